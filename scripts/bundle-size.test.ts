@@ -1,0 +1,43 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { initialChunks, LANDING_SCREEN_SOURCE, landingInitialJs } from './bundle-size';
+
+const manifest = {
+  'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_vendor.js'], dynamicImports: [LANDING_SCREEN_SOURCE, 'src/other.tsx'] },
+  '_vendor.js': { file: 'assets/vendor.js' },
+  [LANDING_SCREEN_SOURCE]: { file: 'assets/landing.js', imports: ['_shared.js', '_vendor.js'] },
+  '_shared.js': { file: 'assets/shared.js' },
+  'src/other.tsx': { file: 'assets/other.js', imports: ['_heavy.js'] },
+  '_heavy.js': { file: 'assets/heavy.js' },
+};
+
+describe('landing initial JavaScript', () => {
+  it('counts the entry, the landing screen and their static imports once, not other lazy screens', () => {
+    expect(initialChunks(manifest, LANDING_SCREEN_SOURCE).sort()).toEqual(
+      ['assets/index.js', 'assets/landing.js', 'assets/shared.js', 'assets/vendor.js'].sort(),
+    );
+  });
+
+  it('sums the gzip size of those files from a build directory', () => {
+    const dist = mkdtempSync(join(tmpdir(), 'size-'));
+    mkdirSync(join(dist, '.vite'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, '.vite/manifest.json'), JSON.stringify(manifest));
+    const contents: Record<string, string> = {};
+    for (const chunk of Object.values(manifest)) {
+      contents[chunk.file] = `console.log(${JSON.stringify(chunk.file.repeat(50))});`;
+      writeFileSync(join(dist, chunk.file), contents[chunk.file]!);
+    }
+    const expected = ['assets/index.js', 'assets/landing.js', 'assets/shared.js', 'assets/vendor.js']
+      .map((f) => gzipSync(contents[f]!, { level: 9 }).length)
+      .reduce((a, b) => a + b, 0);
+    expect(landingInitialJs(dist).totalGzipBytes).toBe(expected);
+  });
+
+  it('refuses a manifest without the landing screen', () => {
+    expect(() => initialChunks({ 'index.html': { file: 'a.js', isEntry: true } }, LANDING_SCREEN_SOURCE)).toThrow(/no chunk/);
+  });
+});

@@ -1,0 +1,22 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { renderRouteTree, ROUTE_TREE_FILE } from './generate-routes';
+
+describe('route tree', () => {
+  it('is committed as generated from the table of screens (run `npm run routes` when this fails)', () => {
+    expect(readFileSync(ROUTE_TREE_FILE, 'utf8')).toBe(renderRouteTree());
+  });
+
+  it('gives every screen a plain route and its branded twin with the client id last', () => {
+    const source = renderRouteTree([
+      { name: 'order', path: 'order/$submissionid', module: 'order/order-screen' },
+      { name: 'landing', path: 'landing', aliases: [''], module: 'landing/landing-screen', search: 'landingSearch' },
+    ]);
+    expect(source).toContain("path: '/order/$submissionid'");
+    expect(source).toContain("path: '/client/order/$submissionid/$clientid'");
+    expect(source).toContain("path: '/'");
+    expect(source).toContain("path: '/client/landing/$clientid'");
+    expect(source.match(/lazyRouteComponent\(/g)).toHaveLength(2);
+    expect(source).toContain('validateSearch: landingSearch');
+  });
+});

@@ -1,0 +1,3 @@
+/** Storage keys exactly as the specification names them (§3, §9). */
+export const AUTH_TOKEN_KEY = 'ssp-auth-token';
+export const AUTH_USER_KEY = 'ssp-auth-user';

@@ -1,0 +1,23 @@
+import * as v from 'valibot';
+import { http, retryOnce } from '@/api/client';
+import {
+  specialityCategoryListSchema,
+  specialityListSchema,
+  specialitySchema,
+  type Speciality,
+  type SpecialityCategory,
+} from '@/api/contract/specialities';
+
+export async function getSpecialityCategories(): Promise<SpecialityCategory[]> {
+  return v.parse(specialityCategoryListSchema, await http().get('auth/specialitycategory', { retry: retryOnce }).json());
+}
+
+/** With a client URL, only that broker's specialities, each with the broker's own code. */
+export async function getSpecialityList(clientUrl?: string): Promise<Speciality[]> {
+  const searchParams = clientUrl ? { clientUrl } : undefined;
+  return v.parse(specialityListSchema, await http().get('auth/specialitylist', { searchParams }).json());
+}
+
+export async function getSpeciality(specialityId: number): Promise<Speciality> {
+  return v.parse(specialitySchema, await http().get('auth/speciality', { searchParams: { specialityId } }).json());
+}

@@ -1,0 +1,35 @@
+// @vitest-environment jsdom
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyRuntimeConfig, fallbackConfig, loadRuntimeConfig } from '@/app/runtime-config';
+
+const config = { apiBase: 'https://api.example.com', production: true, dnsPrefetchHosts: ['fonts.example.com', 'https://cdn.example.com'], googleClientId: 'abc' };
+
+describe('runtime config', () => {
+  beforeEach(() => {
+    document.head.innerHTML = '';
+    delete document.documentElement.dataset.environment;
+  });
+
+  it('adds one dns-prefetch hint per host, once, and switches production mode on', () => {
+    applyRuntimeConfig(config, document);
+    applyRuntimeConfig(config, document);
+    const hrefs = [...document.head.querySelectorAll('link[rel="dns-prefetch"]')].map((l) => l.getAttribute('href'));
+    expect(hrefs).toEqual(['//fonts.example.com', 'https://cdn.example.com']);
+    expect(document.documentElement.dataset.environment).toBe('production');
+  });
+
+  it('marks a non-production deployment as a demo', () => {
+    applyRuntimeConfig({ ...config, production: false, dnsPrefetchHosts: [] }, document);
+    expect(document.documentElement.dataset.environment).toBe('demo');
+    expect(document.head.querySelectorAll('link')).toHaveLength(0);
+  });
+
+  it('reads /config.json and falls back to same-origin defaults when it is missing or malformed', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const ok = vi.fn(async () => Response.json(config));
+    expect(await loadRuntimeConfig(ok as never)).toEqual(config);
+    expect(ok).toHaveBeenCalledWith('/config.json', expect.anything());
+    expect(await loadRuntimeConfig((async () => new Response('nope', { status: 503 })) as never)).toEqual(fallbackConfig);
+    expect(await loadRuntimeConfig((async () => Response.json({ apiBase: 3 })) as never)).toEqual(fallbackConfig);
+  });
+});

@@ -1,0 +1,38 @@
+import * as v from 'valibot';
+import { runtimeConfigSchema, type RuntimeConfig } from '@/api/contract/runtime-config';
+
+export const fallbackConfig: RuntimeConfig = {
+  apiBase: '',
+  production: false,
+  dnsPrefetchHosts: [],
+  googleClientId: null,
+};
+
+/** /config.json, so one build serves every deployment; a missing or bad file falls back to same-origin defaults. */
+export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
+  try {
+    const response = await fetchImpl('/config.json', { cache: 'no-store' });
+    if (!response.ok) throw new Error(`config.json answered ${response.status}`);
+    return v.parse(runtimeConfigSchema, await response.json());
+  } catch (error) {
+    console.warn('Runtime config unavailable; using same-origin defaults.', error);
+    return fallbackConfig;
+  }
+}
+
+/** Production mode and one dns-prefetch hint per configured host (specification §1). */
+export function applyRuntimeConfig(config: RuntimeConfig, doc: Document): void {
+  doc.documentElement.dataset.environment = config.production ? 'production' : 'demo';
+  const present = new Set(
+    [...doc.head.querySelectorAll('link[rel="dns-prefetch"]')].map((link) => link.getAttribute('href')),
+  );
+  for (const host of config.dnsPrefetchHosts) {
+    const href = /^[a-z][a-z0-9+.-]*:\/\//i.test(host) ? host : `//${host}`;
+    if (present.has(href)) continue;
+    present.add(href);
+    const link = doc.createElement('link');
+    link.rel = 'dns-prefetch';
+    link.href = href;
+    doc.head.append(link);
+  }
+}

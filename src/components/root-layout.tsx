@@ -1,0 +1,45 @@
+import { Link, Outlet, useRouter } from '@tanstack/react-router';
+import { useClientId } from '@/routes/use-client-id';
+
+export function RootLayout() {
+  const { config } = useRouter().options.context;
+  const clientid = useClientId();
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      {!config.production && (
+        <p className="demo-ribbon">Demo environment: prices are illustrative and no cover is bound.</p>
+      )}
+      <header className="site-header">
+        <div className="site-header__inner">
+          {clientid ? (
+            <Link to="/client/landing/$clientid" params={{ clientid }} className="brand">
+              <BrandMark /> Practice Shield
+            </Link>
+          ) : (
+            <Link to="/" className="brand">
+              <BrandMark /> Practice Shield
+            </Link>
+          )}
+        </div>
+      </header>
+      <main id="main" className="site-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <footer className="site-footer">
+        <p>Practice Shield — professional liability insurance, by speciality, through your broker.</p>
+      </footer>
+    </div>
+  );
+}
+
+function BrandMark() {
+  return (
+    <svg className="brand__mark" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+      <path d="M16 2 4 6v9c0 7.5 5.1 13.4 12 15 6.9-1.6 12-7.5 12-15V6z" fill="currentColor" />
+      <path d="m10 16 4 4 8-8" fill="none" stroke="#fff" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}

@@ -1,0 +1,14 @@
+// @vitest-environment jsdom
+import { expect, it } from 'vitest';
+import { clearLeftoverOverlays } from '@/routes/navigation-effects';
+
+it('removes leftover backdrops and body scroll locks, and nothing else', () => {
+  document.body.innerHTML = '<main id="keep"></main><div class="modal-backdrop"></div><div data-modal-backdrop></div>';
+  document.body.classList.add('modal-open', 'theme');
+  document.body.style.overflow = 'hidden';
+  clearLeftoverOverlays(document);
+  expect(document.querySelectorAll('.modal-backdrop, [data-modal-backdrop]')).toHaveLength(0);
+  expect(document.getElementById('keep')).not.toBeNull();
+  expect([...document.body.classList]).toEqual(['theme']);
+  expect(document.body.style.overflow).toBe('');
+});

@@ -1,0 +1,28 @@
+/**
+ * The one table of screens. `npm run routes` generates the plain route and its broker-branded
+ * twin for each row (src/routes/route-tree.gen.ts); nothing else declares a route.
+ */
+export interface ScreenDefinition {
+  /** The route's name as the specification writes it; also the screen root's data-screen. */
+  readonly name: string;
+  /** The plain path without a leading slash, TanStack style params (`order/$submissionid`). */
+  readonly path: string;
+  /** Extra plain paths that show the same screen ('' is the site root). */
+  readonly aliases?: readonly string[];
+  /** Module under src/screens whose default export is the screen. */
+  readonly module: string;
+  /** Export of src/routes/search-params.ts that validates the query string. */
+  readonly search?: string;
+}
+
+export const screens = [
+  { name: 'landing', path: 'landing', aliases: [''], module: 'landing/landing-screen', search: 'landingSearch' },
+  { name: 'page-not-found', path: 'page-not-found', module: 'page-not-found/page-not-found-screen' },
+] as const satisfies readonly ScreenDefinition[];
+
+export type ScreenName = (typeof screens)[number]['name'];
+
+/** The branded twin: client/{screen}[/{params}]/{clientid}. */
+export function brandedPath(path: string): string {
+  return `client/${path}/$clientid`;
+}
