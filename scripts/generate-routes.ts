@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { brandedPath, screens, type ScreenDefinition } from '../src/routes/screens.ts';
+import { brandedPath, screens, type ScreenDefinition } from '@/routes/screens';
 
 export const ROUTE_TREE_FILE = fileURLToPath(new URL('../src/routes/route-tree.gen.ts', import.meta.url));
 

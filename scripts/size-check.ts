@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { LANDING_BUDGET_KB, landingInitialJs } from './bundle-size.ts';
+import { LANDING_BUDGET_KB, landingInitialJs } from './bundle-size';
 
 const dist = fileURLToPath(new URL('../dist', import.meta.url));
 if (!existsSync(`${dist}/.vite/manifest.json`)) {

@@ -1,0 +1,13 @@
+import { spawn } from 'node:child_process';
+
+/** `npm run dev`: the API on :3000 restarting on change, and Vite's dev server (proxying /api) on :5173. */
+const children = [
+  spawn(process.execPath, ['--import', 'tsx', '--watch', 'server/main.ts'], { stdio: 'inherit' }),
+  spawn(process.execPath, ['node_modules/vite/bin/vite.js'], { stdio: 'inherit' }),
+];
+const stop = () => {
+  for (const child of children) child.kill('SIGTERM');
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+for (const child of children) child.on('exit', stop);

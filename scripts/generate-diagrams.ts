@@ -1,0 +1,384 @@
+/**
+ * `npm run diagrams`: one Mermaid state diagram per machine in src/machines, drawn from the machine
+ * definition itself (never by hand), written to docs/machines/<name>.mmd and <name>.md.
+ * scripts/generate-diagrams.test.ts fails when a committed diagram no longer matches its machine.
+ */
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { AnyStateMachine, AnyStateNode } from 'xstate';
+
+// Plain paths, not `new URL(…)`: the test runs under jsdom, whose URL Node's fileURLToPath refuses.
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const MACHINES_DIR = join(ROOT, 'src', 'machines');
+export const DIAGRAMS_DIR = join(ROOT, 'docs', 'machines');
+
+const MACHINE_FILE = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.machine\.ts$/;
+/** Every file the generator owns in DIAGRAMS_DIR. */
+export const DIAGRAM_FILE = /\.(mmd|md)$/;
+
+export interface MachineEntry {
+  /** Kebab-case name shared by the machine file and its diagrams: `speciality-catalog`. */
+  name: string;
+  /** The export holding the machine: `specialityCatalogMachine`. */
+  exportName: string;
+  machine: AnyStateMachine;
+}
+
+/** `speciality-catalog` → `specialityCatalogMachine`. */
+export function machineExportName(name: string): string {
+  return `${name.replace(/-([a-z0-9])/g, (_, letter: string) => letter.toUpperCase())}Machine`;
+}
+
+/** Kebab-case names of the machine files in a directory, sorted. */
+export function machineNames(dir: string = MACHINES_DIR): string[] {
+  return readdirSync(dir)
+    .flatMap((file) => MACHINE_FILE.exec(file)?.[1] ?? [])
+    .sort();
+}
+
+function isMachine(value: unknown): value is AnyStateMachine {
+  return typeof value === 'object' && value !== null && 'root' in value && 'config' in value && 'provide' in value;
+}
+
+/** Imports every src/machines/*.machine.ts and picks its `<camelName>Machine` export. */
+export async function loadMachines(dir: string = MACHINES_DIR): Promise<MachineEntry[]> {
+  const entries: MachineEntry[] = [];
+  for (const name of machineNames(dir)) {
+    const exportName = machineExportName(name);
+    const module = (await import(pathToFileURL(join(dir, `${name}.machine.ts`)).href)) as Record<string, unknown>;
+    const machine = module[exportName];
+    if (!isMachine(machine)) throw new Error(`${name}.machine.ts must export its machine as \`${exportName}\``);
+    entries.push({ name, exportName, machine });
+  }
+  return entries;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rendering
+
+type Transition = AnyStateNode['transitions'] extends Map<string, Array<infer T>> ? T : never;
+
+/** Words Mermaid reads as keywords when they stand where a state id goes. */
+const RESERVED_IDS = new Set([
+  'as',
+  'class',
+  'classdef',
+  'click',
+  'default',
+  'direction',
+  'end',
+  'hide',
+  'href',
+  'note',
+  'scale',
+  'state',
+  'style',
+]);
+
+/** Function names JavaScript gives an inline arrow function from the property it sits in. */
+const INLINE_NAMES = new Set(['', 'anonymous', 'actions', 'entry', 'exit', 'guard']);
+
+/** Mermaid ends a label at `;` and a newline and reads `::` as a class marker. */
+function label(text: string): string {
+  return text.replace(/[;\n\r]+/g, ', ').replace(/:{2,}/g, ':').replace(/\s+/g, ' ').trim();
+}
+
+function quoted(text: string): string {
+  return `"${text.replace(/"/g, "'")}"`;
+}
+
+function children(node: AnyStateNode): AnyStateNode[] {
+  return Object.values(node.states ?? {}) as AnyStateNode[];
+}
+
+/** Stable Mermaid ids: the state's path joined with `_`, made unique in document order. */
+function assignIds(root: AnyStateNode, rootId: string): Map<AnyStateNode, string> {
+  const ids = new Map<AnyStateNode, string>([[root, rootId]]);
+  const used = new Set([rootId]);
+  const visit = (node: AnyStateNode) => {
+    for (const child of children(node)) {
+      let base = child.path.join('_').replace(/[^A-Za-z0-9_]/g, '_');
+      if (/^[0-9]/.test(base) || RESERVED_IDS.has(base.toLowerCase())) base = `s_${base}`;
+      let id = base;
+      for (let n = 2; used.has(id); n++) id = `${base}_${n}`;
+      used.add(id);
+      ids.set(child, id);
+      visit(child);
+    }
+  };
+  visit(root);
+  return ids;
+}
+
+function functionName(fn: { name?: string }): string | undefined {
+  const name = fn.name ?? '';
+  return INLINE_NAMES.has(name) ? undefined : name;
+}
+
+/** A guard as analysts read it: its name, or `!a`, `a && b`, `a || b`, `in(#id)` for the built-ins. */
+export function guardText(guard: unknown, nested = false): string {
+  if (typeof guard === 'string') return guard;
+  if (typeof guard === 'function') {
+    const fn = guard as { name?: string; check?: unknown; guards?: unknown[]; stateValue?: unknown };
+    if (fn.check && Array.isArray(fn.guards)) {
+      const parts = fn.guards.map((inner) => guardText(inner, true));
+      if (fn.name === 'not') return `!${parts[0]}`;
+      const joined = parts.join(fn.name === 'or' ? ' || ' : ' && ');
+      return nested ? `(${joined})` : joined;
+    }
+    if (fn.check && fn.stateValue !== undefined) {
+      return `in(${typeof fn.stateValue === 'string' ? fn.stateValue : JSON.stringify(fn.stateValue)})`;
+    }
+    return functionName(fn) ?? 'inline guard';
+  }
+  if (typeof guard === 'object' && guard !== null && 'type' in guard) return String(guard.type);
+  return 'guard';
+}
+
+/** An action by name; undefined for what XState adds itself (the timers behind `after`). */
+export function actionText(action: unknown): string | undefined {
+  if (typeof action === 'string') return action;
+  if (typeof action === 'function') {
+    const fn = action as { name?: string; type?: unknown; id?: unknown; sendId?: unknown };
+    if (typeof fn.type === 'string' && fn.type.startsWith('xstate.')) {
+      const timer = fn.type === 'xstate.raise' ? fn.id : fn.type === 'xstate.cancel' ? fn.sendId : undefined;
+      if (typeof timer === 'string' && timer.startsWith('xstate.after.')) return undefined;
+      return fn.type.slice('xstate.'.length);
+    }
+    return functionName(fn) ?? 'inline action';
+  }
+  if (typeof action === 'object' && action !== null && 'type' in action) return String(action.type);
+  return undefined;
+}
+
+function actionList(actions: readonly unknown[] | undefined): string[] {
+  return (actions ?? []).flatMap((action) => actionText(action) ?? []);
+}
+
+/** The name an invocation goes by: its id when one was given, else its source's name. */
+function invokeName(node: AnyStateNode, invokeId: string): string {
+  const index = node.invoke.findIndex((definition) => definition.id === invokeId);
+  const definition = node.invoke[index];
+  if (!definition) return invokeId;
+  const config = [node.config.invoke].flat()[index] as { id?: string } | undefined;
+  if (config?.id) return config.id;
+  return typeof definition.src === 'string' && !definition.src.startsWith('xstate.invoke.')
+    ? definition.src
+    : 'invocation';
+}
+
+/** `xstate.done.actor.loadCatalog` → `done: loadCatalog`, `xstate.after.500.x` → `after 500ms`, … */
+export function eventText(node: AnyStateNode, transition: Transition): string {
+  const type = transition.eventType;
+  const actor = /^xstate\.(done|error)\.actor\.(.+)$/.exec(type);
+  if (actor) return `${actor[1]}: ${invokeName(node, actor[2]!)}`;
+  const snapshot = /^xstate\.snapshot\.(.+)$/.exec(type);
+  if (snapshot) return `snapshot: ${invokeName(node, snapshot[1]!)}`;
+  if (type.startsWith('xstate.done.state.')) return 'done';
+  if (type.startsWith('xstate.after.')) {
+    const delay = (transition as { delay?: number | string }).delay;
+    return typeof delay === 'number' ? `after ${delay}ms` : `after ${delay ?? '?'}`;
+  }
+  if (type === '') return 'always';
+  if (type === 'xstate.route') return 'route';
+  return type;
+}
+
+function transitionText(node: AnyStateNode, transition: Transition): string {
+  const parts = [eventText(node, transition)];
+  if (transition.guard !== undefined) parts.push(`[${guardText(transition.guard)}]`);
+  const actions = actionList(transition.actions);
+  if (actions.length) parts.push(`/ ${actions.join(', ')}`);
+  return label(parts.join(' '));
+}
+
+function ownTransitions(node: AnyStateNode): Transition[] {
+  return [...node.transitions.values()].flat().concat(node.always ?? []);
+}
+
+function ancestors(node: AnyStateNode): AnyStateNode[] {
+  const chain: AnyStateNode[] = [];
+  for (let current = node.parent; current; current = current.parent) chain.push(current);
+  return chain;
+}
+
+/**
+ * Where an arrow is written: the block of the nearest composite state holding both ends, or the
+ * top of the diagram (null) for arrows that start or end on the machine itself.
+ */
+function edgeScope(source: AnyStateNode, target: AnyStateNode): AnyStateNode | null {
+  if (!source.parent || !target.parent) return null;
+  const targetAncestors = new Set(ancestors(target));
+  return ancestors(source).find((node) => targetAncestors.has(node)) ?? null;
+}
+
+/** Lines written inside a state's box: entry/exit actions, invocations, transitions that stay put. */
+function stateDescriptions(node: AnyStateNode): string[] {
+  const lines: string[] = [];
+  const entry = actionList(node.entry);
+  if (entry.length) lines.push(`entry / ${entry.join(', ')}`);
+  const exit = actionList(node.exit);
+  if (exit.length) lines.push(`exit / ${exit.join(', ')}`);
+  node.invoke.forEach((definition) => lines.push(`invoke ${invokeName(node, definition.id)}`));
+  for (const transition of ownTransitions(node)) {
+    if (transition.target?.length) continue;
+    const text = transitionText(node, transition);
+    lines.push(transition.actions.length ? text : `${text} (ignored)`);
+  }
+  if (node.type === 'history') lines.push(node.history === 'deep' ? 'deep history' : 'history');
+  return lines.map(label);
+}
+
+interface Edge {
+  /** The composite whose block holds the arrow; null for the top of the diagram. */
+  scope: AnyStateNode | null;
+  line: string;
+}
+
+function collectEdges(node: AnyStateNode, ids: Map<AnyStateNode, string>, edges: Edge[] = []): Edge[] {
+  for (const transition of ownTransitions(node)) {
+    for (const target of transition.target ?? []) {
+      const line = `${ids.get(node)} --> ${ids.get(target)} : ${transitionText(node, transition)}`;
+      edges.push({ scope: node === target ? (node.parent ?? null) : edgeScope(node, target), line });
+    }
+  }
+  for (const child of children(node)) collectEdges(child, ids, edges);
+  return edges;
+}
+
+class DiagramWriter {
+  private readonly lines: string[];
+
+  constructor(
+    private readonly root: AnyStateNode,
+    private readonly ids: Map<AnyStateNode, string>,
+    private readonly edges: Edge[],
+  ) {
+    this.lines = ['---', `title: ${label(root.machine.id)}`, '---', 'stateDiagram-v2'];
+  }
+
+  /**
+   * A machine whose root reacts to events itself (or invokes, or runs entry actions) is drawn as
+   * a box around its states, so those arrows have somewhere to start; otherwise its states are
+   * the top of the diagram.
+   */
+  render(): string {
+    const boxed = this.edges.some((edge) => edge.scope === null) || stateDescriptions(this.root).length > 0;
+    if (boxed) {
+      this.lines.push(`  [*] --> ${this.id(this.root)}`);
+      this.state(this.root, 1);
+      this.edgeLines(null, 1);
+      if (this.root.type === 'final') this.lines.push(`  ${this.id(this.root)} --> [*]`);
+    } else {
+      this.scope(this.root, 1);
+    }
+    return `${this.lines.join('\n')}\n`;
+  }
+
+  private id(node: AnyStateNode): string {
+    return this.ids.get(node)!;
+  }
+
+  private edgeLines(scope: AnyStateNode | null, depth: number): void {
+    for (const edge of this.edges) if (edge.scope === scope) this.lines.push(`${'  '.repeat(depth)}${edge.line}`);
+  }
+
+  /** The inside of a composite: its initial arrow, its states, the arrows between them, its final exits. */
+  private scope(node: AnyStateNode, depth: number): void {
+    const pad = '  '.repeat(depth);
+    if (node.type === 'parallel') {
+      children(node).forEach((region, index) => {
+        if (index > 0) this.lines.push(`${pad}--`);
+        this.state(region, depth);
+      });
+    } else {
+      const actions = actionList(node.initial?.actions);
+      for (const target of node.initial?.target ?? []) {
+        this.lines.push(`${pad}[*] --> ${this.id(target)}${actions.length ? ` : ${label(`/ ${actions.join(', ')}`)}` : ''}`);
+      }
+      for (const child of children(node)) this.state(child, depth);
+    }
+    this.edgeLines(node, depth);
+    for (const child of children(node)) {
+      if (child.type === 'final') this.lines.push(`${pad}${this.id(child)} --> [*]`);
+    }
+  }
+
+  /**
+   * A state's box. Mermaid shows a lone `id : text` line instead of the state's name, so a state
+   * with lines inside is always declared with its name first; a composite state cannot hold lines
+   * at all, so its lines go in a note beside it.
+   */
+  private state(node: AnyStateNode, depth: number): void {
+    const pad = '  '.repeat(depth);
+    const id = this.id(node);
+    const name = node.parent ? node.key : node.machine.id;
+    const descriptions = stateDescriptions(node);
+    if (node.type === 'compound' || node.type === 'parallel') {
+      this.lines.push(`${pad}state ${id === name ? id : `${quoted(label(name))} as ${id}`} {`);
+      this.scope(node, depth + 1);
+      this.lines.push(`${pad}}`);
+      if (descriptions.length) {
+        this.lines.push(`${pad}note right of ${id}`, ...descriptions.map((line) => `${pad}  ${line}`), `${pad}end note`);
+      }
+      return;
+    }
+    if (id === name && descriptions.length === 0) this.lines.push(`${pad}${id}`);
+    else this.lines.push(`${pad}state ${quoted(label(name))} as ${id}`);
+    for (const description of descriptions) this.lines.push(`${pad}${id} : ${description}`);
+  }
+
+}
+
+/** The Mermaid `stateDiagram-v2` source for a machine. Deterministic: same definition, same text. */
+export function renderMachineDiagram(machine: AnyStateMachine): string {
+  const root = machine.root as AnyStateNode;
+  const rootId = machine.id.replace(/[^A-Za-z0-9_]/g, '_') || 'machine';
+  const ids = assignIds(root, RESERVED_IDS.has(rootId.toLowerCase()) ? `m_${rootId}` : rootId);
+  return new DiagramWriter(root, ids, collectEdges(root, ids)).render();
+}
+
+/** The Markdown page next to each .mmd: GitHub and most wikis draw the fenced diagram. */
+export function renderDiagramMarkdown(entry: Pick<MachineEntry, 'name' | 'exportName'>, diagram: string): string {
+  return [
+    `# ${entry.exportName}`,
+    '',
+    `Generated by \`npm run diagrams\` from \`src/machines/${entry.name}.machine.ts\`. Do not edit: change the machine.`,
+    '',
+    '```mermaid',
+    diagram.trimEnd(),
+    '```',
+    '',
+  ].join('\n');
+}
+
+/** Every file the generator writes, by file name in DIAGRAMS_DIR. */
+export function renderDiagramFiles(entries: readonly MachineEntry[]): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const entry of entries) {
+    const diagram = renderMachineDiagram(entry.machine);
+    files.set(`${entry.name}.mmd`, diagram);
+    files.set(`${entry.name}.md`, renderDiagramMarkdown(entry, diagram));
+  }
+  return files;
+}
+
+async function main(): Promise<void> {
+  const files = renderDiagramFiles(await loadMachines());
+  mkdirSync(DIAGRAMS_DIR, { recursive: true });
+  for (const stale of readdirSync(DIAGRAMS_DIR)) {
+    if (DIAGRAM_FILE.test(stale) && !files.has(stale)) {
+      rmSync(join(DIAGRAMS_DIR, stale));
+      console.log(`removed ${join(DIAGRAMS_DIR, stale)}`);
+    }
+  }
+  for (const [file, text] of files) {
+    writeFileSync(join(DIAGRAMS_DIR, file), text);
+    console.log(`wrote ${join(DIAGRAMS_DIR, file)}`);
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await main();
+}

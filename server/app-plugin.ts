@@ -1,0 +1,34 @@
+/**
+ * The HTTP application, registered as one encapsulated plugin: its error and not-found
+ * handlers govern every route inside it (extra plugins from tests included) and nothing else.
+ */
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { Config } from '@server/config';
+import { errorHandler } from '@server/http/error-handler';
+import { notFoundHandler } from '@server/http/not-found';
+import { staticFiles } from '@server/plugins/static-files';
+import { healthRoutes } from '@server/routes/health';
+import { openApiRoutes } from '@server/routes/openapi';
+import { runtimeConfigRoutes } from '@server/routes/runtime-config';
+import { specialityRoutes } from '@server/routes/specialities';
+
+export const apiPrefix = '/api/weborder';
+
+export type AppPluginOptions = {
+  config: Config;
+  plugins: FastifyPluginAsync[];
+};
+
+export async function appPlugin(app: FastifyInstance, { config, plugins }: AppPluginOptions) {
+  await app.register(errorHandler);
+  await app.register(notFoundHandler, { staticDir: config.staticDir });
+
+  await app.register(healthRoutes, { prefix: apiPrefix });
+  await app.register(specialityRoutes, { prefix: apiPrefix });
+  await app.register(openApiRoutes, { prefix: apiPrefix });
+  await app.register(runtimeConfigRoutes);
+  for (const plugin of plugins) await app.register(plugin);
+
+  // Last: its catch-all GET only gets what no route above claimed.
+  await app.register(staticFiles, { staticDir: config.staticDir });
+}

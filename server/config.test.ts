@@ -1,0 +1,89 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parseConfig } from '@server/config';
+
+describe('parseConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = parseConfig({}, '/srv/app');
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      dataDir: '/srv/app/data',
+      publicUrl: 'http://localhost:3000',
+      paymentProvider: 'sandbox',
+      seedDemo: true,
+      logLevel: 'info',
+      staticDir: '/srv/app/dist',
+      client: { apiBase: '', production: false, dnsPrefetchHosts: [] },
+    });
+  });
+
+  it('derives PUBLIC_URL from PORT and drops a trailing slash from an explicit one', () => {
+    expect(parseConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(parseConfig({ PUBLIC_URL: 'https://portal.example.com/' }).publicUrl).toBe('https://portal.example.com');
+  });
+
+  it('seeds demo data by default only on the embedded database', () => {
+    expect(parseConfig({ DATABASE_URL: 'postgres://db/portal' }).seedDemo).toBe(false);
+    expect(parseConfig({ DATABASE_URL: 'postgres://db/portal', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(parseConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
+    expect(parseConfig({ SEED_DEMO: 'FALSE' }).seedDemo).toBe(false);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(parseConfig({ PORT: '', SEED_DEMO: ' ' }).port).toBe(3000);
+  });
+
+  it('splits DNS_PREFETCH_HOSTS', () => {
+    expect(parseConfig({ DNS_PREFETCH_HOSTS: ' a.example.com,,b.example.com ' }).client.dnsPrefetchHosts).toEqual([
+      'a.example.com',
+      'b.example.com',
+    ]);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['SEED_DEMO', 'maybe'],
+    ['PRODUCTION', 'yes please'],
+    ['DATABASE_URL', 'mysql://db'],
+    ['PUBLIC_URL', 'not a url'],
+    ['PAYMENT_PROVIDER', 'paypal'],
+    ['LOG_LEVEL', 'loud'],
+    ['ADMIN_EMAIL', 'root'],
+    ['AUTH_SECRET', 'short'],
+    ['DNS_PREFETCH_HOSTS', 'a b'],
+  ])('refuses a bad %s and names it', (name, value) => {
+    expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+
+  it('names every bad variable at once', () => {
+    expect(() => parseConfig({ PORT: 'x', LOG_LEVEL: 'y' })).toThrow(/PORT.*LOG_LEVEL/);
+  });
+
+  it('requires STRIPE_SECRET_KEY with the stripe provider', () => {
+    expect(() => parseConfig({ PAYMENT_PROVIDER: 'stripe' })).toThrow(/STRIPE_SECRET_KEY/);
+    expect(parseConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_1' }).paymentProvider).toBe('stripe');
+  });
+});
+
+describe('loadConfig', () => {
+  it('generates AUTH_SECRET once and keeps it in DATA_DIR', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-config-'));
+    try {
+      const first = await loadConfig({ DATA_DIR: dataDir });
+      const second = await loadConfig({ DATA_DIR: dataDir });
+      expect(first.authSecret).toMatch(/^[\w-]{64}$/);
+      expect(second.authSecret).toBe(first.authSecret);
+      expect((await readFile(path.join(dataDir, 'auth-secret'), 'utf8')).trim()).toBe(first.authSecret);
+      const explicit = await loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: 'x'.repeat(40) });
+      expect(explicit.authSecret).toBe('x'.repeat(40));
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * Opens the database: PGlite in DATA_DIR/pgdata without DATABASE_URL (same SQL, nothing to
+ * install), otherwise a `pg` pool on PostgreSQL. Callers see one Drizzle type for both.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import * as schema from '@server/db/schema';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export type DatabaseHandle = {
+  kind: DatabaseKind;
+  db: Database;
+  /**
+   * Runs `task` while no other server process runs its own start-up task: on PostgreSQL it
+   * holds an advisory lock on one connection and hands `task` a Drizzle bound to it.
+   */
+  exclusive<T>(task: (db: Database) => Promise<T>): Promise<T>;
+  /** Applies pending migrations (under the same lock). */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+};
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Arbitrary but fixed: every process of this application contends for the same key. */
+const STARTUP_LOCK_KEY = 727_301_944;
+
+async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  const client = await PGlite.create(path.join(dataDir, 'pgdata'));
+  const db = drizzlePglite({ client, schema });
+  // One connection, one process: there is nobody to race.
+  return {
+    kind: 'pglite',
+    db,
+    exclusive: (task) => task(db),
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, log: FastifyBaseLogger): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client losing its connection emits here; unhandled, it would crash the process.
+  pool.on('error', (error) => log.error({ err: error }, 'PostgreSQL connection error'));
+  const db = drizzlePg({ client: pool, schema });
+
+  async function withLock<T>(task: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+      try {
+        return await task(client);
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
+      }
+    } finally {
+      client.release();
+    }
+  }
+
+  try {
+    await pool.query('select 1');
+  } catch (error) {
+    await pool.end();
+    throw new Error(`Cannot connect to DATABASE_URL: ${(error as Error).message}`, { cause: error });
+  }
+
+  return {
+    kind: 'postgres',
+    db,
+    exclusive: (task) => withLock((client) => task(drizzlePg({ client, schema }))),
+    migrate: () => withLock((client) => migratePg(drizzlePg({ client, schema }), { migrationsFolder })),
+    close: () => pool.end(),
+  };
+}
+
+export function openDatabase(
+  options: { databaseUrl: string | undefined; dataDir: string },
+  log: FastifyBaseLogger,
+): Promise<DatabaseHandle> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, log)
+    : openPglite(options.dataDir);
+}

@@ -1,0 +1,685 @@
+/**
+ * The whole domain of DESIGN.md §4 as Drizzle tables. drizzle-kit reads this file to generate
+ * the SQL in ./migrations, so it imports nothing but drizzle-orm (no path aliases).
+ *
+ * Conventions: integer identity ids; money in integer cents (bigint read as JS number, exact up
+ * to 2^53); rates and multiplicative factors in integer basis points (10 000 = ×1.0) so rating
+ * never touches binary floating point; timestamps with time zone.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+// ---------------------------------------------------------------------------------------------
+// Column helpers
+
+const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const cents = (name: string) => bigint(name, { mode: 'number' });
+
+/** Binary content (files, generated documents) kept in the database by default. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  // PGlite hands back a Uint8Array, node-postgres a Buffer: callers always get a Buffer.
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Enums
+
+export const userRoles = ['insured', 'underwriter', 'admin', 'broker'] as const;
+export const userRole = pgEnum('user_role', userRoles);
+
+/** The order lifecycle of DESIGN.md §4; the shared machine decides which moves are legal. */
+export const submissionStatuses = [
+  'draft',
+  'quoted',
+  'checks',
+  'incomplete',
+  'underwriter_review',
+  'missing_info',
+  'application_under_review',
+  'approved',
+  'declined',
+  'awaiting_payment',
+  'bound',
+  'complete',
+  'close_lost',
+] as const;
+export const submissionStatus = pgEnum('submission_status', submissionStatuses);
+
+export const mailStatuses = ['pending', 'sent', 'failed'] as const;
+export const mailStatus = pgEnum('mail_status', mailStatuses);
+
+export const questionTypes = [
+  'text',
+  'textarea',
+  'number',
+  'money',
+  'yesno',
+  'select',
+  'multiselect',
+  'date',
+] as const;
+export const questionType = pgEnum('question_type', questionTypes);
+
+// ---------------------------------------------------------------------------------------------
+// JSON shapes stored in jsonb columns
+
+/** One choice of a select/yesno question, with the underwriting effect of picking it. */
+export type QuestionOption = {
+  value: string;
+  label: string;
+  /** Schedule credit (negative) or debit (positive) in basis points. */
+  modifierBps?: number;
+  /** Picking it declines the order outright. */
+  knockout?: boolean;
+  /** Picking it sends the order to an underwriter. */
+  referral?: boolean;
+};
+
+/** Show the question only when another question (same set) has one of these answers. */
+export type QuestionCondition = { questionCode: string; anyOf: string[] };
+
+export type IlfRow = {
+  code: string;
+  label: string;
+  perClaimCents: number;
+  aggregateCents: number;
+  factorBps: number;
+};
+export type DlfRow = { code: string; label: string; deductibleCents: number; factorBps: number };
+/** Territory by the first three digits of the ZIP; unknown prefixes use defaultBps. */
+export type TerritoryRow = { zipPrefix: string; factorBps: number };
+/** Experience by prior claims count (the general application question). */
+export type ExperienceRow = { minClaims: number; maxClaims: number | null; factorBps: number };
+
+export type RateFactors = {
+  ilf: IlfRow[];
+  dlf: DlfRow[];
+  territory: { defaultBps: number; rows: TerritoryRow[] };
+  experience: ExperienceRow[];
+  /** The schedule modifier from answers is clamped to ±scheduleCapBps. */
+  scheduleCapBps: number;
+};
+
+export type MailAttachment = { filename: string; contentType: string; contentBase64: string };
+
+// ---------------------------------------------------------------------------------------------
+// Catalogue: specialities and brokers
+
+export const specialityCategories = pgTable('speciality_categories', {
+  id: id(),
+  name: text('name').notNull().unique(),
+  description: text('description').notNull().default(''),
+  sortOrder: integer('sort_order').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const specialities = pgTable(
+  'specialities',
+  {
+    id: id(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => specialityCategories.id),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** The public code URLs carry (`?s=`); ids stay internal. */
+    randomCode: varchar('random_code', { length: 16 }).notNull().unique(),
+    active: boolean('active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('specialities_category_idx').on(t.categoryId)],
+);
+
+export const brokers = pgTable('brokers', {
+  id: id(),
+  name: text('name').notNull(),
+  abbreviation: text('abbreviation').notNull(),
+  /** Logo as base64 (the wire shows it as a data URL), with its MIME type. */
+  profileImage: text('profile_image'),
+  profileImageMime: text('profile_image_mime'),
+  /** URL-safe code after client/.../ in branded addresses; stored lower-case. */
+  clientUrl: text('client_url').notNull().unique(),
+  email: text('email'),
+  active: boolean('active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** What a broker sells; its own code lets branded `?s=` links differ from the plain ones. */
+export const brokerSpecialities = pgTable(
+  'broker_specialities',
+  {
+    id: id(),
+    brokerId: integer('broker_id')
+      .notNull()
+      .references(() => brokers.id, { onDelete: 'cascade' }),
+    specialityId: integer('speciality_id')
+      .notNull()
+      .references(() => specialities.id),
+    randomCode: varchar('random_code', { length: 16 }).notNull().unique(),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('broker_specialities_broker_speciality_key').on(t.brokerId, t.specialityId)],
+);
+
+export const usStates = pgTable('us_states', {
+  id: id(),
+  code: varchar('code', { length: 2 }).notNull().unique(),
+  name: text('name').notNull(),
+  /** Whether we sell in this state at all. */
+  offered: boolean('offered').notNull().default(false),
+});
+
+// ---------------------------------------------------------------------------------------------
+// People and authentication
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    /** Null for accounts that only ever signed in with Google. */
+    passwordHash: text('password_hash'),
+    googleSubject: text('google_subject').unique(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    companyName: text('company_name'),
+    insuredType: text('insured_type'),
+    gender: text('gender'),
+    dob: date('dob', { mode: 'string' }),
+    industryCode: text('industry_code'),
+    paymentTerm: text('payment_term'),
+    phone: text('phone'),
+    /** The broker the insured came through (or, for role broker, the broker they work for). */
+    brokerId: integer('broker_id').references(() => brokers.id),
+    role: userRole('role').notNull().default('insured'),
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // E-mail is unique whatever its case; the original spelling is kept for display.
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    index('users_broker_idx').on(t.brokerId),
+  ],
+);
+
+/** Rotating refresh tokens: reuse of a replaced token revokes its whole family. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    family: text('family').notNull(),
+    /** SHA-256 of the token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull().unique(),
+    remember: boolean('remember').notNull().default(false),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    replacedById: integer('replaced_by_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refresh_tokens_user_idx').on(t.userId), index('refresh_tokens_family_idx').on(t.family)],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** The branded site the request came from, so the e-mailed link goes back to it. */
+    clientUrl: text('client_url'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+/** Mail is written here in the same transaction as the change it reports, then delivered. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: id(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    attachments: jsonb('attachments').$type<MailAttachment[]>().notNull().default([]),
+    status: mailStatus('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email'),
+    contactNumber: text('contact_number'),
+    isPrimary: boolean('is_primary').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('contacts_user_idx').on(t.userId),
+    // One primary contact per insured.
+    uniqueIndex('contacts_one_primary_key').on(t.userId).where(sql`${t.isPrimary}`),
+  ],
+);
+
+export const locations = pgTable(
+  'locations',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title'),
+    address1: text('address1').notNull(),
+    address2: text('address2'),
+    city: text('city').notNull(),
+    state: varchar('state', { length: 2 }).notNull(),
+    zipcode: varchar('zipcode', { length: 10 }).notNull(),
+    isPrimary: boolean('is_primary').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('locations_user_idx').on(t.userId),
+    uniqueIndex('locations_one_primary_key').on(t.userId).where(sql`${t.isPrimary}`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Underwriting questions, rating, payment terms
+
+export const questions = pgTable(
+  'questions',
+  {
+    id: id(),
+    /** Null: a general application question asked whatever the speciality. */
+    specialityId: integer('speciality_id').references(() => specialities.id),
+    code: text('code').notNull(),
+    text: text('text').notNull(),
+    helpText: text('help_text'),
+    type: questionType('type').notNull(),
+    required: boolean('required').notNull().default(true),
+    options: jsonb('options').$type<QuestionOption[]>().notNull().default([]),
+    condition: jsonb('condition').$type<QuestionCondition>(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  // NULLS NOT DISTINCT (PostgreSQL ≥ 15) keeps general-question codes unique too.
+  (t) => [unique('questions_speciality_code_key').on(t.specialityId, t.code).nullsNotDistinct()],
+);
+
+/** Versioned: a quote points at the exact table that priced it, so old quotes stay explainable. */
+export const rateTables = pgTable(
+  'rate_tables',
+  {
+    id: id(),
+    specialityId: integer('speciality_id')
+      .notNull()
+      .references(() => specialities.id),
+    stateCode: varchar('state_code', { length: 2 })
+      .notNull()
+      .references(() => usStates.code),
+    version: integer('version').notNull().default(1),
+    basePremiumCents: cents('base_premium_cents').notNull(),
+    minPremiumCents: cents('min_premium_cents').notNull(),
+    policyFeeCents: cents('policy_fee_cents').notNull().default(0),
+    taxRateBps: integer('tax_rate_bps').notNull().default(0),
+    feeRateBps: integer('fee_rate_bps').notNull().default(0),
+    factors: jsonb('factors').$type<RateFactors>().notNull(),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [
+    unique('rate_tables_version_key').on(t.specialityId, t.stateCode, t.version),
+    // At most one table prices a speciality in a state at any time.
+    uniqueIndex('rate_tables_one_active_key')
+      .on(t.specialityId, t.stateCode)
+      .where(sql`${t.active}`),
+  ],
+);
+
+export const paymentTerms = pgTable('payment_terms', {
+  id: id(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  /** Number of payments in the year, the down payment included. */
+  installments: integer('installments').notNull(),
+  /** Share of the premium due at binding. */
+  downPaymentBps: integer('down_payment_bps').notNull(),
+  /** Charged on each payment after the first. */
+  installmentFeeCents: cents('installment_fee_cents').notNull().default(0),
+  sortOrder: integer('sort_order').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Orders
+
+export const submissions = pgTable(
+  'submissions',
+  {
+    id: id(),
+    number: text('number').notNull().unique(),
+    /** Null while an anonymous visitor is still quoting. */
+    userId: integer('user_id').references(() => users.id),
+    brokerId: integer('broker_id').references(() => brokers.id),
+    specialityId: integer('speciality_id')
+      .notNull()
+      .references(() => specialities.id),
+    stateCode: varchar('state_code', { length: 2 }).references(() => usStates.code),
+    zipcode: varchar('zipcode', { length: 10 }),
+    answers: jsonb('answers').$type<Record<string, unknown>>().notNull().default({}),
+    applicationAnswers: jsonb('application_answers')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default({}),
+    limitCode: text('limit_code'),
+    deductibleCode: text('deductible_code'),
+    paymentTerm: text('payment_term'),
+    effectiveDate: date('effective_date', { mode: 'string' }),
+    /** Every rating factor, its source and the running premium (DESIGN.md §4 Rating). */
+    worksheet: jsonb('worksheet').$type<Record<string, unknown>>(),
+    premiumCents: cents('premium_cents'),
+    rateTableId: integer('rate_table_id').references(() => rateTables.id),
+    status: submissionStatus('status').notNull().default('draft'),
+    /** Optimistic locking: every update checks and bumps it. */
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('submissions_user_idx').on(t.userId),
+    index('submissions_broker_idx').on(t.brokerId),
+    index('submissions_status_idx').on(t.status),
+  ],
+);
+
+/** Append-only history of the lifecycle: who moved an order from what to what, when, why. */
+export const submissionEvents = pgTable(
+  'submission_events',
+  {
+    id: id(),
+    submissionId: integer('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    actorUserId: integer('actor_user_id').references(() => users.id),
+    event: text('event').notNull(),
+    fromStatus: submissionStatus('from_status'),
+    toStatus: submissionStatus('to_status').notNull(),
+    reason: text('reason'),
+    data: jsonb('data').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('submission_events_submission_idx').on(t.submissionId)],
+);
+
+/** The insured's locations as covered by one order (a copy, so later edits don't rewrite it). */
+export const planLocations = pgTable(
+  'plan_locations',
+  {
+    id: id(),
+    submissionId: integer('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    locationId: integer('location_id').references(() => locations.id, { onDelete: 'set null' }),
+    address1: text('address1').notNull(),
+    address2: text('address2'),
+    city: text('city').notNull(),
+    state: varchar('state', { length: 2 }).notNull(),
+    zipcode: varchar('zipcode', { length: 10 }).notNull(),
+    isPrimary: boolean('is_primary').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('plan_locations_submission_idx').on(t.submissionId)],
+);
+
+export const additionalInsureds = pgTable(
+  'additional_insureds',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    submissionId: integer('submission_id').references(() => submissions.id, {
+      onDelete: 'cascade',
+    }),
+    name: text('name').notNull(),
+    relationship: text('relationship'),
+    email: text('email'),
+    address1: text('address1'),
+    address2: text('address2'),
+    city: text('city'),
+    state: varchar('state', { length: 2 }),
+    zipcode: varchar('zipcode', { length: 10 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('additional_insureds_user_idx').on(t.userId)],
+);
+
+export const claims = pgTable(
+  'claims',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    submissionId: integer('submission_id').references(() => submissions.id),
+    policyId: integer('policy_id').references(() => policies.id),
+    claimDate: date('claim_date', { mode: 'string' }),
+    reportedDate: date('reported_date', { mode: 'string' }),
+    claimant: text('claimant'),
+    description: text('description').notNull(),
+    status: text('status').notNull().default('open'),
+    amountPaidCents: cents('amount_paid_cents').notNull().default(0),
+    reserveCents: cents('reserve_cents').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('claims_user_idx').on(t.userId)],
+);
+
+/** Uploaded files, attached to any module's record (module + module_id); soft-deleted. */
+export const files = pgTable(
+  'files',
+  {
+    id: id(),
+    ownerUserId: integer('owner_user_id')
+      .notNull()
+      .references(() => users.id),
+    module: text('module').notNull(),
+    moduleId: integer('module_id'),
+    filename: text('filename').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    content: bytea('content').notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: integer('deleted_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('files_owner_idx').on(t.ownerUserId),
+    index('files_module_idx').on(t.module, t.moduleId),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Billing and issuance
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: id(),
+    submissionId: integer('submission_id')
+      .notNull()
+      .references(() => submissions.id),
+    number: text('number').notNull().unique(),
+    installmentNo: integer('installment_no').notNull().default(1),
+    premiumCents: cents('premium_cents').notNull(),
+    feeCents: cents('fee_cents').notNull().default(0),
+    taxCents: cents('tax_cents').notNull().default(0),
+    totalCents: cents('total_cents').notNull(),
+    currency: varchar('currency', { length: 3 }).notNull().default('USD'),
+    dueDate: date('due_date', { mode: 'string' }),
+    status: text('status').notNull().default('open'),
+    createdAt: createdAt(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('invoices_submission_idx').on(t.submissionId),
+    // Generating the invoice twice must not bill twice.
+    unique('invoices_submission_installment_key').on(t.submissionId, t.installmentNo),
+  ],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    submissionId: integer('submission_id')
+      .notNull()
+      .references(() => submissions.id),
+    provider: text('provider').notNull(),
+    /** The provider's session/charge id; unique so a replayed webhook finds the same row. */
+    providerRef: text('provider_ref').unique(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    amountCents: cents('amount_cents').notNull(),
+    currency: varchar('currency', { length: 3 }).notNull().default('USD'),
+    status: text('status').notNull().default('pending'),
+    raw: jsonb('raw').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [index('payments_submission_idx').on(t.submissionId)],
+);
+
+export const policies = pgTable(
+  'policies',
+  {
+    id: id(),
+    submissionId: integer('submission_id')
+      .notNull()
+      .unique()
+      .references(() => submissions.id),
+    userId: integer('user_id').references(() => users.id),
+    number: text('number').notNull().unique(),
+    effectiveDate: date('effective_date', { mode: 'string' }).notNull(),
+    expirationDate: date('expiration_date', { mode: 'string' }).notNull(),
+    limitCode: text('limit_code').notNull(),
+    perClaimLimitCents: cents('per_claim_limit_cents').notNull(),
+    aggregateLimitCents: cents('aggregate_limit_cents').notNull(),
+    deductibleCode: text('deductible_code').notNull(),
+    deductibleCents: cents('deductible_cents').notNull(),
+    premiumCents: cents('premium_cents').notNull(),
+    status: text('status').notNull().default('active'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('policies_user_idx').on(t.userId)],
+);
+
+/** Generated PDFs (policy, binder, invoice, order summary): one current copy per kind. */
+export const documents = pgTable(
+  'documents',
+  {
+    id: id(),
+    submissionId: integer('submission_id')
+      .notNull()
+      .references(() => submissions.id),
+    policyId: integer('policy_id').references(() => policies.id),
+    type: text('type').notNull(),
+    filename: text('filename').notNull(),
+    mime: text('mime').notNull().default('application/pdf'),
+    content: bytea('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('documents_submission_type_key').on(t.submissionId, t.type)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Everything else
+
+export const feedback = pgTable('feedback', {
+  id: id(),
+  userId: integer('user_id').references(() => users.id),
+  email: text('email'),
+  rating: integer('rating'),
+  message: text('message').notNull(),
+  page: text('page'),
+  createdAt: createdAt(),
+});
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    actorUserId: integer('actor_user_id').references(() => users.id),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    data: jsonb('data').$type<Record<string, unknown>>(),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId)],
+);
+
+/**
+ * Fixed-window counters shared by every server process (so limits hold when scaled out).
+ * The bucket key is the natural primary key: counters are upserted, never referenced.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull().default(0),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});

@@ -1,0 +1,67 @@
+/**
+ * The one error handler: every failure leaves as `{ status, message, fields? }`. Bad input is a
+ * 4xx that says what is wrong; only genuine server faults are 500s, and those are logged with
+ * the detail kept out of the answer.
+ */
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiErrorBody } from '@/api/contract/error';
+import { HttpError } from '@server/http/http-error';
+import { namedPlugin } from '@server/plugins/named-plugin';
+
+function fromFastify(error: FastifyError, request: FastifyRequest): ApiErrorBody | undefined {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { status: 400, message: 'The request body is not valid JSON', fields: { body: 'is not valid JSON' } };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return {
+        status: 400,
+        message: 'The request body is empty although its content-type is application/json',
+        fields: { body: 'is empty' },
+      };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return {
+        status: 415,
+        message: `Content-type ${JSON.stringify(request.headers['content-type'] ?? '')} is not accepted here: send application/json`,
+      };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE': {
+      const limit = request.routeOptions.bodyLimit;
+      return {
+        status: 413,
+        message: limit
+          ? `The request body is larger than the ${limit} bytes allowed`
+          : 'The request body is too large',
+        fields: { body: 'is too large' },
+      };
+    }
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { status: 400, message: 'The request body does not match its content-length' };
+  }
+  // Other client errors raised by Fastify or its plugins already carry a fitting status.
+  const status = error.statusCode;
+  if (status !== undefined && status >= 400 && status < 500) return { status, message: error.message };
+  return undefined;
+}
+
+export function sendError(reply: FastifyReply, body: ApiErrorBody) {
+  return reply.code(body.status).type('application/json; charset=utf-8').send(body);
+}
+
+export const errorHandler = namedPlugin('error-handler', async (app) => {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      if (error.status >= 500) request.log.error({ err: error }, error.message);
+      return sendError(reply, {
+        status: error.status,
+        message: error.message,
+        ...(error.fields ? { fields: error.fields } : {}),
+      });
+    }
+    const known = fromFastify(error, request);
+    if (known) return sendError(reply, known);
+    request.log.error({ err: error }, 'Unhandled error');
+    return sendError(reply, {
+      status: 500,
+      message: 'Something went wrong on our side. Please try again; if it keeps happening, contact support.',
+    });
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * The OpenAPI 3.1 document, generated from the routes defineRoute recorded, with JSON Schemas
+ * converted from the same valibot schemas the server validates with and the client parses with.
+ */
+import { toJsonSchema, type JsonSchema } from '@valibot/to-json-schema';
+import type * as v from 'valibot';
+import { apiErrorSchema } from '@/api/contract/error';
+import type { RegisteredRoute } from '@server/http/route';
+
+type Json = Record<string, unknown>;
+
+/**
+ * Requests are documented by what a client sends (the input side of transforms). Checks JSON
+ * Schema cannot express (trim, custom checks) are left out rather than failing the document.
+ */
+function schemaOf(schema: v.GenericSchema): Json {
+  const { $schema: _ignored, ...json } = toJsonSchema(schema, {
+    target: 'draft-2020-12',
+    typeMode: 'input',
+    errorMode: 'ignore',
+    overrideAction: ({ valibotAction, jsonSchema }) =>
+      valibotAction.type === 'regex' ? { ...jsonSchema, pattern: patternOf(valibotAction) } : undefined,
+  }) as JsonSchema & Json;
+  return json;
+}
+
+/**
+ * JSON Schema patterns have no flags: spell out the common case-insensitive letter ranges
+ * so the document does not claim `[a-z]` where the server accepts `[A-Z]` too.
+ */
+function patternOf(action: unknown): string {
+  const { requirement } = action as { requirement: RegExp };
+  if (!requirement.flags.includes('i')) return requirement.source;
+  return requirement.source.replaceAll('a-z', 'a-zA-Z').replace(/(?<!a-z)A-Z/g, 'A-Za-z');
+}
+
+function parametersOf(schema: v.GenericSchema | undefined, where: 'path' | 'query'): Json[] {
+  if (!schema) return [];
+  const json = schemaOf(schema);
+  const properties = (json.properties ?? {}) as Record<string, Json>;
+  const required = new Set((json.required ?? []) as string[]);
+  return Object.entries(properties).map(([name, property]) => ({
+    name,
+    in: where,
+    required: where === 'path' || required.has(name),
+    schema: property,
+  }));
+}
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } },
+});
+
+function operationOf(route: RegisteredRoute): Json {
+  const responses: Json = {
+    [String(route.status)]: {
+      description: route.summary,
+      content: { 'application/json': { schema: schemaOf(route.response) } },
+    },
+    '400': errorResponse('Invalid input: `fields` names what is wrong'),
+  };
+  if (!route.public) responses['401'] = errorResponse('No valid bearer token');
+  responses['404'] = errorResponse('Not found (or not yours)');
+  responses['500'] = errorResponse('Unexpected server error');
+
+  return {
+    operationId: `${route.method.toLowerCase()}${route.url.replace(/[^a-zA-Z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase())}`,
+    summary: route.summary,
+    ...(route.description ? { description: route.description } : {}),
+    ...(route.tags.length ? { tags: route.tags } : {}),
+    // An empty requirement list is how OpenAPI says "no authentication".
+    ...(route.public ? { security: [] } : {}),
+    parameters: [...parametersOf(route.params, 'path'), ...parametersOf(route.query, 'query')],
+    ...(route.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: schemaOf(route.body) } },
+          },
+        }
+      : {}),
+    responses,
+  };
+}
+
+export function buildOpenApiDocument(routes: readonly RegisteredRoute[], version: string): Json {
+  const paths: Record<string, Json> = {};
+  for (const route of routes) {
+    const path = route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+    const item = (paths[path] ??= {});
+    item[route.method.toLowerCase()] = operationOf(route);
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Speciality insurance portal API',
+      version,
+      description:
+        'Errors are `{ status, message, fields? }`. Send the access token as a Bearer ' +
+        'authorization header; operations with `security: []` are public.',
+    },
+    security: [{ bearerAuth: [] }],
+    paths,
+    components: {
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
+      schemas: { ApiError: schemaOf(apiErrorSchema) },
+    },
+  };
+}

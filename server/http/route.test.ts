@@ -1,0 +1,205 @@
+/**
+ * defineRoute and the central error handling, through a test route declared here with its own
+ * body schema: bad input is always a 4xx naming the field, never a 500.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { apiErrorSchema } from '@/api/contract/error';
+import { idFromQuerySchema } from '@/api/contract/specialities';
+import { defineRoute, refuseUndefinedApiRoutes, RouteRegistry } from '@server/http/route';
+import { setupTestApp } from '@server/test/test-app';
+
+const personSchema = v.object({
+  name: v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty')),
+  age: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  tags: v.optional(v.array(v.string())),
+  address: v.optional(v.object({ zip: v.pipe(v.string(), v.regex(/^\d{5}$/, 'must be five digits')) })),
+});
+
+async function testRoutes(app: FastifyInstance) {
+  defineRoute(app, {
+    method: 'POST',
+    url: '/test/people',
+    summary: 'Echoes a person',
+    public: true,
+    body: personSchema,
+    response: v.object({ greeting: v.string(), age: v.number() }),
+    status: 201,
+    handler: async ({ body }) => ({ greeting: `Hello ${body.name}`, age: body.age }),
+  });
+  defineRoute(app, {
+    method: 'GET',
+    url: '/test/items/:itemId',
+    summary: 'One item',
+    public: true,
+    params: v.object({ itemId: idFromQuerySchema }),
+    response: v.object({ itemId: v.number() }),
+    handler: async ({ params }) => ({ itemId: params.itemId }),
+  });
+  defineRoute(app, {
+    method: 'GET',
+    url: '/test/broken',
+    summary: 'Fails like a bug would',
+    public: true,
+    response: v.object({}),
+    handler: async () => {
+      throw new Error('secret internal detail');
+    },
+  });
+  defineRoute(app, {
+    method: 'GET',
+    url: '/test/wrong-shape',
+    summary: 'Answers something its schema does not allow',
+    public: true,
+    response: v.object({ count: v.number() }),
+    handler: async () => ({ count: 'three' }) as unknown as { count: number },
+  });
+  defineRoute(app, {
+    method: 'GET',
+    url: '/test/private',
+    summary: 'Needs a signed-in user',
+    public: false,
+    response: v.object({}),
+    handler: async () => ({}),
+  });
+}
+
+const t = setupTestApp({
+  plugins: [async (app) => app.register(testRoutes, { prefix: '/api/weborder' })],
+});
+
+const post = (payload: string, contentType = 'application/json') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/weborder/test/people',
+    headers: { 'content-type': contentType },
+    payload,
+  });
+
+function expectError(response: { statusCode: number; json(): unknown }, status: number) {
+  expect(response.statusCode).toBe(status);
+  const body = v.parse(apiErrorSchema, response.json());
+  expect(body.status).toBe(status);
+  return body;
+}
+
+describe('defineRoute body validation', () => {
+  it('passes the parsed body to the handler and answers with the declared status', async () => {
+    const response = await post(JSON.stringify({ name: '  Ada ', age: 36 }));
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({ greeting: 'Hello Ada', age: 36 });
+  });
+
+  it('answers 400 for malformed JSON', async () => {
+    const body = expectError(await post('{"name": "Ada", '), 400);
+    expect(body.fields).toEqual({ body: 'is not valid JSON' });
+  });
+
+  it('answers 400 for an empty JSON body and for no body at all', async () => {
+    expect(expectError(await post(''), 400).fields).toHaveProperty('body');
+    const none = await t.app.inject({ method: 'POST', url: '/api/weborder/test/people' });
+    expect(expectError(none, 400).fields).toHaveProperty('body');
+  });
+
+  it('answers 400 naming a field of the wrong type', async () => {
+    const body = expectError(await post(JSON.stringify({ name: 'Ada', age: 'old' })), 400);
+    expect(Object.keys(body.fields ?? {})).toEqual(['age']);
+    expect(body.message).toMatch(/age/);
+  });
+
+  it('names every bad field, nested ones by their path', async () => {
+    const body = expectError(
+      await post(JSON.stringify({ name: ' ', age: 1.5, tags: [1], address: { zip: '12' } })),
+      400,
+    );
+    expect(body.fields).toEqual({
+      name: 'must not be empty',
+      age: 'must be a whole number',
+      'tags.0': expect.any(String),
+      'address.zip': 'must be five digits',
+    });
+  });
+
+  it('says a missing field is required', async () => {
+    const body = expectError(await post(JSON.stringify({ age: 3 })), 400);
+    expect(body.fields).toEqual({ name: 'is required' });
+  });
+
+  it.each(['[]', '"text"', '42', 'null'])('answers 400 naming the body when it is %s', async (payload) => {
+    expect(expectError(await post(payload), 400).fields).toHaveProperty('body');
+  });
+
+  it('answers 400 for prototype poisoning', async () => {
+    expectError(await post('{"name":"x","age":1,"__proto__":{"admin":true}}'), 400);
+  });
+
+  it('answers 415 for a content type it does not read', async () => {
+    const body = expectError(await post('name=Ada', 'text/csv'), 415);
+    expect(body.message).toContain('application/json');
+  });
+
+  it('answers 413 for a body over the limit', async () => {
+    const huge = JSON.stringify({ name: 'x'.repeat(1_100_000), age: 1 });
+    expectError(await post(huge), 413);
+  });
+});
+
+describe('defineRoute params and failures', () => {
+  it('validates path parameters', async () => {
+    const ok = await t.app.inject({ method: 'GET', url: '/api/weborder/test/items/7' });
+    expect(ok.json()).toEqual({ itemId: 7 });
+    const bad = await t.app.inject({ method: 'GET', url: '/api/weborder/test/items/x7' });
+    expect(expectError(bad, 400).fields).toHaveProperty('itemId');
+  });
+
+  it('answers a bug with a generic 500 that does not leak the detail', async () => {
+    const body = expectError(await t.app.inject({ method: 'GET', url: '/api/weborder/test/broken' }), 500);
+    expect(body.message).not.toContain('secret');
+  });
+
+  it('refuses (500) an answer that breaks its response schema when validation is on', async () => {
+    expectError(await t.app.inject({ method: 'GET', url: '/api/weborder/test/wrong-shape' }), 500);
+  });
+
+  it('answers 401 on a non-public route without a valid token', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/weborder/test/private',
+      headers: { authorization: 'Bearer nonsense' },
+    });
+    expectError(response, 401);
+  });
+});
+
+describe('unknown routes', () => {
+  it.each(['GET', 'POST', 'DELETE'] as const)('answers %s on an unknown API path with a JSON 404', async (method) => {
+    const response = await t.app.inject({ method, url: '/api/weborder/xyz?a=1' });
+    const body = expectError(response, 404);
+    expect(body.message).toBe(`No API route ${method} /api/weborder/xyz`);
+  });
+
+  it('answers a JSON 404 to an API path even when the client asks for HTML', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/weborder/xyz',
+      headers: { accept: 'text/html' },
+    });
+    expectError(response, 404);
+  });
+
+  it('answers a malformed URL with a JSON 400', async () => {
+    expectError(await t.app.inject({ method: 'GET', url: '/api/weborder/%zz' }), 400);
+  });
+});
+
+describe('refuseUndefinedApiRoutes', () => {
+  it('rejects an /api/ route registered without defineRoute', async () => {
+    const app = Fastify();
+    app.decorate('apiRoutes', new RouteRegistry());
+    refuseUndefinedApiRoutes(app);
+    app.get('/not-api', async () => 'fine');
+    expect(() => app.get('/api/weborder/raw', async () => 'sneaky')).toThrow(/defineRoute/);
+    await app.close();
+  });
+});

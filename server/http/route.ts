@@ -1,0 +1,142 @@
+/**
+ * Every API route is declared through defineRoute: one place validates params, query and body
+ * against the shared valibot contract, guards non-public routes, and records the route for
+ * the OpenAPI document (DESIGN.md §5).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import { authenticate } from '@server/http/authenticate';
+import { parseInput } from '@server/http/validation';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+type AnySchema = v.GenericSchema;
+type Parsed<S> = S extends AnySchema ? v.InferOutput<S> : undefined;
+
+export type RouteContext<Params, Query, Body> = {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  params: Params;
+  query: Query;
+  body: Body;
+};
+
+export type RouteDefinition<
+  P extends AnySchema | undefined,
+  Q extends AnySchema | undefined,
+  B extends AnySchema | undefined,
+  R extends AnySchema,
+> = {
+  method: HttpMethod;
+  /** Relative to the registering plugin's prefix, Fastify style (`/files/download/:id`). */
+  url: string;
+  summary: string;
+  description?: string;
+  tags?: string[];
+  /** Public routes take no bearer token (`security: []` in OpenAPI). */
+  public: boolean;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** The success body; `status` (default 200) is its code. */
+  response: R;
+  status?: number;
+  /** Returns the body, or the reply when it sent something else itself (files, redirects). */
+  handler: (
+    context: RouteContext<Parsed<P>, Parsed<Q>, Parsed<B>>,
+  ) => Promise<v.InferInput<R> | FastifyReply>;
+};
+
+/** What the OpenAPI document is generated from. */
+export type RegisteredRoute = {
+  method: HttpMethod;
+  /** Full path, Fastify style. */
+  url: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  public: boolean;
+  params?: AnySchema;
+  query?: AnySchema;
+  body?: AnySchema;
+  response: AnySchema;
+  status: number;
+};
+
+/** One per app (decorated as `app.apiRoutes`), so several apps in one process stay apart. */
+export class RouteRegistry {
+  readonly routes: RegisteredRoute[] = [];
+
+  /** When on, a handler's answer is checked against its response schema (tests turn it on). */
+  constructor(readonly validateResponses = false) {}
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    apiRoutes: RouteRegistry;
+  }
+  interface FastifyContextConfig {
+    /** Set by defineRoute; the app refuses /api/ routes registered any other way. */
+    definedRoute?: boolean;
+  }
+}
+
+/** Keeps the OpenAPI document complete: an /api/ route that bypassed defineRoute is a bug. */
+export function refuseUndefinedApiRoutes(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => {
+    const url = route.url ?? route.path;
+    if (url.startsWith('/api/') && route.method !== 'HEAD' && !route.config?.definedRoute) {
+      throw new Error(`${String(route.method)} ${url} must be registered with defineRoute`);
+    }
+  });
+}
+
+export function defineRoute<
+  P extends AnySchema | undefined = undefined,
+  Q extends AnySchema | undefined = undefined,
+  B extends AnySchema | undefined = undefined,
+  R extends AnySchema = AnySchema,
+>(app: FastifyInstance, definition: RouteDefinition<P, Q, B, R>): void {
+  const status = definition.status ?? 200;
+  const registry = app.apiRoutes;
+  registry.routes.push({
+    method: definition.method,
+    url: `${app.prefix}${definition.url}`,
+    summary: definition.summary,
+    description: definition.description,
+    tags: definition.tags ?? [],
+    public: definition.public,
+    params: definition.params,
+    query: definition.query,
+    body: definition.body,
+    response: definition.response,
+    status,
+  });
+
+  app.route({
+    method: definition.method,
+    url: definition.url,
+    config: { definedRoute: true },
+    onRequest: definition.public ? undefined : authenticate,
+    handler: async (request, reply) => {
+      const context = {
+        request,
+        reply,
+        params: definition.params ? parseInput('params', definition.params, request.params) : undefined,
+        query: definition.query ? parseInput('query', definition.query, request.query) : undefined,
+        body: definition.body ? parseInput('body', definition.body, request.body) : undefined,
+      } as RouteContext<Parsed<P>, Parsed<Q>, Parsed<B>>;
+      const result = await definition.handler(context);
+      if (result === reply || reply.sent) return reply;
+      if (registry.validateResponses) {
+        const check = v.safeParse(definition.response, result);
+        if (!check.success) {
+          const where = check.issues.map((i) => `${v.getDotPath(i) ?? '(root)'}: ${i.message}`);
+          throw new Error(`Response of ${definition.method} ${request.url} breaks its schema: ${where.join('; ')}`);
+        }
+      }
+      return reply.code(status).send(result);
+    },
+  });
+}
+

@@ -1,0 +1,35 @@
+/**
+ * Serves the Vite build. Hashed files under /assets/ never change, so browsers keep them for
+ * a year; everything else (index.html above all) is revalidated on every use.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { namedPlugin } from '@server/plugins/named-plugin';
+
+const YEAR = 'public, max-age=31536000, immutable';
+
+export const staticFiles = namedPlugin<{ staticDir: string }>(
+  'static-files',
+  async (app, { staticDir }) => {
+    // Without a build, pages answer 503 from the not-found handler instead.
+    if (!existsSync(staticDir)) {
+      app.log.warn({ staticDir }, 'No web client build found: run `npm run build`');
+      return;
+    }
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      prefix: '/',
+      wildcard: true,
+      index: ['index.html'],
+      cacheControl: false,
+      etag: true,
+      lastModified: true,
+      // Missing files fall through to the not-found handler (SPA routes, JSON 404s).
+      setHeaders: (reply, filePath) => {
+        const relative = path.relative(staticDir, filePath).split(path.sep);
+        reply.header('cache-control', relative[0] === 'assets' ? YEAR : 'no-cache');
+      },
+    });
+  },
+);

@@ -1,0 +1,27 @@
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { runtimeConfigSchema } from '@/api/contract/runtime-config';
+import { setupTestApp } from '@server/test/test-app';
+
+const t = setupTestApp({
+  env: {
+    API_BASE: 'https://api.example.com/',
+    PRODUCTION: 'true',
+    DNS_PREFETCH_HOSTS: 'fonts.example.com, accounts.google.com',
+    GOOGLE_CLIENT_ID: 'client-123.apps.googleusercontent.com',
+  },
+});
+
+describe('GET /config.json', () => {
+  it('tells the SPA its runtime settings and is never cached stale', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/config.json' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(v.parse(runtimeConfigSchema, response.json())).toEqual({
+      apiBase: 'https://api.example.com',
+      production: true,
+      dnsPrefetchHosts: ['fonts.example.com', 'accounts.google.com'],
+      googleClientId: 'client-123.apps.googleusercontent.com',
+    });
+  });
+});

@@ -1,0 +1,115 @@
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { apiErrorSchema } from '@/api/contract/error';
+import {
+  specialityCategoryListSchema,
+  specialityListSchema,
+  specialitySchema,
+} from '@/api/contract/specialities';
+import { demoBrokers, demoSpecialities } from '@server/db/seed/demo-data';
+import { setupTestApp } from '@server/test/test-app';
+
+const t = setupTestApp();
+
+const get = (url: string) => t.app.inject({ method: 'GET', url: `/api/weborder/${url}` });
+
+async function specialityList(query = '') {
+  const response = await get(`auth/specialitylist${query}`);
+  expect(response.statusCode).toBe(200);
+  return v.parse(specialityListSchema, response.json());
+}
+
+function expectError(response: { statusCode: number; json(): unknown }, status: number) {
+  expect(response.statusCode).toBe(status);
+  const body = v.parse(apiErrorSchema, response.json());
+  expect(body.status).toBe(status);
+  return body;
+}
+
+describe('GET auth/specialitycategory', () => {
+  it('lists the categories in display order', async () => {
+    const response = await get('auth/specialitycategory');
+    expect(response.statusCode).toBe(200);
+    const categories = v.parse(specialityCategoryListSchema, response.json());
+    expect(categories.length).toBeGreaterThanOrEqual(3);
+    expect(categories[0]?.name).toBe('Healthcare professionals');
+  });
+});
+
+describe('GET auth/specialitylist', () => {
+  it('lists all twelve demo specialities with their plain codes', async () => {
+    const list = await specialityList();
+    expect(list).toHaveLength(12);
+    expect(list.map((s) => s.speiclaityRandomCode).sort()).toEqual(
+      demoSpecialities.map((s) => s.code).sort(),
+    );
+    for (const speciality of list) expect(speciality.speiclaityRandomCode).toMatch(/^[A-Z0-9]{8}$/);
+  });
+
+  it('with clientUrl lists only that broker’s specialities, carrying the broker’s codes', async () => {
+    for (const broker of demoBrokers) {
+      const list = await specialityList(`?clientUrl=${broker.clientUrl}`);
+      const expected = broker.specialities.map((s) => ({
+        name: demoSpecialities.find((d) => d.code === s.speciality)?.name,
+        code: s.code,
+      }));
+      expect(list.map((s) => ({ name: s.name, code: s.speiclaityRandomCode }))).toEqual(
+        expect.arrayContaining(expected),
+      );
+      expect(list).toHaveLength(broker.specialities.length);
+    }
+  });
+
+  it('matches the client URL whatever its case', async () => {
+    const list = await specialityList('?clientUrl=Harbor-Risk');
+    expect(list.map((s) => s.speiclaityRandomCode)).toContain('TSACBHV2');
+  });
+
+  it('answers 404 naming an unknown client URL', async () => {
+    const body = expectError(await get('auth/specialitylist?clientUrl=no-such-broker'), 404);
+    expect(body.message).toContain('no-such-broker');
+  });
+
+  it.each([
+    ['a space', 'bad%20url'],
+    ['a slash', 'a%2Fb'],
+    ['nothing', ''],
+    ['too many characters', 'x'.repeat(65)],
+  ])('answers 400 naming clientUrl when it holds %s', async (_, value) => {
+    const body = expectError(await get(`auth/specialitylist?clientUrl=${value}`), 400);
+    expect(body.fields).toHaveProperty('clientUrl');
+    expect(body.message).toContain('clientUrl');
+  });
+});
+
+describe('GET auth/speciality', () => {
+  it('answers one speciality by id', async () => {
+    const [first] = await specialityList();
+    const response = await get(`auth/speciality?specialityId=${first?.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(v.parse(specialitySchema, response.json())).toEqual(first);
+  });
+
+  it('answers 404 for an id that does not exist', async () => {
+    const body = expectError(await get('auth/speciality?specialityId=999999'), 404);
+    expect(body.message).toContain('999999');
+  });
+
+  it.each(['abc', '0', '-1', '1.5', '99999999999', ''])(
+    'answers 400 naming specialityId for %j',
+    async (value) => {
+      const body = expectError(await get(`auth/speciality?specialityId=${value}`), 400);
+      expect(body.fields).toHaveProperty('specialityId');
+      expect(body.message).toContain('specialityId');
+    },
+  );
+
+  it('answers 400 when specialityId is missing or repeated', async () => {
+    expect(expectError(await get('auth/speciality'), 400).fields).toEqual({
+      specialityId: 'is required',
+    });
+    expect(
+      expectError(await get('auth/speciality?specialityId=1&specialityId=2'), 400).fields,
+    ).toHaveProperty('specialityId');
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * Builds the real app (no mocks) on a fresh test database, for `app.inject`. One app per test
+ * file: a fresh PGlite costs seconds, so tests in a file share it and keep their data apart.
+ */
+import path from 'node:path';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '@server/app';
+import { loadConfig, type Config } from '@server/config';
+import { createTestDatabase, type TestDatabase } from '@server/test/test-database';
+
+export type TestAppOptions = {
+  /** Extra environment, on top of the test defaults (e.g. STATIC_DIR, ADMIN_EMAIL). */
+  env?: Record<string, string>;
+  /** Registered inside the app's encapsulated context (see BuildAppOptions.plugins). */
+  plugins?: FastifyPluginAsync[];
+};
+
+export type TestApp = {
+  app: FastifyInstance;
+  config: Config;
+  database: TestDatabase;
+  /** Closes the app and builds a new one on the same database (migrations and seed run again). */
+  restart(): Promise<FastifyInstance>;
+  /** Closes the app and drops the database. */
+  close(): Promise<void>;
+};
+
+/**
+ * The test environment is built from scratch, not from process.env, so a developer's
+ * DATABASE_URL or SEED_DEMO can't leak in. The demo seed is on for both database kinds.
+ */
+function testEnv(database: TestDatabase, extra: Record<string, string>): NodeJS.ProcessEnv {
+  return {
+    DATA_DIR: database.dataDir,
+    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+    SEED_DEMO: '1',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    // No client build unless a test provides one.
+    STATIC_DIR: path.join(database.dataDir, 'no-client-build'),
+    ...extra,
+  };
+}
+
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  try {
+    const config = await loadConfig(testEnv(database, options.env ?? {}));
+    const build = () =>
+      buildApp(config, { logLevel: 'silent', validateResponses: true, plugins: options.plugins ?? [] });
+    const testApp: TestApp = {
+      app: await build(),
+      config,
+      database,
+      async restart() {
+        await testApp.app.close();
+        testApp.app = await build();
+        return testApp.app;
+      },
+      async close() {
+        await testApp.app.close();
+        await database.dispose();
+      },
+    };
+    return testApp;
+  } catch (error) {
+    await database.dispose();
+    throw error;
+  }
+}
+
+/**
+ * For a test file: starts the app before its tests and closes it after. Read `.app` inside
+ * tests (it changes after `restart()`).
+ */
+export function setupTestApp(options: TestAppOptions = {}) {
+  let testApp: TestApp | undefined;
+  beforeAll(async () => {
+    testApp = await startTestApp(options);
+  });
+  afterAll(async () => {
+    await testApp?.close();
+  });
+  const current = () => {
+    if (!testApp) throw new Error('The test app is not started: use it inside tests or hooks');
+    return testApp;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get testApp() {
+      return current();
+    },
+  };
+}

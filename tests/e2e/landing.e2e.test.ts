@@ -1,0 +1,112 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoBrokers, demoCategories, demoSpecialities } from '@server/db/seed/demo-data';
+import { axeViolations } from './support/axe';
+import { browserRequired, chromiumPath, launchChromium } from './support/chromium';
+import { startServer, type RunningServer } from './support/server-process';
+
+const screenshots = process.env.E2E_SCREENSHOTS;
+
+async function snap(page: Page, name: string): Promise<void> {
+  if (!screenshots) return;
+  mkdirSync(screenshots, { recursive: true });
+  await page.screenshot({ path: `${screenshots}/${name}.png`, fullPage: true });
+}
+
+describe.runIf(chromiumPath)('landing in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchChromium()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function open(path: string): Promise<void> {
+    page = await browser.newPage();
+    await page.goto(`${server.url}${path}`);
+  }
+
+  it('lists every seeded speciality under its category', async () => {
+    await open('/');
+    const screen = page.locator('[data-screen="landing"]');
+    await screen.getByRole('heading', { level: 3, name: demoCategories[0].name }).waitFor();
+    const headings = await screen.getByRole('heading', { level: 3 }).allTextContents();
+    expect(headings).toEqual(demoCategories.map((category) => category.name));
+    for (const category of demoCategories) {
+      const section = screen.getByRole('region', { name: category.name });
+      const names = await section.getByRole('heading', { level: 4 }).allTextContents();
+      const expected = demoSpecialities.filter((s) => s.category === category.name).map((s) => s.name);
+      expect(names.sort()).toEqual([...expected].sort());
+    }
+    expect(await axeViolations(page)).toEqual([]);
+    await snap(page, 'landing');
+    await page.close();
+  });
+
+  it('answers /landing with the same screen', async () => {
+    await open('/landing');
+    await page.getByRole('heading', { level: 4, name: demoSpecialities[0].name }).waitFor();
+    expect(await page.locator('[data-screen="landing"]').count()).toBe(1);
+    await page.close();
+  });
+
+  it('shows only the broker’s specialities on its branded landing page', async () => {
+    const broker = demoBrokers[2];
+    await open(`/client/landing/${broker.clientUrl}`);
+    const screen = page.locator('[data-screen="landing"]');
+    await screen.getByRole('heading', { level: 4 }).first().waitFor();
+    const names = await screen.getByRole('heading', { level: 4 }).allTextContents();
+    const sold = new Set<string>(broker.specialities.map((s) => s.speciality));
+    const expected = demoSpecialities.filter((s) => sold.has(s.code)).map((s) => s.name);
+    expect(names.sort()).toEqual([...expected].sort());
+    expect(await axeViolations(page)).toEqual([]);
+    await snap(page, 'landing-branded');
+    await page.close();
+  });
+
+  it('sends an unknown broker to its branded page-not-found', async () => {
+    await open('/client/landing/no-such-broker');
+    await page.waitForURL('**/client/page-not-found/no-such-broker');
+    await page.locator('[data-screen="page-not-found"]').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('shows page-not-found for an unknown path, accessibly', async () => {
+    await open('/no/such/page');
+    await page.locator('[data-screen="page-not-found"]').getByRole('heading', { level: 1 }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await snap(page, 'page-not-found');
+    await page.close();
+  });
+
+  it('works by keyboard: skip link to the content, then filter the specialities', async () => {
+    await open('/');
+    await page.getByRole('heading', { level: 4, name: 'Dentists' }).waitFor();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    await page.keyboard.press('Enter');
+    expect(page.url()).toMatch(/#main$/);
+    // From the main landmark the next stop is the search field.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('search');
+    await page.keyboard.type('dent');
+    const names = await page.locator('[data-screen="landing"]').getByRole('heading', { level: 4 }).allTextContents();
+    expect(names).toEqual(['Dentists']);
+    await page.keyboard.type('zzz');
+    await page.getByRole('status').filter({ hasText: 'No speciality matches' }).waitFor();
+    await page.close();
+  });
+});
+
+describe.runIf(!chromiumPath && browserRequired)('browser tests in CI', () => {
+  it('need Chromium (E2E_REQUIRED=1)', () => {
+    expect.fail('No Chromium found: install Debian’s chromium package or set CHROME_PATH.');
+  });
+});
