@@ -9,8 +9,8 @@ describe('route tree', () => {
 
   it('gives every screen a plain route and its branded twin with the client id last', () => {
     const source = renderRouteTree([
-      { name: 'order', path: 'order/$submissionid', module: 'order/order-screen' },
-      { name: 'landing', path: 'landing', aliases: [''], module: 'landing/landing-screen', search: 'landingSearch' },
+      { name: 'order', path: 'order/$submissionid', title: 'Your order', module: 'order/order-screen' },
+      { name: 'landing', path: 'landing', aliases: [''], title: 'Welcome', module: 'landing/landing-screen', search: 'landingSearch' },
     ]);
     expect(source).toContain("path: '/order/$submissionid'");
     expect(source).toContain("path: '/client/order/$submissionid/$clientid'");
@@ -18,5 +18,6 @@ describe('route tree', () => {
     expect(source).toContain("path: '/client/landing/$clientid'");
     expect(source.match(/lazyRouteComponent\(/g)).toHaveLength(2);
     expect(source).toContain('validateSearch: landingSearch');
+    expect(source.match(/title: "Your order"/g)).toHaveLength(2);
   });
 });

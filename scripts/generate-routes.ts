@@ -40,7 +40,7 @@ export function renderRouteTree(table: readonly ScreenDefinition[] = screens): s
       const options = [
         'getParentRoute: () => rootRoute',
         `path: '/${path}'`,
-        `staticData: { screen: '${screen.name}' }`,
+        `staticData: { screen: '${screen.name}', title: ${JSON.stringify(screen.title)} }`,
         `component: ${componentName(screen)}`,
         ...(screen.search ? [`validateSearch: ${screen.search}`] : []),
       ];

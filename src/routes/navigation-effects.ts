@@ -5,3 +5,10 @@ export function clearLeftoverOverlays(doc: Document): void {
   doc.body.style.removeProperty('overflow');
   doc.body.style.removeProperty('padding-right');
 }
+
+export const PRODUCT_NAME = 'Practice Shield';
+
+/** "Screen title — Practice Shield"; a path no route claims is page-not-found. */
+export function documentTitle(screenTitle: string | undefined): string {
+  return `${screenTitle ?? 'Page not found'} — ${PRODUCT_NAME}`;
+}

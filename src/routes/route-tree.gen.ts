@@ -6,10 +6,10 @@ import { landingSearch } from '@/routes/search-params';
 const landingScreen = lazyRouteComponent(() => import('@/screens/landing/landing-screen'));
 const pageNotFoundScreen = lazyRouteComponent(() => import('@/screens/page-not-found/page-not-found-screen'));
 
-const indexRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', staticData: { screen: 'landing' }, component: landingScreen, validateSearch: landingSearch });
-const landingRoute = createRoute({ getParentRoute: () => rootRoute, path: '/landing', staticData: { screen: 'landing' }, component: landingScreen, validateSearch: landingSearch });
-const clientLandingClientidRoute = createRoute({ getParentRoute: () => rootRoute, path: '/client/landing/$clientid', staticData: { screen: 'landing' }, component: landingScreen, validateSearch: landingSearch });
-const pageNotFoundRoute = createRoute({ getParentRoute: () => rootRoute, path: '/page-not-found', staticData: { screen: 'page-not-found' }, component: pageNotFoundScreen });
-const clientPageNotFoundClientidRoute = createRoute({ getParentRoute: () => rootRoute, path: '/client/page-not-found/$clientid', staticData: { screen: 'page-not-found' }, component: pageNotFoundScreen });
+const indexRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', staticData: { screen: 'landing', title: "Professional liability by speciality" }, component: landingScreen, validateSearch: landingSearch });
+const landingRoute = createRoute({ getParentRoute: () => rootRoute, path: '/landing', staticData: { screen: 'landing', title: "Professional liability by speciality" }, component: landingScreen, validateSearch: landingSearch });
+const clientLandingClientidRoute = createRoute({ getParentRoute: () => rootRoute, path: '/client/landing/$clientid', staticData: { screen: 'landing', title: "Professional liability by speciality" }, component: landingScreen, validateSearch: landingSearch });
+const pageNotFoundRoute = createRoute({ getParentRoute: () => rootRoute, path: '/page-not-found', staticData: { screen: 'page-not-found', title: "Page not found" }, component: pageNotFoundScreen });
+const clientPageNotFoundClientidRoute = createRoute({ getParentRoute: () => rootRoute, path: '/client/page-not-found/$clientid', staticData: { screen: 'page-not-found', title: "Page not found" }, component: pageNotFoundScreen });
 
 export const routeTree = rootRoute.addChildren([indexRoute, landingRoute, clientLandingClientidRoute, pageNotFoundRoute, clientPageNotFoundClientidRoute]);

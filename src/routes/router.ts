@@ -1,5 +1,5 @@
 import { createRouter } from '@tanstack/react-router';
-import { clearLeftoverOverlays } from '@/routes/navigation-effects';
+import { clearLeftoverOverlays, documentTitle } from '@/routes/navigation-effects';
 import { routeTree } from '@/routes/route-tree.gen';
 import type { RouterContext } from '@/routes/router-context';
 import type { ScreenName } from '@/routes/screens';
@@ -11,11 +11,14 @@ export function createAppRouter(context: RouterContext, options: { history?: Par
     defaultPreload: 'intent',
     ...(options.history ? { history: options.history } : {}),
   });
-  // Every navigation scrolls to the top and clears leftover modal backdrops (specification §2).
-  router.subscribe('onResolved', ({ pathChanged }) => {
+  router.subscribe('onResolved', ({ pathChanged, fromLocation }) => {
+    document.title = documentTitle(router.state.matches.at(-1)?.staticData.title);
     if (!pathChanged) return;
+    // Every navigation scrolls to the top and clears leftover modal backdrops (specification §2).
     clearLeftoverOverlays(document);
     window.scrollTo({ top: 0, left: 0 });
+    // After an in-app move, screen readers start at the new content, not at the old link.
+    if (fromLocation) document.getElementById('main')?.focus({ preventScroll: true });
   });
   return router;
 }
@@ -26,5 +29,6 @@ declare module '@tanstack/react-router' {
   }
   interface StaticDataRouteOption {
     screen?: ScreenName;
+    title?: string;
   }
 }

@@ -9,6 +9,8 @@ export interface ScreenDefinition {
   readonly path: string;
   /** Extra plain paths that show the same screen ('' is the site root). */
   readonly aliases?: readonly string[];
+  /** The document title while the screen shows (WCAG 2.4.2). */
+  readonly title: string;
   /** Module under src/screens whose default export is the screen. */
   readonly module: string;
   /** Export of src/routes/search-params.ts that validates the query string. */
@@ -16,8 +18,15 @@ export interface ScreenDefinition {
 }
 
 export const screens = [
-  { name: 'landing', path: 'landing', aliases: [''], module: 'landing/landing-screen', search: 'landingSearch' },
-  { name: 'page-not-found', path: 'page-not-found', module: 'page-not-found/page-not-found-screen' },
+  {
+    name: 'landing',
+    path: 'landing',
+    aliases: [''],
+    title: 'Professional liability by speciality',
+    module: 'landing/landing-screen',
+    search: 'landingSearch',
+  },
+  { name: 'page-not-found', path: 'page-not-found', title: 'Page not found', module: 'page-not-found/page-not-found-screen' },
 ] as const satisfies readonly ScreenDefinition[];
 
 export type ScreenName = (typeof screens)[number]['name'];

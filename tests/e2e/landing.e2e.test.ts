@@ -44,6 +44,7 @@ describe.runIf(chromiumPath)('landing in Chromium', () => {
       const expected = demoSpecialities.filter((s) => s.category === category.name).map((s) => s.name);
       expect(names.sort()).toEqual([...expected].sort());
     }
+    expect(await page.title()).toBe('Professional liability by speciality — Practice Shield');
     expect(await axeViolations(page)).toEqual([]);
     await snap(page, 'landing');
     await page.close();
@@ -81,8 +82,22 @@ describe.runIf(chromiumPath)('landing in Chromium', () => {
   it('shows page-not-found for an unknown path, accessibly', async () => {
     await open('/no/such/page');
     await page.locator('[data-screen="page-not-found"]').getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.title()).toBe('Page not found — Practice Shield');
     expect(await axeViolations(page)).toEqual([]);
     await snap(page, 'page-not-found');
+    await page.close();
+  });
+
+  it('leads back to the start by keyboard and puts focus on the new content', async () => {
+    await open('/client/page-not-found/harbor-risk');
+    const back = page.getByRole('link', { name: 'Back to the start' });
+    await back.waitFor();
+    await back.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/client/landing/harbor-risk');
+    await page.locator('[data-screen="landing"]').getByRole('heading', { level: 4, name: 'Dentists' }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+    expect(await page.title()).toBe('Professional liability by speciality — Practice Shield');
     await page.close();
   });
 
