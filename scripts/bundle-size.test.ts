@@ -1,9 +1,11 @@
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { initialChunks, LANDING_SCREEN_SOURCE, landingInitialJs } from './bundle-size';
+import { initialChunks, LANDING_BUDGET_KB, LANDING_SCREEN_SOURCE, landingInitialJs } from './bundle-size';
 
 const manifest = {
   'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_vendor.js'], dynamicImports: [LANDING_SCREEN_SOURCE, 'src/other.tsx'] },
@@ -39,5 +41,32 @@ describe('landing initial JavaScript', () => {
 
   it('refuses a manifest without the landing screen', () => {
     expect(() => initialChunks({ 'index.html': { file: 'a.js', isEntry: true } }, LANDING_SCREEN_SOURCE)).toThrow(/no chunk/);
+  });
+});
+
+describe('npm run size', () => {
+  function buildWith(landingBytes: Buffer): string {
+    const dist = mkdtempSync(join(tmpdir(), 'size-cli-'));
+    mkdirSync(join(dist, '.vite'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, '.vite/manifest.json'), JSON.stringify(manifest));
+    for (const chunk of Object.values(manifest)) writeFileSync(join(dist, chunk.file), 'export {};');
+    writeFileSync(join(dist, 'assets/landing.js'), landingBytes);
+    return dist;
+  }
+  const check = (dist: string) =>
+    spawnSync(process.execPath, ['--import', 'tsx', 'scripts/size-check.ts', dist], { encoding: 'utf8' });
+
+  it('fails the build when the landing route is over budget', () => {
+    // Random bytes do not compress: this is over the budget once gzipped too.
+    const result = check(buildWith(randomBytes((LANDING_BUDGET_KB + 5) * 1024)));
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/Over budget/);
+  });
+
+  it('passes a build within budget', () => {
+    const result = check(buildWith(randomBytes((LANDING_BUDGET_KB - 20) * 1024)));
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/landing route initial JavaScript: \d+(\.\d)? KB gzip/);
   });
 });

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { LANDING_BUDGET_KB, landingInitialJs } from './bundle-size';
 
-const dist = fileURLToPath(new URL('../dist', import.meta.url));
+// A build directory may be named (tests do); the default is the production build.
+const dist = process.argv[2] ?? fileURLToPath(new URL('../dist', import.meta.url));
 if (!existsSync(`${dist}/.vite/manifest.json`)) {
   console.error('No production build: run `npm run build` first.');
   process.exit(1);

@@ -74,9 +74,11 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
     dataDir,
     async stop() {
       if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
+        const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
-        await exited;
+        // A clean shutdown on SIGTERM is part of the contract (DESIGN.md §6).
+        const code = await exited;
+        if (code !== 0) throw new Error(`The server exited with ${code} on SIGTERM:\n${log}`);
       }
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
