@@ -22,36 +22,39 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
   },
+  // In src/ and server/ every import goes through an alias; each block below restates this rule,
+  // because a later no-restricted-imports replaces an earlier one rather than adding to it.
+  { files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'], rules: { 'no-restricted-imports': restrictImports() } },
   {
-    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['../*', '../../*'], message: 'Import through the @/ or @server/ alias.' }] },
-      ],
-    },
-  },
-  {
-    // Machines stay free of the HTTP library: their network calls are src/api functions.
+    // Machines stay free of the HTTP library: their network calls are named actors over src/api functions.
     files: ['src/machines/**/*.ts'],
     ignores: ['src/machines/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'ky', message: 'Machines call src/api functions, never ky.' }] }],
+      'no-restricted-imports': restrictImports({
+        paths: [
+          { name: 'ky', message: 'Machines call src/api functions, never ky.' },
+          { name: '@/api/client', message: 'Machines call src/api functions, never the HTTP client.' },
+        ],
+      }),
     },
   },
   // Screens never import each other; shared pieces live in src/components.
   ...readdirSync(new URL('./src/screens', import.meta.url)).map((screen) => ({
     files: [`src/screens/${screen}/**/*.{ts,tsx}`],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { regex: `^@/screens/(?!${screen}/)`, message: 'No cross-screen imports: move shared code to src/components.' },
-            { group: ['../*', '../../*'], message: 'Import through the @/ or @server/ alias.' },
-          ],
-        },
-      ],
+      'no-restricted-imports': restrictImports({
+        patterns: [{ regex: `^@/screens/(?!${screen}/)`, message: 'No cross-screen imports: move shared code to src/components.' }],
+      }),
     },
   })),
 );
+
+function restrictImports({ paths = [], patterns = [] } = {}) {
+  return [
+    'error',
+    {
+      paths,
+      patterns: [{ group: ['./*', '../*', '../../*'], message: 'Import through the @/ or @server/ alias.' }, ...patterns],
+    },
+  ];
+}

@@ -15,7 +15,8 @@ export default defineConfig({
     outDir: 'dist',
     // The size check and the bench read the manifest to find the landing route's initial chunks.
     manifest: true,
-    sourcemap: true,
+    // Maps are written for error reporting but not referenced from the bundles, and the server does not serve them.
+    sourcemap: 'hidden',
   },
   server: {
     proxy: {

@@ -1,43 +1,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { landingInitialJs, LANDING_BUDGET_KB } from '../scripts/bundle-size';
-import { freePort } from '../tests/e2e/support/server-process';
+import { freePort, ROOT, startServer, terminate, waitUntilReady } from '../scripts/server-process';
 
 /**
  * `npm run bench`: sizes and throughput, measured side by side on this machine. Throughput is
  * only meaningful as a ratio to the bare route run in the same way at the same time.
  */
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 10;
 
 function run(command: string, args: string[], env: Record<string, string>): ChildProcess {
   return spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-}
-
-async function waitFor(url: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} never answered`);
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 async function throughput(url: string): Promise<number> {
@@ -63,26 +40,16 @@ async function main(): Promise<void> {
   const size = landingInitialJs(join(ROOT, 'dist'));
   console.log(`landing route initial JavaScript: ${size.totalKb} KB gzip (budget ${LANDING_BUDGET_KB} KB, ${size.files.length} files)`);
 
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
-  const appPort = await freePort();
-  const app = run(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    PORT: String(appPort),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    SEED_DEMO: '1',
-    LOG_LEVEL: 'warn',
-  });
-  const bare: ChildProcess[] = [];
+  const app = await startServer();
+  let bare: ChildProcess | undefined;
   try {
-    const routeUrl = `http://127.0.0.1:${appPort}/api/weborder/auth/specialitylist`;
-    await waitFor(`http://127.0.0.1:${appPort}/api/weborder/health`);
+    const routeUrl = `${app.url}/api/weborder/auth/specialitylist`;
     // The baseline answers the same bytes, so the ratio measures what the real route adds.
     const body = await (await fetch(routeUrl)).text();
     const barePort = await freePort();
-    bare.push(run(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], { PORT: String(barePort), BARE_BODY: body }));
+    bare = run(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], { PORT: String(barePort), BARE_BODY: body });
     const bareUrl = `http://127.0.0.1:${barePort}/bare`;
-    await waitFor(bareUrl);
+    await waitUntilReady(bareUrl, bare, () => 'bare server');
 
     // Warm both up, then alternate so drift on a shared machine hits both alike.
     await autocannon({ url: routeUrl, connections: CONNECTIONS, duration: 1 });
@@ -99,8 +66,7 @@ async function main(): Promise<void> {
     console.log(`bare Fastify route, same body: ${Math.round(bareRate)} req/s`);
     console.log(`ratio specialitylist / bare: ${(routeRate / bareRate).toFixed(3)}`);
   } finally {
-    await Promise.all([stop(app), ...bare.map(stop)]);
-    rmSync(dataDir, { recursive: true, force: true });
+    await Promise.allSettled([app.stop(), ...(bare ? [terminate(bare)] : [])]);
   }
 }
 

@@ -1,11 +1,22 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
 import { initialChunks, LANDING_BUDGET_KB, LANDING_SCREEN_SOURCE, landingInitialJs } from './bundle-size';
+
+const made: string[] = [];
+function tempDist(): string {
+  const dist = mkdtempSync(join(tmpdir(), 'size-'));
+  made.push(dist);
+  return dist;
+}
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
 
 const manifest = {
   'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_vendor.js'], dynamicImports: [LANDING_SCREEN_SOURCE, 'src/other.tsx'] },
@@ -24,7 +35,7 @@ describe('landing initial JavaScript', () => {
   });
 
   it('sums the gzip size of those files from a build directory', () => {
-    const dist = mkdtempSync(join(tmpdir(), 'size-'));
+    const dist = tempDist();
     mkdirSync(join(dist, '.vite'));
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, '.vite/manifest.json'), JSON.stringify(manifest));
@@ -46,7 +57,7 @@ describe('landing initial JavaScript', () => {
 
 describe('npm run size', () => {
   function buildWith(landingBytes: Buffer): string {
-    const dist = mkdtempSync(join(tmpdir(), 'size-cli-'));
+    const dist = tempDist();
     mkdirSync(join(dist, '.vite'));
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, '.vite/manifest.json'), JSON.stringify(manifest));
@@ -55,7 +66,9 @@ describe('npm run size', () => {
     return dist;
   }
   const check = (dist: string) =>
-    spawnSync(process.execPath, ['--import', 'tsx', 'scripts/size-check.ts', dist], { encoding: 'utf8' });
+    spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./size-check.ts', import.meta.url)), dist], {
+      encoding: 'utf8',
+    });
 
   it('fails the build when the landing route is over budget', () => {
     // Random bytes do not compress: this is over the budget once gzipped too.

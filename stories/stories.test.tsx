@@ -13,7 +13,7 @@ function composed(module: StoryModule): [string, ComposedStoryFn<ReactRenderer>]
   return Object.entries(composeStories(module)) as [string, ComposedStoryFn<ReactRenderer>][];
 }
 
-const storyFiles = import.meta.glob<StoryModule>('./*.stories.tsx', { eager: true });
+const storyFiles = import.meta.glob<StoryModule>('./**/*.stories.tsx', { eager: true });
 const diagramSources = import.meta.glob<string>('../docs/machines/*.mmd', {
   eager: true,
   query: '?raw',

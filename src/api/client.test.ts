@@ -8,7 +8,7 @@ import { AUTH_TOKEN_KEY, AUTH_USER_KEY } from '@/api/session-storage-keys';
 import { getSpecialityCategories, getSpecialityList } from '@/api/specialities';
 
 /** A real HTTP server on loopback whose answers each test scripts, recording what arrived. */
-type Answer = { status: number; body?: unknown; text?: string };
+type Answer = { status: number; body?: unknown; text?: string; headers?: Record<string, string> };
 let server: Server;
 let script: Answer[] = [];
 let received: IncomingMessage[] = [];
@@ -18,9 +18,11 @@ beforeAll(async () => {
     received.push(request);
     const answer = script.shift() ?? { status: 200, body: [] };
     if (answer.text !== undefined) {
-      response.writeHead(answer.status, { 'content-type': 'text/plain' }).end(answer.text);
+      response.writeHead(answer.status, { 'content-type': 'text/plain', ...answer.headers }).end(answer.text);
     } else {
-      response.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body ?? null));
+      response
+        .writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers })
+        .end(JSON.stringify(answer.body ?? null));
     }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -52,18 +54,21 @@ describe('the ky wrapper', () => {
     await expect(http().get('insured/contactlist')).rejects.toThrow('401: Session expired');
     stop();
     expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
+    expect(localStorage.getItem(AUTH_USER_KEY)).toBeNull();
     expect(signOuts).toBe(1);
   });
 
   for (const path of ['auth/generate-token', 'auth/signInWithGoogle', 'insured/isLogin', 'auth/forgotpassword']) {
     it(`keeps the session on a 401 from ${path}`, async () => {
       localStorage.setItem(AUTH_TOKEN_KEY, 'kept');
+      localStorage.setItem(AUTH_USER_KEY, '{"id":1}');
       let signOuts = 0;
       const stop = onUnauthorized(() => signOuts++);
       script = [{ status: 401, body: { status: 401, message: 'Wrong e-mail or password' } }];
       await expect(http().post(path, { json: {} })).rejects.toThrow('401: Wrong e-mail or password');
       stop();
       expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe('kept');
+      expect(localStorage.getItem(AUTH_USER_KEY)).toBe('{"id":1}');
       expect(signOuts).toBe(0);
     });
   }
@@ -90,6 +95,15 @@ describe('the ky wrapper', () => {
     received = [];
     script = [{ status: 503, body: { status: 503, message: 'busy' } }, { status: 503, body: { status: 503, message: 'still busy' } }];
     await expect(getSpecialityCategories()).rejects.toThrow('503: still busy');
+    expect(received).toHaveLength(2);
+  });
+
+  it('caps an hour-long Retry-After: the one retry still comes (within two seconds)', async () => {
+    script = [
+      { status: 503, body: { status: 503, message: 'come back in an hour' }, headers: { 'retry-after': '3600' } },
+      { status: 200, body: [] },
+    ];
+    expect(await getSpecialityCategories()).toEqual([]);
     expect(received).toHaveLength(2);
   });
 

@@ -1,7 +1,7 @@
 import ky, { type KyInstance, type Options } from 'ky';
 import * as v from 'valibot';
 import { apiErrorSchema } from '@/api/contract/error';
-import { AUTH_TOKEN_KEY } from '@/api/session-storage-keys';
+import { AUTH_TOKEN_KEY, AUTH_USER_KEY } from '@/api/session-storage-keys';
 
 /** Calls whose 401 means "wrong credentials", not "session over" (specification §8). */
 const SIGN_OUT_EXEMPT = ['auth/generate-token', 'auth/signInWithGoogle', 'insured/isLogin', 'auth/forgotpassword'];
@@ -11,12 +11,14 @@ export const retryOnce: Options['retry'] = {
   limit: 1,
   methods: ['get', 'post'],
   statusCodes: [408, 429, 500, 502, 503, 504],
+  // A long Retry-After from a proxy must not leave a screen loading for minutes: ky waits at most this.
+  maxRetryAfter: 2_000,
 };
 
 type UnauthorizedListener = () => void;
 const unauthorizedListeners = new Set<UnauthorizedListener>();
 
-/** The auth machine subscribes here: a 401 drops the token and signs the user out. */
+/** The auth machine subscribes here: a 401 drops the stored session and signs the user out. */
 export function onUnauthorized(listener: UnauthorizedListener): () => void {
   unauthorizedListeners.add(listener);
   return () => unauthorizedListeners.delete(listener);
@@ -59,6 +61,7 @@ function create(prefixUrl: string): KyInstance {
         (request, _options, response) => {
           if (response.status !== 401 || isExempt(request.url, prefixUrl)) return;
           globalThis.localStorage?.removeItem(AUTH_TOKEN_KEY);
+          globalThis.localStorage?.removeItem(AUTH_USER_KEY);
           for (const listener of unauthorizedListeners) listener();
         },
       ],

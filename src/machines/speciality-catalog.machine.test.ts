@@ -19,10 +19,13 @@ const catalog: Catalog = {
 };
 const emptyCatalog: Catalog = { categories: catalog.categories, specialities: [] };
 
-function httpError(status: number): HTTPError {
+function httpError(status: number, fields?: Record<string, string>): HTTPError {
   const request = new Request('http://localhost/api/weborder/auth/specialitylist');
   // The label keeps the traversal from merging the 404 and 500 events: it tells events apart by their JSON.
-  return Object.assign(new HTTPError(new Response('{}', { status }), request, {} as never), { label: `HTTP ${status}` });
+  return Object.assign(new HTTPError(new Response('{}', { status }), request, {} as never), {
+    label: `HTTP ${status}`,
+    ...(fields ? { fields } : {}),
+  });
 }
 
 type Outcome = { ok: true; output: Catalog } | { ok: false; error: unknown };
@@ -108,6 +111,20 @@ describe('specialityCatalogMachine', () => {
     expect(navigatedAway).toBe(0);
   });
 
+  it('treats a client id the server refuses as malformed as an unknown broker, but not other 400s', async () => {
+    const malformed = await replay('harbor_risk', [
+      { event: { type: 'xstate.init' } },
+      { event: { type: 'xstate.error.actor.loadCatalog', error: httpError(400, { clientUrl: 'may hold only letters, digits and hyphens' }) } },
+    ]);
+    expect(malformed.snapshot.value).toBe('brokerNotFound');
+    expect(malformed.navigatedAway).toBe(1);
+    const other = await replay('harbor-risk', [
+      { event: { type: 'xstate.init' } },
+      { event: { type: 'xstate.error.actor.loadCatalog', error: httpError(400, { page: 'is bad' }) } },
+    ]);
+    expect(other.snapshot.value).toBe('failed');
+  });
+
   it('keeps the error text for the screen and clears it after a successful retry', async () => {
     const { snapshot } = await replay(undefined, [
       { event: { type: 'xstate.init' } },
@@ -126,11 +143,11 @@ describe('specialityCatalogMachine', () => {
 });
 
 describe('groupByCategory', () => {
-  it('groups by category in category order, sorts by name and drops empty categories', () => {
+  it('groups by category, keeping the server’s order of both, and drops empty categories', () => {
     const groups = groupByCategory(catalog);
     expect(groups.map((g) => [g.category.name, g.specialities.map((s) => s.name)])).toEqual([
       ['Design professionals', ['Architects']],
-      ['Healthcare', ['Dentists', 'Physiotherapists']],
+      ['Healthcare', ['Physiotherapists', 'Dentists']],
     ]);
   });
 

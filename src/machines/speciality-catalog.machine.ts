@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
-import { errorStatus, errorText } from '@/api/api-error';
+import { errorFields, errorStatus, errorText } from '@/api/api-error';
 import type { Speciality, SpecialityCategory } from '@/api/contract/specialities';
 import { getSpecialityCategories, getSpecialityList } from '@/api/specialities';
 
@@ -41,7 +41,10 @@ export const specialityCatalogMachine = setup({
   },
   guards: {
     hasNoSpecialities: (_, catalog: Catalog) => catalog.specialities.length === 0,
-    isUnknownBroker: ({ context }, error: unknown) => context.clientUrl !== undefined && errorStatus(error) === 404,
+    /** No such broker, or a client id that could never be one (the server refuses its form with a 400). */
+    isUnknownBroker: ({ context }, error: unknown) =>
+      context.clientUrl !== undefined &&
+      (errorStatus(error) === 404 || (errorStatus(error) === 400 && 'clientUrl' in errorFields(error))),
   },
 }).createMachine({
   id: 'specialityCatalog',
@@ -100,7 +103,7 @@ export interface CategoryGroup {
   specialities: Speciality[];
 }
 
-/** Specialities under their categories, in category order, filtered by a free-text query. */
+/** Specialities under their categories, both in the server's display order, filtered by a free-text query. */
 export function groupByCategory(catalog: Catalog, query = ''): CategoryGroup[] {
   const needle = query.trim().toLocaleLowerCase();
   const matches = (speciality: Speciality) =>
@@ -111,8 +114,7 @@ export function groupByCategory(catalog: Catalog, query = ''): CategoryGroup[] {
     .map((category) => ({
       category,
       specialities: catalog.specialities
-        .filter((speciality) => speciality.categoryId === category.id && matches(speciality))
-        .sort((a, b) => a.name.localeCompare(b.name)),
+        .filter((speciality) => speciality.categoryId === category.id && matches(speciality)),
     }))
     .filter((group) => group.specialities.length > 0);
 }

@@ -1,10 +1,13 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoBrokers, demoCategories, demoSpecialities } from '@server/db/seed/demo-data';
 import { axeViolations } from './support/axe';
 import { browserRequired, chromiumPath, launchChromium } from './support/chromium';
-import { startServer, type RunningServer } from './support/server-process';
+import { startServer, type RunningServer } from '../../scripts/server-process';
 
 const screenshots = process.env.E2E_SCREENSHOTS;
 
@@ -20,7 +23,10 @@ describe.runIf(chromiumPath)('landing in Chromium', () => {
   let page: Page;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchChromium()]);
+    const [started, launched] = await Promise.allSettled([startServer(), launchChromium()]);
+    if (started.status === 'fulfilled') server = started.value;
+    if (launched.status === 'fulfilled') browser = launched.value;
+    for (const outcome of [started, launched]) if (outcome.status === 'rejected') throw outcome.reason;
   });
   afterAll(async () => {
     await browser?.close();
@@ -79,6 +85,29 @@ describe.runIf(chromiumPath)('landing in Chromium', () => {
     await page.close();
   });
 
+  it('treats a client id that could never be a broker’s as an unknown broker', async () => {
+    await open('/client/landing/harbor_risk');
+    await page.waitForURL('**/client/page-not-found/harbor_risk');
+    await page.locator('[data-screen="page-not-found"]').waitFor();
+    await page.close();
+  });
+
+  it('loads the other broker’s list when the address moves between storefronts without a reload', async () => {
+    await open(`/client/landing/${demoBrokers[0].clientUrl}`);
+    const cards = page.locator('[data-screen="landing"]').getByRole('heading', { level: 4 });
+    await cards.first().waitFor();
+    const other = demoBrokers[2];
+    // What the browser's back and forward buttons do in a single-page app: a history entry and a popstate.
+    await page.evaluate((path) => {
+      history.pushState(history.state, '', path);
+      dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+    }, `/client/landing/${other.clientUrl}`);
+    const sold = new Set<string>(other.specialities.map((s) => s.speciality));
+    const expected = demoSpecialities.filter((s) => sold.has(s.code)).map((s) => s.name).sort();
+    await expect.poll(async () => (await cards.allTextContents()).sort()).toEqual(expected);
+    await page.close();
+  });
+
   it('shows page-not-found for an unknown path, accessibly', async () => {
     await open('/no/such/page');
     await page.locator('[data-screen="page-not-found"]').getByRole('heading', { level: 1 }).waitFor();
@@ -112,11 +141,49 @@ describe.runIf(chromiumPath)('landing in Chromium', () => {
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('search');
     await page.keyboard.type('dent');
-    const names = await page.locator('[data-screen="landing"]').getByRole('heading', { level: 4 }).allTextContents();
-    expect(names).toEqual(['Dentists']);
+    const cards = page.locator('[data-screen="landing"]').getByRole('heading', { level: 4 });
+    await expect.poll(() => cards.allTextContents()).toEqual(['Dentists']);
+    await expect.poll(() => page.getByRole('status').textContent()).toBe(`1 of ${demoSpecialities.length} specialities match “dent”.`);
     await page.keyboard.type('zzz');
-    await page.getByRole('status').filter({ hasText: 'No speciality matches' }).waitFor();
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('No speciality matches “dentzzz”.');
+    expect(await cards.count()).toBe(0);
     await page.close();
+  });
+});
+
+describe.runIf(chromiumPath)('the server restarted on the same data directory', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-restart-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('keeps what was written before the restart and seeds nothing twice', async () => {
+    const first = await startServer({ dataDir });
+    const before = await (await fetch(`${first.url}/api/weborder/auth/specialitylist`)).json();
+    await first.stop();
+
+    // Written while the server is down, straight into its database: only persistence can bring it back.
+    const db = new PGlite(join(dataDir, 'pgdata'));
+    const [category] = (
+      await db.query<{ id: number }>(
+        `insert into speciality_categories (name, description, sort_order) values ('Veterinary', 'Animal health', 9) returning id`,
+      )
+    ).rows;
+    await db.query(`insert into specialities (category_id, name, description, random_code) values ($1, 'Veterinarians', 'Small and large animal practices', 'VETS2026')`, [category!.id]);
+    await db.close();
+
+    const second = await startServer({ dataDir });
+    const browser = await launchChromium();
+    try {
+      const after = await (await fetch(`${second.url}/api/weborder/auth/specialitylist`)).json();
+      expect(after).toHaveLength(before.length + 1);
+      const page = await browser.newPage();
+      await page.goto(second.url);
+      await page.getByRole('region', { name: 'Veterinary' }).getByRole('heading', { level: 4, name: 'Veterinarians' }).waitFor();
+      const headings = await page.locator('[data-screen="landing"]').getByRole('heading', { level: 3 }).allTextContents();
+      expect(headings).toEqual([...demoCategories.map((c) => c.name), 'Veterinary']);
+    } finally {
+      await browser.close();
+      await second.stop();
+    }
   });
 });
 

@@ -5,12 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+/** The real server as a child process: what the browser tests and the bench run against. */
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 export interface RunningServer {
   url: string;
   dataDir: string;
-  /** SIGTERM, then wait for a clean exit. */
+  /** SIGTERM, then wait for the exit; throws unless the server shut down cleanly. */
   stop(): Promise<void>;
 }
 
@@ -25,29 +26,43 @@ export async function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
+function hasExited(child: ChildProcess): boolean {
+  return child.exitCode !== null || child.signalCode !== null;
+}
+
+/** SIGTERM and wait; resolves with the exit code (null when a signal ended it). */
+export async function terminate(child: ChildProcess): Promise<number | null> {
+  if (hasExited(child)) return child.exitCode;
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  child.kill('SIGTERM');
+  return exited;
+}
+
+/** Polls until the address answers 2xx; fails early when the process dies first. */
+export async function waitUntilReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 60_000;
-  let exited = false;
-  child.once('exit', () => (exited = true));
   while (Date.now() < deadline) {
-    if (exited) throw new Error(`The server exited before it was ready:\n${output()}`);
+    if (hasExited(child)) throw new Error(`The process exited before ${url} answered:\n${output()}`);
     try {
-      const response = await fetch(`${url}/api/weborder/health`);
-      if (response.ok) return;
+      if ((await fetch(url)).ok) return;
     } catch {
       // Not listening yet: poll again.
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`The server did not answer health within 60 s:\n${output()}`);
+  throw new Error(`${url} did not answer within 60 s:\n${output()}`);
 }
 
 /** The real server on a free port with a fresh (or given) PGlite data directory, serving the production build. */
 export async function startServer(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
   if (!existsSync(join(ROOT, 'dist/index.html'))) {
-    throw new Error('No production build in dist/: run `npm run build` before the browser tests (npm test does).');
+    throw new Error('No production build in dist/: run `npm run build` first (npm test does).');
   }
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  const ownsDataDir = !options.dataDir;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-server-'));
+  const cleanUp = () => {
+    if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -61,6 +76,7 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       SEED_DEMO: '1',
+      PRODUCTION: 'false',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -68,19 +84,21 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
   let log = '';
   child.stdout?.on('data', (chunk) => (log += chunk));
   child.stderr?.on('data', (chunk) => (log += chunk));
-  await waitForHealth(url, child, () => log);
+  try {
+    await waitUntilReady(`${url}/api/weborder/health`, child, () => log);
+  } catch (error) {
+    await terminate(child);
+    cleanUp();
+    throw error;
+  }
   return {
     url,
     dataDir,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        // A clean shutdown on SIGTERM is part of the contract (DESIGN.md §6).
-        const code = await exited;
-        if (code !== 0) throw new Error(`The server exited with ${code} on SIGTERM:\n${log}`);
-      }
-      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      const code = await terminate(child);
+      cleanUp();
+      // A clean shutdown on SIGTERM is part of the contract (DESIGN.md §6).
+      if (code !== 0) throw new Error(`The server exited with ${code} on SIGTERM:\n${log}`);
     },
   };
 }
