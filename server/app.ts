@@ -8,6 +8,7 @@ import type { Config, LogLevel } from '@server/config';
 import { sendError } from '@server/http/error-handler';
 import { RouteRegistry, refuseUndefinedApiRoutes } from '@server/http/route';
 import { databasePlugin } from '@server/plugins/database';
+import { commonSecurityHeaders, securityHeaders } from '@server/plugins/security-headers';
 import { startupData } from '@server/plugins/startup-data';
 
 declare module 'fastify' {
@@ -36,8 +37,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     },
     // Errors raised before routing (a malformed URL) still answer in the API's error shape.
+    // These answers skip the onSend hooks, so they get the security headers here.
     frameworkErrors: (error, _request, reply) => {
-      void sendError(reply, { status: 400, message: `Bad request: ${error.message}` });
+      void sendError(reply.headers(commonSecurityHeaders), { status: 400, message: `Bad request: ${error.message}` });
     },
   });
   app.decorate('config', config);
@@ -45,6 +47,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   refuseUndefinedApiRoutes(app);
 
   try {
+    // First, on the root: every answer gets them, including those of errors raised before routing.
+    await app.register(securityHeaders, { config });
     await app.register(databasePlugin, { config });
     await app.register(startupData, { config });
     await app.register(appPlugin, { config, plugins: options.plugins ?? [] });

@@ -71,6 +71,24 @@ describe('parseConfig', () => {
   });
 });
 
+describe('demo data in production', () => {
+  it('is a configuration error naming SEED_DEMO and PRODUCTION', () => {
+    for (const env of [
+      { SEED_DEMO: '1', PRODUCTION: 'true' },
+      { SEED_DEMO: 'true', PRODUCTION: '1', DATABASE_URL: 'postgres://db/portal' },
+    ]) {
+      expect(() => parseConfig(env)).toThrow(ConfigError);
+      expect(() => parseConfig(env)).toThrow(/SEED_DEMO.*PRODUCTION|PRODUCTION.*SEED_DEMO/);
+    }
+  });
+
+  it('is off by default in production, even on the embedded database', () => {
+    expect(parseConfig({ PRODUCTION: 'true' }).seedDemo).toBe(false);
+    expect(parseConfig({ PRODUCTION: 'true', SEED_DEMO: '0' }).seedDemo).toBe(false);
+    expect(parseConfig({ PRODUCTION: 'false', SEED_DEMO: '1' }).seedDemo).toBe(true);
+  });
+});
+
 describe('loadConfig', () => {
   it('generates AUTH_SECRET once and keeps it in DATA_DIR', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-config-'));

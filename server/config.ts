@@ -158,6 +158,14 @@ const envSchema = v.pipe(
     ),
     ['STRIPE_SECRET_KEY'],
   ),
+  // The demo users' passwords are published: a production server must never have them.
+  v.forward(
+    v.check(
+      (env) => !(env.PRODUCTION && env.SEED_DEMO === true),
+      'must be off when PRODUCTION is true: the demo sign-ins and their passwords are public',
+    ),
+    ['SEED_DEMO'],
+  ),
 );
 
 /** `FOO=` in a shell or an .env file means "not set", so empty values fall back to defaults. */
@@ -201,8 +209,8 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config
     },
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
-    // The embedded database is for trying the product out: show it with data.
-    seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
+    // The embedded database is for trying the product out: show it with data (never in production).
+    seedDemo: e.SEED_DEMO ?? (!e.PRODUCTION && e.DATABASE_URL === undefined),
     logLevel: e.LOG_LEVEL,
     staticDir: path.resolve(cwd, e.STATIC_DIR),
     client: {

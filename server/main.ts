@@ -5,6 +5,7 @@
  */
 import { buildApp } from '@server/app';
 import { ConfigError, loadConfig } from '@server/config';
+import { DataDirInUseError } from '@server/db/data-dir-lock';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -20,7 +21,17 @@ async function main() {
     throw error;
   }
 
-  const app = await buildApp(config);
+  let app;
+  try {
+    app = await buildApp(config);
+  } catch (error) {
+    // A known situation, not a bug: say what to do without a stack trace.
+    if (error instanceof DataDirInUseError) {
+      process.stderr.write(`Start-up failed: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
@@ -43,7 +54,29 @@ async function main() {
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
 
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    // Close the database (and release DATA_DIR) before leaving, as on a normal shutdown.
+    await app.close().catch((closeError: unknown) => app.log.error({ err: closeError }, 'Error while closing'));
+    process.stderr.write(`Start-up failed: ${listenProblem(error, config.host, config.port)}\n`);
+    process.exit(1);
+  }
+}
+
+function listenProblem(error: unknown, host: string, port: number): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  const where = `${host}:${port}`;
+  if (code === 'EADDRINUSE') {
+    return `cannot listen on ${where}: the port is already in use (EADDRINUSE). Stop what uses it or set PORT to another port.`;
+  }
+  if (code === 'EACCES') {
+    return `cannot listen on ${where}: permission denied (EACCES). Use a port above 1023 or the needed privileges.`;
+  }
+  if (code === 'EADDRNOTAVAIL') {
+    return `cannot listen on ${where}: HOST is not an address of this machine (EADDRNOTAVAIL).`;
+  }
+  return `cannot listen on ${where}: ${error instanceof Error ? error.message : String(error)}`;
 }
 
 main().catch((error: unknown) => {

@@ -10,8 +10,29 @@ const SALT_LENGTH = 16;
 /** N = 2^15, r = 8: 32 MiB and tens of milliseconds per hash (OWASP's scrypt minimum). */
 const DEFAULTS = { logN: 15, r: 8, p: 1 };
 
+/** scrypt needs 128·N·r bytes; a stored hash may not ask for more than this. */
+const MAX_MEMORY = 256 * 2 ** 20;
+/** p runs the memory-hard part p times over: bound the work as well as the memory. */
+const MAX_PARALLELISM = 16;
+const MAX_WORK = 2 * MAX_MEMORY;
+
+/**
+ * Whether stored parameters are ones we are willing to compute. A tampered or foreign row
+ * must not make the server allocate gigabytes or spin for minutes: verify refuses it instead.
+ */
+export function acceptableParameters(logN: number, r: number, p: number): boolean {
+  if (![logN, r, p].every(Number.isSafeInteger)) return false;
+  // Below 2^10 is not a hash this module would write; above 2^20 is never needed.
+  if (logN < 10 || logN > 20 || r < 1 || p < 1 || p > MAX_PARALLELISM) return false;
+  const memory = 128 * 2 ** logN * r;
+  return memory <= MAX_MEMORY && memory * p <= MAX_WORK;
+}
+
 function derive(password: string, salt: Buffer, logN: number, r: number, p: number) {
-  const options: ScryptOptions = { N: 2 ** logN, r, p, maxmem: 256 * 2 ** logN * r };
+  const N = 2 ** logN;
+  // Node's own ceiling (32 MiB by default) is below what it needs for N = 2^15: set it to what
+  // these parameters take, with headroom, knowing acceptableParameters capped them.
+  const options: ScryptOptions = { N, r, p, maxmem: 2 * 128 * r * (N + p + 2) };
   return new Promise<Buffer>((resolve, reject) => {
     scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) =>
       error ? reject(error) : resolve(key),
@@ -30,11 +51,10 @@ export async function hashPassword(password: string): Promise<string> {
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const parts = stored.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
-  const [logN, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];
-  // Bounds keep a tampered row from making us allocate gigabytes.
-  if (![logN, r, p].every(Number.isInteger) || logN < 10 || logN > 20 || r < 1 || r > 32 || p < 1 || p > 16) {
-    return false;
-  }
+  const numbers = parts.slice(1, 4);
+  if (!numbers.every((part) => /^\d{1,4}$/.test(part))) return false;
+  const [logN, r, p] = numbers.map(Number) as [number, number, number];
+  if (!acceptableParameters(logN, r, p)) return false;
   const salt = Buffer.from(parts[4] ?? '', 'base64url');
   const expected = Buffer.from(parts[5] ?? '', 'base64url');
   if (expected.length !== KEY_LENGTH) return false;

@@ -12,6 +12,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
+import { lockDataDir } from '@server/db/data-dir-lock';
 import * as schema from '@server/db/schema';
 
 export type Schema = typeof schema;
@@ -36,36 +37,71 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 /** Arbitrary but fixed: every process of this application contends for the same key. */
 const STARTUP_LOCK_KEY = 727_301_944;
 
+/** A server that cannot reach PostgreSQL says so instead of waiting for ever. */
+export const CONNECTION_TIMEOUT_MS = 5_000;
+
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
-  const client = await PGlite.create(path.join(dataDir, 'pgdata'));
+  // Throws DataDirInUseError while another server has this DATA_DIR open.
+  const unlock = await lockDataDir(dataDir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(path.join(dataDir, 'pgdata'));
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
   const db = drizzlePglite({ client, schema });
-  // One connection, one process: there is nobody to race.
+  // One connection, one process (the lock sees to that): there is nobody to race.
   return {
     kind: 'pglite',
     db,
     exclusive: (task) => task(db),
     migrate: () => migratePglite(db, { migrationsFolder }),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        await unlock();
+      }
+    },
   };
 }
 
 async function openPostgres(url: string, log: FastifyBaseLogger): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECTION_TIMEOUT_MS });
   // An idle client losing its connection emits here; unhandled, it would crash the process.
   pool.on('error', (error) => log.error({ err: error }, 'PostgreSQL connection error'));
   const db = drizzlePg({ client: pool, schema });
 
+  /**
+   * The advisory lock belongs to the session: a connection whose unlock failed (a task left a
+   * failed transaction behind, the link broke) may still hold it, so it is destroyed, which
+   * releases the lock, rather than handed back to the pool to block every later start.
+   */
   async function withLock<T>(task: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await pool.connect();
+    let broken: Error | undefined;
     try {
-      await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+      try {
+        await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+      } catch (error) {
+        broken = error as Error;
+        throw error;
+      }
       try {
         return await task(client);
       } finally {
-        await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
+        try {
+          await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
+        } catch (error) {
+          // Not thrown: destroying the connection releases the lock, and the task's own
+          // outcome (its result or its error) is what the caller needs.
+          broken = error as Error;
+          log.warn({ err: error }, 'Could not release the start-up lock; closing that connection');
+        }
       }
     } finally {
-      client.release();
+      client.release(broken);
     }
   }
 

@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   customType,
   date,
   index,
@@ -150,20 +151,25 @@ export const specialities = pgTable(
   (t) => [index('specialities_category_idx').on(t.categoryId)],
 );
 
-export const brokers = pgTable('brokers', {
-  id: id(),
-  name: text('name').notNull(),
-  abbreviation: text('abbreviation').notNull(),
-  /** Logo as base64 (the wire shows it as a data URL), with its MIME type. */
-  profileImage: text('profile_image'),
-  profileImageMime: text('profile_image_mime'),
-  /** URL-safe code after client/.../ in branded addresses; stored lower-case. */
-  clientUrl: text('client_url').notNull().unique(),
-  email: text('email'),
-  active: boolean('active').notNull().default(true),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const brokers = pgTable(
+  'brokers',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    abbreviation: text('abbreviation').notNull(),
+    /** Logo as base64 (the wire shows it as a data URL), with its MIME type. */
+    profileImage: text('profile_image'),
+    profileImageMime: text('profile_image_mime'),
+    /** URL-safe code after client/.../ in branded addresses; stored lower-case. */
+    clientUrl: text('client_url').notNull().unique(),
+    email: text('email'),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // Lookups lower-case what they are given: a mixed-case row could never be found.
+  (t) => [check('brokers_client_url_lower_case', sql`${t.clientUrl} = lower(${t.clientUrl})`)],
+);
 
 /** What a broker sells; its own code lets branded `?s=` links differ from the plain ones. */
 export const brokerSpecialities = pgTable(

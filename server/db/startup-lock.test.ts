@@ -16,8 +16,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('simultaneous start on PostgreSQ
   let apps: FastifyInstance[] = [];
 
   afterAll(async () => {
-    await Promise.all(apps.map((app) => app.close()));
-    await database?.dispose();
+    try {
+      await Promise.all(apps.map((app) => app.close()));
+    } finally {
+      await database?.dispose();
+    }
   });
 
   it('migrates and seeds once while four servers start together', async () => {

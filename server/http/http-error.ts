@@ -9,8 +9,9 @@ export class HttpError extends Error {
     readonly status: number,
     message: string,
     readonly fields?: Record<string, string>,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
   }
 }
 
@@ -25,3 +26,7 @@ export const forbidden = (message = 'You may not do this') => new HttpError(403,
 export const notFound = (message: string) => new HttpError(404, message);
 
 export const conflict = (message: string) => new HttpError(409, message);
+
+/** A dependency (the database) does not answer; `cause` is logged, not sent. */
+export const serviceUnavailable = (message: string, cause?: unknown) =>
+  new HttpError(503, message, undefined, { cause });

@@ -15,6 +15,10 @@ const t = setupTestApp({
       await writeFile(path.join(dir, 'index.html'), INDEX);
       await writeFile(path.join(dir, 'assets', 'main-abc123.js'), 'console.log(1)');
       await writeFile(path.join(dir, 'favicon.svg'), '<svg/>');
+      // What `vite build` leaves next to the bundle and must not be served.
+      await writeFile(path.join(dir, 'assets', 'main-abc123.js.map'), '{"sources":["src/secret.ts"]}');
+      await mkdir(path.join(dir, '.vite'), { recursive: true });
+      await writeFile(path.join(dir, '.vite', 'manifest.json'), '{"index.html":{}}');
     },
   ],
 });
@@ -58,6 +62,29 @@ describe('client build', () => {
     const response = await page('/assets/gone-123.js', '*/*');
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ status: 404, message: 'No route GET /assets/gone-123.js' });
+  });
+
+  it.each([
+    '/assets/main-abc123.js.map',
+    '/assets/MAIN-abc123.JS.MAP',
+    '/assets/main-abc123.js%2Emap',
+    '/assets/../assets/main-abc123.js.map',
+    '/.vite/manifest.json',
+    '/%2Evite/manifest.json',
+    '/.vite/',
+    '/.VITE/manifest.json',
+  ])('does not serve %s: a JSON 404 as for a missing file', async (url) => {
+    const response = await page(url, '*/*');
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('sources');
+    expect(response.body).not.toContain('index.html');
+    expect(response.json()).toMatchObject({ status: 404 });
+  });
+
+  it('answers a page navigation to a source map with the SPA, as for a missing file', async () => {
+    const response = await page('/assets/main-abc123.js.map');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(INDEX);
   });
 
   it('answers a JSON 404 to other methods', async () => {

@@ -12,14 +12,19 @@ type Json = Record<string, unknown>;
 /**
  * Requests are documented by what a client sends (the input side of transforms). Checks JSON
  * Schema cannot express (trim, custom checks) are left out rather than failing the document.
+ * In requests, `v.object` refuses keys it does not declare (see unknownKeys): say so.
  */
-function schemaOf(schema: v.GenericSchema): Json {
+function schemaOf(schema: v.GenericSchema, side: 'request' | 'response' = 'request'): Json {
   const { $schema: _ignored, ...json } = toJsonSchema(schema, {
     target: 'draft-2020-12',
     typeMode: 'input',
     errorMode: 'ignore',
     overrideAction: ({ valibotAction, jsonSchema }) =>
       valibotAction.type === 'regex' ? { ...jsonSchema, pattern: patternOf(valibotAction) } : undefined,
+    overrideSchema: ({ valibotSchema, jsonSchema }) =>
+      side === 'request' && (valibotSchema.type === 'object' || valibotSchema.type === 'strict_object')
+        ? { ...jsonSchema, additionalProperties: false }
+        : undefined,
   }) as JsonSchema & Json;
   return json;
 }
@@ -56,7 +61,7 @@ function operationOf(route: RegisteredRoute): Json {
   const responses: Json = {
     [String(route.status)]: {
       description: route.summary,
-      content: { 'application/json': { schema: schemaOf(route.response) } },
+      content: { 'application/json': { schema: schemaOf(route.response, 'response') } },
     },
     '400': errorResponse('Invalid input: `fields` names what is wrong'),
   };
@@ -104,7 +109,7 @@ export function buildOpenApiDocument(routes: readonly RegisteredRoute[], version
     paths,
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
-      schemas: { ApiError: schemaOf(apiErrorSchema) },
+      schemas: { ApiError: schemaOf(apiErrorSchema, 'response') },
     },
   };
 }

@@ -5,9 +5,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { apiErrorSchema } from '@/api/contract/error';
 import { idFromQuerySchema } from '@/api/contract/specialities';
 import { defineRoute, refuseUndefinedApiRoutes, RouteRegistry } from '@server/http/route';
+import { expectError } from '@server/test/expect-error';
 import { setupTestApp } from '@server/test/test-app';
 
 const personSchema = v.object({
@@ -36,6 +36,24 @@ async function testRoutes(app: FastifyInstance) {
     params: v.object({ itemId: idFromQuerySchema }),
     response: v.object({ itemId: v.number() }),
     handler: async ({ params }) => ({ itemId: params.itemId }),
+  });
+  defineRoute(app, {
+    method: 'GET',
+    url: '/test/search',
+    summary: 'Searches',
+    public: true,
+    query: v.object({ term: v.optional(v.string()), page: v.optional(idFromQuerySchema) }),
+    response: v.object({ term: v.nullable(v.string()) }),
+    handler: async ({ query }) => ({ term: query.term ?? null }),
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: '/test/open',
+    summary: 'Takes any extra keys, on purpose',
+    public: true,
+    body: v.looseObject({ name: v.string() }),
+    response: v.object({ name: v.string() }),
+    handler: async ({ body }) => ({ name: body.name }),
   });
   defineRoute(app, {
     method: 'GET',
@@ -76,13 +94,6 @@ const post = (payload: string, contentType = 'application/json') =>
     headers: { 'content-type': contentType },
     payload,
   });
-
-function expectError(response: { statusCode: number; json(): unknown }, status: number) {
-  expect(response.statusCode).toBe(status);
-  const body = v.parse(apiErrorSchema, response.json());
-  expect(body.status).toBe(status);
-  return body;
-}
 
 describe('defineRoute body validation', () => {
   it('passes the parsed body to the handler and answers with the declared status', async () => {
@@ -142,6 +153,48 @@ describe('defineRoute body validation', () => {
   it('answers 413 for a body over the limit', async () => {
     const huge = JSON.stringify({ name: 'x'.repeat(1_100_000), age: 1 });
     expectError(await post(huge), 413);
+  });
+});
+
+describe('defineRoute unknown keys', () => {
+  const search = (query: string) => t.app.inject({ method: 'GET', url: `/api/weborder/test/search${query}` });
+
+  it('accepts the declared query parameters, or none', async () => {
+    expect((await search('?term=x&page=2')).json()).toEqual({ term: 'x' });
+    expect((await search('')).json()).toEqual({ term: null });
+  });
+
+  it.each([
+    ['a misspelt name', '?Term=x', 'Term'],
+    ['a bracketed name', '?term[]=x', 'term[]'],
+    ['an extra name', '?term=x&debug=1', 'debug'],
+  ])('answers 400 naming %s in the query', async (_, query, name) => {
+    const body = expectError(await search(query), 400);
+    expect(body.fields).toEqual({ [name]: 'is not a known parameter' });
+    expect(body.message).toBe(`Invalid query: ${name} is not a known parameter`);
+  });
+
+  it('names unknown and invalid parameters together', async () => {
+    const body = expectError(await search('?pgae=2&page=x'), 400);
+    expect(body.fields).toEqual({ pgae: 'is not a known parameter', page: 'must be a positive whole number' });
+  });
+
+  it('answers 400 naming unknown body fields, nested ones by their path', async () => {
+    const body = expectError(
+      await post(JSON.stringify({ name: 'Ada', age: 36, nickname: 'A', address: { zip: '12345', city: 'X' } })),
+      400,
+    );
+    expect(body.fields).toEqual({ nickname: 'is not a known field', 'address.city': 'is not a known field' });
+  });
+
+  it('lets a schema that asks for extra keys (looseObject) have them', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/weborder/test/open',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'Ada', extra: true }),
+    });
+    expect(response.statusCode).toBe(200);
   });
 });
 

@@ -11,6 +11,8 @@ import { parseInput } from '@server/http/validation';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 type AnySchema = v.GenericSchema;
+
+const noQuery = v.object({});
 type Parsed<S> = S extends AnySchema ? v.InferOutput<S> : undefined;
 
 export type RouteContext<Params, Query, Body> = {
@@ -119,12 +121,16 @@ export function defineRoute<
     config: { definedRoute: true },
     onRequest: definition.public ? undefined : authenticate,
     handler: async (request, reply) => {
+      const params = definition.params ? parseInput('params', definition.params, request.params) : undefined;
+      // A route without a query schema takes no parameters: any it gets are refused by name.
+      const query = parseInput('query', definition.query ?? noQuery, request.query);
+      const body = definition.body ? parseInput('body', definition.body, request.body) : undefined;
       const context = {
         request,
         reply,
-        params: definition.params ? parseInput('params', definition.params, request.params) : undefined,
-        query: definition.query ? parseInput('query', definition.query, request.query) : undefined,
-        body: definition.body ? parseInput('body', definition.body, request.body) : undefined,
+        params,
+        query: definition.query ? query : undefined,
+        body,
       } as RouteContext<Parsed<P>, Parsed<Q>, Parsed<B>>;
       const result = await definition.handler(context);
       if (result === reply || reply.sent) return reply;

@@ -53,6 +53,62 @@ function describe(issue: Issue, location: InputLocation): string {
   return issue.message.replace(/^Invalid \w+: /, '');
 }
 
+/** Wrappers whose input is either nothing or what they wrap. */
+const wrappers = new Set([
+  'optional',
+  'exact_optional',
+  'nullable',
+  'nullish',
+  'undefinedable',
+  'non_nullable',
+  'non_nullish',
+  'non_optional',
+]);
+
+type Walkable = {
+  type: string;
+  entries?: Record<string, Walkable>;
+  wrapped?: Walkable;
+  item?: Walkable;
+};
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Keys the schema does not declare, by dot path, in object schemas at any depth reached
+ * through objects, arrays and optional/nullable wrappers. `v.object` would drop them
+ * silently, so a typo (`clientURL=`) would look like an absent parameter: they are refused
+ * instead. A schema that wants extra keys says so with `v.looseObject` or `v.objectWithRest`.
+ */
+export function unknownKeys(schema: v.GenericSchema, input: unknown): string[] {
+  const found: string[] = [];
+  const walk = (node: Walkable, value: unknown, path: string) => {
+    if (wrappers.has(node.type) && node.wrapped) return walk(node.wrapped, value, path);
+    if (node.type === 'array' && node.item && Array.isArray(value)) {
+      value.forEach((item, index) => walk(node.item!, item, `${path}${index}.`));
+      return;
+    }
+    if (!node.entries || !isPlainObject(value)) return;
+    const strict = node.type === 'object' || node.type === 'strict_object';
+    for (const key of Object.keys(value)) {
+      if (!Object.hasOwn(node.entries, key)) {
+        if (strict) found.push(`${path}${key}`);
+      } else {
+        walk(node.entries[key]!, value[key], `${path}${key}.`);
+      }
+    }
+  };
+  walk(schema as unknown as Walkable, input, '');
+  return found;
+}
+
+const unknownKeyProblem: Record<InputLocation, string> = {
+  params: 'is not a known path parameter',
+  query: 'is not a known parameter',
+  body: 'is not a known field',
+};
+
 /** The first issue per field wins: one clear complaint beats a list of consequences. */
 export function issuesToFields(issues: readonly Issue[], location: InputLocation) {
   const fields: Record<string, string> = {};
@@ -63,15 +119,24 @@ export function issuesToFields(issues: readonly Issue[], location: InputLocation
   return fields;
 }
 
-export function validationError(issues: readonly Issue[], location: InputLocation): HttpError {
-  const fields = issuesToFields(issues, location);
+export function validationError(
+  issues: readonly Issue[],
+  location: InputLocation,
+  unknown: readonly string[] = [],
+): HttpError {
+  const fields: Record<string, string> = {};
+  for (const key of unknown) fields[key] = unknownKeyProblem[location];
+  for (const [key, problem] of Object.entries(issuesToFields(issues, location))) fields[key] ??= problem;
   const summary = Object.entries(fields)
     .map(([field, problem]) => `${field} ${problem}`)
     .join('; ');
   return new HttpError(400, `Invalid ${location}: ${summary}`, fields);
 }
 
-/** Validates one part of a request; throws the 400 described above. */
+/**
+ * Validates one part of a request; throws the 400 described above. Query strings and bodies
+ * with keys their schema does not know are refused too (see unknownKeys).
+ */
 export function parseInput<S extends v.GenericSchema>(
   location: InputLocation,
   schema: S,
@@ -83,7 +148,10 @@ export function parseInput<S extends v.GenericSchema>(
       [location]: 'must be an object, not an array',
     });
   }
+  const unknown = location === 'params' ? [] : unknownKeys(schema, input);
   const result = v.safeParse(schema, input, { abortPipeEarly: true });
-  if (!result.success) throw validationError(result.issues, location);
+  if (!result.success || unknown.length > 0) {
+    throw validationError(result.success ? [] : result.issues, location, unknown);
+  }
   return result.output;
 }

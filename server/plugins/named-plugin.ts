@@ -1,18 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 
 /**
- * What the `fastify-plugin` package does, without depending on a package we don't declare:
- * skip-override makes the plugin's decorators and hooks land in the registering context
- * instead of a private child; the name shows in errors and lets others declare dependencies.
+ * A plugin whose decorators and hooks land in the registering context instead of a private
+ * child (fastify-plugin's skip-override). The name shows in errors and lets others declare
+ * it as a dependency; registering on another major version of Fastify fails at start-up.
  */
 export function namedPlugin<Options extends Record<string, unknown> = Record<never, never>>(
   name: string,
   plugin: FastifyPluginAsync<Options>,
   dependencies: string[] = [],
 ): FastifyPluginAsync<Options> {
-  return Object.assign(plugin, {
-    [Symbol.for('skip-override')]: true,
-    [Symbol.for('fastify.display-name')]: name,
-    [Symbol.for('plugin-meta')]: { name, dependencies },
-  });
+  return fp(plugin, { name, fastify: '5.x', dependencies });
 }

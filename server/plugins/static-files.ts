@@ -1,6 +1,7 @@
 /**
  * Serves the Vite build. Hashed files under /assets/ never change, so browsers keep them for
- * a year; everything else (index.html above all) is revalidated on every use.
+ * a year; everything else (index.html above all) is revalidated on every use. Source maps and
+ * Vite's own files (/.vite/manifest.json) stay private: they answer like missing files.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -8,6 +9,15 @@ import fastifyStatic from '@fastify/static';
 import { namedPlugin } from '@server/plugins/named-plugin';
 
 const YEAR = 'public, max-age=31536000, immutable';
+
+/**
+ * Gets the decoded, normalised path (`/assets/a.js.map`), and again the path of the file
+ * actually chosen. Case-insensitive for file systems that are.
+ */
+export function isPublicPath(pathname: string): boolean {
+  const segments = pathname.toLowerCase().split('/');
+  return !segments.includes('.vite') && !segments.some((segment) => segment.endsWith('.map'));
+}
 
 export const staticFiles = namedPlugin<{ staticDir: string }>(
   'static-files',
@@ -23,6 +33,8 @@ export const staticFiles = namedPlugin<{ staticDir: string }>(
       wildcard: true,
       index: ['index.html'],
       cacheControl: false,
+      // Refused paths go to the not-found handler, like files that do not exist.
+      allowedPath: (pathname) => isPublicPath(pathname),
       etag: true,
       lastModified: true,
       // Missing files fall through to the not-found handler (SPA routes, JSON 404s).

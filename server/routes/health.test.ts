@@ -1,6 +1,7 @@
 import * as v from 'valibot';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { healthSchema } from '@/api/contract/health';
+import { expectError } from '@server/test/expect-error';
 import { setupTestApp } from '@server/test/test-app';
 
 const t = setupTestApp();
@@ -12,5 +13,18 @@ describe('GET /api/weborder/health', () => {
     const body = v.parse(healthSchema, response.json());
     expect(body).toEqual({ status: 'ok', database: t.testApp.database.kind });
     expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers 503 "database unavailable" when the database does not answer', async () => {
+    const execute = vi.spyOn(t.app.db, 'execute').mockRejectedValueOnce(new Error('connection refused'));
+    try {
+      const response = await t.app.inject({ method: 'GET', url: '/api/weborder/health' });
+      const body = expectError(response, 503);
+      expect(body.message).toBe('database unavailable');
+      expect(response.headers['cache-control']).toBe('no-store');
+    } finally {
+      execute.mockRestore();
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/weborder/health' })).statusCode).toBe(200);
   });
 });

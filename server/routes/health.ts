@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { healthSchema } from '@/api/contract/health';
+import { serviceUnavailable } from '@server/http/http-error';
 import { defineRoute } from '@server/http/route';
 
 /** Readiness for deployers and tests: answers only once the database does. */
@@ -13,8 +14,13 @@ export async function healthRoutes(app: FastifyInstance) {
     public: true,
     response: healthSchema,
     handler: async ({ reply }) => {
-      await app.db.execute(sql`select 1`);
       reply.header('cache-control', 'no-store');
+      try {
+        await app.db.execute(sql`select 1`);
+      } catch (error) {
+        // Not a bug in this server: a 503 tells load balancers to try another instance.
+        throw serviceUnavailable('database unavailable', error);
+      }
       return { status: 'ok', database: app.database.kind } as const;
     },
   });

@@ -7,6 +7,8 @@ const t = setupTestApp({
   env: {
     API_BASE: 'https://api.example.com/',
     PRODUCTION: 'true',
+    // Demo data is refused in production.
+    SEED_DEMO: '0',
     DNS_PREFETCH_HOSTS: 'fonts.example.com, accounts.google.com',
     GOOGLE_CLIENT_ID: 'client-123.apps.googleusercontent.com',
   },

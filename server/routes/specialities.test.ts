@@ -1,12 +1,12 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { apiErrorSchema } from '@/api/contract/error';
 import {
   specialityCategoryListSchema,
   specialityListSchema,
   specialitySchema,
 } from '@/api/contract/specialities';
 import { demoBrokers, demoSpecialities } from '@server/db/seed/demo-data';
+import { expectError } from '@server/test/expect-error';
 import { setupTestApp } from '@server/test/test-app';
 
 const t = setupTestApp();
@@ -17,13 +17,6 @@ async function specialityList(query = '') {
   const response = await get(`auth/specialitylist${query}`);
   expect(response.statusCode).toBe(200);
   return v.parse(specialityListSchema, response.json());
-}
-
-function expectError(response: { statusCode: number; json(): unknown }, status: number) {
-  expect(response.statusCode).toBe(status);
-  const body = v.parse(apiErrorSchema, response.json());
-  expect(body.status).toBe(status);
-  return body;
 }
 
 describe('GET auth/specialitycategory', () => {
@@ -79,6 +72,19 @@ describe('GET auth/specialitylist', () => {
     const body = expectError(await get(`auth/specialitylist?clientUrl=${value}`), 400);
     expect(body.fields).toHaveProperty('clientUrl');
     expect(body.message).toContain('clientUrl');
+  });
+});
+
+describe('unknown query parameters', () => {
+  it.each([
+    ['auth/specialitylist?clientURL=harbor-risk', 'clientURL'],
+    ['auth/specialitylist?clientUrl[]=x', 'clientUrl[]'],
+    ['auth/speciality?specialityId=1&specialtyId=1', 'specialtyId'],
+    ['auth/specialitycategory?all=1', 'all'],
+  ])('%s answers 400 naming %s', async (url, name) => {
+    const body = expectError(await get(url), 400);
+    expect(body.fields).toEqual({ [name]: 'is not a known parameter' });
+    expect(body.message).toContain(name);
   });
 });
 

@@ -59,8 +59,11 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
         return testApp.app;
       },
       async close() {
-        await testApp.app.close();
-        await database.dispose();
+        try {
+          await testApp.app.close();
+        } finally {
+          await database.dispose();
+        }
       },
     };
     return testApp;
@@ -76,12 +79,19 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
  */
 export function setupTestApp(options: TestAppOptions = {}) {
   let testApp: TestApp | undefined;
+  let starting: Promise<TestApp> | undefined;
   beforeAll(async () => {
-    testApp = await startTestApp(options);
+    starting = startTestApp(options);
+    testApp = await starting;
   });
-  afterAll(async () => {
-    await testApp?.close();
-  });
+  // Waits for the start itself, not for `testApp`: when beforeAll timed out, the start may
+  // still finish later, and what it opened (the database above all) must still be dropped.
+  afterAll(() =>
+    starting?.then(
+      (started) => started.close(),
+      () => undefined, // A failed start cleaned up after itself (and beforeAll reported it).
+    ),
+  );
   const current = () => {
     if (!testApp) throw new Error('The test app is not started: use it inside tests or hooks');
     return testApp;

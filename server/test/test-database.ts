@@ -2,6 +2,7 @@
  * A brand-new, empty database for one test file: PGlite in a temporary DATA_DIR by default, or,
  * when TEST_DATABASE_URL is set, a uniquely named database created on that PostgreSQL server
  * and dropped afterwards. Either way the server under test migrates and seeds it itself.
+ * Creating one also sweeps the test databases of runs killed more than two hours ago.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -28,6 +29,30 @@ async function onServer<T>(serverUrl: string, task: (client: pg.Client) => Promi
   }
 }
 
+/** Test databases are named `portal_test_<creation time in epoch seconds>_<random>`. */
+const NAME_PATTERN = /^portal_test_(\d{10})_[0-9a-f]{8}$/;
+/** Older than any run lasts: what a killed run left behind. Younger ones may be in use. */
+const STALE_AFTER_SECONDS = 2 * 60 * 60;
+
+/**
+ * Drops test databases a killed run left behind. Runs on other machines share the server, so
+ * ages come from the server's clock, and a database that is not stale is never touched.
+ */
+async function dropStaleDatabases(client: pg.Client, now: number): Promise<void> {
+  const { rows } = await client.query<{ datname: string }>(
+    "select datname from pg_database where datname like 'portal\\_test\\_%'",
+  );
+  for (const { datname } of rows) {
+    const created = NAME_PATTERN.exec(datname)?.[1];
+    if (created === undefined || now - Number(created) < STALE_AFTER_SECONDS) continue;
+    try {
+      await client.query(`drop database if exists "${datname}" with (force)`);
+    } catch {
+      // Another run is sweeping it at the same moment: its problem now.
+    }
+  }
+}
+
 export async function createTestDatabase(): Promise<TestDatabase> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-test-'));
   const removeDataDir = () => rm(dataDir, { recursive: true, force: true });
@@ -36,9 +61,21 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     return { kind: 'pglite', dataDir, databaseUrl: undefined, dispose: removeDataDir };
   }
 
-  // Names are identifiers we build ourselves (never input), hence safe to interpolate.
-  const name = `portal_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await onServer(serverUrl, (client) => client.query(`create database "${name}"`));
+  let name: string;
+  try {
+    name = await onServer(serverUrl, async (client) => {
+      const { rows } = await client.query<{ now: string }>('select floor(extract(epoch from now()))::bigint as now');
+      const now = Number(rows[0]?.now);
+      await dropStaleDatabases(client, now);
+      // Names are identifiers we build ourselves (never input), hence safe to interpolate.
+      const created = `portal_test_${now}_${randomBytes(4).toString('hex')}`;
+      await client.query(`create database "${created}"`);
+      return created;
+    });
+  } catch (error) {
+    await removeDataDir();
+    throw error;
+  }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
@@ -46,9 +83,12 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     dataDir,
     databaseUrl: url.toString(),
     dispose: async () => {
-      // WITH (FORCE) (PostgreSQL ≥ 13) ends connections a failed test may have left behind.
-      await onServer(serverUrl, (client) => client.query(`drop database if exists "${name}" with (force)`));
-      await removeDataDir();
+      try {
+        // WITH (FORCE) (PostgreSQL ≥ 13) ends connections a failed test may have left behind.
+        await onServer(serverUrl, (client) => client.query(`drop database if exists "${name}" with (force)`));
+      } finally {
+        await removeDataDir();
+      }
     },
   };
 }

@@ -38,8 +38,14 @@ describe.runIf(chromiumPath)('landing in Chromium', () => {
     await page.goto(`${server.url}${path}`);
   }
 
-  it('lists every seeded speciality under its category', async () => {
-    await open('/');
+  it('lists every seeded speciality under its category, with no console error or CSP violation', async () => {
+    page = await browser.newPage();
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto(`${server.url}/`);
     const screen = page.locator('[data-screen="landing"]');
     await screen.getByRole('heading', { level: 3, name: demoCategories[0].name }).waitFor();
     const headings = await screen.getByRole('heading', { level: 3 }).allTextContents();
@@ -51,6 +57,7 @@ describe.runIf(chromiumPath)('landing in Chromium', () => {
       expect(names.sort()).toEqual([...expected].sort());
     }
     expect(await page.title()).toBe('Professional liability by speciality — Practice Shield');
+    expect(problems).toEqual([]);
     expect(await axeViolations(page)).toEqual([]);
     await snap(page, 'landing');
     await page.close();

@@ -1,8 +1,10 @@
 /** ADMIN_EMAIL creates the first administrator whatever SEED_DEMO says, and only once. */
 import { count, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { verifyPassword } from '@server/auth/password';
 import { specialities, users } from '@server/db/schema';
+import { bootstrapAdmin } from '@server/db/seed/bootstrap-admin';
 import { setupTestApp } from '@server/test/test-app';
 
 const t = setupTestApp({
@@ -23,5 +25,33 @@ describe('first administrator', () => {
     await t.testApp.restart();
     const [row] = await t.app.db.select({ n: count() }).from(users);
     expect(row?.n).toBe(1);
+  });
+});
+
+describe('a generated administrator password', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('is written to standard error only, never into the log', async () => {
+    // Start over without an administrator (this file's app made one).
+    await t.app.db.delete(users);
+    const logLines: string[] = [];
+    const logger = Fastify({ logger: { level: 'trace', stream: { write: (line: string) => logLines.push(line) } } });
+    const stderr: string[] = [];
+    vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      stderr.push(String(chunk));
+      return true;
+    });
+
+    await bootstrapAdmin(t.app.db, { adminEmail: 'ops@example.com', adminPassword: undefined }, logger.log);
+    await logger.close();
+
+    const printed = /generated password: (\S+)/.exec(stderr.join(''))?.[1];
+    expect(printed).toBeDefined();
+    const [admin] = await t.app.db.select().from(users).where(eq(users.email, 'ops@example.com'));
+    expect(await verifyPassword(printed!, admin?.passwordHash ?? '')).toBe(true);
+    expect(logLines.join('')).toContain('ops@example.com');
+    expect(logLines.join('')).not.toContain(printed);
   });
 });

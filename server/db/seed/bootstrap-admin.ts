@@ -1,6 +1,7 @@
 /**
  * The first administrator, from ADMIN_EMAIL (whatever SEED_DEMO says): created only while no
- * administrator exists. Without ADMIN_PASSWORD a password is generated and printed once.
+ * administrator exists. Without ADMIN_PASSWORD a password is generated and written once to
+ * standard error (never to the log).
  */
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
@@ -45,8 +46,10 @@ export async function bootstrapAdmin(
     log.info({ email }, 'Administrator created (ADMIN_EMAIL, ADMIN_PASSWORD)');
     return;
   }
-  const message = `Administrator ${email} created with the generated password: ${password} (shown once; change it after signing in)`;
-  log.warn({ email }, message);
-  // A quiet log level must not swallow the only copy of the password.
-  if (['fatal', 'error', 'silent'].includes(log.level)) process.stderr.write(`${message}\n`);
+  log.warn({ email }, 'Administrator created with a generated password, printed on standard error');
+  // Straight to the terminal, never into the log: logs are shipped, kept and shared.
+  process.stderr.write(
+    `Administrator ${email} created with the generated password: ${password}\n` +
+      'It is shown only this once: sign in and change it.\n',
+  );
 }

@@ -1,0 +1,53 @@
+/**
+ * Security headers on every answer (API, static files, errors, not-found), from one onSend
+ * hook on the root instance. HTML pages also get a Content-Security-Policy: the SPA loads only
+ * its own scripts, plus Google's sign-in client; connect-src adds API_BASE when it is elsewhere.
+ */
+import type { Config } from '@server/config';
+import { namedPlugin } from '@server/plugins/named-plugin';
+
+const GOOGLE_SIGN_IN = 'https://accounts.google.com/gsi/';
+
+/** The origin of API_BASE when it is an absolute URL ('' or a path means this origin). */
+function apiOrigin(apiBase: string): string | undefined {
+  if (!/^https?:\/\//i.test(apiBase)) return undefined;
+  try {
+    return new URL(apiBase).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+export function contentSecurityPolicy(apiBase: string): string {
+  const connect = ["'self'", GOOGLE_SIGN_IN, apiOrigin(apiBase)].filter(Boolean).join(' ');
+  return [
+    "default-src 'self'",
+    "img-src 'self' data:",
+    "style-src 'self' 'unsafe-inline'",
+    `script-src 'self' ${GOOGLE_SIGN_IN}client`,
+    `frame-src ${GOOGLE_SIGN_IN}`,
+    `connect-src ${connect}`,
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+/** On every answer; set directly where Fastify answers without hooks (frameworkErrors). */
+export const commonSecurityHeaders = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+};
+
+export const securityHeaders = namedPlugin<{ config: Config }>('security-headers', async (app, { config }) => {
+  const csp = contentSecurityPolicy(config.client.apiBase);
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.headers(commonSecurityHeaders);
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && /^text\/html\b/i.test(type)) {
+      reply.header('content-security-policy', csp);
+    }
+    return payload;
+  });
+});
