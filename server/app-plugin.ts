@@ -7,6 +7,7 @@ import type { Config } from '@server/config';
 import { errorHandler } from '@server/http/error-handler';
 import { notFoundHandler } from '@server/http/not-found';
 import { staticFiles } from '@server/plugins/static-files';
+import { authRoutes } from '@server/routes/auth';
 import { healthRoutes } from '@server/routes/health';
 import { openApiRoutes } from '@server/routes/openapi';
 import { runtimeConfigRoutes } from '@server/routes/runtime-config';
@@ -25,6 +26,7 @@ export async function appPlugin(app: FastifyInstance, { config, plugins }: AppPl
 
   await app.register(healthRoutes, { prefix: apiPrefix });
   await app.register(specialityRoutes, { prefix: apiPrefix });
+  await app.register(authRoutes, { prefix: apiPrefix });
   await app.register(openApiRoutes, { prefix: apiPrefix });
   await app.register(runtimeConfigRoutes);
   for (const plugin of plugins) await app.register(plugin);

@@ -4,16 +4,22 @@
  */
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { appPlugin } from '@server/app-plugin';
+import type { AuthUser } from '@server/auth/user';
+import { systemClock, type Clock } from '@server/clock';
 import type { Config, LogLevel } from '@server/config';
 import { sendError } from '@server/http/error-handler';
 import { RouteRegistry, refuseUndefinedApiRoutes } from '@server/http/route';
 import { databasePlugin } from '@server/plugins/database';
+import { housekeeping } from '@server/plugins/housekeeping';
+import { mailPlugin, MAIL_POLL_INTERVAL_MS } from '@server/plugins/mail';
 import { commonSecurityHeaders, securityHeaders } from '@server/plugins/security-headers';
 import { startupData } from '@server/plugins/startup-data';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
+    /** "Now" for every expiry the server decides (tokens, locks, rate limits, mail retries). */
+    clock: Clock;
   }
 }
 
@@ -27,11 +33,20 @@ export type BuildAppOptions = {
   plugins?: FastifyPluginAsync[];
   /** Check every answer against its response schema (a 500 when it doesn't fit); tests turn it on. */
   validateResponses?: boolean;
+  /** Tests move time with a TestClock instead of sleeping. */
+  clock?: Clock;
+  /** How often the mail sender looks at the outbox on its own; 0 turns the timer off. */
+  mailPollIntervalMs?: number;
 };
 
 /** Resolves once the app is ready (migrated, seeded, routes registered), not yet listening. */
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
+    // Behind a reverse proxy (TRUST_PROXY), request.ip is the client's, for per-address rate limits.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
+        : config.trustProxy,
     logger: {
       level: options.logLevel ?? config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
@@ -42,7 +57,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       void sendError(reply.headers(commonSecurityHeaders), { status: 400, message: `Bad request: ${error.message}` });
     },
   });
+  const clock = options.clock ?? systemClock;
   app.decorate('config', config);
+  app.decorate('clock', clock);
+  app.decorateRequest('user', null as AuthUser | null);
   app.decorate('apiRoutes', new RouteRegistry(options.validateResponses ?? false));
   refuseUndefinedApiRoutes(app);
 
@@ -51,6 +69,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(securityHeaders, { config });
     await app.register(databasePlugin, { config });
     await app.register(startupData, { config });
+    await app.register(mailPlugin, { config, clock, pollIntervalMs: options.mailPollIntervalMs ?? MAIL_POLL_INTERVAL_MS });
+    await app.register(housekeeping, { clock });
     await app.register(appPlugin, { config, plugins: options.plugins ?? [] });
     await app.ready();
   } catch (error) {

@@ -16,6 +16,10 @@ describe('parseConfig', () => {
       paymentProvider: 'sandbox',
       seedDemo: true,
       logLevel: 'info',
+      mailFrom: 'Practice Shield <no-reply@localhost>',
+      googleClientId: undefined,
+      googleJwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
+      trustProxy: false,
       staticDir: '/srv/app/dist',
       client: { apiBase: '', production: false, dnsPrefetchHosts: [] },
     });
@@ -37,6 +41,13 @@ describe('parseConfig', () => {
     expect(parseConfig({ PORT: '', SEED_DEMO: ' ' }).port).toBe(3000);
   });
 
+  it('reads TRUST_PROXY as a flag, a hop count or a list of proxy addresses', () => {
+    expect(parseConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(parseConfig({ TRUST_PROXY: 'FALSE' }).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(parseConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16' }).trustProxy).toEqual(['10.0.0.1', '192.168.0.0/16']);
+  });
+
   it('splits DNS_PREFETCH_HOSTS', () => {
     expect(parseConfig({ DNS_PREFETCH_HOSTS: ' a.example.com,,b.example.com ' }).client.dnsPrefetchHosts).toEqual([
       'a.example.com',
@@ -56,6 +67,7 @@ describe('parseConfig', () => {
     ['ADMIN_EMAIL', 'root'],
     ['AUTH_SECRET', 'short'],
     ['DNS_PREFETCH_HOSTS', 'a b'],
+    ['TRUST_PROXY', 'maybe'],
   ])('refuses a bad %s and names it', (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));

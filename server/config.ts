@@ -35,6 +35,12 @@ export type Config = {
   adminPassword: string | undefined;
   seedDemo: boolean;
   logLevel: LogLevel;
+  /**
+   * Fastify's trustProxy (TRUST_PROXY): false by default; true, a hop count, or the proxies'
+   * addresses/CIDRs. Behind a load balancer it makes request.ip the client's, which the
+   * per-address rate limits need.
+   */
+  trustProxy: boolean | number | string[];
   /** Absolute: the Vite build served as the SPA. */
   staticDir: string;
   /** What /config.json tells the SPA. */
@@ -96,7 +102,7 @@ const envSchema = v.pipe(
     ),
     MAIL_FROM: v.optional(
       v.pipe(v.string(), v.trim(), v.minLength(3)),
-      'Speciality Insurance <no-reply@localhost>',
+      'Practice Shield <no-reply@localhost>',
     ),
     GOOGLE_CLIENT_ID: optionalText,
     GOOGLE_JWKS_URL: v.optional(httpUrl, 'https://www.googleapis.com/oauth2/v3/certs'),
@@ -125,6 +131,23 @@ const envSchema = v.pipe(
         v.picklist(logLevels, `must be one of ${logLevels.join(', ')}`),
       ),
       'info',
+    ),
+    TRUST_PROXY: v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.regex(
+          /^(true|false|\d{1,2}|[0-9a-f:./]+(\s*,\s*[0-9a-f:./]+)*)$/i,
+          'must be true, false, a hop count or a comma-separated list of proxy addresses',
+        ),
+        v.transform((value): boolean | number | string[] => {
+          const lower = value.toLowerCase();
+          if (lower === 'true' || lower === 'false') return lower === 'true';
+          if (/^\d+$/.test(value)) return Number(value);
+          return value.split(',').map((entry) => entry.trim());
+        }),
+      ),
+      'false',
     ),
     STATIC_DIR: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)), './dist'),
     API_BASE: v.optional(v.pipe(v.string(), v.trim()), ''),
@@ -212,6 +235,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config
     // The embedded database is for trying the product out: show it with data (never in production).
     seedDemo: e.SEED_DEMO ?? (!e.PRODUCTION && e.DATABASE_URL === undefined),
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
     staticDir: path.resolve(cwd, e.STATIC_DIR),
     client: {
       apiBase: e.API_BASE.replace(/\/+$/, ''),

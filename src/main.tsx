@@ -2,7 +2,9 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { configureApi } from '@/api/client';
+import { startAuth } from '@/app/auth-actor';
 import { applyRuntimeConfig, loadRuntimeConfig } from '@/app/runtime-config';
+import { routerNavigation } from '@/routes/auth-navigation';
 import { createAppRouter } from '@/routes/router';
 import '@/styles/app.css';
 
@@ -10,10 +12,14 @@ async function start(): Promise<void> {
   const config = await loadRuntimeConfig();
   applyRuntimeConfig(config, document);
   configureApi(config.apiBase);
-  const router = createAppRouter({ config });
+  // One auth actor for the page's life, created before React renders anything. It navigates
+  // through the router that holds it, which exists by the time it first navigates.
+  const app: { router?: ReturnType<typeof createAppRouter> } = {};
+  const auth = startAuth(routerNavigation(() => app.router));
+  app.router = createAppRouter({ config, auth });
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <RouterProvider router={router} />
+      <RouterProvider router={app.router} />
     </StrictMode>,
   );
 }

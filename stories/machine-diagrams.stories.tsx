@@ -1,5 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
+import auth from '../docs/machines/auth.mmd?raw';
+import changePassword from '../docs/machines/change-password.mmd?raw';
+import forgotPassword from '../docs/machines/forgot-password.mmd?raw';
+import googleSignIn from '../docs/machines/google-sign-in.mmd?raw';
 import specialityCatalog from '../docs/machines/speciality-catalog.mmd?raw';
 import { MachineDiagram } from './support/machine-diagram';
 
@@ -34,4 +38,46 @@ export const SpecialityCatalog: Story = {
   name: 'Speciality catalog',
   args: { title: 'specialityCatalogMachine', file: 'docs/machines/speciality-catalog.mmd', source: specialityCatalog },
   play: expectStates(['loading', 'loaded', 'empty', 'failed', 'brokerNotFound']),
+};
+
+export const Auth: Story = {
+  name: 'Auth (session, sign-in, sign-up, refresh, sign-out, 401)',
+  args: { title: 'authMachine', file: 'docs/machines/auth.mmd', source: auth },
+  play: expectStates([
+    'restoring',
+    'reading',
+    'verifying',
+    'renewing',
+    'signedOut',
+    'signingIn',
+    'signingUp',
+    'signingInWithGoogle',
+    'signedIn',
+    'refreshing',
+    'signingOut',
+    'revoking',
+    'leaving',
+    'after refreshDelay',
+    'auth.unauthorized',
+    'goToLanding',
+    'clearAllCookies',
+  ]),
+};
+
+export const ForgotPassword: Story = {
+  name: 'Password recovery: forgot password',
+  args: { title: 'forgotPasswordMachine', file: 'docs/machines/forgot-password.mmd', source: forgotPassword },
+  play: expectStates(['editing', 'sending', 'sent']),
+};
+
+export const ChangePassword: Story = {
+  name: 'Password recovery: change password',
+  args: { title: 'changePasswordMachine', file: 'docs/machines/change-password.mmd', source: changePassword },
+  play: expectStates(['arriving', 'checking', 'unreachable', 'ready', 'saving', 'changed', 'invalid']),
+};
+
+export const GoogleSignIn: Story = {
+  name: 'Google sign-in button',
+  args: { title: 'googleSignInMachine', file: 'docs/machines/google-sign-in.mmd', source: googleSignIn },
+  play: expectStates(['resolving', 'fetchingClientId', 'loadingScript', 'ready', 'unavailable']),
 };

@@ -22,7 +22,17 @@ const diagramSources = import.meta.glob<string>('../docs/machines/*.mmd', {
 
 it('finds the story files', () => {
   expect(Object.keys(storyFiles)).toEqual(
-    expect.arrayContaining(['./landing.stories.tsx', './page-not-found.stories.tsx', './machine-diagrams.stories.tsx']),
+    expect.arrayContaining([
+      './landing.stories.tsx',
+      './page-not-found.stories.tsx',
+      './machine-diagrams.stories.tsx',
+      './login.stories.tsx',
+      './signup.stories.tsx',
+      './forgot-password.stories.tsx',
+      './change-password.stories.tsx',
+      './signup-confirmation.stories.tsx',
+      './header.stories.tsx',
+    ]),
   );
 });
 

@@ -129,3 +129,8 @@ export function openDatabase(
     ? openPostgres(options.databaseUrl, log)
     : openPglite(options.dataDir);
 }
+
+/** The handle Drizzle gives a transaction callback. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Where a query may run: the database, or a transaction in progress. */
+export type Queryable = Database | Transaction;

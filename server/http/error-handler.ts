@@ -50,6 +50,7 @@ export const errorHandler = namedPlugin('error-handler', async (app) => {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
+      if (error.headers) reply.headers(error.headers);
       return sendError(reply, {
         status: error.status,
         message: error.message,

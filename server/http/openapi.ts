@@ -67,6 +67,7 @@ function operationOf(route: RegisteredRoute): Json {
   };
   if (!route.public) responses['401'] = errorResponse('No valid bearer token');
   responses['404'] = errorResponse('Not found (or not yours)');
+  for (const [code, description] of Object.entries(route.errors)) responses[code] = errorResponse(description);
   responses['500'] = errorResponse('Unexpected server error');
 
   return {

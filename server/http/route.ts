@@ -43,6 +43,8 @@ export type RouteDefinition<
   /** The success body; `status` (default 200) is its code. */
   response: R;
   status?: number;
+  /** Error answers beyond the usual 400/401/404/500, for the OpenAPI document (409, 429, 503…). */
+  errors?: Record<number, string>;
   /** Returns the body, or the reply when it sent something else itself (files, redirects). */
   handler: (
     context: RouteContext<Parsed<P>, Parsed<Q>, Parsed<B>>,
@@ -63,6 +65,7 @@ export type RegisteredRoute = {
   body?: AnySchema;
   response: AnySchema;
   status: number;
+  errors: Record<number, string>;
 };
 
 /** One per app (decorated as `app.apiRoutes`), so several apps in one process stay apart. */
@@ -113,6 +116,7 @@ export function defineRoute<
     body: definition.body,
     response: definition.response,
     status,
+    errors: definition.errors ?? {},
   });
 
   app.route({

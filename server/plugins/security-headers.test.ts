@@ -20,7 +20,7 @@ const t = setupTestApp({
 const get = (url: string, accept = '*/*') => t.app.inject({ method: 'GET', url, headers: { accept } });
 
 const expectedCsp =
-  "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; " +
+  "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline' https://accounts.google.com/gsi/style; " +
   "script-src 'self' https://accounts.google.com/gsi/client; frame-src https://accounts.google.com/gsi/; " +
   "connect-src 'self' https://accounts.google.com/gsi/ https://api.example.com; frame-ancestors 'none'; " +
   "base-uri 'self'; form-action 'self'";

@@ -23,7 +23,7 @@ export function contentSecurityPolicy(apiBase: string): string {
   return [
     "default-src 'self'",
     "img-src 'self' data:",
-    "style-src 'self' 'unsafe-inline'",
+    `style-src 'self' 'unsafe-inline' ${GOOGLE_SIGN_IN}style`,
     `script-src 'self' ${GOOGLE_SIGN_IN}client`,
     `frame-src ${GOOGLE_SIGN_IN}`,
     `connect-src ${connect}`,

@@ -62,6 +62,16 @@ describe('GET /api/weborder/openapi.json', () => {
         'GET /api/weborder/auth/speciality',
         'GET /api/weborder/openapi.json',
         'GET /config.json',
+        'POST /api/weborder/insured/save',
+        'POST /api/weborder/auth/generate-token',
+        'POST /api/weborder/refreshtoken',
+        'POST /api/weborder/auth/signout',
+        'GET /api/weborder/insured/isLogin',
+        'POST /api/weborder/auth/forgotpassword',
+        'POST /api/weborder/auth/changepassword',
+        'POST /api/weborder/auth/updatepassword',
+        'GET /api/weborder/auth/googleClientId',
+        'POST /api/weborder/auth/signInWithGoogle',
         'PUT /api/weborder/test/things/{thingId}',
       ].sort(),
     );
@@ -69,13 +79,23 @@ describe('GET /api/weborder/openapi.json', () => {
     for (const { path, method, operation } of operations(doc)) {
       const fastifyUrl = path.replace(/\{(\w+)\}/g, ':$1');
       expect(t.app.hasRoute({ method: method.toUpperCase() as 'GET', url: fastifyUrl })).toBe(true);
-      if (path.includes('/test/')) {
+      if (path.includes('/test/') || path === '/api/weborder/insured/isLogin') {
         expect(operation.security).toBeUndefined();
         expect(operation.responses).toHaveProperty('401');
       } else {
         expect(operation.security).toEqual([]);
       }
     }
+  });
+
+  it('documents the identity routes’ extra error answers (429 with Retry-After, 409)', async () => {
+    const doc = await openApi();
+    const signIn = doc.paths['/api/weborder/auth/generate-token']?.post;
+    expect(signIn?.security).toEqual([]);
+    expect(Object.keys(signIn?.responses ?? {})).toEqual(expect.arrayContaining(['200', '400', '401', '429']));
+    expect(doc.paths['/api/weborder/insured/save']?.post?.responses).toHaveProperty('409');
+    expect(doc.paths['/api/weborder/insured/save']?.post?.responses).toHaveProperty('201');
+    expect(doc.paths['/api/weborder/auth/forgotpassword']?.post?.responses).toHaveProperty('202');
   });
 
   it('documents query and path parameters and request bodies', async () => {

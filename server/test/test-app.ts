@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '@server/app';
+import type { Clock } from '@server/clock';
 import { loadConfig, type Config } from '@server/config';
 import { createTestDatabase, type TestDatabase } from '@server/test/test-database';
 
@@ -14,6 +15,10 @@ export type TestAppOptions = {
   env?: Record<string, string>;
   /** Registered inside the app's encapsulated context (see BuildAppOptions.plugins). */
   plugins?: FastifyPluginAsync[];
+  /** A TestClock to move time forward (token, lock and rate-limit expiry) without sleeping. */
+  clock?: Clock;
+  /** The mail sender's own timer; off by default in tests (kicks and flushOutbox() still deliver). */
+  mailPollIntervalMs?: number;
 };
 
 export type TestApp = {
@@ -48,7 +53,13 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   try {
     const config = await loadConfig(testEnv(database, options.env ?? {}));
     const build = () =>
-      buildApp(config, { logLevel: 'silent', validateResponses: true, plugins: options.plugins ?? [] });
+      buildApp(config, {
+        logLevel: 'silent',
+        validateResponses: true,
+        plugins: options.plugins ?? [],
+        clock: options.clock,
+        mailPollIntervalMs: options.mailPollIntervalMs ?? 0,
+      });
     const testApp: TestApp = {
       app: await build(),
       config,

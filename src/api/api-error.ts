@@ -17,3 +17,19 @@ export function errorText(error: unknown): string {
   if (error instanceof TypeError) return 'The server could not be reached. Check your connection and try again.';
   return error instanceof Error ? error.message : 'Something went wrong.';
 }
+
+/** The server's own words for a failure, without the status code in front; undefined when it sent none. */
+export function serverMessage(error: unknown): string | undefined {
+  // The wrapper (src/api/client.ts) attaches `fields` only when the body was the API's JSON error.
+  if (!(error instanceof HTTPError) || !('fields' in error)) return undefined;
+  return error.message.replace(/^\d{3}:\s*/, '').trim() || undefined;
+}
+
+/** Seconds a 429 (or 503) asks the caller to wait, from Retry-After; undefined when it does not say. */
+export function retryAfterSeconds(error: unknown): number | undefined {
+  if (!(error instanceof HTTPError)) return undefined;
+  const header = error.response.headers.get('retry-after');
+  if (!header) return undefined;
+  const seconds = /^\d+$/.test(header.trim()) ? Number(header) : (Date.parse(header) - Date.now()) / 1000;
+  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : undefined;
+}

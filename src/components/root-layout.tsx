@@ -1,4 +1,8 @@
 import { Link, Outlet, useRouter } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { ScreenLink } from '@/components/screen-link';
+import { useAuth } from '@/components/use-auth';
+import { isRestoring, signedInUser } from '@/machines/auth.machine';
 import { useClientId } from '@/routes/use-client-id';
 
 export function RootLayout() {
@@ -23,6 +27,7 @@ export function RootLayout() {
               <BrandMark /> Practice Shield
             </Link>
           )}
+          <AccountNav />
         </div>
       </header>
       <main id="main" className="site-main" tabIndex={-1}>
@@ -32,6 +37,45 @@ export function RootLayout() {
         <p>Practice Shield — professional liability insurance, by speciality, through your broker.</p>
       </footer>
     </div>
+  );
+}
+
+/** Signed out: "Log in" and "Sign up"; signed in: the user's first name and "Sign out". */
+function AccountNav() {
+  const auth = useAuth();
+  const restoring = useSelector(auth, isRestoring);
+  const user = useSelector(auth, signedInUser);
+  const signingOut = useSelector(auth, (snapshot) => snapshot.hasTag('signingOut'));
+  // Until a stored session is confirmed or dropped, show neither, rather than the wrong one.
+  if (restoring) return <nav className="account-nav" aria-label="Account" aria-busy="true" />;
+  return (
+    <nav className="account-nav" aria-label="Account">
+      {user ? (
+        <>
+          <span className="account-nav__user">
+            <span className="visually-hidden">Signed in as </span>
+            {user.firstname}
+          </span>
+          <button
+            type="button"
+            className="button button--header"
+            disabled={signingOut}
+            onClick={() => auth.send({ type: 'auth.signOut' })}
+          >
+            {signingOut ? 'Signing out…' : 'Sign out'}
+          </button>
+        </>
+      ) : (
+        <>
+          <ScreenLink screen="login" className="account-nav__link">
+            Log in
+          </ScreenLink>
+          <ScreenLink screen="signup" className="button button--header">
+            Sign up
+          </ScreenLink>
+        </>
+      )}
+    </nav>
   );
 }
 

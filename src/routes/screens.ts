@@ -15,6 +15,8 @@ export interface ScreenDefinition {
   readonly module: string;
   /** Export of src/routes/search-params.ts that validates the query string. */
   readonly search?: string;
+  /** Export of src/routes/guards.ts run as the route's beforeLoad. */
+  readonly guard?: 'alwaysAllow' | 'requireSignedIn';
 }
 
 export const screens = [
@@ -25,6 +27,35 @@ export const screens = [
     title: 'Professional liability by speciality',
     module: 'landing/landing-screen',
     search: 'landingSearch',
+  },
+  {
+    name: 'signup',
+    path: 'signup',
+    title: 'Create your account',
+    module: 'signup/signup-screen',
+    guard: 'alwaysAllow',
+  },
+  {
+    name: 'login',
+    path: 'login',
+    title: 'Log in',
+    module: 'login/login-screen',
+    search: 'loginSearch',
+    guard: 'alwaysAllow',
+  },
+  { name: 'forgotpassword', path: 'forgotpassword', title: 'Reset your password', module: 'forgotpassword/forgot-password-screen' },
+  {
+    name: 'changepassword',
+    path: 'changepassword/$token',
+    title: 'Choose a new password',
+    module: 'changepassword/change-password-screen',
+  },
+  {
+    name: 'signupconfirmation',
+    path: 'signupconfirmation',
+    title: 'Welcome',
+    module: 'signupconfirmation/signup-confirmation-screen',
+    guard: 'requireSignedIn',
   },
   { name: 'page-not-found', path: 'page-not-found', title: 'Page not found', module: 'page-not-found/page-not-found-screen' },
 ] as const satisfies readonly ScreenDefinition[];

@@ -8,10 +8,16 @@ import {
   RouterProvider,
   useRouterState,
 } from '@tanstack/react-router';
-import { createContext, useContext, useState, type ComponentType } from 'react';
+import { createContext, useContext, useEffect, useState, type ComponentType } from 'react';
+import { fromPromise } from 'xstate';
+import type { RuntimeConfig } from '@/api/contract/runtime-config';
+import type { StoredState } from '@/api/session-store';
+import { createAuthActor } from '@/app/auth-actor';
 import { fallbackConfig } from '@/app/runtime-config';
 import { RootLayout } from '@/components/root-layout';
-import type { RouterContext } from '@/routes/router-context';
+import { authMachine } from '@/machines/auth.machine';
+import { routerNavigation } from '@/routes/auth-navigation';
+import type { AuthActor, RouterContext } from '@/routes/router-context';
 import { brandedPath, screens } from '@/routes/screens';
 
 /**
@@ -23,6 +29,14 @@ import { brandedPath, screens } from '@/routes/screens';
 export interface RouterParameters {
   route?: string;
   appShell?: boolean;
+  /**
+   * `session`: what the browser has stored when the story opens (default: nothing, signed out).
+   * The story's auth actor restores it like the app does, asking GET insured/isLogin (an MSW
+   * handler) whether it is still good. Storage and cookies are left alone.
+   */
+  session?: StoredState;
+  /** `config`: runtime config overrides, e.g. a Google client id. */
+  config?: Partial<RuntimeConfig>;
 }
 
 interface StoryFrame {
@@ -52,8 +66,18 @@ function StoryOrDestination() {
   );
 }
 
+/** The app's auth machine with the story's stored session, and no storage or cookies touched. */
+function storyAuthMachine(session: StoredState | undefined) {
+  return authMachine.provide({
+    actors: {
+      readStoredSession: fromPromise(async () => session ?? { user: null, rememberCookie: null }),
+    },
+    actions: { writeSession: () => {}, clearSession: () => {}, clearAllCookies: () => {} },
+  });
+}
+
 /** The app's addresses (src/routes/screens.ts, plain and branded), every one showing the story. */
-function createStoryRouter(route: string, appShell: boolean) {
+function createStoryRouter(route: string, appShell: boolean, session: StoredState | undefined, config: Partial<RuntimeConfig>) {
   const rootRoute = createRootRouteWithContext<RouterContext>()({
     component: appShell ? RootLayout : Outlet,
     notFoundComponent: StoryOrDestination,
@@ -66,15 +90,34 @@ function createStoryRouter(route: string, appShell: boolean) {
   const routes = [...new Set(paths)].map((path) =>
     createRoute({ getParentRoute: () => rootRoute, path: `/${path}`, component: StoryOrDestination }),
   );
-  return createRouter({
+  // Like the app (src/main.tsx): the actor navigates through the router that holds it.
+  const story: { router?: ReturnType<typeof createRouter> } = {};
+  const auth: AuthActor = createAuthActor(routerNavigation(() => story.router), storyAuthMachine(session));
+  auth.start();
+  const router = (story.router = createRouter({
     routeTree: rootRoute.addChildren(routes),
-    context: { config: fallbackConfig },
+    context: { config: { ...fallbackConfig, ...config }, auth } satisfies RouterContext,
     history: createMemoryHistory({ initialEntries: [route] }),
-  });
+  }));
+  return { router, auth };
 }
 
-function StoryRouter({ Story, route, appShell }: { Story: ComponentType; route: string; appShell: boolean }) {
-  const [router] = useState(() => createStoryRouter(route, appShell));
+function StoryRouter({
+  Story,
+  route,
+  appShell,
+  session,
+  config,
+}: {
+  Story: ComponentType;
+  route: string;
+  appShell: boolean;
+  session: StoredState | undefined;
+  config: Partial<RuntimeConfig>;
+}) {
+  const [{ router, auth }] = useState(() => createStoryRouter(route, appShell, session, config));
+  // The story's actor ends with the story: no refresh timer outlives it.
+  useEffect(() => () => auth.stop(), [auth]);
   const frame: StoryFrame = { Story, pathname: new URL(route, 'http://story.invalid').pathname };
   return (
     <StoryFrameContext.Provider value={frame}>
@@ -86,6 +129,15 @@ function StoryRouter({ Story, route, appShell }: { Story: ComponentType; route: 
 
 /** Renders every story inside a TanStack memory router, at `parameters.route`. */
 export const routerDecorator: Decorator = (Story, { parameters }) => {
-  const { route = '/', appShell = true } = parameters as RouterParameters;
-  return <StoryRouter key={`${route}|${appShell}`} Story={Story} route={route} appShell={appShell} />;
+  const { route = '/', appShell = true, session, config = {} } = parameters as RouterParameters;
+  return (
+    <StoryRouter
+      key={`${route}|${appShell}`}
+      Story={Story}
+      route={route}
+      appShell={appShell}
+      session={session}
+      config={config}
+    />
+  );
 };

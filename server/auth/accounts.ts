@@ -1,0 +1,153 @@
+/** Creating accounts: sign-up with a password, and Google sign-in (which may create one). */
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type * as v from 'valibot';
+import type { googleSignInRequestSchema, Session, signUpRequestSchema } from '@/api/contract/auth';
+import { brokerOfClientId } from '@server/auth/brokers';
+import type { GoogleVerifier } from '@server/auth/google';
+import { hashPassword } from '@server/auth/password';
+import { accountKey, enforce, ipKey, rateLimitRules } from '@server/auth/rate-limit';
+import { attachSubmission, startSession, type SessionDeps } from '@server/auth/sessions';
+import { tooManyForAccount, tooManyFromAddress } from '@server/auth/sign-in';
+import { emailMatches, userColumns } from '@server/auth/user';
+import type { Transaction } from '@server/db/connection';
+import { isUniqueViolation } from '@server/db/errors';
+import { users } from '@server/db/schema';
+import { conflict, HttpError } from '@server/http/http-error';
+import { welcomeMail } from '@server/mail/templates';
+
+export type AccountDeps = SessionDeps & { mail: FastifyInstance['mail'] };
+
+const sessionUserColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  role: users.role,
+};
+
+const emailTaken = () =>
+  conflict('This e-mail address is already registered. Sign in, or reset your password if you forgot it.', {
+    email: 'is already registered',
+  });
+
+const signInUrl = (publicUrl: string, clientUrl: string | undefined) =>
+  clientUrl ? `${publicUrl}/client/login/${clientUrl}` : `${publicUrl}/login`;
+
+export async function signUp(
+  deps: AccountDeps,
+  input: v.InferOutput<typeof signUpRequestSchema>,
+  ip: string,
+): Promise<Session> {
+  const { db, clock } = deps;
+  await enforce(db, ipKey('sign-up', ip), rateLimitRules.signUp.ip, clock.now(), tooManyFromAddress);
+  const broker = await brokerOfClientId(db, input.clientId);
+  // Checked before the (deliberately slow) hash; the unique index settles races below.
+  const [existing] = await db.select({ id: users.id }).from(users).where(emailMatches(input.email));
+  if (existing) throw emailTaken();
+  const passwordHash = await hashPassword(input.password);
+  const now = clock.now();
+  let session: Session;
+  try {
+    session = await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: input.email,
+          passwordHash,
+          firstName: input.firstname,
+          lastName: input.lastname,
+          companyName: input.companyname || null,
+          insuredType: input.insuredtype,
+          brokerId: broker?.id ?? null,
+          role: 'insured',
+          lastLoginAt: now,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning(sessionUserColumns);
+      if (input.submissionRequest) await attachSubmission(tx, user!.id, input.submissionRequest.submissionId, now);
+      const welcome = welcomeMail({
+        to: input.email,
+        firstName: input.firstname,
+        signInUrl: signInUrl(deps.config.publicUrl, broker?.clientUrl),
+      });
+      await deps.mail.enqueue(tx, welcome);
+      return startSession(deps, user!, false, tx);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+  deps.mail.kick();
+  return session;
+}
+
+export async function signInWithGoogle(
+  deps: AccountDeps,
+  verify: GoogleVerifier | undefined,
+  input: v.InferOutput<typeof googleSignInRequestSchema>,
+  ip: string,
+): Promise<Session> {
+  const { db, clock } = deps;
+  if (!verify) throw new HttpError(404, 'Google sign-in is not configured on this server');
+  await enforce(db, ipKey('google-sign-in', ip), rateLimitRules.googleSignIn.ip, clock.now(), tooManyFromAddress);
+  const identity = await verify(input.googletoken);
+  const accountRule = rateLimitRules.googleSignIn.account;
+  await enforce(db, accountKey('google-sign-in', identity.subject), accountRule, clock.now(), tooManyForAccount);
+  const broker = await brokerOfClientId(db, input.clientId);
+
+  const attempt = async () => {
+    const now = clock.now();
+    let created = false;
+    const session = await db.transaction(async (tx: Transaction) => {
+      let [user] = await tx.select(userColumns).from(users).where(eq(users.googleSubject, identity.subject));
+      if (!user) {
+        [user] = await tx.select(userColumns).from(users).where(emailMatches(identity.email));
+        if (user?.googleSubject) {
+          throw conflict(
+            'This e-mail address is linked to another Google account. Sign in with that one, or with your password.',
+          );
+        }
+        if (user) {
+          // Google vouches for the address (email_verified): it is the same person.
+          await tx.update(users).set({ googleSubject: identity.subject, updatedAt: now }).where(eq(users.id, user.id));
+        }
+      }
+      if (!user) {
+        [user] = await tx
+          .insert(users)
+          .values({
+            email: identity.email,
+            googleSubject: identity.subject,
+            firstName: identity.givenName,
+            lastName: identity.familyName,
+            brokerId: broker?.id ?? null,
+            role: 'insured',
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning(userColumns);
+        created = true;
+        const welcome = welcomeMail({
+          to: identity.email,
+          firstName: identity.givenName ?? '',
+          signInUrl: signInUrl(deps.config.publicUrl, broker?.clientUrl),
+        });
+        await deps.mail.enqueue(tx, welcome);
+      }
+      await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, user!.id));
+      if (input.submissionRequest) await attachSubmission(tx, user!.id, input.submissionRequest.submissionId, now);
+      return startSession(deps, user!, input.params.rememberMe, tx);
+    });
+    if (created) deps.mail.kick();
+    return session;
+  };
+  try {
+    return await attempt();
+  } catch (error) {
+    // Two first sign-ins of the same person at once: the loser finds the winner's account.
+    if (isUniqueViolation(error)) return attempt();
+    throw error;
+  }
+}

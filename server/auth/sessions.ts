@@ -1,0 +1,148 @@
+/**
+ * Sessions: one refresh-token family per sign-in. Every refresh replaces the token it was given
+ * with a new one of the same family; presenting a replaced or revoked token again (a stolen copy,
+ * or the legitimate one after the thief used it) ends the whole family. Access tokens carry the
+ * family as `sid`, so ending the family also ends them (see authenticate).
+ */
+import { randomBytes } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Session } from '@/api/contract/auth';
+import { addMs, type Clock } from '@server/clock';
+import type { Config } from '@server/config';
+import type { Database, Queryable } from '@server/db/connection';
+import { refreshTokens, submissions, users } from '@server/db/schema';
+import { unauthorized } from '@server/http/http-error';
+import {
+  ACCESS_TOKEN_TTL_MS,
+  hashToken,
+  randomToken,
+  refreshLifetime,
+  signAccessToken,
+} from '@server/auth/tokens';
+import { toWireUser, type UserRow } from '@server/auth/user';
+
+export type SessionDeps = { db: Database; config: Config; clock: Clock; log: FastifyBaseLogger };
+
+type Issued = { family: string; refreshToken: string; remember: boolean };
+
+/** The session answer: a fresh access token for the family, with its refresh token. */
+async function answer(deps: SessionDeps, user: UserRow, { family, refreshToken, remember }: Issued, now: Date): Promise<Session> {
+  const token = await signAccessToken(deps.config, { userId: user.id, role: user.role, sessionId: family }, now);
+  return {
+    token,
+    refreshToken,
+    expiresIn: ACCESS_TOKEN_TTL_MS / 1000,
+    rememberMe: remember,
+    user: toWireUser(user),
+  };
+}
+
+/** A new family for a user who just proved who they are. `db` may be a transaction in progress. */
+export async function startSession(
+  deps: SessionDeps,
+  user: UserRow,
+  remember: boolean,
+  db: Queryable = deps.db,
+): Promise<Session> {
+  const now = deps.clock.now();
+  const family = randomBytes(16).toString('base64url');
+  const refreshToken = randomToken();
+  await db.insert(refreshTokens).values({
+    userId: user.id,
+    family,
+    tokenHash: hashToken(refreshToken),
+    remember,
+    expiresAt: addMs(now, refreshLifetime(remember)),
+    createdAt: now,
+  });
+  return answer(deps, user, { family, refreshToken, remember }, now);
+}
+
+const sessionEnded = () => unauthorized('Your session has ended: sign in again', 'invalid_token');
+
+/** POST refreshtoken: the next token of the family, or 401 (and the family ended on reuse). */
+export async function rotateSession(deps: SessionDeps, presented: string): Promise<Session> {
+  const now = deps.clock.now();
+  const outcome = await deps.db.transaction(async (tx) => {
+    // FOR UPDATE: of two refreshes with the same token, the second waits and then sees it replaced.
+    const [row] = await tx
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashToken(presented)))
+      .for('update');
+    if (!row) return { kind: 'unknown' } as const;
+    if (row.revokedAt !== null || row.replacedById !== null) {
+      await tx
+        .update(refreshTokens)
+        .set({ revokedAt: now })
+        .where(and(eq(refreshTokens.family, row.family), isNull(refreshTokens.revokedAt)));
+      return { kind: 'reused', userId: row.userId, replaced: row.replacedById !== null } as const;
+    }
+    if (row.expiresAt.getTime() <= now.getTime()) return { kind: 'expired' } as const;
+    const [user] = await tx
+      .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, role: users.role })
+      .from(users)
+      .where(eq(users.id, row.userId));
+    if (!user) return { kind: 'unknown' } as const;
+    const refreshToken = randomToken();
+    const [next] = await tx
+      .insert(refreshTokens)
+      .values({
+        userId: row.userId,
+        family: row.family,
+        tokenHash: hashToken(refreshToken),
+        remember: row.remember,
+        expiresAt: addMs(now, refreshLifetime(row.remember)),
+        createdAt: now,
+      })
+      .returning({ id: refreshTokens.id });
+    await tx.update(refreshTokens).set({ replacedById: next!.id }).where(eq(refreshTokens.id, row.id));
+    return { kind: 'rotated', user, family: row.family, refreshToken, remember: row.remember } as const;
+  });
+  switch (outcome.kind) {
+    case 'rotated':
+      return answer(deps, outcome.user, outcome, now);
+    case 'reused':
+      if (outcome.replaced) {
+        deps.log.warn({ userId: outcome.userId }, 'A replaced refresh token was presented again: session ended');
+      }
+      throw sessionEnded();
+    default:
+      throw sessionEnded();
+  }
+}
+
+/** Sign-out: ends the family of the token given, whatever state it is in. Unknown tokens: nothing to do. */
+export async function endSession(deps: SessionDeps, presented: string): Promise<void> {
+  const [row] = await deps.db
+    .select({ family: refreshTokens.family })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashToken(presented)));
+  if (!row) return;
+  await deps.db
+    .update(refreshTokens)
+    .set({ revokedAt: deps.clock.now() })
+    .where(and(eq(refreshTokens.family, row.family), isNull(refreshTokens.revokedAt)));
+}
+
+/** After a password change: every session of the user ends, on every device. */
+export async function endAllSessions(db: Queryable, userId: number, now: Date): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+/**
+ * A quote made before sign-in joins the account, but only when nobody owns it yet: someone
+ * else's submission is left alone, without saying so.
+ */
+export async function attachSubmission(db: Queryable, userId: number, submissionId: number, now: Date): Promise<boolean> {
+  const attached = await db
+    .update(submissions)
+    .set({ userId, updatedAt: now, version: sql`${submissions.version} + 1` })
+    .where(and(eq(submissions.id, submissionId), isNull(submissions.userId)))
+    .returning({ id: submissions.id });
+  return attached.length > 0;
+}

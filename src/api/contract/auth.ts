@@ -1,0 +1,130 @@
+import * as v from 'valibot';
+import { clientUrlSchema } from '@/api/contract/specialities';
+
+/**
+ * Identity on the wire (specification §7 Auth, issue 3). Request field names keep the
+ * specification's spelling: username, googletoken, newpassword, clientId, submissionRequest.
+ */
+
+export const PASSWORD_MIN_LENGTH = 10;
+
+/** E-mail as people type it: trimmed; compared without regard to case by the server. */
+export const emailSchema = v.pipe(
+  v.string('is required'),
+  v.trim(),
+  v.nonEmpty('is required'),
+  v.maxLength(254, 'is too long'),
+  v.email('must be an e-mail address'),
+);
+
+/**
+ * The strength rule the sign-up screen explains before submit: at least ten characters, with a
+ * letter and a digit or symbol. Long passphrases pass; short or single-class ones do not.
+ */
+export const newPasswordSchema = v.pipe(
+  v.string('is required'),
+  v.minLength(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`),
+  v.maxLength(128, 'must be at most 128 characters'),
+  v.regex(/\p{L}/u, 'must contain a letter'),
+  v.regex(/[^\p{L}]/u, 'must contain a digit or a symbol'),
+);
+
+const nameSchema = v.pipe(v.string('is required'), v.trim(), v.nonEmpty('is required'), v.maxLength(100, 'is too long'));
+
+export const insuredTypes = ['individual', 'business'] as const;
+
+/** Largest id the database holds (PostgreSQL integer): bigger numbers are bad input, not a 500. */
+const MAX_ID = 2_147_483_647;
+
+/**
+ * A quote made before sign-in (its submission id). On a successful sign-in or sign-up the
+ * submission is attached to the account when nobody owns it yet; otherwise it is ignored
+ * without a word (someone else's order is never revealed).
+ */
+export const submissionRequestSchema = v.optional(
+  v.nullable(
+    v.object({
+      submissionId: v.pipe(
+        v.number('must be a number'),
+        v.integer('must be a whole number'),
+        v.minValue(1, 'must be at least 1'),
+        v.maxValue(MAX_ID, 'is too large'),
+      ),
+    }),
+  ),
+);
+
+/** Login options: rememberMe true gives a 30-day refresh token, false a 12-hour one. */
+export const signInParamsSchema = v.optional(v.object({ rememberMe: v.boolean('must be true or false') }), {
+  rememberMe: false,
+});
+
+/** POST insured/save: sign-up. clientId is the broker's client URL when the visitor came through one. */
+export const signUpRequestSchema = v.object({
+  email: emailSchema,
+  password: newPasswordSchema,
+  firstname: nameSchema,
+  lastname: nameSchema,
+  companyname: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, 'is too long')), ''),
+  insuredtype: v.picklist(insuredTypes, 'must be individual or business'),
+  clientId: v.optional(v.nullable(clientUrlSchema)),
+  submissionRequest: submissionRequestSchema,
+});
+export type SignUpRequest = v.InferInput<typeof signUpRequestSchema>;
+
+export const roles = ['insured', 'underwriter', 'admin', 'broker'] as const;
+
+export const userSchema = v.object({
+  id: v.pipe(v.number(), v.integer()),
+  email: v.string(),
+  firstname: v.string(),
+  lastname: v.string(),
+  role: v.picklist(roles),
+});
+export type User = v.InferOutput<typeof userSchema>;
+
+/** POST auth/generate-token. params.rememberMe chooses a long or a session-length refresh token. */
+export const signInRequestSchema = v.object({
+  username: emailSchema,
+  password: v.pipe(v.string('is required'), v.nonEmpty('is required'), v.maxLength(128, 'is too long')),
+  params: signInParamsSchema,
+  submissionRequest: submissionRequestSchema,
+});
+export type SignInRequest = v.InferInput<typeof signInRequestSchema>;
+
+/** What every sign-in, sign-up-then-sign-in, Google sign-in and refresh answers. */
+export const sessionSchema = v.object({
+  token: v.string(),
+  refreshToken: v.string(),
+  /** Seconds until the access token expires. */
+  expiresIn: v.pipe(v.number(), v.integer()),
+  rememberMe: v.boolean(),
+  user: userSchema,
+});
+export type Session = v.InferOutput<typeof sessionSchema>;
+
+export const refreshRequestSchema = v.object({
+  refreshToken: v.pipe(v.string('is required'), v.nonEmpty('is required'), v.maxLength(256, 'is too long')),
+});
+export const signOutRequestSchema = refreshRequestSchema;
+
+export const forgotPasswordRequestSchema = v.object({ email: emailSchema, clientId: v.optional(v.nullable(clientUrlSchema)) });
+export const resetTokenSchema = v.pipe(v.string('is required'), v.regex(/^[A-Za-z0-9_-]{20,128}$/, 'is not a reset token'));
+export const checkResetTokenRequestSchema = v.object({ token: resetTokenSchema });
+export const updatePasswordRequestSchema = v.object({ token: resetTokenSchema, newpassword: newPasswordSchema });
+
+export const googleClientIdSchema = v.object({ clientId: v.nullable(v.string()) });
+/**
+ * POST auth/signInWithGoogle. Only googletoken is required (the specification's payload); the
+ * optional rest mirrors generate-token, and clientId links a new account to its broker.
+ */
+export const googleSignInRequestSchema = v.object({
+  googletoken: v.pipe(v.string('is required'), v.nonEmpty('is required'), v.maxLength(4096, 'is too long')),
+  params: signInParamsSchema,
+  submissionRequest: submissionRequestSchema,
+  clientId: v.optional(v.nullable(clientUrlSchema)),
+});
+export type GoogleSignInRequest = v.InferInput<typeof googleSignInRequestSchema>;
+
+/** A plain acknowledgement for calls whose answer must not reveal anything (forgot password). */
+export const messageSchema = v.object({ message: v.string() });

@@ -1,0 +1,464 @@
+import { assertEvent, assign, fromPromise, setup, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import { errorFields, errorStatus, errorText, retryAfterSeconds, serverMessage } from '@/api/api-error';
+import { isLogin, signIn, signInWithGoogle, signOut, signUp } from '@/api/auth';
+import type { GoogleSignInRequest, Session, SignInRequest, SignUpRequest, User } from '@/api/contract/auth';
+import {
+  clearAllCookies,
+  clearStoredUser,
+  readStoredState,
+  refreshSharedSession,
+  storedUserFromSession,
+  writeRememberCookie,
+  writeStoredUser,
+  type RememberCookie,
+  type StoredState,
+  type StoredUser,
+} from '@/api/session-store';
+
+/**
+ * Who the user is (issue 3): restoring the session from storage at start-up, sign-in, sign-up,
+ * Google sign-in, refreshing the access token before it expires, sign-out, and the 401 rule
+ * (specification §4, §8). Created once at start-up (src/app/auth-actor.ts); screens read it and
+ * send it events. Storage and cookies are touched only by the named actions and the
+ * `readStoredSession` actor, and navigation only by `goToLanding` and `goToNext`, which the
+ * router edge provides.
+ */
+
+export type AuthOperation = 'signIn' | 'signUp' | 'google';
+
+/** A failed sign-in, sign-up or Google sign-in, in words for the screen that asked. */
+export interface AuthFailure {
+  operation: AuthOperation;
+  status: number | undefined;
+  /** What to tell the user, in full sentences. */
+  message: string;
+  /** Field-level messages from a 400 (or a taken e-mail), by wire field name. */
+  fields: Record<string, string>;
+}
+
+export interface AuthContext {
+  /** The signed-in user with the tokens, exactly as ssp-auth-user keeps it; null when signed out. */
+  user: StoredUser | null;
+  /** The remember cookie as last read or written: sign-out clears every cookie when it is "false". */
+  rememberCookie: RememberCookie;
+  failure: AuthFailure | null;
+  /** Where to go once a sign-in or sign-up succeeds (a path of this site). */
+  next: string | null;
+  /** Refreshes in a row that could not reach the server. */
+  refreshFailures: number;
+}
+
+export type AuthEvent =
+  | { type: 'auth.signIn'; username: string; password: string; rememberMe: boolean; submissionId?: number; next?: string }
+  | { type: 'auth.signUp'; account: SignUpRequest; next?: string }
+  | { type: 'auth.google'; googletoken: string; rememberMe?: boolean; clientId?: string; next?: string }
+  | { type: 'auth.signOut' }
+  | { type: 'auth.unauthorized' }
+  | { type: 'auth.refresh' }
+  | { type: 'auth.clearError' };
+
+/** A refresh that cannot reach the server is tried again this often (times the failures so far)… */
+export const REFRESH_RETRY_MS = 10_000;
+/** …this many times, then the session is given up. */
+export const MAX_REFRESH_FAILURES = 3;
+/** How long sign-out waits for the server to revoke the refresh token before leaving anyway. */
+export const SIGN_OUT_TIMEOUT_MS = 5_000;
+/** A restored access token with less than this left is refreshed before anything else. */
+const EXPIRY_SLACK_MS = 5_000;
+
+/**
+ * When to refresh: a minute before the access token expires, or a fifth of its remaining life
+ * before for short ones; never negative, never longer than a timer can wait.
+ */
+export function refreshDelayMs(expiresAt: number, now: number): number {
+  const remaining = expiresAt - now;
+  if (remaining <= 0) return 0;
+  return Math.min(2 ** 31 - 1, Math.round(remaining - Math.min(60_000, remaining / 5)));
+}
+
+function minutes(seconds: number): string {
+  const whole = Math.max(1, Math.ceil(seconds / 60));
+  return whole === 1 ? 'a minute' : `${whole} minutes`;
+}
+
+const FALLBACK_MESSAGES: Record<AuthOperation, { unauthorized: string; other: string }> = {
+  signIn: {
+    unauthorized: 'That e-mail address and password do not match an account. Check them and try again, or reset your password.',
+    other: 'We could not sign you in.',
+  },
+  signUp: { unauthorized: 'We could not create your account.', other: 'We could not create your account.' },
+  google: {
+    unauthorized: 'Google could not confirm who you are. Please try again, or sign in with your e-mail address.',
+    other: 'We could not sign you in with Google.',
+  },
+};
+
+/** The words a screen shows for a failed sign-in, sign-up or Google sign-in. */
+export function describeAuthFailure(operation: AuthOperation, error: unknown): AuthFailure {
+  const status = errorStatus(error);
+  const fields = { ...errorFields(error) };
+  const fallback = FALLBACK_MESSAGES[operation];
+  let message: string;
+  if (status === undefined) {
+    message = errorText(error);
+  } else if (status === 429 || status === 423) {
+    const wait = retryAfterSeconds(error);
+    message = `${serverMessage(error) ?? 'Too many attempts.'} ${wait ? `Please wait ${minutes(wait)} before trying again.` : 'Please wait a while before trying again.'}`;
+  } else if (status === 401 && operation === 'signIn') {
+    message = fallback.unauthorized;
+  } else if (status === 401) {
+    message = serverMessage(error) ?? fallback.unauthorized;
+  } else if (status === 409 && operation === 'signUp') {
+    message = serverMessage(error) ?? 'An account with this e-mail address already exists.';
+    fields.email ??= 'already has an account';
+  } else if (status === 400 && Object.keys(fields).length > 0) {
+    message = 'Some details need correcting: see the messages by each field.';
+  } else {
+    const detail = serverMessage(error) ?? `The server answered with an error (${status}). Please try again in a moment.`;
+    message = `${fallback.other} ${detail}`;
+  }
+  return { operation, status, message: message.trim(), fields };
+}
+
+function isNetworkFailure(error: unknown): boolean {
+  return errorStatus(error) === undefined;
+}
+
+/**
+ * Every way a session ends: sign-out, and the 401 rule, which is a sign-out too (§4, §8). The
+ * token and the user go, and every cookie as well when the remember cookie is "false".
+ */
+function endSession<const Target extends string>(target: Target, then: readonly 'goToLanding'[] = []) {
+  return [
+    { guard: 'isRememberCookieFalse', target, actions: ['clearSession', 'clearAllCookies', 'forgetUser', ...then] },
+    { target, actions: ['clearSession', 'forgetUser', ...then] },
+  ] as const;
+}
+
+export const authMachine = setup({
+  types: {
+    context: {} as AuthContext,
+    events: {} as AuthEvent,
+  },
+  actors: {
+    /** Storage and the remember cookie, as they are at start-up. */
+    readStoredSession: fromPromise<StoredState>(async () => readStoredState()),
+    /** GET insured/isLogin with the stored token. */
+    checkSession: fromPromise<User | null>(async () => isLogin()),
+    /** POST refreshtoken, once for all the tabs that share the session. */
+    refreshSession: fromPromise<Session, { refreshToken: string }>(async ({ input }) =>
+      refreshSharedSession(input.refreshToken),
+    ),
+    signIn: fromPromise<Session, SignInRequest>(async ({ input }) => signIn(input)),
+    signUp: fromPromise<Session, SignUpRequest>(async ({ input }) => signUp(input)),
+    signInWithGoogle: fromPromise<Session, GoogleSignInRequest>(async ({ input }) => signInWithGoogle(input)),
+    /** POST auth/signout: revokes the refresh token. */
+    revokeSession: fromPromise<void, { refreshToken: string }>(async ({ input }) => signOut(input.refreshToken)),
+  },
+  actions: {
+    storeSession: assign((_, session: Session) => ({
+      user: storedUserFromSession(session),
+      rememberCookie: (session.rememberMe ? 'true' : 'false') as RememberCookie,
+      failure: null,
+      refreshFailures: 0,
+    })),
+    storeRestored: assign((_, stored: StoredState) => ({ user: stored.user, rememberCookie: stored.rememberCookie })),
+    storeRememberCookie: assign((_, stored: StoredState) => ({ rememberCookie: stored.rememberCookie })),
+    /** isLogin may say who the user is now (a changed name): the tokens stay. */
+    updateUser: assign(({ context }, user: User | null) =>
+      user && context.user ? { user: { ...context.user, ...user } } : {},
+    ),
+    forgetUser: assign({ user: null, next: null, refreshFailures: 0 }),
+    rememberNext: assign((_, next: string | undefined) => ({ next: next ?? null, failure: null })),
+    storeFailure: assign((_, failure: { operation: AuthOperation; error: unknown }) => ({
+      failure: describeAuthFailure(failure.operation, failure.error),
+    })),
+    clearFailure: assign({ failure: null }),
+    noteRefreshFailure: assign(({ context }) => ({ refreshFailures: context.refreshFailures + 1 })),
+    /** ssp-auth-token, ssp-auth-user and the remember cookie. */
+    writeSession: ({ context }) => {
+      if (!context.user) return;
+      writeStoredUser(context.user);
+      writeRememberCookie(context.user.rememberMe);
+    },
+    /** Sign-out (§4) and the 401 rule (§8): the token and the user go. */
+    clearSession: () => clearStoredUser(),
+    /** Sign-out when the remember cookie is "false" (§4). */
+    clearAllCookies: () => clearAllCookies(),
+    /** Provided at the router edge: landing, or client/landing/{clientid} inside the client area. */
+    goToLanding: () => {},
+    /** Provided at the router edge: where the screen asked to go after signing in or up. */
+    goToNext: (_, _params: { next: string | null }) => {},
+  },
+  guards: {
+    hasNoStoredUser: (_, stored: StoredState) => stored.user === null,
+    /** "Remember me" was off and the browser has been closed since: the remember cookie went with it. */
+    isBrowserSessionOver: (_, stored: StoredState) => stored.user?.rememberMe === false && stored.rememberCookie === null,
+    isAccessTokenExpired: (_, stored: StoredState) =>
+      stored.user !== null && stored.user.expiresAt <= Date.now() + EXPIRY_SLACK_MS,
+    isUnauthorized: (_, error: unknown) => errorStatus(error) === 401,
+    /** Offline for a moment: keep the session and try again, a few times. */
+    canRetryRefresh: ({ context }, error: unknown) =>
+      isNetworkFailure(error) && context.refreshFailures + 1 < MAX_REFRESH_FAILURES,
+    isRememberCookieFalse: ({ context }) => context.rememberCookie === 'false',
+  },
+  delays: {
+    refreshDelay: ({ context }) =>
+      context.refreshFailures > 0
+        ? REFRESH_RETRY_MS * context.refreshFailures
+        : refreshDelayMs(context.user?.expiresAt ?? 0, Date.now()),
+  },
+}).createMachine({
+  id: 'auth',
+  context: { user: null, rememberCookie: null, failure: null, next: null, refreshFailures: 0 },
+  initial: 'restoring',
+  states: {
+    restoring: {
+      initial: 'reading',
+      on: {
+        // Start-up only learns the stored session is dead: no navigation away from the page opened.
+        'auth.unauthorized': endSession('signedOut'),
+      },
+      states: {
+        reading: {
+          invoke: {
+            id: 'readStoredSession',
+            src: 'readStoredSession',
+            onDone: [
+              {
+                guard: { type: 'hasNoStoredUser', params: ({ event }) => event.output },
+                target: '#auth.signedOut',
+                actions: { type: 'storeRememberCookie', params: ({ event }) => event.output },
+              },
+              {
+                guard: { type: 'isBrowserSessionOver', params: ({ event }) => event.output },
+                target: '#auth.signedOut',
+                actions: [{ type: 'storeRememberCookie', params: ({ event }) => event.output }, 'clearSession'],
+              },
+              {
+                guard: { type: 'isAccessTokenExpired', params: ({ event }) => event.output },
+                target: 'renewing',
+                actions: { type: 'storeRestored', params: ({ event }) => event.output },
+              },
+              { target: 'verifying', actions: { type: 'storeRestored', params: ({ event }) => event.output } },
+            ],
+            onError: { target: '#auth.signedOut', actions: 'clearSession' },
+          },
+        },
+        verifying: {
+          invoke: {
+            id: 'checkSession',
+            src: 'checkSession',
+            onDone: {
+              target: '#auth.signedIn',
+              actions: [{ type: 'updateUser', params: ({ event }) => event.output }, 'writeSession'],
+            },
+            onError: [
+              {
+                // The access token is refused: the refresh token may still be good.
+                guard: { type: 'isUnauthorized', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+                target: 'renewing',
+              },
+              // The server cannot be reached: keep the stored session; the next call decides.
+              { target: '#auth.signedIn' },
+            ],
+          },
+        },
+        renewing: {
+          invoke: {
+            id: 'refreshSession',
+            src: 'refreshSession',
+            input: ({ context }) => ({ refreshToken: context.user?.refreshToken ?? '' }),
+            onDone: {
+              target: '#auth.signedIn',
+              actions: [{ type: 'storeSession', params: ({ event }) => event.output }, 'writeSession'],
+            },
+            onError: endSession('#auth.signedOut'),
+          },
+        },
+      },
+    },
+
+    signedOut: {
+      on: {
+        'auth.signIn': { target: 'signingIn', actions: { type: 'rememberNext', params: ({ event }) => event.next } },
+        'auth.signUp': { target: 'signingUp', actions: { type: 'rememberNext', params: ({ event }) => event.next } },
+        'auth.google': {
+          target: 'signingInWithGoogle',
+          actions: { type: 'rememberNext', params: ({ event }) => event.next },
+        },
+        'auth.clearError': { actions: 'clearFailure' },
+      },
+    },
+
+    signingIn: {
+      invoke: {
+        id: 'signIn',
+        src: 'signIn',
+        input: ({ event }) => {
+          assertEvent(event, 'auth.signIn');
+          return {
+            username: event.username,
+            password: event.password,
+            params: { rememberMe: event.rememberMe },
+            submissionRequest: event.submissionId ? { submissionId: event.submissionId } : null,
+          };
+        },
+        onDone: {
+          target: 'signedIn',
+          actions: [
+            { type: 'storeSession', params: ({ event }) => event.output },
+            'writeSession',
+            { type: 'goToNext', params: ({ context }) => ({ next: context.next }) },
+          ],
+        },
+        onError: {
+          target: 'signedOut',
+          actions: {
+            type: 'storeFailure',
+            params: ({ event }: { event: ErrorActorEvent }) => ({ operation: 'signIn', error: event.error }),
+          },
+        },
+      },
+    },
+
+    signingUp: {
+      invoke: {
+        id: 'signUp',
+        src: 'signUp',
+        input: ({ event }) => {
+          assertEvent(event, 'auth.signUp');
+          return event.account;
+        },
+        onDone: {
+          target: 'signedIn',
+          actions: [
+            { type: 'storeSession', params: ({ event }) => event.output },
+            'writeSession',
+            { type: 'goToNext', params: ({ context }) => ({ next: context.next }) },
+          ],
+        },
+        onError: {
+          target: 'signedOut',
+          actions: {
+            type: 'storeFailure',
+            params: ({ event }: { event: ErrorActorEvent }) => ({ operation: 'signUp', error: event.error }),
+          },
+        },
+      },
+    },
+
+    signingInWithGoogle: {
+      invoke: {
+        id: 'signInWithGoogle',
+        src: 'signInWithGoogle',
+        input: ({ event }) => {
+          assertEvent(event, 'auth.google');
+          return {
+            googletoken: event.googletoken,
+            params: { rememberMe: event.rememberMe ?? false },
+            ...(event.clientId ? { clientId: event.clientId } : {}),
+          };
+        },
+        onDone: {
+          target: 'signedIn',
+          actions: [
+            { type: 'storeSession', params: ({ event }) => event.output },
+            'writeSession',
+            { type: 'goToNext', params: ({ context }) => ({ next: context.next }) },
+          ],
+        },
+        onError: {
+          target: 'signedOut',
+          actions: {
+            type: 'storeFailure',
+            params: ({ event }: { event: ErrorActorEvent }) => ({ operation: 'google', error: event.error }),
+          },
+        },
+      },
+    },
+
+    signedIn: {
+      tags: ['signedIn'],
+      after: { refreshDelay: 'refreshing' },
+      on: {
+        'auth.refresh': 'refreshing',
+        'auth.signOut': 'signingOut',
+        'auth.unauthorized': endSession('signedOut', ['goToLanding']),
+        'auth.clearError': { actions: 'clearFailure' },
+      },
+    },
+
+    refreshing: {
+      tags: ['signedIn'],
+      invoke: {
+        id: 'refreshSession',
+        src: 'refreshSession',
+        input: ({ context }) => ({ refreshToken: context.user?.refreshToken ?? '' }),
+        onDone: {
+          target: 'signedIn',
+          actions: [{ type: 'storeSession', params: ({ event }) => event.output }, 'writeSession'],
+        },
+        onError: [
+          {
+            guard: { type: 'canRetryRefresh', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            target: 'signedIn',
+            actions: 'noteRefreshFailure',
+          },
+          // Refused (expired, revoked, or a reused token that ended its family): the session is over.
+          ...endSession('signedOut', ['goToLanding']),
+        ],
+      },
+      on: {
+        'auth.signOut': 'signingOut',
+        'auth.unauthorized': endSession('signedOut', ['goToLanding']),
+      },
+    },
+
+    signingOut: {
+      tags: ['signedIn', 'signingOut'],
+      initial: 'revoking',
+      on: {
+        // The revoke call may itself answer 401 (an expired token): sign-out goes on regardless.
+        'auth.unauthorized': {},
+      },
+      states: {
+        revoking: {
+          invoke: {
+            id: 'revokeSession',
+            src: 'revokeSession',
+            input: ({ context }) => ({ refreshToken: context.user?.refreshToken ?? '' }),
+            // Whether or not the server could revoke it, the session ends here.
+            onDone: 'leaving',
+            onError: 'leaving',
+          },
+          after: { [SIGN_OUT_TIMEOUT_MS]: 'leaving' },
+        },
+        leaving: {
+          always: endSession('#auth.signedOut', ['goToLanding']),
+        },
+      },
+    },
+  },
+});
+
+export type AuthSnapshot = SnapshotFrom<typeof authMachine>;
+
+/** Still finding out whether a stored session is good (start-up). */
+export function isRestoring(snapshot: AuthSnapshot): boolean {
+  return snapshot.matches('restoring');
+}
+
+export function isSignedIn(snapshot: AuthSnapshot): boolean {
+  return snapshot.hasTag('signedIn');
+}
+
+export function signedInUser(snapshot: AuthSnapshot): StoredUser | null {
+  return snapshot.hasTag('signedIn') ? snapshot.context.user : null;
+}
+
+/** The failure a screen should show: only its own operation's, never another screen's. */
+export function failureOf(snapshot: AuthSnapshot, ...operations: AuthOperation[]): AuthFailure | null {
+  const { failure } = snapshot.context;
+  return failure && operations.includes(failure.operation) ? failure : null;
+}

@@ -1,0 +1,115 @@
+import * as v from 'valibot';
+import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
+import { errorFields, errorStatus, errorText, serverMessage } from '@/api/api-error';
+import { checkResetToken, updatePassword } from '@/api/auth';
+import { resetTokenSchema } from '@/api/contract/auth';
+
+export interface ChangePasswordContext {
+  token: string;
+  failure: { message: string; fields: Record<string, string> } | null;
+}
+
+export type ChangePasswordEvent = { type: 'password.submit'; newpassword: string } | { type: 'password.retry' };
+
+/** A reset token the server will not take: unknown, used, expired, or not a token at all. */
+export function isRefusedToken(error: unknown): boolean {
+  const status = errorStatus(error);
+  if (status === 400) return 'token' in errorFields(error) || !('newpassword' in errorFields(error));
+  return status === 401 || status === 403 || status === 404 || status === 410;
+}
+
+function describeFailure(error: unknown): { message: string; fields: Record<string, string> } {
+  const status = errorStatus(error);
+  const fields = errorFields(error);
+  if (status === undefined) return { message: errorText(error), fields };
+  if (status === 400 && Object.keys(fields).length) return { message: 'Please choose another password.', fields };
+  return {
+    message: serverMessage(error) ?? `The server answered with an error (${status}). Please try again in a moment.`,
+    fields,
+  };
+}
+
+/**
+ * The change-password screen (changepassword/{token}): the token is checked on arrival; a good
+ * one lets the user set a new password, once (the server then ends every session).
+ */
+export const changePasswordMachine = setup({
+  types: {
+    context: {} as ChangePasswordContext,
+    input: {} as { token: string },
+    events: {} as ChangePasswordEvent,
+  },
+  actors: {
+    /** POST auth/changepassword {token}. */
+    checkToken: fromPromise<void, { token: string }>(async ({ input }) => checkResetToken(input.token)),
+    /** POST auth/updatepassword {token, newpassword}. */
+    savePassword: fromPromise<void, { token: string; newpassword: string }>(async ({ input }) =>
+      updatePassword(input.token, input.newpassword),
+    ),
+  },
+  actions: {
+    storeFailure: assign((_, error: unknown) => ({ failure: describeFailure(error) })),
+    clearFailure: assign({ failure: null }),
+  },
+  guards: {
+    /** Not even shaped like a token (a mangled link): no need to ask the server. */
+    isMalformedToken: ({ context }) => !v.is(resetTokenSchema, context.token),
+    isRefusedToken: (_, error: unknown) => isRefusedToken(error),
+  },
+}).createMachine({
+  id: 'changePassword',
+  context: ({ input }) => ({ token: input.token, failure: null }),
+  initial: 'arriving',
+  states: {
+    arriving: {
+      always: [{ guard: 'isMalformedToken', target: 'invalid' }, { target: 'checking' }],
+    },
+    checking: {
+      invoke: {
+        id: 'checkToken',
+        src: 'checkToken',
+        input: ({ context }) => ({ token: context.token }),
+        onDone: { target: 'ready', actions: 'clearFailure' },
+        onError: [
+          {
+            guard: { type: 'isRefusedToken', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            target: 'invalid',
+          },
+          {
+            target: 'unreachable',
+            actions: { type: 'storeFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          },
+        ],
+      },
+    },
+    unreachable: {
+      on: { 'password.retry': 'checking' },
+    },
+    ready: {
+      on: { 'password.submit': { target: 'saving', actions: 'clearFailure' } },
+    },
+    saving: {
+      invoke: {
+        id: 'savePassword',
+        src: 'savePassword',
+        input: ({ context, event }) => ({
+          token: context.token,
+          newpassword: event.type === 'password.submit' ? event.newpassword : '',
+        }),
+        onDone: 'changed',
+        onError: [
+          {
+            guard: { type: 'isRefusedToken', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            target: 'invalid',
+          },
+          {
+            target: 'ready',
+            actions: { type: 'storeFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          },
+        ],
+      },
+    },
+    changed: { type: 'final' },
+    invalid: { type: 'final' },
+  },
+});

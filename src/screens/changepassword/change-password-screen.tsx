@@ -1,0 +1,169 @@
+import { useParams } from '@tanstack/react-router';
+import { useMachine } from '@xstate/react';
+import { useEffect, useRef, type FormEvent } from 'react';
+import * as v from 'valibot';
+import { updatePasswordRequestSchema } from '@/api/contract/auth';
+import { PasswordRules } from '@/components/form/password-rules';
+import { ServerFailure } from '@/components/form/server-failure';
+import { TextField } from '@/components/form/text-field';
+import { useForm } from '@/components/form/use-form';
+import { ScreenLink } from '@/components/screen-link';
+import { changePasswordMachine } from '@/machines/change-password.machine';
+
+export default function ChangePasswordScreen() {
+  const { token = '' } = useParams({ strict: false }) as { token?: string };
+  // A new link is a new flow.
+  return <ChangePassword key={token} token={token} />;
+}
+
+function ChangePassword({ token }: { token: string }) {
+  const [state, send] = useMachine(changePasswordMachine, { input: { token } });
+  const { failure } = state.context;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const settled = state.matches('invalid') || state.matches('changed');
+
+  useEffect(() => {
+    if (settled) heading.current?.focus();
+  }, [settled]);
+
+  if (state.matches('arriving') || state.matches('checking')) {
+    return (
+      <section data-screen="changepassword" className="screen screen--narrow auth-screen" aria-busy="true" aria-labelledby="change-title">
+        <h1 id="change-title">Choose a new password</h1>
+        <p role="status" className="notice">
+          Checking your link…
+        </p>
+      </section>
+    );
+  }
+
+  if (state.matches('invalid')) {
+    return (
+      <section data-screen="changepassword" className="screen screen--narrow auth-screen" aria-labelledby="change-title">
+        <h1 id="change-title" ref={heading} tabIndex={-1}>
+          This link cannot be used
+        </h1>
+        <p>
+          Password links work once, for an hour. This one has expired, has already been used, or was copied
+          incompletely from the e-mail.
+        </p>
+        <p>
+          <ScreenLink screen="forgotpassword" className="button">
+            Ask for a new link
+          </ScreenLink>
+        </p>
+      </section>
+    );
+  }
+
+  if (state.matches('changed')) {
+    return (
+      <section data-screen="changepassword" className="screen screen--narrow auth-screen" aria-labelledby="change-title">
+        <div role="status" className="auth-screen__done">
+          <h1 id="change-title" ref={heading} tabIndex={-1}>
+            Your password has been changed
+          </h1>
+          <p>For your safety, every device that was signed in has been signed out. Log in with your new password.</p>
+          <p>
+            <ScreenLink screen="login" className="button">
+              Log in
+            </ScreenLink>
+          </p>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <section data-screen="changepassword" className="screen screen--narrow auth-screen" aria-labelledby="change-title">
+      <h1 id="change-title">Choose a new password</h1>
+      {state.matches('unreachable') ? (
+        <div className="notice notice--error" role="alert">
+          <p>We could not check your link. {failure?.message}</p>
+          <button type="button" className="button" onClick={() => send({ type: 'password.retry' })}>
+            Try again
+          </button>
+        </div>
+      ) : (
+        <NewPasswordForm
+          saving={state.matches('saving')}
+          failure={failure}
+          onSubmit={(newpassword) => send({ type: 'password.submit', newpassword })}
+        />
+      )}
+    </section>
+  );
+}
+
+function NewPasswordForm({
+  saving,
+  failure,
+  onSubmit,
+}: {
+  saving: boolean;
+  failure: { message: string; fields: Record<string, string> } | null;
+  onSubmit: (newpassword: string) => void;
+}) {
+  const form = useForm(
+    {
+      newpassword: { schema: updatePasswordRequestSchema.entries.newpassword, name: 'New password' },
+      confirmation: {
+        // Checked against the new password as typed now.
+        schema: (values) =>
+          v.pipe(
+            v.string(),
+            v.nonEmpty('is required'),
+            v.check((value) => value === values.newpassword, 'must match the new password'),
+          ),
+        name: 'The confirmation',
+      },
+    },
+    { newpassword: failure?.fields.newpassword },
+  );
+  const { focus } = form;
+  useEffect(() => {
+    if (failure?.fields.newpassword) focus('newpassword');
+  }, [failure, focus]);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const values = form.submit();
+    if (values) onSubmit(values.newpassword);
+  }
+
+  return (
+    <>
+      {failure && <ServerFailure title="We could not change your password" failure={failure} shownFields={['newpassword']} />}
+      <form className="form" noValidate onSubmit={submit} aria-busy={saving}>
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint={<PasswordRules password={form.values.newpassword} />}
+          value={form.values.newpassword}
+          onValueChange={(value) => form.setValue('newpassword', value)}
+          onBlur={() => form.leave('newpassword')}
+          error={form.error('newpassword')}
+          inputRef={form.register('newpassword')}
+          disabled={saving}
+        />
+        <TextField
+          label="Confirm the new password"
+          type="password"
+          autoComplete="new-password"
+          value={form.values.confirmation}
+          onValueChange={(value) => form.setValue('confirmation', value)}
+          onBlur={() => form.leave('confirmation')}
+          error={form.error('confirmation')}
+          inputRef={form.register('confirmation')}
+          disabled={saving}
+        />
+        <div className="form__actions">
+          <button type="submit" className="button" disabled={saving}>
+            {saving ? 'Saving…' : 'Change password'}
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}

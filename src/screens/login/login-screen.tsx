@@ -1,0 +1,132 @@
+import { useSearch } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { emailSchema, signInRequestSchema } from '@/api/contract/auth';
+import { ServerFailure } from '@/components/form/server-failure';
+import { TextField } from '@/components/form/text-field';
+import { useForm, type FieldSpecs } from '@/components/form/use-form';
+import { GoogleSignInButton } from '@/components/google-sign-in-button';
+import { ScreenLink } from '@/components/screen-link';
+import { SignedInNotice } from '@/components/signed-in-notice';
+import { useAuth } from '@/components/use-auth';
+import { failureOf, isRestoring, signedInUser } from '@/machines/auth.machine';
+import { screenHref } from '@/routes/screen-href';
+import { safeRedirect } from '@/routes/search-params';
+import { useClientId } from '@/routes/use-client-id';
+
+const fields = {
+  email: { schema: emailSchema, name: 'E-mail address' },
+  password: { schema: signInRequestSchema.entries.password, name: 'Password' },
+} satisfies FieldSpecs<'email' | 'password'>;
+
+export default function LoginScreen() {
+  const auth = useAuth();
+  const clientid = useClientId();
+  const { redirect } = useSearch({ strict: false }) as { redirect?: string };
+  // After signing in: back where the user was sent from, else landing (branded in the client area).
+  const next = safeRedirect(redirect) ?? screenHref('landing', clientid);
+
+  const restoring = useSelector(auth, isRestoring);
+  const user = useSelector(auth, signedInUser);
+  const pending = useSelector(auth, (s) => s.matches('signingIn') || s.matches('signingInWithGoogle'));
+  const failure = useSelector(auth, (s) => failureOf(s, 'signIn', 'google'));
+  const form = useForm(fields, { email: failure?.fields.username ?? failure?.fields.email, password: failure?.fields.password });
+  const [rememberMe, setRememberMe] = useState(false);
+  const rememberId = useId();
+
+  // A message from an earlier visit is not this visit's.
+  useEffect(() => {
+    auth.send({ type: 'auth.clearError' });
+  }, [auth]);
+
+  // A server message about a field puts the user on that field.
+  const { focus } = form;
+  useEffect(() => {
+    if (failure?.fields.username || failure?.fields.email) focus('email');
+    else if (failure?.fields.password) focus('password');
+  }, [failure, focus]);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const values = form.submit();
+    if (!values) return;
+    auth.send({ type: 'auth.signIn', username: values.email.trim(), password: values.password, rememberMe, next });
+  }
+
+  return (
+    <section data-screen="login" className="screen screen--narrow auth-screen" aria-labelledby="login-title">
+      <h1 id="login-title">Log in</h1>
+      <p className="auth-screen__lead">
+        New here? <ScreenLink screen="signup">Create an account</ScreenLink> — it takes a minute.
+      </p>
+
+      {user && !pending ? (
+        <SignedInNotice user={user} next={next} />
+      ) : (
+        <>
+          {failure && (
+            <ServerFailure
+              title={failure.operation === 'google' ? 'Google sign-in did not work' : 'We could not sign you in'}
+              failure={failure}
+              shownFields={['username', 'email', 'password']}
+            >
+              {failure.status === 401 && failure.operation === 'signIn' && (
+                <p>
+                  <ScreenLink screen="forgotpassword">Reset your password</ScreenLink>
+                </p>
+              )}
+            </ServerFailure>
+          )}
+          <form className="form" noValidate onSubmit={submit} aria-busy={pending}>
+            <TextField
+              label="E-mail address"
+              type="email"
+              autoComplete="username"
+              inputMode="email"
+              value={form.values.email}
+              onValueChange={(value) => form.setValue('email', value)}
+              onBlur={() => form.leave('email')}
+              error={form.error('email')}
+              inputRef={form.register('email')}
+              disabled={pending}
+            />
+            <TextField
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              value={form.values.password}
+              onValueChange={(value) => form.setValue('password', value)}
+              onBlur={() => form.leave('password')}
+              error={form.error('password')}
+              inputRef={form.register('password')}
+              disabled={pending}
+            />
+            <div className="checkbox">
+              <input
+                id={rememberId}
+                type="checkbox"
+                checked={rememberMe}
+                onChange={(event) => setRememberMe(event.target.checked)}
+                aria-describedby={`${rememberId}-hint`}
+                disabled={pending}
+              />
+              <label htmlFor={rememberId}>Remember me</label>
+              <p id={`${rememberId}-hint`} className="field__hint">
+                Stay signed in on this device for 30 days. Leave it off on a shared computer.
+              </p>
+            </div>
+            <div className="form__actions">
+              <button type="submit" className="button" disabled={pending || restoring}>
+                {pending ? 'Signing in…' : 'Log in'}
+              </button>
+              <ScreenLink screen="forgotpassword">Forgot your password?</ScreenLink>
+            </div>
+          </form>
+          <GoogleSignInButton context="signin" onCredential={(googletoken) =>
+              auth.send({ type: 'auth.google', googletoken, rememberMe, ...(clientid ? { clientId: clientid } : {}), next })
+            } />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,170 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useId, type FormEvent } from 'react';
+import { insuredTypes, signUpRequestSchema } from '@/api/contract/auth';
+import { PasswordRules } from '@/components/form/password-rules';
+import { ServerFailure } from '@/components/form/server-failure';
+import { TextField } from '@/components/form/text-field';
+import { useForm, type FieldSpecs } from '@/components/form/use-form';
+import { GoogleSignInButton } from '@/components/google-sign-in-button';
+import { ScreenLink } from '@/components/screen-link';
+import { SignedInNotice } from '@/components/signed-in-notice';
+import { useAuth } from '@/components/use-auth';
+import { failureOf, isRestoring, signedInUser } from '@/machines/auth.machine';
+import { screenHref } from '@/routes/screen-href';
+import { useClientId } from '@/routes/use-client-id';
+
+type Field = 'email' | 'password' | 'firstname' | 'lastname' | 'companyname' | 'insuredtype';
+const { entries } = signUpRequestSchema;
+const fields = {
+  email: { schema: entries.email, name: 'E-mail address' },
+  password: { schema: entries.password, name: 'Password' },
+  firstname: { schema: entries.firstname, name: 'First name' },
+  lastname: { schema: entries.lastname, name: 'Last name' },
+  companyname: { schema: entries.companyname, name: 'Company name' },
+  insuredtype: { schema: entries.insuredtype, name: 'Who the cover is for' },
+} satisfies FieldSpecs<Field>;
+const FIELD_ORDER = Object.keys(fields) as Field[];
+
+const INSURED_TYPE_LABELS: Record<(typeof insuredTypes)[number], { label: string; hint: string }> = {
+  individual: { label: 'Me, as an individual', hint: 'A sole practitioner or freelancer.' },
+  business: { label: 'My business', hint: 'A practice, firm or company.' },
+};
+
+export default function SignupScreen() {
+  const auth = useAuth();
+  const clientid = useClientId();
+  const restoring = useSelector(auth, isRestoring);
+  const user = useSelector(auth, signedInUser);
+  const pending = useSelector(auth, (s) => s.matches('signingUp') || s.matches('signingInWithGoogle'));
+  const failure = useSelector(auth, (s) => failureOf(s, 'signUp', 'google'));
+  const form = useForm(fields, failure?.fields);
+  const typeId = useId();
+
+  useEffect(() => {
+    auth.send({ type: 'auth.clearError' });
+  }, [auth]);
+
+  const { focus } = form;
+  useEffect(() => {
+    const field = FIELD_ORDER.find((name) => failure?.fields[name]);
+    if (field) focus(field);
+  }, [failure, focus]);
+
+  const confirmation = screenHref('signupconfirmation', clientid);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const values = form.submit();
+    if (!values) return;
+    auth.send({
+      type: 'auth.signUp',
+      account: {
+        email: values.email.trim(),
+        password: values.password,
+        firstname: values.firstname.trim(),
+        lastname: values.lastname.trim(),
+        companyname: values.companyname.trim(),
+        insuredtype: values.insuredtype as (typeof insuredTypes)[number],
+        ...(clientid ? { clientId: clientid } : {}),
+      },
+      next: confirmation,
+    });
+  }
+
+  const text = (name: Exclude<Field, 'insuredtype'>) => ({
+    value: form.values[name],
+    onValueChange: (value: string) => form.setValue(name, value),
+    onBlur: () => form.leave(name),
+    error: form.error(name),
+    inputRef: form.register(name),
+    disabled: pending,
+  });
+  const typeError = form.error('insuredtype');
+
+  return (
+    <section data-screen="signup" className="screen screen--narrow auth-screen" aria-labelledby="signup-title">
+      <h1 id="signup-title">Create your account</h1>
+      <p className="auth-screen__lead">
+        Already have one? <ScreenLink screen="login">Log in</ScreenLink>
+      </p>
+
+      {user && !pending ? (
+        <SignedInNotice user={user} next={screenHref('landing', clientid)} />
+      ) : (
+        <>
+          {failure && (
+            <ServerFailure
+              title={failure.operation === 'google' ? 'Google sign-in did not work' : 'We could not create your account'}
+              failure={failure}
+              shownFields={FIELD_ORDER}
+            >
+              {failure.status === 409 && (
+                <p>
+                  <ScreenLink screen="login">Log in</ScreenLink> or{' '}
+                  <ScreenLink screen="forgotpassword">reset your password</ScreenLink>.
+                </p>
+              )}
+            </ServerFailure>
+          )}
+          <form className="form" noValidate onSubmit={submit} aria-busy={pending}>
+            <TextField label="E-mail address" type="email" autoComplete="email" inputMode="email" {...text('email')} />
+            <TextField
+              label="Password"
+              type="password"
+              autoComplete="new-password"
+              hint={<PasswordRules password={form.values.password} />}
+              {...text('password')}
+            />
+            <div className="form__row">
+              <TextField label="First name" autoComplete="given-name" {...text('firstname')} />
+              <TextField label="Last name" autoComplete="family-name" {...text('lastname')} />
+            </div>
+            <TextField label="Company name" autoComplete="organization" optional {...text('companyname')} />
+            <fieldset
+              className={`choices${typeError ? ' choices--invalid' : ''}`}
+              role="radiogroup"
+              aria-invalid={typeError ? true : undefined}
+              aria-describedby={typeError ? `${typeId}-error` : undefined}
+            >
+              <legend>Who is the cover for?</legend>
+              {insuredTypes.map((type, index) => (
+                <label key={type} className="choice">
+                  <input
+                    type="radio"
+                    name={`${typeId}-insuredtype`}
+                    value={type}
+                    checked={form.values.insuredtype === type}
+                    onChange={() => form.setValue('insuredtype', type)}
+                    onBlur={() => form.leave('insuredtype')}
+                    ref={index === 0 ? form.register('insuredtype') : undefined}
+                    disabled={pending}
+                  />
+                  <span>
+                    <span className="choice__label">{INSURED_TYPE_LABELS[type].label}</span>
+                    <span className="choice__hint">{INSURED_TYPE_LABELS[type].hint}</span>
+                  </span>
+                </label>
+              ))}
+              {typeError && (
+                <p id={`${typeId}-error`} className="field__error">
+                  {typeError}
+                </p>
+              )}
+            </fieldset>
+            <div className="form__actions">
+              <button type="submit" className="button" disabled={pending || restoring}>
+                {pending ? 'Creating your account…' : 'Create account'}
+              </button>
+            </div>
+          </form>
+          <GoogleSignInButton
+            context="signup"
+            onCredential={(googletoken) =>
+              auth.send({ type: 'auth.google', googletoken, ...(clientid ? { clientId: clientid } : {}), next: confirmation })
+            }
+          />
+        </>
+      )}
+    </section>
+  );
+}

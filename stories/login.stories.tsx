@@ -1,0 +1,177 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import LoginScreen from '@/screens/login/login-screen';
+import { ADA_PASSWORD, ada, adaStored, authHandlers, pendingSignInHandlers } from './support/auth-fixtures';
+
+/**
+ * The login screen in each state of the auth machine's sign-in (src/machines/auth.machine.ts),
+ * with the identity API mocked in `parameters.msw.handlers`.
+ */
+const meta = {
+  title: 'Screens/Login',
+  component: LoginScreen,
+  parameters: { route: '/login', msw: { handlers: authHandlers() } },
+} satisfies Meta<typeof LoginScreen>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+type Canvas = ReturnType<typeof within>;
+
+async function screen(canvasElement: HTMLElement) {
+  const canvas = within(canvasElement);
+  await canvas.findByRole('heading', { level: 1, name: 'Log in' });
+  // Ready once the stored session (none) has been looked at.
+  await waitFor(() => expect(canvas.getByRole('button', { name: 'Log in' })).toBeEnabled());
+  return canvas;
+}
+
+async function fillIn(canvas: Canvas, email: string, password: string) {
+  await userEvent.type(canvas.getByLabelText('E-mail address'), email);
+  await userEvent.type(canvas.getByLabelText('Password'), password);
+}
+
+export const Empty: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = await screen(canvasElement);
+    await expect(canvas.getByLabelText('E-mail address')).toHaveValue('');
+    await expect(canvas.getByLabelText('Password')).toHaveAttribute('type', 'password');
+    await expect(canvas.getByLabelText('Remember me')).not.toBeChecked();
+    await expect(canvas.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/forgotpassword');
+    await expect(canvas.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/signup');
+    // No message before the user has done anything; no Google button without a client id.
+    await expect(canvas.queryByRole('alert')).toBeNull();
+    await expect(canvasElement.querySelector('[aria-invalid="true"]')).toBeNull();
+    await expect(canvas.queryByText('or')).toBeNull();
+  },
+};
+
+export const FieldErrors: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = await screen(canvasElement);
+    const email = canvas.getByLabelText('E-mail address');
+    // A message on leaving a field…
+    await userEvent.type(email, 'ada@');
+    await userEvent.tab();
+    await expect(await canvas.findByText('E-mail address must be an e-mail address')).toBeVisible();
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(email).toHaveAccessibleDescription('E-mail address must be an e-mail address');
+    // …and on a submit, with focus on the first field in error.
+    await userEvent.clear(email);
+    await userEvent.click(canvas.getByRole('button', { name: 'Log in' }));
+    await expect(await canvas.findByText('E-mail address is required')).toBeVisible();
+    await expect(canvas.getByText('Password is required')).toBeVisible();
+    await expect(canvas.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+    await expect(email).toHaveFocus();
+  },
+};
+
+export const WrongPassword: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = await screen(canvasElement);
+    await fillIn(canvas, ada.email, 'not my password');
+    await userEvent.click(canvas.getByRole('button', { name: 'Log in' }));
+    const alert = await canvas.findByRole('alert');
+    await expect(alert).toHaveTextContent('We could not sign you in');
+    await expect(alert).toHaveTextContent('That e-mail address and password do not match an account.');
+    await expect(within(alert).getByRole('link', { name: 'Reset your password' })).toHaveAttribute('href', '/forgotpassword');
+    // Focus goes to the message, and the user can correct the form at once.
+    await waitFor(() => expect(alert).toHaveFocus());
+    await expect(canvas.getByLabelText('Password')).toBeEnabled();
+    await expect(canvas.getByRole('button', { name: 'Log in' })).toBeEnabled();
+  },
+};
+
+export const Pending: Story = {
+  parameters: { msw: { handlers: pendingSignInHandlers } },
+  play: async ({ canvasElement }) => {
+    const canvas = await screen(canvasElement);
+    await fillIn(canvas, ada.email, ADA_PASSWORD);
+    await userEvent.click(canvas.getByRole('button', { name: 'Log in' }));
+    const button = await canvas.findByRole('button', { name: 'Signing in…' });
+    await expect(button).toBeDisabled();
+    await expect(canvas.getByLabelText('E-mail address')).toBeDisabled();
+    await expect(canvasElement.querySelector('form')).toHaveAttribute('aria-busy', 'true');
+  },
+};
+
+export const SuccessRedirect: Story = {
+  parameters: { route: '/login?redirect=%2Fsignupconfirmation' },
+  play: async ({ canvasElement }) => {
+    const canvas = await screen(canvasElement);
+    await fillIn(canvas, ada.email, ADA_PASSWORD);
+    await userEvent.click(canvas.getByLabelText('Remember me'));
+    await userEvent.click(canvas.getByRole('button', { name: 'Log in' }));
+    // Back where the guard sent the user from; the header now greets her.
+    await expect(await canvas.findByText('/signupconfirmation')).toBeVisible();
+    await expect(canvas.getByRole('navigation', { name: 'Account' })).toHaveTextContent('Ada');
+    await expect(canvas.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  },
+};
+
+export const SuccessToLanding: Story = {
+  name: 'Success (no redirect, branded)',
+  parameters: { route: '/client/login/harbor-risk?redirect=https%3A%2F%2Fevil.example%2F' },
+  play: async ({ canvasElement }) => {
+    const canvas = await screen(canvasElement);
+    await expect(canvas.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/client/signup/harbor-risk');
+    await fillIn(canvas, ada.email, ADA_PASSWORD);
+    await userEvent.click(canvas.getByRole('button', { name: 'Log in' }));
+    // A redirect off the site is ignored: the broker's landing page instead.
+    await expect(await canvas.findByText('/client/landing/harbor-risk')).toBeVisible();
+  },
+};
+
+export const AlreadySignedIn: Story = {
+  parameters: { session: adaStored },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const notice = await canvas.findByText(/You are signed in as/);
+    await expect(notice).toHaveTextContent('You are signed in as Ada Lovelace (ada@example.com).');
+    await expect(canvas.getByRole('link', { name: 'Continue' })).toHaveAttribute('href', '/');
+    await expect(canvas.queryByLabelText('Password')).toBeNull();
+  },
+};
+
+/** A stand-in for Google's script: renders a button that hands over an ID token when clicked. */
+function installFakeGoogle() {
+  window.google = {
+    accounts: {
+      id: {
+        initialize: (options) => {
+          (window as unknown as { fakeGoogleCallback: typeof options.callback }).fakeGoogleCallback = options.callback;
+        },
+        renderButton: (parent) => {
+          const button = document.createElement('button');
+          button.type = 'button';
+          button.textContent = 'Sign in with Google';
+          button.addEventListener('click', () =>
+            (window as unknown as { fakeGoogleCallback: (r: { credential: string }) => void }).fakeGoogleCallback({
+              credential: 'google-id-token',
+            }),
+          );
+          parent.replaceChildren(button);
+        },
+      },
+    },
+  };
+}
+
+export const GoogleButton: Story = {
+  name: 'Google sign-in (configured and loaded)',
+  parameters: { config: { googleClientId: 'demo.apps.googleusercontent.com' } },
+  beforeEach: () => {
+    installFakeGoogle();
+    return () => {
+      delete window.google;
+    };
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = await screen(canvasElement);
+    await expect(canvas.getByText('or')).toBeVisible();
+    await userEvent.click(await canvas.findByRole('button', { name: 'Sign in with Google' }));
+    // The ID token went to POST auth/signInWithGoogle: signed in, on to landing.
+    await expect(await canvas.findByText('/')).toBeVisible();
+    await expect(canvas.getByRole('navigation', { name: 'Account' })).toHaveTextContent('Ada');
+  },
+};
