@@ -78,7 +78,7 @@ describe.runIf(chromiumPath)('identity in Chromium', () => {
     expect((await storage()).token).not.toBeNull();
   });
 
-  it('on a 401 drops the session: storage and cookies cleared, back on landing signed out', async () => {
+  it('drops a session the server has ended when the app starts again: storage and cookies cleared, signed out', async () => {
     // End the session on the server, as a revoked or expired session would be: the next call gets a 401.
     const stored = JSON.parse((await storage()).user!) as { refreshToken: string };
     const revoked = await fetch(`${server.url}/api/weborder/auth/signout`, {
@@ -128,6 +128,58 @@ describe.runIf(chromiumPath)('identity in Chromium', () => {
     await login.getByLabel('Password').fill(newPassword);
     await login.getByRole('button', { name: 'Log in' }).click();
     await header().getByRole('button', { name: 'Sign out' }).waitFor();
+  });
+});
+
+describe.runIf(chromiumPath)('the 401 rule in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    const [started, launched] = await Promise.allSettled([startServer(), launchChromium()]);
+    if (started.status === 'fulfilled') server = started.value;
+    if (launched.status === 'fulfilled') browser = launched.value;
+    for (const outcome of [started, launched]) if (outcome.status === 'rejected') throw outcome.reason;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('signs out and lands on the broker’s landing page when a call made while signed in gets a 401', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    // The page's clock is ours, so the app's own refresh call can be brought forward instead of waited for.
+    await page.clock.install();
+    await page.goto(`${server.url}/client/login/harbor-risk`);
+    const login = page.locator('[data-screen="login"]');
+    await login.getByLabel('E-mail address').fill('insured@example.com');
+    await login.getByLabel('Password').fill('Demo-Insured-2024');
+    await login.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).waitFor();
+    await page.goto(`${server.url}/client/signupconfirmation/harbor-risk`);
+    await page.locator('[data-screen="signupconfirmation"]').waitFor();
+    await context.addCookies([{ name: 'leftover', value: '1', url: server.url }]);
+
+    // The server ends the session (as a revocation elsewhere would); the app does not know yet.
+    const stored = await page.evaluate((key) => JSON.parse(localStorage.getItem(key)!), USER_KEY);
+    const revoked = await fetch(`${server.url}/api/weborder/auth/signout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refreshToken: stored.refreshToken }),
+    });
+    expect(revoked.status).toBe(200);
+
+    // Past the access token's life: the app refreshes, the server answers 401, the 401 rule runs.
+    await page.clock.fastForward('16:00');
+    await page.waitForURL('**/client/landing/harbor-risk');
+    await page.locator('[data-screen="landing"]').waitFor();
+    await page.getByRole('banner').getByRole('link', { name: 'Log in' }).waitFor();
+    expect(
+      await page.evaluate(([t, u]) => [localStorage.getItem(t!), localStorage.getItem(u!)], [TOKEN_KEY, USER_KEY]),
+    ).toEqual([null, null]);
+    expect((await context.cookies()).map((c) => c.name)).not.toContain('leftover');
+    await context.close();
   });
 });
 
