@@ -3,11 +3,13 @@
  * start-up data); the HTTP surface is one encapsulated plugin on top (see app-plugin.ts).
  */
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { appPlugin } from '@server/app-plugin';
 import type { AuthUser } from '@server/auth/user';
 import { systemClock, type Clock } from '@server/clock';
 import type { Config, LogLevel } from '@server/config';
 import { sendError } from '@server/http/error-handler';
+import { serializeRequest } from '@server/http/log-redaction';
 import { RouteRegistry, refuseUndefinedApiRoutes } from '@server/http/route';
 import { databasePlugin } from '@server/plugins/database';
 import { housekeeping } from '@server/plugins/housekeeping';
@@ -26,6 +28,8 @@ declare module 'fastify' {
 export type BuildAppOptions = {
   /** Overrides LOG_LEVEL (tests pass 'silent'). */
   logLevel?: LogLevel;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: DestinationStream;
   /**
    * Registered inside the app's encapsulated context, after its own routes: what they add
    * gets the same error handling, not-found handling and OpenAPI listing (tests use it).
@@ -50,6 +54,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     logger: {
       level: options.logLevel ?? config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      // Reset links carry their token in the URL: the request log shows it masked.
+      serializers: { req: serializeRequest },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     // Errors raised before routing (a malformed URL) still answer in the API's error shape.
     // These answers skip the onSend hooks, so they get the security headers here.

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import ChangePasswordScreen from '@/screens/changepassword/change-password-screen';
-import { authHandlers, GOOD_RESET_TOKEN, pendingTokenCheckHandlers, USED_RESET_TOKEN } from './support/auth-fixtures';
+import { adaStored, authHandlers, GOOD_RESET_TOKEN, pendingTokenCheckHandlers, USED_RESET_TOKEN } from './support/auth-fixtures';
 
 /** The change-password screen, reached from the e-mailed link (src/machines/change-password.machine.ts). */
 const meta = {
@@ -69,5 +69,25 @@ export const Success: Story = {
     await waitFor(() => expect(heading).toHaveFocus());
     const screen = within(canvasElement.querySelector<HTMLElement>('[data-screen="changepassword"]')!);
     await expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+  },
+};
+
+export const SuccessWhileSignedIn: Story = {
+  name: 'Success while signed in: this browser is signed out too',
+  parameters: { session: adaStored },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const nav = await canvas.findByRole('navigation', { name: 'Account' });
+    await expect(await within(nav).findByRole('button', { name: 'Sign out' })).toBeVisible();
+    await userEvent.type(await canvas.findByLabelText('New password'), 'a much longer passphrase 7');
+    await userEvent.type(canvas.getByLabelText('Confirm the new password'), 'a much longer passphrase 7');
+    await userEvent.click(canvas.getByRole('button', { name: 'Change password' }));
+    const heading = await canvas.findByRole('heading', { level: 1, name: 'Your password has been changed' });
+    // The server ended every session: the header no longer shows Ada, and the page stays.
+    await expect(await within(nav).findByRole('link', { name: 'Log in' })).toBeVisible();
+    await expect(within(nav).queryByRole('button', { name: 'Sign out' })).toBeNull();
+    await expect(nav).not.toHaveTextContent('Signed in as Ada');
+    await expect(heading).toBeVisible();
+    await expect(canvasElement.querySelector('[data-story-navigated-to]')).toBeNull();
   },
 };

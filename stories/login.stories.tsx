@@ -22,7 +22,7 @@ async function screen(canvasElement: HTMLElement) {
   const canvas = within(canvasElement);
   await canvas.findByRole('heading', { level: 1, name: 'Log in' });
   // Ready once the stored session (none) has been looked at.
-  await waitFor(() => expect(canvas.getByRole('button', { name: 'Log in' })).toBeEnabled());
+  await waitFor(() => expect(canvas.getByRole('button', { name: 'Log in' })).not.toHaveAttribute('aria-disabled'));
   return canvas;
 }
 
@@ -77,8 +77,8 @@ export const WrongPassword: Story = {
     await expect(within(alert).getByRole('link', { name: 'Reset your password' })).toHaveAttribute('href', '/forgotpassword');
     // Focus goes to the message, and the user can correct the form at once.
     await waitFor(() => expect(alert).toHaveFocus());
-    await expect(canvas.getByLabelText('Password')).toBeEnabled();
-    await expect(canvas.getByRole('button', { name: 'Log in' })).toBeEnabled();
+    await expect(canvas.getByLabelText('Password')).not.toHaveAttribute('readonly');
+    await expect(canvas.getByRole('button', { name: 'Log in' })).not.toHaveAttribute('aria-disabled');
   },
 };
 
@@ -89,8 +89,13 @@ export const Pending: Story = {
     await fillIn(canvas, ada.email, ADA_PASSWORD);
     await userEvent.click(canvas.getByRole('button', { name: 'Log in' }));
     const button = await canvas.findByRole('button', { name: 'Signing in…' });
-    await expect(button).toBeDisabled();
-    await expect(canvas.getByLabelText('E-mail address')).toBeDisabled();
+    // Not disabled: focus stays on the button rather than falling to the page.
+    await expect(button).toHaveAttribute('aria-disabled', 'true');
+    await expect(button).toHaveFocus();
+    await expect(canvas.getByLabelText('E-mail address')).toHaveAttribute('readonly');
+    // A second press is ignored: still one request, still pending.
+    await userEvent.click(button);
+    await expect(canvas.getByRole('button', { name: 'Signing in…' })).toHaveFocus();
     await expect(canvasElement.querySelector('form')).toHaveAttribute('aria-busy', 'true');
   },
 };
@@ -130,6 +135,18 @@ export const AlreadySignedIn: Story = {
     await expect(notice).toHaveTextContent('You are signed in as Ada Lovelace (ada@example.com).');
     await expect(canvas.getByRole('link', { name: 'Continue' })).toHaveAttribute('href', '/');
     await expect(canvas.queryByLabelText('Password')).toBeNull();
+  },
+};
+
+export const AlreadySignedInWithQuery: Story = {
+  name: 'Already signed in: Continue keeps the query string',
+  parameters: { session: adaStored, route: `/login?redirect=${encodeURIComponent('/quotes?s=ABC')}` },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const cont = await canvas.findByRole('link', { name: 'Continue' });
+    await expect(cont).toHaveAttribute('href', '/quotes?s=ABC');
+    await userEvent.click(cont);
+    await expect(await canvas.findByText('/quotes?s=ABC')).toBeVisible();
   },
 };
 

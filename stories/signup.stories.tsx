@@ -18,7 +18,7 @@ type Canvas = ReturnType<typeof within>;
 async function screen(canvasElement: HTMLElement) {
   const canvas = within(canvasElement);
   await canvas.findByRole('heading', { level: 1, name: 'Create your account' });
-  await waitFor(() => expect(canvas.getByRole('button', { name: 'Create account' })).toBeEnabled());
+  await waitFor(() => expect(canvas.getByRole('button', { name: 'Create account' })).not.toHaveAttribute('aria-disabled'));
   return canvas;
 }
 
@@ -38,7 +38,11 @@ export const Empty: Story = {
     const password = canvas.getByLabelText('Password');
     await expect(password).toHaveAccessibleDescription(/At least 10 characters.*At least one letter.*At least one digit or symbol/);
     await expect(canvas.getByLabelText(/Company name/)).not.toBeRequired();
-    await expect(canvas.getByRole('radiogroup', { name: 'Who is the cover for?' })).toBeVisible();
+    // A fieldset with a legend: a group, not a radiogroup role.
+    await expect(canvas.getByRole('group', { name: 'Who is the cover for?' })).toBeVisible();
+    await expect(canvas.queryByRole('radiogroup')).toBeNull();
+    await expect(canvas.getByLabelText('E-mail address')).toHaveAttribute('aria-required', 'true');
+    await expect(canvas.getByLabelText(/Company name/)).not.toHaveAttribute('aria-required');
     await expect(canvas.getByLabelText(/Me, as an individual/)).not.toBeChecked();
     const signup = within(canvasElement.querySelector<HTMLElement>('[data-screen="signup"]')!);
     await expect(signup.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
@@ -67,7 +71,11 @@ export const WeakPassword: Story = {
     await expect(await canvas.findByText('E-mail address is required')).toBeVisible();
     await expect(canvas.getByText('First name is required')).toBeVisible();
     await expect(canvas.getByText('Who the cover is for must be individual or business')).toBeVisible();
-    await expect(canvas.getByRole('radiogroup')).toHaveAttribute('aria-invalid', 'true');
+    // Each radio carries the error, so it is read wherever the user lands in the group.
+    for (const radio of canvas.getAllByRole('radio')) {
+      await expect(radio).toHaveAttribute('aria-invalid', 'true');
+      await expect(radio).toHaveAccessibleDescription('Who the cover is for must be individual or business');
+    }
     await expect(canvas.queryByText(/Company name .*required/)).toBeNull();
     await expect(canvas.getByLabelText('E-mail address')).toHaveFocus();
   },

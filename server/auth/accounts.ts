@@ -7,14 +7,14 @@ import { brokerOfClientId } from '@server/auth/brokers';
 import type { GoogleVerifier } from '@server/auth/google';
 import { hashPassword } from '@server/auth/password';
 import { accountKey, enforce, ipKey, rateLimitRules } from '@server/auth/rate-limit';
-import { attachSubmission, startSession, type SessionDeps } from '@server/auth/sessions';
-import { tooManyForAccount, tooManyFromAddress } from '@server/auth/sign-in';
+import { attachSubmission, endAllSessions, startSession, type SessionDeps } from '@server/auth/sessions';
+import { forgetFailures, tooManyForAccount, tooManyFromAddress } from '@server/auth/sign-in';
 import { emailMatches, userColumns } from '@server/auth/user';
 import type { Transaction } from '@server/db/connection';
 import { isUniqueViolation } from '@server/db/errors';
 import { users } from '@server/db/schema';
 import { conflict, HttpError } from '@server/http/http-error';
-import { welcomeMail } from '@server/mail/templates';
+import { googleLinkedMail, welcomeMail } from '@server/mail/templates';
 
 export type AccountDeps = SessionDeps & { mail: FastifyInstance['mail'] };
 
@@ -99,7 +99,7 @@ export async function signInWithGoogle(
 
   const attempt = async () => {
     const now = clock.now();
-    let created = false;
+    let mailed = false;
     const session = await db.transaction(async (tx: Transaction) => {
       let [user] = await tx.select(userColumns).from(users).where(eq(users.googleSubject, identity.subject));
       if (!user) {
@@ -110,8 +110,24 @@ export async function signInWithGoogle(
           );
         }
         if (user) {
-          // Google vouches for the address (email_verified): it is the same person.
-          await tx.update(users).set({ googleSubject: identity.subject, updatedAt: now }).where(eq(users.id, user.id));
+          // Google vouches for the address (email_verified): it is the same person. Sign-up never
+          // verified it, so whoever set the password may not be: the password goes, and every
+          // session it opened ends. The owner can choose a password again through forgot-password.
+          const hadPassword = user.passwordHash !== null;
+          await tx
+            .update(users)
+            .set({ googleSubject: identity.subject, passwordHash: null, updatedAt: now })
+            .where(eq(users.id, user.id));
+          if (hadPassword) {
+            user = { ...user, passwordHash: null };
+            await endAllSessions(tx, user.id, now);
+            await forgetFailures(tx, user.email);
+            const forgotUrl = broker?.clientUrl
+              ? `${deps.config.publicUrl}/client/forgotpassword/${broker.clientUrl}`
+              : `${deps.config.publicUrl}/forgotpassword`;
+            await deps.mail.enqueue(tx, googleLinkedMail({ to: user.email, firstName: user.firstName, forgotUrl }));
+            mailed = true;
+          }
         }
       }
       if (!user) {
@@ -128,7 +144,7 @@ export async function signInWithGoogle(
             updatedAt: now,
           })
           .returning(userColumns);
-        created = true;
+        mailed = true;
         const welcome = welcomeMail({
           to: identity.email,
           firstName: identity.givenName ?? '',
@@ -140,7 +156,7 @@ export async function signInWithGoogle(
       if (input.submissionRequest) await attachSubmission(tx, user!.id, input.submissionRequest.submissionId, now);
       return startSession(deps, user!, input.params.rememberMe, tx);
     });
-    if (created) deps.mail.kick();
+    if (mailed) deps.mail.kick();
     return session;
   };
   try {

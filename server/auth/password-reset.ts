@@ -11,7 +11,7 @@ import type { AccountDeps } from '@server/auth/accounts';
 import { hashPassword } from '@server/auth/password';
 import { accountKey, enforce, forgetAttempts, ipKey, rateLimitRules } from '@server/auth/rate-limit';
 import { endAllSessions } from '@server/auth/sessions';
-import { tooManyFromAddress } from '@server/auth/sign-in';
+import { forgetFailures, tooManyFromAddress } from '@server/auth/sign-in';
 import { hashToken, randomToken, RESET_TOKEN_TTL_MS } from '@server/auth/tokens';
 import { findUserByEmail } from '@server/auth/user';
 import { addMs } from '@server/clock';
@@ -112,12 +112,13 @@ export async function updatePassword(deps: AccountDeps, token: string, newPasswo
       .where(and(eq(passwordResetTokens.userId, claimed.userId), isNull(passwordResetTokens.usedAt)));
     const [user] = await tx
       .update(users)
-      .set({ passwordHash, failedLogins: 0, lockedUntil: null, updatedAt: now })
+      .set({ passwordHash, updatedAt: now })
       .where(eq(users.id, claimed.userId))
       .returning({ email: users.email, firstName: users.firstName });
     await endAllSessions(tx, claimed.userId, now);
     // Whoever was guessing the old password made the owner wait; the owner just proved who they are.
     await forgetAttempts(tx, accountKey('sign-in', user!.email));
+    await forgetFailures(tx, user!.email);
     const forgotUrl = claimed.clientUrl
       ? `${config.publicUrl}/client/forgotpassword/${claimed.clientUrl}`
       : `${config.publicUrl}/forgotpassword`;

@@ -1,17 +1,20 @@
 /**
  * Signing in with e-mail and password. Wrong password and unknown address answer alike (and
  * take alike: an unknown address still costs one scrypt). Ten wrong passwords in a row lock
- * the account for a quarter of an hour; while locked, even the right password gets a 429 with
- * Retry-After; the first right password after that clears the count.
+ * the address for a quarter of an hour; while locked, even the right password gets a 429 with
+ * Retry-After; the first right password after that clears the count. The count and the lock live
+ * in rate_limits under the hashed address, never on the user row, so an address with an account
+ * and one without get the same answers at the same times.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Session } from '@/api/contract/auth';
 import { hashPassword, verifyPassword } from '@server/auth/password';
 import { accountKey, countAttempt, enforce, ipKey, rateLimitRules, waitMessage } from '@server/auth/rate-limit';
 import { attachSubmission, startSession, type SessionDeps } from '@server/auth/sessions';
 import { findUserByEmail } from '@server/auth/user';
 import { addMs, MINUTE } from '@server/clock';
-import { users } from '@server/db/schema';
+import type { Queryable } from '@server/db/connection';
+import { rateLimits, users } from '@server/db/schema';
 import { tooManyRequests, unauthorized } from '@server/http/http-error';
 
 export const LOCKOUT_THRESHOLD = 10;
@@ -41,47 +44,79 @@ export async function signInWithPassword(deps: SessionDeps, input: SignInInput):
   const rule = rateLimitRules.signIn.account;
   const bucket = await countAttempt(db, accountKey('sign-in', input.email), rule, clock.now());
 
-  const user = await findUserByEmail(db, input.email);
-  // Over the account's rate, or locked: one answer, with the longer of the two waits.
+  // Over the account's rate, or locked: one answer, with the longer of the two waits. Both are
+  // kept by hashed address in rate_limits, for known and unknown addresses alike.
   const now = clock.now().getTime();
+  const lockedUntil = await lockedUntilFor(db, input.email, clock.now());
   const waitMs = Math.max(
     bucket.used > rule.limit ? bucket.resetAt.getTime() - now : 0,
-    user?.lockedUntil ? user.lockedUntil.getTime() - now : 0,
+    lockedUntil ? lockedUntil.getTime() - now : 0,
   );
   if (waitMs > 0) throw tooManyRequests(tooManyForAccount(waitMessage(waitMs / 1000)), waitMs / 1000);
 
+  const user = await findUserByEmail(db, input.email);
   let ok = false;
   if (user?.passwordHash) ok = await verifyPassword(input.password, user.passwordHash);
   else await verifyPassword(input.password, await dummy());
   if (!user || !ok) {
-    if (user) await recordFailure(deps, user.id);
+    await recordFailure(deps, input.email);
     throw unauthorized(WRONG_CREDENTIALS);
   }
 
   const signedInAt = clock.now();
   return db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ failedLogins: 0, lockedUntil: null, lastLoginAt: signedInAt })
-      .where(eq(users.id, user.id));
+    await tx.update(users).set({ lastLoginAt: signedInAt }).where(eq(users.id, user.id));
+    await forgetFailures(tx, input.email);
     if (input.submissionId !== undefined) await attachSubmission(tx, user.id, input.submissionId, signedInAt);
     return startSession(deps, user, input.remember, tx);
   });
 }
 
-/** One more wrong password; the one that reaches the threshold locks the account and restarts the count. */
-async function recordFailure(deps: SessionDeps, userId: number): Promise<void> {
-  const lockUntil = addMs(deps.clock.now(), LOCKOUT_MS);
-  const reached = sql`${users.failedLogins} + 1 >= ${LOCKOUT_THRESHOLD}`;
+/** Consecutive wrong passwords, by hashed address; forgotten a day after the last one. */
+export const failuresKey = (email: string) => accountKey('sign-in-failures', email);
+/** The lock, by hashed address: the row's reset_at is the end of the lock. */
+export const lockKey = (email: string) => accountKey('sign-in-lock', email);
+const FAILURE_MEMORY_MS = 24 * 60 * MINUTE;
+
+async function lockedUntilFor(db: Queryable, email: string, now: Date): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ resetAt: rateLimits.resetAt })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, lockKey(email)), gt(rateLimits.resetAt, now)));
+  return row?.resetAt;
+}
+
+/** After a right password, or a password reset: the count starts again and any lock is gone. */
+export async function forgetFailures(db: Queryable, email: string): Promise<void> {
+  await db.delete(rateLimits).where(inArray(rateLimits.key, [failuresKey(email), lockKey(email)]));
+}
+
+/**
+ * One more wrong password, known address or not; the one that reaches the threshold locks the
+ * address and restarts the count (in the same statement, so of two at once only one locks).
+ */
+async function recordFailure(deps: SessionDeps, email: string): Promise<void> {
+  const now = deps.clock.now();
+  const forgetAt = addMs(now, FAILURE_MEMORY_MS).toISOString();
+  const closed = sql`${rateLimits.resetAt} <= ${now.toISOString()}::timestamptz`;
+  const next = sql`case when ${closed} then 1 else ${rateLimits.count} + 1 end`;
   const [row] = await deps.db
-    .update(users)
-    .set({
-      failedLogins: sql`case when ${reached} then 0 else ${users.failedLogins} + 1 end`,
-      lockedUntil: sql`case when ${reached} then ${lockUntil.toISOString()}::timestamptz else ${users.lockedUntil} end`,
+    .insert(rateLimits)
+    .values({ key: failuresKey(email), count: 1, resetAt: new Date(forgetAt) })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${next} >= ${LOCKOUT_THRESHOLD} then 0 else ${next} end`,
+        resetAt: sql`${forgetAt}::timestamptz`,
+      },
     })
-    .where(eq(users.id, userId))
-    .returning({ lockedUntil: users.lockedUntil });
-  if (row?.lockedUntil && row.lockedUntil.getTime() === lockUntil.getTime()) {
-    deps.log.warn({ userId }, `Account locked after ${LOCKOUT_THRESHOLD} wrong passwords in a row`);
-  }
+    .returning({ count: rateLimits.count });
+  if (row?.count !== 0) return;
+  const lockUntil = addMs(now, LOCKOUT_MS);
+  await deps.db
+    .insert(rateLimits)
+    .values({ key: lockKey(email), count: 1, resetAt: lockUntil })
+    .onConflictDoUpdate({ target: rateLimits.key, set: { count: 1, resetAt: lockUntil } });
+  // No user id here: the address may have no account, and the log must not tell which.
+  deps.log.warn(`Sign-in locked for an address after ${LOCKOUT_THRESHOLD} wrong passwords in a row`);
 }

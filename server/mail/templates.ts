@@ -59,3 +59,13 @@ export function passwordChangedMail(input: { to: string; firstName: string | nul
     { link: input.forgotUrl, label: 'Reset my password' },
   ]);
 }
+
+/** After Google sign-in was linked to an account that had a password: the password is gone. */
+export function googleLinkedMail(input: { to: string; firstName: string | null; forgotUrl: string }): OutgoingMail {
+  return render(input.to, `Google sign-in was linked to your ${PRODUCT_NAME} account`, greet(input.firstName), [
+    { text: `Your ${PRODUCT_NAME} account ${input.to} was just signed in to with Google for the first time. From now on you sign in with Google.` },
+    { text: 'To keep the account yours alone, its password was removed and every device signed in before was signed out. If you want to sign in with a password as well, choose one here:' },
+    { link: input.forgotUrl, label: 'Choose a password' },
+    { text: 'If this was not you, reply to this e-mail to let us know.' },
+  ]);
+}

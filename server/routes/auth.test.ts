@@ -1,9 +1,11 @@
 /** Identity over HTTP: sign-up, sign-in, isLogin, refresh rotation, sign-out, quotes attached on sign-in. */
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { sessionSchema, userSchema } from '@/api/contract/auth';
+import { hashToken } from '@server/auth/tokens';
 import { TestClock } from '@server/clock';
 import { demoUsers } from '@server/db/seed/demo-data';
 import { brokers, refreshTokens, specialities, submissions, users } from '@server/db/schema';
@@ -146,6 +148,7 @@ describe('POST auth/generate-token (sign-in)', () => {
     // Only the hash is stored.
     const stored = await t.app.db.select({ hash: refreshTokens.tokenHash }).from(refreshTokens);
     expect(stored.map((r) => r.hash)).not.toContain(session.refreshToken);
+    expect(stored.map((r) => r.hash)).toContain(createHash('sha256').update(session.refreshToken, 'utf8').digest('hex'));
   });
 
   it('gives a 30-day refresh token with rememberMe true and a 12-hour one otherwise', async () => {
@@ -358,8 +361,18 @@ describe('POST auth/signout', () => {
     expect((await api().post('auth/signout', { refreshToken: session.refreshToken })).statusCode).toBe(200);
     expect((await api().post('auth/signout', { refreshToken: 'never-issued-token-value' })).statusCode).toBe(200);
     // Works with a bearer token too, and leaves the user's other sessions alone.
-    expect((await api().post('auth/signout', { refreshToken: 'another-unknown-token' }, other.token)).statusCode).toBe(200);
+    const third = await signIn(api(), email, password);
+    expect((await api().post('auth/signout', { refreshToken: third.refreshToken }, third.token)).statusCode).toBe(200);
+    const family = await t.app.db
+      .select({ revokedAt: refreshTokens.revokedAt })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashToken(third.refreshToken)));
+    expect(family).toHaveLength(1);
+    expect(family[0]!.revokedAt).not.toBeNull();
+    expectError(await api().post('refreshtoken', { refreshToken: third.refreshToken }), 401);
+    expectError(await isLogin(third.token), 401);
     expect((await isLogin(other.token)).statusCode).toBe(200);
+    expect((await api().post('refreshtoken', { refreshToken: other.refreshToken })).statusCode).toBe(200);
   });
 });
 

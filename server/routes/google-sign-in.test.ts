@@ -51,15 +51,32 @@ describe('POST auth/signInWithGoogle', () => {
     expectError(await api().post('auth/generate-token', { username: email, password: 'Anything-123' }), 401);
   });
 
-  it('links an existing account with the same e-mail (any case), which keeps its password', async () => {
-    const { email, password, user } = await signUp(api());
+  it('links an existing account with the same e-mail (any case); its password and earlier sessions end', async () => {
+    // Sign-up never verifies the address: the password may have been set by someone else.
+    const { email, password, user, token: signUpAccess, refreshToken: signUpRefresh } = await signUp(api());
+    const other = await signIn(api(), email, password, true);
     const sub = subject();
     const response = await googleSignIn(await google.idToken({ sub, email: email.toUpperCase() }));
     expect(response.statusCode).toBe(200);
     expect(response.json().user.id).toBe(user.id);
-    const [row] = await t.app.db.select({ googleSubject: users.googleSubject }).from(users).where(eq(users.id, user.id));
-    expect(row?.googleSubject).toBe(sub);
-    await signIn(api(), email, password);
+    const [row] = await t.app.db
+      .select({ googleSubject: users.googleSubject, passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, user.id));
+    expect(row).toEqual({ googleSubject: sub, passwordHash: null });
+    // The old password no longer signs in; sessions opened with it are over.
+    expectError(await api().post('auth/generate-token', { username: email, password }), 401);
+    for (const refreshToken of [signUpRefresh, other.refreshToken]) {
+      expectError(await api().post('refreshtoken', { refreshToken }), 401);
+    }
+    for (const access of [signUpAccess, other.token]) expectError(await api().get('insured/isLogin', access), 401);
+    // The Google session itself works, and the owner is told.
+    expect((await api().get('insured/isLogin', response.json().token)).statusCode).toBe(200);
+    const subjects = (await mailsTo(t.app, email)).map((m) => m.subject);
+    expect(subjects).toContain('Google sign-in was linked to your Practice Shield account');
+    // Signing in with Google again changes nothing and mails nothing more.
+    expect((await googleSignIn(await google.idToken({ sub, email }))).statusCode).toBe(200);
+    expect((await mailsTo(t.app, email)).map((m) => m.subject)).toEqual(subjects);
   });
 
   it('refuses with 409 an e-mail already linked to another Google account', async () => {

@@ -1,8 +1,10 @@
 /** Password recovery: the same answer for every address, a mailed link that works once, for an hour. */
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { TestClock } from '@server/clock';
-import { mailOutbox, passwordResetTokens, users } from '@server/db/schema';
+import { lockKey } from '@server/auth/sign-in';
+import { mailOutbox, passwordResetTokens, rateLimits } from '@server/db/schema';
 import {
   caller,
   linkIn,
@@ -44,18 +46,32 @@ async function resetTokenFor(email: string, clientId?: string) {
 describe('POST auth/forgotpassword', () => {
   it('answers 202 with the same message, in similar time, whether or not the address exists', async () => {
     const { email } = await signUp(api());
-    const started = performance.now();
-    const known = await forgot(api(), email);
-    const knownMs = performance.now() - started;
-    const middle = performance.now();
-    const unknown = await forgot(api(), uniqueEmail('ghost'));
-    const unknownMs = performance.now() - middle;
-    expect(known.statusCode).toBe(202);
-    expect(unknown.statusCode).toBe(202);
+    const ghost = uniqueEmail('ghost');
+    const timed = async (address: string) => {
+      const started = performance.now();
+      const response = await forgot(api(), address);
+      return { response, ms: performance.now() - started };
+    };
+    // Interleaved, three of each (the per-address limit is five an hour), compared by median,
+    // so a single hiccup on a loaded machine does not decide.
+    const knownRuns: Awaited<ReturnType<typeof timed>>[] = [];
+    const unknownRuns: Awaited<ReturnType<typeof timed>>[] = [];
+    for (let i = 0; i < 3; i++) {
+      knownRuns.push(await timed(email));
+      unknownRuns.push(await timed(ghost));
+    }
+    const median = (runs: { ms: number }[]) => runs.map((r) => r.ms).sort((a, b) => a - b)[1]!;
+    const [known, unknown] = [knownRuns[0]!.response, unknownRuns[0]!.response];
+    for (const run of [...knownRuns, ...unknownRuns]) {
+      expect(run.response.statusCode).toBe(202);
+      expect(run.response.body).toBe(known.body);
+    }
     expect(unknown.body).toBe(known.body);
     expect(known.json()).toEqual({ message: expect.stringContaining('If an account exists') });
+    const [knownMs, unknownMs] = [median(knownRuns), median(unknownRuns)];
     expect(knownMs).toBeGreaterThanOrEqual(240);
     expect(unknownMs).toBeGreaterThanOrEqual(240);
+    expect(Math.abs(knownMs - unknownMs)).toBeLessThan(150);
   });
 
   it('mails a real MIME message (text and HTML) with a plain changepassword link to the stored address', async () => {
@@ -71,6 +87,7 @@ describe('POST auth/forgotpassword', () => {
     // Only a hash is stored.
     const stored = await t.app.db.select({ hash: passwordResetTokens.tokenHash }).from(passwordResetTokens);
     expect(stored.map((r) => r.hash)).not.toContain(token);
+    expect(stored.map((r) => r.hash)).toContain(createHash('sha256').update(token, 'utf8').digest('hex'));
   });
 
   it('with a clientId, links to the branded client/changepassword/{token}/{clientId}', async () => {
@@ -160,8 +177,9 @@ describe('the reset link', () => {
     for (let i = 0; i < 10; i++) {
       await attacker.post('auth/generate-token', { username: email, password: `Wrong-guess-${i}` });
     }
-    const [locked] = await t.app.db.select({ lockedUntil: users.lockedUntil }).from(users).where(eq(users.email, email));
-    expect(locked?.lockedUntil).not.toBeNull();
+    expectError(await api().post('auth/generate-token', { username: email, password: 'Wrong-guess-x' }), 429);
+    const [locked] = await t.app.db.select({ resetAt: rateLimits.resetAt }).from(rateLimits).where(eq(rateLimits.key, lockKey(email)));
+    expect(locked?.resetAt).toBeDefined();
     const { token } = await resetTokenFor(email);
     expect((await api().post('auth/updatepassword', { token, newpassword: NEW_PASSWORD })).statusCode).toBe(200);
     await signIn(api(), email, NEW_PASSWORD);

@@ -2,11 +2,12 @@
  * Abuse: per-address and per-account rate limits (429 with Retry-After), and the lock after ten
  * wrong passwords in a row. Time moves with a TestClock, never by sleeping.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '@server/app';
 import { TestClock } from '@server/clock';
-import { users } from '@server/db/schema';
+import { failuresKey, lockKey } from '@server/auth/sign-in';
+import { rateLimits, users } from '@server/db/schema';
 import { caller, freshIp, signIn, signUp, signUpBody, uniqueEmail } from '@server/test/auth-helpers';
 import { expectError } from '@server/test/expect-error';
 import { setupTestApp } from '@server/test/test-app';
@@ -43,18 +44,40 @@ describe('wrong passwords', () => {
     await signIn(owner, email, password);
     // The count starts again from zero: one more wrong password is just a wrong password.
     expectError(await attempt(owner, email, 'Wrong-again-1'), 401);
+    const rows = await t.app.db.select({ key: rateLimits.key, count: rateLimits.count }).from(rateLimits).where(inArray(rateLimits.key, [failuresKey(email), lockKey(email)]));
+    expect(rows).toEqual([{ key: failuresKey(email), count: 1 }]);
+    // Nothing about it on the user row.
     const [row] = await t.app.db.select({ failed: users.failedLogins, lockedUntil: users.lockedUntil }).from(users).where(eq(users.email, email));
-    expect(row).toEqual({ failed: 1, lockedUntil: null });
+    expect(row).toEqual({ failed: 0, lockedUntil: null });
   });
 
-  it('lock the account even when every guess comes from another address', async () => {
+  it('lock a known and an unknown address alike, even when every guess comes from another address', async () => {
     const { email, password } = await signUp(api());
-    for (let i = 0; i < 10; i++) expectError(await attempt(api(), email, `Wrong-password-${i}`), 401);
-    // Past the per-account minute: what refuses now is the lock itself.
-    clock.advance(2 * MINUTE);
+    const ghost = uniqueEmail('ghost');
+    // Interleaved, so both see the same clock.
+    for (let i = 0; i < 10; i++) {
+      for (const address of [email, ghost]) expectError(await attempt(api(), address, `Wrong-password-${i}`), 401);
+    }
+    const answers = async () => {
+      const [known, unknown] = [await attempt(api(), email, 'Wrong-password-x'), await attempt(api(), ghost, 'Wrong-password-x')];
+      expect(unknown.statusCode).toBe(known.statusCode);
+      expect(unknown.headers['retry-after']).toEqual(known.headers['retry-after']);
+      expect(unknown.json()).toEqual(known.json());
+      return known;
+    };
+    // At once, and past the per-account minute: the same 429, the same wait, from the lock itself.
+    const atOnce = await answers();
+    expectError(atOnce, 429);
+    expect(retryAfter(atOnce)).toBeGreaterThan(14 * 60);
+    clock.advance(65_000);
+    const later = await answers();
+    expectError(later, 429);
+    expect(retryAfter(later)).toBeGreaterThan(13 * 60);
+    expect(retryAfter(later)).toBeLessThanOrEqual(14 * 60);
+
     const refused = await attempt(api(), email, password);
     expectError(refused, 429);
-    expect(retryAfter(refused)).toBeGreaterThan(12 * 60);
+    expect(retryAfter(refused)).toBe(retryAfter(later));
     clock.advance(14 * MINUTE);
     await signIn(api(), email, password);
   });

@@ -4,10 +4,11 @@
  */
 import path from 'node:path';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '@server/app';
 import type { Clock } from '@server/clock';
-import { loadConfig, type Config } from '@server/config';
+import { loadConfig, type Config, type LogLevel } from '@server/config';
 import { createTestDatabase, type TestDatabase } from '@server/test/test-database';
 
 export type TestAppOptions = {
@@ -19,6 +20,8 @@ export type TestAppOptions = {
   clock?: Clock;
   /** The mail sender's own timer; off by default in tests (kicks and flushOutbox() still deliver). */
   mailPollIntervalMs?: number;
+  /** Log at this level into this stream instead of staying silent (tests that read the log). */
+  log?: { level: LogLevel; stream: DestinationStream };
 };
 
 export type TestApp = {
@@ -54,7 +57,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     const config = await loadConfig(testEnv(database, options.env ?? {}));
     const build = () =>
       buildApp(config, {
-        logLevel: 'silent',
+        logLevel: options.log?.level ?? 'silent',
+        logStream: options.log?.stream,
         validateResponses: true,
         plugins: options.plugins ?? [],
         clock: options.clock,

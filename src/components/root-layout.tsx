@@ -59,8 +59,11 @@ function AccountNav() {
           <button
             type="button"
             className="button button--header"
-            disabled={signingOut}
-            onClick={() => auth.send({ type: 'auth.signOut' })}
+            // Stays focusable while signing out (disabled would drop focus to the page); repeats are ignored.
+            aria-disabled={signingOut || undefined}
+            onClick={() => {
+              if (!signingOut) auth.send({ type: 'auth.signOut' });
+            }}
           >
             {signingOut ? 'Signing out…' : 'Sign out'}
           </button>

@@ -1,4 +1,4 @@
-import { HTTPError } from 'ky';
+import { HTTPError, TimeoutError } from 'ky';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
@@ -66,6 +66,7 @@ const traversalEvents = [
   { type: 'xstate.done.actor.refreshSession', output: session(true, 2) },
   { type: 'xstate.error.actor.refreshSession', error: httpError(401, { message: 'This refresh token was already used.' }) },
   { type: 'xstate.error.actor.refreshSession', error: networkError() },
+  { type: 'xstate.error.actor.refreshSession', error: httpError(503, { message: 'Maintenance.' }) },
   { type: 'xstate.done.actor.signIn', output: session(true) },
   { type: 'xstate.done.actor.signIn', output: session(false) },
   { type: 'xstate.error.actor.signIn', error: httpError(401, { message: 'Wrong e-mail or password.' }) },
@@ -85,6 +86,7 @@ const traversalEvents = [
   { type: 'auth.google', googletoken: 'google-id-token', clientId: 'harbor-risk', next: '/landing' },
   { type: 'auth.signOut' },
   { type: 'auth.unauthorized' },
+  { type: 'auth.sessionEnded' },
   { type: 'auth.refresh' },
   { type: 'auth.clearError' },
   // Timers: the traversal sends only the events listed here.
@@ -219,11 +221,15 @@ async function replay(steps: readonly Step[]) {
   return { snapshot, world, snapshots };
 }
 
-/** Entering signedOut from a session (not at start-up) goes to landing, once. */
-function expectedLandings(snapshots: readonly AuthSnapshot[]): number {
+/**
+ * Entering signedOut from a session (not at start-up) goes to landing, once; except when the
+ * server ended every session (auth.sessionEnded), which leaves the page on show.
+ */
+function expectedLandings(steps: readonly Step[], snapshots: readonly AuthSnapshot[]): number {
   let count = 0;
   for (let i = 1; i < snapshots.length; i++) {
     const before = snapshots[i - 1]!;
+    if (steps[i]?.event.type === 'auth.sessionEnded') continue;
     if (snapshots[i]!.matches('signedOut') && isSignedIn(before)) count++;
   }
   return count;
@@ -239,7 +245,7 @@ function expectConsistent(steps: readonly Step[], snapshots: readonly AuthSnapsh
     expect(snapshot.context.user).toBeNull();
   }
   if (snapshot.matches('signedIn')) expect(world.storage?.token, value).toBe(snapshot.context.user?.token);
-  expect(world.landings, value).toBe(expectedLandings(snapshots));
+  expect(world.landings, value).toBe(expectedLandings(steps, snapshots));
   // Every successful sign-in or sign-up goes where the screen asked, and only then.
   const arrivals = steps.filter((step) => /^xstate\.done\.actor\.(signIn|signUp|signInWithGoogle)$/.test(step.event.type));
   expect(world.nexts).toHaveLength(arrivals.length);
@@ -295,6 +301,7 @@ describe('authMachine paths', () => {
       'xstate.after.refreshDelay.auth.signedIn',
       `xstate.after.${SIGN_OUT_TIMEOUT_MS}.auth.signingOut.revoking`,
       'auth.unauthorized',
+      'auth.sessionEnded',
       'auth.signOut',
       'auth.refresh',
     ]) {
@@ -415,26 +422,95 @@ describe('authMachine rules', () => {
     expect(world.landings).toBe(1);
   });
 
-  it('keeps the session through a short outage, retrying, then gives up', async () => {
+  it('keeps the session through an outage, retrying with a growing wait, and never gives up on it', async () => {
     const outage: Array<[Record<string, unknown>, unknown]> = [];
-    for (let i = 1; i < MAX_REFRESH_FAILURES; i++) {
+    for (let i = 0; i < MAX_REFRESH_FAILURES + 2; i++) {
       outage.push([{ type: 'xstate.after.refreshDelay.auth.signedIn' }, 'refreshing']);
       outage.push([{ type: 'xstate.error.actor.refreshSession', error: networkError() }, 'signedIn']);
     }
-    const { snapshot } = await replay(path(start(storedNone), ...signInWith(true), ...outage));
-    expect(snapshot.context.refreshFailures).toBe(MAX_REFRESH_FAILURES - 1);
-    const ended = await replay(
+    const { snapshot, world } = await replay(path(start(storedNone), ...signInWith(true), ...outage));
+    expect(snapshot.context.refreshFailures).toBe(MAX_REFRESH_FAILURES);
+    expect(snapshot.context.user?.token).toBe('access-1');
+    expect(world.storage?.token).toBe('access-1');
+    expect(world.landings).toBe(0);
+    // The retries waited 10 s, 20 s, then 30 s each time (the wait grows no further), after the first attempt at 14 min.
+    expect(Date.now() - NOW).toBe(840_000 + REFRESH_RETRY_MS * (1 + 2 + 3 + 3));
+    // Back online: the next refresh succeeds and the count starts again.
+    const back = await replay(
       path(
         start(storedNone),
         ...signInWith(true),
         ...outage,
         [{ type: 'xstate.after.refreshDelay.auth.signedIn' }, 'refreshing'],
-        [{ type: 'xstate.error.actor.refreshSession', error: networkError() }, 'signedOut'],
+        [{ type: 'xstate.done.actor.refreshSession', output: session(true, 2) }, 'signedIn'],
       ),
     );
-    expect(ended.world.landings).toBe(1);
-    // The retries waited 10 s, then 20 s, after the first attempt at 14 min.
-    expect(Date.now() - NOW).toBe(840_000 + REFRESH_RETRY_MS * (1 + 2));
+    expect(back.snapshot.context.refreshFailures).toBe(0);
+    expect(back.world.storage?.token).toBe('access-2');
+  });
+
+  it('keeps the session when a refresh meets a 503, and retries', async () => {
+    const { snapshot, world } = await replay(
+      path(
+        start(storedNone),
+        ...signInWith(true),
+        [{ type: 'auth.refresh' }, 'refreshing'],
+        [{ type: 'xstate.error.actor.refreshSession', error: httpError(503, { message: 'Maintenance.' }) }, 'signedIn'],
+        [{ type: 'xstate.after.refreshDelay.auth.signedIn' }, 'refreshing'],
+      ),
+    );
+    expect(snapshot.context.user?.refreshToken).toBe('refresh-1');
+    expect(world.storage?.token).toBe('access-1');
+    expect(world.landings).toBe(0);
+    expect(world.calls.refreshSession).toEqual([{ refreshToken: 'refresh-1' }, { refreshToken: 'refresh-1' }]);
+    expect(Date.now() - NOW).toBe(REFRESH_RETRY_MS);
+  });
+
+  it('keeps the session when a refresh is rate-limited (429) or times out', async () => {
+    for (const error of [httpError(429, { message: 'Too many requests.' }), new TimeoutError(new Request('http://localhost/'))]) {
+      const { snapshot, world } = await replay(
+        path(
+          start(storedNone),
+          ...signInWith(true),
+          [{ type: 'auth.refresh' }, 'refreshing'],
+          [{ type: 'xstate.error.actor.refreshSession', error }, 'signedIn'],
+        ),
+      );
+      expect(isSignedIn(snapshot)).toBe(true);
+      expect(world.storage?.token).toBe('access-1');
+      expect(world.landings).toBe(0);
+    }
+  });
+
+  it('ends the session when a refresh is answered 401', async () => {
+    const { snapshot, world } = await replay(
+      path(
+        start(storedNone),
+        ...signInWith(true),
+        [{ type: 'auth.refresh' }, 'refreshing'],
+        [{ type: 'xstate.error.actor.refreshSession', error: httpError(401) }, 'signedOut'],
+      ),
+    );
+    expect(snapshot.context.user).toBeNull();
+    expect(world.storage).toBeNull();
+    expect(world.landings).toBe(1);
+  });
+
+  it('ends the session when the refresh token is rejected with a 400, even after a failed retry', async () => {
+    const { world } = await replay(
+      path(
+        start(storedNone),
+        ...signInWith(false),
+        [{ type: 'auth.refresh' }, 'refreshing'],
+        [{ type: 'xstate.error.actor.refreshSession', error: networkError() }, 'signedIn'],
+        [{ type: 'xstate.after.refreshDelay.auth.signedIn' }, 'refreshing'],
+        [{ type: 'xstate.error.actor.refreshSession', error: httpError(400, { message: 'Invalid refresh token.' }) }, 'signedOut'],
+      ),
+    );
+    expect(world.storage).toBeNull();
+    // Remember "false": every cookie goes, as with any sign-out.
+    expect(world.cookies.size).toBe(0);
+    expect(world.landings).toBe(1);
   });
 
   it('applies the 401 rule while signed in: signed out, storage cleared, landing', async () => {
@@ -446,6 +522,17 @@ describe('authMachine rules', () => {
     expect(world.landings).toBe(1);
     // Remember-me was on: the 401 signs out, and a sign-out with remember "true" keeps the cookies.
     expect(world.cookies.get('remember')).toBe('true');
+  });
+
+  it('signs out quietly when the server ended every session (a password change), staying on the page', async () => {
+    const { snapshot, world } = await replay(
+      path(start(storedNone), ...signInWith(false), [{ type: 'auth.sessionEnded' }, 'signedOut']),
+    );
+    expect(snapshot.context.user).toBeNull();
+    expect(world.storage).toBeNull();
+    expect(world.cookies.size).toBe(0);
+    expect(world.landings).toBe(0);
+    expect(world.calls.revokeSession).toBeUndefined();
   });
 
   it('applies the 401 rule as a sign-out with remember "false": every cookie goes too', async () => {
@@ -531,6 +618,36 @@ describe('authMachine rules', () => {
     expect(world.storage).toBeNull();
     // The page the user opened stays: start-up never navigates.
     expect(world.landings).toBe(0);
+  });
+
+  it('keeps the session when offline at start-up with an expired access token, and retries the refresh', async () => {
+    const { snapshot, world } = await replay(
+      path(
+        start(storedExpired),
+        [{ type: 'xstate.error.actor.refreshSession', error: networkError() }, 'signedIn'],
+        [{ type: 'xstate.after.refreshDelay.auth.signedIn' }, 'refreshing'],
+        [{ type: 'xstate.done.actor.refreshSession', output: session(true, 2) }, 'signedIn'],
+      ),
+    );
+    expect(world.calls.refreshSession).toEqual([{ refreshToken: 'refresh-0' }, { refreshToken: 'refresh-0' }]);
+    expect(Date.now() - NOW).toBe(REFRESH_RETRY_MS);
+    expect(snapshot.context.user?.token).toBe('access-2');
+    expect(world.landings).toBe(0);
+    // And while still offline, the stored session stays as it was.
+    const offline = await replay(
+      path(start(storedExpired), [{ type: 'xstate.error.actor.refreshSession', error: networkError() }, 'signedIn']),
+    );
+    expect(isSignedIn(offline.snapshot)).toBe(true);
+    expect(offline.snapshot.context.user?.refreshToken).toBe('refresh-0');
+    expect(offline.world.storage?.refreshToken).toBe('refresh-0');
+  });
+
+  it('keeps the session when the server answers 503 to the start-up refresh', async () => {
+    const { snapshot, world } = await replay(
+      path(start(storedExpired), [{ type: 'xstate.error.actor.refreshSession', error: httpError(503) }, 'signedIn']),
+    );
+    expect(isSignedIn(snapshot)).toBe(true);
+    expect(world.storage?.refreshToken).toBe('refresh-0');
   });
 
   it('keeps a stored session through a reload, but not once the browser was closed without "Remember me"', async () => {

@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import { and, assertEvent, assign, fromPromise, setup, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import { errorFields, errorStatus, errorText, retryAfterSeconds, serverMessage } from '@/api/api-error';
 import { isLogin, signIn, signInWithGoogle, signOut, signUp } from '@/api/auth';
 import type { GoogleSignInRequest, Session, SignInRequest, SignUpRequest, User } from '@/api/contract/auth';
@@ -54,12 +54,14 @@ export type AuthEvent =
   | { type: 'auth.google'; googletoken: string; rememberMe?: boolean; clientId?: string; next?: string }
   | { type: 'auth.signOut' }
   | { type: 'auth.unauthorized' }
+  /** The server has ended every session (a password change): sign out here too, quietly, staying on the page. */
+  | { type: 'auth.sessionEnded' }
   | { type: 'auth.refresh' }
   | { type: 'auth.clearError' };
 
-/** A refresh that cannot reach the server is tried again this often (times the failures so far)… */
+/** A refresh the server did not refuse (offline, a timeout, a 429 or a 5xx) is tried again this often, times the failures so far… */
 export const REFRESH_RETRY_MS = 10_000;
-/** …this many times, then the session is given up. */
+/** …up to this many times the interval: the wait grows no further, and the session is kept (only a refusal ends it). */
 export const MAX_REFRESH_FAILURES = 3;
 /** How long sign-out waits for the server to revoke the refresh token before leaving anyway. */
 export const SIGN_OUT_TIMEOUT_MS = 5_000;
@@ -120,8 +122,13 @@ export function describeAuthFailure(operation: AuthOperation, error: unknown): A
   return { operation, status, message: message.trim(), fields };
 }
 
-function isNetworkFailure(error: unknown): boolean {
-  return errorStatus(error) === undefined;
+/**
+ * The server refused the refresh token (401, or 400 for a malformed or unknown one): the only
+ * refresh failure that ends a session. Offline, a timeout, a 429 or a 5xx keeps it.
+ */
+export function isRefreshRefused(error: unknown): boolean {
+  const status = errorStatus(error);
+  return status === 401 || status === 400;
 }
 
 /**
@@ -132,6 +139,15 @@ function endSession<const Target extends string>(target: Target, then: readonly 
   return [
     { guard: 'isRememberCookieFalse', target, actions: ['clearSession', 'clearAllCookies', 'forgetUser', ...then] },
     { target, actions: ['clearSession', 'forgetUser', ...then] },
+  ] as const;
+}
+
+/** endSession, only when the server refused the refresh token (isRefreshRefused). */
+function endRefusedSession<const Target extends string>(target: Target, then: readonly 'goToLanding'[] = []) {
+  const refused = { type: 'isRefreshRefused', params: ({ event }: { event: ErrorActorEvent }) => event.error } as const;
+  return [
+    { guard: and([refused, 'isRememberCookieFalse']), target, actions: ['clearSession', 'clearAllCookies', 'forgetUser', ...then] },
+    { guard: refused, target, actions: ['clearSession', 'forgetUser', ...then] },
   ] as const;
 }
 
@@ -174,7 +190,9 @@ export const authMachine = setup({
       failure: describeAuthFailure(failure.operation, failure.error),
     })),
     clearFailure: assign({ failure: null }),
-    noteRefreshFailure: assign(({ context }) => ({ refreshFailures: context.refreshFailures + 1 })),
+    noteRefreshFailure: assign(({ context }) => ({
+      refreshFailures: Math.min(MAX_REFRESH_FAILURES, context.refreshFailures + 1),
+    })),
     /** ssp-auth-token, ssp-auth-user and the remember cookie. */
     writeSession: ({ context }) => {
       if (!context.user) return;
@@ -197,9 +215,8 @@ export const authMachine = setup({
     isAccessTokenExpired: (_, stored: StoredState) =>
       stored.user !== null && stored.user.expiresAt <= Date.now() + EXPIRY_SLACK_MS,
     isUnauthorized: (_, error: unknown) => errorStatus(error) === 401,
-    /** Offline for a moment: keep the session and try again, a few times. */
-    canRetryRefresh: ({ context }, error: unknown) =>
-      isNetworkFailure(error) && context.refreshFailures + 1 < MAX_REFRESH_FAILURES,
+    /** Refused (expired, revoked, or a reused token that ended its family): the session is over. */
+    isRefreshRefused: (_, error: unknown) => isRefreshRefused(error),
     isRememberCookieFalse: ({ context }) => context.rememberCookie === 'false',
   },
   delays: {
@@ -218,6 +235,7 @@ export const authMachine = setup({
       on: {
         // Start-up only learns the stored session is dead: no navigation away from the page opened.
         'auth.unauthorized': endSession('signedOut'),
+        'auth.sessionEnded': endSession('signedOut'),
       },
       states: {
         reading: {
@@ -273,7 +291,12 @@ export const authMachine = setup({
               target: '#auth.signedIn',
               actions: [{ type: 'storeSession', params: ({ event }) => event.output }, 'writeSession'],
             },
-            onError: endSession('#auth.signedOut'),
+            onError: [
+              // Refused: the stored session is dead; start-up signs out quietly, without navigating.
+              ...endRefusedSession('#auth.signedOut'),
+              // Offline, a timeout, a 429 or a 5xx: keep the stored session; the next refresh retries.
+              { target: '#auth.signedIn', actions: 'noteRefreshFailure' },
+            ],
           },
         },
       },
@@ -385,6 +408,8 @@ export const authMachine = setup({
         'auth.refresh': 'refreshing',
         'auth.signOut': 'signingOut',
         'auth.unauthorized': endSession('signedOut', ['goToLanding']),
+        // The page that said so stays on show (the change-password success).
+        'auth.sessionEnded': endSession('signedOut'),
         'auth.clearError': { actions: 'clearFailure' },
       },
     },
@@ -400,18 +425,16 @@ export const authMachine = setup({
           actions: [{ type: 'storeSession', params: ({ event }) => event.output }, 'writeSession'],
         },
         onError: [
-          {
-            guard: { type: 'canRetryRefresh', params: ({ event }: { event: ErrorActorEvent }) => event.error },
-            target: 'signedIn',
-            actions: 'noteRefreshFailure',
-          },
           // Refused (expired, revoked, or a reused token that ended its family): the session is over.
-          ...endSession('signedOut', ['goToLanding']),
+          ...endRefusedSession('signedOut', ['goToLanding']),
+          // Offline, a timeout, a 429 or a 5xx: keep the session and try again, waiting longer each time.
+          { target: 'signedIn', actions: 'noteRefreshFailure' },
         ],
       },
       on: {
         'auth.signOut': 'signingOut',
         'auth.unauthorized': endSession('signedOut', ['goToLanding']),
+        'auth.sessionEnded': endSession('signedOut'),
       },
     },
 

@@ -50,6 +50,11 @@ export const changePasswordMachine = setup({
   actions: {
     storeFailure: assign((_, error: unknown) => ({ failure: describeFailure(error) })),
     clearFailure: assign({ failure: null }),
+    /**
+     * The server has ended every session, this browser's too: provided by the screen, which tells
+     * the auth actor (auth.sessionEnded) so the page stops showing the user as signed in.
+     */
+    endSessions: () => {},
   },
   guards: {
     /** Not even shaped like a token (a mangled link): no need to ask the server. */
@@ -96,7 +101,7 @@ export const changePasswordMachine = setup({
           token: context.token,
           newpassword: event.type === 'password.submit' ? event.newpassword : '',
         }),
-        onDone: 'changed',
+        onDone: { target: 'changed', actions: 'endSessions' },
         onError: [
           {
             guard: { type: 'isRefusedToken', params: ({ event }: { event: ErrorActorEvent }) => event.error },

@@ -158,6 +158,26 @@ describe('changePasswordMachine', () => {
     expect(used.snapshot.status).toBe('done');
   });
 
+  it('ends this browser’s session once the password is changed (the server ended every session), and only then', async () => {
+    let ended = 0;
+    const machine = changePasswordMachine.provide({ actions: { endSessions: () => void ended++ } });
+    const start: Step[] = [
+      { event: { type: 'xstate.init' }, state: { value: 'checking' } },
+      { event: { type: 'xstate.done.actor.checkToken' }, state: { value: 'ready' } },
+      { event: { type: 'password.submit', newpassword: 'a long passphrase 1' }, state: { value: 'saving' } },
+    ];
+    await replay(machine, { token: TOKEN }, ['checkToken', 'savePassword'], [
+      ...start,
+      { event: { type: 'xstate.error.actor.savePassword', error: networkError() }, state: { value: 'ready' } },
+    ]);
+    expect(ended).toBe(0);
+    await replay(machine, { token: TOKEN }, ['checkToken', 'savePassword'], [
+      ...start,
+      { event: { type: 'xstate.done.actor.savePassword', output: undefined }, state: { value: 'changed' } },
+    ]);
+    expect(ended).toBe(1);
+  });
+
   it('tells a refused token from a refused password and from an outage', () => {
     expect(isRefusedToken(httpError(400, { token: 'is not a reset token' }))).toBe(true);
     expect(isRefusedToken(httpError(400))).toBe(true);

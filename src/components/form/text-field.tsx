@@ -9,6 +9,7 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   /** The field's message: it makes the input aria-invalid and is read with it. */
   error?: string | undefined;
   inputRef?: Ref<HTMLInputElement>;
+  /** Not required: labelled "(optional)"; every other field is aria-required (the forms are noValidate). */
   optional?: boolean;
 }
 
@@ -35,6 +36,7 @@ export function TextField({ label, value, onValueChange, hint, error, inputRef, 
         ref={inputRef}
         value={value}
         onChange={(event) => onValueChange(event.target.value)}
+        aria-required={optional ? undefined : true}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
       />

@@ -1,6 +1,6 @@
 import { useParams } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
-import { useEffect, useRef, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { updatePasswordRequestSchema } from '@/api/contract/auth';
 import { PasswordRules } from '@/components/form/password-rules';
@@ -8,6 +8,7 @@ import { ServerFailure } from '@/components/form/server-failure';
 import { TextField } from '@/components/form/text-field';
 import { useForm } from '@/components/form/use-form';
 import { ScreenLink } from '@/components/screen-link';
+import { useAuth } from '@/components/use-auth';
 import { changePasswordMachine } from '@/machines/change-password.machine';
 
 export default function ChangePasswordScreen() {
@@ -17,7 +18,13 @@ export default function ChangePasswordScreen() {
 }
 
 function ChangePassword({ token }: { token: string }) {
-  const [state, send] = useMachine(changePasswordMachine, { input: { token } });
+  const auth = useAuth();
+  // The server ends every session once the password is changed: this browser signs out too,
+  // quietly, so the header stops showing the user; the success message stays on show.
+  const [machine] = useState(() =>
+    changePasswordMachine.provide({ actions: { endSessions: () => auth.send({ type: 'auth.sessionEnded' }) } }),
+  );
+  const [state, send] = useMachine(machine, { input: { token } });
   const { failure } = state.context;
   const heading = useRef<HTMLHeadingElement>(null);
   const settled = state.matches('invalid') || state.matches('changed');
@@ -30,9 +37,7 @@ function ChangePassword({ token }: { token: string }) {
     return (
       <section data-screen="changepassword" className="screen screen--narrow auth-screen" aria-busy="true" aria-labelledby="change-title">
         <h1 id="change-title">Choose a new password</h1>
-        <p role="status" className="notice">
-          Checking your link…
-        </p>
+        <p className="notice">Checking your link…</p>
       </section>
     );
   }
@@ -59,7 +64,8 @@ function ChangePassword({ token }: { token: string }) {
   if (state.matches('changed')) {
     return (
       <section data-screen="changepassword" className="screen screen--narrow auth-screen" aria-labelledby="change-title">
-        <div role="status" className="auth-screen__done">
+        {/* Focus moves to the heading, which reads the news: no live region as well. */}
+        <div className="auth-screen__done">
           <h1 id="change-title" ref={heading} tabIndex={-1}>
             Your password has been changed
           </h1>
@@ -127,6 +133,8 @@ function NewPasswordForm({
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    // Saving: the button stays focusable (aria-disabled), so a repeat submit lands here and is ignored.
+    if (saving) return;
     const values = form.submit();
     if (values) onSubmit(values.newpassword);
   }
@@ -145,7 +153,7 @@ function NewPasswordForm({
           onBlur={() => form.leave('newpassword')}
           error={form.error('newpassword')}
           inputRef={form.register('newpassword')}
-          disabled={saving}
+          readOnly={saving}
         />
         <TextField
           label="Confirm the new password"
@@ -156,10 +164,10 @@ function NewPasswordForm({
           onBlur={() => form.leave('confirmation')}
           error={form.error('confirmation')}
           inputRef={form.register('confirmation')}
-          disabled={saving}
+          readOnly={saving}
         />
         <div className="form__actions">
-          <button type="submit" className="button" disabled={saving}>
+          <button type="submit" className="button" aria-disabled={saving || undefined}>
             {saving ? 'Saving…' : 'Change password'}
           </button>
         </div>

@@ -31,6 +31,8 @@ export default function ForgotPasswordScreen() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    // Sending: the button stays focusable (aria-disabled), so a repeat submit lands here and is ignored.
+    if (sending) return;
     const values = form.submit();
     if (values) send({ type: 'forgot.submit', email: values.email.trim() });
   }
@@ -38,7 +40,8 @@ export default function ForgotPasswordScreen() {
   return (
     <section data-screen="forgotpassword" className="screen screen--narrow auth-screen" aria-labelledby="forgot-title">
       {sent ? (
-        <div role="status" className="auth-screen__done">
+        // Focus moves to the heading (above), which reads the news: no live region as well.
+        <div className="auth-screen__done">
           <h1 id="forgot-title" ref={sentHeading} tabIndex={-1}>
             Check your e-mail
           </h1>
@@ -74,10 +77,10 @@ export default function ForgotPasswordScreen() {
               onBlur={() => form.leave('email')}
               error={form.error('email')}
               inputRef={form.register('email')}
-              disabled={sending}
+              readOnly={sending}
             />
             <div className="form__actions">
-              <button type="submit" className="button" disabled={sending}>
+              <button type="submit" className="button" aria-disabled={sending || undefined}>
                 {sending ? 'Sending…' : 'Send the link'}
               </button>
               <ScreenLink screen="login">Back to log in</ScreenLink>

@@ -33,6 +33,7 @@ export default function LoginScreen() {
   const form = useForm(fields, { email: failure?.fields.username ?? failure?.fields.email, password: failure?.fields.password });
   const [rememberMe, setRememberMe] = useState(false);
   const rememberId = useId();
+  const busy = pending || restoring;
 
   // A message from an earlier visit is not this visit's.
   useEffect(() => {
@@ -48,6 +49,8 @@ export default function LoginScreen() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    // Busy: the button stays focusable (aria-disabled), so a repeat submit lands here and is ignored.
+    if (busy) return;
     const values = form.submit();
     if (!values) return;
     auth.send({ type: 'auth.signIn', username: values.email.trim(), password: values.password, rememberMe, next });
@@ -88,7 +91,7 @@ export default function LoginScreen() {
               onBlur={() => form.leave('email')}
               error={form.error('email')}
               inputRef={form.register('email')}
-              disabled={pending}
+              readOnly={pending}
             />
             <TextField
               label="Password"
@@ -99,16 +102,18 @@ export default function LoginScreen() {
               onBlur={() => form.leave('password')}
               error={form.error('password')}
               inputRef={form.register('password')}
-              disabled={pending}
+              readOnly={pending}
             />
             <div className="checkbox">
               <input
                 id={rememberId}
                 type="checkbox"
                 checked={rememberMe}
-                onChange={(event) => setRememberMe(event.target.checked)}
+                onChange={(event) => {
+                  if (!pending) setRememberMe(event.target.checked);
+                }}
                 aria-describedby={`${rememberId}-hint`}
-                disabled={pending}
+                aria-disabled={pending || undefined}
               />
               <label htmlFor={rememberId}>Remember me</label>
               <p id={`${rememberId}-hint`} className="field__hint">
@@ -116,7 +121,7 @@ export default function LoginScreen() {
               </p>
             </div>
             <div className="form__actions">
-              <button type="submit" className="button" disabled={pending || restoring}>
+              <button type="submit" className="button" aria-disabled={busy || undefined}>
                 {pending ? 'Signing in…' : 'Log in'}
               </button>
               <ScreenLink screen="forgotpassword">Forgot your password?</ScreenLink>

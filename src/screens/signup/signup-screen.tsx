@@ -39,6 +39,7 @@ export default function SignupScreen() {
   const failure = useSelector(auth, (s) => failureOf(s, 'signUp', 'google'));
   const form = useForm(fields, failure?.fields);
   const typeId = useId();
+  const busy = pending || restoring;
 
   useEffect(() => {
     auth.send({ type: 'auth.clearError' });
@@ -54,6 +55,8 @@ export default function SignupScreen() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    // Busy: the button stays focusable (aria-disabled), so a repeat submit lands here and is ignored.
+    if (busy) return;
     const values = form.submit();
     if (!values) return;
     auth.send({
@@ -77,9 +80,10 @@ export default function SignupScreen() {
     onBlur: () => form.leave(name),
     error: form.error(name),
     inputRef: form.register(name),
-    disabled: pending,
+    readOnly: pending,
   });
   const typeError = form.error('insuredtype');
+  const typeErrorId = `${typeId}-error`;
 
   return (
     <section data-screen="signup" className="screen screen--narrow auth-screen" aria-labelledby="signup-title">
@@ -120,12 +124,8 @@ export default function SignupScreen() {
               <TextField label="Last name" autoComplete="family-name" {...text('lastname')} />
             </div>
             <TextField label="Company name" autoComplete="organization" optional {...text('companyname')} />
-            <fieldset
-              className={`choices${typeError ? ' choices--invalid' : ''}`}
-              role="radiogroup"
-              aria-invalid={typeError ? true : undefined}
-              aria-describedby={typeError ? `${typeId}-error` : undefined}
-            >
+            {/* A fieldset with a legend is already a group: the radios carry the state and the error. */}
+            <fieldset className={`choices${typeError ? ' choices--invalid' : ''}`}>
               <legend>Who is the cover for?</legend>
               {insuredTypes.map((type, index) => (
                 <label key={type} className="choice">
@@ -134,10 +134,15 @@ export default function SignupScreen() {
                     name={`${typeId}-insuredtype`}
                     value={type}
                     checked={form.values.insuredtype === type}
-                    onChange={() => form.setValue('insuredtype', type)}
+                    onChange={() => {
+                      if (!pending) form.setValue('insuredtype', type);
+                    }}
                     onBlur={() => form.leave('insuredtype')}
                     ref={index === 0 ? form.register('insuredtype') : undefined}
-                    disabled={pending}
+                    required
+                    aria-invalid={typeError ? true : undefined}
+                    aria-describedby={typeError ? typeErrorId : undefined}
+                    aria-disabled={pending || undefined}
                   />
                   <span>
                     <span className="choice__label">{INSURED_TYPE_LABELS[type].label}</span>
@@ -146,13 +151,13 @@ export default function SignupScreen() {
                 </label>
               ))}
               {typeError && (
-                <p id={`${typeId}-error`} className="field__error">
+                <p id={typeErrorId} className="field__error">
                   {typeError}
                 </p>
               )}
             </fieldset>
             <div className="form__actions">
-              <button type="submit" className="button" disabled={pending || restoring}>
+              <button type="submit" className="button" aria-disabled={busy || undefined}>
                 {pending ? 'Creating your account…' : 'Create account'}
               </button>
             </div>
