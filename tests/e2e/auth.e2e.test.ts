@@ -1,35 +1,26 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import PostalMime from 'postal-mime';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../scripts/server-process';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useServerAndBrowser } from './support/server-and-browser';
 import { axeViolations } from './support/axe';
-import { chromiumPath, launchChromium } from './support/chromium';
+import { chromiumPath } from './support/chromium';
 
 const TOKEN_KEY = 'ssp-auth-token';
 const USER_KEY = 'ssp-auth-user';
 
 describe.runIf(chromiumPath)('identity in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
   let context: BrowserContext;
   let page: Page;
   const email = `ada.${Date.now()}@example.com`;
   const firstPassword = 'Lovelace-1815';
   const newPassword = 'Analytical-Engine-1843';
 
+  const env = useServerAndBrowser();
   beforeAll(async () => {
-    const [started, launched] = await Promise.allSettled([startServer(), launchChromium()]);
-    if (started.status === 'fulfilled') server = started.value;
-    if (launched.status === 'fulfilled') browser = launched.value;
-    for (const outcome of [started, launched]) if (outcome.status === 'rejected') throw outcome.reason;
-    context = await browser.newContext();
+    context = await env.browser.newContext();
     page = await context.newPage();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   const storage = () =>
@@ -37,7 +28,7 @@ describe.runIf(chromiumPath)('identity in Chromium', () => {
   const header = () => page.getByRole('banner');
 
   it('signs up, lands on the confirmation signed in, with the specified storage', async () => {
-    await page.goto(`${server.url}/signup`);
+    await page.goto(`${env.server.url}/signup`);
     const screen = page.locator('[data-screen="signup"]');
     await screen.getByLabel('E-mail address').waitFor();
     expect(await axeViolations(page)).toEqual([]);
@@ -81,14 +72,14 @@ describe.runIf(chromiumPath)('identity in Chromium', () => {
   it('drops a session the server has ended when the app starts again: storage and cookies cleared, signed out', async () => {
     // End the session on the server, as a revoked or expired session would be: the next call gets a 401.
     const stored = JSON.parse((await storage()).user!) as { refreshToken: string };
-    const revoked = await fetch(`${server.url}/api/weborder/auth/signout`, {
+    const revoked = await fetch(`${env.server.url}/api/weborder/auth/signout`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ refreshToken: stored.refreshToken }),
     });
     expect(revoked.status).toBe(200);
-    await context.addCookies([{ name: 'leftover', value: '1', url: server.url }]);
-    await page.goto(`${server.url}/landing`);
+    await context.addCookies([{ name: 'leftover', value: '1', url: env.server.url }]);
+    await page.goto(`${env.server.url}/landing`);
     await header().getByRole('link', { name: 'Log in' }).waitFor();
     expect(await page.locator('[data-screen="landing"]').count()).toBe(1);
     expect(await storage()).toEqual({ token: null, user: null });
@@ -97,7 +88,7 @@ describe.runIf(chromiumPath)('identity in Chromium', () => {
   });
 
   it('resets a forgotten password through the mailed link, which works once', async () => {
-    await page.goto(`${server.url}/forgotpassword`);
+    await page.goto(`${env.server.url}/forgotpassword`);
     const screen = page.locator('[data-screen="forgotpassword"]');
     await screen.getByLabel('E-mail address').fill(email);
     expect(await axeViolations(page)).toEqual([]);
@@ -106,7 +97,7 @@ describe.runIf(chromiumPath)('identity in Chromium', () => {
 
     let link: string | undefined;
     // The mail goes out in the background, through the outbox: wait for its file.
-    await expect.poll(async () => (link = await resetLinkFor(server.dataDir, email)), { timeout: 15_000 }).toMatch(/\/changepassword\//);
+    await expect.poll(async () => (link = await resetLinkFor(env.server.dataDir, email)), { timeout: 15_000 }).toMatch(/\/changepassword\//);
     await page.goto(link!);
     const change = page.locator('[data-screen="changepassword"]');
     await change.getByLabel('New password', { exact: true }).fill(newPassword);
@@ -119,7 +110,7 @@ describe.runIf(chromiumPath)('identity in Chromium', () => {
     await page.goto(link!);
     await change.getByRole('link', { name: /reset|new link|forgot/i }).waitFor();
 
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${env.server.url}/login`);
     const login = page.locator('[data-screen="login"]');
     await login.getByLabel('E-mail address').fill(email);
     await login.getByLabel('Password').fill(firstPassword);
@@ -132,38 +123,27 @@ describe.runIf(chromiumPath)('identity in Chromium', () => {
 });
 
 describe.runIf(chromiumPath)('the 401 rule in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
 
-  beforeAll(async () => {
-    const [started, launched] = await Promise.allSettled([startServer(), launchChromium()]);
-    if (started.status === 'fulfilled') server = started.value;
-    if (launched.status === 'fulfilled') browser = launched.value;
-    for (const outcome of [started, launched]) if (outcome.status === 'rejected') throw outcome.reason;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const env = useServerAndBrowser();
 
   it('signs out and lands on the broker’s landing page when a call made while signed in gets a 401', async () => {
-    const context = await browser.newContext();
+    const context = await env.browser.newContext();
     const page = await context.newPage();
     // The page's clock is ours, so the app's own refresh call can be brought forward instead of waited for.
     await page.clock.install();
-    await page.goto(`${server.url}/client/login/harbor-risk`);
+    await page.goto(`${env.server.url}/client/login/harbor-risk`);
     const login = page.locator('[data-screen="login"]');
     await login.getByLabel('E-mail address').fill('insured@example.com');
     await login.getByLabel('Password').fill('Demo-Insured-2024');
     await login.getByRole('button', { name: 'Log in' }).click();
     await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).waitFor();
-    await page.goto(`${server.url}/client/signupconfirmation/harbor-risk`);
+    await page.goto(`${env.server.url}/client/signupconfirmation/harbor-risk`);
     await page.locator('[data-screen="signupconfirmation"]').waitFor();
-    await context.addCookies([{ name: 'leftover', value: '1', url: server.url }]);
+    await context.addCookies([{ name: 'leftover', value: '1', url: env.server.url }]);
 
     // The server ends the session (as a revocation elsewhere would); the app does not know yet.
     const stored = await page.evaluate((key) => JSON.parse(localStorage.getItem(key)!), USER_KEY);
-    const revoked = await fetch(`${server.url}/api/weborder/auth/signout`, {
+    const revoked = await fetch(`${env.server.url}/api/weborder/auth/signout`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ refreshToken: stored.refreshToken }),

@@ -2,12 +2,13 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { demoBrokers, demoCategories, demoSpecialities } from '@server/db/seed/demo-data';
 import { axeViolations } from './support/axe';
 import { browserRequired, chromiumPath, launchChromium } from './support/chromium';
-import { startServer, type RunningServer } from '../../scripts/server-process';
+import { startServer } from '../../scripts/server-process';
+import { useServerAndBrowser } from './support/server-and-browser';
 
 const screenshots = process.env.E2E_SCREENSHOTS;
 
@@ -18,34 +19,23 @@ async function snap(page: Page, name: string): Promise<void> {
 }
 
 describe.runIf(chromiumPath)('landing in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
   let page: Page;
 
-  beforeAll(async () => {
-    const [started, launched] = await Promise.allSettled([startServer(), launchChromium()]);
-    if (started.status === 'fulfilled') server = started.value;
-    if (launched.status === 'fulfilled') browser = launched.value;
-    for (const outcome of [started, launched]) if (outcome.status === 'rejected') throw outcome.reason;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const env = useServerAndBrowser();
 
   async function open(path: string): Promise<void> {
-    page = await browser.newPage();
-    await page.goto(`${server.url}${path}`);
+    page = await env.browser.newPage();
+    await page.goto(`${env.server.url}${path}`);
   }
 
   it('lists every seeded speciality under its category, with no console error or CSP violation', async () => {
-    page = await browser.newPage();
+    page = await env.browser.newPage();
     const problems: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
     });
     page.on('pageerror', (error) => problems.push(error.message));
-    await page.goto(`${server.url}/`);
+    await page.goto(`${env.server.url}/`);
     const screen = page.locator('[data-screen="landing"]');
     await screen.getByRole('heading', { level: 3, name: demoCategories[0].name }).waitFor();
     const headings = await screen.getByRole('heading', { level: 3 }).allTextContents();
