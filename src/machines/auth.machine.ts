@@ -151,6 +151,30 @@ function endRefusedSession<const Target extends string>(target: Target, then: re
   ] as const;
 }
 
+/**
+ * How any sign-in ends (password, sign-up, Google): the session is stored and the page the screen
+ * asked for opens, or the failure is kept in words for the screen that asked.
+ */
+function signInOutcome(operation: AuthOperation) {
+  return {
+    onDone: {
+      target: 'signedIn',
+      actions: [
+        { type: 'storeSession', params: ({ event }: { event: { output: Session } }) => event.output },
+        'writeSession',
+        { type: 'goToNext', params: ({ context }: { context: AuthContext }) => ({ next: context.next }) },
+      ],
+    },
+    onError: {
+      target: 'signedOut',
+      actions: {
+        type: 'storeFailure',
+        params: ({ event }: { event: ErrorActorEvent }) => ({ operation, error: event.error }),
+      },
+    },
+  } as const;
+}
+
 export const authMachine = setup({
   types: {
     context: {} as AuthContext,
@@ -327,21 +351,7 @@ export const authMachine = setup({
             submissionRequest: event.submissionId ? { submissionId: event.submissionId } : null,
           };
         },
-        onDone: {
-          target: 'signedIn',
-          actions: [
-            { type: 'storeSession', params: ({ event }) => event.output },
-            'writeSession',
-            { type: 'goToNext', params: ({ context }) => ({ next: context.next }) },
-          ],
-        },
-        onError: {
-          target: 'signedOut',
-          actions: {
-            type: 'storeFailure',
-            params: ({ event }: { event: ErrorActorEvent }) => ({ operation: 'signIn', error: event.error }),
-          },
-        },
+        ...signInOutcome('signIn'),
       },
     },
 
@@ -353,21 +363,7 @@ export const authMachine = setup({
           assertEvent(event, 'auth.signUp');
           return event.account;
         },
-        onDone: {
-          target: 'signedIn',
-          actions: [
-            { type: 'storeSession', params: ({ event }) => event.output },
-            'writeSession',
-            { type: 'goToNext', params: ({ context }) => ({ next: context.next }) },
-          ],
-        },
-        onError: {
-          target: 'signedOut',
-          actions: {
-            type: 'storeFailure',
-            params: ({ event }: { event: ErrorActorEvent }) => ({ operation: 'signUp', error: event.error }),
-          },
-        },
+        ...signInOutcome('signUp'),
       },
     },
 
@@ -383,21 +379,7 @@ export const authMachine = setup({
             ...(event.clientId ? { clientId: event.clientId } : {}),
           };
         },
-        onDone: {
-          target: 'signedIn',
-          actions: [
-            { type: 'storeSession', params: ({ event }) => event.output },
-            'writeSession',
-            { type: 'goToNext', params: ({ context }) => ({ next: context.next }) },
-          ],
-        },
-        onError: {
-          target: 'signedOut',
-          actions: {
-            type: 'storeFailure',
-            params: ({ event }: { event: ErrorActorEvent }) => ({ operation: 'google', error: event.error }),
-          },
-        },
+        ...signInOutcome('google'),
       },
     },
 

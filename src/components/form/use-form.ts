@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import * as v from 'valibot';
 
 /** One field of a form: its wire-contract schema and how a message names it ("E-mail is required"). */
@@ -27,7 +27,7 @@ export function fieldMessage(
 /**
  * Form state for a screen: values, which fields were left (blur) and whether a submit was tried.
  * A field's message shows once it was left or a submit was tried, and a server's message for a
- * field shows until its value changes. The flow itself (sending, pending, the answer) is a machine's.
+ * field shows until its value changes, and focus moves to the first field it names. The flow itself (sending, pending, the answer) is a machine's.
  */
 export function useForm<K extends string>(specs: FieldSpecs<K>, serverFields: Partial<Record<NoInfer<K>, string>> = {}) {
   const names = Object.keys(specs) as K[];
@@ -56,6 +56,14 @@ export function useForm<K extends string>(specs: FieldSpecs<K>, serverFields: Pa
   );
 
   const focus = useCallback((name: K) => elements.current.get(name)?.focus(), []);
+
+  // A server message about a field puts the user on that field (the first, in the order of `specs`).
+  // Keyed on the messages, not the object: screens build it afresh on every render.
+  const firstServerField = names.find((name) => serverFields[name]);
+  const serverKey = names.map((name) => serverFields[name] ?? '').join('\n');
+  useEffect(() => {
+    if (firstServerField !== undefined) focus(firstServerField);
+  }, [serverKey, firstServerField, focus]);
 
   return {
     values,

@@ -126,11 +126,6 @@ function NewPasswordForm({
     },
     { newpassword: failure?.fields.newpassword },
   );
-  const { focus } = form;
-  useEffect(() => {
-    if (failure?.fields.newpassword) focus('newpassword');
-  }, [failure, focus]);
-
   function submit(event: FormEvent) {
     event.preventDefault();
     // Saving: the button stays focusable (aria-disabled), so a repeat submit lands here and is ignored.

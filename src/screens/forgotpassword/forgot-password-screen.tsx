@@ -24,11 +24,6 @@ export default function ForgotPasswordScreen() {
     if (sent) sentHeading.current?.focus();
   }, [sent]);
 
-  const { focus } = form;
-  useEffect(() => {
-    if (failure?.fields.email) focus('email');
-  }, [failure, focus]);
-
   function submit(event: FormEvent) {
     event.preventDefault();
     // Sending: the button stays focusable (aria-disabled), so a repeat submit lands here and is ignored.

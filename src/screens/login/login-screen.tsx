@@ -40,13 +40,6 @@ export default function LoginScreen() {
     auth.send({ type: 'auth.clearError' });
   }, [auth]);
 
-  // A server message about a field puts the user on that field.
-  const { focus } = form;
-  useEffect(() => {
-    if (failure?.fields.username || failure?.fields.email) focus('email');
-    else if (failure?.fields.password) focus('password');
-  }, [failure, focus]);
-
   function submit(event: FormEvent) {
     event.preventDefault();
     // Busy: the button stays focusable (aria-disabled), so a repeat submit lands here and is ignored.

@@ -45,12 +45,6 @@ export default function SignupScreen() {
     auth.send({ type: 'auth.clearError' });
   }, [auth]);
 
-  const { focus } = form;
-  useEffect(() => {
-    const field = FIELD_ORDER.find((name) => failure?.fields[name]);
-    if (field) focus(field);
-  }, [failure, focus]);
-
   const confirmation = screenHref('signupconfirmation', clientid);
 
   function submit(event: FormEvent) {
