@@ -8,6 +8,7 @@ import { errorHandler } from '@server/http/error-handler';
 import { notFoundHandler } from '@server/http/not-found';
 import { staticFiles } from '@server/plugins/static-files';
 import { authRoutes } from '@server/routes/auth';
+import { brokerRoutes } from '@server/routes/brokers';
 import { healthRoutes } from '@server/routes/health';
 import { openApiRoutes } from '@server/routes/openapi';
 import { runtimeConfigRoutes } from '@server/routes/runtime-config';
@@ -26,6 +27,7 @@ export async function appPlugin(app: FastifyInstance, { config, plugins }: AppPl
 
   await app.register(healthRoutes, { prefix: apiPrefix });
   await app.register(specialityRoutes, { prefix: apiPrefix });
+  await app.register(brokerRoutes, { prefix: apiPrefix });
   await app.register(authRoutes, { prefix: apiPrefix });
   await app.register(openApiRoutes, { prefix: apiPrefix });
   await app.register(runtimeConfigRoutes);

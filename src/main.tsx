@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { configureApi } from '@/api/client';
 import { startAuth } from '@/app/auth-actor';
+import { createBrokerCache } from '@/app/broker-cache';
 import { applyRuntimeConfig, loadRuntimeConfig } from '@/app/runtime-config';
 import { routerNavigation } from '@/routes/auth-navigation';
 import { createAppRouter } from '@/routes/router';
@@ -16,7 +17,7 @@ async function start(): Promise<void> {
   // through the router that holds it, which exists by the time it first navigates.
   const app: { router?: ReturnType<typeof createAppRouter> } = {};
   const auth = startAuth(routerNavigation(() => app.router));
-  app.router = createAppRouter({ config, auth });
+  app.router = createAppRouter({ config, auth, brokers: createBrokerCache() });
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <RouterProvider router={app.router} />

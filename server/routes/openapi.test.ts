@@ -60,6 +60,8 @@ describe('GET /api/weborder/openapi.json', () => {
         'GET /api/weborder/auth/specialitycategory',
         'GET /api/weborder/auth/specialitylist',
         'GET /api/weborder/auth/speciality',
+        'GET /api/weborder/auth/specialityByClientUrl/{clientUrl}',
+        'GET /api/weborder/auth/brokerDetails',
         'GET /api/weborder/openapi.json',
         'GET /config.json',
         'POST /api/weborder/insured/save',
@@ -105,6 +107,12 @@ describe('GET /api/weborder/openapi.json', () => {
     ]);
     expect(doc.paths['/api/weborder/auth/specialitylist']?.get?.parameters).toEqual([
       expect.objectContaining({ name: 'clientUrl', in: 'query', required: false }),
+    ]);
+    expect(doc.paths['/api/weborder/auth/brokerDetails']?.get?.parameters).toEqual([
+      expect.objectContaining({ name: 'clientUrl', in: 'query', required: true }),
+    ]);
+    expect(doc.paths['/api/weborder/auth/specialityByClientUrl/{clientUrl}']?.get?.parameters).toEqual([
+      expect.objectContaining({ name: 'clientUrl', in: 'path', required: true }),
     ]);
     const put = doc.paths['/api/weborder/test/things/{thingId}']?.put;
     expect(put?.parameters).toEqual([expect.objectContaining({ name: 'thingId', in: 'path', required: true })]);

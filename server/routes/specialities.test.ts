@@ -1,3 +1,4 @@
+import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import {
@@ -5,6 +6,7 @@ import {
   specialityListSchema,
   specialitySchema,
 } from '@/api/contract/specialities';
+import { brokerSpecialities, brokers } from '@server/db/schema';
 import { demoBrokers, demoSpecialities } from '@server/db/seed/demo-data';
 import { expectError } from '@server/test/expect-error';
 import { setupTestApp } from '@server/test/test-app';
@@ -72,6 +74,84 @@ describe('GET auth/specialitylist', () => {
     const body = expectError(await get(`auth/specialitylist?clientUrl=${value}`), 400);
     expect(body.fields).toHaveProperty('clientUrl');
     expect(body.message).toContain('clientUrl');
+  });
+});
+
+describe('GET auth/specialityByClientUrl/{clientUrl}', () => {
+  async function byClientUrl(clientUrl: string) {
+    const response = await get(`auth/specialityByClientUrl/${clientUrl}`);
+    expect(response.statusCode).toBe(200);
+    return v.parse(specialityListSchema, response.json());
+  }
+
+  it.each(demoBrokers.map((b) => b.clientUrl))('answers %s as specialitylist?clientUrl= does', async (clientUrl) => {
+    const list = await byClientUrl(clientUrl);
+    expect(list).toHaveLength(demoBrokers.find((b) => b.clientUrl === clientUrl)!.specialities.length);
+    expect(list).toEqual(await specialityList(`?clientUrl=${clientUrl}`));
+  });
+
+  it('matches the client URL whatever its case', async () => {
+    expect(await byClientUrl('Harbor-Risk')).toEqual(await byClientUrl('harbor-risk'));
+  });
+
+  it('answers 404 naming an unknown client URL', async () => {
+    const body = expectError(await get('auth/specialityByClientUrl/no-such-broker'), 404);
+    expect(body.message).toBe('No broker with client URL "no-such-broker"');
+  });
+
+  it.each([
+    ['a space', 'bad%20url'],
+    ['a slash', 'a%2Fb'],
+    ['a NUL', '%00'],
+    ['nothing', ''],
+    ['too many characters', 'x'.repeat(65)],
+  ])('answers 400 naming clientUrl when it holds %s', async (_, value) => {
+    const body = expectError(await get(`auth/specialityByClientUrl/${value}`), 400);
+    expect(body.fields).toHaveProperty('clientUrl');
+    expect(body.message).toContain('clientUrl');
+  });
+
+  it('answers 400 naming a query parameter it does not take', async () => {
+    const body = expectError(await get('auth/specialityByClientUrl/harbor-risk?clientUrl=harbor-risk'), 400);
+    expect(body.fields).toEqual({ clientUrl: 'is not a known parameter' });
+  });
+});
+
+/** Both forms of the broker list share one lookup: each case is checked through both. */
+describe('a broker’s list, by query and by path', () => {
+  const lists = async (clientUrl: string) =>
+    Promise.all([get(`auth/specialitylist?clientUrl=${clientUrl}`), get(`auth/specialityByClientUrl/${clientUrl}`)]);
+
+  it('leaves out a deactivated broker speciality, and brings it back when reactivated', async () => {
+    const [harbor] = await t.app.db.select({ id: brokers.id }).from(brokers).where(eq(brokers.clientUrl, 'harbor-risk'));
+    const row = and(eq(brokerSpecialities.brokerId, harbor!.id), eq(brokerSpecialities.randomCode, 'YTR9D4HY'));
+    await t.app.db.update(brokerSpecialities).set({ active: false }).where(row);
+    try {
+      for (const response of await lists('harbor-risk')) {
+        expect(response.statusCode).toBe(200);
+        const codes = v.parse(specialityListSchema, response.json()).map((s) => s.speiclaityRandomCode);
+        expect(codes).toHaveLength(3);
+        expect(codes).not.toContain('YTR9D4HY');
+      }
+    } finally {
+      await t.app.db.update(brokerSpecialities).set({ active: true }).where(row);
+    }
+    for (const response of await lists('harbor-risk')) {
+      expect(response.json()).toEqual(expect.arrayContaining([expect.objectContaining({ speiclaityRandomCode: 'YTR9D4HY' })]));
+    }
+  });
+
+  it('answers 404 for an inactive broker', async () => {
+    const summit = eq(brokers.clientUrl, 'summit-professional');
+    await t.app.db.update(brokers).set({ active: false }).where(summit);
+    try {
+      for (const response of await lists('summit-professional')) {
+        expect(expectError(response, 404).message).toContain('summit-professional');
+      }
+    } finally {
+      await t.app.db.update(brokers).set({ active: true }).where(summit);
+    }
+    for (const response of await lists('summit-professional')) expect(response.statusCode).toBe(200);
   });
 });
 

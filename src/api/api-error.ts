@@ -33,3 +33,9 @@ export function retryAfterSeconds(error: unknown): number | undefined {
   const seconds = /^\d+$/.test(header.trim()) ? Number(header) : (Date.parse(header) - Date.now()) / 1000;
   return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : undefined;
 }
+
+/** The server's "no such broker" for a client id: 404, or a 400 on one that could never be one. */
+export function isUnknownBrokerError(error: unknown): boolean {
+  const status = errorStatus(error);
+  return status === 404 || (status === 400 && 'clientUrl' in errorFields(error));
+}

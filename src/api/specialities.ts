@@ -18,6 +18,12 @@ export async function getSpecialityList(clientUrl?: string): Promise<Speciality[
   return v.parse(specialityListSchema, await http().get('auth/specialitylist', { searchParams }).json());
 }
 
+/** The path form of getSpecialityList(clientUrl): the same answer. */
+export async function getSpecialitiesByClientUrl(clientUrl: string): Promise<Speciality[]> {
+  const path = `auth/specialityByClientUrl/${encodeURIComponent(clientUrl)}`;
+  return v.parse(specialityListSchema, await http().get(path).json());
+}
+
 export async function getSpeciality(specialityId: number): Promise<Speciality> {
   return v.parse(specialitySchema, await http().get('auth/speciality', { searchParams: { specialityId } }).json());
 }

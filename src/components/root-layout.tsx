@@ -1,13 +1,15 @@
-import { Link, Outlet, useRouter } from '@tanstack/react-router';
+import { Outlet, useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { BrokerBrand } from '@/components/broker-brand';
 import { ScreenLink } from '@/components/screen-link';
 import { useAuth } from '@/components/use-auth';
 import { isRestoring, signedInUser } from '@/machines/auth.machine';
-import { useClientId } from '@/routes/use-client-id';
+import { useBrokerLookup, useClientArea } from '@/routes/use-broker';
 
 export function RootLayout() {
   const { config } = useRouter().options.context;
-  const clientid = useClientId();
+  const clientArea = useClientArea();
+  const lookup = useBrokerLookup();
   return (
     <div className="app">
       <a className="skip-link" href="#main">
@@ -18,14 +20,13 @@ export function RootLayout() {
       )}
       <header className="site-header">
         <div className="site-header__inner">
-          {clientid ? (
-            <Link to="/client/landing/$clientid" params={{ clientid }} className="brand">
-              <BrandMark /> Practice Shield
-            </Link>
+          {clientArea ? (
+            // In a broker's client area its logo, abbreviation and name lead (specification §1).
+            <BrokerBrand details={lookup?.status === 'found' ? lookup.details : undefined} />
           ) : (
-            <Link to="/" className="brand">
+            <ScreenLink screen="landing" className="brand">
               <BrandMark /> Practice Shield
-            </Link>
+            </ScreenLink>
           )}
           <AccountNav />
         </div>
@@ -34,7 +35,11 @@ export function RootLayout() {
         <Outlet />
       </main>
       <footer className="site-footer">
-        <p>Practice Shield — professional liability insurance, by speciality, through your broker.</p>
+        <p>
+          {lookup?.status === 'found' && clientArea
+            ? `Practice Shield — professional liability insurance, arranged for you by ${lookup.details.name}.`
+            : 'Practice Shield — professional liability insurance, by speciality, through your broker.'}
+        </p>
       </footer>
     </div>
   );

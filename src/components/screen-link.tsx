@@ -1,26 +1,29 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { screenHref } from '@/routes/screen-href';
+import { screenLocation, type ScreenTarget } from '@/routes/screen-location';
 import type { ScreenName } from '@/routes/screens';
-import { useClientId } from '@/routes/use-client-id';
+import { useClientArea } from '@/routes/use-broker';
 
-/** A link to a screen that stays inside the client area when the page is in it (branded twin). */
-export function ScreenLink({
-  screen,
-  params,
-  search,
+/**
+ * A link to a screen by the navigation rule: the branded twin inside the client area, the plain
+ * route outside it; query and state pass through. The client route's guard loads the broker.
+ */
+export function ScreenLink<S extends ScreenName>({
   className,
   children,
-}: {
-  screen: ScreenName;
-  params?: readonly string[];
-  search?: Record<string, string>;
-  className?: string;
-  children: ReactNode;
-}) {
-  const clientid = useClientId();
+  ...target
+}: ScreenTarget<S> & { className?: string; children: ReactNode }) {
+  const clientid = useClientArea();
+  const { to, params, search, state, replace } = screenLocation(target as ScreenTarget<S>, clientid);
   return (
-    <Link to={screenHref(screen, clientid, params) as '/'} search={search as never} className={className}>
+    <Link
+      to={to as string}
+      params={params as never}
+      search={search as never}
+      state={state as never}
+      replace={replace}
+      className={className}
+    >
       {children}
     </Link>
   );

@@ -103,18 +103,22 @@ export interface CategoryGroup {
   specialities: Speciality[];
 }
 
-/** Specialities under their categories, both in the server's display order, filtered by a free-text query. */
-export function groupByCategory(catalog: Catalog, query = ''): CategoryGroup[] {
+/**
+ * Specialities under their categories, both in the server's display order, filtered by a
+ * free-text query and, when given, to the specialities whose codes are listed.
+ */
+export function groupByCategory(catalog: Catalog, query = '', onlyCodes?: readonly string[]): CategoryGroup[] {
   const needle = query.trim().toLocaleLowerCase();
+  const codes = onlyCodes && new Set(onlyCodes.map((code) => code.toUpperCase()));
   const matches = (speciality: Speciality) =>
-    !needle ||
-    speciality.name.toLocaleLowerCase().includes(needle) ||
-    speciality.description.toLocaleLowerCase().includes(needle);
+    (!codes || codes.has(speciality.speiclaityRandomCode.toUpperCase())) &&
+    (!needle ||
+      speciality.name.toLocaleLowerCase().includes(needle) ||
+      speciality.description.toLocaleLowerCase().includes(needle));
   return catalog.categories
     .map((category) => ({
       category,
-      specialities: catalog.specialities
-        .filter((speciality) => speciality.categoryId === category.id && matches(speciality)),
+      specialities: catalog.specialities.filter((speciality) => speciality.categoryId === category.id && matches(speciality)),
     }))
     .filter((group) => group.specialities.length > 0);
 }

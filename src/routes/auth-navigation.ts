@@ -1,11 +1,15 @@
 import type { AnyRouter } from '@tanstack/react-router';
 import type { AuthNavigation } from '@/app/auth-actor';
+import type { RouterContext } from '@/routes/router-context';
+import { goToScreen } from '@/routes/screen-navigation';
 
-/** The broker's client id when the router is on a branded route. */
-function currentClientId(router: AnyRouter): string | undefined {
+/** The broker's client id when the router is on a branded route of a known broker. */
+function currentClientArea(router: AnyRouter): string | undefined {
   for (const match of [...router.state.matches].reverse()) {
     const { clientid } = match.params as { clientid?: string };
-    if (clientid) return clientid;
+    if (!clientid) continue;
+    const { brokers } = router.options.context as RouterContext;
+    return brokers.peek(clientid)?.status === 'unknown' ? undefined : clientid;
   }
   return undefined;
 }
@@ -19,10 +23,8 @@ export function routerNavigation(router: () => AnyRouter | undefined): AuthNavig
     toLanding() {
       const current = router();
       if (!current) return;
-      const clientid = currentClientId(current);
-      void (clientid
-        ? current.navigate({ to: '/client/landing/$clientid', params: { clientid } })
-        : current.navigate({ to: '/' }));
+      const { brokers } = current.options.context as RouterContext;
+      void goToScreen(current, brokers, { screen: 'landing' }, currentClientArea(current));
     },
     to(href) {
       void router()?.navigate({ href });

@@ -1,11 +1,15 @@
+// @vitest-environment jsdom
 import { isRedirect } from '@tanstack/react-router';
-import { describe, expect, it } from 'vitest';
+import { HTTPError } from 'ky';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { User } from '@/api/contract/auth';
 import type { StoredState } from '@/api/session-store';
+import type { BrokerDetails } from '@/api/contract/brokers';
+import { createBrokerCache } from '@/app/broker-cache';
 import { fallbackConfig } from '@/app/runtime-config';
 import { authMachine } from '@/machines/auth.machine';
-import { allowsEntry, alwaysAllow, requireSignedIn, type GuardArgs } from '@/routes/guards';
+import { allowsEntry, alwaysAllow, clientRoot, requireSignedIn, type GuardArgs } from '@/routes/guards';
 import { safeRedirect } from '@/routes/search-params';
 
 /** An auth actor still restoring until `release` hands it what storage holds. */
@@ -24,8 +28,38 @@ function restoringAuth() {
   return { auth, release };
 }
 
-function args(auth: GuardArgs['context']['auth'], href: string, params: Record<string, string> = {}): GuardArgs {
-  return { context: { config: fallbackConfig, auth }, location: { href } as GuardArgs['location'], params };
+const harbor: BrokerDetails = {
+  name: 'Harbor Risk Partners',
+  brokerAbbrivation: 'HRP',
+  brokerProfile: null,
+  brokerProfileType: null,
+  brokerspecialities: [{ id: 1, speiclaityRandomCode: 'TSACBHV2' }],
+};
+
+function notFoundError(): HTTPError {
+  return new HTTPError(new Response('{}', { status: 404 }), new Request('http://localhost/'), {} as never);
+}
+
+/** A broker cache whose server knows harbor-risk only, and fails outright for "offline". */
+function brokerCache() {
+  const asked: string[] = [];
+  const cache = createBrokerCache(async (clientUrl) => {
+    asked.push(clientUrl);
+    if (clientUrl === 'offline') throw new TypeError('Failed to fetch');
+    if (clientUrl === 'harbor-risk') return harbor;
+    throw notFoundError();
+  });
+  return { cache, asked };
+}
+
+function args(
+  auth: GuardArgs['context']['auth'],
+  href: string,
+  params: Record<string, string> = {},
+  brokers = brokerCache().cache,
+): GuardArgs {
+  const pathname = href.split('?')[0]!;
+  return { context: { config: fallbackConfig, auth, brokers }, location: { href, pathname } as GuardArgs['location'], params };
 }
 
 const adaStored: StoredState = {
@@ -86,6 +120,70 @@ describe('the guard on signup and login', () => {
     const { auth } = restoringAuth();
     expect(allowsEntry(args(auth, '/login'))).toBe(true);
     expect(() => alwaysAllow(args(auth, '/login'))).not.toThrow();
+    auth.stop();
+  });
+});
+
+describe('the client root guard', () => {
+  afterEach(() => sessionStorage.clear());
+
+  it('loads the broker once, before any branded screen, and keeps its client id in the session', async () => {
+    const { auth } = restoringAuth();
+    const { cache, asked } = brokerCache();
+    await clientRoot(args(auth, '/client/landing/harbor-risk', { clientid: 'harbor-risk' }, cache));
+    await clientRoot(args(auth, '/client/login/harbor-risk', { clientid: 'harbor-risk' }, cache));
+    expect(asked).toEqual(['harbor-risk']);
+    expect(cache.peek('harbor-risk')).toEqual({ status: 'found', details: harbor });
+    expect(sessionStorage.getItem('clientid')).toBe('harbor-risk');
+    auth.stop();
+  });
+
+  it('remembers nothing while only preloading', async () => {
+    const { auth } = restoringAuth();
+    await clientRoot({ ...args(auth, '/client/landing/harbor-risk', { clientid: 'harbor-risk' }), preload: true });
+    expect(sessionStorage.getItem('clientid')).toBeNull();
+    auth.stop();
+  });
+
+  it('sends an unknown client id to its page-not-found (specification §8), replacing the address', async () => {
+    const { auth } = restoringAuth();
+    const thrown = await clientRoot(args(auth, '/client/dashboard/no-such-broker', { clientid: 'no-such-broker' })).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(isRedirect(thrown)).toBe(true);
+    expect((thrown as { options: unknown }).options).toMatchObject({
+      to: '/client/page-not-found/$clientid',
+      params: { clientid: 'no-such-broker' },
+      replace: true,
+    });
+    expect(sessionStorage.getItem('clientid')).toBeNull();
+    auth.stop();
+  });
+
+  it('lets that page-not-found itself show, without redirecting again', async () => {
+    const { auth } = restoringAuth();
+    await expect(
+      clientRoot(args(auth, '/client/page-not-found/no-such-broker', { clientid: 'no-such-broker' })),
+    ).resolves.toBeUndefined();
+    auth.stop();
+  });
+
+  it('lets an address with no client id through to the not-found page, asking nothing', async () => {
+    const { auth } = restoringAuth();
+    const { cache, asked } = brokerCache();
+    await expect(clientRoot(args(auth, '/client/nothing', {}, cache))).resolves.toBeUndefined();
+    expect(asked).toEqual([]);
+    auth.stop();
+  });
+
+  it('fails, rather than calling a broker unknown, when the server cannot be reached', async () => {
+    const { auth } = restoringAuth();
+    const { cache } = brokerCache();
+    await expect(clientRoot(args(auth, '/client/landing/offline', { clientid: 'offline' }, cache))).rejects.toThrow(
+      'Failed to fetch',
+    );
+    expect(cache.peek('offline')).toBeUndefined();
     auth.stop();
   });
 });

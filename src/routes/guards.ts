@@ -1,5 +1,6 @@
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
+import { writeClientId } from '@/api/session-values';
 import { isRestoring, isSignedIn } from '@/machines/auth.machine';
 import type { RouterContext } from '@/routes/router-context';
 
@@ -8,6 +9,8 @@ export interface GuardArgs {
   context: RouterContext;
   location: ParsedLocation;
   params: unknown;
+  /** True when only preloading (a pointer resting on a link): nothing is remembered then. */
+  preload?: boolean;
 }
 
 /**
@@ -21,6 +24,27 @@ export function allowsEntry(_args: GuardArgs): boolean {
 /** beforeLoad for signup and login. */
 export function alwaysAllow(args: GuardArgs): void {
   if (!allowsEntry(args)) throw redirect({ to: '/' });
+}
+
+/**
+ * beforeLoad of the client root, run before every branded screen: the same always-allow guard,
+ * then the broker's details, loaded unless cached, so every branded screen shows its broker. An
+ * unknown client id ends on client/page-not-found/{clientid} (specification §8); a known one is
+ * kept in the session as `clientid`.
+ */
+export async function clientRoot(args: GuardArgs): Promise<void> {
+  alwaysAllow(args);
+  const { clientid } = args.params as { clientid?: string };
+  // An address under client/ that no screen claims: the client route's not-found takes it.
+  if (!clientid) return;
+  const lookup = await args.context.brokers.load(clientid);
+  if (lookup.status === 'found') {
+    if (!args.preload) writeClientId(clientid);
+    return;
+  }
+  // Read from the address, not TanStack's matches: their type is the router's, which includes this guard.
+  if (args.location.pathname.startsWith('/client/page-not-found/')) return;
+  throw redirect({ to: '/client/page-not-found/$clientid', params: { clientid }, replace: true });
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { ActorRefFrom } from 'xstate';
 import type { RuntimeConfig } from '@/api/contract/runtime-config';
+import type { BrokerCache } from '@/app/broker-cache';
 import type { authMachine } from '@/machines/auth.machine';
 
 /** The one auth actor, started at start-up (src/app/auth-actor.ts). */
@@ -9,4 +10,6 @@ export type AuthActor = ActorRefFrom<typeof authMachine>;
 export interface RouterContext {
   config: RuntimeConfig;
   auth: AuthActor;
+  /** Broker details by client id, loaded once per tab (specification §2 navigation rule). */
+  brokers: BrokerCache;
 }

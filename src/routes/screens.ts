@@ -28,13 +28,7 @@ export const screens = [
     module: 'landing/landing-screen',
     search: 'landingSearch',
   },
-  {
-    name: 'signup',
-    path: 'signup',
-    title: 'Create your account',
-    module: 'signup/signup-screen',
-    guard: 'alwaysAllow',
-  },
+  { name: 'signup', path: 'signup', title: 'Create your account', module: 'signup/signup-screen', guard: 'alwaysAllow' },
   {
     name: 'login',
     path: 'login',
@@ -50,6 +44,9 @@ export const screens = [
     title: 'Choose a new password',
     module: 'changepassword/change-password-screen',
   },
+  { name: 'dashboard', path: 'dashboard', title: 'Your dashboard', module: 'dashboard/dashboard-screen', guard: 'requireSignedIn' },
+  { name: 'order', path: 'order/$submissionid', title: 'Your order', module: 'order/order-screen', guard: 'requireSignedIn' },
+  { name: 'editorder', path: 'editorder', title: 'Edit your order', module: 'editorder/edit-order-screen', guard: 'requireSignedIn' },
   {
     name: 'signupconfirmation',
     path: 'signupconfirmation',
@@ -57,12 +54,105 @@ export const screens = [
     module: 'signupconfirmation/signup-confirmation-screen',
     guard: 'requireSignedIn',
   },
+  { name: 'payment', path: 'payment', title: 'Payment', module: 'payment/payment-screen', guard: 'requireSignedIn' },
+  {
+    name: 'paymentconfirm',
+    path: 'paymentconfirm',
+    title: 'Payment confirmation',
+    module: 'paymentconfirm/payment-confirm-screen',
+    guard: 'requireSignedIn',
+  },
+  { name: 'document', path: 'document', title: 'Your documents', module: 'document/document-screen', guard: 'requireSignedIn' },
+  { name: 'quotes', path: 'quotes', title: 'Your quote', module: 'quotes/quotes-screen' },
+  { name: 'contacts', path: 'contacts', title: 'Contacts', module: 'contacts/contacts-screen', guard: 'requireSignedIn' },
+  { name: 'locations', path: 'locations', title: 'Locations', module: 'locations/locations-screen', guard: 'requireSignedIn' },
+  {
+    name: 'additionally-insured',
+    path: 'additionally-insured',
+    title: 'Additional insureds',
+    module: 'additionally-insured/additionally-insured-screen',
+    guard: 'requireSignedIn',
+  },
+  { name: 'claims', path: 'claims', title: 'Claims', module: 'claims/claims-screen', guard: 'requireSignedIn' },
+  {
+    name: 'ordersummary',
+    path: 'ordersummary/$submissionid',
+    title: 'Order summary',
+    module: 'ordersummary/order-summary-screen',
+    guard: 'requireSignedIn',
+  },
+  { name: 'questionlist', path: 'questionlist', title: 'About your practice', module: 'questionlist/question-list-screen' },
+  {
+    name: 'complete-order',
+    path: 'complete-order',
+    title: 'Order complete',
+    module: 'complete-order/complete-order-screen',
+    guard: 'requireSignedIn',
+  },
+  {
+    name: 'incomplete-order',
+    path: 'incomplete-order',
+    title: 'Your order needs a few more details',
+    module: 'incomplete-order/incomplete-order-screen',
+    guard: 'requireSignedIn',
+  },
+  {
+    name: 'specialities',
+    path: 'specialities',
+    title: 'Specialities',
+    module: 'specialities/specialities-screen',
+    search: 'specialitiesSearch',
+  },
+  { name: 'feedback', path: 'feedback', title: 'Feedback', module: 'feedback/feedback-screen', guard: 'requireSignedIn' },
+  {
+    name: 'incomplete-missing-info',
+    path: 'incomplete-missing-info',
+    title: 'More information needed',
+    module: 'incomplete-missing-info/incomplete-missing-info-screen',
+    guard: 'requireSignedIn',
+  },
+  {
+    name: 'incomplete-review-underwriter',
+    path: 'incomplete-review-underwriter',
+    title: 'With an underwriter',
+    module: 'incomplete-review-underwriter/incomplete-review-underwriter-screen',
+    guard: 'requireSignedIn',
+  },
+  {
+    name: 'application-under-review',
+    path: 'application-under-review',
+    title: 'Application under review',
+    module: 'application-under-review/application-under-review-screen',
+    guard: 'requireSignedIn',
+  },
   { name: 'page-not-found', path: 'page-not-found', title: 'Page not found', module: 'page-not-found/page-not-found-screen' },
 ] as const satisfies readonly ScreenDefinition[];
 
 export type ScreenName = (typeof screens)[number]['name'];
 
-/** The branded twin: client/{screen}[/{params}]/{clientid}. */
-export function brandedPath(path: string): string {
-  return `client/${path}/$clientid`;
+/** The table's row for one screen. */
+export type ScreenOf<S extends ScreenName> = Extract<(typeof screens)[number], { name: S }>;
+
+type ParamNames<P extends string> = P extends `${string}$${infer Name}/${infer Rest}`
+  ? Name | ParamNames<Rest>
+  : P extends `${string}$${infer Name}`
+    ? Name
+    : never;
+
+/** The path parameters a screen's plain route takes (`submissionid` for order), never clientid. */
+export type ScreenParamName<S extends ScreenName> = ParamNames<ScreenOf<S>['path']>;
+
+/** The screen's plain route as TanStack names it; landing's is the site root. */
+export type PlainRoutePath<S extends ScreenName> = S extends 'landing' ? '/' : `/${ScreenOf<S>['path']}`;
+
+/** The screen's branded route: client/{screen}[/{params}]/{clientid}. */
+export type BrandedRoutePath<S extends ScreenName> = `/client/${ScreenOf<S>['path']}/$clientid`;
+
+/** The branded child path under the client route: {screen}[/{params}]/{clientid}. */
+export function brandedChildPath(path: string): string {
+  return `${path}/$clientid`;
+}
+
+export function screenDefinition<S extends ScreenName>(name: S): ScreenOf<S> {
+  return screens.find((screen) => screen.name === name) as ScreenOf<S>;
 }

@@ -1,8 +1,23 @@
 import * as v from 'valibot';
 
-/** `s`: one speciality random code, or several separated by commas (specification §2). */
+/** One value, or a key repeated in the query string (`?s=A&s=B` reads as "A,B"). */
+const commaList = v.pipe(
+  v.union([v.string(), v.array(v.string())]),
+  v.transform((value) => (Array.isArray(value) ? value.join(',') : value)),
+);
+
+/**
+ * `s`: one speciality random code, or several separated by commas (specification §2). The
+ * default-speciality machine judges the codes: junk is its page-not-found, not a routing error.
+ */
 export const landingSearch = v.object({
-  s: v.optional(v.pipe(v.string(), v.maxLength(512))),
+  s: v.optional(commaList),
+});
+
+/** specialities: `s` as on landing, and `speciality`, the codes to show (all when absent). */
+export const specialitiesSearch = v.object({
+  s: v.optional(commaList),
+  speciality: v.optional(commaList),
 });
 
 /** `redirect`: where to go once signed in; anything else in its place is ignored. */

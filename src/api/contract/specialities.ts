@@ -32,6 +32,11 @@ export const specialityListQuerySchema = v.object({
   clientUrl: v.optional(clientUrlSchema),
 });
 
+/** GET auth/specialityByClientUrl/{clientUrl}: the path form of specialitylist?clientUrl=. */
+export const specialityByClientUrlParamsSchema = v.object({
+  clientUrl: clientUrlSchema,
+});
+
 /** Query strings arrive as text; an id must be a whole positive number. */
 export const idFromQuerySchema = v.pipe(
   v.string(),

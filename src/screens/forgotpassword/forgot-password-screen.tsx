@@ -6,12 +6,12 @@ import { TextField } from '@/components/form/text-field';
 import { useForm, type FieldSpecs } from '@/components/form/use-form';
 import { ScreenLink } from '@/components/screen-link';
 import { forgotPasswordMachine } from '@/machines/forgot-password.machine';
-import { useClientId } from '@/routes/use-client-id';
+import { useClientArea } from '@/routes/use-broker';
 
 const fields = { email: { schema: emailSchema, name: 'E-mail address' } } satisfies FieldSpecs<'email'>;
 
 export default function ForgotPasswordScreen() {
-  const clientid = useClientId();
+  const clientid = useClientArea();
   // The e-mailed link is branded when the request came from the client area.
   const [state, send] = useMachine(forgotPasswordMachine, { input: { clientId: clientid } });
   const { failure, email } = state.context;

@@ -10,9 +10,9 @@ import { ScreenLink } from '@/components/screen-link';
 import { SignedInNotice } from '@/components/signed-in-notice';
 import { useAuth } from '@/components/use-auth';
 import { failureOf, isRestoring, signedInUser } from '@/machines/auth.machine';
-import { screenHref } from '@/routes/screen-href';
+import { screenHref } from '@/routes/screen-location';
 import { safeRedirect } from '@/routes/search-params';
-import { useClientId } from '@/routes/use-client-id';
+import { useClientArea } from '@/routes/use-broker';
 
 const fields = {
   email: { schema: emailSchema, name: 'E-mail address' },
@@ -21,10 +21,10 @@ const fields = {
 
 export default function LoginScreen() {
   const auth = useAuth();
-  const clientid = useClientId();
+  const clientid = useClientArea();
   const { redirect } = useSearch({ strict: false }) as { redirect?: string };
   // After signing in: back where the user was sent from, else landing (branded in the client area).
-  const next = safeRedirect(redirect) ?? screenHref('landing', clientid);
+  const next = safeRedirect(redirect) ?? screenHref({ screen: 'landing' }, clientid);
 
   const restoring = useSelector(auth, isRestoring);
   const user = useSelector(auth, signedInUser);

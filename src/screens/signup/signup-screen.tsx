@@ -10,8 +10,8 @@ import { ScreenLink } from '@/components/screen-link';
 import { SignedInNotice } from '@/components/signed-in-notice';
 import { useAuth } from '@/components/use-auth';
 import { failureOf, isRestoring, signedInUser } from '@/machines/auth.machine';
-import { screenHref } from '@/routes/screen-href';
-import { useClientId } from '@/routes/use-client-id';
+import { screenHref } from '@/routes/screen-location';
+import { useClientArea } from '@/routes/use-broker';
 
 type Field = 'email' | 'password' | 'firstname' | 'lastname' | 'companyname' | 'insuredtype';
 const { entries } = signUpRequestSchema;
@@ -32,7 +32,7 @@ const INSURED_TYPE_LABELS: Record<(typeof insuredTypes)[number], { label: string
 
 export default function SignupScreen() {
   const auth = useAuth();
-  const clientid = useClientId();
+  const clientid = useClientArea();
   const restoring = useSelector(auth, isRestoring);
   const user = useSelector(auth, signedInUser);
   const pending = useSelector(auth, (s) => s.matches('signingUp') || s.matches('signingInWithGoogle'));
@@ -45,7 +45,7 @@ export default function SignupScreen() {
     auth.send({ type: 'auth.clearError' });
   }, [auth]);
 
-  const confirmation = screenHref('signupconfirmation', clientid);
+  const confirmation = screenHref({ screen: 'signupconfirmation' }, clientid);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -87,7 +87,7 @@ export default function SignupScreen() {
       </p>
 
       {user && !pending ? (
-        <SignedInNotice user={user} next={screenHref('landing', clientid)} />
+        <SignedInNotice user={user} next={screenHref({ screen: 'landing' }, clientid)} />
       ) : (
         <>
           {failure && (

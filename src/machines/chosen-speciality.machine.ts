@@ -1,0 +1,61 @@
+import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
+import { errorStatus, errorText } from '@/api/api-error';
+import type { Speciality } from '@/api/contract/specialities';
+import { getSpeciality } from '@/api/specialities';
+
+export interface ChosenSpecialityContext {
+  specialityId: number | undefined;
+  speciality: Speciality | undefined;
+  errorMessage: string | undefined;
+}
+
+/**
+ * The speciality a quote starts from: quotes' state specialityId, or the session's default
+ * speciality in the client area (specification §2). No id, or an id no speciality has, is
+ * "unchosen": the screen then asks for one.
+ */
+export const chosenSpecialityMachine = setup({
+  types: {
+    context: {} as ChosenSpecialityContext,
+    input: {} as { specialityId: number | undefined },
+    events: {} as { type: 'speciality.retry' },
+  },
+  actors: {
+    loadSpeciality: fromPromise<Speciality, { specialityId: number }>(({ input }) => getSpeciality(input.specialityId)),
+  },
+  actions: {
+    storeSpeciality: assign((_, speciality: Speciality) => ({ speciality, errorMessage: undefined })),
+    storeError: assign((_, error: unknown) => ({ errorMessage: errorText(error) })),
+  },
+  guards: {
+    hasNoSpecialityId: ({ context }) => context.specialityId === undefined,
+    isNoSuchSpeciality: (_, error: unknown) => errorStatus(error) === 404 || errorStatus(error) === 400,
+  },
+}).createMachine({
+  id: 'chosenSpeciality',
+  context: ({ input }) => ({ specialityId: input.specialityId, speciality: undefined, errorMessage: undefined }),
+  initial: 'checking',
+  states: {
+    checking: {
+      always: [{ guard: 'hasNoSpecialityId', target: 'unchosen' }, { target: 'loading' }],
+    },
+    loading: {
+      invoke: {
+        id: 'loadSpeciality',
+        src: 'loadSpeciality',
+        input: ({ context }) => ({ specialityId: context.specialityId ?? 0 }),
+        onDone: { target: 'chosen', actions: { type: 'storeSpeciality', params: ({ event }) => event.output } },
+        onError: [
+          {
+            guard: { type: 'isNoSuchSpeciality', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            target: 'unchosen',
+          },
+          { target: 'failed', actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+        ],
+      },
+    },
+    chosen: {},
+    unchosen: {},
+    failed: { on: { 'speciality.retry': 'loading' } },
+  },
+});

@@ -1,0 +1,194 @@
+import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { errorText, isUnknownBrokerError } from '@/api/api-error';
+import { getBrokerDetails } from '@/api/brokers';
+import type { BrokerSpecialityRef } from '@/api/contract/brokers';
+import { getSpecialityList } from '@/api/specialities';
+
+/**
+ * What `?s=` is checked against: in the client area the broker's specialities with the broker's
+ * own codes; on the plain site every speciality on sale with its public code. `brokerFound` is
+ * false when the client id names no broker.
+ */
+export type OfferedSpecialities = { brokerFound: true; offered: BrokerSpecialityRef[] } | { brokerFound: false };
+
+export interface DefaultSpecialityInput {
+  /** The broker's client id in the client area; undefined on the plain site. */
+  clientid?: string | undefined;
+  /** The raw `s` query parameter, when the address has one. */
+  s?: string | undefined;
+  /** The session's `defaultspeciality`, when one was stored. */
+  storedDefault?: string | undefined;
+}
+
+/** What the rules of specification §2 make of `s` (or, without it, of a stored default). */
+export type DefaultSpecialityDecision =
+  | { kind: 'several'; codes: string[] }
+  | { kind: 'single'; code: string; specialityId: number }
+  | { kind: 'stored'; code: string; specialityId: number }
+  | { kind: 'none'; staleStoredDefault: boolean }
+  | { kind: 'invalid'; reason: string };
+
+/**
+ * The default-speciality rules, pure:
+ * - several comma-separated codes, each one the broker offers, none repeated: show those;
+ * - a single code the broker offers: it becomes the default, and the quote starts with it;
+ * - anything else in `s` (an empty item, an unknown code or another broker's, a repeat): invalid;
+ * - no `s` in the client area: the stored default, when this broker offers it.
+ * Codes match whatever their case, and spaces around an item are ignored.
+ */
+export function decideDefaultSpeciality(input: DefaultSpecialityInput, offered: readonly BrokerSpecialityRef[]): DefaultSpecialityDecision {
+  const byCode = new Map(offered.map((speciality) => [speciality.speiclaityRandomCode.toUpperCase(), speciality]));
+  if (input.s === undefined) {
+    const stored = input.clientid && input.storedDefault ? byCode.get(input.storedDefault.toUpperCase()) : undefined;
+    if (stored) return { kind: 'stored', code: stored.speiclaityRandomCode, specialityId: stored.id };
+    return { kind: 'none', staleStoredDefault: Boolean(input.clientid && input.storedDefault) };
+  }
+  const items = input.s.split(',').map((item) => item.trim());
+  const found: BrokerSpecialityRef[] = [];
+  for (const item of items) {
+    if (!item) return { kind: 'invalid', reason: 'an empty item' };
+    const speciality = byCode.get(item.toUpperCase());
+    if (!speciality) return { kind: 'invalid', reason: `"${item}" is not offered here` };
+    if (found.includes(speciality)) return { kind: 'invalid', reason: `"${item}" is repeated` };
+    found.push(speciality);
+  }
+  const [first] = found;
+  if (found.length === 1 && first) return { kind: 'single', code: first.speiclaityRandomCode, specialityId: first.id };
+  return { kind: 'several', codes: found.map((speciality) => speciality.speiclaityRandomCode) };
+}
+
+export interface DefaultSpecialityContext {
+  input: DefaultSpecialityInput;
+  decision: DefaultSpecialityDecision | undefined;
+  errorMessage: string | undefined;
+}
+
+/**
+ * Resolves the default speciality of landing and specialities (specification §2). It navigates
+ * through named actions provided at the router edge (src/routes/use-default-speciality.ts).
+ */
+export const defaultSpecialityMachine = setup({
+  types: {
+    context: {} as DefaultSpecialityContext,
+    input: {} as DefaultSpecialityInput,
+    events: {} as { type: 'defaultSpeciality.retry' },
+  },
+  actors: {
+    loadOfferedSpecialities: fromPromise<OfferedSpecialities, { clientid: string | undefined }>(async ({ input }) => {
+      if (input.clientid === undefined) {
+        const list = await getSpecialityList();
+        return { brokerFound: true, offered: list.map(({ id, speiclaityRandomCode }) => ({ id, speiclaityRandomCode })) };
+      }
+      try {
+        return { brokerFound: true, offered: (await getBrokerDetails(input.clientid)).brokerspecialities };
+      } catch (error) {
+        if (isUnknownBrokerError(error)) return { brokerFound: false };
+        throw error;
+      }
+    }),
+  },
+  actions: {
+    decide: assign(({ context }, offered: readonly BrokerSpecialityRef[]) => ({
+      decision: decideDefaultSpeciality(context.input, offered),
+    })),
+    storeError: assign((_, error: unknown) => ({ errorMessage: errorText(error) })),
+    clearError: assign({ errorMessage: undefined }),
+    /** Provided at the router edge: specialities with `speciality` holding the codes. */
+    goToSpecialities: (_, _params: { codes: string[] }) => {},
+    /** Provided at the router edge: quotes with state specialityId. */
+    goToQuotes: (_, _params: { specialityId: number }) => {},
+    /** Provided at the router edge: page-not-found (the branded one in the client area). */
+    goToPageNotFound: () => {},
+    /** Provided at the router edge: the session's `defaultspeciality` (undefined removes it). */
+    storeDefaultSpeciality: (_, _params: { code: string | undefined }) => {},
+  },
+  guards: {
+    hasNothingToResolve: ({ context }) =>
+      context.input.s === undefined && !(context.input.clientid && context.input.storedDefault),
+    isUnknownBroker: (_, offered: OfferedSpecialities) => !offered.brokerFound,
+    decidedSeveral: ({ context }) => context.decision?.kind === 'several',
+    decidedSingle: ({ context }) => context.decision?.kind === 'single',
+    decidedStored: ({ context }) => context.decision?.kind === 'stored',
+    decidedInvalid: ({ context }) => context.decision?.kind === 'invalid',
+    storedDefaultIsStale: ({ context }) => context.decision?.kind === 'none' && context.decision.staleStoredDefault,
+  },
+}).createMachine({
+  id: 'defaultSpeciality',
+  context: ({ input }) => ({ input, decision: undefined, errorMessage: undefined }),
+  initial: 'checking',
+  states: {
+    checking: {
+      always: [
+        {
+          guard: 'hasNothingToResolve',
+          target: 'noDefault',
+          actions: assign({ decision: { kind: 'none', staleStoredDefault: false } }),
+        },
+        { target: 'loadingSpecialities' },
+      ],
+    },
+    loadingSpecialities: {
+      entry: 'clearError',
+      invoke: {
+        id: 'loadOfferedSpecialities',
+        src: 'loadOfferedSpecialities',
+        input: ({ context }) => ({ clientid: context.input.clientid }),
+        onDone: [
+          { guard: { type: 'isUnknownBroker', params: ({ event }) => event.output }, target: 'notFound' },
+          {
+            target: 'deciding',
+            actions: {
+              type: 'decide',
+              params: ({ event }: { event: DoneActorEvent<OfferedSpecialities> }) =>
+                event.output.brokerFound ? event.output.offered : [],
+            },
+          },
+        ],
+        onError: {
+          target: 'failed',
+          actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+        },
+      },
+    },
+    deciding: {
+      always: [
+        { guard: 'decidedSeveral', target: 'showingSeveral' },
+        { guard: 'decidedSingle', target: 'quoting' },
+        { guard: 'decidedStored', target: 'usingStoredDefault' },
+        { guard: 'decidedInvalid', target: 'notFound' },
+        {
+          guard: 'storedDefaultIsStale',
+          target: 'noDefault',
+          actions: { type: 'storeDefaultSpeciality', params: { code: undefined } },
+        },
+        { target: 'noDefault' },
+      ],
+    },
+    failed: {
+      on: { 'defaultSpeciality.retry': 'loadingSpecialities' },
+    },
+    showingSeveral: {
+      type: 'final',
+      entry: {
+        type: 'goToSpecialities',
+        params: ({ context }) => ({ codes: context.decision?.kind === 'several' ? context.decision.codes : [] }),
+      },
+    },
+    quoting: {
+      type: 'final',
+      entry: [
+        {
+          type: 'storeDefaultSpeciality',
+          params: ({ context }) => ({ code: context.decision?.kind === 'single' ? context.decision.code : undefined }),
+        },
+        {
+          type: 'goToQuotes',
+          params: ({ context }) => ({ specialityId: context.decision?.kind === 'single' ? context.decision.specialityId : 0 }),
+        },
+      ],
+    },
+    usingStoredDefault: { type: 'final' },
+    noDefault: { type: 'final' },
+    notFound: { type: 'final', entry: 'goToPageNotFound' },
+  },
+});

@@ -1,0 +1,27 @@
+import { Navigate, useLocation } from '@tanstack/react-router';
+import * as v from 'valibot';
+import { clientUrlSchema } from '@/api/contract/specialities';
+import PageNotFoundScreen from '@/screens/page-not-found/page-not-found-screen';
+
+/**
+ * An address under client/ that no screen claims. Branded addresses end with the client id, so
+ * the last segment, when it could be one, leads to that broker's page-not-found (which shows the
+ * broker, or the plain page when there is no such broker); otherwise the plain page shows here.
+ */
+export default function ClientAreaNotFound() {
+  const pathname = useLocation({ select: (location) => location.pathname });
+  const last = decodeURIComponentSafe(pathname.split('/').filter(Boolean).at(-1) ?? '');
+  const clientid = v.safeParse(clientUrlSchema, last);
+  if (last !== 'client' && clientid.success && clientid.output === last) {
+    return <Navigate to="/client/page-not-found/$clientid" params={{ clientid: last }} replace />;
+  }
+  return <PageNotFoundScreen />;
+}
+
+function decodeURIComponentSafe(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
