@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import ChangePasswordScreen from '@/screens/changepassword/change-password-screen';
 import { adaStored, authHandlers, GOOD_RESET_TOKEN, pendingTokenCheckHandlers, USED_RESET_TOKEN } from './support/auth-fixtures';
+import { brokerHandlers } from './support/broker-fixtures';
 
 /** The change-password screen, reached from the e-mailed link (src/machines/change-password.machine.ts). */
 const meta = {
@@ -25,7 +26,10 @@ export const Checking: Story = {
 
 export const InvalidToken: Story = {
   name: 'Invalid or expired link',
-  parameters: { route: `/client/changepassword/${USED_RESET_TOKEN}/harbor-risk` },
+  parameters: {
+    route: `/client/changepassword/${USED_RESET_TOKEN}/harbor-risk`,
+    msw: { handlers: [...brokerHandlers(), ...authHandlers()] },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const heading = await canvas.findByRole('heading', { level: 1, name: 'This link cannot be used' });

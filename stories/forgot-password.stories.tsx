@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import ForgotPasswordScreen from '@/screens/forgotpassword/forgot-password-screen';
 import { AUTH_URLS, authHandlers } from './support/auth-fixtures';
+import { brokerHandlers } from './support/broker-fixtures';
 
 /** The forgot-password screen (src/machines/forgot-password.machine.ts). */
 const meta = {
@@ -38,6 +39,7 @@ export const Sent: Story = {
           resetRequests.push(await request.json());
           return HttpResponse.json({ message: 'If an account exists for this address, a reset link is on its way.' });
         }),
+        ...brokerHandlers(),
         ...authHandlers(),
       ],
     },

@@ -1,13 +1,19 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { adaStored, authHandlers } from './support/auth-fixtures';
+import { brokerHandlers, HARBOR_RISK_LOGO, harborRisk, harborRiskWithoutLogo } from './support/broker-fixtures';
+import { HARBOR_RISK } from './support/catalog-fixtures';
 
 /** Any page's content: these stories are about the header around it. */
 function PageContent() {
   return <p>Page content.</p>;
 }
 
-/** The site header's account links (src/components/root-layout.tsx), signed out and signed in. */
+/**
+ * The site header (src/components/root-layout.tsx): its brand, Practice Shield's on the plain site
+ * and the broker's in a client area (src/components/broker-brand.tsx), and its account links,
+ * signed out and signed in.
+ */
 const meta = {
   title: 'Layout/Header',
   component: PageContent,
@@ -29,7 +35,10 @@ export const SignedOut: Story = {
 
 export const SignedOutBranded: Story = {
   name: 'Signed out (branded)',
-  parameters: { route: '/client/signupconfirmation/harbor-risk' },
+  parameters: {
+    route: `/client/signupconfirmation/${HARBOR_RISK}`,
+    msw: { handlers: [...brokerHandlers(), ...authHandlers()] },
+  },
   play: async ({ canvasElement }) => {
     const nav = await within(canvasElement).findByRole('navigation', { name: 'Account' });
     await expect(await within(nav).findByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/client/login/harbor-risk');
@@ -49,7 +58,11 @@ export const SignedIn: Story = {
 
 export const SignOut: Story = {
   name: 'Sign out (branded)',
-  parameters: { session: adaStored, route: '/client/signupconfirmation/harbor-risk' },
+  parameters: {
+    session: adaStored,
+    route: `/client/signupconfirmation/${HARBOR_RISK}`,
+    msw: { handlers: [...brokerHandlers(), ...authHandlers()] },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const nav = await canvas.findByRole('navigation', { name: 'Account' });
@@ -57,5 +70,66 @@ export const SignOut: Story = {
     // Revoked, signed out, and on the broker's landing page.
     await expect(await canvas.findByText('/client/landing/harbor-risk')).toBeVisible();
     await expect(await within(nav).findByRole('link', { name: 'Log in' })).toBeVisible();
+  },
+};
+
+/** Queries inside the site header, whose brand link is the broker's in a client area, else Practice Shield's. */
+function header(canvasElement: HTMLElement) {
+  return within(canvasElement.querySelector<HTMLElement>('.site-header')!);
+}
+
+export const PlainBrand: Story = {
+  name: 'Brand: Practice Shield (no broker)',
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const brand = await header(canvasElement).findByRole('link', { name: 'Practice Shield' });
+    await expect(brand).toHaveAttribute('href', '/');
+    await expect(brand.querySelector('img')).toBeNull();
+    await expect(canvas.queryByText(harborRisk.name)).toBeNull();
+    await expect(canvas.getByRole('contentinfo')).toHaveTextContent('professional liability insurance, by speciality, through your broker');
+  },
+};
+
+export const BrokerWithLogo: Story = {
+  name: 'Brand: broker with a logo',
+  parameters: {
+    route: `/client/signupconfirmation/${HARBOR_RISK}`,
+    msw: { handlers: [...brokerHandlers(), ...authHandlers()] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const brand = await header(canvasElement).findByRole('link', { name: new RegExp(harborRisk.name) });
+    // The logo, its base64 profile image as a data URL; the name beside it says who this is.
+    const logo = brand.querySelector('img');
+    await expect(logo).not.toBeNull();
+    await expect(logo!.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    await expect(logo).toHaveAttribute('src', `data:image/png;base64,${HARBOR_RISK_LOGO}`);
+    await expect(logo).toHaveAttribute('alt', '');
+    await expect(within(brand).getByText('HRP')).toBeVisible();
+    await expect(within(brand).getByText('HRP')).toHaveAttribute('title', harborRisk.name);
+    await expect(within(brand).getByText('Harbor Risk Partners')).toBeVisible();
+    await expect(within(brand).getByText('with Practice Shield')).toBeVisible();
+    // Home is the broker's own landing page.
+    await expect(brand).toHaveAttribute('href', `/client/landing/${HARBOR_RISK}`);
+    await expect(header(canvasElement).queryByRole('link', { name: 'Practice Shield' })).toBeNull();
+    await expect(canvas.getByRole('contentinfo')).toHaveTextContent(`arranged for you by ${harborRisk.name}`);
+  },
+};
+
+export const BrokerWithoutLogo: Story = {
+  name: 'Brand: broker without a logo',
+  parameters: {
+    route: `/client/signupconfirmation/${HARBOR_RISK}`,
+    msw: { handlers: [...brokerHandlers({ [HARBOR_RISK]: harborRiskWithoutLogo }), ...authHandlers()] },
+  },
+  play: async ({ canvasElement }) => {
+    const brand = await header(canvasElement).findByRole('link', { name: new RegExp(harborRisk.name) });
+    // No broken image: a tile with the broker's initials instead, hidden from screen readers.
+    await expect(brand.querySelector('img')).toBeNull();
+    const tile = brand.querySelector('.broker-brand__logo--initials');
+    await expect(tile).toHaveTextContent('HRP');
+    await expect(tile).toHaveAttribute('aria-hidden', 'true');
+    await expect(within(brand).getByText('Harbor Risk Partners')).toBeVisible();
+    await expect(brand).toHaveAttribute('href', `/client/landing/${HARBOR_RISK}`);
   },
 };

@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { writeDefaultSpeciality } from '@/api/session-values';
 import LandingScreen from '@/screens/landing/landing-screen';
+import { brokerHandlers } from './support/broker-fixtures';
 import {
   catalogHandlers,
   categories,
@@ -12,6 +14,7 @@ import {
   specialities,
 } from './support/catalog-fixtures';
 import type { RouterParameters } from './support/router-decorator';
+import { navigatedTo } from './support/story-navigation';
 
 /**
  * The landing screen in each state of its catalog (src/machines/speciality-catalog.machine.ts).
@@ -104,7 +107,7 @@ export const Filtered: Story = {
 };
 
 export const Branded: Story = {
-  parameters: { route: `/client/landing/${HARBOR_RISK}`, msw: { handlers: catalogHandlers() } },
+  parameters: { route: `/client/landing/${HARBOR_RISK}`, msw: { handlers: [...brokerHandlers(), ...catalogHandlers()] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByRole('heading', { level: 4, name: 'Architects' });
@@ -119,10 +122,37 @@ export const Branded: Story = {
 };
 
 export const UnknownBroker: Story = {
-  parameters: { route: '/client/landing/nobody-here', msw: { handlers: catalogHandlers() } },
+  parameters: { route: '/client/landing/nobody-here', msw: { handlers: [...brokerHandlers(), ...catalogHandlers()] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    // The API answers 404 for a broker it does not know: the screen replaces itself with the branded 404.
+    // The API answers 404 for a broker it does not know: the client route's guard sends the visitor to the branded 404.
     await expect(await canvas.findByText('/client/page-not-found/nobody-here')).toBeVisible();
+  },
+};
+
+/** Structural engineers, under Harbor Risk's own code: what a single-code `?s=` link stored earlier in this tab. */
+const storedDefault = harborRiskSpecialities.find((speciality) => speciality.id === 102)!;
+
+export const StoredDefaultSpeciality: Story = {
+  name: 'Branded, with a stored default speciality',
+  parameters: { route: `/client/landing/${HARBOR_RISK}`, msw: { handlers: [...brokerHandlers(), ...catalogHandlers()] } },
+  // The session's `defaultspeciality`, set before the story renders and removed after it.
+  beforeEach: () => {
+    writeDefaultSpeciality(storedDefault.speiclaityRandomCode);
+    return () => writeDefaultSpeciality(undefined);
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const carryOn = await canvas.findByRole('link', { name: `Continue to your ${storedDefault.name} quote` });
+    await expect(carryOn).toHaveAttribute('href', `/client/quotes/${HARBOR_RISK}`);
+    await expect(canvas.getByText('Your speciality:')).toHaveTextContent(`Your speciality: ${storedDefault.name}`);
+    // The whole list is still there to choose another.
+    await expect(cardNames(canvas)).toEqual(shownOrder(harborRiskSpecialities));
+    // It leads to the quote with the speciality in the history state.
+    await userEvent.click(carryOn);
+    await expect(await navigatedTo(canvasElement)).toEqual({
+      href: `/client/quotes/${HARBOR_RISK}`,
+      state: { specialityId: storedDefault.id },
+    });
   },
 };

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import LoginScreen from '@/screens/login/login-screen';
 import { ADA_PASSWORD, ada, adaStored, authHandlers, pendingSignInHandlers } from './support/auth-fixtures';
+import { brokerHandlers } from './support/broker-fixtures';
 
 /**
  * The login screen in each state of the auth machine's sign-in (src/machines/auth.machine.ts),
@@ -116,7 +117,10 @@ export const SuccessRedirect: Story = {
 
 export const SuccessToLanding: Story = {
   name: 'Success (no redirect, branded)',
-  parameters: { route: '/client/login/harbor-risk?redirect=https%3A%2F%2Fevil.example%2F' },
+  parameters: {
+    route: '/client/login/harbor-risk?redirect=https%3A%2F%2Fevil.example%2F',
+    msw: { handlers: [...brokerHandlers(), ...authHandlers()] },
+  },
   play: async ({ canvasElement }) => {
     const canvas = await screen(canvasElement);
     await expect(canvas.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/client/signup/harbor-risk');

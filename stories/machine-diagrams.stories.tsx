@@ -2,6 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import auth from '../docs/machines/auth.mmd?raw';
 import changePassword from '../docs/machines/change-password.mmd?raw';
+import chosenSpeciality from '../docs/machines/chosen-speciality.mmd?raw';
+import defaultSpeciality from '../docs/machines/default-speciality.mmd?raw';
 import forgotPassword from '../docs/machines/forgot-password.mmd?raw';
 import googleSignIn from '../docs/machines/google-sign-in.mmd?raw';
 import specialityCatalog from '../docs/machines/speciality-catalog.mmd?raw';
@@ -80,4 +82,30 @@ export const GoogleSignIn: Story = {
   name: 'Google sign-in button',
   args: { title: 'googleSignInMachine', file: 'docs/machines/google-sign-in.mmd', source: googleSignIn },
   play: expectStates(['resolving', 'fetchingClientId', 'loadingScript', 'ready', 'unavailable']),
+};
+
+export const DefaultSpeciality: Story = {
+  name: 'Default speciality (?s= links and the stored default)',
+  args: { title: 'defaultSpecialityMachine', file: 'docs/machines/default-speciality.mmd', source: defaultSpeciality },
+  play: expectStates([
+    'checking',
+    'loadingSpecialities',
+    'deciding',
+    'failed',
+    'showingSeveral',
+    'quoting',
+    'usingStoredDefault',
+    'noDefault',
+    'notFound',
+    'goToSpecialities',
+    'storeDefaultSpeciality, goToQuotes',
+    'goToPageNotFound',
+    'defaultSpeciality.retry',
+  ]),
+};
+
+export const ChosenSpeciality: Story = {
+  name: 'Chosen speciality (quotes)',
+  args: { title: 'chosenSpecialityMachine', file: 'docs/machines/chosen-speciality.mmd', source: chosenSpeciality },
+  play: expectStates(['checking', 'loading', 'chosen', 'unchosen', 'failed', 'speciality.retry']),
 };

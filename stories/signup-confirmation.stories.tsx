@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import SignupConfirmationScreen from '@/screens/signupconfirmation/signup-confirmation-screen';
 import { adaStored, authHandlers } from './support/auth-fixtures';
+import { brokerHandlers } from './support/broker-fixtures';
 
 /** After sign-up: the route requires a signed-in user, so the story starts with Ada's session. */
 const meta = {
@@ -24,7 +25,7 @@ export const Welcome: Story = {
 
 export const BrandedWelcome: Story = {
   name: 'Welcome (branded)',
-  parameters: { route: '/client/signupconfirmation/harbor-risk' },
+  parameters: { route: '/client/signupconfirmation/harbor-risk', msw: { handlers: [...brokerHandlers(), ...authHandlers()] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { level: 1, name: 'Welcome, Ada!' })).toBeVisible();

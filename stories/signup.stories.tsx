@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import SignupScreen from '@/screens/signup/signup-screen';
 import { authHandlers, TAKEN_EMAIL } from './support/auth-fixtures';
+import { brokerHandlers } from './support/broker-fixtures';
 
 /** The sign-up screen: the auth machine's sign-up, with the identity API mocked. */
 const meta = {
@@ -113,7 +114,7 @@ export const Success: Story = {
 
 export const BrandedSuccess: Story = {
   name: 'Success (branded)',
-  parameters: { route: '/client/signup/harbor-risk' },
+  parameters: { route: '/client/signup/harbor-risk', msw: { handlers: [...brokerHandlers(), ...authHandlers()] } },
   play: async ({ canvasElement }) => {
     const canvas = await screen(canvasElement);
     await fillIn(canvas, 'grace.hopper@example.com');

@@ -32,6 +32,8 @@ it('finds the story files', () => {
       './change-password.stories.tsx',
       './signup-confirmation.stories.tsx',
       './header.stories.tsx',
+      './specialities.stories.tsx',
+      './quotes.stories.tsx',
     ]),
   );
 });

@@ -25,11 +25,11 @@ export function BrokerBrand({ details }: { details: BrokerDetails | undefined })
         <span className="broker-brand__line">
           <abbr className="broker-brand__abbreviation" title={details.name} data-broker-abbreviation="">
             {details.brokerAbbrivation}
-          </abbr>
+          </abbr>{' '}
           <span className="broker-brand__name" data-broker-name="">
             {details.name}
           </span>
-        </span>
+        </span>{' '}
         <span className="broker-brand__partner">with Practice Shield</span>
       </span>
     </ScreenLink>

@@ -4,6 +4,8 @@ import type { Speciality, SpecialityCategory } from '@/api/contract/specialities
 /** Where the landing screen's catalog comes from (src/api/specialities.ts), on any origin. */
 export const CATEGORIES_URL = '*/api/weborder/auth/specialitycategory';
 export const SPECIALITIES_URL = '*/api/weborder/auth/specialitylist';
+/** One speciality by id (quotes' chosen speciality). */
+export const SPECIALITY_URL = '*/api/weborder/auth/speciality';
 
 export const categories: SpecialityCategory[] = [
   { id: 1, name: 'Design & construction', description: 'Professionals whose advice shapes buildings and spaces.' },
@@ -24,7 +26,10 @@ export const specialities: Speciality[] = [
   { id: 302, categoryId: 3, name: 'Management consultants', description: 'Strategy, operations and change programmes.', speiclaityRandomCode: 'MGC-0P8' },
 ];
 
-/** The broker behind /client/landing/harbor-risk sells design and construction cover, under its own codes. */
+/**
+ * The broker behind /client/landing/harbor-risk sells design and construction cover, under its own
+ * codes. Its broker details (stories/support/broker-fixtures.ts) list the same ids and codes.
+ */
 export const HARBOR_RISK = 'harbor-risk';
 export const harborRiskSpecialities: Speciality[] = specialities
   .filter((speciality) => speciality.categoryId === 1 && speciality.id !== 104)
@@ -36,7 +41,8 @@ function apiError(status: number, message: string) {
 
 /**
  * The catalog API as the server answers it: all specialities without a client URL, a known
- * broker's own with one, and 404 for a broker nobody knows.
+ * broker's own with one (client URLs match whatever their case), and 404 for a broker nobody
+ * knows; one speciality by id, or 404 for an id no speciality has.
  */
 export function catalogHandlers(
   catalog: { categories?: SpecialityCategory[]; specialities?: Speciality[]; brokers?: Record<string, Speciality[]> } = {},
@@ -47,8 +53,13 @@ export function catalogHandlers(
     http.get(SPECIALITIES_URL, ({ request }) => {
       const clientUrl = new URL(request.url).searchParams.get('clientUrl');
       if (clientUrl === null) return HttpResponse.json(catalog.specialities ?? specialities);
-      const own = brokers[clientUrl];
+      const own = brokers[clientUrl.toLowerCase()];
       return own ? HttpResponse.json(own) : apiError(404, `No broker is registered at ${clientUrl}.`);
+    }),
+    http.get(SPECIALITY_URL, ({ request }) => {
+      const id = Number(new URL(request.url).searchParams.get('specialityId'));
+      const speciality = (catalog.specialities ?? specialities).find((candidate) => candidate.id === id);
+      return speciality ? HttpResponse.json(speciality) : apiError(404, `No speciality has the id ${id}.`);
     }),
   ];
 }
@@ -63,6 +74,10 @@ export const pendingCatalogHandlers = [
     await delay('infinite');
     return HttpResponse.json([]);
   }),
+  http.get(SPECIALITY_URL, async () => {
+    await delay('infinite');
+    return HttpResponse.json({});
+  }),
 ];
 
 export const SERVICE_DOWN_MESSAGE = 'The speciality service is unavailable.';
@@ -71,4 +86,27 @@ export const SERVICE_DOWN_MESSAGE = 'The speciality service is unavailable.';
 export const failingCatalogHandlers = [
   http.get(CATEGORIES_URL, () => HttpResponse.json(categories)),
   http.get(SPECIALITIES_URL, () => apiError(500, SERVICE_DOWN_MESSAGE)),
+  http.get(SPECIALITY_URL, () => apiError(500, SERVICE_DOWN_MESSAGE)),
 ];
+
+/**
+ * The catalog API whose first call to `url` fails with a 500, and which answers normally after
+ * that (a "Try again" that works). Call `reset` in the story's beforeEach, so that every showing
+ * of the story, in Storybook as in the tests, starts with the failure.
+ */
+export function failingOnceCatalogHandlers(url: string = SPECIALITIES_URL) {
+  let failed = false;
+  return {
+    handlers: [
+      http.get(url, () => {
+        if (failed) return undefined; // Falls through to the catalog handlers below.
+        failed = true;
+        return apiError(500, SERVICE_DOWN_MESSAGE);
+      }),
+      ...catalogHandlers(),
+    ],
+    reset: () => {
+      failed = false;
+    },
+  };
+}

@@ -37,7 +37,12 @@ export function SpecialityCatalog({
   const groups = groupByCategory(context, query, onlyCodes);
   const offered = onlyCodes ? countOf(groupByCategory(context, '', onlyCodes)) : context.specialities.length;
   const matching = countOf(groups);
-  const chosen = state.matches('loaded') ? context.specialities.find((speciality) => speciality.id === chosenSpecialityId) : undefined;
+  // Offered only among the specialities on show: a link that names others is about those.
+  const chosen = state.matches('loaded')
+    ? groupByCategory(context, '', onlyCodes)
+        .flatMap((group) => group.specialities)
+        .find((speciality) => speciality.id === chosenSpecialityId)
+    : undefined;
 
   // One live region stays mounted so that every change of what the list shows is announced.
   let status = '';
