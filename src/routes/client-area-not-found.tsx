@@ -1,6 +1,7 @@
 import { Navigate, useLocation } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { clientUrlSchema } from '@/api/contract/specialities';
+import { screenLocation } from '@/routes/screen-location';
 import PageNotFoundScreen from '@/screens/page-not-found/page-not-found-screen';
 
 /**
@@ -13,7 +14,8 @@ export default function ClientAreaNotFound() {
   const last = decodeURIComponentSafe(pathname.split('/').filter(Boolean).at(-1) ?? '');
   const clientid = v.safeParse(clientUrlSchema, last);
   if (last !== 'client' && clientid.success && clientid.output === last) {
-    return <Navigate to="/client/page-not-found/$clientid" params={{ clientid: last }} replace />;
+    const { to, params } = screenLocation({ screen: 'page-not-found' }, last);
+    return <Navigate to={to} params={params as never} replace />;
   }
   return <PageNotFoundScreen />;
 }

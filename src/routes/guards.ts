@@ -3,6 +3,7 @@ import { waitFor } from 'xstate';
 import { writeClientId } from '@/api/session-values';
 import { isRestoring, isSignedIn } from '@/machines/auth.machine';
 import type { RouterContext } from '@/routes/router-context';
+import { screenLocation } from '@/routes/screen-location';
 
 /** What a route's beforeLoad hands a guard. */
 export interface GuardArgs {
@@ -23,7 +24,7 @@ export function allowsEntry(_args: GuardArgs): boolean {
 
 /** beforeLoad for signup and login. */
 export function alwaysAllow(args: GuardArgs): void {
-  if (!allowsEntry(args)) throw redirect({ to: '/' });
+  if (!allowsEntry(args)) throw redirect(screenLocation({ screen: 'landing' }) as never);
 }
 
 /**
@@ -44,7 +45,7 @@ export async function clientRoot(args: GuardArgs): Promise<void> {
   }
   // Read from the address, not TanStack's matches: their type is the router's, which includes this guard.
   if (args.location.pathname.startsWith('/client/page-not-found/')) return;
-  throw redirect({ to: '/client/page-not-found/$clientid', params: { clientid }, replace: true });
+  throw redirect(screenLocation({ screen: 'page-not-found', replace: true }, clientid) as never);
 }
 
 /**
@@ -57,6 +58,5 @@ export async function requireSignedIn({ context, location, params }: GuardArgs):
   if (isSignedIn(snapshot)) return;
   const { clientid } = params as { clientid?: string };
   const search = { redirect: location.href };
-  if (clientid) throw redirect({ to: '/client/login/$clientid', params: { clientid }, search });
-  throw redirect({ to: '/login', search });
+  throw redirect(screenLocation({ screen: 'login', search }, clientid) as never);
 }
