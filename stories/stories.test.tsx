@@ -34,6 +34,7 @@ it('finds the story files', () => {
       './header.stories.tsx',
       './specialities.stories.tsx',
       './quotes.stories.tsx',
+      './route-error.stories.tsx',
     ]),
   );
 });

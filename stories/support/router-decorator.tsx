@@ -16,6 +16,7 @@ import { createAuthActor } from '@/app/auth-actor';
 import { createBrokerCache } from '@/app/broker-cache';
 import { fallbackConfig } from '@/app/runtime-config';
 import { RootLayout } from '@/components/root-layout';
+import { RouteError } from '@/components/route-error';
 import { authMachine } from '@/machines/auth.machine';
 import { routerNavigation } from '@/routes/auth-navigation';
 import { clientRoot } from '@/routes/guards';
@@ -155,6 +156,8 @@ function createStoryRouter(
     routeTree: rootRoute.addChildren(routes),
     context: { config: { ...fallbackConfig, ...config }, auth, brokers: createBrokerCache() } satisfies RouterContext,
     history,
+    // As in the app (src/routes/router.ts): a route that cannot load says so and offers a retry.
+    defaultErrorComponent: RouteError,
     parseSearch,
     stringifySearch,
   }));
