@@ -29,7 +29,6 @@ function write(key: string, value: string | undefined, storage = browserSession(
 }
 
 /** The client id of the broker storefront this tab last entered (specification §3). */
-export const readClientId = (storage?: SessionValueStorage) => read(CLIENT_ID_KEY, storage ?? browserSession());
 export const writeClientId = (clientid: string, storage?: SessionValueStorage) =>
   write(CLIENT_ID_KEY, clientid, storage ?? browserSession());
 

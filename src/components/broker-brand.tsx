@@ -4,12 +4,9 @@ import { ScreenLink } from '@/components/screen-link';
 
 /**
  * The client area's header mark: the broker's logo (a data URL of its base64 profile image), its
- * abbreviation and its name, linking to the broker's landing page. Until the details arrive (the
- * client route's guard loads them before a branded screen shows, so only stories see this) the
- * space is held, so nothing shifts.
+ * abbreviation and its name, linking to the broker's landing page.
  */
-export function BrokerBrand({ details }: { details: BrokerDetails | undefined }) {
-  if (!details) return <span className="broker-brand broker-brand--pending" aria-hidden="true" />;
+export function BrokerBrand({ details }: { details: BrokerDetails }) {
   const logo = brokerLogoDataUrl(details);
   return (
     <ScreenLink screen="landing" className="broker-brand">

@@ -10,12 +10,15 @@ import { useDefaultSpeciality } from '@/routes/use-default-speciality';
  */
 export function DefaultSpecialityGate({
   s,
+  carried,
   children,
 }: {
   s: string | undefined;
+  /** The address's other query parameters, kept when the machine sends the visitor on. */
+  carried?: Record<string, unknown>;
   children: (decision: DefaultSpecialityDecision | undefined) => ReactNode;
 }) {
-  const [state, send] = useDefaultSpeciality(s);
+  const [state, send] = useDefaultSpeciality(s, carried);
   // Without `s` the page shows at once; a stored default speciality joins it when checked.
   if (s === undefined) return children(state.context.decision);
   if (state.matches('failed')) {

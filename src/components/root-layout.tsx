@@ -20,9 +20,9 @@ export function RootLayout() {
       )}
       <header className="site-header">
         <div className="site-header__inner">
-          {clientArea ? (
+          {clientArea && lookup?.status === 'found' ? (
             // In a broker's client area its logo, abbreviation and name lead (specification §1).
-            <BrokerBrand details={lookup?.status === 'found' ? lookup.details : undefined} />
+            <BrokerBrand details={lookup.details} />
           ) : (
             <ScreenLink screen="landing" className="brand">
               <BrandMark /> Practice Shield

@@ -8,6 +8,7 @@ import { getSpecialityList } from '@/api/specialities';
 import {
   decideDefaultSpeciality,
   defaultSpecialityMachine,
+  offeredSpecialities,
   type DefaultSpecialityDecision,
   type DefaultSpecialityInput,
   type OfferedSpecialities,
@@ -95,13 +96,13 @@ describe('decideDefaultSpeciality', () => {
     // No `s`.
     ['no s, a stored default the broker offers', inHarbor(undefined, '6PTBZBJL'), harbor, { kind: 'stored', code: '6PTBZBJL', specialityId: 103 }],
     ['no s, a stored default in another case', inHarbor(undefined, 'q9ly88fh'), harbor, { kind: 'stored', code: 'Q9LY88FH', specialityId: 102 }],
-    ['no s, another broker’s stored default', inHarbor(undefined, 'ULRFHKSX'), harbor, { kind: 'none', staleStoredDefault: true }],
-    ['no s, a stored default no broker has', inHarbor(undefined, 'GONE0000'), harbor, { kind: 'none', staleStoredDefault: true }],
-    ['no s, a stored default, nothing offered', inHarbor(undefined, 'TSACBHV2'), [], { kind: 'none', staleStoredDefault: true }],
-    ['no s on the plain site, a stored default', { storedDefault: 'UY5EL3R2' }, publicList, { kind: 'none', staleStoredDefault: false }],
-    ['no s, nothing stored, client area', inHarbor(undefined), harbor, { kind: 'none', staleStoredDefault: false }],
-    ['no s, nothing stored, plain site', {}, publicList, { kind: 'none', staleStoredDefault: false }],
-    ['no s, an empty stored default', inHarbor(undefined, ''), harbor, { kind: 'none', staleStoredDefault: false }],
+    ['no s, another broker’s stored default', inHarbor(undefined, 'ULRFHKSX'), harbor, { kind: 'none' }],
+    ['no s, a stored default no broker has', inHarbor(undefined, 'GONE0000'), harbor, { kind: 'none' }],
+    ['no s, a stored default, nothing offered', inHarbor(undefined, 'TSACBHV2'), [], { kind: 'none' }],
+    ['no s on the plain site, a stored default', { storedDefault: 'UY5EL3R2' }, publicList, { kind: 'none' }],
+    ['no s, nothing stored, client area', inHarbor(undefined), harbor, { kind: 'none' }],
+    ['no s, nothing stored, plain site', {}, publicList, { kind: 'none' }],
+    ['no s, an empty stored default', inHarbor(undefined, ''), harbor, { kind: 'none' }],
   ];
 
   it.each(table)('%s', (_, input, offered, expected) => {
@@ -258,12 +259,12 @@ describe('defaultSpecialityMachine on a real actor', () => {
     expect(effects(calls)).toEqual([]);
   });
 
-  it('a stale stored default is removed and there is no default', async () => {
+  it('another broker’s stored default is no default here, and is left in the session for that broker', async () => {
     const { actor, calls, answer } = harness(inHarbor(undefined, 'ULRFHKSX'));
     await answer('done', found(harbor));
     expect(actor.getSnapshot().value).toBe('noDefault');
     expect(actor.getSnapshot().status).toBe('done');
-    expect(effects(calls)).toEqual([['storeDefaultSpeciality', { code: undefined }]]);
+    expect(effects(calls)).toEqual([]);
   });
 
   for (const [label, input] of [
@@ -275,7 +276,7 @@ describe('defaultSpecialityMachine on a real actor', () => {
       const { actor, calls, loads } = harness(input);
       expect(actor.getSnapshot().value).toBe('noDefault');
       expect(actor.getSnapshot().status).toBe('done');
-      expect(actor.getSnapshot().context.decision).toEqual({ kind: 'none', staleStoredDefault: false });
+      expect(actor.getSnapshot().context.decision).toEqual({ kind: 'none' });
       expect(loads).toEqual([]);
       expect(calls).toEqual([]);
     });
@@ -396,8 +397,8 @@ const scenarios: Scenario[] = [
       loadingSpecialities: [],
       failed: [],
       usingStoredDefault: [],
-      // lakeside's or the public list do not hold it: stale.
-      noDefault: [['storeDefaultSpeciality', { code: undefined }]],
+      // lakeside's or the public list do not hold it: no default here, and it stays stored.
+      noDefault: [],
       notFound: notFoundEffects,
     },
   },
@@ -517,5 +518,37 @@ describe('defaultSpecialityMachine’s own loader', () => {
     expect(getBrokerDetails).not.toHaveBeenCalled();
     expect(snapshot.value).toBe('showingSeveral');
     expect(snapshot.context.decision).toEqual({ kind: 'several', codes: ['K52KZ5CY', 'UY5EL3R2'] });
+  });
+});
+
+describe('offeredSpecialities with the lookup the router edge passes (the tab’s broker cache)', () => {
+  it('reads a found broker’s own codes through the lookup, and nothing else', async () => {
+    const asked: string[] = [];
+    const offered = await offeredSpecialities('harbor-risk', async (clientid) => {
+      asked.push(clientid);
+      return { status: 'found', details: { brokerspecialities: harbor } };
+    });
+    expect(asked).toEqual(['harbor-risk']);
+    expect(offered).toEqual({ brokerFound: true, offered: harbor });
+    expect(getBrokerDetails).not.toHaveBeenCalled();
+  });
+
+  it('turns an unknown broker into brokerFound: false, and lets a failed lookup fail', async () => {
+    expect(await offeredSpecialities('nobody', async () => ({ status: 'unknown' }))).toEqual({ brokerFound: false });
+    await expect(
+      offeredSpecialities('harbor-risk', async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    ).rejects.toThrow('Failed to fetch');
+  });
+
+  it('does not ask the lookup on the plain site', async () => {
+    vi.mocked(getSpecialityList).mockResolvedValue([]);
+    let asked = false;
+    await offeredSpecialities(undefined, async () => {
+      asked = true;
+      return { status: 'unknown' };
+    });
+    expect(asked).toBe(false);
   });
 });

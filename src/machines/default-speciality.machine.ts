@@ -11,6 +11,37 @@ import { getSpecialityList } from '@/api/specialities';
  */
 export type OfferedSpecialities = { brokerFound: true; offered: BrokerSpecialityRef[] } | { brokerFound: false };
 
+/** What a client id turned out to be (the app's broker cache answers in this shape). */
+export type BrokerLookupResult =
+  | { status: 'found'; details: { brokerspecialities: BrokerSpecialityRef[] } }
+  | { status: 'unknown' };
+
+/** The broker's details straight from the API: a 404 (or a refused client id) is "unknown". */
+async function lookUpBroker(clientid: string): Promise<BrokerLookupResult> {
+  try {
+    return { status: 'found', details: await getBrokerDetails(clientid) };
+  } catch (error) {
+    if (isUnknownBrokerError(error)) return { status: 'unknown' };
+    throw error;
+  }
+}
+
+/**
+ * The codes `?s=` is checked against: the public list on the plain site, else the broker's, found
+ * through `lookUp` (the API by default; the router edge passes the tab's cache).
+ */
+export async function offeredSpecialities(
+  clientid: string | undefined,
+  lookUp: (clientid: string) => Promise<BrokerLookupResult>,
+): Promise<OfferedSpecialities> {
+  if (clientid === undefined) {
+    const list = await getSpecialityList();
+    return { brokerFound: true, offered: list.map(({ id, speiclaityRandomCode }) => ({ id, speiclaityRandomCode })) };
+  }
+  const lookup = await lookUp(clientid);
+  return lookup.status === 'found' ? { brokerFound: true, offered: lookup.details.brokerspecialities } : { brokerFound: false };
+}
+
 export interface DefaultSpecialityInput {
   /** The broker's client id in the client area; undefined on the plain site. */
   clientid?: string | undefined;
@@ -25,7 +56,7 @@ export type DefaultSpecialityDecision =
   | { kind: 'several'; codes: string[] }
   | { kind: 'single'; code: string; specialityId: number }
   | { kind: 'stored'; code: string; specialityId: number }
-  | { kind: 'none'; staleStoredDefault: boolean }
+  | { kind: 'none' }
   | { kind: 'invalid'; reason: string };
 
 /**
@@ -33,7 +64,7 @@ export type DefaultSpecialityDecision =
  * - several comma-separated codes, each one the broker offers, none repeated: show those;
  * - a single code the broker offers: it becomes the default, and the quote starts with it;
  * - anything else in `s` (an empty item, an unknown code or another broker's, a repeat): invalid;
- * - no `s` in the client area: the stored default, when this broker offers it.
+ * - no `s` in the client area: the stored default, when this broker offers it (else none).
  * Codes match whatever their case, and spaces around an item are ignored.
  */
 export function decideDefaultSpeciality(input: DefaultSpecialityInput, offered: readonly BrokerSpecialityRef[]): DefaultSpecialityDecision {
@@ -41,7 +72,8 @@ export function decideDefaultSpeciality(input: DefaultSpecialityInput, offered: 
   if (input.s === undefined) {
     const stored = input.clientid && input.storedDefault ? byCode.get(input.storedDefault.toUpperCase()) : undefined;
     if (stored) return { kind: 'stored', code: stored.speiclaityRandomCode, specialityId: stored.id };
-    return { kind: 'none', staleStoredDefault: Boolean(input.clientid && input.storedDefault) };
+    // Another broker's default is left alone, not removed: it is that storefront's, for when the visitor goes back.
+    return { kind: 'none' };
   }
   const items = input.s.split(',').map((item) => item.trim());
   const found: BrokerSpecialityRef[] = [];
@@ -74,18 +106,9 @@ export const defaultSpecialityMachine = setup({
     events: {} as { type: 'defaultSpeciality.retry' },
   },
   actors: {
-    loadOfferedSpecialities: fromPromise<OfferedSpecialities, { clientid: string | undefined }>(async ({ input }) => {
-      if (input.clientid === undefined) {
-        const list = await getSpecialityList();
-        return { brokerFound: true, offered: list.map(({ id, speiclaityRandomCode }) => ({ id, speiclaityRandomCode })) };
-      }
-      try {
-        return { brokerFound: true, offered: (await getBrokerDetails(input.clientid)).brokerspecialities };
-      } catch (error) {
-        if (isUnknownBrokerError(error)) return { brokerFound: false };
-        throw error;
-      }
-    }),
+    loadOfferedSpecialities: fromPromise<OfferedSpecialities, { clientid: string | undefined }>(({ input }) =>
+      offeredSpecialities(input.clientid, lookUpBroker),
+    ),
   },
   actions: {
     decide: assign(({ context }, offered: readonly BrokerSpecialityRef[]) => ({
@@ -110,7 +133,6 @@ export const defaultSpecialityMachine = setup({
     decidedSingle: ({ context }) => context.decision?.kind === 'single',
     decidedStored: ({ context }) => context.decision?.kind === 'stored',
     decidedInvalid: ({ context }) => context.decision?.kind === 'invalid',
-    storedDefaultIsStale: ({ context }) => context.decision?.kind === 'none' && context.decision.staleStoredDefault,
   },
 }).createMachine({
   id: 'defaultSpeciality',
@@ -122,7 +144,7 @@ export const defaultSpecialityMachine = setup({
         {
           guard: 'hasNothingToResolve',
           target: 'noDefault',
-          actions: assign({ decision: { kind: 'none', staleStoredDefault: false } }),
+          actions: assign({ decision: { kind: 'none' } }),
         },
         { target: 'loadingSpecialities' },
       ],
@@ -156,11 +178,6 @@ export const defaultSpecialityMachine = setup({
         { guard: 'decidedSingle', target: 'quoting' },
         { guard: 'decidedStored', target: 'usingStoredDefault' },
         { guard: 'decidedInvalid', target: 'notFound' },
-        {
-          guard: 'storedDefaultIsStale',
-          target: 'noDefault',
-          actions: { type: 'storeDefaultSpeciality', params: { code: undefined } },
-        },
         { target: 'noDefault' },
       ],
     },

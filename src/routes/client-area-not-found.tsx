@@ -1,7 +1,7 @@
 import { Navigate, useLocation } from '@tanstack/react-router';
-import * as v from 'valibot';
-import { clientUrlSchema } from '@/api/contract/specialities';
+import { isCanonicalClientUrl } from '@/api/contract/specialities';
 import { screenLocation } from '@/routes/screen-location';
+import { screens } from '@/routes/screens';
 import PageNotFoundScreen from '@/screens/page-not-found/page-not-found-screen';
 
 /**
@@ -12,8 +12,8 @@ import PageNotFoundScreen from '@/screens/page-not-found/page-not-found-screen';
 export default function ClientAreaNotFound() {
   const pathname = useLocation({ select: (location) => location.pathname });
   const last = decodeURIComponentSafe(pathname.split('/').filter(Boolean).at(-1) ?? '');
-  const clientid = v.safeParse(clientUrlSchema, last);
-  if (last !== 'client' && clientid.success && clientid.output === last) {
+  // A screen's name in last place is a branded address missing its client id (`/client/landing`).
+  if (isCanonicalClientUrl(last) && !screens.some((screen) => screen.name === last) && last !== 'client') {
     const { to, params } = screenLocation({ screen: 'page-not-found' }, last);
     return <Navigate to={to} params={params as never} replace />;
   }

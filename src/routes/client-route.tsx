@@ -1,6 +1,7 @@
 import { createRoute, lazyRouteComponent, type RouteComponent } from '@tanstack/react-router';
 import { clientRoot } from '@/routes/guards';
 import { rootRoute } from '@/routes/root-route';
+import { screenDefinition } from '@/routes/screens';
 
 // Typed, not inferred: the component reads the router, whose type includes this route.
 const ClientAreaNotFound: RouteComponent = lazyRouteComponent(() => import('@/routes/client-area-not-found'));
@@ -21,5 +22,5 @@ export const clientIndexRoute = createRoute({
   getParentRoute: () => clientRoute,
   path: '/',
   component: ClientAreaNotFound,
-  staticData: { screen: 'page-not-found', title: 'Page not found' },
+  staticData: { screen: 'page-not-found', title: screenDefinition('page-not-found').title },
 });

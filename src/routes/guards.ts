@@ -1,5 +1,6 @@
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
+import { isCanonicalClientUrl } from '@/api/contract/specialities';
 import { writeClientId } from '@/api/session-values';
 import { isRestoring, isSignedIn } from '@/machines/auth.machine';
 import type { RouterContext } from '@/routes/router-context';
@@ -24,7 +25,10 @@ export function allowsEntry(_args: GuardArgs): boolean {
 
 /** beforeLoad for signup and login. */
 export function alwaysAllow(args: GuardArgs): void {
-  if (!allowsEntry(args)) throw redirect(screenLocation({ screen: 'landing' }) as never);
+  if (allowsEntry(args)) return;
+  // Turned away inside a broker's client area, the visitor stays in it.
+  const { clientid } = args.params as { clientid?: string };
+  throw redirect(screenLocation({ screen: 'landing' }, clientid) as never);
 }
 
 /**
@@ -38,7 +42,7 @@ export async function clientRoot(args: GuardArgs): Promise<void> {
   const { clientid } = args.params as { clientid?: string };
   // An address under client/ that no screen claims: the client route's not-found takes it.
   if (!clientid) return;
-  const lookup = await args.context.brokers.load(clientid);
+  const lookup = isCanonicalClientUrl(clientid) ? await args.context.brokers.load(clientid) : { status: 'unknown' };
   if (lookup.status === 'found') {
     if (!args.preload) writeClientId(clientid);
     return;

@@ -1,11 +1,21 @@
 import { createRouter } from '@tanstack/react-router';
-import { RouteError } from '@/components/route-error';
+import { ROUTE_ERROR_TITLE, RouteError } from '@/components/route-error';
 import { clearLeftoverOverlays, documentTitle } from '@/routes/navigation-effects';
 import { routeTree } from '@/routes/route-tree.gen';
 import type { RouterContext } from '@/routes/router-context';
 import type { ScreenState } from '@/routes/screen-location';
 import type { ScreenName } from '@/routes/screens';
 import { parseSearch, stringifySearch } from '@/routes/search-serialization';
+
+type ResolvedMatch = { _notFound?: boolean; status: string; staticData: { title?: string } };
+
+/** The title of what shows: a screen, page-not-found, or a route that could not load. */
+function screenTitle(matches: readonly ResolvedMatch[]): string | undefined {
+  if (matches.some((match) => match.status === 'error')) return ROUTE_ERROR_TITLE;
+  // A path no screen fully claims may still partly match one (`/landing/extra`): it is page-not-found.
+  if (matches.some((match) => match._notFound || match.status === 'notFound')) return undefined;
+  return matches.at(-1)?.staticData.title;
+}
 
 export function createAppRouter(context: RouterContext, options: { history?: Parameters<typeof createRouter>[0]['history'] } = {}) {
   const router = createRouter({
@@ -18,16 +28,15 @@ export function createAppRouter(context: RouterContext, options: { history?: Par
     stringifySearch,
     ...(options.history ? { history: options.history } : {}),
   });
-  router.subscribe('onResolved', ({ pathChanged, fromLocation }) => {
-    // A path no screen fully claims may still partly match one (`/landing/extra`): it is page-not-found.
-    const notFound = router.state.matches.some((match) => match._notFound || match.status === 'notFound');
-    document.title = documentTitle(notFound ? undefined : router.state.matches.at(-1)?.staticData.title);
-    if (!pathChanged) return;
-    // Every navigation scrolls to the top and clears leftover modal backdrops (specification §2).
+  router.subscribe('onResolved', ({ pathChanged, hrefChanged, fromLocation }) => {
+    document.title = documentTitle(screenTitle(router.state.matches));
+    if (!hrefChanged) return;
+    // Every navigation, a change of query alone included, scrolls to the top and clears leftover
+    // modal backdrops and scroll locks (specification §2).
     clearLeftoverOverlays(document);
     window.scrollTo({ top: 0, left: 0 });
-    // After an in-app move, screen readers start at the new content, not at the old link.
-    if (fromLocation) document.getElementById('main')?.focus({ preventScroll: true });
+    // After an in-app move to another screen, screen readers start at the new content.
+    if (pathChanged && fromLocation) document.getElementById('main')?.focus({ preventScroll: true });
   });
   return router;
 }

@@ -25,44 +25,54 @@ describe.runIf(chromiumPath)('every route, plain and branded, in Chromium', () =
   let page: Page;
   const problems: string[] = [];
 
+  const url = (path: string) => `${env.server.url}${path}`;
+  const screen = (name: string, on: Page = page) => on.locator(`[data-screen="${name}"]`);
+  const header = (on: Page = page) => on.getByRole('banner');
+
+  async function logIn(on: Page): Promise<void> {
+    const login = screen('login', on);
+    await login.getByLabel('E-mail address').fill(insured.email);
+    await login.getByLabel('Password', { exact: true }).fill(insured.password);
+    await login.getByRole('button', { name: 'Log in' }).click();
+  }
+
+  // One signed-in insured for the whole file, so guarded screens show; each test sets up the rest.
   beforeAll(async () => {
     context = await env.browser.newContext();
     page = await context.newPage();
     page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto(url('/login'));
+    await logIn(page);
+    await header().getByRole('button', { name: 'Sign out' }).waitFor();
   });
   afterAll(async () => {
     await context?.close();
   });
 
-  const url = (path: string) => `${env.server.url}${path}`;
-  const screen = (name: string) => page.locator(`[data-screen="${name}"]`);
-  const header = () => page.getByRole('banner');
-
-  async function expectBrokerHeader(broker: (typeof demoBrokers)[number]): Promise<void> {
-    const brand = header().getByRole('link', { name: new RegExp(broker.name) });
+  async function expectBrokerHeader(broker: (typeof demoBrokers)[number], on: Page = page): Promise<void> {
+    const brand = header(on).getByRole('link', { name: new RegExp(broker.name) });
     await brand.waitFor();
     expect(await brand.getAttribute('href')).toBe(`/client/landing/${broker.clientUrl}`);
-    expect(await header().locator('[data-broker-abbreviation]').textContent()).toBe(broker.abbreviation);
-    expect(await header().locator('[data-broker-name]').textContent()).toBe(broker.name);
-    const logo = header().locator('img[data-broker-logo]');
+    expect(await header(on).locator('[data-broker-abbreviation]').textContent()).toBe(broker.abbreviation);
+    expect(await header(on).locator('[data-broker-name]').textContent()).toBe(broker.name);
+    const logo = header(on).locator('img[data-broker-logo]');
     expect(await logo.getAttribute('src')).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
     // Decoded, not merely present: a broken data URL has no natural size.
     expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   }
 
   it('sends a signed-out visitor from a branded guarded screen to the branded login, and back after signing in', async () => {
-    await page.goto(url(`/client/dashboard/${harbor.clientUrl}`));
-    await page.waitForURL((u) => u.pathname === `/client/login/${harbor.clientUrl}`);
-    expect(new URL(page.url()).searchParams.get('redirect')).toBe(`/client/dashboard/${harbor.clientUrl}`);
-    await expectBrokerHeader(harbor);
-    const login = screen('login');
-    await login.getByLabel('E-mail address').fill(insured.email);
-    await login.getByLabel('Password', { exact: true }).fill(insured.password);
-    await login.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL((u) => u.pathname === `/client/dashboard/${harbor.clientUrl}`);
-    await screen('dashboard').waitFor();
-    await expectBrokerHeader(harbor);
-    expect(await page.evaluate(() => sessionStorage.getItem('clientid'))).toBe(harbor.clientUrl);
+    const visitor = await (await env.browser.newContext()).newPage();
+    await visitor.goto(url(`/client/dashboard/${harbor.clientUrl}`));
+    await visitor.waitForURL((u) => u.pathname === `/client/login/${harbor.clientUrl}`);
+    expect(new URL(visitor.url()).searchParams.get('redirect')).toBe(`/client/dashboard/${harbor.clientUrl}`);
+    await expectBrokerHeader(harbor, visitor);
+    await logIn(visitor);
+    await visitor.waitForURL((u) => u.pathname === `/client/dashboard/${harbor.clientUrl}`);
+    await screen('dashboard', visitor).waitFor();
+    await expectBrokerHeader(harbor, visitor);
+    expect(await visitor.evaluate(() => sessionStorage.getItem('clientid'))).toBe(harbor.clientUrl);
+    await visitor.context().close();
   });
 
   it('shows the right screen at every plain route of §2, passing axe on each', async () => {
@@ -128,17 +138,24 @@ describe.runIf(chromiumPath)('every route, plain and branded, in Chromium', () =
     expect(await axeViolations(page)).toEqual([]);
   });
 
-  it('?s= with several of the broker’s codes shows only those on specialities', async () => {
+  it('?s= with several of the broker’s codes shows only those on specialities, keeping the link’s other parameters', async () => {
+    await page.goto(url(`/client/signup/${harbor.clientUrl}`));
+    await screen('signup').waitFor();
     const codes = [harbor.specialities[0].code, harbor.specialities[1].code];
-    await page.goto(url(`/client/landing/${harbor.clientUrl}?s=${codes.join(',')}`));
+    await page.goto(url(`/client/landing/${harbor.clientUrl}?utm_source=newsletter&s=${codes.join(',')}`));
     await page.waitForURL((u) => u.pathname === `/client/specialities/${harbor.clientUrl}`);
     expect(new URL(page.url()).searchParams.get('speciality')).toBe(codes.join(','));
+    expect(new URL(page.url()).searchParams.get('utm_source')).toBe('newsletter');
+    expect(new URL(page.url()).searchParams.has('s')).toBe(false);
     const list = screen('specialities');
     await list.getByRole('heading', { level: 4 }).first().waitFor();
     expect((await list.getByRole('heading', { level: 4 }).allTextContents()).sort()).toEqual(
       codes.map((code) => specialityName(harbor, code)).sort(),
     );
     expect(await axeViolations(page)).toEqual([]);
+    // Replaced, not pushed: Back skips the ?s= link, which would only send the visitor here again.
+    await page.goBack();
+    await page.waitForURL((u) => u.pathname === `/client/signup/${harbor.clientUrl}`);
   });
 
   it('?s= with one code stores the default speciality and starts its quote with state specialityId', async () => {
@@ -160,6 +177,8 @@ describe.runIf(chromiumPath)('every route, plain and branded, in Chromium', () =
   it('with no ?s= in the client area the stored default speciality is used', async () => {
     const code = harbor.specialities[2].code;
     const name = specialityName(harbor, code);
+    await page.goto(url(`/client/signup/${harbor.clientUrl}`));
+    await page.evaluate((stored) => sessionStorage.setItem('defaultspeciality', stored), code);
     await page.goto(url(`/client/landing/${harbor.clientUrl}`));
     const callout = screen('landing').locator('[data-chosen-speciality]');
     await callout.waitFor();
@@ -176,10 +195,38 @@ describe.runIf(chromiumPath)('every route, plain and branded, in Chromium', () =
     ['an unknown code', 'ZZZZZZZZ'],
     ['an empty item', `${harbor.specialities[0].code},`],
     ['a repeated code', `${harbor.specialities[0].code},${harbor.specialities[0].code}`],
-  ])('?s= with %s goes to page-not-found', async (_, s) => {
+  ])('?s= with %s goes to page-not-found, and Back does not return to the link', async (_, s) => {
+    await page.goto(url(`/client/signup/${harbor.clientUrl}`));
+    await screen('signup').waitFor();
     await page.goto(url(`/client/specialities/${harbor.clientUrl}?s=${encodeURIComponent(s)}`));
     await page.waitForURL((u) => u.pathname === `/client/page-not-found/${harbor.clientUrl}`);
     await screen('page-not-found').waitFor();
+    await page.goBack();
+    await page.waitForURL((u) => u.pathname === `/client/signup/${harbor.clientUrl}`);
+  });
+
+  it('takes a client id with stray spaces for no storefront', async () => {
+    await page.goto(url(`/client/landing/%20${harbor.clientUrl}`));
+    await page.waitForURL((u) => u.pathname.startsWith('/client/page-not-found/'));
+    await screen('page-not-found').waitFor();
+    expect(await header().locator('[data-broker-name]').count()).toBe(0);
+  });
+
+  it('says so, under its own title, when the broker cannot be looked up, and recovers on Try again', async () => {
+    await page.route('**/api/weborder/auth/brokerDetails*', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"status":503,"message":"Service unavailable"}' }),
+    );
+    await page.goto(url(`/client/landing/${summit.clientUrl}`));
+    await page.getByRole('heading', { level: 1, name: 'This page could not be loaded' }).waitFor();
+    expect(await page.title()).toBe('This page could not be loaded — Practice Shield');
+    // Not taken for an unknown broker: the address stays.
+    expect(new URL(page.url()).pathname).toBe(`/client/landing/${summit.clientUrl}`);
+    expect(await header().getByRole('link', { name: 'Practice Shield' }).count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.unroute('**/api/weborder/auth/brokerDetails*');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expectBrokerHeader(summit);
+    await screen('landing').waitFor();
   });
 
   it('never leaves the client area when navigating by keyboard, and state and query survive', async () => {
@@ -252,5 +299,24 @@ describe.runIf(chromiumPath)('every route, plain and branded, in Chromium', () =
         locked: document.body.classList.contains('modal-open') || document.body.style.overflow === 'hidden',
       })),
     ).toEqual({ scrollY: 0, backdrops: 0, locked: false });
+
+    // A change of query alone is a navigation too.
+    const codes = harbor.specialities.slice(0, 2).map((s) => s.code).join(',');
+    await page.goto(url(`/client/specialities/${harbor.clientUrl}?speciality=${codes}`));
+    await screen('specialities').getByRole('heading', { level: 4 }).first().waitFor();
+    await page.evaluate(() => {
+      const backdrop = document.createElement('div');
+      backdrop.className = 'modal-backdrop';
+      document.body.append(backdrop);
+      document.body.style.overflow = 'hidden';
+    });
+    await screen('specialities').getByRole('link', { name: 'See every speciality on offer' }).click();
+    await page.waitForURL((u) => u.pathname === `/client/specialities/${harbor.clientUrl}` && !u.search);
+    expect(
+      await page.evaluate(() => ({
+        backdrops: document.querySelectorAll('.modal-backdrop').length,
+        locked: document.body.style.overflow === 'hidden',
+      })),
+    ).toEqual({ backdrops: 0, locked: false });
   });
 });

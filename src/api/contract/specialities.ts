@@ -9,6 +9,15 @@ export const clientUrlSchema = v.pipe(
   v.regex(/^[a-z0-9][a-z0-9-]*$/i, 'may hold only letters, digits and hyphens'),
 );
 
+/**
+ * Whether a value is a client URL code as it stands, with nothing trimmed away. The server trims
+ * what it is sent; an address holding `%20harbor-risk` is still not a storefront's address.
+ */
+export function isCanonicalClientUrl(value: string): boolean {
+  const parsed = v.safeParse(clientUrlSchema, value);
+  return parsed.success && parsed.output === value;
+}
+
 export const specialityCategorySchema = v.object({
   id: v.pipe(v.number(), v.integer()),
   name: v.string(),

@@ -13,13 +13,11 @@ export function SpecialityCatalog({
   clientid,
   onlyCodes,
   chosenSpecialityId,
-  title = 'Choose your speciality',
 }: {
   clientid: string | undefined;
   onlyCodes?: readonly string[] | undefined;
   /** The session's default speciality: offered first, as the way to carry on. */
   chosenSpecialityId?: number | undefined;
-  title?: string;
 }) {
   const navigate = useScreenNavigate();
   const [state, send] = useMachine(
@@ -55,7 +53,7 @@ export function SpecialityCatalog({
   return (
     <section className="catalog" aria-labelledby="catalog-title" aria-busy={state.matches('loading')}>
       <div className="catalog__header">
-        <h2 id="catalog-title">{title}</h2>
+        <h2 id="catalog-title">Choose your speciality</h2>
         {state.matches('loaded') && !onlyCodes && (
           <div className="field field--search">
             <label htmlFor={searchId}>Find your speciality</label>

@@ -5,11 +5,11 @@ import { useClientArea } from '@/routes/use-broker';
 
 export default function LandingScreen() {
   const clientid = useClientArea();
-  const { s } = useSearch({ strict: false }) as { s?: string };
+  const { s, ...carried } = useSearch({ strict: false }) as { s?: string } & Record<string, unknown>;
   return (
     <div data-screen="landing" className="screen">
       {/* Keyed by broker and link: another storefront or another `?s=` is a fresh check. */}
-      <DefaultSpecialityGate key={JSON.stringify([clientid, s])} s={s}>
+      <DefaultSpecialityGate key={JSON.stringify([clientid, s])} s={s} carried={carried}>
         {(decision) => (
           <>
             <section className="hero" aria-labelledby="landing-title">

@@ -4,6 +4,7 @@ import { readDefaultSpeciality } from '@/api/session-values';
 import { ScreenLink } from '@/components/screen-link';
 import { UpcomingScreen } from '@/components/upcoming-screen';
 import { chosenSpecialityMachine } from '@/machines/chosen-speciality.machine';
+import { decideDefaultSpeciality } from '@/machines/default-speciality.machine';
 import { useBrokerLookup, useClientArea } from '@/routes/use-broker';
 
 /** The speciality from state, else (in the client area) the session's default speciality. */
@@ -13,8 +14,11 @@ function useChosenSpecialityId(): number | undefined {
   const lookup = useBrokerLookup();
   if (fromState !== undefined) return fromState;
   if (!clientid || lookup?.status !== 'found') return undefined;
-  const stored = readDefaultSpeciality()?.toUpperCase();
-  return lookup.details.brokerspecialities.find((speciality) => speciality.speiclaityRandomCode.toUpperCase() === stored)?.id;
+  const decision = decideDefaultSpeciality(
+    { clientid, storedDefault: readDefaultSpeciality() },
+    lookup.details.brokerspecialities,
+  );
+  return decision.kind === 'stored' ? decision.specialityId : undefined;
 }
 
 export default function QuotesScreen() {

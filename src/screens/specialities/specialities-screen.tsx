@@ -10,14 +10,17 @@ import { useClientArea } from '@/routes/use-broker';
  */
 export default function SpecialitiesScreen() {
   const clientid = useClientArea();
-  const { s, speciality } = useSearch({ strict: false }) as { s?: string; speciality?: string };
+  const { s, speciality, ...carried } = useSearch({ strict: false }) as { s?: string; speciality?: string } & Record<
+    string,
+    unknown
+  >;
   const onlyCodes = speciality
     ?.split(',')
     .map((code) => code.trim())
     .filter(Boolean);
   return (
     <div data-screen="specialities" className="screen">
-      <DefaultSpecialityGate key={JSON.stringify([clientid, s])} s={s}>
+      <DefaultSpecialityGate key={JSON.stringify([clientid, s])} s={s} carried={carried}>
         {(decision) => (
           <>
             <h1>{onlyCodes ? 'Specialities picked for you' : 'All specialities'}</h1>
