@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { answerProblems, chosenOptions, isVisible, type RatingQuestion } from '@server/rating/answers';
+
+const q = (code: string, type: RatingQuestion['type'], extra: Partial<RatingQuestion> = {}): RatingQuestion => ({
+  code,
+  type,
+  required: true,
+  options: [],
+  condition: null,
+  ...extra,
+});
+
+const yesNo = [
+  { value: 'yes', label: 'Yes', modifierBps: 500 },
+  { value: 'no', label: 'No' },
+];
+
+const questions: RatingQuestion[] = [
+  q('years', 'number'),
+  q('revenue', 'money'),
+  q('name', 'text'),
+  q('claims', 'yesno', { options: yesNo }),
+  q('claims_count', 'number', { condition: { questionCode: 'claims', anyOf: ['yes'] } }),
+  q('kind', 'select', { options: [{ value: 'general', label: 'General' }, { value: 'surgery', label: 'Surgery', modifierBps: 1500 }] }),
+  q('services', 'multiselect', {
+    required: false,
+    options: [
+      { value: 'a', label: 'A', modifierBps: 100 },
+      { value: 'b', label: 'B', modifierBps: 200 },
+    ],
+  }),
+  q('since', 'date'),
+];
+
+const complete = { years: 12, revenue: 250_000, name: 'Studio', claims: 'no', kind: 'general', since: '2014-03-01' };
+
+describe('answerProblems', () => {
+  it('finds nothing wrong with a complete set', () => {
+    expect(answerProblems(questions, complete, 'answers')).toEqual({});
+  });
+
+  it('names each required question that shows and has no answer', () => {
+    expect(answerProblems(questions, { ...complete, years: undefined, name: '  ' }, 'answers')).toEqual({
+      'answers.years': 'is required',
+      'answers.name': 'is required',
+    });
+  });
+
+  it('asks a conditional question only once it shows', () => {
+    expect(answerProblems(questions, complete, 'answers')['answers.claims_count']).toBeUndefined();
+    expect(answerProblems(questions, { ...complete, claims: 'yes' }, 'answers')).toEqual({ 'answers.claims_count': 'is required' });
+    expect(answerProblems(questions, { ...complete, claims: true, claims_count: 2 }, 'answers')).toEqual({});
+  });
+
+  it.each([
+    ['years', 'twelve', 'must be a number'],
+    ['years', 2.5, 'must be a whole number, 0 or more'],
+    ['years', -1, 'must be a whole number, 0 or more'],
+    ['revenue', '250000', 'must be an amount in dollars'],
+    ['name', 42, 'must be text'],
+    ['claims', 'maybe', 'must be yes or no'],
+    ['kind', 'dentistry', 'must be one of: general, surgery'],
+    ['services', ['a', 'a'], 'must be a list of distinct choices from: a, b'],
+    ['services', 'a', 'must be a list of distinct choices from: a, b'],
+    ['since', '01/03/2014', 'must be a date (YYYY-MM-DD)'],
+    ['since', '2014-02-30', 'is not a real date'],
+  ])('refuses %s = %j: %s', (code, value, message) => {
+    expect(answerProblems(questions, { ...complete, [code]: value }, 'answers')).toEqual({ [`answers.${code}`]: message });
+  });
+
+  it('refuses an answer to no question of the set', () => {
+    expect(answerProblems(questions, { ...complete, colour: 'blue' }, 'applicationAnswers')).toEqual({
+      'applicationAnswers.colour': 'is not a question here',
+    });
+  });
+});
+
+describe('chosenOptions and isVisible', () => {
+  it('collects the options picked by the questions that show, multiselect included', () => {
+    const picked = chosenOptions(questions, { ...complete, claims: 'yes', claims_count: 1, kind: 'surgery', services: ['b'] });
+    expect(picked.map(({ question, option }) => `${question.code}=${option.value}`)).toEqual(['claims=yes', 'kind=surgery', 'services=b']);
+  });
+
+  it('hides a question whose condition is not met, or whose condition answer is missing', () => {
+    expect(isVisible(questions[4]!, { claims: 'no' })).toBe(false);
+    expect(isVisible(questions[4]!, {})).toBe(false);
+    expect(isVisible(questions[4]!, { claims: 'yes' })).toBe(true);
+  });
+});

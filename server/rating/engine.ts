@@ -1,0 +1,154 @@
+/**
+ * The rating engine (DESIGN.md §4), pure: one rate table and the answers in, one premium and its
+ * worksheet out.
+ *
+ *   base(speciality, state) × territory(ZIP) × ILF(limit) × DLF(deductible)
+ *     × schedule modifier from answers (credits/debits, capped) × experience modifier
+ *     → rounded to whole dollars, at least the minimum premium
+ *     + policy fee + state taxes and fees on premium and fee
+ *
+ * Each multiplication is rounded half up to the cent (src: money.ts). Nothing is defaulted: a
+ * limit, deductible or claims band the table lacks is a RatingError, which the API answers 422.
+ */
+import type { Rating, WorksheetLine } from '@/api/contract/rating';
+import type { RateFactors } from '@server/db/schema';
+import { chosenOptions, type Answers, type RatingQuestion } from '@server/rating/answers';
+import { applyBps, BPS_ONE, formatFactor, formatPercent, formatUsd, toWholeDollars } from '@server/rating/money';
+
+export interface RatingTable {
+  id: number;
+  version: number;
+  specialityName: string;
+  stateCode: string;
+  stateName: string;
+  basePremiumCents: number;
+  minPremiumCents: number;
+  policyFeeCents: number;
+  taxRateBps: number;
+  feeRateBps: number;
+  factors: RateFactors;
+}
+
+export interface RatingRequest {
+  zipcode: string;
+  limitCode: string;
+  deductibleCode: string;
+  /** The speciality's questions and their answers: the schedule modifier. */
+  questions: readonly RatingQuestion[];
+  answers: Answers;
+  /** How many claims in the last five years: the experience modifier. */
+  priorClaims: number;
+}
+
+/** A quote the table cannot price; `field` names the input it concerns. */
+export class RatingError extends Error {
+  constructor(
+    message: string,
+    readonly field: string,
+  ) {
+    super(message);
+    this.name = 'RatingError';
+  }
+}
+
+export function rate(table: RatingTable, request: RatingRequest): Rating {
+  const { factors } = table;
+  const lines: WorksheetLine[] = [];
+  const multiply = (step: WorksheetLine['step'], label: string, source: string, factorBps: number, running: number) => {
+    const next = applyBps(running, factorBps);
+    lines.push({ step, label, source, factorBps, runningCents: next, text: `${label} ${formatFactor(factorBps)}: ${formatUsd(next)}` });
+    return next;
+  };
+
+  const limit = factors.ilf.find((row) => row.code === request.limitCode);
+  if (!limit) throw new RatingError(`The limit ${request.limitCode} is not offered for ${table.specialityName} in ${table.stateName}`, 'limitCode');
+  const deductible = factors.dlf.find((row) => row.code === request.deductibleCode);
+  if (!deductible) {
+    throw new RatingError(`The deductible ${request.deductibleCode} is not offered for ${table.specialityName} in ${table.stateName}`, 'deductibleCode');
+  }
+  const band = factors.experience.find(
+    (row) => request.priorClaims >= row.minClaims && (row.maxClaims === null || request.priorClaims <= row.maxClaims),
+  );
+  if (!band) throw new RatingError(`The rate table has no experience band for ${request.priorClaims} prior claims`, 'priorClaims');
+
+  let running = table.basePremiumCents;
+  const baseLabel = `Base premium for ${table.specialityName} in ${table.stateName}`;
+  lines.push({
+    step: 'base',
+    label: baseLabel,
+    source: `rate table ${table.id}, version ${table.version}`,
+    amountCents: running,
+    runningCents: running,
+    text: `${baseLabel}: ${formatUsd(running)}`,
+  });
+
+  const prefix = request.zipcode.slice(0, 3);
+  const territory = factors.territory.rows.find((row) => row.zipPrefix === prefix);
+  running = multiply(
+    'territory',
+    territory ? `Territory ${prefix}xx` : `Territory (rest of ${table.stateName})`,
+    `ZIP ${request.zipcode}`,
+    territory?.factorBps ?? factors.territory.defaultBps,
+    running,
+  );
+  running = multiply('limit', `${limit.label} limit`, `limit ${limit.code}`, limit.factorBps, running);
+  running = multiply('deductible', `${deductible.label} deductible`, `deductible ${deductible.code}`, deductible.factorBps, running);
+
+  const effects = chosenOptions(request.questions, request.answers).filter(({ option }) => option.modifierBps);
+  const sum = effects.reduce((total, { option }) => total + (option.modifierBps ?? 0), 0);
+  const capped = Math.max(-factors.scheduleCapBps, Math.min(factors.scheduleCapBps, sum));
+  const scheduleSource = effects.length
+    ? effects.map(({ question, option }) => `${question.code}=${option.value} ${formatPercent(option.modifierBps ?? 0)}`).join(', ') +
+      (capped !== sum ? `; ${formatPercent(sum)} capped at ${formatPercent(capped)}` : '')
+    : 'no credits or debits';
+  running = multiply('schedule', 'Schedule rating', scheduleSource, BPS_ONE + capped, running);
+
+  const claimsText = request.priorClaims === 1 ? '1 prior claim' : `${request.priorClaims} prior claims`;
+  running = multiply('experience', `Experience, ${claimsText}`, `experience band ${band.minClaims}–${band.maxClaims ?? '∞'}`, band.factorBps, running);
+
+  const rounded = toWholeDollars(running);
+  const premium = Math.max(rounded, table.minPremiumCents);
+  lines.push({
+    step: 'minimum',
+    label: premium > rounded ? `Minimum premium applies` : 'Premium, in whole dollars',
+    source: `minimum premium ${formatUsd(table.minPremiumCents)}`,
+    runningCents: premium,
+    text:
+      premium > rounded
+        ? `Minimum premium for ${table.specialityName} in ${table.stateName}: ${formatUsd(premium)}`
+        : `Premium, in whole dollars (minimum ${formatUsd(table.minPremiumCents)}): ${formatUsd(premium)}`,
+  });
+
+  const add = (step: WorksheetLine['step'], label: string, source: string, amount: number) => {
+    running += amount;
+    lines.push({ step, label, source, amountCents: amount, runningCents: running, text: `${label}: +${formatUsd(amount)}` });
+  };
+  running = premium;
+  add('policyFee', 'Policy fee', `rate table ${table.id}`, table.policyFeeCents);
+  const taxable = premium + table.policyFeeCents;
+  const tax = applyBps(taxable, table.taxRateBps);
+  const stateFee = applyBps(taxable, table.feeRateBps);
+  add('tax', `${table.stateName} premium tax ${formatPercent(table.taxRateBps)}`, `on ${formatUsd(taxable)}`, tax);
+  add('stateFee', `${table.stateName} state fees ${formatPercent(table.feeRateBps)}`, `on ${formatUsd(taxable)}`, stateFee);
+  lines.push({ step: 'total', label: 'Total for the year', source: 'sum of the above', runningCents: running, text: `Total for the year: ${formatUsd(running)}` });
+
+  return {
+    rateTableId: table.id,
+    rateTableVersion: table.version,
+    limit: { code: limit.code, label: limit.label },
+    deductible: { code: deductible.code, label: deductible.label },
+    premiumCents: premium,
+    policyFeeCents: table.policyFeeCents,
+    taxCents: tax,
+    stateFeeCents: stateFee,
+    totalCents: running,
+    worksheet: lines,
+  };
+}
+
+/** Every limit × deductible the table offers, priced with the same answers (auth/ilfdlf). */
+export function rateEveryOption(table: RatingTable, request: Omit<RatingRequest, 'limitCode' | 'deductibleCode'>): Rating[] {
+  return table.factors.ilf.flatMap((limit) =>
+    table.factors.dlf.map((deductible) => rate(table, { ...request, limitCode: limit.code, deductibleCode: deductible.code })),
+  );
+}

@@ -1,0 +1,77 @@
+import * as v from 'valibot';
+
+const cents = v.pipe(v.number(), v.integer());
+
+/** The steps of a premium, in the order DESIGN.md §4 applies them. */
+export const worksheetSteps = [
+  'base',
+  'territory',
+  'limit',
+  'deductible',
+  'schedule',
+  'experience',
+  'minimum',
+  'policyFee',
+  'tax',
+  'stateFee',
+  'total',
+] as const;
+
+/**
+ * One line of a quote's worksheet: what was applied, where it came from, and the running
+ * premium after it, so an insured can see why the price is what it is and an underwriter can
+ * audit it. `factorBps` is set for the multiplying steps (10 000 = ×1.0); `amountCents` for the
+ * added ones (fee, taxes) and for the base.
+ */
+export const worksheetLineSchema = v.object({
+  step: v.picklist(worksheetSteps),
+  /** What the line is, in plain words: "Base premium for Architects in Texas". */
+  label: v.string(),
+  /** Where the figure comes from: the rate table and version, the ZIP prefix, the answers. */
+  source: v.string(),
+  factorBps: v.optional(v.pipe(v.number(), v.integer())),
+  amountCents: v.optional(cents),
+  /** The premium after this line. */
+  runningCents: cents,
+  /** The whole line as a sentence: "Base premium for Architects in Texas: $2,730.00". */
+  text: v.string(),
+});
+export type WorksheetLine = v.InferOutput<typeof worksheetLineSchema>;
+
+export const ratedOptionSchema = v.object({
+  code: v.string(),
+  label: v.string(),
+});
+
+/** One premium and how it is made up. */
+export const ratingSchema = v.object({
+  rateTableId: v.pipe(v.number(), v.integer()),
+  rateTableVersion: v.pipe(v.number(), v.integer()),
+  limit: ratedOptionSchema,
+  deductible: ratedOptionSchema,
+  /** After every factor and the minimum; before the policy fee, taxes and state fees. */
+  premiumCents: cents,
+  policyFeeCents: cents,
+  taxCents: cents,
+  stateFeeCents: cents,
+  /** What the insured pays for the year, fee, taxes and state fees included. */
+  totalCents: cents,
+  worksheet: v.array(worksheetLineSchema),
+});
+export type Rating = v.InferOutput<typeof ratingSchema>;
+
+/** How the year's total is paid under one payment term. */
+export const paymentPlanSchema = v.object({
+  code: v.string(),
+  name: v.string(),
+  installments: v.pipe(v.number(), v.integer()),
+  /** Due at binding. */
+  downPaymentCents: cents,
+  /** Each later payment, its installment fee included; the last may differ by the rounding. */
+  installmentCents: cents,
+  lastInstallmentCents: cents,
+  installmentFeeCents: cents,
+  /** Everything paid over the year: the total plus the installment fees. */
+  totalPayableCents: cents,
+});
+export type PaymentPlan = v.InferOutput<typeof paymentPlanSchema>;
