@@ -10,7 +10,9 @@ import { staticFiles } from '@server/plugins/static-files';
 import { authRoutes } from '@server/routes/auth';
 import { brokerRoutes } from '@server/routes/brokers';
 import { healthRoutes } from '@server/routes/health';
+import { listRoutes } from '@server/routes/lists';
 import { openApiRoutes } from '@server/routes/openapi';
+import { ratingRoutes } from '@server/routes/rating';
 import { runtimeConfigRoutes } from '@server/routes/runtime-config';
 import { specialityRoutes } from '@server/routes/specialities';
 
@@ -28,6 +30,8 @@ export async function appPlugin(app: FastifyInstance, { config, plugins }: AppPl
   await app.register(healthRoutes, { prefix: apiPrefix });
   await app.register(specialityRoutes, { prefix: apiPrefix });
   await app.register(brokerRoutes, { prefix: apiPrefix });
+  await app.register(listRoutes, { prefix: apiPrefix });
+  await app.register(ratingRoutes, { prefix: apiPrefix });
   await app.register(authRoutes, { prefix: apiPrefix });
   await app.register(openApiRoutes, { prefix: apiPrefix });
   await app.register(runtimeConfigRoutes);

@@ -13,6 +13,7 @@ import { serializeRequest } from '@server/http/log-redaction';
 import { RouteRegistry, refuseUndefinedApiRoutes } from '@server/http/route';
 import { databasePlugin } from '@server/plugins/database';
 import { housekeeping } from '@server/plugins/housekeeping';
+import { ratingPlugin } from '@server/plugins/rating';
 import { mailPlugin, MAIL_POLL_INTERVAL_MS } from '@server/plugins/mail';
 import { commonSecurityHeaders, securityHeaders } from '@server/plugins/security-headers';
 import { startupData } from '@server/plugins/startup-data';
@@ -78,6 +79,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(startupData, { config });
     await app.register(mailPlugin, { config, clock, pollIntervalMs: options.mailPollIntervalMs ?? MAIL_POLL_INTERVAL_MS });
     await app.register(housekeeping, { clock });
+    await app.register(ratingPlugin);
     await app.register(appPlugin, { config, plugins: options.plugins ?? [] });
     await app.ready();
   } catch (error) {

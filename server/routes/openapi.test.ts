@@ -62,6 +62,11 @@ describe('GET /api/weborder/openapi.json', () => {
         'GET /api/weborder/auth/speciality',
         'GET /api/weborder/auth/specialityByClientUrl/{clientUrl}',
         'GET /api/weborder/auth/brokerDetails',
+        'GET /api/weborder/insured/stateList',
+        'GET /api/weborder/insured/paymenttermlist',
+        'GET /api/weborder/insured/ilfdlflist/{zipcode}',
+        'POST /api/weborder/auth/calculate',
+        'POST /api/weborder/auth/ilfdlf',
         'GET /api/weborder/openapi.json',
         'GET /config.json',
         'POST /api/weborder/insured/save',
@@ -113,6 +118,9 @@ describe('GET /api/weborder/openapi.json', () => {
     ]);
     expect(doc.paths['/api/weborder/auth/specialityByClientUrl/{clientUrl}']?.get?.parameters).toEqual([
       expect.objectContaining({ name: 'clientUrl', in: 'path', required: true }),
+    ]);
+    expect(doc.paths['/api/weborder/insured/ilfdlflist/{zipcode}']?.get?.parameters).toEqual([
+      expect.objectContaining({ name: 'zipcode', in: 'path', required: true }),
     ]);
     const put = doc.paths['/api/weborder/test/things/{thingId}']?.put;
     expect(put?.parameters).toEqual([expect.objectContaining({ name: 'thingId', in: 'path', required: true })]);

@@ -75,3 +75,50 @@ export const paymentPlanSchema = v.object({
   totalPayableCents: cents,
 });
 export type PaymentPlan = v.InferOutput<typeof paymentPlanSchema>;
+
+const answersSchema = v.pipe(
+  v.record(v.string(), v.unknown()),
+  v.check((answers) => Object.keys(answers).length <= 200, 'must hold at most 200 answers'),
+);
+
+/** What prices a quote: the speciality, where the business is, and the underwriting answers. */
+export const quoteInputSchema = v.object({
+  specialityId: v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1, 'must be a speciality id')),
+  state: v.pipe(v.string('must be text'), v.regex(/^[A-Z]{2}$/, 'must be a two-letter state code, e.g. TX')),
+  zipcode: v.pipe(v.string('must be text'), v.regex(/^\d{5}$/, 'must be a 5-digit ZIP code')),
+  /** The speciality's questions (questions/list), by question code. */
+  answers: v.optional(answersSchema, {}),
+  /** The general application questions (dataacquisition/questions), by question code. */
+  applicationAnswers: v.optional(answersSchema, {}),
+});
+export type QuoteInput = v.InferInput<typeof quoteInputSchema>;
+
+/** POST auth/calculate: one limit and deductible, with its worksheet and payment plans. */
+export const calculateRequestSchema = v.object({
+  ...quoteInputSchema.entries,
+  limitCode: v.pipe(v.string('must be text'), v.minLength(1, 'is required'), v.maxLength(32, 'is too long')),
+  deductibleCode: v.pipe(v.string('must be text'), v.minLength(1, 'is required'), v.maxLength(32, 'is too long')),
+});
+export type CalculateRequest = v.InferInput<typeof calculateRequestSchema>;
+
+export const calculateResponseSchema = v.object({
+  ...ratingSchema.entries,
+  paymentPlans: v.array(paymentPlanSchema),
+});
+export type Calculation = v.InferOutput<typeof calculateResponseSchema>;
+
+/** POST auth/ilfdlf: every limit × deductible the table offers, priced with the same answers. */
+export const ilfdlfResponseSchema = v.object({
+  rateTableId: v.pipe(v.number(), v.integer()),
+  limits: v.array(ratedOptionSchema),
+  deductibles: v.array(ratedOptionSchema),
+  options: v.array(
+    v.object({
+      limitCode: v.string(),
+      deductibleCode: v.string(),
+      premiumCents: cents,
+      totalCents: cents,
+    }),
+  ),
+});
+export type IlfDlfMatrix = v.InferOutput<typeof ilfdlfResponseSchema>;

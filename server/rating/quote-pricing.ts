@@ -1,0 +1,94 @@
+/**
+ * From a quote's inputs to the engine's inputs, refusing on the way everything the engine must
+ * not guess: a speciality not on sale, a ZIP in another state, a state with no rate table,
+ * answers missing or of the wrong type. Shared by auth/calculate, auth/ilfdlf and the
+ * submission calls, so all of them price the same inputs the same way.
+ */
+import { count, eq } from 'drizzle-orm';
+import type { QuoteInput } from '@/api/contract/rating';
+import type { Queryable } from '@server/db/connection';
+import { usStates } from '@server/db/schema';
+import { lookupZip } from '@server/geo/zip-codes';
+import { badRequest, HttpError } from '@server/http/http-error';
+import { answerProblems, type Answers } from '@server/rating/answers';
+import { RatingError, type RatingRequest, type RatingTable } from '@server/rating/engine';
+import type { RatingCatalog, RatingCatalogEntry } from '@server/rating/rating-catalog';
+
+/** The general application questions that give the experience modifier its claims count. */
+export const PRIOR_CLAIMS = 'prior_claims';
+export const PRIOR_CLAIMS_COUNT = 'prior_claims_count';
+
+export const unprocessable = (message: string, fields?: Record<string, string>) => new HttpError(422, message, fields);
+
+export interface PricedQuote {
+  entry: RatingCatalogEntry;
+  table: RatingTable;
+  request: Omit<RatingRequest, 'limitCode' | 'deductibleCode'>;
+}
+
+type Input = Required<Pick<QuoteInput, 'specialityId' | 'state' | 'zipcode'>> & { answers?: Answers; applicationAnswers?: Answers };
+
+export async function prepareQuote(db: Queryable, catalog: RatingCatalog, input: Input): Promise<PricedQuote> {
+  const entry = await catalog.get(input.specialityId, input.state);
+  if (!entry) {
+    // Only on this error path: a second look says which of the two does not exist.
+    const [state] = await db.select({ n: count() }).from(usStates).where(eq(usStates.code, input.state));
+    if (!state?.n) throw badRequest(`${input.state} is not a US state code`, { state: 'is not a US state code' });
+    throw badRequest(`Speciality ${input.specialityId} is not on sale`, { specialityId: 'is not a speciality on sale' });
+  }
+  const zip = lookupZip(input.zipcode);
+  if (!zip) throw badRequest(`${input.zipcode} is not a known US ZIP code`, { zipcode: 'is not a known US ZIP code' });
+  if (zip.stateCode !== entry.state.code) {
+    throw badRequest(`ZIP ${input.zipcode} is in ${zip.stateName}, not ${entry.state.name}`, {
+      zipcode: `is in ${zip.stateName}, not ${entry.state.name}`,
+    });
+  }
+  if (!entry.table) {
+    throw unprocessable(`${entry.speciality.name} cover is not offered in ${entry.state.name} yet`, {
+      state: `${entry.speciality.name} cover is not offered in ${entry.state.name} yet`,
+    });
+  }
+  const answers = input.answers ?? {};
+  const applicationAnswers = input.applicationAnswers ?? {};
+  const problems = {
+    ...answerProblems(entry.specialityQuestions, answers, 'answers'),
+    ...answerProblems(entry.applicationQuestions, applicationAnswers, 'applicationAnswers'),
+  };
+  if (Object.keys(problems).length) {
+    const [first] = Object.entries(problems);
+    throw badRequest(`Check the answers: ${first![0]} ${first![1]}`, problems);
+  }
+  return {
+    entry,
+    table: entry.table,
+    request: {
+      zipcode: zip.zipcode,
+      questions: entry.specialityQuestions,
+      answers,
+      priorClaims: priorClaimsCount(entry, applicationAnswers),
+    },
+  };
+}
+
+/** 0 when the application says no claims, else the count it gives; never assumed. */
+function priorClaimsCount(entry: RatingCatalogEntry, answers: Answers): number {
+  const asked = entry.applicationQuestions.some((question) => question.code === PRIOR_CLAIMS);
+  if (!asked) {
+    throw unprocessable('The application questions have no prior-claims question, so experience cannot be rated', {
+      applicationAnswers: `needs ${PRIOR_CLAIMS}`,
+    });
+  }
+  const said = answers[PRIOR_CLAIMS];
+  if (said === 'no' || said === false) return 0;
+  const counted = answers[PRIOR_CLAIMS_COUNT];
+  if (typeof counted === 'number' && Number.isInteger(counted) && counted >= 0) return counted;
+  throw badRequest(`Check the answers: applicationAnswers.${PRIOR_CLAIMS_COUNT} is required`, {
+    [`applicationAnswers.${PRIOR_CLAIMS_COUNT}`]: 'is required',
+  });
+}
+
+/** The engine's refusals, as the API answers them. */
+export function asHttpError(error: unknown): unknown {
+  if (error instanceof RatingError) return unprocessable(error.message, { [error.field]: error.message });
+  return error;
+}

@@ -1,0 +1,136 @@
+/**
+ * What pricing one speciality in one state needs, read in a single query and kept for a minute:
+ * the active rate table, the speciality's questions and the general application questions, and
+ * the payment terms. A cached calculation touches the database not at all; a miss, once.
+ *
+ * Kept per process and short-lived on purpose: several processes may share one database, and
+ * an edited table must reach them all soon without any of them needing another's state.
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Queryable } from '@server/db/connection';
+import { rateTables, specialities, usStates, type QuestionCondition, type QuestionOption } from '@server/db/schema';
+import type { RatingQuestion } from '@server/rating/answers';
+import type { RatingTable } from '@server/rating/engine';
+import type { PaymentTermRow } from '@server/rating/payment-plans';
+
+export interface RatingCatalogEntry {
+  speciality: { id: number; name: string };
+  state: { code: string; name: string };
+  /** Null when no active table prices the speciality in the state: not offered there. */
+  table: RatingTable | null;
+  specialityQuestions: RatingQuestion[];
+  applicationQuestions: RatingQuestion[];
+  paymentTerms: PaymentTermRow[];
+}
+
+type QuestionRow = {
+  code: string;
+  type: RatingQuestion['type'];
+  required: boolean;
+  options: QuestionOption[];
+  condition: QuestionCondition | null;
+  general: boolean;
+};
+
+/** One round trip: null when the speciality or the state does not exist (or is not on sale). */
+export async function loadRatingCatalogEntry(db: Queryable, specialityId: number, stateCode: string): Promise<RatingCatalogEntry | null> {
+  const [row] = await db
+    .select({
+      specialityId: specialities.id,
+      specialityName: specialities.name,
+      stateCode: usStates.code,
+      stateName: usStates.name,
+      table: {
+        id: rateTables.id,
+        version: rateTables.version,
+        basePremiumCents: rateTables.basePremiumCents,
+        minPremiumCents: rateTables.minPremiumCents,
+        policyFeeCents: rateTables.policyFeeCents,
+        taxRateBps: rateTables.taxRateBps,
+        feeRateBps: rateTables.feeRateBps,
+        factors: rateTables.factors,
+      },
+      questions: sql<QuestionRow[]>`(
+        select coalesce(json_agg(json_build_object(
+          'code', q.code, 'type', q.type, 'required', q.required, 'options', q.options,
+          'condition', q.condition, 'general', q.speciality_id is null
+        ) order by q.speciality_id nulls first, q.sort_order, q.id), '[]'::json)
+        from questions q
+        where q.active and (q.speciality_id = ${specialities.id} or q.speciality_id is null)
+      )`,
+      paymentTerms: sql<PaymentTermRow[]>`(
+        select coalesce(json_agg(json_build_object(
+          'code', t.code, 'name', t.name, 'installments', t.installments,
+          'downPaymentBps', t.down_payment_bps, 'installmentFeeCents', t.installment_fee_cents
+        ) order by t.sort_order, t.id), '[]'::json)
+        from payment_terms t
+        where t.active
+      )`,
+    })
+    .from(specialities)
+    .innerJoin(usStates, eq(usStates.code, stateCode))
+    .leftJoin(
+      rateTables,
+      and(eq(rateTables.specialityId, specialities.id), eq(rateTables.stateCode, usStates.code), eq(rateTables.active, true)),
+    )
+    .where(and(eq(specialities.id, specialityId), eq(specialities.active, true)))
+    .orderBy(asc(specialities.id));
+  if (!row) return null;
+  const questions = parseJson<QuestionRow[]>(row.questions).map(({ general, ...question }) => ({ general, question }));
+  const table = row.table?.id
+    ? {
+        ...row.table,
+        basePremiumCents: Number(row.table.basePremiumCents),
+        minPremiumCents: Number(row.table.minPremiumCents),
+        policyFeeCents: Number(row.table.policyFeeCents),
+        specialityName: row.specialityName,
+        stateCode: row.stateCode,
+        stateName: row.stateName,
+      }
+    : null;
+  return {
+    speciality: { id: row.specialityId, name: row.specialityName },
+    state: { code: row.stateCode, name: row.stateName },
+    table,
+    specialityQuestions: questions.filter((entry) => !entry.general).map((entry) => entry.question),
+    applicationQuestions: questions.filter((entry) => entry.general).map((entry) => entry.question),
+    paymentTerms: parseJson<PaymentTermRow[]>(row.paymentTerms).map((term) => ({ ...term, installmentFeeCents: Number(term.installmentFeeCents) })),
+  };
+}
+
+/** json_agg arrives parsed from one driver and as text from another. */
+function parseJson<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+export interface RatingCatalog {
+  get(specialityId: number, stateCode: string): Promise<RatingCatalogEntry | null>;
+  /** Forgets everything: after a rate table or question is edited in this process. */
+  clear(): void;
+  readonly stats: { hits: number; loads: number };
+}
+
+export const RATING_CATALOG_TTL_MS = 60_000;
+
+export function createRatingCatalog(db: Queryable, now: () => number = Date.now, ttlMs = RATING_CATALOG_TTL_MS): RatingCatalog {
+  const entries = new Map<string, { value: Promise<RatingCatalogEntry | null>; expiresAt: number }>();
+  const stats = { hits: 0, loads: 0 };
+  return {
+    stats,
+    clear: () => entries.clear(),
+    get(specialityId, stateCode) {
+      const key = `${specialityId}:${stateCode}`;
+      const cached = entries.get(key);
+      if (cached && cached.expiresAt > now()) {
+        stats.hits++;
+        return cached.value;
+      }
+      stats.loads++;
+      // Concurrent misses share one query; a failed one is not kept.
+      const value = loadRatingCatalogEntry(db, specialityId, stateCode);
+      entries.set(key, { value, expiresAt: now() + ttlMs });
+      value.catch(() => entries.delete(key));
+      return value;
+    },
+  };
+}
