@@ -17,10 +17,42 @@ function run(command: string, args: string[], env: Record<string, string>): Chil
   return spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
-async function throughput(url: string): Promise<number> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+interface Target {
+  url: string;
+  method?: 'GET' | 'POST';
+  body?: string;
+}
+
+function load(target: Target, duration: number) {
+  return autocannon({
+    url: target.url,
+    method: target.method ?? 'GET',
+    ...(target.body ? { body: target.body, headers: { 'content-type': 'application/json' } } : {}),
+    connections: CONNECTIONS,
+    duration,
+  });
+}
+
+async function throughput(target: Target): Promise<number> {
+  const result = await load(target, DURATION);
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${target.url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return result.requests.average;
+}
+
+/** A quote for the first demo speciality in Texas, answered as a careful applicant would. */
+async function calculateBody(baseUrl: string): Promise<string> {
+  const list = (await (await fetch(`${baseUrl}/api/weborder/auth/specialitylist`)).json()) as Array<{ id: number; name: string }>;
+  const dentists = list.find((speciality) => speciality.name === 'Dentists');
+  if (!dentists) throw new Error('The demo speciality Dentists is missing: run the bench on the demo data.');
+  return JSON.stringify({
+    specialityId: dentists.id,
+    state: 'TX',
+    zipcode: '77002',
+    limitCode: '1M/3M',
+    deductibleCode: '1000',
+    answers: { dnt_licence_action: 'no', dnt_sedation: 'no', dnt_implants: 'yes', dnt_practice_type: 'general' },
+    applicationAnswers: { years_in_practice: 12, annual_revenue: 850_000, staff_count: 4, prior_claims: 'no', prior_coverage: 'yes' },
+  });
 }
 
 function median(values: number[]): number {
@@ -43,28 +75,43 @@ async function main(): Promise<void> {
   const app = await startServer();
   let bare: ChildProcess | undefined;
   try {
-    const routeUrl = `${app.url}/api/weborder/auth/specialitylist`;
-    // The baseline answers the same bytes, so the ratio measures what the real route adds.
-    const body = await (await fetch(routeUrl)).text();
-    const barePort = await freePort();
-    bare = run(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], { PORT: String(barePort), BARE_BODY: body });
-    const bareUrl = `http://127.0.0.1:${barePort}/bare`;
-    await waitUntilReady(bareUrl, bare, () => 'bare server');
-
-    // Warm both up, then alternate so drift on a shared machine hits both alike.
-    await autocannon({ url: routeUrl, connections: CONNECTIONS, duration: 1 });
-    await autocannon({ url: bareUrl, connections: CONNECTIONS, duration: 1 });
-    const routeRates: number[] = [];
-    const bareRates: number[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      routeRates.push(await throughput(routeUrl));
-      bareRates.push(await throughput(bareUrl));
+    const routes: Record<string, Target> = {
+      specialitylist: { url: `${app.url}/api/weborder/auth/specialitylist` },
+      calculate: { url: `${app.url}/api/weborder/auth/calculate`, method: 'POST', body: await calculateBody(app.url) },
+    };
+    // Each baseline answers the same bytes as its route, so the ratio measures what the route adds.
+    const bodies: Record<string, string> = {};
+    for (const [name, target] of Object.entries(routes)) {
+      const response = await fetch(target.url, {
+        method: target.method ?? 'GET',
+        ...(target.body ? { body: target.body, headers: { 'content-type': 'application/json' } } : {}),
+      });
+      if (!response.ok) throw new Error(`${name}: ${response.status} ${await response.text()}`);
+      bodies[name] = await response.text();
     }
-    const routeRate = median(routeRates);
-    const bareRate = median(bareRates);
-    console.log(`GET auth/specialitylist: ${Math.round(routeRate)} req/s (median of ${ROUNDS} × ${DURATION}s, ${CONNECTIONS} connections)`);
-    console.log(`bare Fastify route, same body: ${Math.round(bareRate)} req/s`);
-    console.log(`ratio specialitylist / bare: ${(routeRate / bareRate).toFixed(3)}`);
+    const barePort = await freePort();
+    bare = run(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], { PORT: String(barePort), BARE_BODIES: JSON.stringify(bodies) });
+    const bareOf = (name: string, target: Target): Target => ({ ...target, url: `http://127.0.0.1:${barePort}/bare/${name}` });
+    await waitUntilReady(bareOf('specialitylist', routes.specialitylist!).url, bare, () => 'bare server');
+
+    for (const [name, target] of Object.entries(routes)) {
+      const baseline = bareOf(name, target);
+      // Warm both up, then alternate so drift on a shared machine hits both alike.
+      await load(target, 1);
+      await load(baseline, 1);
+      const routeRates: number[] = [];
+      const bareRates: number[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        routeRates.push(await throughput(target));
+        bareRates.push(await throughput(baseline));
+      }
+      const routeRate = median(routeRates);
+      const bareRate = median(bareRates);
+      const label = `${target.method ?? 'GET'} auth/${name}`;
+      console.log(`${label}: ${Math.round(routeRate)} req/s (median of ${ROUNDS} × ${DURATION}s, ${CONNECTIONS} connections)`);
+      console.log(`bare Fastify route, same body: ${Math.round(bareRate)} req/s`);
+      console.log(`ratio ${name} / bare: ${(routeRate / bareRate).toFixed(3)}`);
+    }
   } finally {
     await Promise.allSettled([app.stop(), ...(bare ? [terminate(bare)] : [])]);
   }
