@@ -2,6 +2,7 @@
  * Underwriting answers against their questions: which questions show, whether the answers are
  * complete and of the right type, and the effects the chosen options carry.
  */
+import { answerText as asText, isBlankAnswer as isBlank, isQuestionVisible } from '@/api/contract/question-rules';
 import type { QuestionCondition, QuestionOption, questionTypes } from '@server/db/schema';
 
 export interface RatingQuestion {
@@ -14,23 +15,8 @@ export interface RatingQuestion {
 
 export type Answers = Record<string, unknown>;
 
-/** An answer as the text conditions and options compare against ("yes", "orthodontics"). */
-function asText(value: unknown): string | undefined {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return undefined;
-}
-
 /** A question shows unless its condition names another answer it does not have. */
-export function isVisible(question: RatingQuestion, answers: Answers): boolean {
-  if (!question.condition) return true;
-  const answer = asText(answers[question.condition.questionCode]);
-  return answer !== undefined && question.condition.anyOf.includes(answer);
-}
-
-const isBlank = (value: unknown) =>
-  value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+export const isVisible = isQuestionVisible;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
