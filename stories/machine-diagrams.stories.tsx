@@ -6,6 +6,7 @@ import chosenSpeciality from '../docs/machines/chosen-speciality.mmd?raw';
 import defaultSpeciality from '../docs/machines/default-speciality.mmd?raw';
 import forgotPassword from '../docs/machines/forgot-password.mmd?raw';
 import googleSignIn from '../docs/machines/google-sign-in.mmd?raw';
+import quote from '../docs/machines/quote.mmd?raw';
 import specialityCatalog from '../docs/machines/speciality-catalog.mmd?raw';
 import { MachineDiagram } from './support/machine-diagram';
 
@@ -108,4 +109,23 @@ export const ChosenSpeciality: Story = {
   name: 'Chosen speciality (quotes)',
   args: { title: 'chosenSpecialityMachine', file: 'docs/machines/chosen-speciality.mmd', source: chosenSpeciality },
   play: expectStates(['checking', 'loading', 'chosen', 'unchosen', 'failed', 'speciality.retry']),
+};
+
+export const Quote: Story = {
+  name: 'Quote flow',
+  args: { title: 'quoteMachine', file: 'docs/machines/quote.mmd', source: quote },
+  play: expectStates([
+    'loadingQuestions',
+    'locating',
+    'checkingZip',
+    'notOffered',
+    'answering',
+    'pricing',
+    'calculating',
+    'quoted',
+    'unpriceable',
+    'pricingFailed',
+    'quote.choose',
+    'quote.price',
+  ]),
 };
