@@ -12,9 +12,11 @@ import { brokerRoutes } from '@server/routes/brokers';
 import { healthRoutes } from '@server/routes/health';
 import { listRoutes } from '@server/routes/lists';
 import { openApiRoutes } from '@server/routes/openapi';
+import { questionRoutes } from '@server/routes/questions';
 import { ratingRoutes } from '@server/routes/rating';
 import { runtimeConfigRoutes } from '@server/routes/runtime-config';
 import { specialityRoutes } from '@server/routes/specialities';
+import { submissionRoutes } from '@server/routes/submissions';
 
 export const apiPrefix = '/api/weborder';
 
@@ -33,6 +35,8 @@ export async function appPlugin(app: FastifyInstance, { config, plugins }: AppPl
   await app.register(listRoutes, { prefix: apiPrefix });
   await app.register(ratingRoutes, { prefix: apiPrefix });
   await app.register(authRoutes, { prefix: apiPrefix });
+  await app.register(questionRoutes, { prefix: apiPrefix });
+  await app.register(submissionRoutes, { prefix: apiPrefix });
   await app.register(openApiRoutes, { prefix: apiPrefix });
   await app.register(runtimeConfigRoutes);
   for (const plugin of plugins) await app.register(plugin);

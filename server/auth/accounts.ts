@@ -66,7 +66,7 @@ export async function signUp(
           updatedAt: now,
         })
         .returning(sessionUserColumns);
-      if (input.submissionRequest) await attachSubmission(tx, user!.id, input.submissionRequest.submissionId, now);
+      if (input.submissionRequest) await attachSubmission(tx, user!.id, input.submissionRequest, now);
       const welcome = welcomeMail({
         to: input.email,
         firstName: input.firstname,
@@ -153,7 +153,7 @@ export async function signInWithGoogle(
         await deps.mail.enqueue(tx, welcome);
       }
       await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, user!.id));
-      if (input.submissionRequest) await attachSubmission(tx, user!.id, input.submissionRequest.submissionId, now);
+      if (input.submissionRequest) await attachSubmission(tx, user!.id, input.submissionRequest, now);
       return startSession(deps, user!, input.params.rememberMe, tx);
     });
     if (mailed) deps.mail.kick();

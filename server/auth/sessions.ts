@@ -11,7 +11,7 @@ import type { Session } from '@/api/contract/auth';
 import { addMs, type Clock } from '@server/clock';
 import type { Config } from '@server/config';
 import type { Database, Queryable } from '@server/db/connection';
-import { refreshTokens, submissions, users } from '@server/db/schema';
+import { refreshTokens, submissionEvents, submissions, users } from '@server/db/schema';
 import { unauthorized } from '@server/http/http-error';
 import {
   ACCESS_TOKEN_TTL_MS,
@@ -21,6 +21,7 @@ import {
   signAccessToken,
 } from '@server/auth/tokens';
 import { toWireUser, type UserRow } from '@server/auth/user';
+import { quoteKeyHash } from '@server/submissions/quote-keys';
 
 export type SessionDeps = { db: Database; config: Config; clock: Clock; log: FastifyBaseLogger };
 
@@ -135,14 +136,34 @@ export async function endAllSessions(db: Queryable, userId: number, now: Date): 
 }
 
 /**
- * A quote made before sign-in joins the account, but only when nobody owns it yet: someone
- * else's submission is left alone, without saying so.
+ * A quote a visitor saved before signing in joins the account, but only when nobody owns it yet
+ * and the caller holds its quote key. Attaching by id alone would let anyone who guessed or saw
+ * an id (ids are sequential) take a stranger's quote, answers included. Once attached the key
+ * hash is cleared: from then on the account's bearer token opens it. Anything else is left
+ * alone without saying so. The move is recorded in the submission's history.
  */
-export async function attachSubmission(db: Queryable, userId: number, submissionId: number, now: Date): Promise<boolean> {
-  const attached = await db
+export async function attachSubmission(
+  db: Queryable,
+  userId: number,
+  request: { submissionId: number; quoteKey?: string | undefined },
+  now: Date,
+): Promise<boolean> {
+  const keyHash = quoteKeyHash(request.quoteKey);
+  if (!keyHash) return false;
+  const [attached] = await db
     .update(submissions)
-    .set({ userId, updatedAt: now, version: sql`${submissions.version} + 1` })
-    .where(and(eq(submissions.id, submissionId), isNull(submissions.userId)))
-    .returning({ id: submissions.id });
-  return attached.length > 0;
+    .set({ userId, visitorKeyHash: null, updatedAt: now, version: sql`${submissions.version} + 1` })
+    .where(and(eq(submissions.id, request.submissionId), isNull(submissions.userId), eq(submissions.visitorKeyHash, keyHash)))
+    .returning({ id: submissions.id, status: submissions.status });
+  if (!attached) return false;
+  await db.insert(submissionEvents).values({
+    submissionId: attached.id,
+    actorUserId: userId,
+    event: 'attach',
+    fromStatus: attached.status,
+    toStatus: attached.status,
+    reason: 'A visitor’s quote joined the account on sign-in or sign-up',
+    createdAt: now,
+  });
+  return true;
 }

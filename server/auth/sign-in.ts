@@ -7,7 +7,7 @@
  * and one without get the same answers at the same times.
  */
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { Session } from '@/api/contract/auth';
+import type { Session, SubmissionRequest } from '@/api/contract/auth';
 import { hashPassword, verifyPassword } from '@server/auth/password';
 import { accountKey, countAttempt, enforce, ipKey, rateLimitRules, waitMessage } from '@server/auth/rate-limit';
 import { attachSubmission, startSession, type SessionDeps } from '@server/auth/sessions';
@@ -34,7 +34,8 @@ export type SignInInput = {
   email: string;
   password: string;
   remember: boolean;
-  submissionId: number | undefined;
+  /** A visitor's quote to attach (see attachSubmission). */
+  submissionRequest: SubmissionRequest | null | undefined;
   ip: string;
 };
 
@@ -67,7 +68,7 @@ export async function signInWithPassword(deps: SessionDeps, input: SignInInput):
   return db.transaction(async (tx) => {
     await tx.update(users).set({ lastLoginAt: signedInAt }).where(eq(users.id, user.id));
     await forgetFailures(tx, input.email);
-    if (input.submissionId !== undefined) await attachSubmission(tx, user.id, input.submissionId, signedInAt);
+    if (input.submissionRequest) await attachSubmission(tx, user.id, input.submissionRequest, signedInAt);
     return startSession(deps, user, input.remember, tx);
   });
 }

@@ -17,6 +17,7 @@ import {
   integer,
   jsonb,
   pgEnum,
+  pgSequence,
   pgTable,
   text,
   timestamp,
@@ -408,6 +409,9 @@ export const paymentTerms = pgTable('payment_terms', {
 // ---------------------------------------------------------------------------------------------
 // Orders
 
+/** The running part of order numbers (Q-2026-000123): one sequence, never reused. */
+export const submissionNumberSeq = pgSequence('submission_number_seq', { startWith: 1 });
+
 export const submissions = pgTable(
   'submissions',
   {
@@ -415,6 +419,18 @@ export const submissions = pgTable(
     number: text('number').notNull().unique(),
     /** Null while an anonymous visitor is still quoting. */
     userId: integer('user_id').references(() => users.id),
+    /**
+     * SHA-256 (hex) of the quote key a visitor was given once when saving a quote without
+     * signing in; calls on the quote must present the key. Cleared when it is attached to an
+     * account (sign-in or sign-up with the key), after which only the owner's bearer counts.
+     */
+    visitorKeyHash: text('visitor_key_hash'),
+    /**
+     * SHA-256 (hex) of who created it and the Idempotency-Key they sent ("user:42" or
+     * "visitor", then the key): a repeated insured/createsubmission finds this row instead of
+     * creating a second one.
+     */
+    idempotencyKeyHash: text('idempotency_key_hash'),
     brokerId: integer('broker_id').references(() => brokers.id),
     specialityId: integer('speciality_id')
       .notNull()
@@ -444,6 +460,7 @@ export const submissions = pgTable(
     index('submissions_user_idx').on(t.userId),
     index('submissions_broker_idx').on(t.brokerId),
     index('submissions_status_idx').on(t.status),
+    uniqueIndex('submissions_idempotency_key_hash_key').on(t.idempotencyKeyHash),
   ],
 );
 

@@ -59,3 +59,14 @@ export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw unauthorized();
   return request.user;
 }
+
+/**
+ * For public routes that also serve signed-in users (a visitor may save a quote; with a bearer
+ * token it is the user's): no authorization header, a visitor (null); a header, checked exactly
+ * as on a guarded route, so a bad or ended token is a 401 rather than a silent visitor.
+ */
+export async function authenticateIfPresent(request: FastifyRequest): Promise<AuthUser | null> {
+  if (request.headers.authorization === undefined) return null;
+  if (!request.user) await authenticate(request);
+  return request.user;
+}

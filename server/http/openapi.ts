@@ -77,7 +77,17 @@ function operationOf(route: RegisteredRoute): Json {
     ...(route.tags.length ? { tags: route.tags } : {}),
     // An empty requirement list is how OpenAPI says "no authentication".
     ...(route.public ? { security: [] } : {}),
-    parameters: [...parametersOf(route.params, 'path'), ...parametersOf(route.query, 'query')],
+    parameters: [
+      ...parametersOf(route.params, 'path'),
+      ...parametersOf(route.query, 'query'),
+      ...Object.entries(route.headers).map(([name, description]) => ({
+        name,
+        in: 'header',
+        required: false,
+        description,
+        schema: { type: 'string' },
+      })),
+    ],
     ...(route.body
       ? {
           requestBody: {

@@ -21,6 +21,8 @@ export type RouteContext<Params, Query, Body> = {
   params: Params;
   query: Query;
   body: Body;
+  /** Answers with this code instead of the route's `status` (a replayed create answers 200, not 201). */
+  setStatus(code: number): void;
 };
 
 export type RouteDefinition<
@@ -40,6 +42,8 @@ export type RouteDefinition<
   params?: P;
   query?: Q;
   body?: B;
+  /** Request headers the handler reads, by name, with what they are for (documented as optional). */
+  headers?: Record<string, string>;
   /** The success body; `status` (default 200) is its code. */
   response: R;
   status?: number;
@@ -63,6 +67,7 @@ export type RegisteredRoute = {
   params?: AnySchema;
   query?: AnySchema;
   body?: AnySchema;
+  headers: Record<string, string>;
   response: AnySchema;
   status: number;
   errors: Record<number, string>;
@@ -114,6 +119,7 @@ export function defineRoute<
     params: definition.params,
     query: definition.query,
     body: definition.body,
+    headers: definition.headers ?? {},
     response: definition.response,
     status,
     errors: definition.errors ?? {},
@@ -129,12 +135,16 @@ export function defineRoute<
       // A route without a query schema takes no parameters: any it gets are refused by name.
       const query = parseInput('query', definition.query ?? noQuery, request.query);
       const body = definition.body ? parseInput('body', definition.body, request.body) : undefined;
+      let code = status;
       const context = {
         request,
         reply,
         params,
         query: definition.query ? query : undefined,
         body,
+        setStatus: (chosen: number) => {
+          code = chosen;
+        },
       } as RouteContext<Parsed<P>, Parsed<Q>, Parsed<B>>;
       const result = await definition.handler(context);
       if (result === reply || reply.sent) return reply;
@@ -145,7 +155,7 @@ export function defineRoute<
           throw new Error(`Response of ${definition.method} ${request.url} breaks its schema: ${where.join('; ')}`);
         }
       }
-      return reply.code(status).send(result);
+      return reply.code(code).send(result);
     },
   });
 }

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RatingQuestion } from '@server/rating/answers';
 import { rate, rateEveryOption, RatingError, type RatingRequest, type RatingTable } from '@server/rating/engine';
-import { applyBps, formatUsd, toWholeDollars } from '@server/rating/money';
+import { formatUsd } from '@/api/contract/money-format';
+import { applyBps, toWholeDollars } from '@server/rating/money';
 import { paymentPlan } from '@server/rating/payment-plans';
 
 /** A small Texas table whose figures the worked examples below multiply out by hand. */

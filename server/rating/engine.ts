@@ -13,7 +13,8 @@
 import type { Rating, WorksheetLine } from '@/api/contract/rating';
 import type { RateFactors } from '@server/db/schema';
 import { chosenOptions, type Answers, type RatingQuestion } from '@server/rating/answers';
-import { applyBps, BPS_ONE, formatFactor, formatPercent, formatUsd, toWholeDollars } from '@server/rating/money';
+import { applyBps, BPS_ONE, formatFactor, formatPercent, formatRate, toWholeDollars } from '@server/rating/money';
+import { formatUsd } from '@/api/contract/money-format';
 
 export interface RatingTable {
   id: number;
@@ -128,8 +129,8 @@ export function rate(table: RatingTable, request: RatingRequest): Rating {
   const taxable = premium + table.policyFeeCents;
   const tax = applyBps(taxable, table.taxRateBps);
   const stateFee = applyBps(taxable, table.feeRateBps);
-  add('tax', `${table.stateName} premium tax ${formatPercent(table.taxRateBps)}`, `on ${formatUsd(taxable)}`, tax);
-  add('stateFee', `${table.stateName} state fees ${formatPercent(table.feeRateBps)}`, `on ${formatUsd(taxable)}`, stateFee);
+  add('tax', `${table.stateName} premium tax ${formatRate(table.taxRateBps)}`, `on ${formatUsd(taxable)}`, tax);
+  add('stateFee', `${table.stateName} state fees ${formatRate(table.feeRateBps)}`, `on ${formatUsd(taxable)}`, stateFee);
   lines.push({ step: 'total', label: 'Total for the year', source: 'sum of the above', runningCents: running, text: `Total for the year: ${formatUsd(running)}` });
 
   return {

@@ -21,14 +21,6 @@ export function toWholeDollars(cents: number): number {
   return Math.sign(cents) * Math.floor((Math.abs(cents) + 50) / 100) * 100;
 }
 
-/** "$2,730.00" */
-export function formatUsd(cents: number): string {
-  const sign = cents < 0 ? '−' : '';
-  const abs = Math.abs(cents);
-  const dollars = Math.floor(abs / 100).toLocaleString('en-US');
-  return `${sign}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
-}
-
 /** "×1.075" */
 export function formatFactor(bps: number): string {
   return `×${(bps / BPS_ONE).toFixed(4).replace(/0{1,2}$/, '')}`;
@@ -42,4 +34,9 @@ export function formatPercent(bps: number): string {
 
 function assertInteger(value: number, name: string): void {
   if (!Number.isSafeInteger(value)) throw new RangeError(`${name} must be a safe integer, got ${value}`);
+}
+
+/** "4.85%" for a tax or fee rate in basis points. */
+export function formatRate(bps: number): string {
+  return `${(bps / 100).toString()}%`;
 }

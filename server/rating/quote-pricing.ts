@@ -5,13 +5,14 @@
  * submission calls, so all of them price the same inputs the same way.
  */
 import { count, eq } from 'drizzle-orm';
-import type { QuoteInput } from '@/api/contract/rating';
+import type { Calculation, QuoteInput } from '@/api/contract/rating';
 import type { Queryable } from '@server/db/connection';
 import { usStates } from '@server/db/schema';
 import { lookupZip } from '@server/geo/zip-codes';
 import { badRequest, HttpError } from '@server/http/http-error';
 import { answerProblems, type Answers } from '@server/rating/answers';
-import { RatingError, type RatingRequest, type RatingTable } from '@server/rating/engine';
+import { rate, RatingError, type RatingRequest, type RatingTable } from '@server/rating/engine';
+import { paymentPlans } from '@server/rating/payment-plans';
 import type { RatingCatalog, RatingCatalogEntry } from '@server/rating/rating-catalog';
 
 /** The general application questions that give the experience modifier its claims count. */
@@ -85,6 +86,24 @@ function priorClaimsCount(entry: RatingCatalogEntry, answers: Answers): number {
   throw badRequest(`Check the answers: applicationAnswers.${PRIOR_CLAIMS_COUNT} is required`, {
     [`applicationAnswers.${PRIOR_CLAIMS_COUNT}`]: 'is required',
   });
+}
+
+/**
+ * auth/calculate's answer for one limit and deductible: the premium, its worksheet and the
+ * payment plans. What the submission calls store and answer too, so they cannot disagree.
+ */
+export async function calculateQuote(
+  db: Queryable,
+  catalog: RatingCatalog,
+  input: Input & { limitCode: string; deductibleCode: string },
+): Promise<{ entry: RatingCatalogEntry; calculation: Calculation }> {
+  const quote = await prepareQuote(db, catalog, input);
+  try {
+    const rating = rate(quote.table, { ...quote.request, limitCode: input.limitCode, deductibleCode: input.deductibleCode });
+    return { entry: quote.entry, calculation: { ...rating, paymentPlans: paymentPlans(rating.totalCents, quote.entry.paymentTerms) } };
+  } catch (error) {
+    throw asHttpError(error);
+  }
 }
 
 /** The engine's refusals, as the API answers them. */

@@ -1,5 +1,5 @@
 /** Identity over HTTP: sign-up, sign-in, isLogin, refresh rotation, sign-out, quotes attached on sign-in. */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
 import * as v from 'valibot';
@@ -177,6 +177,7 @@ describe('POST auth/generate-token (sign-in)', () => {
       [{ username: 'a@example.com', password: 'x', submissionRequest: { submissionId: 'abc' } }, 'submissionRequest.submissionId'],
       [{ username: 'a@example.com', password: 'x', submissionRequest: { submissionId: 0 } }, 'submissionRequest.submissionId'],
       [{ username: 'a@example.com', password: 'x', submissionRequest: { submissionId: 99999999999 } }, 'submissionRequest.submissionId'],
+      [{ username: 'a@example.com', password: 'x', submissionRequest: { submissionId: 1, quoteKey: 'short' } }, 'submissionRequest.quoteKey'],
       [{ username: 42, password: 'x' }, 'username'],
     ];
     for (const [payload, field] of cases) {
@@ -186,48 +187,77 @@ describe('POST auth/generate-token (sign-in)', () => {
   });
 
   describe('submissionRequest', () => {
+    /** A visitor's quote as insured/createsubmission leaves it: nobody's, opened by its key's hash. */
     async function newSubmission(userId: number | null) {
+      const quoteKey = randomBytes(32).toString('base64url');
       const [speciality] = await t.app.db.select({ id: specialities.id }).from(specialities).limit(1);
       const [row] = await t.app.db
         .insert(submissions)
-        .values({ number: `Q-${Math.random().toString(36).slice(2, 10)}`, specialityId: speciality!.id, userId })
+        .values({
+          number: `Q-${Math.random().toString(36).slice(2, 10)}`,
+          specialityId: speciality!.id,
+          userId,
+          visitorKeyHash: userId === null ? createHash('sha256').update(quoteKey).digest('hex') : null,
+        })
         .returning({ id: submissions.id });
-      return row!.id;
+      return { submissionId: row!.id, quoteKey };
     }
     const ownerOf = async (id: number) =>
-      (await t.app.db.select({ userId: submissions.userId, version: submissions.version }).from(submissions).where(eq(submissions.id, id)))[0];
+      (
+        await t.app.db
+          .select({ userId: submissions.userId, version: submissions.version, keyHash: submissions.visitorKeyHash })
+          .from(submissions)
+          .where(eq(submissions.id, id))
+      )[0];
 
-    it('attaches a quote nobody owns to the user signing in', async () => {
+    it('attaches a quote nobody owns to the user signing in with its key, and retires the key', async () => {
       const { email, password, user } = await signUp(api());
-      const id = await newSubmission(null);
-      const response = await api().post('auth/generate-token', { username: email, password, submissionRequest: { submissionId: id } });
+      const request = await newSubmission(null);
+      const response = await api().post('auth/generate-token', { username: email, password, submissionRequest: request });
       expect(response.statusCode).toBe(200);
-      expect(await ownerOf(id)).toEqual({ userId: user.id, version: 2 });
+      expect(await ownerOf(request.submissionId)).toEqual({ userId: user.id, version: 2, keyHash: null });
     });
 
-    it('attaches a quote nobody owns on sign-up too', async () => {
-      const id = await newSubmission(null);
-      const { user } = await signUp(api(), { submissionRequest: { submissionId: id } });
-      expect((await ownerOf(id))?.userId).toBe(user.id);
+    it('attaches a quote nobody owns on sign-up too, with its key', async () => {
+      const request = await newSubmission(null);
+      const { user } = await signUp(api(), { submissionRequest: request });
+      expect((await ownerOf(request.submissionId))?.userId).toBe(user.id);
+    });
+
+    // Attaching by id alone was a hole: ids are sequential, so anyone signing in could take any
+    // visitor's quote (answers and all) by guessing one. Now the quote key is required.
+    it('does not attach a visitor’s quote by its id alone, nor with another quote’s key', async () => {
+      const { email, password } = await signUp(api());
+      const request = await newSubmission(null);
+      const other = await newSubmission(null);
+      for (const submissionRequest of [
+        { submissionId: request.submissionId },
+        { submissionId: request.submissionId, quoteKey: other.quoteKey },
+      ]) {
+        const response = await api().post('auth/generate-token', { username: email, password, submissionRequest });
+        expect(response.statusCode).toBe(200);
+      }
+      await signUp(api(), { submissionRequest: { submissionId: request.submissionId } });
+      expect(await ownerOf(request.submissionId)).toMatchObject({ userId: null, version: 1 });
     });
 
     it('leaves someone else’s quote alone and still signs in, saying nothing about it', async () => {
       const owner = await signUp(api());
       const other = await signUp(api());
-      const id = await newSubmission(owner.user.id);
+      const { submissionId, quoteKey } = await newSubmission(owner.user.id);
       const response = await api().post('auth/generate-token', {
         username: other.user.email,
         password: other.password,
-        submissionRequest: { submissionId: id },
+        submissionRequest: { submissionId, quoteKey },
       });
       expect(response.statusCode).toBe(200);
       expect(Object.keys(response.json()).sort()).toEqual(['expiresIn', 'refreshToken', 'rememberMe', 'token', 'user']);
-      expect((await ownerOf(id))?.userId).toBe(owner.user.id);
+      expect((await ownerOf(submissionId))?.userId).toBe(owner.user.id);
       // An id that does not exist is ignored alike.
       const missing = await api().post('auth/generate-token', {
         username: other.user.email,
         password: other.password,
-        submissionRequest: { submissionId: 2_000_000_000 },
+        submissionRequest: { submissionId: 2_000_000_000, quoteKey },
       });
       expect(missing.statusCode).toBe(200);
     });

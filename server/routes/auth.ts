@@ -39,7 +39,8 @@ export async function authRoutes(app: FastifyInstance) {
     summary: 'Sign up as an insured; answers a session (signed in at once, not remembered)',
     description:
       'E-mail unique whatever its case (409 naming `email`); clientId links the broker (400 naming it when unknown); ' +
-      'submissionRequest attaches a quote made before signing up when nobody owns it. Sends a welcome mail.',
+      'submissionRequest { submissionId, quoteKey } attaches a quote a visitor saved before signing up when nobody owns it ' +
+      'and the key is its key (otherwise ignored without a word). Sends a welcome mail.',
     tags,
     public: true,
     body: signUpRequestSchema,
@@ -74,7 +75,7 @@ export async function authRoutes(app: FastifyInstance) {
         email: body.username,
         password: body.password,
         remember: body.params.rememberMe,
-        submissionId: body.submissionRequest?.submissionId,
+        submissionRequest: body.submissionRequest,
         ip: request.ip,
       });
     },

@@ -5,9 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import { calculateRequestSchema, calculateResponseSchema, ilfdlfResponseSchema, quoteInputSchema } from '@/api/contract/rating';
 import { defineRoute } from '@server/http/route';
-import { rate, rateEveryOption } from '@server/rating/engine';
-import { paymentPlans } from '@server/rating/payment-plans';
-import { asHttpError, prepareQuote } from '@server/rating/quote-pricing';
+import { rateEveryOption } from '@server/rating/engine';
+import { asHttpError, calculateQuote, prepareQuote } from '@server/rating/quote-pricing';
 
 const refusals = {
   400: 'Bad input, named in fields: an unknown speciality or state, a ZIP of another state, answers missing or of the wrong type',
@@ -24,15 +23,7 @@ export async function ratingRoutes(app: FastifyInstance) {
     body: calculateRequestSchema,
     response: calculateResponseSchema,
     errors: refusals,
-    handler: async ({ body }) => {
-      const quote = await prepareQuote(app.db, app.ratingCatalog, body);
-      try {
-        const rating = rate(quote.table, { ...quote.request, limitCode: body.limitCode, deductibleCode: body.deductibleCode });
-        return { ...rating, paymentPlans: paymentPlans(rating.totalCents, quote.entry.paymentTerms) };
-      } catch (error) {
-        throw asHttpError(error);
-      }
-    },
+    handler: async ({ body }) => (await calculateQuote(app.db, app.ratingCatalog, body)).calculation,
   });
 
   defineRoute(app, {

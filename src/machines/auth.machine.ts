@@ -1,7 +1,7 @@
 import { and, assertEvent, assign, fromPromise, setup, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import { errorFields, errorStatus, errorText, retryAfterSeconds, serverMessage } from '@/api/api-error';
 import { isLogin, signIn, signInWithGoogle, signOut, signUp } from '@/api/auth';
-import type { GoogleSignInRequest, Session, SignInRequest, SignUpRequest, User } from '@/api/contract/auth';
+import type { GoogleSignInRequest, Session, SignInRequest, SignUpRequest, SubmissionRequest, User } from '@/api/contract/auth';
 import {
   clearAllCookies,
   clearStoredUser,
@@ -49,7 +49,15 @@ export interface AuthContext {
 }
 
 export type AuthEvent =
-  | { type: 'auth.signIn'; username: string; password: string; rememberMe: boolean; submissionId?: number; next?: string }
+  | {
+      type: 'auth.signIn';
+      username: string;
+      password: string;
+      rememberMe: boolean;
+      /** A quote saved before signing in, attached to the account (issue 5). */
+      submissionRequest?: SubmissionRequest | undefined;
+      next?: string;
+    }
   | { type: 'auth.signUp'; account: SignUpRequest; next?: string }
   | { type: 'auth.google'; googletoken: string; rememberMe?: boolean; clientId?: string; next?: string }
   | { type: 'auth.signOut' }
@@ -348,7 +356,7 @@ export const authMachine = setup({
             username: event.username,
             password: event.password,
             params: { rememberMe: event.rememberMe },
-            submissionRequest: event.submissionId ? { submissionId: event.submissionId } : null,
+            submissionRequest: event.submissionRequest ?? null,
           };
         },
         ...signInOutcome('signIn'),

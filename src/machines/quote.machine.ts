@@ -4,7 +4,9 @@ import type { IlfDlfList } from '@/api/contract/lists';
 import { missingAnswers, type QuestionCondition } from '@/api/contract/question-rules';
 import type { Calculation, IlfDlfMatrix } from '@/api/contract/rating';
 import { getIlfDlfList } from '@/api/lists';
+import { getApplicationQuestions, getQuestions } from '@/api/questions';
 import { calculate, priceEveryOption } from '@/api/rating';
+import { createSubmission } from '@/api/submissions';
 
 /** A question as the quote flow needs it: what to ask, and when it shows. */
 export interface QuoteQuestion {
@@ -26,6 +28,12 @@ export interface Questionnaire {
 
 export type AnswerSet = 'answers' | 'applicationAnswers';
 
+export interface SavedSubmission {
+  submissionId: number;
+  number: string;
+  quoteKey?: string | undefined;
+}
+
 export interface QuoteChoice {
   limitCode: string;
   deductibleCode: string;
@@ -33,6 +41,9 @@ export interface QuoteChoice {
 
 export interface QuoteContext extends Questionnaire {
   specialityId: number;
+  resume: 'questions' | 'quote';
+  /** The ZIP was just entered (not resumed): the flow moves on to the questions. */
+  locatedByVisitor: boolean;
   zipcode: string;
   /** Where the ZIP is, and the limits and deductibles sold there. */
   location: IlfDlfList | undefined;
@@ -42,6 +53,12 @@ export interface QuoteContext extends Questionnaire {
   choice: QuoteChoice | undefined;
   calculation: Calculation | undefined;
   paymentTerm: string | undefined;
+  /** The broker's client id when quoting in its client area: the saved order is theirs too. */
+  clientId: string | undefined;
+  /** This save attempt's Idempotency-Key: a retried save is the same save. */
+  saveKey: string | undefined;
+  /** The saved order; quoteKey only while a visitor owns it. */
+  submission: SavedSubmission | undefined;
   /** Field messages (`zipcode`, `answers.code`, …), from this screen's checks or the server's. */
   fieldErrors: Record<string, string>;
   errorMessage: string | undefined;
@@ -55,6 +72,10 @@ export interface QuoteInput {
   applicationAnswers?: Record<string, unknown>;
   choice?: QuoteChoice;
   paymentTerm?: string;
+  /** Where the quote was left: once priced, a reload prices again rather than asking again. */
+  resume?: 'questions' | 'quote';
+  clientId?: string | undefined;
+  submission?: SavedSubmission | undefined;
 }
 
 export type QuoteEvent =
@@ -65,7 +86,12 @@ export type QuoteEvent =
   | { type: 'quote.chooseTerm'; paymentTerm: string }
   | { type: 'quote.editAnswers' }
   | { type: 'quote.relocate' }
-  | { type: 'quote.retry' };
+  | { type: 'quote.retry' }
+  /** Save the quote as an order; the key makes a repeat of this same save harmless. */
+  | { type: 'quote.save'; idempotencyKey: string };
+
+type SaveInput = PricingInput &
+  QuoteChoice & { paymentTerm: string; clientId: string | undefined; idempotencyKey: string };
 
 type PricingInput = {
   specialityId: number;
@@ -110,16 +136,22 @@ export const quoteMachine = setup({
     events: {} as QuoteEvent,
   },
   actors: {
-    loadQuestionnaire: fromPromise<Questionnaire, { specialityId: number }>(async () => {
-      throw new Error('loadQuestionnaire is provided where the questions API is wired');
+    loadQuestionnaire: fromPromise<Questionnaire, { specialityId: number }>(async ({ input }) => {
+      const [questions, applicationQuestions] = await Promise.all([getQuestions(input.specialityId), getApplicationQuestions()]);
+      return { questions, applicationQuestions };
     }),
     locate: fromPromise<IlfDlfList, { zipcode: string }>(({ input }) => getIlfDlfList(input.zipcode)),
     priceOptions: fromPromise<IlfDlfMatrix, PricingInput>(({ input }) => priceEveryOption(input)),
     calculate: fromPromise<Calculation, PricingInput & QuoteChoice>(({ input }) => calculate(input)),
+    saveQuote: fromPromise<SavedSubmission, SaveInput>(async ({ input }) => {
+      const { idempotencyKey, clientId, ...request } = input;
+      const saved = await createSubmission({ ...request, ...(clientId ? { clientId } : {}) }, idempotencyKey);
+      return { submissionId: saved.submissionId, number: saved.number, quoteKey: saved.quoteKey };
+    }),
   },
   actions: {
     storeQuestionnaire: assign((_, questionnaire: Questionnaire) => ({ ...questionnaire })),
-    storeZipcode: assign((_, zipcode: string) => ({ zipcode: zipcode.trim(), location: undefined })),
+    storeZipcode: assign((_, zipcode: string) => ({ zipcode: zipcode.trim(), location: undefined, locatedByVisitor: true })),
     storeLocation: assign((_, location: IlfDlfList) => ({ location, fieldErrors: {}, errorMessage: undefined })),
     storeAnswer: assign(({ context }, { set, code, value }: { set: AnswerSet; code: string; value: unknown }) => {
       const { [`${set}.${code}`]: _fixed, ...fieldErrors } = context.fieldErrors;
@@ -150,9 +182,24 @@ export const quoteMachine = setup({
     storePaymentTerm: assign((_, paymentTerm: string) => ({ paymentTerm })),
     storeFieldErrors: assign((_, error: unknown) => ({ fieldErrors: errorFields(error), errorMessage: serverMessage(error) ?? errorText(error) })),
     storeError: assign((_, error: unknown) => ({ errorMessage: errorText(error) })),
+    /** Provided at the router edge: the questions screen (questionlist). */
+    showQuestions: () => {},
+    /** Provided at the router edge: the quote screen (quotes). */
+    showQuote: () => {},
+    storeSaveKey: assign((_, saveKey: string) => ({ saveKey })),
+    storeSubmission: assign((_, submission: SavedSubmission) => ({ submission, errorMessage: undefined })),
+    /** Provided at the router edge: the order, or signing up first to keep it. */
+    showSaved: (_, _submission: SavedSubmission) => {},
   },
   guards: {
     hasZipcode: ({ context }) => context.zipcode !== '',
+    visitorLocatedOfferedZip: ({ context }, location: IlfDlfList) => location.offered && context.locatedByVisitor,
+    /** A resumed quote that was priced, with every answer still there: price it again. */
+    resumesPricedQuote: ({ context }, location: IlfDlfList) =>
+      location.offered &&
+      context.resume === 'quote' &&
+      Object.keys(missingAnswers(context.applicationQuestions, context.applicationAnswers, 'applicationAnswers')).length === 0 &&
+      Object.keys(missingAnswers(context.questions, context.answers, 'answers')).length === 0,
     isOffered: (_, location: IlfDlfList) => location.offered,
     hasMissingAnswers: ({ context }) =>
       Object.keys(missingAnswers(context.applicationQuestions, context.applicationAnswers, 'applicationAnswers')).length > 0 ||
@@ -163,6 +210,7 @@ export const quoteMachine = setup({
     /** 422: the table cannot price this (not offered, an option it lacks). */
     isUnpriceable: (_, error: unknown) => errorStatus(error) === 422,
     isOfferedChoice: ({ context }, choice: QuoteChoice) => offers(context.matrix, choice),
+    canSave: ({ context }) => Boolean(context.calculation && context.choice && context.paymentTerm),
     isOfferedTerm: ({ context }, paymentTerm: string) =>
       Boolean(context.calculation?.paymentPlans.some((plan) => plan.code === paymentTerm)),
   },
@@ -170,6 +218,8 @@ export const quoteMachine = setup({
   id: 'quote',
   context: ({ input }) => ({
     specialityId: input.specialityId,
+    resume: input.resume ?? 'questions',
+    locatedByVisitor: false,
     zipcode: input.zipcode ?? '',
     location: undefined,
     questions: [],
@@ -180,6 +230,9 @@ export const quoteMachine = setup({
     choice: input.choice,
     calculation: undefined,
     paymentTerm: input.paymentTerm,
+    clientId: input.clientId,
+    saveKey: undefined,
+    submission: input.submission,
     fieldErrors: {},
     errorMessage: undefined,
   }),
@@ -220,6 +273,17 @@ export const quoteMachine = setup({
         input: ({ context }) => ({ zipcode: context.zipcode }),
         onDone: [
           {
+            guard: { type: 'resumesPricedQuote', params: ({ event }) => event.output },
+            target: 'pricing',
+            actions: { type: 'storeLocation', params: ({ event }) => event.output },
+          },
+          {
+            // Just located by the visitor: on to the questions. A resumed quote stays where it is shown.
+            guard: { type: 'visitorLocatedOfferedZip', params: ({ event }) => event.output },
+            target: 'answering',
+            actions: [{ type: 'storeLocation', params: ({ event }) => event.output }, 'showQuestions'],
+          },
+          {
             guard: { type: 'isOffered', params: ({ event }) => event.output },
             target: 'answering',
             actions: { type: 'storeLocation', params: ({ event }) => event.output },
@@ -255,10 +319,12 @@ export const quoteMachine = setup({
       on: {
         'quote.answer': { actions: { type: 'storeAnswer', params: ({ event }) => event } },
         'quote.relocate': 'locating',
-        'quote.price': [{ guard: 'hasMissingAnswers', actions: 'flagMissingAnswers' }, { target: 'pricing' }],
+        'quote.price': [{ guard: 'hasMissingAnswers', actions: 'flagMissingAnswers' }, { target: 'pricing', actions: 'showQuote' }],
       },
     },
     pricing: {
+      // Changing an answer need not wait for prices that are about to be replaced.
+      on: { 'quote.editAnswers': { target: 'answering', actions: 'showQuestions' } },
       invoke: {
         id: 'priceOptions',
         src: 'priceOptions',
@@ -291,6 +357,7 @@ export const quoteMachine = setup({
       },
     },
     calculating: {
+      on: { 'quote.editAnswers': { target: 'answering', actions: 'showQuestions' } },
       invoke: {
         id: 'calculate',
         src: 'calculate',
@@ -315,13 +382,13 @@ export const quoteMachine = setup({
     pricingFailed: {
       on: {
         'quote.retry': 'pricing',
-        'quote.editAnswers': 'answering',
+        'quote.editAnswers': { target: 'answering', actions: 'showQuestions' },
       },
     },
     unpriceable: {
       on: {
         'quote.relocate': 'locating',
-        'quote.editAnswers': 'answering',
+        'quote.editAnswers': { target: 'answering', actions: 'showQuestions' },
       },
     },
     quoted: {
@@ -335,8 +402,53 @@ export const quoteMachine = setup({
           guard: { type: 'isOfferedTerm', params: ({ event }) => event.paymentTerm },
           actions: { type: 'storePaymentTerm', params: ({ event }) => event.paymentTerm },
         },
-        'quote.editAnswers': 'answering',
+        'quote.editAnswers': { target: 'answering', actions: 'showQuestions' },
         'quote.relocate': 'locating',
+        'quote.save': {
+          guard: 'canSave',
+          target: 'saving',
+          actions: { type: 'storeSaveKey', params: ({ event }) => event.idempotencyKey },
+        },
+      },
+    },
+    saving: {
+      invoke: {
+        id: 'saveQuote',
+        src: 'saveQuote',
+        input: ({ context }) => ({
+          ...pricingInput(context),
+          ...(context.choice as QuoteChoice),
+          paymentTerm: context.paymentTerm ?? '',
+          clientId: context.clientId,
+          idempotencyKey: context.saveKey ?? '',
+        }),
+        onDone: {
+          target: 'saved',
+          actions: [
+            { type: 'storeSubmission', params: ({ event }: { event: DoneActorEvent<SavedSubmission> }) => event.output },
+            { type: 'showSaved', params: ({ event }: { event: DoneActorEvent<SavedSubmission> }) => event.output },
+          ],
+        },
+        onError: {
+          target: 'saveFailed',
+          actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+        },
+      },
+    },
+    saveFailed: {
+      on: {
+        // The same key again: if the first attempt did reach the server, this finds that order.
+        'quote.retry': 'saving',
+        'quote.choose': {
+          guard: { type: 'isOfferedChoice', params: ({ event }) => ({ limitCode: event.limitCode, deductibleCode: event.deductibleCode }) },
+          target: 'calculating',
+          actions: { type: 'storeChoice', params: ({ event }) => ({ limitCode: event.limitCode, deductibleCode: event.deductibleCode }) },
+        },
+      },
+    },
+    saved: {
+      on: {
+        'quote.editAnswers': { target: 'answering', actions: 'showQuestions' },
       },
     },
   },

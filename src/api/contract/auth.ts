@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { clientUrlSchema } from '@/api/contract/specialities';
+import { quoteKeySchema } from '@/api/contract/submissions';
 
 /**
  * Identity on the wire (specification §7 Auth, issue 3). Request field names keep the
@@ -37,9 +38,12 @@ export const insuredTypes = ['individual', 'business'] as const;
 const MAX_ID = 2_147_483_647;
 
 /**
- * A quote made before sign-in (its submission id). On a successful sign-in or sign-up the
- * submission is attached to the account when nobody owns it yet; otherwise it is ignored
- * without a word (someone else's order is never revealed).
+ * A quote a visitor saved before signing in: its submission id and the quote key
+ * insured/createsubmission gave with it. On a successful sign-in or sign-up the submission is
+ * attached to the account when nobody owns it yet AND the key is its key; the key then stops
+ * working (the account's bearer token opens it). Anything else (no key, a wrong key, someone
+ * else's or no such submission) is ignored without a word: the sign-in still succeeds and
+ * reveals nothing.
  */
 export const submissionRequestSchema = v.optional(
   v.nullable(
@@ -50,9 +54,11 @@ export const submissionRequestSchema = v.optional(
         v.minValue(1, 'must be at least 1'),
         v.maxValue(MAX_ID, 'is too large'),
       ),
+      quoteKey: v.optional(quoteKeySchema),
     }),
   ),
 );
+export type SubmissionRequest = NonNullable<v.InferOutput<typeof submissionRequestSchema>>;
 
 /** Login options: rememberMe true gives a 30-day refresh token, false a 12-hour one. */
 export const signInParamsSchema = v.optional(v.object({ rememberMe: v.boolean('must be true or false') }), {

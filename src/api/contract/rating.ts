@@ -76,7 +76,8 @@ export const paymentPlanSchema = v.object({
 });
 export type PaymentPlan = v.InferOutput<typeof paymentPlanSchema>;
 
-const answersSchema = v.pipe(
+/** Answers by question code; what each must be is the question's type (checked by the server). */
+export const answersSchema = v.pipe(
   v.record(v.string(), v.unknown()),
   v.check((answers) => Object.keys(answers).length <= 200, 'must hold at most 200 answers'),
 );

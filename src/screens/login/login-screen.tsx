@@ -13,6 +13,7 @@ import { failureOf, isRestoring, signedInUser } from '@/machines/auth.machine';
 import { screenHref } from '@/routes/screen-location';
 import { safeRedirect } from '@/routes/search-params';
 import { useClientArea } from '@/routes/use-broker';
+import { visitorOrder } from '@/api/saved-quote';
 
 const fields = {
   email: { schema: emailSchema, name: 'E-mail address' },
@@ -23,8 +24,13 @@ export default function LoginScreen() {
   const auth = useAuth();
   const clientid = useClientArea();
   const { redirect } = useSearch({ strict: false }) as { redirect?: string };
-  // After signing in: back where the user was sent from, else landing (branded in the client area).
-  const next = safeRedirect(redirect) ?? screenHref({ screen: 'landing' }, clientid);
+  // A quote saved before signing in becomes the account's (issue 5).
+  const [order] = useState(visitorOrder);
+  // After signing in: back where the user was sent from, else that quote's order, else landing.
+  const next =
+    safeRedirect(redirect) ??
+    (order ? screenHref({ screen: 'order', params: { submissionid: String(order.submissionId) } }, clientid) : undefined) ??
+    screenHref({ screen: 'landing' }, clientid);
 
   const restoring = useSelector(auth, isRestoring);
   const user = useSelector(auth, signedInUser);
@@ -46,7 +52,14 @@ export default function LoginScreen() {
     if (busy) return;
     const values = form.submit();
     if (!values) return;
-    auth.send({ type: 'auth.signIn', username: values.email.trim(), password: values.password, rememberMe, next });
+    auth.send({
+      type: 'auth.signIn',
+      username: values.email.trim(),
+      password: values.password,
+      rememberMe,
+      ...(order ? { submissionRequest: order.submissionRequest } : {}),
+      next,
+    });
   }
 
   return (

@@ -1,12 +1,102 @@
-import { UpcomingScreen } from '@/components/upcoming-screen';
+import { useLocation } from '@tanstack/react-router';
+import type { FormEvent } from 'react';
+import { isQuestionVisible } from '@/api/contract/question-rules';
+import { readSavedQuote } from '@/api/saved-quote';
+import { QuestionField } from '@/components/quote/question-field';
+import { ZipStep } from '@/components/quote/zip-step';
+import { ScreenLink } from '@/components/screen-link';
+import type { AnswerSet, QuoteQuestion } from '@/machines/quote.machine';
+import { useQuoteFlow } from '@/routes/use-quote-flow';
 
 export default function QuestionListScreen() {
+  const fromState = useLocation({ select: (location) => location.state.specialityId });
+  const specialityId = fromState ?? readSavedQuote()?.specialityId;
   return (
-    <UpcomingScreen
-      screen="questionlist"
-      eyebrow="Your quote"
-      title="About your practice"
-      lead="A few questions about your practice, so your premium fits the risk."
-    />
+    <section data-screen="questionlist" className="screen screen--narrow" aria-labelledby="questionlist-title">
+      <p className="eyebrow">Your quote</p>
+      <h1 id="questionlist-title">About your practice</h1>
+      {specialityId === undefined ? (
+        <p>
+          First, <ScreenLink screen="specialities">choose your speciality</ScreenLink>.
+        </p>
+      ) : (
+        <Questions key={specialityId} specialityId={specialityId} />
+      )}
+    </section>
+  );
+}
+
+function Questions({ specialityId }: { specialityId: number }) {
+  const [state, send] = useQuoteFlow(specialityId, 'questionlist');
+  const { context } = state;
+
+  if (state.matches('loadingQuestions')) return <p role="status">Loading the questions…</p>;
+  if (state.matches('questionnaireFailed') || state.matches('locateFailed')) {
+    return (
+      <div className="notice notice--error" role="alert">
+        <p>We could not load the questions. {context.errorMessage}</p>
+        <button type="button" className="button" onClick={() => send({ type: 'quote.retry' })}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (state.matches('locating') || state.matches('checkingZip') || state.matches('notOffered')) {
+    return (
+      <ZipStep
+        zipcode={context.zipcode}
+        location={context.location}
+        notOffered={state.matches('notOffered')}
+        busy={state.matches('checkingZip')}
+        error={context.fieldErrors.zipcode ?? context.fieldErrors.state}
+        onLocate={(zipcode) => send({ type: 'quote.locate', zipcode })}
+      />
+    );
+  }
+
+  const busy = !state.matches('answering');
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const form = event.currentTarget;
+    send({ type: 'quote.price' });
+    // Still here with messages: the first question to fix takes focus (its message is read with it).
+    queueMicrotask(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  };
+  const fields = (set: AnswerSet, questions: QuoteQuestion[]) =>
+    questions
+      .filter((question) => isQuestionVisible(question, context[set]))
+      .map((question) => (
+        <QuestionField
+          key={question.code}
+          question={question}
+          value={context[set][question.code]}
+          error={context.fieldErrors[`${set}.${question.code}`]}
+          onAnswer={(value) => send({ type: 'quote.answer', set, code: question.code, value })}
+        />
+      ));
+  const problems = Object.keys(context.fieldErrors).length;
+
+  return (
+    <form className="form questions" onSubmit={submit} noValidate>
+      {problems > 0 && (
+        <p className="notice notice--error" role="alert">
+          {problems === 1 ? 'One answer needs your attention.' : `${problems} answers need your attention.`}
+        </p>
+      )}
+      <section aria-labelledby="questions-firm" className="questions__group">
+        <h2 id="questions-firm">Your firm</h2>
+        {fields('applicationAnswers', context.applicationQuestions)}
+      </section>
+      <section aria-labelledby="questions-work" className="questions__group">
+        <h2 id="questions-work">Your work</h2>
+        {fields('answers', context.questions)}
+      </section>
+      <p className="form__actions">
+        <button type="submit" className="button" aria-disabled={busy || undefined}>
+          {busy ? 'Pricing your options…' : 'See my quote'}
+        </button>
+      </p>
+    </form>
   );
 }

@@ -1,24 +1,27 @@
 import { useLocation } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
+import { readSavedQuote } from '@/api/saved-quote';
 import { readDefaultSpeciality } from '@/api/session-values';
 import { ScreenLink } from '@/components/screen-link';
-import { UpcomingScreen } from '@/components/upcoming-screen';
 import { chosenSpecialityMachine } from '@/machines/chosen-speciality.machine';
 import { decideDefaultSpeciality } from '@/machines/default-speciality.machine';
 import { useBrokerLookup, useClientArea } from '@/routes/use-broker';
+import { QuoteSteps } from '@/screens/quotes/quote-steps';
 
-/** The speciality from state, else (in the client area) the session's default speciality. */
+/**
+ * The speciality from state; else, in the client area, the session's default speciality; else
+ * the quote this tab was working on.
+ */
 function useChosenSpecialityId(): number | undefined {
   const fromState = useLocation({ select: (location) => location.state.specialityId });
   const clientid = useClientArea();
   const lookup = useBrokerLookup();
   if (fromState !== undefined) return fromState;
-  if (!clientid || lookup?.status !== 'found') return undefined;
-  const decision = decideDefaultSpeciality(
-    { clientid, storedDefault: readDefaultSpeciality() },
-    lookup.details.brokerspecialities,
-  );
-  return decision.kind === 'stored' ? decision.specialityId : undefined;
+  if (clientid && lookup?.status === 'found') {
+    const decision = decideDefaultSpeciality({ clientid, storedDefault: readDefaultSpeciality() }, lookup.details.brokerspecialities);
+    if (decision.kind === 'stored') return decision.specialityId;
+  }
+  return readSavedQuote()?.specialityId;
 }
 
 export default function QuotesScreen() {
@@ -30,28 +33,29 @@ function ChosenSpeciality({ specialityId }: { specialityId: number | undefined }
   const [state, send] = useMachine(chosenSpecialityMachine, { input: { specialityId } });
   const { speciality } = state.context;
   return (
-    <UpcomingScreen
-      screen="quotes"
-      eyebrow="Your quote"
-      title={speciality ? `Your ${speciality.name} quote` : 'Your quote'}
-      lead="Limits, deductibles and payment plans side by side, with every step of your premium explained."
-    >
+    <section data-screen="quotes" className="screen" aria-labelledby="quotes-title">
+      <p className="eyebrow">Your quote</p>
+      <h1 id="quotes-title">{speciality ? `Your ${speciality.name} quote` : 'Your quote'}</h1>
+      <p className="hero__lead">
+        Limits, deductibles and payment plans side by side, with every step of your premium explained.
+      </p>
       <div aria-live="polite" aria-busy={state.matches('loading')}>
         {state.matches('loading') && <p>Loading your speciality…</p>}
-        {speciality && (
-          <div className="notice notice--chosen" data-quote-speciality={speciality.id}>
-            <p>
-              Speciality: <strong>{speciality.name}</strong>. {speciality.description}
-            </p>
-            <ScreenLink screen="specialities">Choose another speciality</ScreenLink>
-          </div>
-        )}
         {state.matches('unchosen') && (
           <p>
             First, <ScreenLink screen="specialities">choose your speciality</ScreenLink>.
           </p>
         )}
       </div>
+      {speciality && (
+        <>
+          <p className="quote-speciality" data-quote-speciality={speciality.id}>
+            Speciality: <strong>{speciality.name}</strong>. {speciality.description}{' '}
+            <ScreenLink screen="specialities">Choose another speciality</ScreenLink>
+          </p>
+          <QuoteSteps speciality={speciality} />
+        </>
+      )}
       {state.matches('failed') && (
         <div className="notice notice--error" role="alert">
           <p>We could not load your speciality. {state.context.errorMessage}</p>
@@ -60,6 +64,6 @@ function ChosenSpeciality({ specialityId }: { specialityId: number | undefined }
           </button>
         </div>
       )}
-    </UpcomingScreen>
+    </section>
   );
 }

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { insuredTypes, signUpRequestSchema } from '@/api/contract/auth';
 import { PasswordRules } from '@/components/form/password-rules';
 import { ServerFailure } from '@/components/form/server-failure';
@@ -12,6 +12,7 @@ import { useAuth } from '@/components/use-auth';
 import { failureOf, isRestoring, signedInUser } from '@/machines/auth.machine';
 import { screenHref } from '@/routes/screen-location';
 import { useClientArea } from '@/routes/use-broker';
+import { visitorOrder } from '@/api/saved-quote';
 
 type Field = 'email' | 'password' | 'firstname' | 'lastname' | 'companyname' | 'insuredtype';
 const { entries } = signUpRequestSchema;
@@ -45,7 +46,11 @@ export default function SignupScreen() {
     auth.send({ type: 'auth.clearError' });
   }, [auth]);
 
-  const confirmation = screenHref({ screen: 'signupconfirmation' }, clientid);
+  // A quote saved before signing up becomes the account's, and the new account opens on it.
+  const [order] = useState(visitorOrder);
+  const confirmation = order
+    ? screenHref({ screen: 'order', params: { submissionid: String(order.submissionId) } }, clientid)
+    : screenHref({ screen: 'signupconfirmation' }, clientid);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -63,6 +68,7 @@ export default function SignupScreen() {
         companyname: values.companyname.trim(),
         insuredtype: values.insuredtype as (typeof insuredTypes)[number],
         ...(clientid ? { clientId: clientid } : {}),
+        ...(order ? { submissionRequest: order.submissionRequest } : {}),
       },
       next: confirmation,
     });
@@ -85,6 +91,11 @@ export default function SignupScreen() {
       <p className="auth-screen__lead">
         Already have one? <ScreenLink screen="login">Log in</ScreenLink>
       </p>
+      {order && (
+        <p className="notice" data-saved-order={order.number}>
+          Your quote is saved as order <strong>{order.number}</strong>. Create your account to keep it and buy it.
+        </p>
+      )}
 
       {user && !pending ? (
         <SignedInNotice user={user} next={screenHref({ screen: 'landing' }, clientid)} />

@@ -1,0 +1,47 @@
+/**
+ * The questions of one set as stored: a speciality's underwriting questions, or (null) the
+ * general application questions asked whatever the speciality. Active ones, in display order.
+ */
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Question } from '@/api/contract/questions';
+import type { Queryable } from '@server/db/connection';
+import { questions } from '@server/db/schema';
+import type { Answers } from '@server/rating/answers';
+
+export async function loadQuestionSet(db: Queryable, specialityId: number | null) {
+  return db
+    .select({
+      id: questions.id,
+      code: questions.code,
+      text: questions.text,
+      helpText: questions.helpText,
+      type: questions.type,
+      required: questions.required,
+      options: questions.options,
+      condition: questions.condition,
+    })
+    .from(questions)
+    .where(and(eq(questions.active, true), specialityId === null ? isNull(questions.specialityId) : eq(questions.specialityId, specialityId)))
+    .orderBy(asc(questions.sortOrder), asc(questions.id));
+}
+
+export type StoredQuestion = Awaited<ReturnType<typeof loadQuestionSet>>[number];
+
+/**
+ * A question as the client sees it. Options are copied field by field, value and label only:
+ * their rating and underwriting effects (modifierBps, referral, knockout) never leave the server.
+ */
+export function toWireQuestion(question: StoredQuestion, answers?: Answers): Question {
+  const answer = answers?.[question.code];
+  return {
+    id: question.id,
+    code: question.code,
+    text: question.text,
+    helpText: question.helpText,
+    type: question.type,
+    required: question.required,
+    options: question.options.map(({ value, label }) => ({ value, label })),
+    condition: question.condition ? { questionCode: question.condition.questionCode, anyOf: [...question.condition.anyOf] } : null,
+    ...(answer === undefined || answer === null ? {} : { answer }),
+  };
+}

@@ -1,0 +1,468 @@
+/**
+ * Saved quotes (specification §7 insured/createsubmission, insured/updaterating, Questions;
+ * DESIGN.md §4): every save prices through calculateQuote, the function auth/calculate answers
+ * with, so a stored premium is always what calculate says for the same inputs.
+ *
+ * Statuses: a quote that prices is `quoted` (its rating, total and rate table stored); one that
+ * no longer prices after an answer save (a required answer missing, say) drops to `draft` with
+ * its premium cleared until it prices again. Every change checks and bumps `version` in the
+ * same statement (optimistic locking) and appends a submission_events row in the same
+ * transaction.
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import * as v from 'valibot';
+import { calculateResponseSchema, type Calculation } from '@/api/contract/rating';
+import {
+  MAX_EFFECTIVE_DATE_DAYS,
+  type createSubmissionRequestSchema,
+  type OrderDetails,
+  type SubmissionQuote,
+  type SubmissionStatus,
+  type updateRatingRequestSchema,
+} from '@/api/contract/submissions';
+import type { SavedAnswers } from '@/api/contract/questions';
+import { brokerOfClientId } from '@server/auth/brokers';
+import type { Clock } from '@server/clock';
+import type { Database, Queryable } from '@server/db/connection';
+import { isUniqueViolation } from '@server/db/errors';
+import { specialities, submissionEvents, submissions, users, usStates } from '@server/db/schema';
+import { badRequest, HttpError } from '@server/http/http-error';
+import { answerProblems, type Answers } from '@server/rating/answers';
+import { loadQuestionSet } from '@server/rating/question-sets';
+import { calculateQuote, unprocessable } from '@server/rating/quote-pricing';
+import type { RatingCatalog, RatingCatalogEntry } from '@server/rating/rating-catalog';
+import {
+  assertEditable,
+  changedMeanwhile,
+  notYours,
+  ownedBy,
+  ownedSubmission,
+  submissionColumns,
+  type SubmissionCaller,
+  type SubmissionRow,
+} from '@server/submissions/access';
+import { newQuoteKey, sha256Hex } from '@server/submissions/quote-keys';
+
+export type SubmissionDeps = { db: Database; catalog: RatingCatalog; clock: Clock };
+
+type CreateInput = v.InferOutput<typeof createSubmissionRequestSchema>;
+type UpdateInput = v.InferOutput<typeof updateRatingRequestSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Checks every save shares
+
+const DAY_MS = 86_400_000;
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/** Today in UTC: the effective date when none is given. */
+export const todayUtc = (now: Date) => isoDay(now);
+
+/**
+ * From yesterday (UTC) — every US time zone is behind UTC, so an insured's own today is always
+ * accepted — to 90 days after today.
+ */
+export function checkEffectiveDate(value: string, now: Date): void {
+  const earliest = isoDay(new Date(now.getTime() - DAY_MS));
+  const latest = isoDay(new Date(now.getTime() + MAX_EFFECTIVE_DATE_DAYS * DAY_MS));
+  if (value < earliest) {
+    throw badRequest(`The effective date ${value} is in the past: choose today or a later day`, { effectiveDate: 'must not be in the past' });
+  }
+  if (value > latest) {
+    throw badRequest(`The effective date ${value} is too far ahead: a policy may start at most ${MAX_EFFECTIVE_DATE_DAYS} days from today`, {
+      effectiveDate: `must be at most ${MAX_EFFECTIVE_DATE_DAYS} days from today`,
+    });
+  }
+}
+
+function checkPaymentTerm(entry: RatingCatalogEntry, paymentTerm: string): void {
+  if (entry.paymentTerms.some((term) => term.code === paymentTerm)) return;
+  const codes = entry.paymentTerms.map((term) => term.code).join(', ');
+  throw badRequest(`${paymentTerm} is not a payment term on offer (${codes})`, { paymentTerm: `must be one of: ${codes}` });
+}
+
+type QuoteInputs = {
+  specialityId: number;
+  state: string | null;
+  zipcode: string | null;
+  answers: Answers;
+  applicationAnswers: Answers;
+  limitCode: string | null;
+  deductibleCode: string | null;
+  paymentTerm: string | null;
+};
+
+/** What a submission still lacks before it can be priced at all (only older rows lack any). */
+function missingInputs(inputs: QuoteInputs): Record<string, string> {
+  const missing: Record<string, string> = {};
+  for (const key of ['state', 'zipcode', 'limitCode', 'deductibleCode', 'paymentTerm'] as const) {
+    if (!inputs[key]) missing[key] = 'is required';
+  }
+  return missing;
+}
+
+/** calculateQuote plus the payment term check; the same refusals as auth/calculate. */
+async function price(deps: SubmissionDeps, inputs: QuoteInputs): Promise<Calculation> {
+  const missing = missingInputs(inputs);
+  if (Object.keys(missing).length) {
+    throw badRequest(`The quote lacks ${Object.keys(missing).join(', ')}`, missing);
+  }
+  const { entry, calculation } = await calculateQuote(deps.db, deps.catalog, {
+    specialityId: inputs.specialityId,
+    state: inputs.state!,
+    zipcode: inputs.zipcode!,
+    answers: inputs.answers,
+    applicationAnswers: inputs.applicationAnswers,
+    limitCode: inputs.limitCode!,
+    deductibleCode: inputs.deductibleCode!,
+  });
+  checkPaymentTerm(entry, inputs.paymentTerm!);
+  return calculation;
+}
+
+const rowInputs = (row: SubmissionRow): QuoteInputs => ({
+  specialityId: row.specialityId,
+  state: row.stateCode,
+  zipcode: row.zipcode,
+  answers: row.answers,
+  applicationAnswers: row.applicationAnswers,
+  limitCode: row.limitCode,
+  deductibleCode: row.deductibleCode,
+  paymentTerm: row.paymentTerm,
+});
+
+/** The stored rating, when it still reads as one (older or foreign rows answer null, not a 500). */
+function storedRating(worksheet: unknown): Calculation | null {
+  const parsed = v.safeParse(calculateResponseSchema, worksheet);
+  return parsed.success ? parsed.output : null;
+}
+
+/** JSON with keys sorted at every depth: the same request always hashes the same. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** Q-2026-000123: the year it was made and a sequence number (more digits when it outgrows six). */
+const nextOrderNumber = (year: number) =>
+  sql<string>`(select 'Q-' || ${String(year)}::text || '-' || lpad(seq.n, greatest(6, length(seq.n)), '0') from (select nextval('submission_number_seq')::text as n) as seq)`;
+
+// ---------------------------------------------------------------------------------------------
+// insured/createsubmission
+
+const IDEMPOTENCY_INDEX = 'submissions_idempotency_key_hash_key';
+
+type QuoteEventData = { request: string; answer: SubmissionQuote };
+
+const keyReused = () =>
+  unprocessable('This Idempotency-Key was already used for a different request: send a new key for a new quote', {
+    'Idempotency-Key': 'was already used for a different request',
+  });
+const keyRetired = () =>
+  unprocessable('This Idempotency-Key was used for a quote that has since been saved to an account: sign in to see it', {
+    'Idempotency-Key': 'was used for a quote since saved to an account',
+  });
+
+/**
+ * The first answer to an earlier createsubmission with this key by this caller, or undefined
+ * when there was none. The same key with another body, or for a quote that has since joined an
+ * account (a visitor's key no longer speaks for it), is a 422.
+ */
+async function replay(db: Queryable, keyHash: string, caller: SubmissionCaller, fingerprint: string): Promise<SubmissionQuote | undefined> {
+  const [first] = await db
+    .select({ userId: submissions.userId, data: submissionEvents.data })
+    .from(submissions)
+    .innerJoin(submissionEvents, and(eq(submissionEvents.submissionId, submissions.id), eq(submissionEvents.event, 'quote')))
+    .where(eq(submissions.idempotencyKeyHash, keyHash))
+    .orderBy(asc(submissionEvents.id))
+    .limit(1);
+  if (!first) return undefined;
+  const data = first.data as QuoteEventData | null;
+  if (data?.request !== fingerprint) throw keyReused();
+  // A visitor's key stops speaking for the quote once it joins an account (as its quote key does).
+  if (caller.user ? first.userId !== caller.user.id : first.userId !== null) throw keyRetired();
+  return data.answer;
+}
+
+export async function createSubmission(
+  deps: SubmissionDeps,
+  caller: SubmissionCaller,
+  input: CreateInput,
+  idempotencyKey: string | undefined,
+): Promise<{ created: boolean; answer: SubmissionQuote }> {
+  const { db, clock } = deps;
+  // Scoped by caller: one user's key never finds another's quote. Visitors share one scope.
+  const scope = caller.user ? `user:${caller.user.id}` : 'visitor';
+  const keyHash = idempotencyKey === undefined ? null : sha256Hex(`${scope}\n${idempotencyKey}`);
+  const fingerprint = sha256Hex(canonicalJson(input));
+  if (keyHash) {
+    const earlier = await replay(db, keyHash, caller, fingerprint);
+    if (earlier) return { created: false, answer: earlier };
+  }
+
+  const now = clock.now();
+  const effectiveDate = input.effectiveDate ?? todayUtc(now);
+  checkEffectiveDate(effectiveDate, now);
+  const calculation = await price(deps, {
+    specialityId: input.specialityId,
+    state: input.state,
+    zipcode: input.zipcode,
+    answers: input.answers,
+    applicationAnswers: input.applicationAnswers,
+    limitCode: input.limitCode,
+    deductibleCode: input.deductibleCode,
+    paymentTerm: input.paymentTerm,
+  });
+  const brokerId = await brokerFor(db, caller, input.clientId);
+  const quoteKey = caller.user ? undefined : newQuoteKey();
+
+  try {
+    const answer = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(submissions)
+        .values({
+          number: nextOrderNumber(now.getUTCFullYear()),
+          userId: caller.user?.id ?? null,
+          visitorKeyHash: quoteKey ? sha256Hex(quoteKey) : null,
+          idempotencyKeyHash: keyHash,
+          brokerId,
+          specialityId: input.specialityId,
+          stateCode: input.state,
+          zipcode: input.zipcode,
+          answers: input.answers,
+          applicationAnswers: input.applicationAnswers,
+          limitCode: input.limitCode,
+          deductibleCode: input.deductibleCode,
+          paymentTerm: input.paymentTerm,
+          effectiveDate,
+          worksheet: calculation,
+          premiumCents: calculation.totalCents,
+          rateTableId: calculation.rateTableId,
+          status: 'quoted',
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: submissions.id, number: submissions.number, status: submissions.status, version: submissions.version });
+      const answer: SubmissionQuote = {
+        submissionId: row!.id,
+        number: row!.number,
+        status: row!.status,
+        version: row!.version,
+        effectiveDate,
+        rating: calculation,
+      };
+      const data: QuoteEventData = { request: fingerprint, answer };
+      await tx.insert(submissionEvents).values({
+        submissionId: row!.id,
+        actorUserId: caller.user?.id ?? null,
+        event: 'quote',
+        fromStatus: null,
+        toStatus: 'quoted',
+        data,
+        createdAt: now,
+      });
+      return answer;
+    });
+    return { created: true, answer: quoteKey ? { ...answer, quoteKey } : answer };
+  } catch (error) {
+    // The same key at the same moment: the other request won; answer what it answered.
+    if (keyHash && isUniqueViolation(error, IDEMPOTENCY_INDEX)) {
+      const earlier = await replay(db, keyHash, caller, fingerprint);
+      if (earlier) return { created: false, answer: earlier };
+    }
+    throw error;
+  }
+}
+
+/** The broker a clientId names (400 naming it when unknown), else the signed-in insured's own. */
+async function brokerFor(db: Queryable, caller: SubmissionCaller, clientId: string | null | undefined): Promise<number | null> {
+  if (clientId) return (await brokerOfClientId(db, clientId))!.id;
+  if (!caller.user) return null;
+  const [user] = await db.select({ brokerId: users.brokerId }).from(users).where(eq(users.id, caller.user.id));
+  return user?.brokerId ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// insured/updaterating
+
+const updatableFields = ['state', 'zipcode', 'answers', 'applicationAnswers', 'limitCode', 'deductibleCode', 'paymentTerm', 'effectiveDate'] as const;
+
+export async function updateRating(deps: SubmissionDeps, caller: SubmissionCaller, input: UpdateInput): Promise<SubmissionQuote> {
+  const { db, clock } = deps;
+  const row = await ownedSubmission(db, caller, input.submissionId);
+  assertEditable(row, 'a quote can be re-rated');
+  if (input.version !== undefined && input.version !== row.version) throw changedMeanwhile(row.version);
+
+  const now = clock.now();
+  if (input.effectiveDate !== undefined) checkEffectiveDate(input.effectiveDate, now);
+  const inputs: QuoteInputs = {
+    specialityId: row.specialityId,
+    state: input.state ?? row.stateCode,
+    zipcode: input.zipcode ?? row.zipcode,
+    answers: input.answers ?? row.answers,
+    applicationAnswers: input.applicationAnswers ?? row.applicationAnswers,
+    limitCode: input.limitCode ?? row.limitCode,
+    deductibleCode: input.deductibleCode ?? row.deductibleCode,
+    paymentTerm: input.paymentTerm ?? row.paymentTerm,
+  };
+  const effectiveDate = input.effectiveDate ?? row.effectiveDate ?? todayUtc(now);
+  const calculation = await price(deps, inputs);
+  const changed = updatableFields.filter((field) => input[field] !== undefined);
+
+  const version = await db.transaction(async (tx) => {
+    const [saved] = await tx
+      .update(submissions)
+      .set({
+        stateCode: inputs.state,
+        zipcode: inputs.zipcode,
+        answers: inputs.answers,
+        applicationAnswers: inputs.applicationAnswers,
+        limitCode: inputs.limitCode,
+        deductibleCode: inputs.deductibleCode,
+        paymentTerm: inputs.paymentTerm,
+        effectiveDate,
+        worksheet: calculation,
+        premiumCents: calculation.totalCents,
+        rateTableId: calculation.rateTableId,
+        status: 'quoted',
+        version: sql`${submissions.version} + 1`,
+        updatedAt: now,
+      })
+      .where(and(eq(submissions.id, row.id), eq(submissions.version, row.version)))
+      .returning({ version: submissions.version });
+    if (!saved) throw changedMeanwhile();
+    await tx.insert(submissionEvents).values({
+      submissionId: row.id,
+      actorUserId: caller.user?.id ?? null,
+      event: 'rerate',
+      fromStatus: row.status,
+      toStatus: 'quoted',
+      data: { changed, fromTotalCents: row.premiumCents, totalCents: calculation.totalCents },
+      createdAt: now,
+    });
+    return saved.version;
+  });
+  return { submissionId: row.id, number: row.number, status: 'quoted', version, effectiveDate, rating: calculation };
+}
+
+// ---------------------------------------------------------------------------------------------
+// questions/save and the dataacquisition answer calls
+
+export type AnswerSet = 'answers' | 'applicationAnswers';
+
+const withoutNulls = (answers: Answers): Answers =>
+  Object.fromEntries(Object.entries(answers).filter(([, value]) => value !== null && value !== undefined));
+
+/**
+ * Saves one set of answers (merge: the codes given replace theirs, null removes one; replace:
+ * the set becomes what is given), each answer given checked against its question's type, then
+ * prices the submission again: quoted with the new rating when it prices, draft with the
+ * premium cleared and `needs` saying why when it does not.
+ */
+export async function saveAnswers(
+  deps: SubmissionDeps,
+  caller: SubmissionCaller,
+  submissionId: number,
+  set: AnswerSet,
+  given: Answers,
+  mode: 'merge' | 'replace',
+): Promise<SavedAnswers> {
+  const { db, clock } = deps;
+  const row = await ownedSubmission(db, caller, submissionId);
+  assertEditable(row, 'answers can be saved');
+  const answers = withoutNulls(mode === 'merge' ? { ...row[set], ...given } : given);
+
+  // Only the answers given are judged, and only for their type: completeness is for pricing.
+  const questions = await loadQuestionSet(db, set === 'answers' ? row.specialityId : null);
+  const problems = Object.fromEntries(
+    Object.entries(answerProblems(questions, answers, 'answers')).filter(
+      ([key, problem]) => problem !== 'is required' && Object.hasOwn(given, key.slice('answers.'.length)),
+    ),
+  );
+  if (Object.keys(problems).length) {
+    const [first] = Object.entries(problems);
+    throw badRequest(`Check the answers: ${first![0]} ${first![1]}`, problems);
+  }
+
+  const inputs = { ...rowInputs(row), [set]: answers };
+  let calculation: Calculation | null = null;
+  let needs: Record<string, string> = {};
+  try {
+    calculation = await price(deps, inputs);
+  } catch (error) {
+    if (!(error instanceof HttpError) || (error.status !== 400 && error.status !== 422)) throw error;
+    needs = error.fields ?? { quote: error.message };
+  }
+  const status: SubmissionStatus = calculation ? 'quoted' : 'draft';
+  const now = clock.now();
+
+  const version = await db.transaction(async (tx) => {
+    const [saved] = await tx
+      .update(submissions)
+      .set({
+        ...(set === 'answers' ? { answers } : { applicationAnswers: answers }),
+        worksheet: calculation,
+        premiumCents: calculation?.totalCents ?? null,
+        rateTableId: calculation?.rateTableId ?? null,
+        status,
+        version: sql`${submissions.version} + 1`,
+        updatedAt: now,
+      })
+      .where(and(eq(submissions.id, row.id), eq(submissions.version, row.version)))
+      .returning({ version: submissions.version });
+    if (!saved) throw changedMeanwhile();
+    await tx.insert(submissionEvents).values({
+      submissionId: row.id,
+      actorUserId: caller.user?.id ?? null,
+      event: 'answers',
+      fromStatus: row.status,
+      toStatus: status,
+      data: { set, codes: Object.keys(given), fromTotalCents: row.premiumCents, totalCents: calculation?.totalCents ?? null, needs },
+      createdAt: now,
+    });
+    return saved.version;
+  });
+  return { submissionId: row.id, number: row.number, status, version, answers, rating: calculation, needs };
+}
+
+// ---------------------------------------------------------------------------------------------
+// insured/orderdetails
+
+export async function orderDetails(deps: SubmissionDeps, caller: SubmissionCaller, submissionId: number): Promise<OrderDetails> {
+  const [row] = await deps.db
+    .select({ ...submissionColumns, specialityName: specialities.name, stateName: usStates.name })
+    .from(submissions)
+    .innerJoin(specialities, eq(specialities.id, submissions.specialityId))
+    .leftJoin(usStates, eq(usStates.code, submissions.stateCode))
+    .where(and(eq(submissions.id, submissionId), ownedBy(caller)));
+  if (!row) throw notYours();
+  const rating = storedRating(row.worksheet);
+  // A draft has no rating to take the labels from: the rate table that would price it has them.
+  const table = !rating && row.stateCode ? (await deps.catalog.get(row.specialityId, row.stateCode))?.table : undefined;
+  const labelled = (code: string | null, fromRating: { code: string; label: string } | undefined, rows: { code: string; label: string }[] | undefined) =>
+    code === null ? null : fromRating?.code === code ? fromRating : { code, label: rows?.find((option) => option.code === code)?.label ?? code };
+  return {
+    submissionId: row.id,
+    number: row.number,
+    status: row.status,
+    version: row.version,
+    speciality: { id: row.specialityId, name: row.specialityName },
+    state: row.stateCode ? { code: row.stateCode, name: row.stateName ?? row.stateCode } : null,
+    zipcode: row.zipcode,
+    limit: labelled(row.limitCode, rating?.limit, table?.factors.ilf),
+    deductible: labelled(row.deductibleCode, rating?.deductible, table?.factors.dlf),
+    paymentTerm: row.paymentTerm,
+    effectiveDate: row.effectiveDate,
+    answers: row.answers,
+    applicationAnswers: row.applicationAnswers,
+    rating,
+    premiumCents: rating ? row.premiumCents : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,64 @@
+import * as v from 'valibot';
+
+/**
+ * The quote in progress, kept for this tab so a reload, or a detour to sign in, loses nothing
+ * (issue 5). One key beside the specification's own: nothing here is secret or signs anyone in.
+ */
+export const SAVED_QUOTE_KEY = 'ssp-quote';
+
+const savedQuoteSchema = v.object({
+  specialityId: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  zipcode: v.string(),
+  answers: v.record(v.string(), v.unknown()),
+  applicationAnswers: v.record(v.string(), v.unknown()),
+  choice: v.optional(v.object({ limitCode: v.string(), deductibleCode: v.string() })),
+  paymentTerm: v.optional(v.string()),
+  resume: v.picklist(['questions', 'quote']),
+  /** Once saved as an order; a visitor's quote key until signing up or in attaches it. */
+  submission: v.optional(
+    v.object({ submissionId: v.pipe(v.number(), v.integer()), number: v.string(), quoteKey: v.optional(v.string()) }),
+  ),
+});
+export type SavedQuote = v.InferOutput<typeof savedQuoteSchema>;
+
+function storage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | undefined {
+  try {
+    return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The saved quote, when there is one and it is whole; anything else reads as none. */
+export function readSavedQuote(): SavedQuote | undefined {
+  try {
+    const text = storage()?.getItem(SAVED_QUOTE_KEY);
+    if (!text) return undefined;
+    const parsed = v.safeParse(savedQuoteSchema, JSON.parse(text));
+    return parsed.success ? parsed.output : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeSavedQuote(quote: SavedQuote): void {
+  try {
+    storage()?.setItem(SAVED_QUOTE_KEY, JSON.stringify(quote));
+  } catch {
+    // A full or refused storage costs only the resume after a reload.
+  }
+}
+
+/**
+ * A quote this visitor saved as an order before signing in: signing up or in hands its key over
+ * (submissionRequest) so the order becomes the account's.
+ */
+export function visitorOrder(): { submissionId: number; number: string; submissionRequest: { submissionId: number; quoteKey: string } } | undefined {
+  const submission = readSavedQuote()?.submission;
+  if (!submission?.quoteKey) return undefined;
+  return {
+    submissionId: submission.submissionId,
+    number: submission.number,
+    submissionRequest: { submissionId: submission.submissionId, quoteKey: submission.quoteKey },
+  };
+}

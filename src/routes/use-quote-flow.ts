@@ -1,0 +1,69 @@
+import { useRouter } from '@tanstack/react-router';
+import { useMachine } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { readSavedQuote, writeSavedQuote, type SavedQuote } from '@/api/saved-quote';
+import { isSignedIn } from '@/machines/auth.machine';
+import { quoteMachine, type QuoteInput } from '@/machines/quote.machine';
+import { useScreenNavigate } from '@/routes/screen-navigation';
+import { useClientArea } from '@/routes/use-broker';
+
+/** Where the quote flow shows: ZIP and prices on quotes, the questions on questionlist. */
+export type QuoteScreen = 'quotes' | 'questionlist';
+
+/** A priced quote resumes as a quote; anything earlier resumes at the questions. */
+const pricedStates = ['pricing', 'calculating', 'quoted', 'pricingFailed', 'unpriceable', 'saving', 'saveFailed', 'saved'] as const;
+
+/**
+ * The quote machine for one screen, resumed from the tab's saved quote for this speciality and
+ * saving as it goes, with its moves between quotes and questionlist provided here at the router
+ * edge. Both screens resume the same saved quote, so either survives a reload.
+ */
+export function useQuoteFlow(specialityId: number, screen: QuoteScreen) {
+  const navigate = useScreenNavigate();
+  const { auth } = useRouter().options.context;
+  const clientId = useClientArea();
+  const [input] = useState<QuoteInput>(() => {
+    const saved = readSavedQuote();
+    if (saved?.specialityId !== specialityId) return { specialityId, clientId };
+    // The questions screen always shows the questions; only quotes picks a priced quote up again.
+    return { ...saved, clientId, ...(screen === 'questionlist' ? { resume: 'questions' } : {}) };
+  });
+  const [state, send, actor] = useMachine(
+    quoteMachine.provide({
+      actions: {
+        showQuestions: () => {
+          if (screen !== 'questionlist') void navigate({ screen: 'questionlist', state: { specialityId } });
+        },
+        showQuote: () => {
+          if (screen !== 'quotes') void navigate({ screen: 'quotes', state: { specialityId } });
+        },
+        // Signed in, the order is theirs already; a visitor signs up to keep it (the saved quote
+        // carries its key, which sign-up hands over as submissionRequest).
+        showSaved: (_, { submissionId }) => {
+          if (isSignedIn(auth.getSnapshot())) void navigate({ screen: 'order', params: { submissionid: String(submissionId) } });
+          else void navigate({ screen: 'signup' });
+        },
+      },
+    }),
+    { input },
+  );
+  useEffect(() => {
+    const subscription = actor.subscribe((snapshot) => {
+      const { context } = snapshot;
+      const saved: SavedQuote = {
+        specialityId,
+        zipcode: context.zipcode,
+        answers: context.answers,
+        applicationAnswers: context.applicationAnswers,
+        ...(context.choice ? { choice: context.choice } : {}),
+        ...(context.paymentTerm ? { paymentTerm: context.paymentTerm } : {}),
+        ...(context.submission ? { submission: context.submission } : {}),
+        resume: pricedStates.some((priced) => snapshot.matches(priced)) ? 'quote' : 'questions',
+      };
+      // Nothing to keep until the questions are in: a failed first load must not wipe a saved quote.
+      if (!snapshot.matches('loadingQuestions') && !snapshot.matches('questionnaireFailed')) writeSavedQuote(saved);
+    });
+    return () => subscription.unsubscribe();
+  }, [actor, specialityId]);
+  return [state, send] as const;
+}
