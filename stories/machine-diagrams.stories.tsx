@@ -6,6 +6,7 @@ import chosenSpeciality from '../docs/machines/chosen-speciality.mmd?raw';
 import defaultSpeciality from '../docs/machines/default-speciality.mmd?raw';
 import forgotPassword from '../docs/machines/forgot-password.mmd?raw';
 import googleSignIn from '../docs/machines/google-sign-in.mmd?raw';
+import orderDetails from '../docs/machines/order-details.mmd?raw';
 import quote from '../docs/machines/quote.mmd?raw';
 import specialityCatalog from '../docs/machines/speciality-catalog.mmd?raw';
 import { MachineDiagram } from './support/machine-diagram';
@@ -29,7 +30,8 @@ function expectStates(states: string[]): NonNullable<Story['play']> {
   return async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const article = await canvas.findByRole('article');
-    await waitFor(() => expect(article).toHaveAttribute('aria-busy', 'false'));
+    // The first diagram waits for Mermaid's cold import, which can take seconds on a busy machine.
+    await waitFor(() => expect(article).toHaveAttribute('aria-busy', 'false'), { timeout: 4000 });
     // The SVG's labels when Mermaid drew it (a browser), else the source it shows instead (jsdom).
     const figure = article.querySelector('figure');
     const shown = figure ? figure.textContent : article.querySelector('pre')?.textContent;
@@ -116,8 +118,10 @@ export const Quote: Story = {
   args: { title: 'quoteMachine', file: 'docs/machines/quote.mmd', source: quote },
   play: expectStates([
     'loadingQuestions',
+    'questionnaireFailed',
     'locating',
     'checkingZip',
+    'locateFailed',
     'notOffered',
     'answering',
     'pricing',
@@ -125,7 +129,19 @@ export const Quote: Story = {
     'quoted',
     'unpriceable',
     'pricingFailed',
+    'saving',
+    'saveFailed',
+    'saved',
     'quote.choose',
     'quote.price',
+    'quote.save',
+    'showQuestions',
+    'showSaved',
   ]),
+};
+
+export const OrderDetails: Story = {
+  name: 'Order details',
+  args: { title: 'orderDetailsMachine', file: 'docs/machines/order-details.mmd', source: orderDetails },
+  play: expectStates(['loading', 'loaded', 'notFound', 'failed', 'isNotFound', 'order.retry']),
 };

@@ -34,6 +34,8 @@ it('finds the story files', () => {
       './header.stories.tsx',
       './specialities.stories.tsx',
       './quotes.stories.tsx',
+      './question-list.stories.tsx',
+      './order.stories.tsx',
       './route-error.stories.tsx',
     ]),
   );

@@ -14,6 +14,8 @@ const savedQuoteSchema = v.object({
   choice: v.optional(v.object({ limitCode: v.string(), deductibleCode: v.string() })),
   paymentTerm: v.optional(v.string()),
   resume: v.picklist(['questions', 'quote']),
+  /** What the server said the answers lack, for the questions screen to show. */
+  fieldErrors: v.optional(v.record(v.string(), v.string())),
   /** Once saved as an order; a visitor's quote key until signing up or in attaches it. */
   submission: v.optional(
     v.object({ submissionId: v.pipe(v.number(), v.integer()), number: v.string(), quoteKey: v.optional(v.string()) }),

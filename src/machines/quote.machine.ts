@@ -1,12 +1,12 @@
 import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { errorFields, errorStatus, errorText, serverMessage } from '@/api/api-error';
 import type { IlfDlfList } from '@/api/contract/lists';
-import { missingAnswers, type QuestionCondition } from '@/api/contract/question-rules';
+import { isQuestionVisible, missingAnswers, type QuestionCondition } from '@/api/contract/question-rules';
 import type { Calculation, IlfDlfMatrix } from '@/api/contract/rating';
 import { getIlfDlfList } from '@/api/lists';
 import { getApplicationQuestions, getQuestions } from '@/api/questions';
 import { calculate, priceEveryOption } from '@/api/rating';
-import { createSubmission } from '@/api/submissions';
+import { createSubmission, updateRating } from '@/api/submissions';
 
 /** A question as the quote flow needs it: what to ask, and when it shows. */
 export interface QuoteQuestion {
@@ -76,6 +76,8 @@ export interface QuoteInput {
   resume?: 'questions' | 'quote';
   clientId?: string | undefined;
   submission?: SavedSubmission | undefined;
+  /** What the server said was wrong, carried to the questions screen. */
+  fieldErrors?: Record<string, string>;
 }
 
 export type QuoteEvent =
@@ -91,7 +93,13 @@ export type QuoteEvent =
   | { type: 'quote.save'; idempotencyKey: string };
 
 type SaveInput = PricingInput &
-  QuoteChoice & { paymentTerm: string; clientId: string | undefined; idempotencyKey: string };
+  QuoteChoice & {
+    paymentTerm: string;
+    clientId: string | undefined;
+    idempotencyKey: string;
+    /** The order this quote was saved as before, if any. */
+    submission: SavedSubmission | undefined;
+  };
 
 type PricingInput = {
   specialityId: number;
@@ -144,18 +152,38 @@ export const quoteMachine = setup({
     priceOptions: fromPromise<IlfDlfMatrix, PricingInput>(({ input }) => priceEveryOption(input)),
     calculate: fromPromise<Calculation, PricingInput & QuoteChoice>(({ input }) => calculate(input)),
     saveQuote: fromPromise<SavedSubmission, SaveInput>(async ({ input }) => {
-      const { idempotencyKey, clientId, ...request } = input;
+      const { idempotencyKey, clientId, submission, ...request } = input;
+      if (submission) {
+        // Saved before: the same order takes the changes, rather than a second order.
+        const { specialityId: _same, ...changes } = request;
+        await updateRating({ submissionId: submission.submissionId, ...changes }, submission.quoteKey);
+        return submission;
+      }
       const saved = await createSubmission({ ...request, ...(clientId ? { clientId } : {}) }, idempotencyKey);
       return { submissionId: saved.submissionId, number: saved.number, quoteKey: saved.quoteKey };
     }),
   },
   actions: {
-    storeQuestionnaire: assign((_, questionnaire: Questionnaire) => ({ ...questionnaire })),
+    storeQuestionnaire: assign((_, questionnaire: Questionnaire) => ({ ...questionnaire, errorMessage: undefined })),
     storeZipcode: assign((_, zipcode: string) => ({ zipcode: zipcode.trim(), location: undefined, locatedByVisitor: true })),
-    storeLocation: assign((_, location: IlfDlfList) => ({ location, fieldErrors: {}, errorMessage: undefined })),
+    // The server's five digits: a ZIP+4 typed here is priced, and saved, as its ZIP.
+    storeLocation: assign(({ context }, location: IlfDlfList) => ({
+      location,
+      zipcode: location.zipcode,
+      // The place is settled; what the answers still lack stays said.
+      fieldErrors: Object.fromEntries(Object.entries(context.fieldErrors).filter(([field]) => field !== 'zipcode' && field !== 'state')),
+      errorMessage: undefined,
+    })),
     storeAnswer: assign(({ context }, { set, code, value }: { set: AnswerSet; code: string; value: unknown }) => {
-      const { [`${set}.${code}`]: _fixed, ...fieldErrors } = context.fieldErrors;
-      return { [set]: { ...context[set], [code]: value }, fieldErrors };
+      const answers = { ...context[set], [code]: value };
+      const questions = set === 'answers' ? context.questions : context.applicationQuestions;
+      // This answer is seen to; so is any question it hides.
+      const settled = new Set([
+        `${set}.${code}`,
+        ...questions.filter((question) => !isQuestionVisible(question, answers)).map((question) => `${set}.${question.code}`),
+      ]);
+      const fieldErrors = Object.fromEntries(Object.entries(context.fieldErrors).filter(([field]) => !settled.has(field)));
+      return { [set]: answers, fieldErrors };
     }),
     flagMissingAnswers: assign(({ context }) => ({
       fieldErrors: {
@@ -187,6 +215,7 @@ export const quoteMachine = setup({
     /** Provided at the router edge: the quote screen (quotes). */
     showQuote: () => {},
     storeSaveKey: assign((_, saveKey: string) => ({ saveKey })),
+    flagBlankZip: assign(({ context }) => ({ fieldErrors: { ...context.fieldErrors, zipcode: 'is required' } })),
     storeSubmission: assign((_, submission: SavedSubmission) => ({ submission, errorMessage: undefined })),
     /** Provided at the router edge: the order, or signing up first to keep it. */
     showSaved: (_, _submission: SavedSubmission) => {},
@@ -210,6 +239,7 @@ export const quoteMachine = setup({
     /** 422: the table cannot price this (not offered, an option it lacks). */
     isUnpriceable: (_, error: unknown) => errorStatus(error) === 422,
     isOfferedChoice: ({ context }, choice: QuoteChoice) => offers(context.matrix, choice),
+    isBlankZip: (_, zipcode: string) => zipcode.trim() === '',
     canSave: ({ context }) => Boolean(context.calculation && context.choice && context.paymentTerm),
     isOfferedTerm: ({ context }, paymentTerm: string) =>
       Boolean(context.calculation?.paymentPlans.some((plan) => plan.code === paymentTerm)),
@@ -233,7 +263,7 @@ export const quoteMachine = setup({
     clientId: input.clientId,
     saveKey: undefined,
     submission: input.submission,
-    fieldErrors: {},
+    fieldErrors: input.fieldErrors ?? {},
     errorMessage: undefined,
   }),
   initial: 'loadingQuestions',
@@ -263,7 +293,10 @@ export const quoteMachine = setup({
     },
     locating: {
       on: {
-        'quote.locate': { target: 'checkingZip', actions: { type: 'storeZipcode', params: ({ event }) => event.zipcode } },
+        'quote.locate': [
+          { guard: { type: 'isBlankZip', params: ({ event }) => event.zipcode }, actions: 'flagBlankZip' },
+          { target: 'checkingZip', actions: { type: 'storeZipcode', params: ({ event }) => event.zipcode } },
+        ],
       },
     },
     checkingZip: {
@@ -311,7 +344,10 @@ export const quoteMachine = setup({
     },
     notOffered: {
       on: {
-        'quote.locate': { target: 'checkingZip', actions: { type: 'storeZipcode', params: ({ event }) => event.zipcode } },
+        'quote.locate': [
+          { guard: { type: 'isBlankZip', params: ({ event }) => event.zipcode }, actions: 'flagBlankZip' },
+          { target: 'checkingZip', actions: { type: 'storeZipcode', params: ({ event }) => event.zipcode } },
+        ],
         'quote.relocate': 'locating',
       },
     },
@@ -342,7 +378,7 @@ export const quoteMachine = setup({
           {
             guard: { type: 'namesAFixableField', params: ({ event }: { event: ErrorActorEvent }) => event.error },
             target: 'answering',
-            actions: { type: 'storeFieldErrors', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            actions: [{ type: 'storeFieldErrors', params: ({ event }: { event: ErrorActorEvent }) => event.error }, 'showQuestions'],
           },
           {
             guard: { type: 'isUnpriceable', params: ({ event }: { event: ErrorActorEvent }) => event.error },
@@ -421,6 +457,7 @@ export const quoteMachine = setup({
           paymentTerm: context.paymentTerm ?? '',
           clientId: context.clientId,
           idempotencyKey: context.saveKey ?? '',
+          submission: context.submission,
         }),
         onDone: {
           target: 'saved',
@@ -439,6 +476,12 @@ export const quoteMachine = setup({
       on: {
         // The same key again: if the first attempt did reach the server, this finds that order.
         'quote.retry': 'saving',
+        'quote.editAnswers': { target: 'answering', actions: 'showQuestions' },
+        'quote.relocate': 'locating',
+        'quote.chooseTerm': {
+          guard: { type: 'isOfferedTerm', params: ({ event }) => event.paymentTerm },
+          actions: { type: 'storePaymentTerm', params: ({ event }) => event.paymentTerm },
+        },
         'quote.choose': {
           guard: { type: 'isOfferedChoice', params: ({ event }) => ({ limitCode: event.limitCode, deductibleCode: event.deductibleCode }) },
           target: 'calculating',

@@ -58,6 +58,7 @@ export function useQuoteFlow(specialityId: number, screen: QuoteScreen) {
         ...(context.choice ? { choice: context.choice } : {}),
         ...(context.paymentTerm ? { paymentTerm: context.paymentTerm } : {}),
         ...(context.submission ? { submission: context.submission } : {}),
+        ...(Object.keys(context.fieldErrors).length ? { fieldErrors: context.fieldErrors } : {}),
         resume: pricedStates.some((priced) => snapshot.matches(priced)) ? 'quote' : 'questions',
       };
       // Nothing to keep until the questions are in: a failed first load must not wipe a saved quote.

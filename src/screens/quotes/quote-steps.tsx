@@ -143,7 +143,11 @@ export function QuoteSteps({ speciality }: { speciality: Speciality }) {
               if (state.matches('quoted')) send({ type: 'quote.save', idempotencyKey: crypto.randomUUID() });
             }}
           >
-            {state.matches('saving') ? 'Saving your quote…' : 'Save this quote'}
+            {state.matches('saving')
+              ? 'Saving your quote…'
+              : context.submission
+                ? `Save changes to order ${context.submission.number}`
+                : 'Save this quote'}
           </button>
         )}
         <button type="button" className="button button--secondary" onClick={() => send({ type: 'quote.editAnswers' })}>

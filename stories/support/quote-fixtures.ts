@@ -1,0 +1,544 @@
+import { delay, http, HttpResponse, type HttpHandler } from 'msw';
+import type { DeductibleOption, IlfDlfList, LimitOption } from '@/api/contract/lists';
+import { zipCodePattern } from '@/api/contract/lists';
+import { formatUsd } from '@/api/contract/money-format';
+import { missingAnswers } from '@/api/contract/question-rules';
+import type { Question } from '@/api/contract/questions';
+import type { CalculateRequest, Calculation, IlfDlfMatrix, PaymentPlan, QuoteInput, WorksheetLine } from '@/api/contract/rating';
+import type { CreateSubmissionRequest, OrderDetails, SubmissionQuote } from '@/api/contract/submissions';
+import { SAVED_QUOTE_KEY, type SavedQuote } from '@/api/saved-quote';
+
+/**
+ * The quote flow's API (src/api/questions.ts, lists.ts, rating.ts, submissions.ts) as the server
+ * answers it, for Architects (the catalog's speciality 101) in Houston, Texas. The prices are
+ * worked out here the way server/rating/engine.ts works them out, with the demo rate table's
+ * figures (server/db/seed/demo-rates.ts), so the matrix, the worksheet, the saved order and its
+ * details agree to the cent for whichever option a story picks.
+ */
+
+/** Where each call goes, on any origin. */
+export const QUOTE_URLS = {
+  questions: '*/api/weborder/questions/list',
+  applicationQuestions: '*/api/weborder/dataacquisition/questions',
+  ilfdlfList: '*/api/weborder/insured/ilfdlflist/:zipcode',
+  ilfdlf: '*/api/weborder/auth/ilfdlf',
+  calculate: '*/api/weborder/auth/calculate',
+  createSubmission: '*/api/weborder/insured/createsubmission',
+  orderDetails: '*/api/weborder/insured/orderdetails',
+} as const;
+
+/** The catalog's Architects (stories/support/catalog-fixtures.ts), the same id in Harbor Risk's list. */
+export const ARCHITECTS_ID = 101;
+
+// ---------------------------------------------------------------------------------------------
+// Questions
+
+/** GET dataacquisition/questions: the general application questions (number, money, yes/no, and a conditional one). */
+export const applicationQuestions: Question[] = [
+  {
+    id: 1,
+    code: 'years_in_practice',
+    text: 'How many years have you been in practice?',
+    helpText: 'Whole years since you were first licensed.',
+    type: 'number',
+    required: true,
+    options: [],
+    condition: null,
+  },
+  {
+    id: 2,
+    code: 'annual_revenue',
+    text: 'What was your gross revenue over the last 12 months (USD)?',
+    helpText: null,
+    type: 'money',
+    required: true,
+    options: [],
+    condition: null,
+  },
+  {
+    id: 4,
+    code: 'prior_claims',
+    text: 'Has anyone made a claim against you or your firm in the last five years?',
+    helpText: null,
+    type: 'yesno',
+    required: true,
+    options: [
+      { value: 'yes', label: 'Yes' },
+      { value: 'no', label: 'No' },
+    ],
+    condition: null,
+  },
+  {
+    id: 5,
+    code: 'prior_claims_count',
+    text: 'How many claims?',
+    helpText: null,
+    type: 'number',
+    required: true,
+    options: [],
+    condition: { questionCode: 'prior_claims', anyOf: ['yes'] },
+  },
+];
+
+/** GET questions/list?specialityId=101: the architects' own questions (a choice, and yes/no). */
+export const architectQuestions: Question[] = [
+  {
+    id: 41,
+    code: 'arc_project_type',
+    text: 'What kind of projects make up most of your fees?',
+    helpText: null,
+    type: 'select',
+    required: true,
+    options: [
+      { value: 'commercial', label: 'Commercial' },
+      { value: 'residential', label: 'Single-family residential' },
+      { value: 'condominium', label: 'Condominiums' },
+      { value: 'public', label: 'Public buildings' },
+    ],
+    condition: null,
+  },
+  {
+    id: 42,
+    code: 'arc_written_contracts',
+    text: 'Do you use AIA or similar written contracts on every project?',
+    helpText: 'A signed contract that sets out the scope of your services.',
+    type: 'yesno',
+    required: true,
+    options: [
+      { value: 'yes', label: 'Yes' },
+      { value: 'no', label: 'No' },
+    ],
+    condition: null,
+  },
+];
+
+/** Every question answered, no prior claims. */
+export const completeApplicationAnswers: Record<string, unknown> = {
+  years_in_practice: 12,
+  annual_revenue: 850000,
+  prior_claims: 'no',
+};
+export const completeAnswers: Record<string, unknown> = {
+  arc_project_type: 'commercial',
+  arc_written_contracts: 'yes',
+};
+
+/** What picking an option does to the price: kept on the server, never sent with the questions. */
+const scheduleModifiersBps: Record<string, Record<string, number>> = {
+  arc_project_type: { residential: 500, condominium: 2000, public: -250 },
+  arc_written_contracts: { yes: -500 },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Where the practice is, and what is sold there
+
+const limits: (LimitOption & { factorBps: number })[] = [
+  { code: '250K/500K', label: '$250,000 / $500,000', perClaimCents: 25_000_000, aggregateCents: 50_000_000, factorBps: 7_000 },
+  { code: '500K/1M', label: '$500,000 / $1,000,000', perClaimCents: 50_000_000, aggregateCents: 100_000_000, factorBps: 8_500 },
+  { code: '1M/1M', label: '$1,000,000 / $1,000,000', perClaimCents: 100_000_000, aggregateCents: 100_000_000, factorBps: 10_000 },
+  { code: '1M/3M', label: '$1,000,000 / $3,000,000', perClaimCents: 100_000_000, aggregateCents: 300_000_000, factorBps: 11_500 },
+  { code: '2M/4M', label: '$2,000,000 / $4,000,000', perClaimCents: 200_000_000, aggregateCents: 400_000_000, factorBps: 14_000 },
+];
+const deductibles: (DeductibleOption & { factorBps: number })[] = [
+  { code: '0', label: 'No deductible', deductibleCents: 0, factorBps: 10_500 },
+  { code: '1000', label: '$1,000', deductibleCents: 100_000, factorBps: 10_000 },
+  { code: '2500', label: '$2,500', deductibleCents: 250_000, factorBps: 9_500 },
+  { code: '5000', label: '$5,000', deductibleCents: 500_000, factorBps: 9_000 },
+  { code: '10000', label: '$10,000', deductibleCents: 1_000_000, factorBps: 8_500 },
+];
+
+/** GET insured/ilfdlflist/77002: downtown Houston, where Architects cover is sold. */
+export const houston: IlfDlfList = {
+  zipcode: '77002',
+  stateCode: 'TX',
+  stateName: 'Texas',
+  county: 'Harris',
+  city: 'Houston',
+  offered: true,
+  limits: limits.map(({ factorBps: _factor, ...limit }) => limit),
+  deductibles: deductibles.map(({ factorBps: _factor, ...deductible }) => deductible),
+};
+
+/** GET insured/ilfdlflist/99501: Anchorage, in a state we do not sell in yet (empty lists). */
+export const anchorage: IlfDlfList = {
+  zipcode: '99501',
+  stateCode: 'AK',
+  stateName: 'Alaska',
+  county: 'Anchorage',
+  city: 'Anchorage',
+  offered: false,
+  limits: [],
+  deductibles: [],
+};
+
+const places: Record<string, IlfDlfList> = { [houston.zipcode]: houston, [anchorage.zipcode]: anchorage };
+
+/** A ZIP of the right shape that no area has (a PO-box-only ZIP, say): the server's 400 names it. */
+export const UNKNOWN_ZIP = '77001';
+
+// ---------------------------------------------------------------------------------------------
+// Rating, as server/rating/engine.ts does it, for Architects in Texas
+
+const table = {
+  id: 58,
+  version: 1,
+  specialityName: 'Architects',
+  stateName: 'Texas',
+  basePremiumCents: 273_000,
+  minPremiumCents: 163_800,
+  policyFeeCents: 7_500,
+  taxRateBps: 485,
+  feeRateBps: 18,
+  territory: { '770': 10_750, '752': 10_500 } as Record<string, number>,
+  scheduleCapBps: 2_500,
+};
+
+const paymentTerms = [
+  { code: 'annual', name: 'Annual', installments: 1, downPaymentBps: 10_000, installmentFeeCents: 0 },
+  { code: 'semi-annual', name: 'Semi-annual', installments: 2, downPaymentBps: 5_000, installmentFeeCents: 500 },
+  { code: 'quarterly', name: 'Quarterly', installments: 4, downPaymentBps: 2_500, installmentFeeCents: 500 },
+  { code: 'monthly', name: 'Monthly', installments: 10, downPaymentBps: 2_500, installmentFeeCents: 300 },
+];
+
+/** cents × bps / 10 000, rounded half up to the cent (server/rating/money.ts). */
+const applyBps = (cents: number, bps: number) => Math.sign(cents * bps) * Math.floor((Math.abs(cents * bps) + 5_000) / 10_000);
+const toWholeDollars = (cents: number) => Math.floor((cents + 50) / 100) * 100;
+const formatFactor = (bps: number) => `×${(bps / 10_000).toFixed(4).replace(/0{1,2}$/, '')}`;
+const formatPercent = (bps: number) => `${bps > 0 ? '+' : bps < 0 ? '−' : ''}${Math.abs(bps) / 100}%`;
+const formatRate = (bps: number) => `${bps / 100}%`;
+
+interface PricingAnswers {
+  answers?: Record<string, unknown> | undefined;
+  applicationAnswers?: Record<string, unknown> | undefined;
+}
+
+function priorClaims(applicationAnswers: Record<string, unknown>): number {
+  if (applicationAnswers.prior_claims === 'no') return 0;
+  const count = applicationAnswers.prior_claims_count;
+  return typeof count === 'number' ? count : 0;
+}
+
+/** One option priced with its worksheet, worded as the server words it, and its payment plans. */
+export function rateOption(
+  choice: { limitCode: string; deductibleCode: string },
+  { answers = completeAnswers, applicationAnswers = completeApplicationAnswers }: PricingAnswers = {},
+  zipcode = houston.zipcode,
+): Calculation {
+  const limit = limits.find((row) => row.code === choice.limitCode)!;
+  const deductible = deductibles.find((row) => row.code === choice.deductibleCode)!;
+  const lines: WorksheetLine[] = [];
+  const multiply = (step: WorksheetLine['step'], label: string, source: string, factorBps: number, running: number) => {
+    const next = applyBps(running, factorBps);
+    lines.push({ step, label, source, factorBps, runningCents: next, text: `${label} ${formatFactor(factorBps)}: ${formatUsd(next)}` });
+    return next;
+  };
+  let running = table.basePremiumCents;
+  const baseLabel = `Base premium for ${table.specialityName} in ${table.stateName}`;
+  lines.push({
+    step: 'base',
+    label: baseLabel,
+    source: `rate table ${table.id}, version ${table.version}`,
+    amountCents: running,
+    runningCents: running,
+    text: `${baseLabel}: ${formatUsd(running)}`,
+  });
+  const prefix = zipcode.slice(0, 3);
+  const territory = table.territory[prefix];
+  running = multiply(
+    'territory',
+    territory ? `Territory ${prefix}xx` : `Territory (rest of ${table.stateName})`,
+    `ZIP ${zipcode}`,
+    territory ?? 10_000,
+    running,
+  );
+  running = multiply('limit', `${limit.label} limit`, `limit ${limit.code}`, limit.factorBps, running);
+  running = multiply('deductible', `${deductible.label} deductible`, `deductible ${deductible.code}`, deductible.factorBps, running);
+
+  const effects = architectQuestions.flatMap((question) => {
+    const value = answers[question.code];
+    const bps = typeof value === 'string' ? scheduleModifiersBps[question.code]?.[value] : undefined;
+    return bps ? [{ code: question.code, value: String(value), bps }] : [];
+  });
+  const sum = effects.reduce((total, effect) => total + effect.bps, 0);
+  const capped = Math.max(-table.scheduleCapBps, Math.min(table.scheduleCapBps, sum));
+  const scheduleSource = effects.length
+    ? effects.map((effect) => `${effect.code}=${effect.value} ${formatPercent(effect.bps)}`).join(', ') +
+      (capped !== sum ? `; ${formatPercent(sum)} capped at ${formatPercent(capped)}` : '')
+    : 'no credits or debits';
+  running = multiply('schedule', 'Schedule rating', scheduleSource, 10_000 + capped, running);
+
+  const claims = priorClaims(applicationAnswers);
+  const band = claims === 0 ? { min: 0, max: '0', bps: 9_500 } : claims === 1 ? { min: 1, max: '1', bps: 11_000 } : { min: 2, max: '∞', bps: 13_500 };
+  const claimsText = claims === 1 ? '1 prior claim' : `${claims} prior claims`;
+  running = multiply('experience', `Experience, ${claimsText}`, `experience band ${band.min}–${band.max}`, band.bps, running);
+
+  const rounded = toWholeDollars(running);
+  const premium = Math.max(rounded, table.minPremiumCents);
+  lines.push({
+    step: 'minimum',
+    label: premium > rounded ? 'Minimum premium applies' : 'Premium, in whole dollars',
+    source: `minimum premium ${formatUsd(table.minPremiumCents)}`,
+    runningCents: premium,
+    text:
+      premium > rounded
+        ? `Minimum premium for ${table.specialityName} in ${table.stateName}: ${formatUsd(premium)}`
+        : `Premium, in whole dollars (minimum ${formatUsd(table.minPremiumCents)}): ${formatUsd(premium)}`,
+  });
+  running = premium;
+  const add = (step: WorksheetLine['step'], label: string, source: string, amount: number) => {
+    running += amount;
+    lines.push({ step, label, source, amountCents: amount, runningCents: running, text: `${label}: +${formatUsd(amount)}` });
+  };
+  add('policyFee', 'Policy fee', `rate table ${table.id}`, table.policyFeeCents);
+  const taxable = premium + table.policyFeeCents;
+  const tax = applyBps(taxable, table.taxRateBps);
+  const stateFee = applyBps(taxable, table.feeRateBps);
+  add('tax', `${table.stateName} premium tax ${formatRate(table.taxRateBps)}`, `on ${formatUsd(taxable)}`, tax);
+  add('stateFee', `${table.stateName} state fees ${formatRate(table.feeRateBps)}`, `on ${formatUsd(taxable)}`, stateFee);
+  lines.push({ step: 'total', label: 'Total for the year', source: 'sum of the above', runningCents: running, text: `Total for the year: ${formatUsd(running)}` });
+
+  return {
+    rateTableId: table.id,
+    rateTableVersion: table.version,
+    limit: { code: limit.code, label: limit.label },
+    deductible: { code: deductible.code, label: deductible.label },
+    premiumCents: premium,
+    policyFeeCents: table.policyFeeCents,
+    taxCents: tax,
+    stateFeeCents: stateFee,
+    totalCents: running,
+    worksheet: lines,
+    paymentPlans: paymentTerms.map((term) => paymentPlan(running, term)),
+  };
+}
+
+/** A down payment, then equal installments (the last takes the rounding), each with its fee (server/rating/payment-plans.ts). */
+function paymentPlan(totalCents: number, term: (typeof paymentTerms)[number]): PaymentPlan {
+  if (term.installments <= 1) {
+    return { code: term.code, name: term.name, installments: 1, downPaymentCents: totalCents, installmentCents: 0, lastInstallmentCents: 0, installmentFeeCents: 0, totalPayableCents: totalCents };
+  }
+  const downPayment = applyBps(totalCents, term.downPaymentBps);
+  const later = term.installments - 1;
+  const each = Math.floor((totalCents - downPayment) / later);
+  const last = totalCents - downPayment - each * (later - 1);
+  return {
+    code: term.code,
+    name: term.name,
+    installments: term.installments,
+    downPaymentCents: downPayment,
+    installmentCents: each + term.installmentFeeCents,
+    lastInstallmentCents: last + term.installmentFeeCents,
+    installmentFeeCents: term.installmentFeeCents,
+    totalPayableCents: totalCents + later * term.installmentFeeCents,
+  };
+}
+
+/** POST auth/ilfdlf: all 25 options priced with the same answers. */
+export function priceMatrix(pricing: PricingAnswers = {}, zipcode = houston.zipcode): IlfDlfMatrix {
+  return {
+    rateTableId: table.id,
+    limits: limits.map(({ code, label }) => ({ code, label })),
+    deductibles: deductibles.map(({ code, label }) => ({ code, label })),
+    options: limits.flatMap((limit) =>
+      deductibles.map((deductible) => {
+        const rating = rateOption({ limitCode: limit.code, deductibleCode: deductible.code }, pricing, zipcode);
+        return { limitCode: limit.code, deductibleCode: deductible.code, premiumCents: rating.premiumCents, totalCents: rating.totalCents };
+      }),
+    ),
+  };
+}
+
+/** The option the screen starts on: the middle limit and the middle deductible. */
+export const DEFAULT_CHOICE = { limitCode: '1M/1M', deductibleCode: '2500' } as const;
+/** auth/calculate's answer for the complete answers and the default choice: $2,721.32 for the year. */
+export const quotedCalculation: Calculation = rateOption(DEFAULT_CHOICE);
+
+// ---------------------------------------------------------------------------------------------
+// Saved orders
+
+export const SUBMISSION_ID = 4217;
+export const SUBMISSION_NUMBER = 'Q-2026-004217';
+/** Given once, to the visitor who saved the quote (32 random bytes, base64url). */
+export const VISITOR_QUOTE_KEY = 'Zr8kq2VbNw4xT1mPc7LsA0yHd5GfJ3uE9oRiW6nBvKt';
+const EFFECTIVE_DATE = '2026-07-01';
+
+/** POST insured/createsubmission's 201 for what the screen sends. */
+export function savedSubmission(request: Partial<CreateSubmissionRequest> = {}, visitor = true): SubmissionQuote {
+  const choice = { limitCode: request.limitCode ?? DEFAULT_CHOICE.limitCode, deductibleCode: request.deductibleCode ?? DEFAULT_CHOICE.deductibleCode };
+  return {
+    submissionId: SUBMISSION_ID,
+    number: SUBMISSION_NUMBER,
+    status: 'quoted',
+    version: 1,
+    effectiveDate: request.effectiveDate ?? EFFECTIVE_DATE,
+    ...(visitor ? { quoteKey: VISITOR_QUOTE_KEY } : {}),
+    rating: rateOption(choice, request),
+  };
+}
+
+/** GET insured/orderdetails?submissionid=4217: the saved quote, priced as the quote screen showed it. */
+export const orderDetails: OrderDetails = {
+  submissionId: SUBMISSION_ID,
+  number: SUBMISSION_NUMBER,
+  status: 'quoted',
+  version: 1,
+  speciality: { id: ARCHITECTS_ID, name: 'Architects' },
+  state: { code: 'TX', name: 'Texas' },
+  zipcode: houston.zipcode,
+  limit: { code: quotedCalculation.limit.code, label: quotedCalculation.limit.label },
+  deductible: { code: quotedCalculation.deductible.code, label: quotedCalculation.deductible.label },
+  paymentTerm: 'annual',
+  effectiveDate: EFFECTIVE_DATE,
+  answers: completeAnswers,
+  applicationAnswers: completeApplicationAnswers,
+  rating: quotedCalculation,
+  premiumCents: quotedCalculation.totalCents,
+  createdAt: '2026-06-24T15:02:11.000Z',
+  updatedAt: '2026-06-24T15:02:11.000Z',
+};
+
+// ---------------------------------------------------------------------------------------------
+// The saved quote a tab resumes (sessionStorage 'ssp-quote', src/api/saved-quote.ts)
+
+/** Removes the tab's saved quote: call first in every quote story's beforeEach. */
+export function clearSavedQuote(): () => void {
+  sessionStorage.removeItem(SAVED_QUOTE_KEY);
+  return () => sessionStorage.removeItem(SAVED_QUOTE_KEY);
+}
+
+/** A beforeEach that leaves the tab with this saved quote (and removes it after the story). */
+export function withSavedQuote(quote: Partial<SavedQuote> = {}): () => () => void {
+  return () => {
+    const saved: SavedQuote = {
+      specialityId: ARCHITECTS_ID,
+      zipcode: houston.zipcode,
+      answers: completeAnswers,
+      applicationAnswers: completeApplicationAnswers,
+      resume: 'quote',
+      ...quote,
+    };
+    sessionStorage.setItem(SAVED_QUOTE_KEY, JSON.stringify(saved));
+    return () => sessionStorage.removeItem(SAVED_QUOTE_KEY);
+  };
+}
+
+/** A quote that was priced before a reload: every answer given, in Houston. */
+export const pricedQuote = withSavedQuote();
+/** A ZIP given but no answers yet: the questions screen shows the questions. */
+export const locatedQuote = withSavedQuote({ answers: {}, applicationAnswers: {}, resume: 'questions' });
+
+// ---------------------------------------------------------------------------------------------
+// Handlers
+
+function apiError(status: number, message: string, fields?: Record<string, string>) {
+  return HttpResponse.json({ status, message, ...(fields ? { fields } : {}) }, { status });
+}
+
+/** What the server refuses before pricing: a ZIP it does not know or outside Texas, or a missing answer. */
+function pricingProblem(input: QuoteInput): Response | undefined {
+  if (!/^\d{5}$/.test(input.zipcode)) {
+    return apiError(400, `Invalid body: zipcode must be a 5-digit ZIP code`, { zipcode: 'must be a 5-digit ZIP code' });
+  }
+  const place = places[input.zipcode];
+  if (!place) return apiError(400, `${input.zipcode} is not a known US ZIP code`, { zipcode: 'is not a known US ZIP code' });
+  if (place.stateCode !== 'TX' || input.state !== 'TX') {
+    return apiError(400, `ZIP ${input.zipcode} is in ${place.stateName}, not Texas`, { zipcode: `is in ${place.stateName}, not Texas` });
+  }
+  const problems = {
+    ...missingAnswers(architectQuestions, input.answers ?? {}, 'answers'),
+    ...missingAnswers(applicationQuestions, input.applicationAnswers ?? {}, 'applicationAnswers'),
+  };
+  const [first] = Object.entries(problems);
+  return first ? apiError(400, `Check the answers: ${first[0]} ${first[1]}`, problems) : undefined;
+}
+
+/** The quote flow's API answering as the server does, from the questions to the saved order. */
+export function quoteHandlers(): HttpHandler[] {
+  return [
+    http.get(QUOTE_URLS.questions, ({ request }) => {
+      const id = Number(new URL(request.url).searchParams.get('specialityId'));
+      // Every catalog speciality is on sale; the stories quote Architects.
+      return id === ARCHITECTS_ID ? HttpResponse.json(architectQuestions) : apiError(404, `Speciality ${id} is not on sale`);
+    }),
+    http.get(QUOTE_URLS.applicationQuestions, () => HttpResponse.json(applicationQuestions)),
+    http.get(QUOTE_URLS.ilfdlfList, ({ params }) => {
+      const zipcode = String(params.zipcode);
+      const match = zipCodePattern.exec(zipcode);
+      if (!match) return apiError(400, 'Invalid params: zipcode must be a 5-digit ZIP code', { zipcode: 'must be a 5-digit ZIP code' });
+      const place = places[match[1]!];
+      return place ? HttpResponse.json(place) : apiError(400, `${zipcode} is not a known US ZIP code`, { zipcode: 'is not a known US ZIP code' });
+    }),
+    http.post(QUOTE_URLS.ilfdlf, async ({ request }) => {
+      const input = (await request.json()) as QuoteInput;
+      return pricingProblem(input) ?? HttpResponse.json(priceMatrix(input, input.zipcode));
+    }),
+    http.post(QUOTE_URLS.calculate, async ({ request }) => {
+      const input = (await request.json()) as CalculateRequest;
+      return pricingProblem(input) ?? HttpResponse.json(rateOption(input, input, input.zipcode));
+    }),
+    http.post(QUOTE_URLS.createSubmission, async ({ request }) => {
+      const input = (await request.json()) as CreateSubmissionRequest;
+      if (!request.headers.get('idempotency-key')) return apiError(400, 'An Idempotency-Key header is required', { 'Idempotency-Key': 'is required' });
+      // A visitor (no bearer token) is given the quote's key, once.
+      const visitor = !request.headers.get('authorization');
+      return pricingProblem(input) ?? HttpResponse.json(savedSubmission(input, visitor), { status: 201 });
+    }),
+    http.get(QUOTE_URLS.orderDetails, ({ request }) => {
+      const id = Number(new URL(request.url).searchParams.get('submissionid'));
+      return id === SUBMISSION_ID ? HttpResponse.json(orderDetails) : apiError(404, 'No such submission (or it is not yours)');
+    }),
+  ];
+}
+
+type QuoteCall = keyof typeof QUOTE_URLS;
+
+function handlerFor(call: QuoteCall, resolver: () => Response | Promise<Response> | undefined): HttpHandler {
+  const method = call === 'ilfdlf' || call === 'calculate' || call === 'createSubmission' ? http.post : http.get;
+  return method(QUOTE_URLS[call], resolver);
+}
+
+/** These calls never answer (the screen stays on its loading state); the rest answer as quoteHandlers. */
+export function pendingQuoteHandlers(...calls: QuoteCall[]): HttpHandler[] {
+  return [
+    ...calls.map((call) =>
+      handlerFor(call, async () => {
+        await delay('infinite');
+        return HttpResponse.json({});
+      }),
+    ),
+    ...quoteHandlers(),
+  ];
+}
+
+export const RATING_DOWN_MESSAGE = 'The rating service is unavailable.';
+
+/**
+ * `call` answers the API's JSON error (a 500 by default) the first time, and as quoteHandlers
+ * after that: a "Try again" that works. Call `reset` in the story's beforeEach so that every
+ * showing of the story, in Storybook as in the tests, starts with the failure.
+ */
+export function failingOnceQuoteHandlers(call: QuoteCall, status = 500, message = RATING_DOWN_MESSAGE) {
+  let failed = false;
+  return {
+    handlers: [
+      handlerFor(call, () => {
+        if (failed) return undefined; // Falls through to quoteHandlers below.
+        failed = true;
+        return apiError(status, message);
+      }),
+      ...quoteHandlers(),
+    ],
+    reset: () => {
+      failed = false;
+    },
+  };
+}
+
+/** Texas sells cover, but there is no Architects rate table there: auth/ilfdlf's 422. */
+export const NOT_PRICEABLE_MESSAGE = 'Architects cover is not offered in Texas yet';
+export function unpriceableQuoteHandlers(): HttpHandler[] {
+  return [
+    handlerFor('ilfdlf', () => apiError(422, NOT_PRICEABLE_MESSAGE, { state: NOT_PRICEABLE_MESSAGE })),
+    ...quoteHandlers(),
+  ];
+}
