@@ -40,6 +40,7 @@ export async function loadRatingCatalogEntry(db: Queryable, specialityId: number
       specialityName: specialities.name,
       stateCode: usStates.code,
       stateName: usStates.name,
+      stateOffered: usStates.offered,
       table: {
         id: rateTables.id,
         version: rateTables.version,
@@ -77,7 +78,8 @@ export async function loadRatingCatalogEntry(db: Queryable, specialityId: number
     .orderBy(asc(specialities.id));
   if (!row) return null;
   const questions = parseJson<QuestionRow[]>(row.questions).map(({ general, ...question }) => ({ general, question }));
-  const table = row.table?.id
+  // A state switched off sells nothing, whatever tables it still has.
+  const table = row.table?.id && row.stateOffered
     ? {
         ...row.table,
         basePremiumCents: Number(row.table.basePremiumCents),
@@ -111,10 +113,18 @@ export interface RatingCatalog {
 }
 
 export const RATING_CATALOG_TTL_MS = 60_000;
+/** Far more than the specialities × states on sale; a bound all the same. */
+export const RATING_CATALOG_MAX_ENTRIES = 2_000;
 
 export function createRatingCatalog(db: Queryable, now: () => number = Date.now, ttlMs = RATING_CATALOG_TTL_MS): RatingCatalog {
   const entries = new Map<string, { value: Promise<RatingCatalogEntry | null>; expiresAt: number }>();
   const stats = { hits: 0, loads: 0 };
+  function dropExpiredOrOldest(): void {
+    const time = now();
+    for (const [key, entry] of entries) if (entry.expiresAt <= time) entries.delete(key);
+    // Maps keep insertion order: the first key is the oldest.
+    while (entries.size >= RATING_CATALOG_MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+  }
   return {
     stats,
     clear: () => entries.clear(),
@@ -126,10 +136,17 @@ export function createRatingCatalog(db: Queryable, now: () => number = Date.now,
         return cached.value;
       }
       stats.loads++;
-      // Concurrent misses share one query; a failed one is not kept.
+      if (entries.size >= RATING_CATALOG_MAX_ENTRIES) dropExpiredOrOldest();
+      // Concurrent misses share one query; a failed one, or one that found nothing, is not kept:
+      // made-up ids must not fill the cache.
       const value = loadRatingCatalogEntry(db, specialityId, stateCode);
       entries.set(key, { value, expiresAt: now() + ttlMs });
-      value.catch(() => entries.delete(key));
+      value.then(
+        (entry) => {
+          if (!entry) entries.delete(key);
+        },
+        () => entries.delete(key),
+      );
       return value;
     },
   };

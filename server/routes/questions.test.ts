@@ -229,7 +229,7 @@ describe('dataacquisition: the application answers of a submission', () => {
     const quote = await create();
     const key = { quoteKey: quote.quoteKey };
     const bad = await api().post(`dataacquisition/savesubmissionanswers/${quote.submissionId}`, { answers: { years_in_practice: 'ten' } }, key);
-    expect(expectError(bad, 400).fields).toEqual({ 'answers.years_in_practice': 'must be a number' });
+    expect(expectError(bad, 400).fields).toEqual({ 'applicationAnswers.years_in_practice': 'must be a number' });
     const other = await signUp(caller(() => t.app));
     expectError(await api().get(`dataacquisition/getsubmissionanswers/${quote.submissionId}`), 404);
     expectError(await api().get(`dataacquisition/getsubmissionanswers/${quote.submissionId}`, { token: other.token }), 404);

@@ -155,3 +155,45 @@ describe('bad input is a 400 or 422 naming the problem, never a 500', () => {
     expect(expectError(await post('auth/ilfdlf', { ...(await quote()), colour: 'blue' }), 400).fields).toHaveProperty('colour');
   });
 });
+
+describe('what review found', () => {
+  const calculate = async (overrides: Record<string, unknown>) =>
+    post('auth/calculate', { ...(await quote()), limitCode: '1M/1M', deductibleCode: '1000', ...overrides });
+
+  it('an id beyond what the database holds is a 400, not a 500', async () => {
+    expect(expectError(await calculate({ specialityId: 3_000_000_000 }), 400).fields).toEqual({ specialityId: 'is too large' });
+  });
+
+  it('an answer that is an object, however deep, is a 400 naming the answers', async () => {
+    const base = JSON.stringify({ ...(await quote()), limitCode: '1M/1M', deductibleCode: '1000' });
+    const deep = `${'{"next":'.repeat(100_000)}"x"${'}'.repeat(100_000)}`;
+    // Written by hand: JSON.stringify itself would overflow on it.
+    const payload = base.replace('"answers":{', `"answers":{"zz_deep":${deep},`);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/weborder/auth/calculate',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
+    const body = expectError(response, 400);
+    expect(Object.keys(body.fields ?? {}).some((field) => field.startsWith('answers'))).toBe(true);
+  });
+
+  it('a state switched off is not priced, whatever tables it still has', async () => {
+    await t.app.db.update(usStates).set({ offered: false }).where(eq(usStates.code, 'TX'));
+    t.app.ratingCatalog.clear();
+    try {
+      expect(expectError(await calculate({}), 422).fields?.state).toBe('Dentists cover is not offered in Texas yet');
+    } finally {
+      await t.app.db.update(usStates).set({ offered: true }).where(eq(usStates.code, 'TX'));
+      t.app.ratingCatalog.clear();
+    }
+  });
+
+  it('does not keep made-up speciality ids in the cache', async () => {
+    const before = t.app.ratingCatalog.stats.loads;
+    await calculate({ specialityId: 987_654 });
+    await calculate({ specialityId: 987_654 });
+    expect(t.app.ratingCatalog.stats.loads - before).toBe(2);
+  });
+});

@@ -379,9 +379,10 @@ export async function saveAnswers(
 
   // Only the answers given are judged, and only for their type: completeness is for pricing.
   const questions = await loadQuestionSet(db, set === 'answers' ? row.specialityId : null);
+  // Named as pricing names them: answers.x for the speciality's, applicationAnswers.x for the general ones.
   const problems = Object.fromEntries(
-    Object.entries(answerProblems(questions, answers, 'answers')).filter(
-      ([key, problem]) => problem !== 'is required' && Object.hasOwn(given, key.slice('answers.'.length)),
+    Object.entries(answerProblems(questions, answers, set)).filter(
+      ([key, problem]) => problem !== 'is required' && Object.hasOwn(given, key.slice(set.length + 1)),
     ),
   );
   if (Object.keys(problems).length) {

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { answersSchema } from '@/api/contract/rating';
 
 /**
  * The quote in progress, kept for this tab so a reload, or a detour to sign in, loses nothing
@@ -9,8 +10,8 @@ export const SAVED_QUOTE_KEY = 'ssp-quote';
 const savedQuoteSchema = v.object({
   specialityId: v.pipe(v.number(), v.integer(), v.minValue(1)),
   zipcode: v.string(),
-  answers: v.record(v.string(), v.unknown()),
-  applicationAnswers: v.record(v.string(), v.unknown()),
+  answers: answersSchema,
+  applicationAnswers: answersSchema,
   choice: v.optional(v.object({ limitCode: v.string(), deductibleCode: v.string() })),
   paymentTerm: v.optional(v.string()),
   resume: v.picklist(['questions', 'quote']),

@@ -5,7 +5,7 @@ import { createActor, fromPromise, type AnyEventObject } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import { ilfDlfListSchema, type IlfDlfList } from '@/api/contract/lists';
 import type { Question } from '@/api/contract/questions';
-import { calculateResponseSchema, ilfdlfResponseSchema, type Calculation, type IlfDlfMatrix } from '@/api/contract/rating';
+import { calculateResponseSchema, ilfdlfResponseSchema, type AnswerMap, type Calculation, type IlfDlfMatrix } from '@/api/contract/rating';
 import { getIlfDlfList } from '@/api/lists';
 import { getApplicationQuestions, getQuestions } from '@/api/questions';
 import { calculate, priceEveryOption } from '@/api/rating';
@@ -247,8 +247,8 @@ type PricingCall = {
   specialityId: number;
   state: string;
   zipcode: string;
-  answers: Record<string, unknown>;
-  applicationAnswers: Record<string, unknown>;
+  answers: AnswerMap;
+  applicationAnswers: AnswerMap;
 };
 type SaveCall = PricingCall &
   QuoteChoice & { paymentTerm: string; clientId: string | undefined; idempotencyKey: string; submission: SavedSubmission | undefined };

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent }
 import { errorFields, errorStatus, errorText, serverMessage } from '@/api/api-error';
 import type { IlfDlfList } from '@/api/contract/lists';
 import { isQuestionVisible, missingAnswers, type QuestionCondition } from '@/api/contract/question-rules';
-import type { Calculation, IlfDlfMatrix } from '@/api/contract/rating';
+import type { AnswerMap, AnswerValue, Calculation, IlfDlfMatrix } from '@/api/contract/rating';
 import { getIlfDlfList } from '@/api/lists';
 import { getApplicationQuestions, getQuestions } from '@/api/questions';
 import { calculate, priceEveryOption } from '@/api/rating';
@@ -47,8 +47,8 @@ export interface QuoteContext extends Questionnaire {
   zipcode: string;
   /** Where the ZIP is, and the limits and deductibles sold there. */
   location: IlfDlfList | undefined;
-  answers: Record<string, unknown>;
-  applicationAnswers: Record<string, unknown>;
+  answers: AnswerMap;
+  applicationAnswers: AnswerMap;
   matrix: IlfDlfMatrix | undefined;
   choice: QuoteChoice | undefined;
   calculation: Calculation | undefined;
@@ -68,8 +68,8 @@ export interface QuoteContext extends Questionnaire {
 export interface QuoteInput {
   specialityId: number;
   zipcode?: string;
-  answers?: Record<string, unknown>;
-  applicationAnswers?: Record<string, unknown>;
+  answers?: AnswerMap;
+  applicationAnswers?: AnswerMap;
   choice?: QuoteChoice;
   paymentTerm?: string;
   /** Where the quote was left: once priced, a reload prices again rather than asking again. */
@@ -82,7 +82,7 @@ export interface QuoteInput {
 
 export type QuoteEvent =
   | { type: 'quote.locate'; zipcode: string }
-  | { type: 'quote.answer'; set: AnswerSet; code: string; value: unknown }
+  | { type: 'quote.answer'; set: AnswerSet; code: string; value: AnswerValue }
   | { type: 'quote.price' }
   | { type: 'quote.choose'; limitCode: string; deductibleCode: string }
   | { type: 'quote.chooseTerm'; paymentTerm: string }
@@ -105,8 +105,8 @@ type PricingInput = {
   specialityId: number;
   state: string;
   zipcode: string;
-  answers: Record<string, unknown>;
-  applicationAnswers: Record<string, unknown>;
+  answers: AnswerMap;
+  applicationAnswers: AnswerMap;
 };
 
 const pricingInput = (context: QuoteContext): PricingInput => ({
@@ -174,7 +174,7 @@ export const quoteMachine = setup({
       fieldErrors: Object.fromEntries(Object.entries(context.fieldErrors).filter(([field]) => field !== 'zipcode' && field !== 'state')),
       errorMessage: undefined,
     })),
-    storeAnswer: assign(({ context }, { set, code, value }: { set: AnswerSet; code: string; value: unknown }) => {
+    storeAnswer: assign(({ context }, { set, code, value }: { set: AnswerSet; code: string; value: AnswerValue }) => {
       const answers = { ...context[set], [code]: value };
       const questions = set === 'answers' ? context.questions : context.applicationQuestions;
       // This answer is seen to; so is any question it hides.

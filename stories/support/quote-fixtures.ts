@@ -4,7 +4,7 @@ import { zipCodePattern } from '@/api/contract/lists';
 import { formatUsd } from '@/api/contract/money-format';
 import { missingAnswers } from '@/api/contract/question-rules';
 import type { Question } from '@/api/contract/questions';
-import type { CalculateRequest, Calculation, IlfDlfMatrix, PaymentPlan, QuoteInput, WorksheetLine } from '@/api/contract/rating';
+import type { AnswerMap, CalculateRequest, Calculation, IlfDlfMatrix, PaymentPlan, QuoteInput, WorksheetLine } from '@/api/contract/rating';
 import type { CreateSubmissionRequest, OrderDetails, SubmissionQuote } from '@/api/contract/submissions';
 import { SAVED_QUOTE_KEY, type SavedQuote } from '@/api/saved-quote';
 
@@ -113,12 +113,12 @@ export const architectQuestions: Question[] = [
 ];
 
 /** Every question answered, no prior claims. */
-export const completeApplicationAnswers: Record<string, unknown> = {
+export const completeApplicationAnswers: AnswerMap = {
   years_in_practice: 12,
   annual_revenue: 850000,
   prior_claims: 'no',
 };
-export const completeAnswers: Record<string, unknown> = {
+export const completeAnswers: AnswerMap = {
   arc_project_type: 'commercial',
   arc_written_contracts: 'yes',
 };

@@ -77,14 +77,37 @@ export const paymentPlanSchema = v.object({
 export type PaymentPlan = v.InferOutput<typeof paymentPlanSchema>;
 
 /** Answers by question code; what each must be is the question's type (checked by the server). */
+/**
+ * One answer: text, a number, yes/no, nothing (to clear it), or a short list of choices. Nothing
+ * deeper: an answer is never an object, so no body can nest its way into a deep recursion.
+ */
+const answerValueSchema = v.union(
+  [
+    v.pipe(v.string(), v.maxLength(5_000, 'is too long')),
+    v.number(),
+    v.boolean(),
+    v.null(),
+    v.pipe(v.array(v.pipe(v.string(), v.maxLength(200, 'has a choice that is too long'))), v.maxLength(50, 'has too many choices')),
+  ],
+  'must be text, a number, yes/no or a list of choices',
+);
+
+export type AnswerValue = v.InferOutput<typeof answerValueSchema>;
+export type AnswerMap = Record<string, AnswerValue>;
+
 export const answersSchema = v.pipe(
-  v.record(v.string(), v.unknown()),
+  v.record(v.string(), answerValueSchema),
   v.check((answers) => Object.keys(answers).length <= 200, 'must hold at most 200 answers'),
 );
 
 /** What prices a quote: the speciality, where the business is, and the underwriting answers. */
 export const quoteInputSchema = v.object({
-  specialityId: v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1, 'must be a speciality id')),
+  specialityId: v.pipe(
+    v.number('must be a number'),
+    v.integer('must be a whole number'),
+    v.minValue(1, 'must be a speciality id'),
+    v.maxValue(2_147_483_647, 'is too large'),
+  ),
   state: v.pipe(v.string('must be text'), v.regex(/^[A-Z]{2}$/, 'must be a two-letter state code, e.g. TX')),
   zipcode: v.pipe(v.string('must be text'), v.regex(/^\d{5}$/, 'must be a 5-digit ZIP code')),
   /** The speciality's questions (questions/list), by question code. */

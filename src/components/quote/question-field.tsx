@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import type { AnswerValue } from '@/api/contract/rating';
 import type { QuoteQuestion } from '@/machines/quote.machine';
 
 /**
@@ -15,7 +16,7 @@ export function QuestionField({
   question: QuoteQuestion;
   value: unknown;
   error: string | undefined;
-  onAnswer: (value: unknown) => void;
+  onAnswer: (value: AnswerValue) => void;
 }) {
   const id = useId();
   const hintId = question.helpText ? `${id}-hint` : undefined;
