@@ -65,3 +65,12 @@ export function visitorOrder(): { submissionId: number; number: string; submissi
     submissionRequest: { submissionId: submission.submissionId, quoteKey: submission.quoteKey },
   };
 }
+
+/** Signing out: the quote in progress was this person's. */
+export function forgetSavedQuote(): void {
+  try {
+    storage()?.removeItem(SAVED_QUOTE_KEY);
+  } catch {
+    // Nothing that could be read back either.
+  }
+}

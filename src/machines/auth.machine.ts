@@ -1,6 +1,7 @@
 import { and, assertEvent, assign, fromPromise, setup, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import { errorFields, errorStatus, errorText, retryAfterSeconds, serverMessage } from '@/api/api-error';
 import { isLogin, signIn, signInWithGoogle, signOut, signUp } from '@/api/auth';
+import { forgetSavedQuote } from '@/api/saved-quote';
 import type { GoogleSignInRequest, Session, SignInRequest, SignUpRequest, SubmissionRequest, User } from '@/api/contract/auth';
 import {
   clearAllCookies,
@@ -143,7 +144,7 @@ export function isRefreshRefused(error: unknown): boolean {
  * Every way a session ends: sign-out, and the 401 rule, which is a sign-out too (§4, §8). The
  * token and the user go, and every cookie as well when the remember cookie is "false".
  */
-function endSession<const Target extends string>(target: Target, then: readonly 'goToLanding'[] = []) {
+function endSession<const Target extends string>(target: Target, then: readonly ('goToLanding' | 'forgetQuoteInProgress')[] = []) {
   return [
     { guard: 'isRememberCookieFalse', target, actions: ['clearSession', 'clearAllCookies', 'forgetUser', ...then] },
     { target, actions: ['clearSession', 'forgetUser', ...then] },
@@ -233,6 +234,7 @@ export const authMachine = setup({
     },
     /** Sign-out (§4) and the 401 rule (§8): the token and the user go. */
     clearSession: () => clearStoredUser(),
+    forgetQuoteInProgress: () => forgetSavedQuote(),
     /** Sign-out when the remember cookie is "false" (§4). */
     clearAllCookies: () => clearAllCookies(),
     /** Provided at the router edge: landing, or client/landing/{clientid} inside the client area. */
@@ -448,7 +450,8 @@ export const authMachine = setup({
           after: { [SIGN_OUT_TIMEOUT_MS]: 'leaving' },
         },
         leaving: {
-          always: endSession('#auth.signedOut', ['goToLanding']),
+          // The next person at this browser must not find this one's quote in progress.
+          always: endSession('#auth.signedOut', ['forgetQuoteInProgress', 'goToLanding']),
         },
       },
     },

@@ -1575,3 +1575,20 @@ describe('quoteMachine: a blank ZIP', () => {
     expect(quote.callsTo('locate')).toEqual([]);
   });
 });
+
+describe('quoteMachine: choosing while an option is being priced', () => {
+  it('prices the latest choice and drops the earlier call', async () => {
+    const quote = await atQuoted();
+    quote.actor.send({ type: 'quote.choose', limitCode: '1M/3M', deductibleCode: '2500' });
+    expect(quote.value()).toBe('calculating');
+    quote.actor.send({ type: 'quote.choose', limitCode: '1M/3M', deductibleCode: '0' });
+    expect(quote.value()).toBe('calculating');
+    expect(quote.context().choice).toEqual({ limitCode: '1M/3M', deductibleCode: '0' });
+    const calls = quote.callsTo('calculate') as Array<QuoteChoice>;
+    expect(calls.at(-1)).toMatchObject({ limitCode: '1M/3M', deductibleCode: '0' });
+    expect(quote.abandoned.some((call) => call.service === 'calculate')).toBe(true);
+    await quote.answer('calculate', 'done', calculationFor('1M/3M', '0'));
+    expect(quote.value()).toBe('quoted');
+    expect(quote.context().calculation?.deductible.code).toBe('0');
+  });
+});

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { errorFields, errorStatus, errorText, serverMessage } from '@/api/api-error';
 import type { IlfDlfList } from '@/api/contract/lists';
-import { isQuestionVisible, missingAnswers, type QuestionCondition } from '@/api/contract/question-rules';
+import { isQuestionVisible, missingAnswers, numbersAsNumbers, type QuestionCondition } from '@/api/contract/question-rules';
 import type { AnswerMap, AnswerValue, Calculation, IlfDlfMatrix } from '@/api/contract/rating';
 import { getIlfDlfList } from '@/api/lists';
 import { getApplicationQuestions, getQuestions } from '@/api/questions';
@@ -113,8 +113,8 @@ const pricingInput = (context: QuoteContext): PricingInput => ({
   specialityId: context.specialityId,
   state: context.location?.stateCode ?? '',
   zipcode: context.zipcode,
-  answers: context.answers,
-  applicationAnswers: context.applicationAnswers,
+  answers: numbersAsNumbers(context.questions, context.answers),
+  applicationAnswers: numbersAsNumbers(context.applicationQuestions, context.applicationAnswers),
 });
 
 /** The middle option of each list: a sensible first choice the insured then moves from. */
@@ -393,7 +393,16 @@ export const quoteMachine = setup({
       },
     },
     calculating: {
-      on: { 'quote.editAnswers': { target: 'answering', actions: 'showQuestions' } },
+      on: {
+        'quote.editAnswers': { target: 'answering', actions: 'showQuestions' },
+        // Another option while one is being priced: that price is no longer wanted.
+        'quote.choose': {
+          guard: { type: 'isOfferedChoice', params: ({ event }) => ({ limitCode: event.limitCode, deductibleCode: event.deductibleCode }) },
+          target: 'calculating',
+          reenter: true,
+          actions: { type: 'storeChoice', params: ({ event }) => ({ limitCode: event.limitCode, deductibleCode: event.deductibleCode }) },
+        },
+      },
       invoke: {
         id: 'calculate',
         src: 'calculate',

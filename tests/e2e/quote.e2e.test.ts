@@ -15,6 +15,9 @@ interface SavedQuote {
   choice?: { limitCode: string; deductibleCode: string };
 }
 
+const typedNumbersAsNumbers = (answers: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(answers).map(([code, value]) => [code, typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value]));
+
 describe.runIf(chromiumPath)('a visitor prices a quote in Chromium', () => {
   const env = useServerAndBrowser();
   let context: BrowserContext;
@@ -43,8 +46,9 @@ describe.runIf(chromiumPath)('a visitor prices a quote in Chromium', () => {
         specialityId: quote.specialityId,
         state,
         zipcode: quote.zipcode,
-        answers: quote.answers,
-        applicationAnswers: quote.applicationAnswers,
+        // The page keeps numbers as typed and sends them as numbers; so does this call.
+        answers: typedNumbersAsNumbers(quote.answers),
+        applicationAnswers: typedNumbersAsNumbers(quote.applicationAnswers),
         ...quote.choice,
       }),
     });

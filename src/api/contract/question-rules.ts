@@ -45,3 +45,19 @@ export function missingAnswers(
   }
   return missing;
 }
+
+/**
+ * Numbers and dollar amounts as typed ("1,500.75", "$2 000") become numbers for pricing; text
+ * that is no number is left as it is, for the server to name. Typing keeps the text, so a
+ * half-typed "1500." is never cut short.
+ */
+export function numbersAsNumbers<T>(questions: readonly { code: string; type: string }[], answers: Record<string, T>): Record<string, T | number> {
+  const numeric = new Set(questions.filter((question) => question.type === 'number' || question.type === 'money').map((question) => question.code));
+  return Object.fromEntries(
+    Object.entries(answers).map(([code, value]) => {
+      if (!numeric.has(code) || typeof value !== 'string') return [code, value];
+      const cleaned = value.replace(/[,\s$]/g, '');
+      return [code, cleaned !== '' && Number.isFinite(Number(cleaned)) ? Number(cleaned) : value];
+    }),
+  );
+}

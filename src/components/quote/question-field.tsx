@@ -98,13 +98,8 @@ export function QuestionField({
             type={question.type === 'date' ? 'date' : 'text'}
             inputMode={numeric ? (question.type === 'money' ? 'decimal' : 'numeric') : undefined}
             value={text}
-            onChange={(event) => {
-              const raw = event.target.value;
-              if (!numeric) return onAnswer(raw);
-              // Kept as typed until it reads as a number, so the server and the check name what is wrong.
-              const cleaned = raw.replace(/[,\s$]/g, '');
-              onAnswer(cleaned !== '' && Number.isFinite(Number(cleaned)) ? Number(cleaned) : raw);
-            }}
+            // Kept as typed; pricing reads numbers out of it (numbersAsNumbers), so "1500." stays.
+            onChange={(event) => onAnswer(event.target.value)}
           />
         </div>
       )}
