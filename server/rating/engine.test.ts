@@ -348,3 +348,31 @@ describe('paymentPlan', () => {
     );
   });
 });
+
+describe('rate: application questions', () => {
+  it('counts their credits and debits with the speciality’s', () => {
+    const application: RatingQuestion[] = [
+      {
+        code: 'prior_coverage',
+        type: 'yesno',
+        required: true,
+        options: [
+          { value: 'yes', label: 'Yes', modifierBps: -250 },
+          { value: 'no', label: 'No' },
+        ],
+        condition: null,
+      },
+    ];
+    // −2.5% current cover + 15% sedation = +12.5%: 2 472.50 × 1.125 = 2 781.5625 → 2 781.56
+    const rating = rate(
+      texas,
+      request({
+        answers: { sedation: 'yes', implants: 'no', coverage: 'no' },
+        applicationQuestions: application,
+        applicationAnswers: { prior_coverage: 'yes' },
+      }),
+    );
+    expect(stepOf(rating, 'schedule')).toMatchObject({ factorBps: 11_250, runningCents: 278_156 });
+    expect(stepOf(rating, 'schedule').source).toBe('prior_coverage=yes −2.5%, sedation=yes +15%');
+  });
+});

@@ -37,6 +37,9 @@ export interface RatingRequest {
   /** The speciality's questions and their answers: the schedule modifier. */
   questions: readonly RatingQuestion[];
   answers: Answers;
+  /** The general application questions may carry credits and debits too (current cover, say). */
+  applicationQuestions?: readonly RatingQuestion[];
+  applicationAnswers?: Answers;
   /** How many claims in the last five years: the experience modifier. */
   priorClaims: number;
 }
@@ -95,7 +98,10 @@ export function rate(table: RatingTable, request: RatingRequest): Rating {
   running = multiply('limit', `${limit.label} limit`, `limit ${limit.code}`, limit.factorBps, running);
   running = multiply('deductible', `${deductible.label} deductible`, `deductible ${deductible.code}`, deductible.factorBps, running);
 
-  const effects = chosenOptions(request.questions, request.answers).filter(({ option }) => option.modifierBps);
+  const effects = [
+    ...chosenOptions(request.applicationQuestions ?? [], request.applicationAnswers ?? {}),
+    ...chosenOptions(request.questions, request.answers),
+  ].filter(({ option }) => option.modifierBps);
   const sum = effects.reduce((total, { option }) => total + (option.modifierBps ?? 0), 0);
   const capped = Math.max(-factors.scheduleCapBps, Math.min(factors.scheduleCapBps, sum));
   const scheduleSource = effects.length

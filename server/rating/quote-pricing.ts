@@ -66,6 +66,8 @@ export async function prepareQuote(db: Queryable, catalog: RatingCatalog, input:
       zipcode: zip.zipcode,
       questions: entry.specialityQuestions,
       answers,
+      applicationQuestions: entry.applicationQuestions,
+      applicationAnswers,
       priorClaims: priorClaimsCount(entry, applicationAnswers),
     },
   };
