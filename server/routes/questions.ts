@@ -21,6 +21,7 @@ import { defineRoute } from '@server/http/route';
 import { loadQuestionSet, toWireQuestion } from '@server/rating/question-sets';
 import { ownedSubmission, quoteKeyHeaderDoc, submissionCaller } from '@server/submissions/access';
 import { saveAnswers, type SubmissionDeps } from '@server/submissions/quotes';
+import { quoteKeySecret } from '@server/submissions/quote-keys';
 
 const saveDescription =
   'Each answer given must fit its question’s type (400 naming answers.<code>); completeness is not required. The ' +
@@ -33,7 +34,7 @@ const saveErrors = {
 };
 
 export async function questionRoutes(app: FastifyInstance) {
-  const deps: SubmissionDeps = { db: app.db, catalog: app.ratingCatalog, clock: app.clock };
+  const deps: SubmissionDeps = { db: app.db, catalog: app.ratingCatalog, clock: app.clock, secret: quoteKeySecret(app.config) };
   const tags = ['questions'];
 
   defineRoute(app, {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createHash } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import * as v from 'valibot';
@@ -171,22 +172,32 @@ describe('sign-up and sign-in with submissionRequest', () => {
 });
 
 describe('Idempotency-Key', () => {
-  it('a repeat by the same caller creates nothing and answers the first answer (200, without the quote key)', async () => {
-    const key = `retry-${Math.random().toString(36).slice(2)}`;
+  it('a repeat by the same caller creates nothing and answers the first answer, a visitor’s quote key included (200)', async () => {
+    const key = `retry-${randomUUID()}`;
     const body = await submissionInput(t.app);
     const first = await api().post('insured/createsubmission', body, { idempotencyKey: key });
     expect(first.statusCode).toBe(201);
     const before = await submissionCount();
     const again = await api().post('insured/createsubmission', body, { idempotencyKey: key });
     expect(again.statusCode).toBe(200);
-    const { quoteKey, ...rest } = first.json() as SubmissionQuote;
-    expect(quoteKey).toBeDefined();
-    expect(again.json()).toEqual(rest);
+    const { quoteKey } = first.json() as SubmissionQuote;
+    expect(quoteKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // The first answer lost in transit costs nothing: the retry hands the same key back.
+    expect(again.json()).toEqual(first.json());
     expect(await submissionCount()).toBe(before);
+    expect((await orderDetails((first.json() as SubmissionQuote).submissionId, { quoteKey })).statusCode).toBe(200);
+  });
+
+  it('asks a visitor for an Idempotency-Key too long to guess (the quote key is derived from it)', async () => {
+    const short = await api().post('insured/createsubmission', await submissionInput(t.app), { idempotencyKey: 'short-but-valid-key' });
+    expect(expectError(short, 400).fields).toEqual({ 'Idempotency-Key': 'must be at least 32 characters without an account' });
+    const user = await signUp(caller(() => t.app));
+    const signedIn = await api().post('insured/createsubmission', await submissionInput(t.app), { idempotencyKey: 'short-but-valid-key', token: user.token });
+    expect(signedIn.statusCode).toBe(201);
   });
 
   it('is scoped by caller: a signed-in user’s key is not a visitor’s, nor another user’s', async () => {
-    const key = `shared-${Math.random().toString(36).slice(2)}`;
+    const key = `shared-${randomUUID()}`;
     const body = await submissionInput(t.app);
     const [a, b] = [await signUp(caller(() => t.app)), await signUp(caller(() => t.app))];
     const visitor = await api().post('insured/createsubmission', body, { idempotencyKey: key });
@@ -200,7 +211,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('a visitor’s key stops answering once the quote has joined an account', async () => {
-    const key = `attach-${Math.random().toString(36).slice(2)}`;
+    const key = `attach-${randomUUID()}`;
     const body = await submissionInput(t.app);
     const first = (await api().post('insured/createsubmission', body, { idempotencyKey: key })).json() as SubmissionQuote;
     await signUp(caller(() => t.app), { submissionRequest: { submissionId: first.submissionId, quoteKey: first.quoteKey } });
@@ -209,7 +220,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('two at once with one key make one submission', async () => {
-    const key = `race-${Math.random().toString(36).slice(2)}`;
+    const key = `race-${randomUUID()}`;
     const body = await submissionInput(t.app);
     const before = await submissionCount();
     const both = await Promise.all([
@@ -222,7 +233,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('the same key with another body is a 422 naming it; a malformed key a 400', async () => {
-    const key = `reuse-${Math.random().toString(36).slice(2)}`;
+    const key = `reuse-${randomUUID()}`;
     expect((await api().post('insured/createsubmission', await submissionInput(t.app), { idempotencyKey: key })).statusCode).toBe(201);
     const before = await submissionCount();
     const reused = await api().post('insured/createsubmission', await submissionInput(t.app, { limitCode: '2M/4M' }), { idempotencyKey: key });

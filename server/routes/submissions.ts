@@ -17,6 +17,7 @@ import { badRequest } from '@server/http/http-error';
 import { defineRoute } from '@server/http/route';
 import { quoteKeyHeaderDoc, submissionCaller } from '@server/submissions/access';
 import { createSubmission, orderDetails, updateRating, type SubmissionDeps } from '@server/submissions/quotes';
+import { quoteKeySecret } from '@server/submissions/quote-keys';
 
 const VISIBLE_ASCII = /^[\x21-\x7e]{8,128}$/;
 
@@ -38,7 +39,7 @@ const pricingRefusals = {
 };
 
 export async function submissionRoutes(app: FastifyInstance) {
-  const deps: SubmissionDeps = { db: app.db, catalog: app.ratingCatalog, clock: app.clock };
+  const deps: SubmissionDeps = { db: app.db, catalog: app.ratingCatalog, clock: app.clock, secret: quoteKeySecret(app.config) };
   const tags = ['submissions'];
   const noStore = { 'cache-control': 'no-store' };
 

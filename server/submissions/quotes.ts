@@ -41,9 +41,15 @@ import {
   type SubmissionCaller,
   type SubmissionRow,
 } from '@server/submissions/access';
-import { newQuoteKey, sha256Hex } from '@server/submissions/quote-keys';
+import { derivedQuoteKey, newQuoteKey, sha256Hex, VISITOR_IDEMPOTENCY_KEY_MIN } from '@server/submissions/quote-keys';
 
-export type SubmissionDeps = { db: Database; catalog: RatingCatalog; clock: Clock };
+export type SubmissionDeps = {
+  db: Database;
+  catalog: RatingCatalog;
+  clock: Clock;
+  /** Derives a visitor's quote key from its Idempotency-Key (derivedQuoteKey). */
+  secret: string;
+};
 
 type CreateInput = v.InferOutput<typeof createSubmissionRequestSchema>;
 type UpdateInput = v.InferOutput<typeof updateRatingRequestSchema>;
@@ -198,11 +204,19 @@ export async function createSubmission(
   const { db, clock } = deps;
   // Scoped by caller: one user's key never finds another's quote. Visitors share one scope.
   const scope = caller.user ? `user:${caller.user.id}` : 'visitor';
+  if (!caller.user && idempotencyKey !== undefined && idempotencyKey.length < VISITOR_IDEMPOTENCY_KEY_MIN) {
+    throw badRequest(`Idempotency-Key must be at least ${VISITOR_IDEMPOTENCY_KEY_MIN} characters to save a quote without an account`, {
+      'Idempotency-Key': `must be at least ${VISITOR_IDEMPOTENCY_KEY_MIN} characters without an account`,
+    });
+  }
   const keyHash = idempotencyKey === undefined ? null : sha256Hex(`${scope}\n${idempotencyKey}`);
   const fingerprint = sha256Hex(canonicalJson(input));
+  // A visitor's repeated save gets its quote key again: derived, not stored.
+  const quoteKey = caller.user ? undefined : idempotencyKey !== undefined ? derivedQuoteKey(deps.secret, idempotencyKey) : newQuoteKey();
+  const withKey = (answer: SubmissionQuote) => (quoteKey ? { ...answer, quoteKey } : answer);
   if (keyHash) {
     const earlier = await replay(db, keyHash, caller, fingerprint);
-    if (earlier) return { created: false, answer: earlier };
+    if (earlier) return { created: false, answer: withKey(earlier) };
   }
 
   const now = clock.now();
@@ -219,7 +233,6 @@ export async function createSubmission(
     paymentTerm: input.paymentTerm,
   });
   const brokerId = await brokerFor(db, caller, input.clientId);
-  const quoteKey = caller.user ? undefined : newQuoteKey();
 
   try {
     const answer = await db.transaction(async (tx) => {
@@ -268,12 +281,12 @@ export async function createSubmission(
       });
       return answer;
     });
-    return { created: true, answer: quoteKey ? { ...answer, quoteKey } : answer };
+    return { created: true, answer: withKey(answer) };
   } catch (error) {
     // The same key at the same moment: the other request won; answer what it answered.
     if (keyHash && isUniqueViolation(error, IDEMPOTENCY_INDEX)) {
       const earlier = await replay(db, keyHash, caller, fingerprint);
-      if (earlier) return { created: false, answer: earlier };
+      if (earlier) return { created: false, answer: withKey(earlier) };
     }
     throw error;
   }

@@ -15,6 +15,8 @@ const savedQuoteSchema = v.object({
   choice: v.optional(v.object({ limitCode: v.string(), deductibleCode: v.string() })),
   paymentTerm: v.optional(v.string()),
   resume: v.picklist(['questions', 'quote']),
+  /** The Idempotency-Key of a save under way: a save repeated after a reload is the same save. */
+  saveKey: v.optional(v.string()),
   /** What the server said the answers lack, for the questions screen to show. */
   fieldErrors: v.optional(v.record(v.string(), v.string())),
   /** Once saved as an order; a visitor's quote key until signing up or in attaches it. */
@@ -73,4 +75,13 @@ export function forgetSavedQuote(): void {
   } catch {
     // Nothing that could be read back either.
   }
+}
+
+/**
+ * A fresh Idempotency-Key: 32 random bytes as hex (64 characters, past the 32 a visitor's needs).
+ * getRandomValues, unlike randomUUID, also works on a plain-HTTP address other than localhost.
+ */
+export function newSaveKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }

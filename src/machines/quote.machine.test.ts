@@ -1592,3 +1592,24 @@ describe('quoteMachine: choosing while an option is being priced', () => {
     expect(quote.context().calculation?.deductible.code).toBe('0');
   });
 });
+
+describe('quoteMachine: a save interrupted by a reload', () => {
+  it('is repeated with the key it was first tried with, so the server finds that save', async () => {
+    // Resumed as a reload resumes it: the ZIP and the priced quote come back without being re-entered.
+    const quote = harness({ ...answered, zipcode: '77002', resume: 'quote', choice: { limitCode: '1M/1M', deductibleCode: '1000' }, saveKey: 'first-attempt-key-0123456789abcdef' });
+    await quote.answer('loadQuestionnaire', 'done', questionnaire);
+    await quote.answer('locate', 'done', houston);
+    await quote.answer('priceOptions', 'done', matrix);
+    await quote.answer('calculate', 'done', calculationFor('1M/1M', '1000'));
+    expect(quote.value()).toBe('quoted');
+    quote.actor.send({ type: 'quote.save', idempotencyKey: 'a-new-key-that-must-not-be-used-0000' });
+    expect((quote.callsTo('saveQuote') as SaveCall[])[0]!.idempotencyKey).toBe('first-attempt-key-0123456789abcdef');
+  });
+
+  it('is a new save, with a new key, once the quote itself changed', async () => {
+    const quote = await atQuoted({ ...answered, saveKey: 'first-attempt-key-0123456789abcdef' });
+    quote.actor.send({ type: 'quote.chooseTerm', paymentTerm: 'quarterly' });
+    quote.actor.send({ type: 'quote.save', idempotencyKey: 'a-new-key-for-a-new-quote-000000000' });
+    expect((quote.callsTo('saveQuote') as SaveCall[])[0]!.idempotencyKey).toBe('a-new-key-for-a-new-quote-000000000');
+  });
+});

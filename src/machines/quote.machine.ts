@@ -78,6 +78,8 @@ export interface QuoteInput {
   submission?: SavedSubmission | undefined;
   /** What the server said was wrong, carried to the questions screen. */
   fieldErrors?: Record<string, string>;
+  /** A save that may have reached the server before a reload: repeated with the same key. */
+  saveKey?: string | undefined;
 }
 
 export type QuoteEvent =
@@ -165,7 +167,7 @@ export const quoteMachine = setup({
   },
   actions: {
     storeQuestionnaire: assign((_, questionnaire: Questionnaire) => ({ ...questionnaire, errorMessage: undefined })),
-    storeZipcode: assign((_, zipcode: string) => ({ zipcode: zipcode.trim(), location: undefined, locatedByVisitor: true })),
+    storeZipcode: assign((_, zipcode: string) => ({ zipcode: zipcode.trim(), location: undefined, locatedByVisitor: true, saveKey: undefined })),
     // The server's five digits: a ZIP+4 typed here is priced, and saved, as its ZIP.
     storeLocation: assign(({ context }, location: IlfDlfList) => ({
       location,
@@ -183,7 +185,7 @@ export const quoteMachine = setup({
         ...questions.filter((question) => !isQuestionVisible(question, answers)).map((question) => `${set}.${question.code}`),
       ]);
       const fieldErrors = Object.fromEntries(Object.entries(context.fieldErrors).filter(([field]) => !settled.has(field)));
-      return { [set]: answers, fieldErrors };
+      return { [set]: answers, fieldErrors, saveKey: undefined };
     }),
     flagMissingAnswers: assign(({ context }) => ({
       fieldErrors: {
@@ -198,7 +200,8 @@ export const quoteMachine = setup({
       fieldErrors: {},
       errorMessage: undefined,
     })),
-    storeChoice: assign((_, choice: QuoteChoice) => ({ choice })),
+    // Another quote than the one a failed save tried: its save is a new one, with a new key.
+    storeChoice: assign((_, choice: QuoteChoice) => ({ choice, saveKey: undefined })),
     storeCalculation: assign(({ context }, calculation: Calculation) => ({
       calculation,
       paymentTerm:
@@ -207,16 +210,17 @@ export const quoteMachine = setup({
           : calculation.paymentPlans[0]?.code,
       errorMessage: undefined,
     })),
-    storePaymentTerm: assign((_, paymentTerm: string) => ({ paymentTerm })),
+    storePaymentTerm: assign((_, paymentTerm: string) => ({ paymentTerm, saveKey: undefined })),
     storeFieldErrors: assign((_, error: unknown) => ({ fieldErrors: errorFields(error), errorMessage: serverMessage(error) ?? errorText(error) })),
     storeError: assign((_, error: unknown) => ({ errorMessage: errorText(error) })),
     /** Provided at the router edge: the questions screen (questionlist). */
     showQuestions: () => {},
     /** Provided at the router edge: the quote screen (quotes). */
     showQuote: () => {},
-    storeSaveKey: assign((_, saveKey: string) => ({ saveKey })),
+    // A save already tried keeps its key until it lands: a repeat must find the first attempt.
+    storeSaveKey: assign(({ context }, saveKey: string) => ({ saveKey: context.saveKey ?? saveKey })),
     flagBlankZip: assign(({ context }) => ({ fieldErrors: { ...context.fieldErrors, zipcode: 'is required' } })),
-    storeSubmission: assign((_, submission: SavedSubmission) => ({ submission, errorMessage: undefined })),
+    storeSubmission: assign((_, submission: SavedSubmission) => ({ submission, saveKey: undefined, errorMessage: undefined })),
     /** Provided at the router edge: the order, or signing up first to keep it. */
     showSaved: (_, _submission: SavedSubmission) => {},
   },
@@ -261,7 +265,7 @@ export const quoteMachine = setup({
     calculation: undefined,
     paymentTerm: input.paymentTerm,
     clientId: input.clientId,
-    saveKey: undefined,
+    saveKey: input.saveKey,
     submission: input.submission,
     fieldErrors: input.fieldErrors ?? {},
     errorMessage: undefined,

@@ -58,6 +58,7 @@ export function useQuoteFlow(specialityId: number, screen: QuoteScreen) {
         ...(context.choice ? { choice: context.choice } : {}),
         ...(context.paymentTerm ? { paymentTerm: context.paymentTerm } : {}),
         ...(context.submission ? { submission: context.submission } : {}),
+        ...(context.saveKey ? { saveKey: context.saveKey } : {}),
         ...(Object.keys(context.fieldErrors).length ? { fieldErrors: context.fieldErrors } : {}),
         resume: pricedStates.some((priced) => snapshot.matches(priced)) ? 'quote' : 'questions',
       };

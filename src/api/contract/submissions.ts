@@ -102,10 +102,11 @@ export type UpdateRatingRequest = v.InferInput<typeof updateRatingRequestSchema>
  * answer for the saved inputs; the submission stores its `totalCents` (premium, policy fee,
  * taxes and state fees: what the insured pays for the year) as the submission's premium.
  *
- * `quoteKey` comes once, in the 201 of a visitor's createsubmission: only its hash is kept, so
- * it can never be shown again. A createsubmission repeated with the same Idempotency-Key by the
- * same caller (same bearer user; for visitors, any visitor) and the same body answers 200 with
- * the first answer as it was, without quoteKey, and creates nothing.
+ * `quoteKey` comes with a visitor's createsubmission: only its hash is kept. With an
+ * Idempotency-Key (a visitor's must be at least 32 characters) the key is derived from it, so a
+ * createsubmission repeated with the same Idempotency-Key by the same caller (same bearer user;
+ * for visitors, whoever holds that Idempotency-Key) and the same body answers 200 with the first
+ * answer, quote key included, and creates nothing.
  */
 export const submissionQuoteSchema = v.object({
   submissionId: v.pipe(v.number(), v.integer()),

@@ -1,5 +1,6 @@
 import type { Speciality } from '@/api/contract/specialities';
 import { formatUsd } from '@/api/contract/money-format';
+import { newSaveKey } from '@/api/saved-quote';
 import { deductibleWords } from '@/components/quote/option-words';
 import { PaymentPlans } from '@/components/quote/payment-plans';
 import { QuoteMatrix } from '@/components/quote/quote-matrix';
@@ -140,7 +141,7 @@ export function QuoteSteps({ speciality }: { speciality: Speciality }) {
             className="button"
             aria-disabled={!state.matches('quoted') || undefined}
             onClick={() => {
-              if (state.matches('quoted')) send({ type: 'quote.save', idempotencyKey: crypto.randomUUID() });
+              if (state.matches('quoted')) send({ type: 'quote.save', idempotencyKey: newSaveKey() });
             }}
           >
             {state.matches('saving')
