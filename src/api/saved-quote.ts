@@ -34,21 +34,39 @@ function storage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | undefi
   }
 }
 
-/** The saved quote, when there is one and it is whole; anything else reads as none. */
-export function readSavedQuote(): SavedQuote | undefined {
+/** Every speciality's quote in progress, so opening another one loses nothing (nor its order). */
+const savedQuotesSchema = v.object({
+  latest: v.pipe(v.number(), v.integer()),
+  quotes: v.record(v.string(), savedQuoteSchema),
+});
+type SavedQuotes = v.InferOutput<typeof savedQuotesSchema>;
+
+function readAll(): SavedQuotes | undefined {
   try {
     const text = storage()?.getItem(SAVED_QUOTE_KEY);
     if (!text) return undefined;
-    const parsed = v.safeParse(savedQuoteSchema, JSON.parse(text));
-    return parsed.success ? parsed.output : undefined;
+    const json: unknown = JSON.parse(text);
+    const all = v.safeParse(savedQuotesSchema, json);
+    if (all.success) return all.output;
+    // One quote on its own, as an earlier version kept it.
+    const one = v.safeParse(savedQuoteSchema, json);
+    return one.success ? { latest: one.output.specialityId, quotes: { [one.output.specialityId]: one.output } } : undefined;
   } catch {
     return undefined;
   }
 }
 
+/** The saved quote for a speciality, or the one worked on last; anything not whole reads as none. */
+export function readSavedQuote(specialityId?: number): SavedQuote | undefined {
+  const all = readAll();
+  return all?.quotes[String(specialityId ?? all.latest)];
+}
+
 export function writeSavedQuote(quote: SavedQuote): void {
+  const all = readAll() ?? { latest: quote.specialityId, quotes: {} };
+  const next: SavedQuotes = { latest: quote.specialityId, quotes: { ...all.quotes, [quote.specialityId]: quote } };
   try {
-    storage()?.setItem(SAVED_QUOTE_KEY, JSON.stringify(quote));
+    storage()?.setItem(SAVED_QUOTE_KEY, JSON.stringify(next));
   } catch {
     // A full or refused storage costs only the resume after a reload.
   }
@@ -59,7 +77,11 @@ export function writeSavedQuote(quote: SavedQuote): void {
  * (submissionRequest) so the order becomes the account's.
  */
 export function visitorOrder(): { submissionId: number; number: string; submissionRequest: { submissionId: number; quoteKey: string } } | undefined {
-  const submission = readSavedQuote()?.submission;
+  const all = readAll();
+  if (!all) return undefined;
+  // The quote worked on last first, then any other this visitor saved.
+  const quotes = [all.quotes[String(all.latest)], ...Object.values(all.quotes)];
+  const submission = quotes.find((quote) => quote?.submission?.quoteKey)?.submission;
   if (!submission?.quoteKey) return undefined;
   return {
     submissionId: submission.submissionId,

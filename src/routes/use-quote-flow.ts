@@ -23,8 +23,8 @@ export function useQuoteFlow(specialityId: number, screen: QuoteScreen) {
   const { auth } = useRouter().options.context;
   const clientId = useClientArea();
   const [input] = useState<QuoteInput>(() => {
-    const saved = readSavedQuote();
-    if (saved?.specialityId !== specialityId) return { specialityId, clientId };
+    const saved = readSavedQuote(specialityId);
+    if (!saved) return { specialityId, clientId };
     // The questions screen always shows the questions; only quotes picks a priced quote up again.
     return { ...saved, clientId, ...(screen === 'questionlist' ? { resume: 'questions' } : {}) };
   });

@@ -35,7 +35,11 @@ describe.runIf(chromiumPath)('a visitor prices a quote in Chromium', () => {
 
   const url = (path: string) => `${env.server.url}${path}`;
   const screen = (name: string) => page.locator(`[data-screen="${name}"]`);
-  const savedQuote = async () => JSON.parse((await page.evaluate(() => sessionStorage.getItem('ssp-quote')))!) as SavedQuote;
+  /** The quote the tab worked on last, as the page keeps it (every speciality's, by id). */
+  const savedQuote = async () => {
+    const all = JSON.parse((await page.evaluate(() => sessionStorage.getItem('ssp-quote')))!) as { latest: number; quotes: Record<string, SavedQuote> };
+    return all.quotes[String(all.latest)]!;
+  };
 
   /** What auth/calculate answers for the saved quote's inputs and choice, asked outside the page. */
   async function calculatedTotal(quote: SavedQuote, state: string): Promise<number> {
@@ -150,6 +154,13 @@ describe.runIf(chromiumPath)('a visitor prices a quote in Chromium', () => {
     const signup = screen('signup');
     const number = await signup.locator('[data-saved-order]').getAttribute('data-saved-order');
     expect(number).toMatch(/^Q-\d{4}-\d{6,}$/);
+    // A look at another speciality before signing up loses neither quote nor order.
+    await page.goto(url(`/client/landing/${lakeside.clientUrl}`));
+    await screen('landing').getByRole('link', { name: 'Engineers', exact: true }).click();
+    await screen('quotes').getByRole('heading', { level: 1, name: 'Your Engineers quote' }).waitFor();
+    await screen('quotes').getByLabel('ZIP code').waitFor();
+    await page.goto(url(`/client/signup/${lakeside.clientUrl}`));
+    await signup.locator(`[data-saved-order="${number}"]`).waitFor();
     await signup.getByLabel('E-mail address').fill(`quote.${Date.now()}@example.com`);
     await signup.getByLabel('Password', { exact: true }).fill('Architect-Plans-2026');
     await signup.getByLabel('First name').fill('Frank');
@@ -165,7 +176,8 @@ describe.runIf(chromiumPath)('a visitor prices a quote in Chromium', () => {
   });
 
   it('goes back to the questions with the answers kept', async () => {
-    await page.goto(url(`/client/quotes/${lakeside.clientUrl}`));
+    await page.goto(url(`/client/landing/${lakeside.clientUrl}`));
+    await screen('landing').getByRole('link', { name: 'Architects', exact: true }).click();
     // Straight away, while the quote is still being priced again: the button works at once.
     await screen('quotes').getByRole('button', { name: 'Change your answers' }).click();
     await page.waitForURL((u) => u.pathname === `/client/questionlist/${lakeside.clientUrl}`);
