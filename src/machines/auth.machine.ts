@@ -60,7 +60,15 @@ export type AuthEvent =
       next?: string;
     }
   | { type: 'auth.signUp'; account: SignUpRequest; next?: string }
-  | { type: 'auth.google'; googletoken: string; rememberMe?: boolean; clientId?: string; next?: string }
+  | {
+      type: 'auth.google';
+      googletoken: string;
+      rememberMe?: boolean;
+      clientId?: string;
+      /** A quote saved before signing in, attached to the account (issue 5). */
+      submissionRequest?: SubmissionRequest | undefined;
+      next?: string;
+    }
   | { type: 'auth.signOut' }
   | { type: 'auth.unauthorized' }
   /** The server has ended every session (a password change): sign out here too, quietly, staying on the page. */
@@ -387,6 +395,7 @@ export const authMachine = setup({
             googletoken: event.googletoken,
             params: { rememberMe: event.rememberMe ?? false },
             ...(event.clientId ? { clientId: event.clientId } : {}),
+            ...(event.submissionRequest ? { submissionRequest: event.submissionRequest } : {}),
           };
         },
         ...signInOutcome('google'),

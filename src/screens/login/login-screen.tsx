@@ -134,7 +134,7 @@ export default function LoginScreen() {
             </div>
           </form>
           <GoogleSignInButton context="signin" onCredential={(googletoken) =>
-              auth.send({ type: 'auth.google', googletoken, rememberMe, ...(clientid ? { clientId: clientid } : {}), next })
+              auth.send({ type: 'auth.google', googletoken, rememberMe, ...(clientid ? { clientId: clientid } : {}), ...(order ? { submissionRequest: order.submissionRequest } : {}), next })
             } />
         </>
       )}

@@ -170,7 +170,7 @@ export default function SignupScreen() {
           <GoogleSignInButton
             context="signup"
             onCredential={(googletoken) =>
-              auth.send({ type: 'auth.google', googletoken, ...(clientid ? { clientId: clientid } : {}), next: confirmation })
+              auth.send({ type: 'auth.google', googletoken, ...(clientid ? { clientId: clientid } : {}), ...(order ? { submissionRequest: order.submissionRequest } : {}), next: confirmation })
             }
           />
         </>
