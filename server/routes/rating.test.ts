@@ -1,42 +1,19 @@
-import { and, asc, eq, isNull, or } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { calculateResponseSchema, ilfdlfResponseSchema } from '@/api/contract/rating';
-import { questions, rateTables, specialities, usStates } from '@server/db/schema';
-import { demoSpecialities } from '@server/db/seed/demo-data';
+import { rateTables, usStates } from '@server/db/schema';
 import { rate } from '@server/rating/engine';
 import { expectError } from '@server/test/expect-error';
+import { answersFor as helperAnswersFor, specialityId } from '@server/test/quote-helpers';
 import { setupTestApp } from '@server/test/test-app';
 
 const t = setupTestApp();
 
 const post = (url: string, payload: unknown) => t.app.inject({ method: 'POST', url: `/api/weborder/${url}`, payload: payload as object });
 
-const dentistsCode = demoSpecialities.find((s) => s.name === 'Dentists')!.code;
-
-async function dentists() {
-  const [row] = await t.app.db.select({ id: specialities.id }).from(specialities).where(eq(specialities.randomCode, dentistsCode));
-  return row!.id;
-}
-
-/** A plausible answer to each question that shows, as a careful applicant would give it. */
-async function answersFor(specialityId: number) {
-  const rows = await t.app.db
-    .select()
-    .from(questions)
-    .where(and(eq(questions.active, true), or(eq(questions.specialityId, specialityId), isNull(questions.specialityId))))
-    .orderBy(asc(questions.sortOrder));
-  const answer = (type: string, options: { value: string }[]) =>
-    ({ yesno: 'no', select: options[0]?.value, multiselect: [options[0]?.value], number: 3, money: 250_000, date: '2015-06-01' })[type] ??
-    'Nothing to report';
-  const answers: Record<string, unknown> = {};
-  const applicationAnswers: Record<string, unknown> = {};
-  for (const q of rows) {
-    if (q.condition) continue; // only shown after a "yes", which these answers never give
-    (q.specialityId === null ? applicationAnswers : answers)[q.code] = answer(q.type, q.options);
-  }
-  return { answers, applicationAnswers };
-}
+const dentists = () => specialityId(t.app);
+const answersFor = (id: number) => helperAnswersFor(t.app, id);
 
 async function quote(overrides: Record<string, unknown> = {}) {
   const specialityId = await dentists();

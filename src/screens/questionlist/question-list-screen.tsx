@@ -3,6 +3,7 @@ import type { FormEvent } from 'react';
 import { isQuestionVisible } from '@/api/contract/question-rules';
 import { readSavedQuote } from '@/api/saved-quote';
 import { QuestionField } from '@/components/quote/question-field';
+import { RetryNotice } from '@/components/quote/retry-notice';
 import { ZipStep } from '@/components/quote/zip-step';
 import { ScreenLink } from '@/components/screen-link';
 import type { AnswerSet, QuoteQuestion } from '@/machines/quote.machine';
@@ -32,14 +33,7 @@ function Questions({ specialityId }: { specialityId: number }) {
 
   if (state.matches('loadingQuestions')) return <p role="status">Loading the questions…</p>;
   if (state.matches('questionnaireFailed') || state.matches('locateFailed')) {
-    return (
-      <div className="notice notice--error" role="alert">
-        <p>We could not load the questions. {context.errorMessage}</p>
-        <button type="button" className="button" onClick={() => send({ type: 'quote.retry' })}>
-          Try again
-        </button>
-      </div>
-    );
+    return <RetryNotice what="We could not load the questions." why={context.errorMessage} onRetry={() => send({ type: 'quote.retry' })} />;
   }
   if (state.matches('locating') || state.matches('checkingZip') || state.matches('notOffered')) {
     return (

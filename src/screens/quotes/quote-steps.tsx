@@ -4,6 +4,7 @@ import { newSaveKey } from '@/api/saved-quote';
 import { deductibleWords } from '@/components/quote/option-words';
 import { PaymentPlans } from '@/components/quote/payment-plans';
 import { QuoteMatrix } from '@/components/quote/quote-matrix';
+import { RetryNotice } from '@/components/quote/retry-notice';
 import { Worksheet } from '@/components/quote/worksheet';
 import { ZipStep } from '@/components/quote/zip-step';
 import { ScreenLink } from '@/components/screen-link';
@@ -16,14 +17,7 @@ export function QuoteSteps({ speciality }: { speciality: Speciality }) {
 
   if (state.matches('loadingQuestions')) return <p role="status">Preparing your quote…</p>;
   if (state.matches('questionnaireFailed') || state.matches('locateFailed') || state.matches('pricingFailed')) {
-    return (
-      <div className="notice notice--error" role="alert">
-        <p>We could not work out your quote. {context.errorMessage}</p>
-        <button type="button" className="button" onClick={() => send({ type: 'quote.retry' })}>
-          Try again
-        </button>
-      </div>
-    );
+    return <RetryNotice what="We could not work out your quote." why={context.errorMessage} onRetry={() => send({ type: 'quote.retry' })} />;
   }
   if (state.matches('locating') || state.matches('checkingZip') || state.matches('notOffered')) {
     return (
@@ -119,12 +113,7 @@ export function QuoteSteps({ speciality }: { speciality: Speciality }) {
         </div>
       )}
       {state.matches('saveFailed') && (
-        <div className="notice notice--error" role="alert">
-          <p>We could not save your quote. {context.errorMessage}</p>
-          <button type="button" className="button" onClick={() => send({ type: 'quote.retry' })}>
-            Try again
-          </button>
-        </div>
+        <RetryNotice what="We could not save your quote." why={context.errorMessage} onRetry={() => send({ type: 'quote.retry' })} />
       )}
       {state.matches('saved') && context.submission && (
         <p className="notice" role="status">
