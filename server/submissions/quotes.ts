@@ -41,6 +41,7 @@ import {
   type SubmissionCaller,
   type SubmissionRow,
 } from '@server/submissions/access';
+import { saveWithHistory } from '@server/submissions/versioned-save';
 import { derivedQuoteKey, newQuoteKey, sha256Hex, VISITOR_IDEMPOTENCY_KEY_MIN } from '@server/submissions/quote-keys';
 
 export type SubmissionDeps = {
@@ -327,39 +328,27 @@ export async function updateRating(deps: SubmissionDeps, caller: SubmissionCalle
   const calculation = await price(deps, inputs);
   const changed = updatableFields.filter((field) => input[field] !== undefined);
 
-  const version = await db.transaction(async (tx) => {
-    const [saved] = await tx
-      .update(submissions)
-      .set({
-        stateCode: inputs.state,
-        zipcode: inputs.zipcode,
-        answers: inputs.answers,
-        applicationAnswers: inputs.applicationAnswers,
-        limitCode: inputs.limitCode,
-        deductibleCode: inputs.deductibleCode,
-        paymentTerm: inputs.paymentTerm,
-        effectiveDate,
-        worksheet: calculation,
-        premiumCents: calculation.totalCents,
-        rateTableId: calculation.rateTableId,
-        status: 'quoted',
-        version: sql`${submissions.version} + 1`,
-        updatedAt: now,
-      })
-      .where(and(eq(submissions.id, row.id), eq(submissions.version, row.version)))
-      .returning({ version: submissions.version });
-    if (!saved) throw changedMeanwhile();
-    await tx.insert(submissionEvents).values({
-      submissionId: row.id,
-      actorUserId: caller.user?.id ?? null,
-      event: 'rerate',
-      fromStatus: row.status,
-      toStatus: 'quoted',
-      data: { changed, fromTotalCents: row.premiumCents, totalCents: calculation.totalCents },
-      createdAt: now,
-    });
-    return saved.version;
-  });
+  const version = await saveWithHistory(
+    db,
+    caller,
+    row,
+    now,
+    {
+      stateCode: inputs.state,
+      zipcode: inputs.zipcode,
+      answers: inputs.answers,
+      applicationAnswers: inputs.applicationAnswers,
+      limitCode: inputs.limitCode,
+      deductibleCode: inputs.deductibleCode,
+      paymentTerm: inputs.paymentTerm,
+      effectiveDate,
+      worksheet: calculation,
+      premiumCents: calculation.totalCents,
+      rateTableId: calculation.rateTableId,
+      status: 'quoted',
+    },
+    { event: 'rerate', toStatus: 'quoted', data: { changed, fromTotalCents: row.premiumCents, totalCents: calculation.totalCents } },
+  );
   return { submissionId: row.id, number: row.number, status: 'quoted', version, effectiveDate, rating: calculation };
 }
 
@@ -415,32 +404,24 @@ export async function saveAnswers(
   const status: SubmissionStatus = calculation ? 'quoted' : 'draft';
   const now = clock.now();
 
-  const version = await db.transaction(async (tx) => {
-    const [saved] = await tx
-      .update(submissions)
-      .set({
-        ...(set === 'answers' ? { answers } : { applicationAnswers: answers }),
-        worksheet: calculation,
-        premiumCents: calculation?.totalCents ?? null,
-        rateTableId: calculation?.rateTableId ?? null,
-        status,
-        version: sql`${submissions.version} + 1`,
-        updatedAt: now,
-      })
-      .where(and(eq(submissions.id, row.id), eq(submissions.version, row.version)))
-      .returning({ version: submissions.version });
-    if (!saved) throw changedMeanwhile();
-    await tx.insert(submissionEvents).values({
-      submissionId: row.id,
-      actorUserId: caller.user?.id ?? null,
+  const version = await saveWithHistory(
+    db,
+    caller,
+    row,
+    now,
+    {
+      ...(set === 'answers' ? { answers } : { applicationAnswers: answers }),
+      worksheet: calculation,
+      premiumCents: calculation?.totalCents ?? null,
+      rateTableId: calculation?.rateTableId ?? null,
+      status,
+    },
+    {
       event: 'answers',
-      fromStatus: row.status,
       toStatus: status,
       data: { set, codes: Object.keys(given), fromTotalCents: row.premiumCents, totalCents: calculation?.totalCents ?? null, needs },
-      createdAt: now,
-    });
-    return saved.version;
-  });
+    },
+  );
   return { submissionId: row.id, number: row.number, status, version, answers, rating: calculation, needs };
 }
 

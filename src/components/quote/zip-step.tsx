@@ -1,5 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { IlfDlfList } from '@/api/contract/lists';
+import type { QuoteEvent, quoteMachine } from '@/machines/quote.machine';
+import type { SnapshotFrom } from 'xstate';
 
 /**
  * Where the practice is: a ZIP code, from which the state, the county and the territory follow.
@@ -68,5 +70,35 @@ export function ZipStep({
         </button>
       </p>
     </form>
+  );
+}
+
+type QuoteSnapshot = SnapshotFrom<typeof quoteMachine>;
+
+/** Whether the quote flow is at its ZIP step (asking, checking, or not sold there). */
+export const isAtZipStep = (state: QuoteSnapshot) =>
+  state.matches('locating') || state.matches('checkingZip') || state.matches('notOffered');
+
+/** The ZIP step as the quote machine drives it, on whichever screen the flow shows it. */
+export function QuoteZipStep({
+  state,
+  send,
+  specialityName,
+}: {
+  state: QuoteSnapshot;
+  send: (event: QuoteEvent) => void;
+  specialityName?: string | undefined;
+}) {
+  const { context } = state;
+  return (
+    <ZipStep
+      zipcode={context.zipcode}
+      location={context.location}
+      notOffered={state.matches('notOffered')}
+      busy={state.matches('checkingZip')}
+      error={context.fieldErrors.zipcode ?? context.fieldErrors.state}
+      specialityName={specialityName}
+      onLocate={(zipcode) => send({ type: 'quote.locate', zipcode })}
+    />
   );
 }

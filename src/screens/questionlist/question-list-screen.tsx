@@ -4,7 +4,7 @@ import { isQuestionVisible } from '@/api/contract/question-rules';
 import { readSavedQuote } from '@/api/saved-quote';
 import { QuestionField } from '@/components/quote/question-field';
 import { RetryNotice } from '@/components/quote/retry-notice';
-import { ZipStep } from '@/components/quote/zip-step';
+import { isAtZipStep, QuoteZipStep } from '@/components/quote/zip-step';
 import { ScreenLink } from '@/components/screen-link';
 import type { AnswerSet, QuoteQuestion } from '@/machines/quote.machine';
 import { useQuoteFlow } from '@/routes/use-quote-flow';
@@ -35,18 +35,7 @@ function Questions({ specialityId }: { specialityId: number }) {
   if (state.matches('questionnaireFailed') || state.matches('locateFailed')) {
     return <RetryNotice what="We could not load the questions." why={context.errorMessage} onRetry={() => send({ type: 'quote.retry' })} />;
   }
-  if (state.matches('locating') || state.matches('checkingZip') || state.matches('notOffered')) {
-    return (
-      <ZipStep
-        zipcode={context.zipcode}
-        location={context.location}
-        notOffered={state.matches('notOffered')}
-        busy={state.matches('checkingZip')}
-        error={context.fieldErrors.zipcode ?? context.fieldErrors.state}
-        onLocate={(zipcode) => send({ type: 'quote.locate', zipcode })}
-      />
-    );
-  }
+  if (isAtZipStep(state)) return <QuoteZipStep state={state} send={send} />;
 
   const busy = !state.matches('answering');
   const submit = (event: FormEvent<HTMLFormElement>) => {

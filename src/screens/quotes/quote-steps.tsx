@@ -6,7 +6,7 @@ import { PaymentPlans } from '@/components/quote/payment-plans';
 import { QuoteMatrix } from '@/components/quote/quote-matrix';
 import { RetryNotice } from '@/components/quote/retry-notice';
 import { Worksheet } from '@/components/quote/worksheet';
-import { ZipStep } from '@/components/quote/zip-step';
+import { isAtZipStep, QuoteZipStep } from '@/components/quote/zip-step';
 import { ScreenLink } from '@/components/screen-link';
 import { useQuoteFlow } from '@/routes/use-quote-flow';
 
@@ -19,19 +19,7 @@ export function QuoteSteps({ speciality }: { speciality: Speciality }) {
   if (state.matches('questionnaireFailed') || state.matches('locateFailed') || state.matches('pricingFailed')) {
     return <RetryNotice what="We could not work out your quote." why={context.errorMessage} onRetry={() => send({ type: 'quote.retry' })} />;
   }
-  if (state.matches('locating') || state.matches('checkingZip') || state.matches('notOffered')) {
-    return (
-      <ZipStep
-        zipcode={context.zipcode}
-        location={context.location}
-        notOffered={state.matches('notOffered')}
-        busy={state.matches('checkingZip')}
-        error={context.fieldErrors.zipcode ?? context.fieldErrors.state}
-        specialityName={speciality.name}
-        onLocate={(zipcode) => send({ type: 'quote.locate', zipcode })}
-      />
-    );
-  }
+  if (isAtZipStep(state)) return <QuoteZipStep state={state} send={send} specialityName={speciality.name} />;
   const place = context.location && (
     <p className="quote-place">
       Practice in {context.location.city ? `${context.location.city}, ` : ''}

@@ -1,0 +1,47 @@
+/**
+ * Every change to a submission: written only if nobody changed it since it was read (the version
+ * check, bumped on success), with its event appended to the history in the same transaction. A
+ * change that lost the race is a 409, never a mixed state. The lifecycle moves of issue 7 go
+ * through here too.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '@server/db/connection';
+import { submissionEvents, submissions } from '@server/db/schema';
+import { changedMeanwhile, type SubmissionCaller, type SubmissionRow } from '@server/submissions/access';
+
+type SubmissionChanges = Omit<Partial<typeof submissions.$inferInsert>, 'id' | 'version' | 'updatedAt'>;
+
+export interface SubmissionEvent {
+  event: string;
+  toStatus: SubmissionRow['status'];
+  data: Record<string, unknown>;
+}
+
+/** Applies `changes` to `row` as read, and records `event`; answers the new version. */
+export async function saveWithHistory(
+  db: Database,
+  caller: SubmissionCaller,
+  row: Pick<SubmissionRow, 'id' | 'version' | 'status'>,
+  now: Date,
+  changes: SubmissionChanges,
+  event: SubmissionEvent,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [saved] = await tx
+      .update(submissions)
+      .set({ ...changes, version: sql`${submissions.version} + 1`, updatedAt: now })
+      .where(and(eq(submissions.id, row.id), eq(submissions.version, row.version)))
+      .returning({ version: submissions.version });
+    if (!saved) throw changedMeanwhile();
+    await tx.insert(submissionEvents).values({
+      submissionId: row.id,
+      actorUserId: caller.user?.id ?? null,
+      event: event.event,
+      fromStatus: row.status,
+      toStatus: event.toStatus,
+      data: event.data,
+      createdAt: now,
+    });
+    return saved.version;
+  });
+}
