@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Config } from '@server/config';
 import { errorHandler } from '@server/http/error-handler';
+import { formBodies } from '@server/http/form-body';
 import { notFoundHandler } from '@server/http/not-found';
 import { staticFiles } from '@server/plugins/static-files';
 import { authRoutes } from '@server/routes/auth';
@@ -28,6 +29,7 @@ export type AppPluginOptions = {
 export async function appPlugin(app: FastifyInstance, { config, plugins }: AppPluginOptions) {
   await app.register(errorHandler);
   await app.register(notFoundHandler, { staticDir: config.staticDir });
+  formBodies(app);
 
   await app.register(healthRoutes, { prefix: apiPrefix });
   await app.register(specialityRoutes, { prefix: apiPrefix });

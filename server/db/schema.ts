@@ -33,6 +33,11 @@ const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 const cents = (name: string) => bigint(name, { mode: 'number' });
+/**
+ * SHA-256 (hex) of the Idempotency-Key an insured sent when creating the row: a retried create
+ * finds this row instead of making a second one (unique per insured).
+ */
+const idempotencyKeyHash = () => text('idempotency_key_hash');
 
 /** Binary content (files, generated documents) kept in the database by default. */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -304,6 +309,7 @@ export const contacts = pgTable(
     email: text('email'),
     contactNumber: text('contact_number'),
     isPrimary: boolean('is_primary').notNull().default(false),
+    idempotencyKeyHash: idempotencyKeyHash(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -311,6 +317,7 @@ export const contacts = pgTable(
     index('contacts_user_idx').on(t.userId),
     // One primary contact per insured.
     uniqueIndex('contacts_one_primary_key').on(t.userId).where(sql`${t.isPrimary}`),
+    uniqueIndex('contacts_idempotency_key').on(t.userId, t.idempotencyKeyHash),
   ],
 );
 
@@ -328,12 +335,14 @@ export const locations = pgTable(
     state: varchar('state', { length: 2 }).notNull(),
     zipcode: varchar('zipcode', { length: 10 }).notNull(),
     isPrimary: boolean('is_primary').notNull().default(false),
+    idempotencyKeyHash: idempotencyKeyHash(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('locations_user_idx').on(t.userId),
     uniqueIndex('locations_one_primary_key').on(t.userId).where(sql`${t.isPrimary}`),
+    uniqueIndex('locations_idempotency_key').on(t.userId, t.idempotencyKeyHash),
   ],
 );
 
@@ -450,6 +459,8 @@ export const submissions = pgTable(
     worksheet: jsonb('worksheet').$type<Record<string, unknown>>(),
     premiumCents: cents('premium_cents'),
     rateTableId: integer('rate_table_id').references(() => rateTables.id),
+    /** The insured's contact for this order (insured/updateprimaryinsuredwithlocation). */
+    contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
     status: submissionStatus('status').notNull().default('draft'),
     /** Optimistic locking: every update checks and bumps it. */
     version: integer('version').notNull().default(1),
@@ -501,7 +512,12 @@ export const planLocations = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('plan_locations_submission_idx').on(t.submissionId)],
+  (t) => [
+    index('plan_locations_submission_idx').on(t.submissionId),
+    // A location is on an order once; the order has one primary location (its rating address).
+    uniqueIndex('plan_locations_submission_location_key').on(t.submissionId, t.locationId),
+    uniqueIndex('plan_locations_one_primary_key').on(t.submissionId).where(sql`${t.isPrimary}`),
+  ],
 );
 
 export const additionalInsureds = pgTable(
@@ -522,10 +538,14 @@ export const additionalInsureds = pgTable(
     city: text('city'),
     state: varchar('state', { length: 2 }),
     zipcode: varchar('zipcode', { length: 10 }),
+    idempotencyKeyHash: idempotencyKeyHash(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('additional_insureds_user_idx').on(t.userId)],
+  (t) => [
+    index('additional_insureds_user_idx').on(t.userId),
+    uniqueIndex('additional_insureds_idempotency_key').on(t.userId, t.idempotencyKeyHash),
+  ],
 );
 
 export const claims = pgTable(
@@ -544,10 +564,16 @@ export const claims = pgTable(
     status: text('status').notNull().default('open'),
     amountPaidCents: cents('amount_paid_cents').notNull().default(0),
     reserveCents: cents('reserve_cents').notNull().default(0),
+    /** What people quote on the phone: C-2026-000042. */
+    number: text('number').unique(),
+    idempotencyKeyHash: idempotencyKeyHash(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('claims_user_idx').on(t.userId)],
+  (t) => [
+    index('claims_user_idx').on(t.userId),
+    uniqueIndex('claims_idempotency_key').on(t.userId, t.idempotencyKeyHash),
+  ],
 );
 
 /** Uploaded files, attached to any module's record (module + module_id); soft-deleted. */
@@ -672,15 +698,23 @@ export const documents = pgTable(
 // ---------------------------------------------------------------------------------------------
 // Everything else
 
-export const feedback = pgTable('feedback', {
-  id: id(),
-  userId: integer('user_id').references(() => users.id),
-  email: text('email'),
-  rating: integer('rating'),
-  message: text('message').notNull(),
-  page: text('page'),
-  createdAt: createdAt(),
-});
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: id(),
+    userId: integer('user_id').references(() => users.id),
+    email: text('email'),
+    rating: integer('rating'),
+    message: text('message').notNull(),
+    page: text('page'),
+    idempotencyKeyHash: idempotencyKeyHash(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('feedback_idempotency_key').on(t.userId, t.idempotencyKeyHash)],
+);
+
+/** The running part of claim numbers (C-2026-000042). */
+export const claimNumberSeq = pgSequence('claim_number_seq', { startWith: 1 });
 
 export const auditLog = pgTable(
   'audit_log',

@@ -4,34 +4,19 @@
  * the quote key it was given; with a bearer token the quote is the user's. The rules live in
  * server/submissions/.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   createSubmissionRequestSchema,
-  IDEMPOTENCY_KEY_HEADER,
   orderDetailsQuerySchema,
   orderDetailsSchema,
   submissionQuoteSchema,
   updateRatingRequestSchema,
 } from '@/api/contract/submissions';
-import { badRequest } from '@server/http/http-error';
+import { idempotencyKeyHeaderDoc, idempotencyKeyOf } from '@server/http/idempotency-key';
 import { defineRoute } from '@server/http/route';
 import { quoteKeyHeaderDoc, submissionCaller } from '@server/submissions/access';
 import { createSubmission, orderDetails, updateRating, type SubmissionDeps } from '@server/submissions/quotes';
 import { quoteKeySecret } from '@server/submissions/quote-keys';
-
-const VISIBLE_ASCII = /^[\x21-\x7e]{8,128}$/;
-
-/** The Idempotency-Key header: absent, or 8–128 visible ASCII characters (400 naming it otherwise). */
-function idempotencyKeyOf(request: FastifyRequest): string | undefined {
-  const raw = request.headers[IDEMPOTENCY_KEY_HEADER];
-  if (raw === undefined) return undefined;
-  if (typeof raw !== 'string' || !VISIBLE_ASCII.test(raw)) {
-    throw badRequest('The Idempotency-Key header must be 8 to 128 visible ASCII characters', {
-      'Idempotency-Key': 'must be 8 to 128 visible ASCII characters',
-    });
-  }
-  return raw;
-}
 
 const pricingRefusals = {
   401: 'A bearer token was sent and is not valid (a visitor sends none)',
@@ -57,9 +42,7 @@ export async function submissionRoutes(app: FastifyInstance) {
       'without quoteKey; the same key with another body is a 422.',
     tags,
     public: true,
-    headers: {
-      'Idempotency-Key': '8–128 visible ASCII characters chosen by the client; makes a retry safe',
-    },
+    headers: idempotencyKeyHeaderDoc,
     body: createSubmissionRequestSchema,
     response: submissionQuoteSchema,
     status: 201,

@@ -1,0 +1,89 @@
+/**
+ * Helpers for the insured's-account tests: an insured with a bearer token, calls of every
+ * method carrying it, and a quoted order of theirs. `bindForTest` stands in for issue 8's
+ * payment: it marks an order bound and writes its policy row the way issuance will, so rules
+ * about bound policies (no deleting what a policy names, certificates, claims) can be tested now.
+ */
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import * as v from 'valibot';
+import { expect } from 'vitest';
+import { submissionQuoteSchema, type SubmissionQuote } from '@/api/contract/submissions';
+import { policies, submissions } from '@server/db/schema';
+import { caller, freshIp, signUp } from '@server/test/auth-helpers';
+import { quoteApi, submissionInput } from '@server/test/quote-helpers';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export type Insured = {
+  userId: number;
+  email: string;
+  password: string;
+  token: string;
+  /** A call as this insured; `form` sends the body as an HTML form instead of JSON. */
+  call(method: Method, url: string, body?: unknown, options?: { form?: boolean; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
+};
+
+export async function newInsured(app: () => FastifyInstance): Promise<Insured> {
+  const api = caller(app);
+  const session = await signUp(api);
+  const { email, password } = session;
+  const ip = freshIp();
+  return {
+    userId: session.user.id,
+    email,
+    password,
+    token: session.token,
+    call: (method, url, body, options = {}) => {
+      const headers: Record<string, string> = { authorization: `Bearer ${session.token}`, ...options.headers };
+      let payload: InjectOptions['payload'] | undefined;
+      if (body !== undefined && options.form) {
+        const form = new URLSearchParams();
+        for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+          for (const item of Array.isArray(value) ? value : [value]) form.append(key, String(item));
+        }
+        payload = form.toString();
+        headers['content-type'] = 'application/x-www-form-urlencoded';
+      } else if (body !== undefined) {
+        payload = body as InjectOptions['payload'];
+      }
+      return app().inject({ method, url: `/api/weborder/${url}`, remoteAddress: ip, headers, ...(payload === undefined ? {} : { payload }) });
+    },
+  };
+}
+
+/** A quoted order of this insured's: Dentists in Houston (77002) unless overridden. */
+export async function quotedOrder(app: () => FastifyInstance, insured: Insured, overrides: Record<string, unknown> = {}): Promise<SubmissionQuote> {
+  const response = await quoteApi(app).post('insured/createsubmission', await submissionInput(app(), overrides), { token: insured.token });
+  expect(response.statusCode, response.body).toBe(201);
+  return v.parse(submissionQuoteSchema, response.json());
+}
+
+let policySerial = 0;
+
+/** Marks the order bound and issues its policy row (what issue 8's payment will do). Answers the policy id. */
+export async function bindForTest(app: FastifyInstance, submissionId: number, status: 'bound' | 'complete' = 'bound'): Promise<number> {
+  const [order] = await app.db.select().from(submissions).where(eq(submissions.id, submissionId));
+  if (!order) throw new Error(`no submission ${submissionId}`);
+  await app.db.update(submissions).set({ status, version: order.version + 1 }).where(eq(submissions.id, submissionId));
+  policySerial += 1;
+  const effective = order.effectiveDate ?? new Date().toISOString().slice(0, 10);
+  const expiration = `${Number(effective.slice(0, 4)) + 1}${effective.slice(4)}`;
+  const [policy] = await app.db
+    .insert(policies)
+    .values({
+      submissionId,
+      userId: order.userId,
+      number: `P-TEST-${process.pid}-${Date.now()}-${policySerial}`,
+      effectiveDate: effective,
+      expirationDate: expiration,
+      limitCode: order.limitCode ?? '1M/3M',
+      perClaimLimitCents: 100_000_000,
+      aggregateLimitCents: 300_000_000,
+      deductibleCode: order.deductibleCode ?? '1000',
+      deductibleCents: 100_000,
+      premiumCents: order.premiumCents ?? 0,
+    })
+    .returning({ id: policies.id });
+  return policy!.id;
+}
