@@ -1,0 +1,173 @@
+import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
+import { errorFields, errorStatus, errorText } from '@/api/api-error';
+import { newSaveKey } from '@/api/saved-quote';
+
+/** Anything the account screens list: contacts, locations, additional insureds, claims. */
+export interface ListedRecord {
+  id: number;
+}
+
+export interface SaveRecordInput {
+  /** The form's values, as the screen's API call takes them. */
+  values: Record<string, unknown>;
+  /** The record being edited; undefined when adding. */
+  id: number | undefined;
+  /** One per "Add" dialog: a retried create (a lost answer, a double click) makes one record. */
+  idempotencyKey: string;
+}
+
+export type RecordListEvent =
+  | { type: 'records.retry' }
+  | { type: 'record.add' }
+  | { type: 'record.edit'; id: number }
+  | { type: 'record.remove'; id: number }
+  | { type: 'editor.cancel' }
+  | { type: 'editor.save'; values: Record<string, unknown> }
+  | { type: 'remove.cancel' }
+  | { type: 'remove.confirm' };
+
+export interface RecordListContext {
+  records: ListedRecord[];
+  /** The record in the edit dialog; null while adding a new one. */
+  editing: ListedRecord | null;
+  /** The record whose deletion waits for confirmation. */
+  removing: ListedRecord | null;
+  idempotencyKey: string;
+  /** A failure in words: the list could not load, a save or a delete was refused. */
+  errorMessage: string | undefined;
+  /** The server's messages by field name (a 400 or 409 naming fields). */
+  fieldErrors: Record<string, string>;
+  /** What just happened, for the screen's live region. */
+  lastChange: { kind: 'added' | 'updated' | 'removed'; id: number } | undefined;
+}
+
+const notProvided = (name: string) => Promise.reject(new Error(`${name} is provided by the screen (machine.provide)`));
+
+/**
+ * A list of the insured's records with add, edit and delete through dialogs. The screen
+ * provides the three calls (loadRecords, saveRecord, removeRecord) with machine.provide; after
+ * every change the list is loaded again, because one change can move others (a new primary
+ * unmarks the old one, deleting the primary promotes another).
+ */
+export const recordListMachine = setup({
+  types: {
+    context: {} as RecordListContext,
+    events: {} as RecordListEvent,
+  },
+  actors: {
+    loadRecords: fromPromise<ListedRecord[]>(() => notProvided('loadRecords')),
+    saveRecord: fromPromise<ListedRecord, SaveRecordInput>(() => notProvided('saveRecord')),
+    removeRecord: fromPromise<unknown, { id: number }>(() => notProvided('removeRecord')),
+  },
+  actions: {
+    storeRecords: assign((_, records: ListedRecord[]) => ({ records, errorMessage: undefined })),
+    storeLoadError: assign((_, error: unknown) => ({ errorMessage: errorText(error) })),
+    openNew: assign(() => ({ editing: null, idempotencyKey: newSaveKey(), errorMessage: undefined, fieldErrors: {} })),
+    openExisting: assign(({ context }, id: number) => ({
+      editing: context.records.find((record) => record.id === id) ?? null,
+      errorMessage: undefined,
+      fieldErrors: {},
+    })),
+    askRemove: assign(({ context }, id: number) => ({
+      removing: context.records.find((record) => record.id === id) ?? null,
+      errorMessage: undefined,
+    })),
+    closeDialogs: assign({ removing: null, errorMessage: undefined, fieldErrors: {} }),
+    storeRefusal: assign((_, error: unknown) => ({ errorMessage: errorText(error), fieldErrors: errorFields(error) })),
+    noteSaved: assign(({ context }, saved: ListedRecord) => ({
+      lastChange: { kind: context.editing ? ('updated' as const) : ('added' as const), id: saved.id },
+      fieldErrors: {},
+      errorMessage: undefined,
+    })),
+    noteRemoved: assign(({ context }) => ({
+      lastChange: context.removing ? { kind: 'removed' as const, id: context.removing.id } : undefined,
+      removing: null,
+      errorMessage: undefined,
+    })),
+  },
+  guards: {
+    knownRecord: ({ context }, id: number) => context.records.some((record) => record.id === id),
+    alreadyGone: (_, error: unknown) => errorStatus(error) === 404,
+  },
+}).createMachine({
+  id: 'recordList',
+  context: {
+    records: [],
+    editing: null,
+    removing: null,
+    idempotencyKey: '',
+    errorMessage: undefined,
+    fieldErrors: {},
+    lastChange: undefined,
+  },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        src: 'loadRecords',
+        onDone: { target: 'ready', actions: { type: 'storeRecords', params: ({ event }) => event.output } },
+        onError: { target: 'loadFailed', actions: { type: 'storeLoadError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+      },
+    },
+    loadFailed: { on: { 'records.retry': 'loading' } },
+    ready: {
+      on: {
+        'record.add': { target: 'editing', actions: 'openNew' },
+        'record.edit': {
+          guard: { type: 'knownRecord', params: ({ event }) => event.id },
+          target: 'editing',
+          actions: { type: 'openExisting', params: ({ event }) => event.id },
+        },
+        'record.remove': {
+          guard: { type: 'knownRecord', params: ({ event }) => event.id },
+          target: 'confirmingRemove',
+          actions: { type: 'askRemove', params: ({ event }) => event.id },
+        },
+        'records.retry': 'refreshing',
+      },
+    },
+    editing: {
+      on: {
+        'editor.cancel': { target: 'ready', actions: 'closeDialogs' },
+        'editor.save': 'saving',
+      },
+    },
+    saving: {
+      invoke: {
+        src: 'saveRecord',
+        input: ({ context, event }) => ({
+          values: event.type === 'editor.save' ? event.values : {},
+          id: context.editing?.id,
+          idempotencyKey: context.idempotencyKey,
+        }),
+        onDone: { target: 'refreshing', actions: { type: 'noteSaved', params: ({ event }) => event.output } },
+        onError: { target: 'editing', actions: { type: 'storeRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+      },
+    },
+    confirmingRemove: {
+      on: {
+        'remove.cancel': { target: 'ready', actions: 'closeDialogs' },
+        'remove.confirm': 'removing',
+      },
+    },
+    removing: {
+      invoke: {
+        src: 'removeRecord',
+        input: ({ context }) => ({ id: context.removing?.id ?? 0 }),
+        onDone: { target: 'refreshing', actions: 'noteRemoved' },
+        onError: [
+          // Deleted meanwhile (another tab): the list just catches up.
+          { guard: { type: 'alreadyGone', params: ({ event }: { event: ErrorActorEvent }) => event.error }, target: 'refreshing', actions: 'noteRemoved' },
+          { target: 'confirmingRemove', actions: { type: 'storeRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+        ],
+      },
+    },
+    refreshing: {
+      invoke: {
+        src: 'loadRecords',
+        onDone: { target: 'ready', actions: { type: 'storeRecords', params: ({ event }) => event.output } },
+        onError: { target: 'ready', actions: { type: 'storeLoadError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+      },
+    },
+  },
+});
