@@ -88,6 +88,29 @@ describe('GET /api/weborder/openapi.json', () => {
         'POST /api/weborder/insured/createsubmission',
         'POST /api/weborder/insured/updaterating',
         'GET /api/weborder/insured/orderdetails',
+        'GET /api/weborder/insured/contactlist',
+        'POST /api/weborder/insured/saveupdatecontact',
+        'DELETE /api/weborder/insured/deletecontacts',
+        'GET /api/weborder/insured/locationlist',
+        'POST /api/weborder/insured/saveupdatelocation',
+        'DELETE /api/weborder/insured/deletelocation',
+        'GET /api/weborder/insured/primaryinsureddetails',
+        'POST /api/weborder/insured/updateprimaryinsured',
+        'POST /api/weborder/insured/updateprimaryinsuredwithlocation',
+        'GET /api/weborder/insured/locations',
+        'POST /api/weborder/insured/addlocation',
+        'PUT /api/weborder/insured/updateplanlocation',
+        'DELETE /api/weborder/insured/deleteplanlocation',
+        'GET /api/weborder/insured/additionalinsureds',
+        'POST /api/weborder/insured/saveupdateadditionalinsured',
+        'DELETE /api/weborder/insured/deleteadditionalinsured',
+        'POST /api/weborder/documents/certificateofinsurance',
+        'GET /api/weborder/insured/claims',
+        'GET /api/weborder/insured/policies',
+        'POST /api/weborder/insured/reportclaim',
+        'GET /api/weborder/dashboard/submissiondetails',
+        'GET /api/weborder/insured/existingopenorder',
+        'POST /api/weborder/insured/feedback',
         'PUT /api/weborder/test/things/{thingId}',
       ].sort(),
     );
@@ -95,7 +118,9 @@ describe('GET /api/weborder/openapi.json', () => {
     for (const { path, method, operation } of operations(doc)) {
       const fastifyUrl = path.replace(/\{(\w+)\}/g, ':$1');
       expect(t.app.hasRoute({ method: method.toUpperCase() as 'GET', url: fastifyUrl })).toBe(true);
-      if (path.includes('/test/') || path === '/api/weborder/insured/isLogin') {
+      // Signed-in only: the test route, isLogin and the insured's account (issue 6).
+      const accountRoute = /^\/api\/weborder\/(insured\/(contactlist|saveupdatecontact|deletecontacts|locationlist|saveupdatelocation|deletelocation|primaryinsureddetails|updateprimaryinsured|updateprimaryinsuredwithlocation|locations|addlocation|updateplanlocation|deleteplanlocation|additionalinsureds|saveupdateadditionalinsured|deleteadditionalinsured|claims|policies|reportclaim|existingopenorder|feedback)|documents\/certificateofinsurance|dashboard\/submissiondetails)$/;
+      if (path.includes('/test/') || path === '/api/weborder/insured/isLogin' || accountRoute.test(path)) {
         expect(operation.security).toBeUndefined();
         expect(operation.responses).toHaveProperty('401');
       } else {

@@ -107,8 +107,11 @@ function missingInputs(inputs: QuoteInputs): Record<string, string> {
   return missing;
 }
 
+/** What pricing reads: `db` may be a transaction in progress when `catalog` reads through it too. */
+type PricingDeps = { db: Queryable; catalog: RatingCatalog };
+
 /** calculateQuote plus the payment term check; the same refusals as auth/calculate. */
-async function price(deps: SubmissionDeps, inputs: QuoteInputs): Promise<Calculation> {
+async function price(deps: PricingDeps, inputs: QuoteInputs): Promise<Calculation> {
   const missing = missingInputs(inputs);
   if (Object.keys(missing).length) {
     throw badRequest(`The quote lacks ${Object.keys(missing).join(', ')}`, missing);
@@ -136,6 +139,15 @@ const rowInputs = (row: SubmissionRow): QuoteInputs => ({
   deductibleCode: row.deductibleCode,
   paymentTerm: row.paymentTerm,
 });
+
+/**
+ * The submission as saved, priced at another rating address: an order's primary plan location
+ * is its rating address (server/account/plan-locations.ts), and moving it prices the order again
+ * exactly as updaterating would.
+ */
+export function priceAt(deps: PricingDeps, row: SubmissionRow, address: { state: string; zipcode: string }): Promise<Calculation> {
+  return price(deps, { ...rowInputs(row), state: address.state, zipcode: address.zipcode });
+}
 
 /** The stored rating, when it still reads as one (older or foreign rows answer null, not a 500). */
 function storedRating(worksheet: unknown): Calculation | null {

@@ -5,7 +5,7 @@
  * through here too.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '@server/db/connection';
+import type { Queryable } from '@server/db/connection';
 import { submissionEvents, submissions } from '@server/db/schema';
 import { changedMeanwhile, type SubmissionCaller, type SubmissionRow } from '@server/submissions/access';
 
@@ -17,9 +17,13 @@ export interface SubmissionEvent {
   data: Record<string, unknown>;
 }
 
-/** Applies `changes` to `row` as read, and records `event`; answers the new version. */
+/**
+ * Applies `changes` to `row` as read, and records `event`; answers the new version. Given a
+ * transaction in progress it runs inside it (a savepoint), so a caller's other writes stand or
+ * fall with this one.
+ */
 export async function saveWithHistory(
-  db: Database,
+  db: Queryable,
   caller: SubmissionCaller,
   row: Pick<SubmissionRow, 'id' | 'version' | 'status'>,
   now: Date,

@@ -1,0 +1,274 @@
+/**
+ * Additional insureds on an order (the additionally-insured screen) and the certificate of
+ * insurance that names one of them. The list belongs to one order of the caller's: it may
+ * change while the order is open and not yet bound (the policy is issued with the names it has
+ * then); certificates exist once the policy does.
+ */
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type * as v from 'valibot';
+import type {
+  AdditionalInsured,
+  AdditionalInsuredList,
+  certificateRequestSchema,
+  saveAdditionalInsuredRequestSchema,
+} from '@/api/contract/additional-insureds';
+import type { Deleted } from '@/api/contract/address';
+import { checkAddress } from '@server/account/address-check';
+import type { AuthUser } from '@server/auth/user';
+import type { Clock } from '@server/clock';
+import type { Database, Queryable } from '@server/db/connection';
+import { isUniqueViolation } from '@server/db/errors';
+import { additionalInsureds, brokers, locations, planLocations, policies, specialities, submissions, users } from '@server/db/schema';
+import { certificateFileName, certificatePdf, type CertificateParty } from '@server/documents/certificate-pdf';
+import { badRequest, conflict, notFound } from '@server/http/http-error';
+import { ownedSubmission, type SubmissionRow } from '@server/submissions/access';
+
+export type AdditionalInsuredDeps = { db: Database; clock: Clock };
+
+type SaveInput = v.InferOutput<typeof saveAdditionalInsuredRequestSchema>;
+type CertificateInput = v.InferOutput<typeof certificateRequestSchema>;
+type Row = typeof additionalInsureds.$inferSelect;
+type Order = Pick<SubmissionRow, 'id' | 'number' | 'status'>;
+
+const IDEMPOTENCY_INDEX = 'additional_insureds_idempotency_key';
+
+/** Once bound the policy carries the names it was issued with; a closed order changes no more. */
+const FROZEN_STATUSES: readonly string[] = ['bound', 'complete', 'declined', 'close_lost'];
+/** A certificate speaks for a policy in force. */
+const CERTIFIED_STATUSES: readonly string[] = ['bound', 'complete'];
+
+const isEditable = (order: Order) => !FROZEN_STATUSES.includes(order.status);
+
+function assertListEditable(order: Order): void {
+  if (isEditable(order)) return;
+  throw conflict(`Order ${order.number} is ${order.status}: its additional insureds can change only before the policy is bound`, {
+    status: `is ${order.status}`,
+  });
+}
+
+const noSuchAdditionalInsured = () => notFound('No such additional insured (or it is not yours)');
+
+const toWire = (row: Row): AdditionalInsured => ({
+  id: row.id,
+  submissionId: row.submissionId!,
+  name: row.name,
+  relationship: row.relationship,
+  email: row.email,
+  address1: row.address1,
+  address2: row.address2,
+  city: row.city,
+  state: row.state,
+  zipcode: row.zipcode,
+});
+
+const callerOf = (user: AuthUser) => ({ user, quoteKeyHash: undefined });
+
+async function policyOf(db: Queryable, submissionId: number) {
+  const [policy] = await db.select().from(policies).where(eq(policies.submissionId, submissionId));
+  return policy;
+}
+
+// ---------------------------------------------------------------------------------------------
+// GET insured/additionalinsureds
+
+export async function listAdditionalInsureds(db: Database, user: AuthUser, submissionId: number): Promise<AdditionalInsuredList> {
+  const order = await ownedSubmission(db, callerOf(user), submissionId);
+  const rows = await db
+    .select()
+    .from(additionalInsureds)
+    .where(and(eq(additionalInsureds.submissionId, order.id), eq(additionalInsureds.userId, user.id)))
+    .orderBy(asc(additionalInsureds.id));
+  const policy = CERTIFIED_STATUSES.includes(order.status) ? await policyOf(db, order.id) : undefined;
+  return {
+    submissionId: order.id,
+    number: order.number,
+    status: order.status,
+    certificatesAvailable: policy !== undefined,
+    editable: isEditable(order),
+    additionalInsureds: rows.map(toWire),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// POST insured/saveupdateadditionalinsured
+
+type AddressParts = Pick<SaveInput, 'address1' | 'address2' | 'city' | 'state' | 'zipcode'>;
+
+/** An address is all or nothing: a certificate holder's half address would be worse than none. */
+async function checkedAddress(db: Queryable, input: AddressParts) {
+  const given = (value: string | null | undefined) => (value ? value : null);
+  const address = {
+    address1: given(input.address1),
+    address2: given(input.address2),
+    city: given(input.city),
+    state: given(input.state),
+    zipcode: given(input.zipcode),
+  };
+  if (Object.values(address).every((value) => value === null)) return address;
+  const missing = (['address1', 'city', 'state', 'zipcode'] as const).filter((field) => address[field] === null);
+  if (missing.length) {
+    throw badRequest(`An address needs ${missing.join(', ')} too (or leave the address out)`, Object.fromEntries(missing.map((field) => [field, 'is required when an address is given'])));
+  }
+  await checkAddress(db, { state: address.state!, zipcode: address.zipcode! });
+  return address;
+}
+
+/**
+ * Reads the order for a change to its list, holding a share lock until the transaction ends:
+ * a bind committing meanwhile waits for this change, so nothing is added after the policy
+ * was issued with the list it had.
+ */
+async function lockedOrder(tx: Queryable, user: AuthUser, submissionId: number): Promise<Order> {
+  await tx.select({ id: submissions.id }).from(submissions).where(eq(submissions.id, submissionId)).for('share');
+  return ownedSubmission(tx, callerOf(user), submissionId);
+}
+
+async function byIdempotencyKey(db: Queryable, user: AuthUser, keyHash: string): Promise<Row | undefined> {
+  const [row] = await db
+    .select()
+    .from(additionalInsureds)
+    .where(and(eq(additionalInsureds.userId, user.id), eq(additionalInsureds.idempotencyKeyHash, keyHash)));
+  return row;
+}
+
+export async function saveAdditionalInsured(
+  deps: AdditionalInsuredDeps,
+  user: AuthUser,
+  input: SaveInput,
+  keyHash: string | null,
+): Promise<{ created: boolean; record: AdditionalInsured }> {
+  const { db, clock } = deps;
+  const isCreate = input.id === undefined || input.id === null;
+  // A retried create answers what the first one made, whatever happened to the order since.
+  if (isCreate && keyHash) {
+    const earlier = await byIdempotencyKey(db, user, keyHash);
+    if (earlier) return { created: false, record: toWire(earlier) };
+  }
+  // Ownership first: someone else's order is a 404 even when the input has other faults.
+  await ownedSubmission(db, callerOf(user), input.submissionId);
+  const address = await checkedAddress(db, input);
+  const values = { name: input.name, relationship: input.relationship, email: input.email, ...address };
+  const now = clock.now();
+
+  try {
+    return await db.transaction(async (tx) => {
+      const order = await lockedOrder(tx, user, input.submissionId);
+      if (isCreate) {
+        if (keyHash) {
+          const earlier = await byIdempotencyKey(tx, user, keyHash);
+          if (earlier) return { created: false, record: toWire(earlier) };
+        }
+        assertListEditable(order);
+        const [row] = await tx
+          .insert(additionalInsureds)
+          .values({ ...values, userId: user.id, submissionId: order.id, idempotencyKeyHash: keyHash, createdAt: now, updatedAt: now })
+          .returning();
+        return { created: true, record: toWire(row!) };
+      }
+      // The record must be the caller's and on this order: moving one between orders is not a thing.
+      const [existing] = await tx
+        .select({ id: additionalInsureds.id })
+        .from(additionalInsureds)
+        .where(and(eq(additionalInsureds.id, input.id!), eq(additionalInsureds.userId, user.id), eq(additionalInsureds.submissionId, order.id)));
+      if (!existing) throw noSuchAdditionalInsured();
+      assertListEditable(order);
+      const [row] = await tx.update(additionalInsureds).set({ ...values, updatedAt: now }).where(eq(additionalInsureds.id, existing.id)).returning();
+      return { created: false, record: toWire(row!) };
+    });
+  } catch (error) {
+    // The same key at the same moment: the other request made it; answer that.
+    if (keyHash && isUniqueViolation(error, IDEMPOTENCY_INDEX)) {
+      const earlier = await byIdempotencyKey(db, user, keyHash);
+      if (earlier) return { created: false, record: toWire(earlier) };
+    }
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// DELETE insured/deleteadditionalinsured
+
+export async function deleteAdditionalInsured(db: Database, user: AuthUser, id: number): Promise<Deleted> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: additionalInsureds.id, submissionId: additionalInsureds.submissionId })
+      .from(additionalInsureds)
+      .where(and(eq(additionalInsureds.id, id), eq(additionalInsureds.userId, user.id)));
+    if (!row) throw noSuchAdditionalInsured();
+    // Rows always carry their order; one without (none are written so) is simply the caller's to remove.
+    if (row.submissionId !== null) assertListEditable(await lockedOrder(tx, user, row.submissionId));
+    await tx.delete(additionalInsureds).where(eq(additionalInsureds.id, row.id));
+    // Additional insureds have no primary one: the shared DELETE answer says so with null.
+    return { deletedId: row.id, primaryId: null };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// POST documents/certificateofinsurance
+
+const addressLines = (address: { address1: string | null; address2: string | null; city: string | null; state: string | null; zipcode: string | null }) =>
+  address.address1
+    ? [address.address1, ...(address.address2 ? [address.address2] : []), `${address.city ?? ''}, ${address.state ?? ''} ${address.zipcode ?? ''}`.trim()]
+    : [];
+
+/** The insured as the policy names it: the company, else the person, else the e-mail they sign in with. */
+async function namedInsured(db: Queryable, user: AuthUser, orderId: number): Promise<CertificateParty> {
+  const [person] = await db
+    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName, companyName: users.companyName })
+    .from(users)
+    .where(eq(users.id, user.id));
+  const fullName = [person?.firstName, person?.lastName].filter(Boolean).join(' ');
+  const name = person?.companyName?.trim() || fullName || person?.email || 'Named insured';
+  // The address the order covers (its primary plan location), else the insured's own primary one.
+  const [planned] = await db
+    .select()
+    .from(planLocations)
+    .where(eq(planLocations.submissionId, orderId))
+    .orderBy(desc(planLocations.isPrimary), asc(planLocations.id))
+    .limit(1);
+  const [own] = planned
+    ? [planned]
+    : await db.select().from(locations).where(and(eq(locations.userId, user.id), eq(locations.isPrimary, true))).limit(1);
+  return { name, addressLines: own ? addressLines(own) : [] };
+}
+
+export async function certificateOfInsurance(
+  db: Database,
+  user: AuthUser,
+  input: CertificateInput,
+): Promise<{ fileName: string; pdf: Uint8Array }> {
+  const order = await ownedSubmission(db, callerOf(user), input.submissionid);
+  // The additional insured must be on this order: a 404 before any word about the order's status.
+  const [holder] = await db
+    .select()
+    .from(additionalInsureds)
+    .where(and(eq(additionalInsureds.id, input.additionalinsuredid), eq(additionalInsureds.userId, user.id), eq(additionalInsureds.submissionId, order.id)));
+  if (!holder) throw noSuchAdditionalInsured();
+  const policy = CERTIFIED_STATUSES.includes(order.status) ? await policyOf(db, order.id) : undefined;
+  if (!policy) {
+    throw conflict(`Order ${order.number} is ${order.status}: a certificate of insurance is available once its policy is bound`, {
+      status: `is ${order.status}`,
+    });
+  }
+  const [details] = await db
+    .select({ specialityName: specialities.name, brokerName: brokers.name })
+    .from(submissions)
+    .innerJoin(specialities, eq(specialities.id, submissions.specialityId))
+    .leftJoin(brokers, eq(brokers.id, submissions.brokerId))
+    .where(eq(submissions.id, order.id));
+  const pdf = await certificatePdf({
+    orderNumber: order.number,
+    policyNumber: policy.number,
+    specialityName: details!.specialityName,
+    effectiveDate: policy.effectiveDate,
+    expirationDate: policy.expirationDate,
+    perClaimLimitCents: policy.perClaimLimitCents,
+    aggregateLimitCents: policy.aggregateLimitCents,
+    deductibleCents: policy.deductibleCents,
+    issuedAt: policy.issuedAt,
+    brokerName: details!.brokerName,
+    namedInsured: await namedInsured(db, user, order.id),
+    additionalInsured: { name: holder.name, relationship: holder.relationship, addressLines: addressLines(holder) },
+  });
+  return { fileName: certificateFileName(policy.number, holder.name), pdf };
+}

@@ -1,0 +1,82 @@
+/**
+ * The insured's dashboard: every order with what they can do next, and the open order to
+ * resume. The next step is decided here, from the status alone, so every screen that links to
+ * an order words it the same way.
+ */
+import { and, desc, eq, notInArray, type SQL } from 'drizzle-orm';
+import type { NextStepAction, SubmissionSummary } from '@/api/contract/dashboard';
+import type { SubmissionStatus } from '@/api/contract/submissions';
+import type { ScreenName } from '@/routes/screens';
+import type { AuthUser } from '@server/auth/user';
+import type { Database } from '@server/db/connection';
+import { specialities, submissions } from '@server/db/schema';
+
+type NextStep = { action: NextStepAction; label: string; screen: ScreenName | null };
+
+/** Nothing more happens to these: the dashboard offers no way on, and they are not resumed. */
+export const CLOSED_STATUSES = ['declined', 'complete', 'close_lost'] as const satisfies readonly SubmissionStatus[];
+
+/** Typed as a full record: a status added to the lifecycle cannot be forgotten here. */
+export const NEXT_STEPS: Record<SubmissionStatus, NextStep> = {
+  draft: { action: 'answer', label: 'Answer the remaining questions', screen: 'questionlist' },
+  quoted: { action: 'buy', label: 'Review and buy', screen: 'order' },
+  checks: { action: 'wait', label: 'We are checking your order', screen: 'order' },
+  incomplete: { action: 'supply', label: 'Add what is missing', screen: 'incomplete-order' },
+  underwriter_review: { action: 'wait', label: 'An underwriter is reviewing your order', screen: 'incomplete-review-underwriter' },
+  missing_info: { action: 'supply', label: 'Send the information the underwriter asked for', screen: 'incomplete-missing-info' },
+  application_under_review: { action: 'wait', label: 'We are reviewing the information you sent', screen: 'application-under-review' },
+  approved: { action: 'pay', label: 'Pay to bind your policy', screen: 'payment' },
+  awaiting_payment: { action: 'pay', label: 'Pay to bind your policy', screen: 'payment' },
+  // Bound: covered, the documents are still being issued; the order-complete screen says so.
+  bound: { action: 'documents', label: 'See your policy', screen: 'complete-order' },
+  complete: { action: 'documents', label: 'Download your documents', screen: 'document' },
+  declined: { action: 'none', label: 'This order was declined', screen: null },
+  close_lost: { action: 'none', label: 'This order was closed', screen: null },
+};
+
+const isOpen = (status: SubmissionStatus) => !(CLOSED_STATUSES as readonly SubmissionStatus[]).includes(status);
+
+async function summaries(db: Database, user: AuthUser, where?: SQL, limit?: number): Promise<SubmissionSummary[]> {
+  const query = db
+    .select({
+      id: submissions.id,
+      number: submissions.number,
+      specialityId: submissions.specialityId,
+      specialityName: specialities.name,
+      status: submissions.status,
+      premiumCents: submissions.premiumCents,
+      stateCode: submissions.stateCode,
+      effectiveDate: submissions.effectiveDate,
+      updatedAt: submissions.updatedAt,
+    })
+    .from(submissions)
+    .innerJoin(specialities, eq(specialities.id, submissions.specialityId))
+    .where(and(eq(submissions.userId, user.id), where))
+    // The id breaks ties between orders changed in the same instant, so the order is stable.
+    .orderBy(desc(submissions.updatedAt), desc(submissions.id));
+  const rows = limit === undefined ? await query : await query.limit(limit);
+  return rows.map((row) => ({
+    submissionId: row.id,
+    number: row.number,
+    speciality: { id: row.specialityId, name: row.specialityName },
+    status: row.status,
+    // A draft's price is not a price yet (it no longer prices, or never did).
+    totalCents: row.status === 'draft' ? null : row.premiumCents,
+    stateCode: row.stateCode,
+    effectiveDate: row.effectiveDate,
+    updatedAt: row.updatedAt.toISOString(),
+    open: isOpen(row.status),
+    nextStep: NEXT_STEPS[row.status],
+  }));
+}
+
+/** Every order of the insured's, most recently changed first. */
+export function submissionSummaries(db: Database, user: AuthUser): Promise<SubmissionSummary[]> {
+  return summaries(db, user);
+}
+
+/** The open order changed most recently, to resume; null when none is open. */
+export async function existingOpenOrder(db: Database, user: AuthUser): Promise<SubmissionSummary | null> {
+  const [order] = await summaries(db, user, notInArray(submissions.status, [...CLOSED_STATUSES]), 1);
+  return order ?? null;
+}

@@ -1,0 +1,68 @@
+/**
+ * The feedback screen's messages, kept with who sent them. The e-mail address is copied as it
+ * is when sending, so a reply reaches the address the insured had then, and the message stays
+ * readable if the account is later changed.
+ */
+import { and, eq } from 'drizzle-orm';
+import type * as v from 'valibot';
+import type { FeedbackSaved, feedbackRequestSchema } from '@/api/contract/feedback';
+import type { AuthUser } from '@server/auth/user';
+import type { Clock } from '@server/clock';
+import type { Database, Queryable } from '@server/db/connection';
+import { isUniqueViolation } from '@server/db/errors';
+import { feedback, users } from '@server/db/schema';
+import { unauthorized } from '@server/http/http-error';
+
+export type FeedbackDeps = { db: Database; clock: Clock };
+
+type FeedbackInput = v.InferOutput<typeof feedbackRequestSchema>;
+
+const IDEMPOTENCY_INDEX = 'feedback_idempotency_key';
+
+const toWire = (row: { id: number; createdAt: Date }): FeedbackSaved => ({ id: row.id, createdAt: row.createdAt.toISOString() });
+
+async function byIdempotencyKey(db: Queryable, user: AuthUser, keyHash: string): Promise<FeedbackSaved | undefined> {
+  const [row] = await db
+    .select({ id: feedback.id, createdAt: feedback.createdAt })
+    .from(feedback)
+    .where(and(eq(feedback.userId, user.id), eq(feedback.idempotencyKeyHash, keyHash)));
+  return row ? toWire(row) : undefined;
+}
+
+export async function saveFeedback(
+  deps: FeedbackDeps,
+  user: AuthUser,
+  input: FeedbackInput,
+  keyHash: string | null,
+): Promise<{ created: boolean; saved: FeedbackSaved }> {
+  const { db, clock } = deps;
+  if (keyHash) {
+    const earlier = await byIdempotencyKey(db, user, keyHash);
+    if (earlier) return { created: false, saved: earlier };
+  }
+  const [sender] = await db.select({ email: users.email }).from(users).where(eq(users.id, user.id));
+  // authenticate saw the user a moment ago: only a deletion in between gets here.
+  if (!sender) throw unauthorized('Your account no longer exists');
+  try {
+    const [row] = await db
+      .insert(feedback)
+      .values({
+        userId: user.id,
+        email: sender.email,
+        rating: input.rating,
+        message: input.message,
+        page: input.page,
+        idempotencyKeyHash: keyHash,
+        createdAt: clock.now(),
+      })
+      .returning({ id: feedback.id, createdAt: feedback.createdAt });
+    return { created: true, saved: toWire(row!) };
+  } catch (error) {
+    // The same key at the same moment: the other request saved it; answer that.
+    if (keyHash && isUniqueViolation(error, IDEMPOTENCY_INDEX)) {
+      const earlier = await byIdempotencyKey(db, user, keyHash);
+      if (earlier) return { created: false, saved: earlier };
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,373 @@
+/**
+ * The locations an order covers (specification §3 Add locations, Plan location update; §7
+ * insured/locations, addlocation, updateplanlocation, deleteplanlocation). An order keeps copies
+ * of the insured's master locations, so editing a master record later does not rewrite an order.
+ *
+ * Its primary plan location is its rating address. Every change runs in one transaction that
+ * first claims the order's version (so two changes at once give one 409, not a mixed state or a
+ * unique-index 500), then writes the plan locations, then, when the primary's state or ZIP is no
+ * longer the order's, prices it again there through the submission pricing (a draft only takes
+ * the new address) and saves it with its history event. A refusal anywhere, a state that cannot
+ * be priced above all, undoes the whole change.
+ */
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type * as v from 'valibot';
+import type {
+  addLocationsRequestSchema,
+  PlanLocation,
+  PlanLocations,
+  updatePlanLocationRequestSchema,
+} from '@/api/contract/locations';
+import type { SubmissionStatus } from '@/api/contract/submissions';
+import { checkAddress } from '@server/account/address-check';
+import type { AuthUser } from '@server/auth/user';
+import type { Clock } from '@server/clock';
+import type { Database, Queryable, Transaction } from '@server/db/connection';
+import { locations, planLocations, submissions } from '@server/db/schema';
+import { badRequest, conflict, notFound } from '@server/http/http-error';
+import { createRatingCatalog, type RatingCatalog } from '@server/rating/rating-catalog';
+import { changedMeanwhile, ownedSubmission, type SubmissionCaller, type SubmissionRow } from '@server/submissions/access';
+import { priceAt } from '@server/submissions/quotes';
+import { saveWithHistory } from '@server/submissions/versioned-save';
+
+export type PlanLocationDeps = { db: Database; catalog: RatingCatalog; clock: Clock };
+
+type AddInput = v.InferOutput<typeof addLocationsRequestSchema>;
+type UpdateInput = v.InferOutput<typeof updatePlanLocationRequestSchema>;
+type SubmissionChanges = Parameters<typeof saveWithHistory>[4];
+
+/** The statuses in which an order's locations may change: its price is not settled yet. */
+export const PLAN_EDITABLE_STATUSES = ['draft', 'quoted', 'incomplete'] as const satisfies readonly SubmissionStatus[];
+/** Orders priced already: a new rating address prices them again. A draft only takes the address. */
+const RATED_STATUSES: readonly SubmissionStatus[] = ['quoted', 'incomplete'];
+
+export const callerOf = (user: AuthUser): SubmissionCaller => ({ user, quoteKeyHash: undefined });
+
+/** The caller's order, when its locations may change (404 when not theirs, 409 naming its status). */
+export async function editableOrder(db: Queryable, user: AuthUser, submissionId: number): Promise<SubmissionRow> {
+  const row = await ownedSubmission(db, callerOf(user), submissionId);
+  if (!(PLAN_EDITABLE_STATUSES as readonly string[]).includes(row.status)) {
+    throw conflict(`Order ${row.number} is ${row.status}: its locations change only while it is draft, quoted or incomplete`, {
+      status: `is ${row.status}`,
+    });
+  }
+  return row;
+}
+
+export const noSuchLocation = () => notFound('No such location (or it is not yours)');
+const noSuchPlanLocation = () => notFound('No such location on this order');
+
+/** The caller's master locations with these ids; 404 when any is missing or someone else's. */
+export async function ownLocations(db: Queryable, userId: number, ids: readonly number[]) {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return [];
+  const rows = await db
+    .select()
+    .from(locations)
+    .where(and(eq(locations.userId, userId), inArray(locations.id, unique)));
+  if (rows.length !== unique.length) throw noSuchLocation();
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading an order's plan
+
+const planColumns = {
+  id: planLocations.id,
+  locationId: planLocations.locationId,
+  title: locations.title,
+  address1: planLocations.address1,
+  address2: planLocations.address2,
+  city: planLocations.city,
+  state: planLocations.state,
+  zipcode: planLocations.zipcode,
+  isprimary: planLocations.isPrimary,
+};
+
+/** The order's locations, the primary (its rating address) first, then as they were added. */
+async function planOf(db: Queryable, submissionId: number): Promise<PlanLocation[]> {
+  return db
+    .select(planColumns)
+    .from(planLocations)
+    .leftJoin(locations, eq(locations.id, planLocations.locationId))
+    .where(eq(planLocations.submissionId, submissionId))
+    .orderBy(desc(planLocations.isPrimary), asc(planLocations.id));
+}
+
+/** The price the answer shows: none while a draft (a draft's premium is not a price yet). */
+const totalOf = (row: { status: SubmissionStatus; premiumCents: number | null }) => (row.status === 'draft' ? null : row.premiumCents);
+
+async function answer(db: Queryable, submissionId: number, previousTotalCents: number | null, rerated: boolean): Promise<PlanLocations> {
+  const [row] = await db
+    .select({
+      id: submissions.id,
+      number: submissions.number,
+      status: submissions.status,
+      version: submissions.version,
+      stateCode: submissions.stateCode,
+      zipcode: submissions.zipcode,
+      premiumCents: submissions.premiumCents,
+    })
+    .from(submissions)
+    .where(eq(submissions.id, submissionId));
+  const totalCents = totalOf(row!);
+  return {
+    submissionId: row!.id,
+    number: row!.number,
+    status: row!.status,
+    version: row!.version,
+    stateCode: row!.stateCode,
+    zipcode: row!.zipcode,
+    totalCents,
+    previousTotalCents: rerated ? previousTotalCents : totalCents,
+    rerated,
+    locations: await planOf(db, submissionId),
+  };
+}
+
+/** GET insured/locations?submissionid. */
+export async function orderLocations(deps: PlanLocationDeps, user: AuthUser, submissionId: number): Promise<PlanLocations> {
+  const row = await ownedSubmission(deps.db, callerOf(user), submissionId);
+  return answer(deps.db, row.id, null, false);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The one way an order's plan changes
+
+/** What a change did to the plan; `changed` false answers the order as it is (a retry, say). */
+export type PlanEdit = { changed: boolean; submission?: SubmissionChanges };
+
+/**
+ * Runs `edit` on the order's plan in one transaction with the re-rate and the versioned save.
+ * `row` is the order as just read (editableOrder): a change since then is a 409.
+ */
+export async function changePlan(
+  deps: PlanLocationDeps,
+  user: AuthUser,
+  row: SubmissionRow,
+  edit: (tx: Transaction) => Promise<PlanEdit>,
+): Promise<PlanLocations> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    // Claimed first: a concurrent change waits here, then finds the version moved on.
+    const [claimed] = await tx
+      .select({ id: submissions.id })
+      .from(submissions)
+      .where(and(eq(submissions.id, row.id), eq(submissions.version, row.version)))
+      .for('update');
+    if (!claimed) throw changedMeanwhile();
+
+    const { changed, submission = {} } = await edit(tx);
+    if (!changed) return answer(tx, row.id, null, false);
+
+    await ensurePrimary(tx, row.id);
+    const [primary] = await tx
+      .select({ state: planLocations.state, zipcode: planLocations.zipcode })
+      .from(planLocations)
+      .where(and(eq(planLocations.submissionId, row.id), eq(planLocations.isPrimary, true)));
+    const moved = primary !== undefined && (primary.state !== row.stateCode || primary.zipcode !== row.zipcode);
+    const fromTotalCents = totalOf(row);
+    let totalCents = fromTotalCents;
+    let rerated = false;
+    const changes: SubmissionChanges = { ...submission };
+    if (moved) {
+      changes.stateCode = primary.state;
+      changes.zipcode = primary.zipcode;
+      if (RATED_STATUSES.includes(row.status)) {
+        // Priced through this transaction (a catalog of its own): on PGlite, a query on the
+        // database outside it would wait for it to end.
+        const calculation = await priceAt({ db: tx, catalog: createRatingCatalog(tx) }, row, primary);
+        Object.assign(changes, {
+          worksheet: calculation,
+          premiumCents: calculation.totalCents,
+          rateTableId: calculation.rateTableId,
+        });
+        totalCents = calculation.totalCents;
+        rerated = true;
+      }
+    }
+    const state = changes.stateCode ?? row.stateCode;
+    const zipcode = changes.zipcode ?? row.zipcode;
+    await saveWithHistory(tx, callerOf(user), row, now, changes, {
+      event: 'locations',
+      toStatus: row.status,
+      data: { fromTotalCents, totalCents, zipcode, state },
+    });
+    return answer(tx, row.id, fromTotalCents, rerated);
+  });
+}
+
+/** One primary whenever the order has any location: the oldest remaining one, when none is. */
+async function ensurePrimary(tx: Transaction, submissionId: number): Promise<void> {
+  const [primary] = await tx
+    .select({ id: planLocations.id })
+    .from(planLocations)
+    .where(and(eq(planLocations.submissionId, submissionId), eq(planLocations.isPrimary, true)));
+  if (primary) return;
+  const [oldest] = await tx
+    .select({ id: planLocations.id })
+    .from(planLocations)
+    .where(eq(planLocations.submissionId, submissionId))
+    .orderBy(asc(planLocations.createdAt), asc(planLocations.id))
+    .limit(1);
+  if (oldest) await tx.update(planLocations).set({ isPrimary: true }).where(eq(planLocations.id, oldest.id));
+}
+
+const copyOf = (location: typeof locations.$inferSelect) => ({
+  address1: location.address1,
+  address2: location.address2,
+  city: location.city,
+  state: location.state,
+  zipcode: location.zipcode,
+});
+
+// ---------------------------------------------------------------------------------------------
+// The calls
+
+/**
+ * POST insured/addlocation. Both lists hold master location ids, all the caller's (404 before
+ * anything changes otherwise). Removing the primary promotes the oldest location left from
+ * before; an order left with no primary takes the insured's primary location when it is among
+ * those added, else the first one added.
+ */
+export async function addLocations(deps: PlanLocationDeps, user: AuthUser, input: AddInput): Promise<PlanLocations> {
+  const addIds = [...new Set(input.addLocationsIds)];
+  const removeIds = [...new Set(input.removeLocationsIds)];
+  const both = addIds.filter((id) => removeIds.includes(id));
+  if (both.length) {
+    throw badRequest(`Location ${both[0]} is both added and removed: send it in one list only`, {
+      removeLocationsIds: `also lists ${both.join(', ')}, which addLocationsIds adds`,
+    });
+  }
+  const row = await editableOrder(deps.db, user, input.submissionid);
+  const masters = await ownLocations(deps.db, user.id, [...addIds, ...removeIds]);
+  const byId = new Map(masters.map((location) => [location.id, location]));
+
+  return changePlan(deps, user, row, async (tx) => {
+    const removed = removeIds.length
+      ? await tx
+          .delete(planLocations)
+          .where(and(eq(planLocations.submissionId, row.id), inArray(planLocations.locationId, removeIds)))
+          .returning({ isPrimary: planLocations.isPrimary })
+      : [];
+    if (removed.some((plan) => plan.isPrimary)) await ensurePrimary(tx, row.id);
+
+    const present = addIds.length
+      ? await tx
+          .select({ locationId: planLocations.locationId, isPrimary: planLocations.isPrimary })
+          .from(planLocations)
+          .where(eq(planLocations.submissionId, row.id))
+      : [];
+    const toAdd = addIds.filter((id) => !present.some((plan) => plan.locationId === id));
+    if (toAdd.length) {
+      const now = deps.clock.now();
+      const hasPrimary = present.some((plan) => plan.isPrimary);
+      const primaryId = hasPrimary ? undefined : (toAdd.find((id) => byId.get(id)!.isPrimary) ?? toAdd[0]);
+      await tx
+        .insert(planLocations)
+        .values(
+          toAdd.map((id) => ({
+            submissionId: row.id,
+            locationId: id,
+            ...copyOf(byId.get(id)!),
+            isPrimary: id === primaryId,
+            createdAt: now,
+            updatedAt: now,
+          })),
+        )
+        // Already there (a retry): the copy it has stays as it is.
+        .onConflictDoNothing({ target: [planLocations.submissionId, planLocations.locationId] });
+    }
+    return { changed: removed.length > 0 || toAdd.length > 0 };
+  });
+}
+
+/**
+ * PUT insured/updateplanlocation: the order's copy takes the address; with isupdatemaster the
+ * master location it was copied from does too (none left to change once that was deleted).
+ */
+export async function updatePlanLocation(deps: PlanLocationDeps, user: AuthUser, input: UpdateInput): Promise<PlanLocations> {
+  const row = await editableOrder(deps.db, user, input.submissionId);
+  // Read before the transaction: its version claim then vouches that nobody changed it since.
+  const [plan] = await deps.db
+    .select()
+    .from(planLocations)
+    .where(and(eq(planLocations.id, input.id), eq(planLocations.submissionId, row.id)));
+  if (!plan) throw noSuchPlanLocation();
+  await checkAddress(deps.db, input);
+  const address = {
+    address1: input.address1,
+    address2: input.address2,
+    city: input.city,
+    state: input.state,
+    zipcode: input.zipcode,
+  };
+  const now = deps.clock.now();
+
+  return changePlan(deps, user, row, async (tx) => {
+    if (input.isupdatemaster && plan.locationId !== null) {
+      await tx
+        .update(locations)
+        .set({ ...address, updatedAt: now })
+        .where(and(eq(locations.id, plan.locationId), eq(locations.userId, user.id)));
+    }
+    const same = (Object.keys(address) as (keyof typeof address)[]).every((key) => plan[key] === address[key]);
+    if (same) return { changed: false };
+    await tx.update(planLocations).set({ ...address, updatedAt: now }).where(eq(planLocations.id, plan.id));
+    return { changed: true };
+  });
+}
+
+/** DELETE insured/deleteplanlocation: the primary gone, the oldest remaining location is. */
+export async function deletePlanLocation(
+  deps: PlanLocationDeps,
+  user: AuthUser,
+  input: { planlocationid: number; submissionid: number },
+): Promise<PlanLocations> {
+  const row = await editableOrder(deps.db, user, input.submissionid);
+  return changePlan(deps, user, row, async (tx) => {
+    const [deleted] = await tx
+      .delete(planLocations)
+      .where(and(eq(planLocations.id, input.planlocationid), eq(planLocations.submissionId, row.id)))
+      .returning({ id: planLocations.id });
+    if (!deleted) throw noSuchPlanLocation();
+    return { changed: true };
+  });
+}
+
+/**
+ * The order's primary plan location takes `address` (insured/updateprimaryinsuredwithlocation).
+ * An order without one gets one, linked to `locationId` when given; an existing one keeps the
+ * master record it was copied from. Answers whether anything changed.
+ */
+export async function setPrimaryAddress(
+  tx: Transaction,
+  submissionId: number,
+  address: { address1: string; address2: string | null; city: string; state: string; zipcode: string },
+  locationId: number | null,
+  now: Date,
+): Promise<boolean> {
+  const [primary] = await tx
+    .select()
+    .from(planLocations)
+    .where(and(eq(planLocations.submissionId, submissionId), eq(planLocations.isPrimary, true)));
+  if (!primary) {
+    // An order with locations always has a primary; should an old one lack it, the location
+    // named is made primary rather than copied twice.
+    const [linked] = locationId === null
+      ? []
+      : await tx
+          .update(planLocations)
+          .set({ ...address, isPrimary: true, updatedAt: now })
+          .where(and(eq(planLocations.submissionId, submissionId), eq(planLocations.locationId, locationId)))
+          .returning({ id: planLocations.id });
+    if (!linked) {
+      await tx.insert(planLocations).values({ submissionId, locationId, ...address, isPrimary: true, createdAt: now, updatedAt: now });
+    }
+    return true;
+  }
+  const same = (Object.keys(address) as (keyof typeof address)[]).every((key) => primary[key] === address[key]);
+  if (same) return false;
+  await tx.update(planLocations).set({ ...address, updatedAt: now }).where(eq(planLocations.id, primary.id));
+  return true;
+}

@@ -1,0 +1,262 @@
+/**
+ * The certificate of insurance: one US Letter page laid out like an ACORD 25 (producer and
+ * insured side by side, the coverage with its limits, the additional insured and the
+ * certificate holder, the usual disclaimers), naming one additional insured of a bound policy.
+ *
+ * Deterministic: the same data always gives the same bytes. pdf-lib otherwise stamps the time
+ * of generation into the document's metadata, so the dates are set from the policy's issue
+ * time and nothing else varies (no random ids, standard fonts only, no compression choices
+ * that depend on the run).
+ */
+import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { formatUsd } from '@/api/contract/money-format';
+
+export type CertificateParty = {
+  name: string;
+  /** Street, city/state/ZIP… already split into lines; empty when unknown. */
+  addressLines: string[];
+};
+
+export type CertificateData = {
+  orderNumber: string;
+  policyNumber: string;
+  specialityName: string;
+  /** YYYY-MM-DD. */
+  effectiveDate: string;
+  expirationDate: string;
+  perClaimLimitCents: number;
+  aggregateLimitCents: number;
+  deductibleCents: number;
+  /** When the policy was issued: the certificate's date, and its metadata dates. */
+  issuedAt: Date;
+  brokerName: string | null;
+  namedInsured: CertificateParty;
+  additionalInsured: CertificateParty & { relationship: string | null };
+};
+
+export const CERTIFICATE_TITLE = 'Certificate of insurance';
+
+const PAGE = { width: 612, height: 792 };
+const MARGIN = 48;
+const CONTENT_WIDTH = PAGE.width - 2 * MARGIN;
+const PADDING = 6;
+const INK = rgb(0.1, 0.1, 0.12);
+const RULE = rgb(0.45, 0.45, 0.5);
+const SHADE = rgb(0.92, 0.93, 0.95);
+/** A name or address longer than this many lines is cut short: the page must stay one page. */
+const MAX_FIELD_LINES = 4;
+
+/** "06/01/2026", as US certificates write dates. */
+function usDate(isoDay: string): string {
+  const [year, month, day] = isoDay.split('-');
+  return `${month}/${day}/${year}`;
+}
+
+/** A name on the certificate, made safe for the file name: certificate-p-2026-000001-acme-landlord.pdf. */
+export function certificateFileName(policyNumber: string, holderName: string): string {
+  const slug = (text: string) =>
+    text
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '');
+  const holder = slug(holderName).slice(0, 60).replace(/-+$/, '');
+  return `${['certificate', slug(policyNumber), holder].filter(Boolean).join('-')}.pdf`;
+}
+
+/**
+ * The standard fonts encode WinAnsi only, and pdf-lib throws on anything else: accented letters
+ * outside it lose their accent, the rest (emoji, other scripts) become "?", rather than the
+ * certificate failing for a name typed in another script.
+ */
+function encodable(font: PDFFont): (text: string) => string {
+  const known = new Set(font.getCharacterSet());
+  return (text) =>
+    Array.from(text.replace(/[\r\n\t]+/g, ' '), (char) => {
+      if (known.has(char.codePointAt(0)!)) return char;
+      const base = char.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+      return base && Array.from(base).every((c) => known.has(c.codePointAt(0)!)) ? base : '?';
+    }).join('');
+}
+
+/** Word-wraps to `width`, breaking words that are longer than a line; at most `maxLines`. */
+function wrap(text: string, font: PDFFont, size: number, width: number, maxLines = Number.POSITIVE_INFINITY): string[] {
+  const fits = (line: string) => font.widthOfTextAtSize(line, size) <= width;
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const candidate = line ? `${line} ${word}` : word;
+    if (fits(candidate)) {
+      line = candidate;
+      continue;
+    }
+    if (line) lines.push(line);
+    let rest = word;
+    while (!fits(rest)) {
+      let cut = rest.length - 1;
+      while (cut > 1 && !fits(rest.slice(0, cut))) cut -= 1;
+      lines.push(rest.slice(0, cut));
+      rest = rest.slice(cut);
+    }
+    line = rest;
+  }
+  if (line) lines.push(line);
+  if (lines.length <= maxLines) return lines;
+  const kept = lines.slice(0, maxLines);
+  let last = kept[maxLines - 1]!;
+  while (last && !fits(`${last}…`)) last = last.slice(0, -1);
+  kept[maxLines - 1] = `${last.trimEnd()}…`;
+  return kept;
+}
+
+type Fonts = { regular: PDFFont; bold: PDFFont; clean: (text: string) => string };
+
+/** Draws top-down from a cursor; every block answers the height it took. */
+class Layout {
+  y = PAGE.height - MARGIN;
+
+  constructor(
+    private readonly page: PDFPage,
+    private readonly fonts: Fonts,
+  ) {}
+
+  text(text: string, x: number, y: number, size: number, bold = false) {
+    this.page.drawText(text, { x, y, size, font: bold ? this.fonts.bold : this.fonts.regular, color: INK });
+  }
+
+  lines(text: string, width: number, size: number, { bold = false, maxLines = MAX_FIELD_LINES } = {}): string[] {
+    return wrap(this.fonts.clean(text), bold ? this.fonts.bold : this.fonts.regular, size, width, maxLines);
+  }
+
+  box(x: number, top: number, width: number, height: number, heading?: string) {
+    this.page.drawRectangle({ x, y: top - height, width, height, borderColor: RULE, borderWidth: 0.75 });
+    if (heading) {
+      this.page.drawRectangle({ x, y: top - 14, width, height: 14, color: SHADE, borderColor: RULE, borderWidth: 0.75 });
+      this.text(heading.toUpperCase(), x + PADDING, top - 10, 7.5, true);
+    }
+  }
+
+  /** A boxed section with a shaded heading and lines of text. */
+  section(heading: string, rows: { text: string; bold?: boolean }[][], x = MARGIN, width = CONTENT_WIDTH, minHeight = 0) {
+    const lineHeight = 12.5;
+    const body = rows.flat();
+    const height = Math.max(minHeight, 14 + PADDING + body.length * lineHeight + PADDING);
+    this.box(x, this.y, width, height, heading);
+    body.forEach((line, index) => this.text(line.text, x + PADDING, this.y - 14 - PADDING - 9 - index * lineHeight, 9.5, line.bold));
+    return height;
+  }
+
+  party(party: CertificateParty, width: number, extra: string[] = []): { text: string; bold?: boolean }[] {
+    const inner = width - 2 * PADDING;
+    return [
+      ...this.lines(party.name, inner, 9.5, { bold: true }).map((text) => ({ text, bold: true })),
+      ...party.addressLines.flatMap((line) => this.lines(line, inner, 9.5, { maxLines: 2 })).map((text) => ({ text })),
+      ...extra.flatMap((line) => this.lines(line, inner, 9.5)).map((text) => ({ text })),
+    ];
+  }
+}
+
+export async function certificatePdf(data: CertificateData): Promise<Uint8Array> {
+  // updateMetadata: false keeps pdf-lib from stamping "now" as the creation and change dates.
+  const pdf = await PDFDocument.create({ updateMetadata: false });
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const fonts: Fonts = { regular, bold, clean: encodable(regular) };
+  const page = pdf.addPage([PAGE.width, PAGE.height]);
+  const layout = new Layout(page, fonts);
+  const issuedDay = data.issuedAt.toISOString().slice(0, 10);
+  const holder = data.additionalInsured;
+
+  pdf.setTitle(fonts.clean(`${CERTIFICATE_TITLE} ${data.policyNumber}: ${holder.name}`));
+  pdf.setSubject(fonts.clean(`Policy ${data.policyNumber}, ${data.specialityName}`));
+  pdf.setAuthor(fonts.clean(data.brokerName ?? 'Speciality insurance portal'));
+  pdf.setCreator('Speciality insurance portal');
+  pdf.setProducer('Speciality insurance portal (pdf-lib)');
+  pdf.setLanguage('en-US');
+  pdf.setCreationDate(data.issuedAt);
+  pdf.setModificationDate(data.issuedAt);
+
+  // Title and date.
+  layout.text(CERTIFICATE_TITLE, MARGIN, layout.y - 20, 20, true);
+  const dateLabel = `Date issued: ${usDate(issuedDay)}`;
+  layout.text(dateLabel, PAGE.width - MARGIN - regular.widthOfTextAtSize(dateLabel, 10), layout.y - 18, 10);
+  layout.y -= 34;
+  const disclaimer =
+    'This certificate is issued as a matter of information only and confers no rights upon the certificate holder beyond ' +
+    'those the policy gives an additional insured. It does not amend, extend or alter the coverage afforded by the policy ' +
+    'below, and it is not a contract between the insurer, the producer and the certificate holder.';
+  for (const line of wrap(disclaimer, regular, 7.5, CONTENT_WIDTH)) {
+    layout.text(line, MARGIN, layout.y - 8, 7.5);
+    layout.y -= 9.5;
+  }
+  layout.y -= 10;
+
+  // Producer and insured, side by side.
+  const gap = 12;
+  const half = (CONTENT_WIDTH - gap) / 2;
+  const producerRows = [{ text: fonts.clean(data.brokerName ?? 'Sold directly (no broker)'), bold: data.brokerName !== null }];
+  const insuredRows = layout.party(data.namedInsured, half);
+  const rowsHeight = 14 + 2 * PADDING + Math.max(producerRows.length, insuredRows.length) * 12.5;
+  layout.section('Producer', [producerRows], MARGIN, half, rowsHeight);
+  layout.section('Insured', [insuredRows], MARGIN + half + gap, half, rowsHeight);
+  layout.y -= rowsHeight + 14;
+
+  // Coverage: one row, ACORD's columns.
+  const columns = [
+    { heading: 'Type of insurance', width: 150 },
+    { heading: 'Policy number', width: 100 },
+    { heading: 'Effective', width: 62 },
+    { heading: 'Expiration', width: 62 },
+    { heading: 'Limits', width: CONTENT_WIDTH - 374 },
+  ];
+  const limits = [
+    ['Each claim', formatUsd(data.perClaimLimitCents)],
+    ['Aggregate', formatUsd(data.aggregateLimitCents)],
+    ['Deductible', formatUsd(data.deductibleCents)],
+  ] as const;
+  const coverageType = ['Professional liability', ...layout.lines(data.specialityName, columns[0]!.width - 2 * PADDING, 9.5, { maxLines: 3 })];
+  const cells = [coverageType, layout.lines(data.policyNumber, columns[1]!.width - 2 * PADDING, 9.5, { maxLines: 2 }), [usDate(data.effectiveDate)], [usDate(data.expirationDate)]];
+  const coverageHeight = 14 + 2 * PADDING + Math.max(limits.length, ...cells.map((cell) => cell.length)) * 12.5;
+  layout.text('COVERAGE', MARGIN, layout.y - 8, 7.5, true);
+  layout.y -= 12;
+  let x = MARGIN;
+  columns.forEach((column, index) => {
+    layout.box(x, layout.y, column.width, coverageHeight, column.heading);
+    const top = layout.y - 14 - PADDING - 9;
+    if (index < cells.length) {
+      cells[index]!.forEach((line, row) => layout.text(line, x + PADDING, top - row * 12.5, 9.5, index === 0 && row === 0));
+    } else {
+      limits.forEach(([label, amount], row) => {
+        layout.text(label, x + PADDING, top - row * 12.5, 9.5);
+        layout.text(amount, x + column.width - PADDING - bold.widthOfTextAtSize(amount, 9.5), top - row * 12.5, 9.5, true);
+      });
+    }
+    x += column.width;
+  });
+  layout.y -= coverageHeight + 14;
+
+  // The additional insured: what the certificate is for.
+  const relationship = holder.relationship ? ` (${holder.relationship})` : '';
+  const description =
+    `${holder.name}${relationship} is an additional insured under policy ${data.policyNumber} (order ${data.orderNumber}), ` +
+    'with respect to liability arising out of the named insured’s professional services, subject to the policy’s terms, ' +
+    'conditions and exclusions.';
+  layout.y -= layout.section('Description of operations / additional insured', [layout.lines(description, CONTENT_WIDTH - 2 * PADDING, 9.5, { maxLines: 8 }).map((text) => ({ text }))]) + 14;
+
+  const holderHeight = layout.section('Certificate holder and additional insured', [layout.party(holder, half)], MARGIN, half, 90);
+  const cancellation =
+    'Should the policy above be cancelled before its expiration date, notice will be delivered in accordance with the ' +
+    'policy provisions.';
+  layout.section('Cancellation', [layout.lines(cancellation, half - 2 * PADDING, 9.5).map((text) => ({ text }))], MARGIN + half + gap, half, holderHeight);
+  layout.y -= holderHeight + 14;
+
+  const footer = `Issued electronically${data.brokerName ? ` through ${data.brokerName}` : ''} on ${usDate(issuedDay)}.`;
+  for (const line of wrap(fonts.clean(footer), regular, 8, CONTENT_WIDTH, 3)) {
+    layout.text(line, MARGIN, layout.y - 8, 8);
+    layout.y -= 10;
+  }
+
+  // Object streams off: a plain cross-reference table, readable by every PDF tool.
+  return pdf.save({ useObjectStreams: false });
+}

@@ -1,0 +1,187 @@
+import { count, eq } from 'drizzle-orm';
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { claimablePolicyListSchema, claimListSchema, claimSchema, type Claim } from '@/api/contract/claims';
+import { DAY, TestClock } from '@server/clock';
+import { claims, policies, submissions } from '@server/db/schema';
+import { caller, signIn } from '@server/test/auth-helpers';
+import { expectError } from '@server/test/expect-error';
+import { bindForTest, newInsured, quotedOrder, type Insured } from '@server/test/account-helpers';
+import { setupTestApp } from '@server/test/test-app';
+
+const clock = new TestClock();
+const t = setupTestApp({ clock });
+const app = () => t.app;
+
+const REPORT = 'insured/reportclaim';
+const today = () => clock.now().toISOString().slice(0, 10);
+const day = (offset: number) => new Date(clock.now().getTime() + offset * DAY).toISOString().slice(0, 10);
+const description = 'A patient says a crown failed after two weeks.';
+
+async function report(insured: Insured, body: Record<string, unknown>, headers?: Record<string, string>): Promise<Claim> {
+  const response = await insured.call('POST', REPORT, body, headers ? { headers } : {});
+  expect(response.statusCode, response.body).toBe(201);
+  return v.parse(claimSchema, response.json());
+}
+
+async function insuredWithPolicy() {
+  const insured = await newInsured(app);
+  const order = await quotedOrder(app, insured);
+  const policyId = await bindForTest(t.app, order.submissionId);
+  const [policy] = await t.app.db.select().from(policies).where(eq(policies.id, policyId));
+  return { insured, order, policy: policy! };
+}
+
+const claimCount = async (userId: number) => (await t.app.db.select({ n: count() }).from(claims).where(eq(claims.userId, userId)))[0]!.n;
+
+describe('GET insured/policies', () => {
+  it('lists the insured’s policies of bound and complete orders only', async () => {
+    const insured = await newInsured(app);
+    expect((await insured.call('GET', 'insured/policies')).json()).toEqual([]);
+
+    const quoted = await quotedOrder(app, insured);
+    const bound = await quotedOrder(app, insured);
+    const complete = await quotedOrder(app, insured);
+    const boundPolicyId = await bindForTest(t.app, bound.submissionId);
+    const completePolicyId = await bindForTest(t.app, complete.submissionId, 'complete');
+    const response = await insured.call('GET', 'insured/policies');
+    expect(response.statusCode, response.body).toBe(200);
+    const listed = v.parse(claimablePolicyListSchema, response.json());
+    const [boundPolicy] = await t.app.db.select().from(policies).where(eq(policies.id, boundPolicyId));
+    expect(listed).toHaveLength(2);
+    expect(listed.map((p) => p.id).sort()).toEqual([boundPolicyId, completePolicyId].sort());
+    expect(listed.find((p) => p.id === boundPolicyId)).toEqual({
+      id: boundPolicyId,
+      number: boundPolicy!.number,
+      specialityName: 'Dentists',
+      effectiveDate: boundPolicy!.effectiveDate,
+      expirationDate: boundPolicy!.expirationDate,
+    });
+    // The quoted order has no policy; the list is exactly the two in force.
+    expect(await t.app.db.select().from(policies).where(eq(policies.submissionId, quoted.submissionId))).toEqual([]);
+
+    // Another insured sees none of them.
+    const other = await newInsured(app);
+    expect((await other.call('GET', 'insured/policies')).json()).toEqual([]);
+  });
+});
+
+describe('POST insured/reportclaim and GET insured/claims', () => {
+  it('records a reported claim with a C-YYYY-NNNNNN number (201) and lists the newest first', async () => {
+    const { insured, order, policy } = await insuredWithPolicy();
+    const first = await report(insured, { policyid: policy.id, dateofloss: today(), description: `  ${description}  ` });
+    expect(first).toEqual({
+      id: expect.any(Number),
+      number: expect.stringMatching(new RegExp(`^C-${clock.now().getUTCFullYear()}-\\d{6,}$`)),
+      policyId: policy.id,
+      policyNumber: policy.number,
+      specialityName: 'Dentists',
+      dateOfLoss: today(),
+      description,
+      status: 'reported',
+      reportedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+    });
+    const [row] = await t.app.db.select().from(claims).where(eq(claims.id, first.id));
+    expect(row).toMatchObject({
+      userId: insured.userId,
+      submissionId: order.submissionId,
+      policyId: policy.id,
+      claimDate: today(),
+      reportedDate: today(),
+      status: 'reported',
+      number: first.number,
+      idempotencyKeyHash: null,
+    });
+
+    const second = await report(insured, { policyid: policy.id, dateofloss: policy.effectiveDate, description: 'A second patient complained about a bridge.' });
+    expect(Number(second.number.split('-')[2])).toBeGreaterThan(Number(first.number.split('-')[2]));
+    const response = await insured.call('GET', 'insured/claims');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(v.parse(claimListSchema, response.json())).toEqual([second, first]);
+
+    const other = await newInsured(app);
+    expect((await other.call('GET', 'insured/claims')).json()).toEqual([]);
+  });
+
+  it('refuses a date of loss in the future or before the policy began, and bad input, naming the field', async () => {
+    const { insured, policy } = await insuredWithPolicy();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ policyid: policy.id, dateofloss: day(2), description }, 'dateofloss'],
+      [{ policyid: policy.id, dateofloss: day(-1), description }, 'dateofloss'],
+      [{ policyid: policy.id, dateofloss: '2026-02-30', description }, 'dateofloss'],
+      [{ policyid: policy.id, dateofloss: '01/02/2026', description }, 'dateofloss'],
+      [{ policyid: policy.id, description }, 'dateofloss'],
+      [{ policyid: policy.id, dateofloss: today(), description: 'Too short' }, 'description'],
+      [{ policyid: policy.id, dateofloss: today() }, 'description'],
+      [{ dateofloss: today(), description }, 'policyid'],
+      [{ policyid: 'one', dateofloss: today(), description }, 'policyid'],
+      [{ policyid: policy.id, dateofloss: today(), description, amount: 5 }, 'amount'],
+    ];
+    for (const [body, field] of cases) {
+      const error = expectError(await insured.call('POST', REPORT, body), 400);
+      expect(Object.keys(error.fields ?? {}), JSON.stringify(body)).toEqual([field]);
+    }
+    const future = expectError(await insured.call('POST', REPORT, { policyid: policy.id, dateofloss: day(2), description }), 400);
+    expect(future.fields).toEqual({ dateofloss: 'must not be in the future' });
+    const early = expectError(await insured.call('POST', REPORT, { policyid: policy.id, dateofloss: day(-1), description }), 400);
+    expect(early.fields?.dateofloss).toContain(policy.effectiveDate);
+    expect(await claimCount(insured.userId)).toBe(0);
+  });
+
+  it('answers 404 for someone else’s or a missing policy, and records nothing', async () => {
+    const { insured, policy } = await insuredWithPolicy();
+    const other = await newInsured(app);
+    for (const policyid of [policy.id, 2_000_000_000]) {
+      const error = expectError(await other.call('POST', REPORT, { policyid, dateofloss: today(), description }), 404);
+      expect(error.message).not.toContain(policy.number);
+    }
+    expect(await claimCount(other.userId)).toBe(0);
+    expect(await claimCount(insured.userId)).toBe(0);
+  });
+
+  it('answers 409 naming the status when the policy’s order is not bound or complete', async () => {
+    const { insured, order, policy } = await insuredWithPolicy();
+    await t.app.db.update(submissions).set({ status: 'awaiting_payment' }).where(eq(submissions.id, order.submissionId));
+    const error = expectError(await insured.call('POST', REPORT, { policyid: policy.id, dateofloss: today(), description }), 409);
+    expect(error.fields).toEqual({ status: 'is awaiting_payment' });
+    expect(await claimCount(insured.userId)).toBe(0);
+    expect((await insured.call('GET', 'insured/policies')).json()).toEqual([]);
+  });
+
+  it('makes a report with an Idempotency-Key safe to repeat, one after another and 5 at once', async () => {
+    const { insured, policy } = await insuredWithPolicy();
+    const body = { policyid: policy.id, dateofloss: today(), description };
+    const headers = { 'idempotency-key': 'claim-report-0001' };
+    const first = await report(insured, body, headers);
+    const repeat = await insured.call('POST', REPORT, body, { headers });
+    expect(repeat.statusCode, repeat.body).toBe(200);
+    expect(repeat.json()).toEqual(first);
+    expect(await claimCount(insured.userId)).toBe(1);
+
+    const concurrent = { 'idempotency-key': 'claim-report-0002' };
+    const responses = await Promise.all(Array.from({ length: 5 }, () => insured.call('POST', REPORT, body, { headers: concurrent })));
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 201]);
+    expect(new Set(responses.map((r) => (r.json() as Claim).number)).size).toBe(1);
+    expect(await claimCount(insured.userId)).toBe(2);
+
+    // Without a key, every call is a new claim.
+    await report(insured, body);
+    expect(await claimCount(insured.userId)).toBe(3);
+  });
+
+  it('takes the claim number’s year from the server clock', async () => {
+    const { insured: holder, policy } = await insuredWithPolicy();
+    clock.advance(366 * DAY);
+    // Access tokens do not outlive a year: sign in again at the new time.
+    const session = await signIn(caller(app), holder.email, holder.password);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/weborder/${REPORT}`,
+      headers: { authorization: `Bearer ${session.token}` },
+      payload: { policyid: policy.id, dateofloss: today(), description },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect((response.json() as Claim).number).toMatch(new RegExp(`^C-${clock.now().getUTCFullYear()}-`));
+    expect(clock.now().getUTCFullYear()).toBeGreaterThan(new Date().getUTCFullYear());
+  });
+});

@@ -1,0 +1,148 @@
+import { eq } from 'drizzle-orm';
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { existingOpenOrderSchema, submissionSummaryListSchema, type SubmissionSummary } from '@/api/contract/dashboard';
+import type { SubmissionStatus } from '@/api/contract/submissions';
+import { screens } from '@/routes/screens';
+import { submissions } from '@server/db/schema';
+import { newInsured, quotedOrder, type Insured } from '@server/test/account-helpers';
+import { specialityId } from '@server/test/quote-helpers';
+import { setupTestApp } from '@server/test/test-app';
+
+const t = setupTestApp();
+const app = () => t.app;
+
+async function summaries(insured: Insured): Promise<SubmissionSummary[]> {
+  const response = await insured.call('GET', 'dashboard/submissiondetails');
+  expect(response.statusCode, response.body).toBe(200);
+  return v.parse(submissionSummaryListSchema, response.json());
+}
+
+async function openOrder(insured: Insured): Promise<SubmissionSummary | null> {
+  const response = await insured.call('GET', 'insured/existingopenorder');
+  expect(response.statusCode, response.body).toBe(200);
+  return v.parse(existingOpenOrderSchema, response.json()).order;
+}
+
+const set = (submissionId: number, values: Partial<typeof submissions.$inferInsert>) =>
+  t.app.db.update(submissions).set(values).where(eq(submissions.id, submissionId));
+
+/** What the insured is told to do next, status by status. */
+const expectedSteps: Record<SubmissionStatus, { action: string; label: string; screen: string | null; open: boolean }> = {
+  draft: { action: 'answer', label: 'Answer the remaining questions', screen: 'questionlist', open: true },
+  quoted: { action: 'buy', label: 'Review and buy', screen: 'order', open: true },
+  checks: { action: 'wait', label: 'We are checking your order', screen: 'order', open: true },
+  incomplete: { action: 'supply', label: 'Add what is missing', screen: 'incomplete-order', open: true },
+  underwriter_review: { action: 'wait', label: 'An underwriter is reviewing your order', screen: 'incomplete-review-underwriter', open: true },
+  missing_info: { action: 'supply', label: 'Send the information the underwriter asked for', screen: 'incomplete-missing-info', open: true },
+  application_under_review: { action: 'wait', label: 'We are reviewing the information you sent', screen: 'application-under-review', open: true },
+  approved: { action: 'pay', label: 'Pay to bind your policy', screen: 'payment', open: true },
+  awaiting_payment: { action: 'pay', label: 'Pay to bind your policy', screen: 'payment', open: true },
+  bound: { action: 'documents', label: 'See your policy', screen: 'complete-order', open: true },
+  complete: { action: 'documents', label: 'Download your documents', screen: 'document', open: false },
+  declined: { action: 'none', label: 'This order was declined', screen: null, open: false },
+  close_lost: { action: 'none', label: 'This order was closed', screen: null, open: false },
+};
+
+describe('GET dashboard/submissiondetails', () => {
+  it('is empty for a new insured, then lists an order with its price and next step', async () => {
+    const insured = await newInsured(app);
+    expect(await summaries(insured)).toEqual([]);
+    const order = await quotedOrder(app, insured);
+    const [row] = await t.app.db.select().from(submissions).where(eq(submissions.id, order.submissionId));
+    expect(await summaries(insured)).toEqual([
+      {
+        submissionId: order.submissionId,
+        number: order.number,
+        speciality: { id: await specialityId(t.app), name: 'Dentists' },
+        status: 'quoted',
+        totalCents: order.rating.totalCents,
+        stateCode: 'TX',
+        effectiveDate: order.effectiveDate,
+        updatedAt: row!.updatedAt.toISOString(),
+        open: true,
+        nextStep: { action: 'buy', label: 'Review and buy', screen: 'order' },
+      },
+    ]);
+  });
+
+  it('words the next step for every status, on a screen that exists', async () => {
+    const insured = await newInsured(app);
+    const order = await quotedOrder(app, insured);
+    const screenNames = new Set<string>(screens.map((screen) => screen.name));
+    for (const [status, expected] of Object.entries(expectedSteps) as [SubmissionStatus, (typeof expectedSteps)[SubmissionStatus]][]) {
+      await set(order.submissionId, { status });
+      const [summary] = await summaries(insured);
+      expect(summary, status).toMatchObject({
+        status,
+        open: expected.open,
+        nextStep: { action: expected.action, label: expected.label, screen: expected.screen },
+        // A draft has no price to show.
+        totalCents: status === 'draft' ? null : order.rating.totalCents,
+      });
+      if (expected.screen !== null) expect(screenNames.has(expected.screen), expected.screen).toBe(true);
+    }
+  });
+
+  it('lists the most recently changed first, and only the caller’s orders', async () => {
+    const insured = await newInsured(app);
+    const other = await newInsured(app);
+    const [a, b, c] = [await quotedOrder(app, insured), await quotedOrder(app, insured), await quotedOrder(app, insured)];
+    const othersOrder = await quotedOrder(app, other);
+    await set(a.submissionId, { updatedAt: new Date('2026-03-03T00:00:00Z') });
+    await set(b.submissionId, { updatedAt: new Date('2026-03-01T00:00:00Z') });
+    await set(c.submissionId, { updatedAt: new Date('2026-03-02T00:00:00Z') });
+    const listed = await summaries(insured);
+    expect(listed.map((s) => s.submissionId)).toEqual([a.submissionId, c.submissionId, b.submissionId]);
+    expect(listed[0]!.updatedAt).toBe('2026-03-03T00:00:00.000Z');
+    expect((await summaries(other)).map((s) => s.submissionId)).toEqual([othersOrder.submissionId]);
+  });
+
+  it('answers 401 without a bearer token', async () => {
+    for (const url of ['dashboard/submissiondetails', 'insured/existingopenorder']) {
+      expect((await t.app.inject({ method: 'GET', url: `/api/weborder/${url}` })).statusCode).toBe(401);
+    }
+  });
+});
+
+describe('GET insured/existingopenorder', () => {
+  it('answers the open order changed most recently, passing over newer closed ones; null when none is open', async () => {
+    const insured = await newInsured(app);
+    expect(await openOrder(insured)).toBeNull();
+    const [older, newer, declined, complete, lost] = [
+      await quotedOrder(app, insured),
+      await quotedOrder(app, insured),
+      await quotedOrder(app, insured),
+      await quotedOrder(app, insured),
+      await quotedOrder(app, insured),
+    ];
+    await set(older.submissionId, { status: 'missing_info', updatedAt: new Date('2026-04-01T00:00:00Z') });
+    await set(newer.submissionId, { status: 'awaiting_payment', updatedAt: new Date('2026-04-02T00:00:00Z') });
+    await set(declined.submissionId, { status: 'declined', updatedAt: new Date('2026-04-03T00:00:00Z') });
+    await set(complete.submissionId, { status: 'complete', updatedAt: new Date('2026-04-04T00:00:00Z') });
+    await set(lost.submissionId, { status: 'close_lost', updatedAt: new Date('2026-04-05T00:00:00Z') });
+
+    const found = await openOrder(insured);
+    const listed = await summaries(insured);
+    expect(found).toEqual(listed.find((s) => s.submissionId === newer.submissionId));
+    expect(found).toMatchObject({ submissionId: newer.submissionId, status: 'awaiting_payment', open: true, nextStep: { action: 'pay', screen: 'payment' } });
+
+    await set(older.submissionId, { updatedAt: new Date('2026-04-06T00:00:00Z') });
+    expect((await openOrder(insured))?.submissionId).toBe(older.submissionId);
+
+    // A bound order is still open (documents to come); once every order is closed there is none.
+    await set(older.submissionId, { status: 'bound' });
+    expect((await openOrder(insured))?.submissionId).toBe(older.submissionId);
+    await set(older.submissionId, { status: 'complete' });
+    await set(newer.submissionId, { status: 'close_lost' });
+    expect(await openOrder(insured)).toBeNull();
+    expect(await summaries(insured)).toHaveLength(5);
+  });
+
+  it('never answers someone else’s open order', async () => {
+    const insured = await newInsured(app);
+    const other = await newInsured(app);
+    await quotedOrder(app, other);
+    expect(await openOrder(insured)).toBeNull();
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * The feedback screen's call (POST insured/feedback, beyond the specification; issue 6):
+ * saved as the caller's, with their e-mail address. The rules live in server/account/feedback.ts.
+ */
+import type { FastifyInstance } from 'fastify';
+import { feedbackRequestSchema, feedbackSavedSchema } from '@/api/contract/feedback';
+import { saveFeedback } from '@server/account/feedback';
+import { currentUser } from '@server/http/authenticate';
+import { idempotencyKeyHash, idempotencyKeyHeaderDoc } from '@server/http/idempotency-key';
+import { defineRoute } from '@server/http/route';
+
+export async function feedbackRoutes(app: FastifyInstance) {
+  const deps = { db: app.db, clock: app.clock };
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/insured/feedback',
+    summary: 'Send feedback: a rating from 1 to 5 and a message',
+    description:
+      'Saved with the caller and their e-mail address (201). With an Idempotency-Key header, repeating the call answers ' +
+      'the feedback saved the first time (200) and saves nothing.',
+    tags: ['account'],
+    public: false,
+    headers: idempotencyKeyHeaderDoc,
+    body: feedbackRequestSchema,
+    response: feedbackSavedSchema,
+    status: 201,
+    handler: async ({ body, request, reply, setStatus }) => {
+      reply.headers({ 'cache-control': 'no-store' });
+      const { created, saved } = await saveFeedback(deps, currentUser(request), body, idempotencyKeyHash(request));
+      if (!created) setStatus(200);
+      return saved;
+    },
+  });
+}
