@@ -26,7 +26,15 @@ export function ConfirmDialog({ title, message, confirmLabel, error, busy, onCon
         <button type="button" className="button button--secondary" onClick={onCancel} data-autofocus>
           Cancel
         </button>
-        <button type="button" className="button button--danger" onClick={onConfirm} disabled={busy} aria-disabled={busy}>
+        {/* aria-disabled, not disabled: a disabled button would drop keyboard focus to the page. */}
+        <button
+          type="button"
+          className="button button--danger"
+          onClick={() => {
+            if (!busy) onConfirm();
+          }}
+          aria-disabled={busy || undefined}
+        >
           {busy ? 'Working…' : confirmLabel}
         </button>
       </div>

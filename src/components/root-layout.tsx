@@ -45,7 +45,7 @@ export function RootLayout() {
   );
 }
 
-/** Signed out: "Log in" and "Sign up"; signed in: the user's first name and "Sign out". */
+/** Signed out: "Log in" and "Sign up"; signed in: the user's first name (to the dashboard) and "Sign out". */
 function AccountNav() {
   const auth = useAuth();
   const restoring = useSelector(auth, isRestoring);
@@ -57,10 +57,11 @@ function AccountNav() {
     <nav className="account-nav" aria-label="Account">
       {user ? (
         <>
-          <span className="account-nav__user">
-            <span className="visually-hidden">Signed in as </span>
+          {/* The name leads to the account: orders, contacts, locations, claims. */}
+          <ScreenLink screen="dashboard" className="account-nav__link account-nav__user">
+            <span className="visually-hidden">Your dashboard. Signed in as </span>
             {user.firstname}
-          </span>
+          </ScreenLink>
           <button
             type="button"
             className="button button--header"

@@ -1,0 +1,105 @@
+import { useId, type FormEvent, type ReactNode } from 'react';
+import { Dialog } from '@/components/dialog';
+import { ServerFailure } from '@/components/form/server-failure';
+
+/** A save the server refused, in words, with its messages by wire field name. */
+export interface RecordFailure {
+  message: string;
+  fields: Record<string, string>;
+}
+
+/**
+ * The add/edit dialog of an account list (contacts, locations, and any record list like them):
+ * the title names what happens ("Add a contact", "Edit contact"), the server's refusal is shown
+ * above the form, and the form's own fields are the children. Checking the fields is the
+ * caller's (useForm with the contract's schemas): `onSubmit` is called only while not saving.
+ * Give the first field `data-autofocus`: without it the dialog starts on its Close button.
+ */
+export function RecordEditorDialog({
+  title,
+  saveLabel,
+  saving,
+  failure,
+  failureTitle,
+  shownFields,
+  onSubmit,
+  onCancel,
+  children,
+}: {
+  title: string;
+  /** The submit button's words ("Save contact"). */
+  saveLabel: string;
+  saving: boolean;
+  failure: RecordFailure | null;
+  /** The refusal's heading ("We could not save this contact"). */
+  failureTitle: string;
+  /** Wire names of the fields the form shows: their messages go on the fields, any other in the alert. */
+  shownFields: readonly string[];
+  onSubmit: () => void;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    // While saving the buttons stay focusable (aria-disabled) so focus is not lost; a repeat is ignored here.
+    if (!saving) onSubmit();
+  }
+  return (
+    <Dialog title={title} onClose={onCancel} className="dialog--wide">
+      {failure && <ServerFailure title={failureTitle} failure={failure} shownFields={shownFields} />}
+      <form className="form record-editor" noValidate onSubmit={submit} aria-busy={saving}>
+        {children}
+        <div className="dialog__actions">
+          <button type="button" className="button button--secondary" onClick={onCancel} aria-disabled={saving || undefined}>
+            Cancel
+          </button>
+          <button type="submit" className="button" aria-disabled={saving || undefined}>
+            {saving ? 'Saving…' : saveLabel}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/**
+ * "Make this the primary contact". The primary record cannot be unmarked here (the server
+ * refuses it: one is primary whenever any exist), so for it the box is checked and disabled and
+ * the hint says how to move the primary instead; the same for the very first record, which
+ * always becomes primary.
+ */
+export function PrimaryCheckbox({
+  label,
+  checked,
+  onCheckedChange,
+  locked,
+  hint,
+}: {
+  label: string;
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+  /** Checked and not changeable. */
+  locked: boolean;
+  hint?: string | undefined;
+}) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  return (
+    <div className="checkbox record-editor__primary">
+      <input
+        id={id}
+        type="checkbox"
+        checked={locked || checked}
+        onChange={(event) => onCheckedChange(event.target.checked)}
+        disabled={locked}
+        aria-describedby={hintId}
+      />
+      <label htmlFor={id}>{label}</label>
+      {hint && (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,372 @@
+import '@/styles/account-records.css';
+import { useMachine } from '@xstate/react';
+import { useEffect, useEffectEvent, useId, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import type { SnapshotFrom } from 'xstate';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import type { RecordFailure } from '@/components/account/record-editor';
+import type { ListedRecord, recordListMachine } from '@/machines/record-list.machine';
+import type { ScreenName } from '@/routes/screens';
+
+/**
+ * The list screens of the insured's account (contacts, locations; additional insureds or claims
+ * can use it the same way): a list of records, an empty state that says why they matter, an
+ * add/edit dialog, a delete confirmation, loading and load-failed states, and a polite live
+ * region that says what each change did. The flow is recordListMachine's; the screen provides
+ * its three calls (machine.provide, once, at module level), says how a record reads, and brings
+ * its own form as `editor` (usually built on RecordEditorDialog).
+ *
+ * Records with a primary (one primary whenever any exist) pass `primary`: the primary gets a
+ * badge, every other one a "Make primary" action, and deleting the primary warns that another
+ * one takes over.
+ */
+
+/** How the screen names its records: "contact", "contacts", "a contact". */
+export interface RecordNoun {
+  singular: string;
+  plural: string;
+  /** With its article, for "Add a contact" (an "Add an additional insured" needs "an"). */
+  indefinite: string;
+}
+
+/** What the screen's add/edit form gets while its dialog is open (it is mounted only then). */
+export interface RecordEditorProps<T extends ListedRecord> {
+  /** The record being edited; null while adding. */
+  record: T | null;
+  /** The list as it stands (a first record, for instance, always becomes primary). */
+  records: readonly T[];
+  saving: boolean;
+  /** The server's refusal of the last save: its words and its messages by field. */
+  failure: RecordFailure | null;
+  /** Sends the form's values as the screen's save call takes them. */
+  onSave: (values: Record<string, unknown>) => void;
+  onCancel: () => void;
+}
+
+export interface PrimaryRecords<T extends ListedRecord> {
+  isPrimary: (record: T) => boolean;
+  /** What the save call sends to make this record the primary: its own values, isprimary true. */
+  valuesToMakePrimary: (record: T) => Record<string, unknown>;
+}
+
+export interface RecordListViewProps<T extends ListedRecord> {
+  /** data-screen and the route's name. */
+  screen: ScreenName;
+  eyebrow: string;
+  title: string;
+  lead: ReactNode;
+  /** recordListMachine with the screen's calls provided. */
+  machine: typeof recordListMachine;
+  noun: RecordNoun;
+  /** The record's name in buttons and announcements ("Edit Main office"). Keep it a module-level function. */
+  nameOf: (record: T) => string;
+  /** The record's heading, when it reads differently from its name (a contact's title first). */
+  headingOf?: (record: T) => string;
+  /** The lines under the heading. */
+  details: (record: T) => ReactNode;
+  editor: ComponentType<RecordEditorProps<T>>;
+  /** Why these records matter, shown when there are none (above the Add button). */
+  empty: ReactNode;
+  primary?: PrimaryRecords<T>;
+  /** Extra class on the screen's root, for the screen's own stylesheet. */
+  className?: string;
+}
+
+/** The machine keeps the status in front ("409: …"): people need the words, not the code. */
+function inWords(message: string | undefined): string {
+  return (message ?? '').replace(/^\d{3}:\s*/, '');
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+type Snapshot = SnapshotFrom<typeof recordListMachine>;
+
+export function RecordListView<T extends ListedRecord>({
+  screen,
+  eyebrow,
+  title,
+  lead,
+  machine,
+  noun,
+  nameOf,
+  headingOf = nameOf,
+  details,
+  editor: Editor,
+  empty,
+  primary,
+  className,
+}: RecordListViewProps<T>) {
+  const [state, send, actor] = useMachine(machine);
+  const { context } = state;
+  const records = context.records as T[];
+  const titleId = useId();
+
+  const [announcement, setAnnouncement] = useState<{ text: string; key: number }>();
+  // "Make primary" saves through the machine's edit path (record.edit, then editor.save at once):
+  // `switching` keeps its dialog closed and names the record while it is under way.
+  const [switching, setSwitching] = useState<{ id: number; name: string } | null>(null);
+  const [switchFailure, setSwitchFailure] = useState<{ name: string; message: string } | null>(null);
+  // Where focus goes after a change took away the control that had it; `ifLost` only when it did.
+  const [focusRequest, setFocusRequest] = useState<{ target: number | 'add'; key: number; ifLost?: boolean }>();
+  // `sent` once the save is under way: the 'editing' on the way in is not a refusal, one after it is.
+  const switchingRef = useRef<{ id: number; name: string; sent: boolean } | null>(null);
+  const seen = useRef({ change: context.lastChange, removed: undefined as { name: string; wasPrimary: boolean } | undefined, count: 0 });
+  const addButton = useRef<HTMLButtonElement>(null);
+  const editButtons = useRef(new Map<number, HTMLButtonElement>());
+
+  const onSnapshot = useEffectEvent((snapshot: Snapshot) => {
+    const memory = seen.current;
+    const removing = snapshot.context.removing as T | null;
+    if (snapshot.matches('removing') && removing) {
+      // Its name is needed once it is gone from the list.
+      memory.removed = { name: nameOf(removing), wasPrimary: primary?.isPrimary(removing) ?? false };
+    }
+    const pending = switchingRef.current;
+    if (pending && snapshot.matches('saving')) pending.sent = true;
+    if (pending?.sent && snapshot.matches('editing')) {
+      // The save behind "Make primary" was refused: say so by the list, not in an edit dialog nobody opened.
+      switchingRef.current = null;
+      setSwitching(null);
+      setSwitchFailure({ name: pending.name, message: inWords(snapshot.context.errorMessage) });
+      actor.send({ type: 'editor.cancel' });
+      return;
+    }
+    const change = snapshot.context.lastChange;
+    if (!snapshot.matches('ready') || !change || change === memory.change) return;
+    memory.change = change;
+    const now = snapshot.context.records as T[];
+    const named = now.find((record) => record.id === change.id);
+    const name = named ? `: ${nameOf(named)}` : '';
+    let text: string;
+    if (change.kind === 'removed') {
+      const removed = memory.removed;
+      const newPrimary = removed?.wasPrimary && primary ? now.find((record) => primary.isPrimary(record)) : undefined;
+      text = `${capitalised(noun.singular)} deleted${removed ? `: ${removed.name}` : ''}.`;
+      if (newPrimary) text += ` ${nameOf(newPrimary)} is now your primary ${noun.singular}.`;
+      memory.removed = undefined;
+      // The row and its Delete button are gone: the Add button is the next sensible place to be.
+      setFocusRequest({ target: 'add', key: memory.count + 1 });
+    } else if (pending && pending.id === change.id) {
+      switchingRef.current = null;
+      setSwitching(null);
+      text = `${pending.name} is now your primary ${noun.singular}.`;
+      // Its "Make primary" button is gone with the switch: stay on the same record.
+      setFocusRequest({ target: change.id, key: memory.count + 1 });
+    } else {
+      text = `${capitalised(noun.singular)} ${change.kind}${name}.`;
+      // A first record replaces the empty state, and with it the Add button focus had returned to.
+      if (change.kind === 'added') setFocusRequest({ target: 'add', key: memory.count + 1, ifLost: true });
+    }
+    memory.count += 1;
+    setAnnouncement({ text, key: memory.count });
+  });
+
+  useEffect(() => {
+    const subscription = actor.subscribe((snapshot) => onSnapshot(snapshot));
+    return () => subscription.unsubscribe();
+  }, [actor]);
+
+  useEffect(() => {
+    if (!focusRequest) return;
+    const focused = document.activeElement;
+    if (focusRequest.ifLost && focused && focused !== document.body && focused.isConnected) return;
+    const target = focusRequest.target === 'add' ? addButton.current : editButtons.current.get(focusRequest.target);
+    target?.focus();
+  }, [focusRequest]);
+
+  const failure = useMemo<RecordFailure | null>(
+    () => (context.errorMessage ? { message: inWords(context.errorMessage), fields: context.fieldErrors } : null),
+    [context.errorMessage, context.fieldErrors],
+  );
+
+  const ready = state.matches('ready');
+  const add = () => {
+    setSwitchFailure(null);
+    send({ type: 'record.add' });
+  };
+  const edit = (record: T) => {
+    setSwitchFailure(null);
+    send({ type: 'record.edit', id: record.id });
+  };
+  const remove = (record: T) => {
+    setSwitchFailure(null);
+    send({ type: 'record.remove', id: record.id });
+  };
+  const makePrimary = (record: T) => {
+    if (!primary || !ready) return;
+    const target = { id: record.id, name: nameOf(record) };
+    switchingRef.current = { ...target, sent: false };
+    setSwitching(target);
+    setSwitchFailure(null);
+    send({ type: 'record.edit', id: record.id });
+    send({ type: 'editor.save', values: primary.valuesToMakePrimary(record) });
+  };
+
+  const addLabel = `Add ${noun.indefinite}`;
+  const editorOpen = (state.matches('editing') || state.matches('saving')) && !switching;
+  const removing = context.removing as T | null;
+  const removeOpen = (state.matches('confirmingRemove') || state.matches('removing')) && removing;
+
+  let body: ReactNode;
+  if (state.matches('loading')) {
+    body = (
+      <p className="records-loading" role="status">
+        Loading your {noun.plural}…
+      </p>
+    );
+  } else if (state.matches('loadFailed')) {
+    body = (
+      <div className="notice notice--error records-failed" role="alert">
+        <p>
+          We could not load your {noun.plural}. {inWords(context.errorMessage)}
+        </p>
+        <button type="button" className="button" onClick={() => send({ type: 'records.retry' })}>
+          Try again
+        </button>
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        {ready && context.errorMessage && (
+          <div className="notice notice--error records-failed" role="alert">
+            <p>
+              We could not refresh your {noun.plural}, so this list may be out of date. {inWords(context.errorMessage)}
+            </p>
+            <button type="button" className="button" onClick={() => send({ type: 'records.retry' })}>
+              Try again
+            </button>
+          </div>
+        )}
+        {switchFailure && (
+          <div className="notice notice--error records-failed" role="alert">
+            <p>
+              We could not make {switchFailure.name} your primary {noun.singular}. {switchFailure.message}
+            </p>
+          </div>
+        )}
+        {records.length === 0 ? (
+          <div className="records-empty">
+            {empty}
+            <button ref={addButton} type="button" className="button" onClick={add}>
+              {addLabel}
+            </button>
+          </div>
+        ) : (
+          <>
+            <div className="records-toolbar">
+              <p className="records-count">
+                {records.length} {records.length === 1 ? noun.singular : noun.plural}
+              </p>
+              <button ref={addButton} type="button" className="button" onClick={add}>
+                {addLabel}
+              </button>
+            </div>
+            <ul className="records" aria-busy={state.matches('refreshing') || undefined}>
+              {records.map((record) => {
+                const name = nameOf(record);
+                const isPrimary = primary?.isPrimary(record) ?? false;
+                const switchingThis = switching?.id === record.id;
+                return (
+                  <li key={record.id} className={`record${isPrimary ? ' record--primary' : ''}`}>
+                    <div className="record__body">
+                      <div className="record__heading">
+                        <h2 className="record__title">{headingOf(record)}</h2>
+                        {isPrimary && <span className="record__badge">Primary</span>}
+                      </div>
+                      <div className="record__lines">{details(record)}</div>
+                    </div>
+                    <div className="record__actions">
+                      <button
+                        ref={(element) => {
+                          if (element) editButtons.current.set(record.id, element);
+                          else editButtons.current.delete(record.id);
+                        }}
+                        type="button"
+                        className="button button--secondary button--small"
+                        aria-label={`Edit ${name}`}
+                        onClick={() => edit(record)}
+                      >
+                        Edit
+                      </button>
+                      {primary && !isPrimary && (
+                        <button
+                          type="button"
+                          className="button button--secondary button--small"
+                          aria-label={`Make ${name} primary`}
+                          aria-disabled={switching ? true : undefined}
+                          onClick={() => makePrimary(record)}
+                        >
+                          {switchingThis ? 'Making primary…' : 'Make primary'}
+                        </button>
+                      )}
+                      <button
+                        type="button"
+                        className="button button--secondary button--small record__delete"
+                        aria-label={`Delete ${name}`}
+                        onClick={() => remove(record)}
+                      >
+                        Delete
+                      </button>
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          </>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <section data-screen={screen} className={`screen account-records${className ? ` ${className}` : ''}`} aria-labelledby={titleId}>
+      <p className="eyebrow">{eyebrow}</p>
+      <h1 id={titleId}>{title}</h1>
+      <div className="account-records__lead">{lead}</div>
+      {/* Polite: what a change did, after the list shows it. A new node per change is announced even when the words repeat. */}
+      <div className="visually-hidden" role="status" aria-live="polite" data-records-announcer="">
+        {announcement && <p key={announcement.key}>{announcement.text}</p>}
+      </div>
+      {body}
+      {editorOpen && (
+        <Editor
+          record={context.editing as T | null}
+          records={records}
+          saving={state.matches('saving')}
+          failure={failure}
+          onSave={(values) => send({ type: 'editor.save', values })}
+          onCancel={() => send({ type: 'editor.cancel' })}
+        />
+      )}
+      {removeOpen && (
+        <ConfirmDialog
+          title={`Delete ${nameOf(removing)}?`}
+          message={removeMessage(removing, records, noun, nameOf, primary)}
+          confirmLabel="Delete"
+          error={state.matches('confirmingRemove') && context.errorMessage ? inWords(context.errorMessage) : undefined}
+          // Not `busy`: ConfirmDialog disables its button then, and the focus on it would drop to the page.
+          // A second press while deleting is ignored by the machine anyway.
+          onConfirm={() => send({ type: 'remove.confirm' })}
+          onCancel={() => send({ type: 'remove.cancel' })}
+        />
+      )}
+    </section>
+  );
+}
+
+/** What deleting does, in a sentence: for the primary, that another record takes over. */
+function removeMessage<T extends ListedRecord>(
+  record: T,
+  records: readonly T[],
+  noun: RecordNoun,
+  nameOf: (record: T) => string,
+  primary: PrimaryRecords<T> | undefined,
+): string {
+  const name = nameOf(record);
+  // The server promotes the oldest remaining record, which is the lowest id.
+  const successor = records.filter((other) => other.id !== record.id).sort((a, b) => a.id - b.id)[0];
+  if (primary?.isPrimary(record) && successor) {
+    return `${name} is your primary ${noun.singular}. Once it is deleted, ${nameOf(successor)} becomes your primary ${noun.singular}; you can make another one primary afterwards.`;
+  }
+  return `${name} will be removed from your ${noun.plural}. This cannot be undone.`;
+}

@@ -1,0 +1,83 @@
+import { useId, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'onChange' | 'value'> {
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  options: readonly SelectOption[];
+  /** The empty first choice ("Choose a state"): a required select starts on it, so nothing is picked by accident. */
+  placeholder: string;
+  hint?: ReactNode;
+  /** The field's message: it makes the select aria-invalid and is read with it. */
+  error?: string | undefined;
+  selectRef?: Ref<HTMLSelectElement>;
+  optional?: boolean;
+  /** Shown under the select (a "Try again" when its options could not be loaded). */
+  children?: ReactNode;
+}
+
+/**
+ * A labelled <select> with its hint and error tied to it, the twin of TextField
+ * (src/components/form/text-field.tsx) for a choice from a list.
+ */
+export function SelectField({
+  label,
+  value,
+  onValueChange,
+  options,
+  placeholder,
+  hint,
+  error,
+  selectRef,
+  optional,
+  children,
+  ...select
+}: SelectFieldProps) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  // A saved value the list does not (yet) hold stays visible and selected rather than silently becoming the placeholder.
+  const shown = value !== '' && !options.some((option) => option.value === value) ? [{ value, label: value }, ...options] : options;
+  return (
+    <div className={`field field--select${error ? ' field--invalid' : ''}`}>
+      <label htmlFor={id}>
+        {label}
+        {optional && <span className="field__optional"> (optional)</span>}
+      </label>
+      {hint && (
+        <div id={hintId} className="field__hint">
+          {hint}
+        </div>
+      )}
+      <select
+        {...select}
+        id={id}
+        ref={selectRef}
+        value={value}
+        onChange={(event) => onValueChange(event.target.value)}
+        aria-required={optional ? undefined : true}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+      >
+        <option value="">{placeholder}</option>
+        {shown.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <p id={errorId} className="field__error">
+          {error}
+        </p>
+      )}
+      {children}
+    </div>
+  );
+}
