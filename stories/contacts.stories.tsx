@@ -5,7 +5,6 @@ import {
   accountApi,
   boundMessage,
   contacts,
-  installDialogPolyfill,
   LIST_DOWN_MESSAGE,
 } from './support/account-fixtures';
 import { adaStored, authHandlers } from './support/auth-fixtures';
@@ -30,7 +29,6 @@ const meta = {
     msw: { handlers: [...authHandlers(), ...standard.handlers] },
   } satisfies RouterParameters & { msw: unknown },
   beforeEach: () => {
-    installDialogPolyfill();
     standard.reset();
   },
 } satisfies Meta<typeof ContactsScreen>;

@@ -4,7 +4,6 @@ import LocationsScreen from '@/screens/locations/locations-screen';
 import {
   accountApi,
   boundMessage,
-  installDialogPolyfill,
   LIST_DOWN_MESSAGE,
   locations,
   usStates,
@@ -29,7 +28,6 @@ const meta = {
     msw: { handlers: [...authHandlers(), ...standard.handlers] },
   } satisfies RouterParameters & { msw: unknown },
   beforeEach: () => {
-    installDialogPolyfill();
     standard.reset();
   },
 } satisfies Meta<typeof LocationsScreen>;

@@ -3,11 +3,14 @@ import { expect, waitFor, within } from 'storybook/test';
 import auth from '../docs/machines/auth.mmd?raw';
 import changePassword from '../docs/machines/change-password.mmd?raw';
 import chosenSpeciality from '../docs/machines/chosen-speciality.mmd?raw';
+import dashboard from '../docs/machines/dashboard.mmd?raw';
 import defaultSpeciality from '../docs/machines/default-speciality.mmd?raw';
+import feedback from '../docs/machines/feedback.mmd?raw';
 import forgotPassword from '../docs/machines/forgot-password.mmd?raw';
 import googleSignIn from '../docs/machines/google-sign-in.mmd?raw';
 import orderDetails from '../docs/machines/order-details.mmd?raw';
 import quote from '../docs/machines/quote.mmd?raw';
+import recordList from '../docs/machines/record-list.mmd?raw';
 import specialityCatalog from '../docs/machines/speciality-catalog.mmd?raw';
 import { MachineDiagram } from './support/machine-diagram';
 
@@ -144,4 +147,52 @@ export const OrderDetails: Story = {
   name: 'Order details',
   args: { title: 'orderDetailsMachine', file: 'docs/machines/order-details.mmd', source: orderDetails },
   play: expectStates(['loading', 'loaded', 'notFound', 'failed', 'isNotFound', 'order.retry']),
+};
+
+export const RecordList: Story = {
+  name: 'Record list (contacts, locations: add, edit, delete)',
+  args: { title: 'recordListMachine', file: 'docs/machines/record-list.mmd', source: recordList },
+  play: expectStates([
+    'loading',
+    'loadFailed',
+    'ready',
+    'editing',
+    'saving',
+    'confirmingRemove',
+    'removing',
+    'refreshing',
+    'records.retry',
+    'record.add',
+    'record.edit',
+    'record.remove',
+    'editor.save',
+    'remove.confirm',
+    'alreadyGone',
+    'storeRefusal',
+  ]),
+};
+
+export const Dashboard: Story = {
+  name: 'Dashboard (orders and the one to resume)',
+  args: { title: 'dashboardMachine', file: 'docs/machines/dashboard.mmd', source: dashboard },
+  play: expectStates([
+    'loading',
+    'orders',
+    'openOrder',
+    'fetching',
+    'fetched',
+    'unavailable',
+    'loadFailed',
+    'empty',
+    'loaded',
+    'hasNoOrders',
+    'settleOpenOrder',
+    'dashboard.retry',
+  ]),
+};
+
+export const Feedback: Story = {
+  name: 'Feedback',
+  args: { title: 'feedbackMachine', file: 'docs/machines/feedback.mmd', source: feedback },
+  play: expectStates(['editing', 'sending', 'sent', 'feedback.send', 'startAttempt', 'storeFailure']),
 };

@@ -9,11 +9,14 @@ import type { SetupWorker } from 'msw/browser';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import preview from '../.storybook/preview';
+import { installModalDialogPolyfill } from './support/modal-dialog-polyfill';
 
 export const server = setupServer();
 
 // jsdom has no layout: TanStack Router's scroll handling would log "Not implemented" on every story.
 window.scrollTo = () => {};
+// jsdom has no showModal(): the account screens' dialogs need it.
+installModalDialogPolyfill();
 
 beforeAll(() => {
   // A request no story handler answers is a broken story, not a trip to the network.

@@ -300,26 +300,3 @@ export function accountApi(options: AccountApiOptions = {}) {
   };
 }
 
-/**
- * jsdom has no showModal() (the stories' tests run there): just enough of the native modal
- * <dialog> for src/components/dialog.tsx, with Escape firing `cancel` as a browser does. A real
- * browser (Storybook) keeps its own.
- */
-export function installDialogPolyfill(): void {
-  const proto = globalThis.HTMLDialogElement?.prototype;
-  if (!proto || typeof proto.showModal === 'function') return;
-  proto.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  proto.show = proto.showModal;
-  proto.close = function close(this: HTMLDialogElement) {
-    if (!this.hasAttribute('open')) return;
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-  document.addEventListener('keydown', (event) => {
-    if (event.key !== 'Escape') return;
-    const open = [...document.querySelectorAll('dialog[open]')].at(-1);
-    if (open?.dispatchEvent(new Event('cancel', { cancelable: true }))) (open as HTMLDialogElement).close();
-  });
-}

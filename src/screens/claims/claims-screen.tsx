@@ -1,12 +1,340 @@
-import { UpcomingScreen } from '@/components/upcoming-screen';
+import '@/styles/claims.css';
+import { useActor, useMachine } from '@xstate/react';
+import { useState, type FormEvent } from 'react';
+import * as v from 'valibot';
+import { fromPromise } from 'xstate';
+import { errorText } from '@/api/api-error';
+import { getClaimablePolicies, getClaims, reportClaim } from '@/api/claims';
+import { reportClaimRequestSchema, type Claim, type ClaimablePolicy, type ReportClaimRequest } from '@/api/contract/claims';
+import { isoDateSchema } from '@/api/contract/submissions';
+import { Dialog } from '@/components/dialog';
+import { SelectField } from '@/components/fields/select-field';
+import { TextAreaField } from '@/components/fields/text-area-field';
+import { formatDay, localToday } from '@/components/format/dates';
+import { refusal } from '@/components/format/failure-words';
+import { ServerFailure } from '@/components/form/server-failure';
+import { TextField } from '@/components/form/text-field';
+import { useForm } from '@/components/form/use-form';
+import { ScreenLink } from '@/components/screen-link';
+import { recordListMachine, type ListedRecord, type SaveRecordInput } from '@/machines/record-list.machine';
+
+/**
+ * Claims are reported, never edited or withdrawn here: the claims team owns them once reported.
+ * The list machine's remove is therefore never offered; it refuses if it were ever asked.
+ */
+const claimsMachine = recordListMachine.provide({
+  actors: {
+    loadRecords: fromPromise<ListedRecord[]>(() => getClaims()),
+    saveRecord: fromPromise<ListedRecord, SaveRecordInput>(({ input }) =>
+      reportClaim(input.values as ReportClaimRequest, input.idempotencyKey),
+    ),
+    removeRecord: fromPromise<unknown, { id: number }>(() =>
+      Promise.reject(new Error('A reported claim cannot be withdrawn here. Please call your claims handler.')),
+    ),
+  },
+});
+
+/**
+ * The policies a claim can be reported against: asked once per visit (and again on Try again).
+ * A failure is an answer too, so the actor always completes and the screen shows why.
+ */
+const policiesLogic = fromPromise<{ policies: ClaimablePolicy[] } | { failure: string }>(async () => {
+  try {
+    return { policies: await getClaimablePolicies() };
+  } catch (error) {
+    return { failure: errorText(error) };
+  }
+});
+
+const CLAIM_STATUS_WORDS: Record<string, string> = {
+  reported: 'Reported',
+  under_review: 'Under review',
+  open: 'Open: being handled',
+  closed: 'Closed',
+  denied: 'Denied',
+};
+
+function claimStatusWords(status: string): string {
+  return CLAIM_STATUS_WORDS[status] ?? status.replaceAll('_', ' ');
+}
 
 export default function ClaimsScreen() {
+  const [state, send] = useMachine(claimsMachine);
+  // A new attempt at the policies is a new actor: the key remounts the part that asks.
+  const [policiesAttempt, setPoliciesAttempt] = useState(0);
+  const claims = state.context.records as Claim[];
+  const { lastChange, errorMessage } = state.context;
+  const reported = lastChange?.kind === 'added' ? claims.find((claim) => claim.id === lastChange.id) : undefined;
+
   return (
-    <UpcomingScreen
-      screen="claims"
-      eyebrow="Your policy"
-      title="Claims"
-      lead="Report a claim against your policy and follow its progress."
-    />
+    <section data-screen="claims" className="screen claims" aria-labelledby="claims-title">
+      <p className="eyebrow">Your policy</p>
+      <h1 id="claims-title">Claims</h1>
+      <p className="claims__lead">
+        Tell us as soon as you know of a claim or of something that could become one. Your claims handler takes it from
+        there, and you can follow it here.
+      </p>
+
+      <ReportClaim
+        key={policiesAttempt}
+        dialogOpen={state.matches('editing') || state.matches('saving')}
+        saving={state.matches('saving')}
+        failure={state.matches('editing') && errorMessage ? refusal(errorMessage, state.context.fieldErrors) : null}
+        onOpen={() => send({ type: 'record.add' })}
+        onCancel={() => send({ type: 'editor.cancel' })}
+        onReport={(request) => send({ type: 'editor.save', values: { ...request } })}
+        onRetry={() => setPoliciesAttempt((attempt) => attempt + 1)}
+      />
+
+      {/* Present from the start, so that what is put in it later is announced. */}
+      <p role="status" className={reported ? 'claims__announcement' : 'visually-hidden'}>
+        {reported ? `Claim ${reported.number} reported. Your claims handler will be in touch.` : ''}
+      </p>
+
+      <section className="claims__list" aria-labelledby="claims-list-title">
+        <h2 id="claims-list-title">Your claims</h2>
+        {state.matches('loading') && <p role="status">Loading your claims…</p>}
+        {state.matches('loadFailed') && (
+          <div className="notice notice--error" role="alert">
+            <p>We could not load your claims. {errorMessage}</p>
+            <button type="button" className="button" onClick={() => send({ type: 'records.retry' })}>
+              Try again
+            </button>
+          </div>
+        )}
+        {state.matches('ready') && errorMessage && (
+          <div className="notice notice--error" role="alert">
+            <p>We could not refresh your claims. {errorMessage}</p>
+            <button type="button" className="button" onClick={() => send({ type: 'records.retry' })}>
+              Try again
+            </button>
+          </div>
+        )}
+        {!state.matches('loading') && !state.matches('loadFailed') && (
+          claims.length === 0 ? (
+            <p className="records-empty">You have not reported any claims.</p>
+          ) : (
+            <ul className="records">
+              {claims.map((claim) => (
+                <ClaimItem key={claim.id} claim={claim} />
+              ))}
+            </ul>
+          )
+        )}
+      </section>
+    </section>
+  );
+}
+
+function ClaimItem({ claim }: { claim: Claim }) {
+  return (
+    <li className="record claim" data-claim-id={claim.id}>
+      <div className="claim__body">
+        <h3 className="record__title">Claim {claim.number}</h3>
+        <dl className="claim__facts">
+          <div>
+            <dt>Status</dt>
+            <dd>
+              <span className={`claim__status claim__status--${claim.status}`} data-claim-status={claim.status}>
+                {claimStatusWords(claim.status)}
+              </span>
+            </dd>
+          </div>
+          <div>
+            <dt>Policy</dt>
+            <dd>
+              {claim.policyNumber} ({claim.specialityName})
+            </dd>
+          </div>
+          <div>
+            <dt>Date of loss</dt>
+            <dd>{formatDay(claim.dateOfLoss)}</dd>
+          </div>
+          <div>
+            <dt>Reported</dt>
+            <dd>{formatDay(claim.reportedAt)}</dd>
+          </div>
+        </dl>
+        <details className="claim__description">
+          <summary>What you told us</summary>
+          <p>{claim.description}</p>
+        </details>
+      </div>
+    </li>
+  );
+}
+
+interface ReportClaimProps {
+  dialogOpen: boolean;
+  saving: boolean;
+  failure: { message: string; fields: Record<string, string> } | null;
+  onOpen: () => void;
+  onCancel: () => void;
+  onReport: (request: ReportClaimRequest) => void;
+  onRetry: () => void;
+}
+
+/**
+ * "Report a claim", once it is known there is a policy to report against; otherwise why not.
+ * Owns the policies it needs for the dialog's choice.
+ */
+function ReportClaim({ dialogOpen, saving, failure, onOpen, onCancel, onReport, onRetry }: ReportClaimProps) {
+  const [check] = useActor(policiesLogic);
+  const answer = check.status === 'done' ? check.output : undefined;
+
+  if (!answer) {
+    return (
+      <p className="claims__checking" role="status">
+        Checking your policies…
+      </p>
+    );
+  }
+  if ('failure' in answer) {
+    return (
+      <div className="notice notice--error claims__report" role="alert">
+        <p>We could not check which policies you hold, so a claim cannot be reported just now. {answer.failure}</p>
+        <button type="button" className="button" onClick={onRetry}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (answer.policies.length === 0) {
+    return (
+      <div className="notice claims__report claims__no-policy">
+        <p>
+          <strong>Claims are reported against a bound policy.</strong> You do not hold one yet: once an order is bound, you
+          can report a claim against it here.
+        </p>
+        <p>
+          <ScreenLink screen="dashboard">See your orders on the dashboard</ScreenLink>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="claims__report">
+      <button type="button" className="button" onClick={onOpen}>
+        Report a claim
+      </button>
+      {dialogOpen && (
+        <ReportClaimDialog policies={answer.policies} saving={saving} failure={failure} onCancel={onCancel} onReport={onReport} />
+      )}
+    </div>
+  );
+}
+
+const SHOWN_FIELDS = ['policyid', 'dateofloss', 'description'] as const;
+
+function policyLabel(policy: ClaimablePolicy): string {
+  return `${policy.number}, ${policy.specialityName} (${formatDay(policy.effectiveDate)} to ${formatDay(policy.expirationDate)})`;
+}
+
+function ReportClaimDialog({
+  policies,
+  saving,
+  failure,
+  onCancel,
+  onReport,
+}: {
+  policies: ClaimablePolicy[];
+  saving: boolean;
+  failure: { message: string; fields: Record<string, string> } | null;
+  onCancel: () => void;
+  onReport: (request: ReportClaimRequest) => void;
+}) {
+  const today = localToday();
+  const policyFor = (id: string) => policies.find((policy) => String(policy.id) === id);
+  const form = useForm(
+    {
+      policyid: {
+        schema: v.pipe(v.string(), v.nonEmpty('is required: choose the policy the claim is against')),
+        name: 'The policy',
+        // With one policy there is nothing to choose.
+        initial: policies.length === 1 ? String(policies[0]!.id) : '',
+      },
+      dateofloss: {
+        schema: (values) => {
+          const start = policyFor(values.policyid ?? '')?.effectiveDate;
+          return v.pipe(
+            v.string(),
+            v.nonEmpty('is required'),
+            isoDateSchema,
+            v.check((value) => value <= today, 'cannot be in the future'),
+            v.check((value) => !start || value >= start, `must be on or after the policy started${start ? ` (${formatDay(start)})` : ''}`),
+          );
+        },
+        name: 'The date of loss',
+      },
+      description: { schema: reportClaimRequestSchema.entries.description, name: 'The description' },
+    },
+    failure?.fields,
+  );
+  const chosen = policyFor(form.values.policyid);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (saving) return;
+    const values = form.submit();
+    if (values) onReport({ policyid: Number(values.policyid), dateofloss: values.dateofloss, description: values.description.trim() });
+  }
+
+  return (
+    <Dialog title="Report a claim" onClose={onCancel} className="dialog--wide">
+      {failure && <ServerFailure title="We could not report your claim" failure={failure} shownFields={SHOWN_FIELDS} />}
+      <form className="form claims__form" noValidate onSubmit={submit} aria-busy={saving}>
+        <SelectField
+          label="Policy"
+          data-autofocus
+          options={policies.map((policy) => ({ value: String(policy.id), label: policyLabel(policy) }))}
+          placeholder={policies.length === 1 ? undefined : 'Choose a policy'}
+          value={form.values.policyid}
+          onValueChange={(value) => form.setValue('policyid', value)}
+          onBlur={() => form.leave('policyid')}
+          error={form.error('policyid')}
+          inputRef={form.register('policyid')}
+        />
+        <TextField
+          label="Date of loss"
+          type="date"
+          hint={
+            chosen
+              ? `The day it happened, or the day you first learned of it: from ${formatDay(chosen.effectiveDate)} to today.`
+              : 'The day it happened, or the day you first learned of it.'
+          }
+          min={chosen?.effectiveDate}
+          max={today}
+          value={form.values.dateofloss}
+          onValueChange={(value) => form.setValue('dateofloss', value)}
+          onBlur={() => form.leave('dateofloss')}
+          error={form.error('dateofloss')}
+          inputRef={form.register('dateofloss')}
+          readOnly={saving}
+        />
+        <TextAreaField
+          label="What happened"
+          hint="Who was involved, what happened and when, and any letter or demand you have received."
+          rows={6}
+          value={form.values.description}
+          onValueChange={(value) => form.setValue('description', value)}
+          onBlur={() => form.leave('description')}
+          error={form.error('description')}
+          inputRef={form.register('description')}
+          readOnly={saving}
+        />
+        <p className="notice claims__documents">
+          <strong>Documents:</strong> you can send letters, photos and invoices to your claims handler after reporting.
+          Attaching them here comes in a later release.
+        </p>
+        <div className="dialog__actions">
+          <button type="button" className="button button--secondary" onClick={onCancel} aria-disabled={saving || undefined}>
+            Cancel
+          </button>
+          <button type="submit" className="button" aria-disabled={saving || undefined}>
+            {saving ? 'Reporting…' : 'Report claim'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
   );
 }

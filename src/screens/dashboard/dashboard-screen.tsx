@@ -1,12 +1,159 @@
-import { UpcomingScreen } from '@/components/upcoming-screen';
+import '@/styles/dashboard.css';
+import { useMachine, useSelector } from '@xstate/react';
+import type { SubmissionSummary } from '@/api/contract/dashboard';
+import { formatUsd } from '@/api/contract/money-format';
+import { NextStepLink } from '@/components/dashboard/next-step-link';
+import { orderStatusTone, orderStatusWords } from '@/components/dashboard/order-status';
+import { formatDay } from '@/components/format/dates';
+import { ScreenLink } from '@/components/screen-link';
+import { useAuth } from '@/components/use-auth';
+import { signedInUser } from '@/machines/auth.machine';
+import { dashboardMachine } from '@/machines/dashboard.machine';
+import type { ScreenName } from '@/routes/screens';
+
+const QUICK_LINKS: { screen: ScreenName; label: string; about: string }[] = [
+  { screen: 'contacts', label: 'Contacts', about: 'The people we may call or e-mail about your cover.' },
+  { screen: 'locations', label: 'Locations', about: 'The addresses where you practise.' },
+  { screen: 'additionally-insured', label: 'Additional insureds', about: 'Others your policy protects, and their certificates.' },
+  { screen: 'claims', label: 'Claims', about: 'Report a claim and follow its progress.' },
+  { screen: 'feedback', label: 'Feedback', about: 'Tell us how buying your cover went.' },
+];
 
 export default function DashboardScreen() {
+  const user = useSelector(useAuth(), signedInUser);
+  const [state, send] = useMachine(dashboardMachine);
+  const { orders, openOrder, errorMessage } = state.context;
+  const loading = state.matches('loading');
   return (
-    <UpcomingScreen
-      screen="dashboard"
-      eyebrow="Your account"
-      title="Your dashboard"
-      lead="Your quotes, orders and policies in one place, each with its status and the next step."
-    />
+    <section data-screen="dashboard" className="screen dashboard" aria-labelledby="dashboard-title">
+      <p className="eyebrow">Your dashboard</p>
+      <h1 id="dashboard-title">{user?.firstname ? `Hello, ${user.firstname}` : 'Your dashboard'}</h1>
+      <p className="dashboard__lead">Your quotes, orders and policies, each with where it stands and what comes next.</p>
+
+      {loading && (
+        <p role="status" className="dashboard__loading">
+          Loading your orders…
+        </p>
+      )}
+
+      {state.matches('loadFailed') && (
+        <div className="notice notice--error" role="alert">
+          <p>We could not load your orders. {errorMessage}</p>
+          <button type="button" className="button" onClick={() => send({ type: 'dashboard.retry' })}>
+            Try again
+          </button>
+        </div>
+      )}
+
+      {state.matches('empty') && (
+        <section className="dashboard__empty" aria-labelledby="dashboard-empty-title">
+          <h2 id="dashboard-empty-title">No orders yet</h2>
+          <p>Choose your speciality, answer a few questions and see your price in minutes. Your quote is saved here.</p>
+          <ScreenLink screen="specialities" className="button">
+            Get a quote
+          </ScreenLink>
+        </section>
+      )}
+
+      {state.matches('loaded') && (
+        <>
+          {openOrder && <ResumeCard order={openOrder} />}
+          <section className="dashboard__orders" aria-labelledby="dashboard-orders-title">
+            <div className="dashboard__orders-header">
+              <h2 id="dashboard-orders-title">Your orders</h2>
+              <ScreenLink screen="specialities" className="button button--secondary button--small">
+                Get another quote
+              </ScreenLink>
+            </div>
+            <ul className="order-cards">
+              {orders.map((order) => (
+                <li key={order.submissionId}>
+                  <OrderCard order={order} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        </>
+      )}
+
+      <nav className="dashboard__links" aria-labelledby="dashboard-links-title">
+        <h2 id="dashboard-links-title">Your account</h2>
+        <ul className="quick-links">
+          {QUICK_LINKS.map((link) => (
+            <li key={link.screen} className="quick-link">
+              <ScreenLink screen={link.screen as 'contacts'} className="quick-link__link">
+                {link.label}
+              </ScreenLink>
+              <p className="quick-link__about">{link.about}</p>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </section>
+  );
+}
+
+function price(order: SubmissionSummary): string {
+  return order.totalCents === null ? 'Not priced yet' : formatUsd(order.totalCents);
+}
+
+/** The order the insured was last working on, with its next step up front. */
+function ResumeCard({ order }: { order: SubmissionSummary }) {
+  return (
+    <section className="resume-card" aria-labelledby="resume-title" data-submission-id={order.submissionId}>
+      <h2 id="resume-title">Continue where you left off</h2>
+      <p className="resume-card__order">
+        Order {order.number}: {order.speciality.name}
+      </p>
+      <p className="order-card__status">
+        <span className="visually-hidden">Status: </span>
+        <StatusBadge order={order} />
+      </p>
+      <dl className="order-facts-list">
+        <div>
+          <dt>Price for the year</dt>
+          <dd>{price(order)}</dd>
+        </div>
+      </dl>
+      <p className="resume-card__next">
+        <NextStepLink order={order} className="button" />
+      </p>
+    </section>
+  );
+}
+
+function StatusBadge({ order }: { order: SubmissionSummary }) {
+  return (
+    <span className={`order-status-badge order-status-badge--${orderStatusTone(order.status)}`} data-order-status={order.status}>
+      {orderStatusWords(order.status)}
+    </span>
+  );
+}
+
+function OrderCard({ order }: { order: SubmissionSummary }) {
+  return (
+    <article className="order-card" aria-labelledby={`order-${order.submissionId}-title`} data-submission-id={order.submissionId}>
+      <h3 id={`order-${order.submissionId}-title`} className="order-card__title">
+        <span className="order-card__speciality">{order.speciality.name}</span>{' '}
+        <span className="order-card__number">Order {order.number}</span>
+      </h3>
+      <p className="order-card__status">
+        <span className="visually-hidden">Status: </span>
+        <StatusBadge order={order} />
+      </p>
+      <dl className="order-facts-list">
+        <div>
+          <dt>Price for the year</dt>
+          <dd>{price(order)}</dd>
+        </div>
+        <div>
+          <dt>Starts</dt>
+          <dd>{order.effectiveDate ? formatDay(order.effectiveDate) : 'Not set yet'}</dd>
+        </div>
+      </dl>
+      <p className="order-card__next">
+        <span className="order-card__next-label">Next step</span> <NextStepLink order={order} />
+      </p>
+    </article>
   );
 }

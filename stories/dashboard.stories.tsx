@@ -1,0 +1,195 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { formatUsd } from '@/api/contract/money-format';
+import DashboardScreen from '@/screens/dashboard/dashboard-screen';
+import { adaStored, authHandlers } from './support/auth-fixtures';
+import { brokerHandlers } from './support/broker-fixtures';
+import { catalogHandlers, HARBOR_RISK } from './support/catalog-fixtures';
+import {
+  adaOrders,
+  completeOrder,
+  dashboardHandlers,
+  draftOrder,
+  failingOnceDashboardHandlers,
+  openOrderFailingHandlers,
+  ORDERS_DOWN_MESSAGE,
+  pendingDashboardHandlers,
+  quotedOrder,
+} from './support/dashboard-fixtures';
+import type { RouterParameters } from './support/router-decorator';
+import { navigatedTo } from './support/story-navigation';
+
+/**
+ * The dashboard (src/screens/dashboard, src/machines/dashboard.machine.ts): Ada's orders from
+ * dashboard/submissiondetails, the one to resume from insured/existingopenorder, and the links to
+ * the rest of her account. The route asks for a signed-in insured: every story starts with Ada's
+ * session.
+ */
+const meta = {
+  title: 'Screens/Dashboard',
+  component: DashboardScreen,
+  parameters: {
+    route: '/dashboard',
+    session: adaStored,
+    msw: { handlers: [...authHandlers(), ...dashboardHandlers()] },
+  } satisfies RouterParameters & { msw: unknown },
+} satisfies Meta<typeof DashboardScreen>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+type Canvas = ReturnType<typeof within>;
+
+/** The screen, once the route has rendered it. */
+async function screenOf(canvasElement: HTMLElement): Promise<Canvas> {
+  const screen = await waitFor(() => {
+    const element = canvasElement.querySelector<HTMLElement>('[data-screen="dashboard"]');
+    expect(element, 'the screen has not rendered').not.toBeNull();
+    return element!;
+  });
+  return within(screen);
+}
+
+async function orderCards(canvas: Canvas) {
+  const region = await canvas.findByRole('region', { name: 'Your orders' });
+  return within(region).getAllByRole('article');
+}
+
+/** The value next to a term in one card's facts. */
+const fact = (card: HTMLElement, term: string) => within(card).getByText(term, { selector: 'dt' }).nextElementSibling;
+
+export const Loaded: Story = {
+  name: 'Loaded: the order to resume, then every order',
+  play: async ({ canvasElement }) => {
+    const canvas = await screenOf(canvasElement);
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Hello, Ada' })).toBeVisible();
+
+    const resume = await canvas.findByRole('region', { name: 'Continue where you left off' });
+    await expect(resume).toHaveTextContent(`Order ${quotedOrder.number}: Architects`);
+    await expect(within(resume).getByText('Quoted: ready to buy')).toHaveAttribute('data-order-status', 'quoted');
+    await expect(fact(resume, 'Price for the year')).toHaveTextContent(formatUsd(quotedOrder.totalCents!));
+    await expect(within(resume).getByRole('link', { name: `Review and buy, order ${quotedOrder.number}` })).toHaveAttribute(
+      'href',
+      `/order/${quotedOrder.submissionId}`,
+    );
+
+    const cards = await orderCards(canvas);
+    await expect(cards).toHaveLength(adaOrders.length);
+    const [quoted, draft, complete, declined] = cards as [HTMLElement, HTMLElement, HTMLElement, HTMLElement];
+    await expect(within(quoted).getByRole('heading', { level: 3 })).toHaveTextContent(`Architects Order ${quotedOrder.number}`);
+    await expect(fact(quoted, 'Starts')).toHaveTextContent('Jul 1, 2026');
+    // A draft has no price and no start date yet, and says so.
+    await expect(fact(draft, 'Price for the year')).toHaveTextContent('Not priced yet');
+    await expect(fact(draft, 'Starts')).toHaveTextContent('Not set yet');
+    await expect(within(draft).getByRole('link', { name: `Answer the remaining questions, order ${draftOrder.number}` })).toHaveAttribute(
+      'href',
+      '/questionlist',
+    );
+    await expect(within(complete).getByText('Complete: documents issued')).toHaveAttribute('data-order-status', 'complete');
+    await expect(fact(complete, 'Price for the year')).toHaveTextContent(formatUsd(completeOrder.totalCents!));
+    await expect(within(complete).getByRole('link', { name: /^Download your documents/ })).toHaveAttribute('href', '/document');
+    // Nothing left to do on a declined order: words, not a link.
+    await expect(within(declined).getByText('Declined')).toHaveAttribute('data-order-status', 'declined');
+    await expect(declined).toHaveTextContent('Next step This order was declined');
+    await expect(within(declined).queryByRole('link')).toBeNull();
+
+    const links = within(canvas.getByRole('navigation', { name: 'Your account' }));
+    for (const [name, href] of [
+      ['Contacts', '/contacts'],
+      ['Locations', '/locations'],
+      ['Additional insureds', '/additionally-insured'],
+      ['Claims', '/claims'],
+      ['Feedback', '/feedback'],
+    ] as const) {
+      await expect(links.getByRole('link', { name })).toHaveAttribute('href', href);
+    }
+    await expect(canvas.getByRole('link', { name: 'Get another quote' })).toHaveAttribute('href', '/specialities');
+  },
+};
+
+export const LoadedBranded: Story = {
+  name: 'Loaded (branded): every link stays in the broker’s client area',
+  parameters: {
+    route: `/client/dashboard/${HARBOR_RISK}`,
+    msw: { handlers: [...brokerHandlers(), ...catalogHandlers(), ...authHandlers(), ...dashboardHandlers()] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = await screenOf(canvasElement);
+    const resume = await canvas.findByRole('region', { name: 'Continue where you left off' });
+    await expect(within(resume).getByRole('link', { name: /^Review and buy/ })).toHaveAttribute(
+      'href',
+      `/client/order/${quotedOrder.submissionId}/${HARBOR_RISK}`,
+    );
+    const links = within(canvas.getByRole('navigation', { name: 'Your account' }));
+    await expect(links.getByRole('link', { name: 'Claims' })).toHaveAttribute('href', `/client/claims/${HARBOR_RISK}`);
+  },
+};
+
+export const NextStep: Story = {
+  name: 'Next step: the link opens the order',
+  play: async ({ canvasElement }) => {
+    const canvas = await screenOf(canvasElement);
+    const resume = await canvas.findByRole('region', { name: 'Continue where you left off' });
+    await userEvent.click(within(resume).getByRole('link', { name: /^Review and buy/ }));
+    await expect((await navigatedTo(canvasElement)).href).toBe(`/order/${quotedOrder.submissionId}`);
+  },
+};
+
+export const NothingToResume: Story = {
+  name: 'No open order: no card to resume',
+  parameters: { msw: { handlers: [...authHandlers(), ...dashboardHandlers({ orders: [completeOrder], openOrder: null })] } },
+  play: async ({ canvasElement }) => {
+    const canvas = await screenOf(canvasElement);
+    await expect(await orderCards(canvas)).toHaveLength(1);
+    await expect(canvas.queryByRole('region', { name: 'Continue where you left off' })).toBeNull();
+  },
+};
+
+export const Empty: Story = {
+  name: 'Empty: no orders yet',
+  parameters: { msw: { handlers: [...authHandlers(), ...dashboardHandlers({ orders: [], openOrder: null })] } },
+  play: async ({ canvasElement }) => {
+    const canvas = await screenOf(canvasElement);
+    const empty = await canvas.findByRole('region', { name: 'No orders yet' });
+    await expect(within(empty).getByRole('link', { name: 'Get a quote' })).toHaveAttribute('href', '/specialities');
+    await expect(canvas.queryByRole('region', { name: 'Your orders' })).toBeNull();
+    await expect(canvas.queryByRole('region', { name: 'Continue where you left off' })).toBeNull();
+    // The rest of the account is there from the first day.
+    await expect(canvas.getByRole('navigation', { name: 'Your account' })).toBeVisible();
+  },
+};
+
+export const Loading: Story = {
+  parameters: { msw: { handlers: [...authHandlers(), ...pendingDashboardHandlers()] } },
+  play: async ({ canvasElement }) => {
+    const canvas = await screenOf(canvasElement);
+    await expect(await canvas.findByRole('status')).toHaveTextContent('Loading your orders…');
+    await expect(canvas.getByRole('navigation', { name: 'Your account' })).toBeVisible();
+  },
+};
+
+const failingOnce = failingOnceDashboardHandlers();
+
+export const LoadFailed: Story = {
+  name: 'Load failed, then Try again',
+  parameters: { msw: { handlers: [...authHandlers(), ...failingOnce.handlers] } },
+  beforeEach: failingOnce.reset,
+  play: async ({ canvasElement }) => {
+    const canvas = await screenOf(canvasElement);
+    const alert = await canvas.findByRole('alert');
+    await expect(alert).toHaveTextContent(`We could not load your orders. 503: ${ORDERS_DOWN_MESSAGE}`);
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await expect(await orderCards(canvas)).toHaveLength(adaOrders.length);
+    await expect(canvas.queryByRole('alert')).toBeNull();
+  },
+};
+
+export const OpenOrderUnavailable: Story = {
+  name: 'Open order unavailable: the list’s newest open order is offered instead',
+  parameters: { msw: { handlers: [...authHandlers(), ...openOrderFailingHandlers()] } },
+  play: async ({ canvasElement }) => {
+    const canvas = await screenOf(canvasElement);
+    const resume = await canvas.findByRole('region', { name: 'Continue where you left off' });
+    await expect(resume).toHaveTextContent(`Order ${quotedOrder.number}: Architects`);
+    await waitFor(() => expect(canvas.queryByRole('alert')).toBeNull());
+  },
+};
