@@ -21,6 +21,7 @@ import { isUniqueViolation } from '@server/db/errors';
 import { additionalInsureds, brokers, locations, planLocations, policies, specialities, submissions, users } from '@server/db/schema';
 import { certificateFileName, certificatePdf, type CertificateParty } from '@server/documents/certificate-pdf';
 import { badRequest, conflict, notFound } from '@server/http/http-error';
+import { keyUsedForAnotherRequest, requestHash, sameRequest } from '@server/http/idempotency-key';
 import { ownedSubmission, type SubmissionRow } from '@server/submissions/access';
 
 export type AdditionalInsuredDeps = { db: Database; clock: Clock };
@@ -123,11 +124,13 @@ async function lockedOrder(tx: Queryable, user: AuthUser, submissionId: number):
   return ownedSubmission(tx, callerOf(user), submissionId);
 }
 
-async function byIdempotencyKey(db: Queryable, user: AuthUser, keyHash: string): Promise<Row | undefined> {
+/** What an earlier create with this key made, when it was this same request (422 otherwise). */
+async function byIdempotencyKey(db: Queryable, user: AuthUser, keyHash: string, bodyHash: string): Promise<Row | undefined> {
   const [row] = await db
     .select()
     .from(additionalInsureds)
     .where(and(eq(additionalInsureds.userId, user.id), eq(additionalInsureds.idempotencyKeyHash, keyHash)));
+  if (row && !sameRequest(row.idempotencyRequestHash, bodyHash)) throw keyUsedForAnotherRequest('additional insured');
   return row;
 }
 
@@ -139,9 +142,11 @@ export async function saveAdditionalInsured(
 ): Promise<{ created: boolean; record: AdditionalInsured }> {
   const { db, clock } = deps;
   const isCreate = input.id === undefined || input.id === null;
-  // A retried create answers what the first one made, whatever happened to the order since.
+  const bodyHash = requestHash(input);
+  // A retried create answers what the first one made, whatever happened to the order since
+  // (the same key with another request is a 422).
   if (isCreate && keyHash) {
-    const earlier = await byIdempotencyKey(db, user, keyHash);
+    const earlier = await byIdempotencyKey(db, user, keyHash, bodyHash);
     if (earlier) return { created: false, record: toWire(earlier) };
   }
   // Ownership first: someone else's order is a 404 even when the input has other faults.
@@ -155,13 +160,21 @@ export async function saveAdditionalInsured(
       const order = await lockedOrder(tx, user, input.submissionId);
       if (isCreate) {
         if (keyHash) {
-          const earlier = await byIdempotencyKey(tx, user, keyHash);
+          const earlier = await byIdempotencyKey(tx, user, keyHash, bodyHash);
           if (earlier) return { created: false, record: toWire(earlier) };
         }
         assertListEditable(order);
         const [row] = await tx
           .insert(additionalInsureds)
-          .values({ ...values, userId: user.id, submissionId: order.id, idempotencyKeyHash: keyHash, createdAt: now, updatedAt: now })
+          .values({
+            ...values,
+            userId: user.id,
+            submissionId: order.id,
+            idempotencyKeyHash: keyHash,
+            idempotencyRequestHash: keyHash ? bodyHash : null,
+            createdAt: now,
+            updatedAt: now,
+          })
           .returning();
         return { created: true, record: toWire(row!) };
       }
@@ -178,7 +191,7 @@ export async function saveAdditionalInsured(
   } catch (error) {
     // The same key at the same moment: the other request made it; answer that.
     if (keyHash && isUniqueViolation(error, IDEMPOTENCY_INDEX)) {
-      const earlier = await byIdempotencyKey(db, user, keyHash);
+      const earlier = await byIdempotencyKey(db, user, keyHash, bodyHash);
       if (earlier) return { created: false, record: toWire(earlier) };
     }
     throw error;

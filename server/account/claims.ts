@@ -12,6 +12,7 @@ import type { Database, Queryable } from '@server/db/connection';
 import { isUniqueViolation } from '@server/db/errors';
 import { claims, policies, specialities, submissions } from '@server/db/schema';
 import { badRequest, conflict, notFound } from '@server/http/http-error';
+import { keyUsedForAnotherRequest, requestHash, sameRequest } from '@server/http/idempotency-key';
 
 export type ClaimDeps = { db: Database; clock: Clock };
 
@@ -85,9 +86,16 @@ export async function listClaimablePolicies(db: Database, user: AuthUser): Promi
     .orderBy(desc(policies.effectiveDate), desc(policies.id));
 }
 
-async function byIdempotencyKey(db: Queryable, user: AuthUser, keyHash: string): Promise<Claim | undefined> {
-  const [row] = await claimQuery(db).where(and(eq(claims.userId, user.id), eq(claims.idempotencyKeyHash, keyHash)));
-  return row ? toWire(row) : undefined;
+/** The claim an earlier report with this key recorded, when it was this same report (422 otherwise). */
+async function byIdempotencyKey(db: Queryable, user: AuthUser, keyHash: string, bodyHash: string): Promise<Claim | undefined> {
+  const [row] = await db
+    .select({ id: claims.id, requestHash: claims.idempotencyRequestHash })
+    .from(claims)
+    .where(and(eq(claims.userId, user.id), eq(claims.idempotencyKeyHash, keyHash)));
+  if (!row) return undefined;
+  if (!sameRequest(row.requestHash, bodyHash)) throw keyUsedForAnotherRequest('claim');
+  const [claim] = await claimQuery(db).where(eq(claims.id, row.id));
+  return claim ? toWire(claim) : undefined;
 }
 
 export async function reportClaim(
@@ -97,9 +105,11 @@ export async function reportClaim(
   keyHash: string | null,
 ): Promise<{ created: boolean; claim: Claim }> {
   const { db, clock } = deps;
-  // A retry answers the first report, even after midnight has moved "today".
+  const bodyHash = requestHash(input);
+  // A retry answers the first report, even after midnight has moved "today" (the same key with
+  // another report is a 422).
   if (keyHash) {
-    const earlier = await byIdempotencyKey(db, user, keyHash);
+    const earlier = await byIdempotencyKey(db, user, keyHash, bodyHash);
     if (earlier) return { created: false, claim: earlier };
   }
   // Ownership goes through the order, as everywhere else: someone else's policy is a 404.
@@ -138,6 +148,7 @@ export async function reportClaim(
         status: 'reported',
         number: nextClaimNumber(now.getUTCFullYear()),
         idempotencyKeyHash: keyHash,
+        idempotencyRequestHash: keyHash ? bodyHash : null,
         createdAt: now,
         updatedAt: now,
       })
@@ -147,7 +158,7 @@ export async function reportClaim(
   } catch (error) {
     // The same key at the same moment: the other request recorded it; answer that.
     if (keyHash && isUniqueViolation(error, IDEMPOTENCY_INDEX)) {
-      const earlier = await byIdempotencyKey(db, user, keyHash);
+      const earlier = await byIdempotencyKey(db, user, keyHash, bodyHash);
       if (earlier) return { created: false, claim: earlier };
     }
     throw error;

@@ -72,11 +72,19 @@ export async function saveContact(
     email: input.email,
     contactNumber: normalisePhone(input.contactnumber),
   };
-  return saveRecord(deps, contactKind, userId, { id: input.id, isprimary: input.isprimary, idempotencyKeyHash }, {
+  return saveRecord(deps, contactKind, userId, { id: input.id, isprimary: input.isprimary, idempotencyKeyHash, body: input }, {
     insert: async (tx, own) => {
       const [row] = await tx
         .insert(contacts)
-        .values({ ...values, userId: own.userId, isPrimary: own.isPrimary, idempotencyKeyHash: own.idempotencyKeyHash, createdAt: own.now, updatedAt: own.now })
+        .values({
+          ...values,
+          userId: own.userId,
+          isPrimary: own.isPrimary,
+          idempotencyKeyHash: own.idempotencyKeyHash,
+          idempotencyRequestHash: own.idempotencyRequestHash,
+          createdAt: own.now,
+          updatedAt: own.now,
+        })
         .returning(contactColumns);
       return row!;
     },

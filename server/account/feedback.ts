@@ -12,6 +12,7 @@ import type { Database, Queryable } from '@server/db/connection';
 import { isUniqueViolation } from '@server/db/errors';
 import { feedback, users } from '@server/db/schema';
 import { unauthorized } from '@server/http/http-error';
+import { keyUsedForAnotherRequest, requestHash, sameRequest } from '@server/http/idempotency-key';
 
 export type FeedbackDeps = { db: Database; clock: Clock };
 
@@ -21,11 +22,13 @@ const IDEMPOTENCY_INDEX = 'feedback_idempotency_key';
 
 const toWire = (row: { id: number; createdAt: Date }): FeedbackSaved => ({ id: row.id, createdAt: row.createdAt.toISOString() });
 
-async function byIdempotencyKey(db: Queryable, user: AuthUser, keyHash: string): Promise<FeedbackSaved | undefined> {
+/** What an earlier send with this key saved, when it was this same message (422 otherwise). */
+async function byIdempotencyKey(db: Queryable, user: AuthUser, keyHash: string, bodyHash: string): Promise<FeedbackSaved | undefined> {
   const [row] = await db
-    .select({ id: feedback.id, createdAt: feedback.createdAt })
+    .select({ id: feedback.id, createdAt: feedback.createdAt, requestHash: feedback.idempotencyRequestHash })
     .from(feedback)
     .where(and(eq(feedback.userId, user.id), eq(feedback.idempotencyKeyHash, keyHash)));
+  if (row && !sameRequest(row.requestHash, bodyHash)) throw keyUsedForAnotherRequest('message');
   return row ? toWire(row) : undefined;
 }
 
@@ -36,8 +39,9 @@ export async function saveFeedback(
   keyHash: string | null,
 ): Promise<{ created: boolean; saved: FeedbackSaved }> {
   const { db, clock } = deps;
+  const bodyHash = requestHash(input);
   if (keyHash) {
-    const earlier = await byIdempotencyKey(db, user, keyHash);
+    const earlier = await byIdempotencyKey(db, user, keyHash, bodyHash);
     if (earlier) return { created: false, saved: earlier };
   }
   const [sender] = await db.select({ email: users.email }).from(users).where(eq(users.id, user.id));
@@ -53,6 +57,7 @@ export async function saveFeedback(
         message: input.message,
         page: input.page,
         idempotencyKeyHash: keyHash,
+        idempotencyRequestHash: keyHash ? bodyHash : null,
         createdAt: clock.now(),
       })
       .returning({ id: feedback.id, createdAt: feedback.createdAt });
@@ -60,7 +65,7 @@ export async function saveFeedback(
   } catch (error) {
     // The same key at the same moment: the other request saved it; answer that.
     if (keyHash && isUniqueViolation(error, IDEMPOTENCY_INDEX)) {
-      const earlier = await byIdempotencyKey(db, user, keyHash);
+      const earlier = await byIdempotencyKey(db, user, keyHash, bodyHash);
       if (earlier) return { created: false, saved: earlier };
     }
     throw error;

@@ -76,11 +76,19 @@ export async function saveLocation(
     state: input.state,
     zipcode: input.zipcode,
   };
-  return saveRecord(deps, locationKind, userId, { id: input.id, isprimary: input.isprimary, idempotencyKeyHash }, {
+  return saveRecord(deps, locationKind, userId, { id: input.id, isprimary: input.isprimary, idempotencyKeyHash, body: input }, {
     insert: async (tx, own) => {
       const [row] = await tx
         .insert(locations)
-        .values({ ...values, userId: own.userId, isPrimary: own.isPrimary, idempotencyKeyHash: own.idempotencyKeyHash, createdAt: own.now, updatedAt: own.now })
+        .values({
+          ...values,
+          userId: own.userId,
+          isPrimary: own.isPrimary,
+          idempotencyKeyHash: own.idempotencyKeyHash,
+          idempotencyRequestHash: own.idempotencyRequestHash,
+          createdAt: own.now,
+          updatedAt: own.now,
+        })
         .returning(locationColumns);
       return row!;
     },

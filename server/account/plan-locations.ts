@@ -4,11 +4,14 @@
  * of the insured's master locations, so editing a master record later does not rewrite an order.
  *
  * Its primary plan location is its rating address. Every change runs in one transaction that
- * first claims the order's version (so two changes at once give one 409, not a mixed state or a
- * unique-index 500), then writes the plan locations, then, when the primary's state or ZIP is no
- * longer the order's, prices it again there through the submission pricing (a draft only takes
- * the new address) and saves it with its history event. A refusal anywhere, a state that cannot
- * be priced above all, undoes the whole change.
+ * first locks the insured (lockOwner: the account's one lock order, the insured before the
+ * order, so a contact or location delete cannot deadlock with it), then claims the order's
+ * version (so two changes at once give one 409, not a mixed state or a unique-index 500), then
+ * checks again the master records it links to (gone meanwhile: a 404, not a foreign-key
+ * failure), writes the plan locations, then, when the primary's state or ZIP is no longer the
+ * order's, prices it again there through the submission pricing (a draft only takes the new
+ * address) and saves it with its history event. A refusal anywhere, a state that cannot be
+ * priced above all, undoes the whole change.
  */
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type * as v from 'valibot';
@@ -20,6 +23,7 @@ import type {
 } from '@/api/contract/locations';
 import type { SubmissionStatus } from '@/api/contract/submissions';
 import { checkAddress } from '@server/account/address-check';
+import { lockOwner } from '@server/account/primary-records';
 import type { AuthUser } from '@server/auth/user';
 import type { Clock } from '@server/clock';
 import type { Database, Queryable, Transaction } from '@server/db/connection';
@@ -139,7 +143,9 @@ export type PlanEdit = { changed: boolean; submission?: SubmissionChanges };
 
 /**
  * Runs `edit` on the order's plan in one transaction with the re-rate and the versioned save.
- * `row` is the order as just read (editableOrder): a change since then is a 409.
+ * `row` is the order as just read (editableOrder): a change since then is a 409. `edit` runs
+ * with the insured's row locked, which every delete of their contacts and locations takes
+ * first: a master record it finds there stays until the transaction ends.
  */
 export async function changePlan(
   deps: PlanLocationDeps,
@@ -149,7 +155,10 @@ export async function changePlan(
 ): Promise<PlanLocations> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    // Claimed first: a concurrent change waits here, then finds the version moved on.
+    // The insured before the order, as every change of the account locks them (lockOwner).
+    // The order is theirs (editableOrder checked it), so this is its owner's row.
+    await lockOwner(tx, user.id);
+    // Claimed next: a concurrent change waits here, then finds the version moved on.
     const [claimed] = await tx
       .select({ id: submissions.id })
       .from(submissions)
@@ -226,7 +235,8 @@ const copyOf = (location: typeof locations.$inferSelect) => ({
 
 /**
  * POST insured/addlocation. Both lists hold master location ids, all the caller's (404 before
- * anything changes otherwise). Removing the primary promotes the oldest location left from
+ * anything changes otherwise, also when one is deleted while this waits for the insured's lock:
+ * they are read again under it). Removing the primary promotes the oldest location left from
  * before; an order left with no primary takes the insured's primary location when it is among
  * those added, else the first one added.
  */
@@ -240,10 +250,13 @@ export async function addLocations(deps: PlanLocationDeps, user: AuthUser, input
     });
   }
   const row = await editableOrder(deps.db, user, input.submissionid);
-  const masters = await ownLocations(deps.db, user.id, [...addIds, ...removeIds]);
-  const byId = new Map(masters.map((location) => [location.id, location]));
+  // Checked before the transaction too, so a wrong id is a 404 without waiting for any lock.
+  await ownLocations(deps.db, user.id, [...addIds, ...removeIds]);
 
   return changePlan(deps, user, row, async (tx) => {
+    // Read again under the insured's lock: deleted meanwhile is a 404, not a broken foreign key.
+    const masters = await ownLocations(tx, user.id, [...addIds, ...removeIds]);
+    const byId = new Map(masters.map((location) => [location.id, location]));
     const removed = removeIds.length
       ? await tx
           .delete(planLocations)

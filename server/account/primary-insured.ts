@@ -196,7 +196,8 @@ async function ownContact(db: Queryable, userId: number, id: number): Promise<vo
  * POST insured/updateprimaryinsuredwithlocation: the insured's names, company, type and phone;
  * the order's primary plan location (its rating address) and contact; with isupdatemaster the
  * master location and contact named. Everything is checked before anything is written, and all
- * of it is written in one transaction with the order's re-rate.
+ * of it is written in one transaction with the order's re-rate (changePlan: the insured's row
+ * locked first, then the order's).
  */
 export async function updatePrimaryInsuredWithLocation(
   deps: PrimaryInsuredDeps,
@@ -217,6 +218,10 @@ export async function updatePrimaryInsuredWithLocation(
   const now = clock.now();
 
   const plan = await changePlan(deps, caller, row, async (tx) => {
+    // changePlan holds the insured's row, which every contact/location delete locks first:
+    // checked again under it, one deleted meanwhile is a 404, not a foreign-key failure.
+    if (contactId !== null) await ownContact(tx, caller.id, contactId);
+    if (locationId !== null) await ownLocations(tx, caller.id, [locationId]);
     await tx
       .update(users)
       .set({
@@ -229,10 +234,6 @@ export async function updatePrimaryInsuredWithLocation(
         updatedAt: now,
       })
       .where(eq(users.id, caller.id));
-    // The update above holds the insured's row, which every contact/location delete locks first:
-    // checked again under it, a contact deleted meanwhile is a 404, not a foreign-key failure.
-    if (contactId !== null) await ownContact(tx, caller.id, contactId);
-    if (locationId !== null) await ownLocations(tx, caller.id, [locationId]);
     if (input.isupdatemaster && locationId !== null) {
       await tx
         .update(locations)

@@ -18,6 +18,7 @@ import type { Queryable, Transaction } from '@server/db/connection';
 import { isUniqueViolation } from '@server/db/errors';
 import { policies, submissions, users, type contacts, type locations } from '@server/db/schema';
 import { conflict, notFound, unauthorized } from '@server/http/http-error';
+import { keyUsedForAnotherRequest, requestHash, sameRequest } from '@server/http/idempotency-key';
 
 export type PrimaryTable = typeof contacts | typeof locations;
 
@@ -44,7 +45,10 @@ export type OrderUse = { order: string; status: (typeof submissions.$inferSelect
 
 /** How the service writes its own columns; the primary flag and the owner are decided here. */
 export type RecordWriter<Row> = {
-  insert(tx: Transaction, own: { userId: number; isPrimary: boolean; idempotencyKeyHash: string | null; now: Date }): Promise<Row>;
+  insert(
+    tx: Transaction,
+    own: { userId: number; isPrimary: boolean; idempotencyKeyHash: string | null; idempotencyRequestHash: string | null; now: Date },
+  ): Promise<Row>;
   update(tx: Transaction, id: number, own: { isPrimary: boolean; now: Date }): Promise<Row>;
 };
 
@@ -55,6 +59,8 @@ export type SaveRequest = {
   isprimary: boolean | undefined;
   /** SHA-256 of the Idempotency-Key header, or null without one (used on create only). */
   idempotencyKeyHash: string | null;
+  /** The request as the contract parsed it: a repeat with the key must be the same (requestHash). */
+  body: unknown;
 };
 
 /** Lists show the primary first, then the rest oldest first. */
@@ -63,8 +69,13 @@ export const primaryFirst = (table: PrimaryTable): SQL[] => [desc(table.isPrimar
 /**
  * FOR NO KEY UPDATE serialises this insured's changes without blocking other writes that only
  * reference the user (their foreign-key checks take KEY SHARE, which this lock allows).
+ *
+ * The one lock order of the insured's account: this row first, then whatever else a change
+ * locks (the orders' rows: a contact or location delete takes those using it FOR SHARE, a
+ * plan-location change its order FOR UPDATE, see changePlan). Taken the other way round
+ * anywhere, two changes could each hold what the other waits for: a deadlock.
  */
-async function lockOwner(tx: Transaction, userId: number): Promise<void> {
+export async function lockOwner(tx: Transaction, userId: number): Promise<void> {
   const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
   // authenticate saw the user a moment ago: only a deletion in between gets here.
   if (!owner) throw unauthorized('Your account no longer exists');
@@ -97,11 +108,20 @@ async function setPrimary(tx: Transaction, table: PrimaryTable, id: number, isPr
   await tx.update(table).set({ isPrimary, updatedAt: now }).where(eq(table.id, id));
 }
 
-async function byIdempotencyKey(db: Queryable, table: PrimaryTable, userId: number, keyHash: string): Promise<number | undefined> {
+/** The record an earlier create with this key made, when it was this same request (422 otherwise). */
+async function byIdempotencyKey(
+  db: Queryable,
+  kind: PrimaryRecordKind<unknown>,
+  userId: number,
+  keyHash: string,
+  bodyHash: string,
+): Promise<number | undefined> {
+  const { table } = kind;
   const [earlier] = await db
-    .select({ id: table.id })
+    .select({ id: table.id, requestHash: table.idempotencyRequestHash })
     .from(table)
     .where(and(eq(table.userId, userId), eq(table.idempotencyKeyHash, keyHash)));
+  if (earlier && !sameRequest(earlier.requestHash, bodyHash)) throw keyUsedForAnotherRequest(kind.noun);
   return earlier?.id;
 }
 
@@ -121,25 +141,28 @@ async function create<Row>(
 ): Promise<{ created: boolean; record: Row }> {
   const { table } = kind;
   const keyHash = request.idempotencyKeyHash;
+  // Kept only with a key: without one there is nothing to repeat.
+  const bodyHash = keyHash === null ? null : requestHash(request.body);
   const now = deps.clock.now();
   try {
     return await deps.db.transaction(async (tx) => {
       await lockOwner(tx, userId);
       if (keyHash !== null) {
-        const earlier = await byIdempotencyKey(tx, table, userId, keyHash);
+        const earlier = await byIdempotencyKey(tx, kind, userId, keyHash, bodyHash!);
         if (earlier !== undefined) return { created: false, record: await readOwned(tx, kind, earlier) };
       }
       const primary = await currentPrimary(tx, table, userId);
       // The first record is primary whatever was asked: one must be whenever any exist.
       const isPrimary = request.isprimary === true || primary === undefined;
       if (isPrimary && primary !== undefined) await setPrimary(tx, table, primary, false, now);
-      return { created: true, record: await writer.insert(tx, { userId, isPrimary, idempotencyKeyHash: keyHash, now }) };
+      const own = { userId, isPrimary, idempotencyKeyHash: keyHash, idempotencyRequestHash: bodyHash, now };
+      return { created: true, record: await writer.insert(tx, own) };
     });
   } catch (error) {
     // The owner lock already makes a concurrent repeat wait and then find the first; this covers
     // whatever slips past it (the index is what guarantees one record per key).
     if (keyHash === null || !isUniqueViolation(error, kind.idempotencyIndex)) throw error;
-    const earlier = await byIdempotencyKey(deps.db, table, userId, keyHash);
+    const earlier = await byIdempotencyKey(deps.db, kind, userId, keyHash, bodyHash!);
     if (earlier === undefined) throw error;
     return { created: false, record: await readOwned(deps.db, kind, earlier) };
   }
@@ -175,7 +198,8 @@ async function update<Row>(
 /**
  * Creates (no id) or updates one of the insured's records under the primary rules. A create
  * with an Idempotency-Key already used by this insured creates nothing and answers that record
- * as it is now (`created: false`). Accepts a transaction too (it then runs in a savepoint).
+ * as it is now (`created: false`) when it is the same request; another request is a 422 naming
+ * Idempotency-Key. Accepts a transaction too (it then runs in a savepoint).
  */
 export async function saveRecord<Row>(
   deps: AccountDeps,

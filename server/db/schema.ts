@@ -38,6 +38,12 @@ const cents = (name: string) => bigint(name, { mode: 'number' });
  * finds this row instead of making a second one (unique per insured).
  */
 const idempotencyKeyHash = () => text('idempotency_key_hash');
+/**
+ * SHA-256 (hex) of the request that created the row, as the contract parsed it (keys sorted),
+ * kept beside idempotencyKeyHash: a retry with the same key must be the same request (another
+ * is a 422). Null without a key, and on rows made before it was kept (those are not compared).
+ */
+const idempotencyRequestHash = () => text('idempotency_request_hash');
 
 /** Binary content (files, generated documents) kept in the database by default. */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -310,6 +316,7 @@ export const contacts = pgTable(
     contactNumber: text('contact_number'),
     isPrimary: boolean('is_primary').notNull().default(false),
     idempotencyKeyHash: idempotencyKeyHash(),
+    idempotencyRequestHash: idempotencyRequestHash(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -336,6 +343,7 @@ export const locations = pgTable(
     zipcode: varchar('zipcode', { length: 10 }).notNull(),
     isPrimary: boolean('is_primary').notNull().default(false),
     idempotencyKeyHash: idempotencyKeyHash(),
+    idempotencyRequestHash: idempotencyRequestHash(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -539,6 +547,7 @@ export const additionalInsureds = pgTable(
     state: varchar('state', { length: 2 }),
     zipcode: varchar('zipcode', { length: 10 }),
     idempotencyKeyHash: idempotencyKeyHash(),
+    idempotencyRequestHash: idempotencyRequestHash(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -567,6 +576,7 @@ export const claims = pgTable(
     /** What people quote on the phone: C-2026-000042. */
     number: text('number').unique(),
     idempotencyKeyHash: idempotencyKeyHash(),
+    idempotencyRequestHash: idempotencyRequestHash(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -708,6 +718,7 @@ export const feedback = pgTable(
     message: text('message').notNull(),
     page: text('page'),
     idempotencyKeyHash: idempotencyKeyHash(),
+    idempotencyRequestHash: idempotencyRequestHash(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('feedback_idempotency_key').on(t.userId, t.idempotencyKeyHash)],

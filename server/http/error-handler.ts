@@ -5,6 +5,8 @@
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiErrorBody } from '@/api/contract/error';
+import { isTransactionCollision } from '@server/db/errors';
+import { bodyLimitOf } from '@server/http/form-body';
 import { HttpError } from '@server/http/http-error';
 import { namedPlugin } from '@server/plugins/named-plugin';
 
@@ -24,7 +26,7 @@ function fromFastify(error: FastifyError, request: FastifyRequest): ApiErrorBody
         message: `Content-type ${JSON.stringify(request.headers['content-type'] ?? '')} is not accepted here: send application/json`,
       };
     case 'FST_ERR_CTP_BODY_TOO_LARGE': {
-      const limit = request.routeOptions.bodyLimit;
+      const limit = bodyLimitOf(request);
       return {
         status: 413,
         message: limit
@@ -59,6 +61,13 @@ export const errorHandler = namedPlugin('error-handler', async (app) => {
     }
     const known = fromFastify(error, request);
     if (known) return sendError(reply, known);
+    // A backstop: the services take their locks in one order (server/account/primary-records.ts
+    // lockOwner), but should two transactions still deadlock, or a serializable one fail, the
+    // loser was rolled back whole and the same request again will likely go through.
+    if (isTransactionCollision(error)) {
+      request.log.warn({ err: error }, 'Transaction collided with another one');
+      return sendError(reply, { status: 409, message: 'The change collided with another one: try again' });
+    }
     request.log.error({ err: error }, 'Unhandled error');
     return sendError(reply, {
       status: 500,

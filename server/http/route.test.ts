@@ -2,6 +2,7 @@
  * defineRoute and the central error handling, through a test route declared here with its own
  * body schema: bad input is always a 4xx naming the field, never a 500.
  */
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
@@ -63,6 +64,19 @@ async function testRoutes(app: FastifyInstance) {
     response: v.object({}),
     handler: async () => {
       throw new Error('secret internal detail');
+    },
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: '/test/collide/:sqlstate',
+    summary: 'Fails the way a transaction that lost a race to another fails',
+    public: true,
+    params: v.object({ sqlstate: v.picklist(['40P01', '40001', '22000']) }),
+    response: v.object({}),
+    handler: async ({ params }) => {
+      // The database itself raises the error, so it arrives wrapped as the driver wraps it.
+      await app.db.execute(sql.raw(`do $$ begin raise exception 'lost a race' using errcode = '${params.sqlstate}'; end $$`));
+      return {};
     },
   });
   defineRoute(app, {
@@ -150,9 +164,18 @@ describe('defineRoute body validation', () => {
     expect(body.message).toContain('application/json');
   });
 
-  it('answers 413 for a body over the limit', async () => {
+  it('answers 413 for a body over the limit, stating the JSON limit', async () => {
     const huge = JSON.stringify({ name: 'x'.repeat(1_100_000), age: 1 });
-    expectError(await post(huge), 413);
+    expect(expectError(await post(huge), 413).message).toBe('The request body is larger than the 1048576 bytes allowed');
+  });
+
+  it('answers 413 for a form body over the form limit, stating that limit', async () => {
+    const form = `age=1&name=${'x'.repeat(70_000)}`;
+    const body = expectError(await post(form, 'application/x-www-form-urlencoded'), 413);
+    expect(body.message).toBe('The request body is larger than the 65536 bytes allowed');
+    expect(body.fields).toEqual({ body: 'is too large' });
+    // The same size as JSON is within its limit.
+    expect((await post(JSON.stringify({ name: 'x'.repeat(70_000), age: 1 }))).statusCode).toBe(201);
   });
 });
 
@@ -195,6 +218,67 @@ describe('defineRoute unknown keys', () => {
       payload: JSON.stringify({ name: 'Ada', extra: true }),
     });
     expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('defineRoute and NUL characters (PostgreSQL cannot store them in text)', () => {
+  const NUL = 'must not contain NUL characters';
+
+  it('answers 400 naming every string holding one, at any depth, with the other problems', async () => {
+    const body = expectError(await post(JSON.stringify({ name: 'A\u0000da', age: 1, tags: ['ok', 'x\u0000'], address: { zip: '1\u00002345' } })), 400);
+    expect(body.fields).toEqual({ name: NUL, 'tags.1': NUL, 'address.zip': NUL });
+    expect(body.message).toBe(`Invalid body: name ${NUL}; tags.1 ${NUL}; address.zip ${NUL}`);
+    const mixed = expectError(await post(JSON.stringify({ name: '\u0000', age: 'old' })), 400);
+    expect(mixed.fields).toEqual({ name: NUL, age: expect.stringMatching(/number/) });
+  });
+
+  it('answers 400 for one in a form field, a query parameter, a path parameter, or a key a schema lets through', async () => {
+    expect(expectError(await post('name=A%00&age=1', 'application/x-www-form-urlencoded'), 400).fields).toMatchObject({ name: NUL });
+    const search = await t.app.inject({ method: 'GET', url: '/api/weborder/test/search?term=a%00b' });
+    expect(expectError(search, 400).fields).toEqual({ term: NUL });
+    const item = await t.app.inject({ method: 'GET', url: '/api/weborder/test/items/1%00' });
+    expect(expectError(item, 400).fields).toEqual({ itemId: NUL });
+    const open = await t.app.inject({
+      method: 'POST',
+      url: '/api/weborder/test/open',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'Ada', 'ex\u0000tra': true }),
+    });
+    expect(expectError(open, 400).fields).toEqual({ 'ex\u0000tra': NUL });
+  });
+});
+
+describe('defineRoute and fields named __proto__', () => {
+  /** The 400's fields as sent (expectError's parse would drop a __proto__ key). */
+  const fieldsOf = (response: { json(): unknown }) => (response.json() as { fields: Record<string, string> }).fields;
+  const own = (fields: Record<string, string>, key: string) => Object.getOwnPropertyDescriptor(fields, key)?.value;
+
+  it('names a query parameter called __proto__', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/weborder/test/search?__proto__=1&term=x' });
+    expectError(response, 400);
+    expect(Object.keys(fieldsOf(response))).toEqual(['__proto__']);
+    expect(own(fieldsOf(response), '__proto__')).toBe('is not a known parameter');
+  });
+
+  it('names a form field called __proto__ beside the other problems', async () => {
+    const response = await post('__proto__=1&name=Ada&age=x', 'application/x-www-form-urlencoded');
+    expectError(response, 400);
+    expect(Object.keys(fieldsOf(response)).sort()).toEqual(['__proto__', 'age']);
+    expect(own(fieldsOf(response), '__proto__')).toBe('is not a known field');
+  });
+});
+
+describe('defineRoute and transactions that collide', () => {
+  const collide = (sqlstate: string) => t.app.inject({ method: 'POST', url: `/api/weborder/test/collide/${sqlstate}` });
+
+  it.each(['40P01', '40001'])('answers a database %s (deadlock, serialization failure) with a 409 to try again', async (sqlstate) => {
+    const body = expectError(await collide(sqlstate), 409);
+    expect(body.message).toBe('The change collided with another one: try again');
+    expect(body.fields).toBeUndefined();
+  });
+
+  it('still answers other database errors with the generic 500', async () => {
+    expectError(await collide('22000'), 500);
   });
 });
 

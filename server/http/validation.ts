@@ -1,6 +1,10 @@
 /**
  * Turns valibot issues into the API's 400: a readable message naming the fields and a
  * `fields` map (dot path → what is wrong), for the client to show next to its inputs.
+ *
+ * The maps are built without a prototype: a field is whatever the client named it, `__proto__`
+ * included, and `fields['__proto__'] = …` on a plain object would change its prototype instead
+ * of naming the field.
  */
 import * as v from 'valibot';
 import { HttpError } from '@server/http/http-error';
@@ -103,6 +107,39 @@ export function unknownKeys(schema: v.GenericSchema, input: unknown): string[] {
   return found;
 }
 
+/** An empty map of field → problem that takes any key as a field (see the top). */
+const fieldMap = (): Record<string, string> => Object.create(null) as Record<string, string>;
+
+const NUL_PROBLEM = 'must not contain NUL characters';
+
+/**
+ * Every string holding U+0000, by dot path, keys included: PostgreSQL stores no NUL in text or
+ * jsonb and would answer a 500 ("invalid byte sequence"), so it is refused here, once, for
+ * every route. A key holding one is named as it is.
+ */
+export function nulPaths(input: unknown): string[] {
+  const found: string[] = [];
+  // Depth first with a stack of its own: however deep the JSON, no recursion to overflow.
+  const pending: Array<[value: unknown, path: string]> = [[input, '']];
+  const under = (path: string, key: string | number) => (path ? `${path}.${key}` : String(key));
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [value, path] = next;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) found.push(path);
+    } else if (Array.isArray(value)) {
+      for (let index = value.length - 1; index >= 0; index--) pending.push([value[index], under(path, index)]);
+    } else if (typeof value === 'object' && value !== null) {
+      const entries = Object.entries(value);
+      for (let index = entries.length - 1; index >= 0; index--) {
+        const [key, item] = entries[index]!;
+        // Pushed as a string of its own: named when the key holds a NUL, else its value is looked at.
+        pending.push(key.includes('\u0000') ? [key, under(path, key)] : [item, under(path, key)]);
+      }
+    }
+  }
+  return found;
+}
+
 const unknownKeyProblem: Record<InputLocation, string> = {
   params: 'is not a known path parameter',
   query: 'is not a known parameter',
@@ -111,7 +148,7 @@ const unknownKeyProblem: Record<InputLocation, string> = {
 
 /** The first issue per field wins: one clear complaint beats a list of consequences. */
 export function issuesToFields(issues: readonly Issue[], location: InputLocation) {
-  const fields: Record<string, string> = {};
+  const fields = fieldMap();
   for (const issue of issues) {
     const key = v.getDotPath(issue) ?? location;
     fields[key] ??= describe(issue, location);
@@ -123,9 +160,11 @@ export function validationError(
   issues: readonly Issue[],
   location: InputLocation,
   unknown: readonly string[] = [],
+  nul: readonly string[] = [],
 ): HttpError {
-  const fields: Record<string, string> = {};
+  const fields = fieldMap();
   for (const key of unknown) fields[key] = unknownKeyProblem[location];
+  for (const key of nul) fields[key || location] ??= NUL_PROBLEM;
   for (const [key, problem] of Object.entries(issuesToFields(issues, location))) fields[key] ??= problem;
   const summary = Object.entries(fields)
     .map(([field, problem]) => `${field} ${problem}`)
@@ -135,7 +174,8 @@ export function validationError(
 
 /**
  * Validates one part of a request; throws the 400 described above. Query strings and bodies
- * with keys their schema does not know are refused too (see unknownKeys).
+ * with keys their schema does not know are refused too (see unknownKeys), and so is any string
+ * holding a NUL character (see nulPaths).
  */
 export function parseInput<S extends v.GenericSchema>(
   location: InputLocation,
@@ -149,9 +189,10 @@ export function parseInput<S extends v.GenericSchema>(
     });
   }
   const unknown = location === 'params' ? [] : unknownKeys(schema, input);
+  const nul = nulPaths(input);
   const result = v.safeParse(schema, input, { abortPipeEarly: true });
-  if (!result.success || unknown.length > 0) {
-    throw validationError(result.success ? [] : result.issues, location, unknown);
+  if (!result.success || unknown.length > 0 || nul.length > 0) {
+    throw validationError(result.success ? [] : result.issues, location, unknown, nul);
   }
   return result.output;
 }

@@ -235,6 +235,28 @@ describe('GET and POST insured additional insureds', () => {
     );
   });
 
+  it('the same Idempotency-Key with a different request is a 422 naming it, even once the order is bound', async () => {
+    const insured = await newInsured(app);
+    const order = await quotedOrder(app, insured);
+    const other = await quotedOrder(app, insured);
+    const headers = { 'idempotency-key': 'ai-reused-0001' };
+    const first = await create(insured, { submissionId: order.submissionId, name: 'Landlord LLC', ...address }, headers);
+    for (const body of [
+      { submissionId: order.submissionId, name: 'Another LLC', ...address },
+      { submissionId: order.submissionId, name: 'Landlord LLC' },
+      { submissionId: other.submissionId, name: 'Landlord LLC', ...address },
+    ]) {
+      const error = expectError(await insured.call('POST', SAVE, body, { headers }), 422);
+      expect(error.fields).toEqual({ 'Idempotency-Key': 'was used for a different request' });
+    }
+    await setStatus(order.submissionId, 'bound');
+    expect(expectError(await insured.call('POST', SAVE, { submissionId: order.submissionId, name: 'Late LLC' }, { headers }), 422).fields).toHaveProperty('Idempotency-Key');
+    const retry = await insured.call('POST', SAVE, { submissionId: order.submissionId, name: 'Landlord LLC', ...address }, { headers });
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json()).toEqual(first);
+    expect(await countFor(insured.userId)).toBe(1);
+  });
+
   it('creates one record for 5 concurrent repeats of a create', async () => {
     const insured = await newInsured(app);
     const order = await quotedOrder(app, insured);

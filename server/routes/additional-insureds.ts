@@ -20,7 +20,7 @@ import {
   saveAdditionalInsured,
 } from '@server/account/additional-insureds';
 import { currentUser } from '@server/http/authenticate';
-import { idempotencyKeyHash, idempotencyKeyHeaderDoc } from '@server/http/idempotency-key';
+import { idempotencyKeyHash, idempotencyKeyHeaderDoc, KEY_REUSED_DOC } from '@server/http/idempotency-key';
 import { defineRoute } from '@server/http/route';
 
 const frozen = 'The order is bound, complete, declined or closed (`fields.status` names it): its list no longer changes';
@@ -56,7 +56,8 @@ export async function additionalInsuredRoutes(app: FastifyInstance) {
     summary: 'Add an additional insured to an order (no id) or change one (id)',
     description:
       'Without id: adds one to the order (201). With an Idempotency-Key header, repeating the create answers the record ' +
-      'made the first time (200) and creates nothing. With id: changes that record (200); it must be the caller’s and ' +
+      'made the first time (200) and creates nothing; the same key with a different request is a 422 naming ' +
+      'Idempotency-Key. With id: changes that record (200); it must be the caller’s and ' +
       'on this order (404 otherwise, as for someone else’s order). The address is optional, but when any part is given ' +
       'address1, city, state and zipcode all are (400 naming the missing ones) and the ZIP must lie in the state.',
     tags,
@@ -65,7 +66,7 @@ export async function additionalInsuredRoutes(app: FastifyInstance) {
     body: saveAdditionalInsuredRequestSchema,
     response: additionalInsuredSchema,
     status: 201,
-    errors: { 409: frozen },
+    errors: { 409: frozen, 422: KEY_REUSED_DOC },
     handler: async ({ body, request, reply, setStatus }) => {
       reply.headers(noStore);
       const creating = body.id === undefined || body.id === null;

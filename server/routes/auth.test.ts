@@ -96,6 +96,16 @@ describe('POST insured/save (sign-up)', () => {
     expect(body.fields).toEqual({ [field]: problem });
   });
 
+  it('answers 400 naming a field holding a NUL character (the database cannot store one), nested ones by their path', async () => {
+    const email = uniqueEmail('nul');
+    const body = expectError(await api().post('insured/save', signUpBody({ email, companyname: 'Tester\u0000Dental' })), 400);
+    expect(body.fields).toEqual({ companyname: 'must not contain NUL characters' });
+    expect(body.message).toBe('Invalid body: companyname must not contain NUL characters');
+    const nested = expectError(await api().post('insured/save', { ...signUpBody({ email }), submissionRequest: { submissionId: 1, quoteKey: 'a\u0000' } }), 400);
+    expect(nested.fields).toEqual({ 'submissionRequest.quoteKey': 'must not contain NUL characters' });
+    expect(await t.app.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+  });
+
   it('answers 400 naming every missing field and any unknown one, never 500', async () => {
     const missing = expectError(await api().post('insured/save', {}), 400);
     expect(Object.keys(missing.fields ?? {}).sort()).toEqual(['email', 'firstname', 'insuredtype', 'lastname', 'password']);

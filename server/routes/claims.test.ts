@@ -169,6 +169,30 @@ describe('POST insured/reportclaim and GET insured/claims', () => {
     expect(await claimCount(insured.userId)).toBe(3);
   });
 
+  it('the same Idempotency-Key with a different report is a 422 naming it, one after another and at once', async () => {
+    const { insured, policy } = await insuredWithPolicy();
+    const body = { policyid: policy.id, dateofloss: today(), description };
+    const headers = { 'idempotency-key': 'claim-reused-0001' };
+    const first = await report(insured, body, headers);
+    const other = expectError(await insured.call('POST', REPORT, { ...body, description: 'Something else entirely.' }, { headers }), 422);
+    expect(other.fields).toEqual({ 'Idempotency-Key': 'was used for a different request' });
+    expect(other.message).toMatch(/Idempotency-Key/);
+    // Compared as the contract reads it: the description is trimmed.
+    const retry = await insured.call('POST', REPORT, { ...body, description: `  ${description}  ` }, { headers });
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json()).toEqual(first);
+    expect(await claimCount(insured.userId)).toBe(1);
+
+    // Five different reports with one key at the same moment: one is recorded, the others refused.
+    // On PostgreSQL the losers meet the unique index and are compared there; PGlite runs them in turn.
+    const concurrent = { 'idempotency-key': 'claim-reused-0002' };
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => insured.call('POST', REPORT, { ...body, description: `Report number ${i}: a crown failed.` }, { headers: concurrent })),
+    );
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 422, 422, 422, 422]);
+    expect(await claimCount(insured.userId)).toBe(2);
+  });
+
   it('takes the claim number’s year from the server clock', async () => {
     const { insured: holder, policy } = await insuredWithPolicy();
     clock.advance(366 * DAY);

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { claimablePolicyListSchema, claimListSchema, claimSchema, reportClaimRequestSchema } from '@/api/contract/claims';
 import { listClaimablePolicies, listClaims, reportClaim } from '@server/account/claims';
 import { currentUser } from '@server/http/authenticate';
-import { idempotencyKeyHash, idempotencyKeyHeaderDoc } from '@server/http/idempotency-key';
+import { idempotencyKeyHash, idempotencyKeyHeaderDoc, KEY_REUSED_DOC } from '@server/http/idempotency-key';
 import { defineRoute } from '@server/http/route';
 
 export async function claimRoutes(app: FastifyInstance) {
@@ -49,14 +49,15 @@ export async function claimRoutes(app: FastifyInstance) {
       'Records the claim as reported with a number (C-YYYY-NNNNNN) and answers it (201). The policy must be the ' +
       'caller’s (404 otherwise) and its order bound or complete (409 naming the status). dateofloss must not be in the ' +
       'future nor before the policy’s effective date (400 naming dateofloss). With an Idempotency-Key header, ' +
-      'repeating the call answers the claim recorded the first time (200) and records nothing.',
+      'repeating the call answers the claim recorded the first time (200) and records nothing; the same key with a ' +
+      'different report is a 422 naming Idempotency-Key.',
     tags,
     public: false,
     headers: idempotencyKeyHeaderDoc,
     body: reportClaimRequestSchema,
     response: claimSchema,
     status: 201,
-    errors: { 409: 'The policy’s order is not bound or complete (`fields.status` names its status)' },
+    errors: { 409: 'The policy’s order is not bound or complete (`fields.status` names its status)', 422: KEY_REUSED_DOC },
     handler: async ({ body, request, reply, setStatus }) => {
       reply.headers(noStore);
       const { created, claim } = await reportClaim(deps, currentUser(request), body, idempotencyKeyHash(request));

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
@@ -209,6 +210,34 @@ describe('POST insured/saveupdatecontact', () => {
       expect(await rowsOf(insured.userId)).toHaveLength(1);
     });
 
+    it('the same key with a different request is a 422 naming Idempotency-Key, and changes nothing', async () => {
+      const insured = await newInsured(app);
+      const key = `contact-${insured.userId}-reused`;
+      const first = await save(insured, contactBody(), key);
+      expect(first.statusCode, first.body).toBe(201);
+      const other = expectError(await save(insured, contactBody({ firstname: 'Someone', lastname: 'Else' }), key), 422);
+      expect(other.fields).toEqual({ 'Idempotency-Key': 'was used for a different request' });
+      expect(other.message).toMatch(/Idempotency-Key/);
+      expect(await rowsOf(insured.userId)).toHaveLength(1);
+      // Compared as the contract reads it: the same request sent as a form is the same request.
+      const retry = await insured.call('POST', 'insured/saveupdatecontact', contactBody(), { form: true, headers: { 'idempotency-key': key } });
+      expect(retry.statusCode, retry.body).toBe(200);
+      expect(retry.json()).toEqual(first.json());
+    });
+
+    it('a contact saved before request hashes were kept answers any repeat of its key, as it did', async () => {
+      const insured = await newInsured(app);
+      const key = `contact-${insured.userId}-legacy`;
+      const [legacy] = await t.app.db
+        .insert(contacts)
+        .values({ userId: insured.userId, firstName: 'Old', lastName: 'Row', isPrimary: true, idempotencyKeyHash: createHash('sha256').update(key).digest('hex') })
+        .returning({ id: contacts.id });
+      const again = await save(insured, contactBody(), key);
+      expect(again.statusCode, again.body).toBe(200);
+      expect(v.parse(contactSchema, again.json())).toMatchObject({ id: legacy!.id, firstname: 'Old' });
+      expect(await rowsOf(insured.userId)).toHaveLength(1);
+    });
+
     it('keys belong to their insured: the same key from another insured creates their own contact', async () => {
       const [one, two] = [await newInsured(app), await newInsured(app)];
       const key = 'the-same-key-for-both';
@@ -217,6 +246,26 @@ describe('POST insured/saveupdatecontact', () => {
       expect(theirs.statusCode).toBe(201);
       expect(v.parse(contactSchema, theirs.json()).id).not.toBe(mine.id);
     });
+  });
+});
+
+describe('text with NUL characters, and a field named __proto__', () => {
+  it('a NUL in any text field is a 400 naming it, as JSON and as a form, and nothing is saved', async () => {
+    const insured = await newInsured(app);
+    const json = expectError(await save(insured, contactBody({ lastname: 'Re\u0000yes' })), 400);
+    expect(json.fields).toEqual({ lastname: 'must not contain NUL characters' });
+    const form = await insured.call('POST', 'insured/saveupdatecontact', contactBody({ title: 'Boss\u0000', email: 'nul\u0000@example.com' }), { form: true });
+    expect(expectError(form, 400).fields).toEqual({ title: 'must not contain NUL characters', email: 'must not contain NUL characters' });
+    expect(await rowsOf(insured.userId)).toEqual([]);
+  });
+
+  it('a query parameter named __proto__ is a 400 that names it', async () => {
+    const insured = await newInsured(app);
+    const response = await insured.call('GET', 'insured/contactlist?__proto__=1');
+    expectError(response, 400);
+    const fields = (response.json() as { fields: Record<string, string> }).fields;
+    expect(Object.keys(fields)).toEqual(['__proto__']);
+    expect(Object.getOwnPropertyDescriptor(fields, '__proto__')?.value).toBe('is not a known parameter');
   });
 });
 

@@ -8,7 +8,7 @@ import { deletedSchema, idQuerySchema } from '@/api/contract/address';
 import { contactListSchema, contactSchema, saveContactRequestSchema } from '@/api/contract/contacts';
 import { deleteContact, listContacts, saveContact } from '@server/account/contacts';
 import { currentUser } from '@server/http/authenticate';
-import { idempotencyKeyHash, idempotencyKeyHeaderDoc } from '@server/http/idempotency-key';
+import { idempotencyKeyHash, idempotencyKeyHeaderDoc, KEY_REUSED_DOC } from '@server/http/idempotency-key';
 import { defineRoute } from '@server/http/route';
 
 export async function contactRoutes(app: FastifyInstance) {
@@ -35,7 +35,8 @@ export async function contactRoutes(app: FastifyInstance) {
     summary: 'Add a contact (no id) or change one (id)',
     description:
       'Without id: creates the contact (201); the first contact becomes primary whatever isprimary says. With an ' +
-      'Idempotency-Key header, repeating the create answers the contact made the first time (200) and creates nothing. ' +
+      'Idempotency-Key header, repeating the create answers the contact made the first time (200) and creates nothing; ' +
+      'the same key with a different request is a 422 naming Idempotency-Key. ' +
       'With id: changes that contact (200; someone else’s or a missing id is a 404). isprimary true makes it the ' +
       'primary and unmarks the old one; false on the primary is a 409 naming isprimary. contactnumber is stored in ' +
       'E.164 (400 naming it when it cannot be a phone number).',
@@ -45,7 +46,7 @@ export async function contactRoutes(app: FastifyInstance) {
     body: saveContactRequestSchema,
     response: contactSchema,
     status: 201,
-    errors: { 409: 'isprimary false on the primary contact (`fields.isprimary`): mark another one primary instead' },
+    errors: { 409: 'isprimary false on the primary contact (`fields.isprimary`): mark another one primary instead', 422: KEY_REUSED_DOC },
     handler: async ({ body, request, reply, setStatus }) => {
       reply.headers(noStore);
       const keyHash = idempotencyKeyHash(request);

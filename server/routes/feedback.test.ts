@@ -30,6 +30,7 @@ describe('POST insured/feedback', () => {
         message: 'Quick and clear.',
         page: 'dashboard',
         idempotencyKeyHash: null,
+        idempotencyRequestHash: null,
         createdAt: new Date(saved.createdAt),
       },
     ]);
@@ -86,6 +87,28 @@ describe('POST insured/feedback', () => {
     expect(await rowsOf(other.userId)).toEqual([expect.objectContaining({ userId: other.userId, email: other.email })]);
 
     expect(expectError(await insured.call('POST', URL, body, { headers: { 'idempotency-key': 'bad key with spaces' } }), 400).fields).toHaveProperty('Idempotency-Key');
+  });
+
+  it('the same Idempotency-Key with a different message is a 422 naming it, one after another and at once', async () => {
+    const insured = await newInsured(app);
+    const body = { rating: 4, message: 'Good, but the ZIP step confused me.' };
+    const headers = { 'idempotency-key': 'feedback-reused-0001' };
+    const first = await insured.call('POST', URL, body, { headers });
+    expect(first.statusCode, first.body).toBe(201);
+    for (const other of [{ ...body, rating: 5 }, { ...body, page: 'dashboard' }]) {
+      const error = expectError(await insured.call('POST', URL, other, { headers }), 422);
+      expect(error.fields).toEqual({ 'Idempotency-Key': 'was used for a different request' });
+    }
+    const retry = await insured.call('POST', URL, body, { headers });
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json()).toEqual(first.json());
+    expect(await rowsOf(insured.userId)).toEqual([expect.objectContaining({ idempotencyRequestHash: expect.stringMatching(/^[0-9a-f]{64}$/) })]);
+
+    // On PostgreSQL the losers meet the unique index and are compared there; PGlite runs them in turn.
+    const concurrent = { 'idempotency-key': 'feedback-reused-0002' };
+    const responses = await Promise.all(Array.from({ length: 5 }, (_, i) => insured.call('POST', URL, { rating: i + 1, message: 'At once' }, { headers: concurrent })));
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 422, 422, 422, 422]);
+    expect(await countOf(insured.userId)).toBe(2);
   });
 
   it('answers 401 without a bearer token and saves nothing', async () => {

@@ -182,6 +182,19 @@ describe('POST insured/saveupdatelocation', () => {
       expect((await rowsOf(insured.userId))[0]!.idempotencyKeyHash).toMatch(/^[0-9a-f]{64}$/);
     });
 
+    it('the same key with a different request is a 422 naming Idempotency-Key, and changes nothing', async () => {
+      const insured = await newInsured(app);
+      const key = `location-${insured.userId}-reused`;
+      const first = await save(insured, locationBody(), key);
+      expect(first.statusCode, first.body).toBe(201);
+      const other = expectError(await save(insured, locationBody({ address1: '2 Elm St', city: 'Dallas', zipcode: '75201' }), key), 422);
+      expect(other.fields).toEqual({ 'Idempotency-Key': 'was used for a different request' });
+      expect(await rowsOf(insured.userId)).toHaveLength(1);
+      const again = await save(insured, locationBody(), key);
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json()).toEqual(first.json());
+    });
+
     it('five repeats at the same moment create one location', async () => {
       const insured = await newInsured(app);
       const key = `location-race-${insured.userId}`;

@@ -9,7 +9,7 @@ import { deletedSchema, idQuerySchema } from '@/api/contract/address';
 import { locationListSchema, locationSchema, saveLocationRequestSchema } from '@/api/contract/locations';
 import { deleteLocation, listLocations, saveLocation } from '@server/account/locations';
 import { currentUser } from '@server/http/authenticate';
-import { idempotencyKeyHash, idempotencyKeyHeaderDoc } from '@server/http/idempotency-key';
+import { idempotencyKeyHash, idempotencyKeyHeaderDoc, KEY_REUSED_DOC } from '@server/http/idempotency-key';
 import { defineRoute } from '@server/http/route';
 
 export async function locationRoutes(app: FastifyInstance) {
@@ -37,7 +37,7 @@ export async function locationRoutes(app: FastifyInstance) {
     description:
       'Without id: creates the location (201); the first location becomes primary whatever isprimary says. With an ' +
       'Idempotency-Key header, repeating the create answers the location made the first time (200) and creates ' +
-      'nothing. With id: changes that location (200; someone else’s or a missing id is a 404); orders keep their own ' +
+      'nothing; the same key with a different request is a 422 naming Idempotency-Key. With id: changes that location (200; someone else’s or a missing id is a 404); orders keep their own ' +
       'copies. The state must be a US state and the ZIP must exist and lie in it (400 naming state or zipcode). ' +
       'isprimary true makes it the primary and unmarks the old one; false on the primary is a 409 naming isprimary.',
     tags,
@@ -46,7 +46,7 @@ export async function locationRoutes(app: FastifyInstance) {
     body: saveLocationRequestSchema,
     response: locationSchema,
     status: 201,
-    errors: { 409: 'isprimary false on the primary location (`fields.isprimary`): mark another one primary instead' },
+    errors: { 409: 'isprimary false on the primary location (`fields.isprimary`): mark another one primary instead', 422: KEY_REUSED_DOC },
     handler: async ({ body, request, reply, setStatus }) => {
       reply.headers(noStore);
       const keyHash = idempotencyKeyHash(request);

@@ -3,8 +3,8 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { planLocationsSchema, type PlanLocations } from '@/api/contract/locations';
 import { calculateResponseSchema } from '@/api/contract/rating';
-import { locations, planLocations, submissionEvents, submissions } from '@server/db/schema';
-import { bindForTest, newInsured, quotedOrder, type Insured } from '@server/test/account-helpers';
+import { locations, planLocations, submissionEvents, submissions, users } from '@server/db/schema';
+import { bindForTest, lockWaiters, newInsured, quotedOrder, whileLocked, type Insured } from '@server/test/account-helpers';
 import { expectError } from '@server/test/expect-error';
 import { calculateInput, quoteApi } from '@server/test/quote-helpers';
 import { setupTestApp } from '@server/test/test-app';
@@ -296,6 +296,75 @@ describe('POST insured/addlocation', () => {
     expect(order.version).toBe(1 + landed.length);
     const primary = rows.find((row) => row.isPrimary)!;
     expect(order.zipcode).toBe(primary.zipcode);
+  });
+
+  // Races: meaningful on PostgreSQL only (see whileLocked); on PGlite the calls just run in turn.
+  it('a location deleted while the add waits for the order: the add lands first, then the delete (no foreign-key 500)', async () => {
+    const insured = await newInsured(app);
+    const quote = await quotedOrder(app, insured);
+    const houston = await masterLocation(insured, HOUSTON);
+    let add: Promise<Awaited<ReturnType<Insured['call']>>> | undefined;
+    let deletion: Promise<Awaited<ReturnType<Insured['call']>>> | undefined;
+    // The test holds the order's row. The add's ownership check passed before it queued there; a
+    // delete that did not have to wait for the add used to remove the location meanwhile, and the
+    // add's copy then broke the foreign key.
+    await whileLocked(
+      t.app,
+      (tx) => tx.select({ id: submissions.id }).from(submissions).where(eq(submissions.id, quote.submissionId)).for('update'),
+      async () => {
+        add = addLocation(insured, { submissionid: quote.submissionId, addLocationsIds: [houston] });
+        await lockWaiters(t.app, 1);
+        deletion = insured.call('DELETE', `insured/deletelocation?id=${houston}`);
+        await lockWaiters(t.app, 2);
+      },
+    );
+    const [added, deleted] = [await add!, await deletion!];
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await t.app.db.select().from(locations).where(eq(locations.id, houston))).toEqual([]);
+    if (t.testApp.database.kind === 'postgres') {
+      // The copy stays on the order; only its link to the deleted master record is gone.
+      expect((await ok(added)).locations).toEqual([expect.objectContaining({ locationId: houston, city: 'Houston', isprimary: true })]);
+      expect(await planRows(quote.submissionId)).toEqual([expect.objectContaining({ locationId: null, city: 'Houston', isPrimary: true })]);
+    } else {
+      expect([200, 404], added.body).toContain(added.statusCode);
+    }
+  });
+
+  it('a location deleted while the add waits for the insured is a 404, and the order is as it was', async () => {
+    const insured = await newInsured(app);
+    const quote = await quotedOrder(app, insured);
+    const houston = await masterLocation(insured, HOUSTON);
+    const before = await snapshot(quote.submissionId, insured.userId);
+    let add: Promise<Awaited<ReturnType<Insured['call']>>> | undefined;
+    let deletion: Promise<Awaited<ReturnType<Insured['call']>>> | undefined;
+    // The test holds the insured's row: the delete queues first, the add (its checks passed) after it.
+    await whileLocked(
+      t.app,
+      (tx) => tx.select({ id: users.id }).from(users).where(eq(users.id, insured.userId)).for('no key update'),
+      async () => {
+        deletion = insured.call('DELETE', `insured/deletelocation?id=${houston}`);
+        await lockWaiters(t.app, 1);
+        add = addLocation(insured, { submissionid: quote.submissionId, addLocationsIds: [houston] });
+        await lockWaiters(t.app, 2, 1_000);
+      },
+    );
+    const [deleted, added] = [await deletion!, await add!];
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    if (t.testApp.database.kind === 'postgres') {
+      expect(expectError(added, 404).message).toBe('No such location (or it is not yours)');
+      expect(await snapshot(quote.submissionId, insured.userId)).toEqual({ ...before, masters: [] });
+    } else {
+      expect([200, 404], added.body).toContain(added.statusCode);
+    }
+  });
+
+  it('a form field named __proto__ is a 400 that names it', async () => {
+    const insured = await newInsured(app);
+    const response = await insured.call('POST', 'insured/addlocation', { ['__proto__']: '1', submissionid: '1' }, { form: true });
+    expectError(response, 400);
+    const fields = (response.json() as { fields: Record<string, string> }).fields;
+    expect(Object.keys(fields)).toEqual(['__proto__']);
+    expect(Object.getOwnPropertyDescriptor(fields, '__proto__')?.value).toBe('is not a known field');
   });
 
   it('names bad ids and a location both added and removed', async () => {

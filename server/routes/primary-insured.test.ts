@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { primaryInsuredSchema, primaryInsuredWithLocationSchema, type PrimaryInsured } from '@/api/contract/primary-insured';
 import { calculateResponseSchema } from '@/api/contract/rating';
 import { contacts, locations, planLocations, submissionEvents, submissions, users } from '@server/db/schema';
-import { bindForTest, newInsured, quotedOrder, type Insured } from '@server/test/account-helpers';
+import { bindForTest, lockWaiters, newInsured, quotedOrder, whileLocked, type Insured } from '@server/test/account-helpers';
 import { caller, mailsTo, signIn, uniqueEmail } from '@server/test/auth-helpers';
 import { expectError } from '@server/test/expect-error';
 import { calculateInput, quoteApi } from '@server/test/quote-helpers';
@@ -260,6 +260,63 @@ describe('POST insured/updateprimaryinsuredwithlocation', () => {
       expectError(await send(insured, payload), 404);
     }
     expect(await snapshot()).toEqual(before);
+  });
+
+  // Races: meaningful on PostgreSQL only (see whileLocked); on PGlite the calls just run in turn.
+  it('racing a delete of a location the order uses: both land, no deadlock (one lock order: the insured, then the order)', async () => {
+    const insured = await newInsured(app);
+    const quote = await quotedOrder(app, insured);
+    const [kept, doomed] = [await masterLocation(insured), await masterLocation(insured, false)];
+    const added = await insured.call('POST', 'insured/addlocation', { submissionid: quote.submissionId, addLocationsIds: [kept, doomed] });
+    expect(added.statusCode, added.body).toBe(200);
+    let update: Promise<Awaited<ReturnType<Insured['call']>>> | undefined;
+    let deletion: Promise<Awaited<ReturnType<Insured['call']>>> | undefined;
+    // The test holds the order's row: the update queues on it, then the delete (which takes the
+    // orders using the location FOR SHARE) too. Updating the insured's row with the order held,
+    // while the delete held the insured's row and waited for the order, was a deadlock (a 500).
+    await whileLocked(
+      t.app,
+      (tx) => tx.select({ id: submissions.id }).from(submissions).where(eq(submissions.id, quote.submissionId)).for('update'),
+      async () => {
+        update = send(insured, body(quote.submissionId, { locationId: kept }));
+        await lockWaiters(t.app, 1);
+        deletion = insured.call('DELETE', `insured/deletelocation?id=${doomed}`);
+        await lockWaiters(t.app, 2);
+      },
+    );
+    const [updated, deleted] = [await update!, await deletion!];
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await masters(insured)).locations.map((location) => location.id)).toEqual([kept]);
+    expect((await userRow(insured.userId)).firstName).toBe('Dana');
+  });
+
+  it('a contact deleted while the update waits for the insured is a 404, not a foreign-key failure', async () => {
+    const insured = await newInsured(app);
+    const quote = await quotedOrder(app, insured);
+    const contactId = await masterContact(insured);
+    const before = await t.app.db.select().from(submissions).where(eq(submissions.id, quote.submissionId));
+    let deletion: Promise<Awaited<ReturnType<Insured['call']>>> | undefined;
+    let update: Promise<Awaited<ReturnType<Insured['call']>>> | undefined;
+    // The test holds the insured's row: the delete queues first, the update (its checks passed) after it.
+    await whileLocked(
+      t.app,
+      (tx) => tx.select({ id: users.id }).from(users).where(eq(users.id, insured.userId)).for('no key update'),
+      async () => {
+        deletion = insured.call('DELETE', `insured/deletecontacts?id=${contactId}`);
+        await lockWaiters(t.app, 1);
+        update = send(insured, body(quote.submissionId, { contactId }));
+        await lockWaiters(t.app, 2);
+      },
+    );
+    const [deleted, updated] = [await deletion!, await update!];
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    if (t.testApp.database.kind === 'postgres') {
+      expect(expectError(updated, 404).message).toMatch(/contact/);
+      expect(await t.app.db.select().from(submissions).where(eq(submissions.id, quote.submissionId))).toEqual(before);
+    } else {
+      expect([200, 404], updated.body).toContain(updated.statusCode);
+    }
   });
 
   it('a bound order is a 409 naming its status; a ZIP of another state a 400', async () => {

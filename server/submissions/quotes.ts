@@ -27,6 +27,7 @@ import type { Database, Queryable } from '@server/db/connection';
 import { isUniqueViolation } from '@server/db/errors';
 import { specialities, submissionEvents, submissions, users, usStates } from '@server/db/schema';
 import { badRequest, HttpError } from '@server/http/http-error';
+import { canonicalJson } from '@server/http/idempotency-key';
 import { answerProblems, type Answers } from '@server/rating/answers';
 import { loadQuestionSet } from '@server/rating/question-sets';
 import { calculateQuote, unprocessable } from '@server/rating/quote-pricing';
@@ -153,18 +154,6 @@ export function priceAt(deps: PricingDeps, row: SubmissionRow, address: { state:
 function storedRating(worksheet: unknown): Calculation | null {
   const parsed = v.safeParse(calculateResponseSchema, worksheet);
   return parsed.success ? parsed.output : null;
-}
-
-/** JSON with keys sorted at every depth: the same request always hashes the same. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value)
-      .filter(([, item]) => item !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }
 
 /** Q-2026-000123: the year it was made and a sequence number (more digits when it outgrows six). */

@@ -4,11 +4,12 @@
  * payment: it marks an order bound and writes its policy row the way issuance will, so rules
  * about bound policies (no deleting what a policy names, certificates, claims) can be tested now.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import * as v from 'valibot';
 import { expect } from 'vitest';
 import { submissionQuoteSchema, type SubmissionQuote } from '@/api/contract/submissions';
+import type { Transaction } from '@server/db/connection';
 import { policies, submissions } from '@server/db/schema';
 import { caller, freshIp, signUp } from '@server/test/auth-helpers';
 import { quoteApi, submissionInput } from '@server/test/quote-helpers';
@@ -86,4 +87,43 @@ export async function bindForTest(app: FastifyInstance, submissionId: number, st
     })
     .returning({ id: policies.id });
   return policy!.id;
+}
+
+/**
+ * For race tests: runs `lock` in a transaction of the test's own (a query taking row locks),
+ * then `during` while that transaction still holds them, then commits. `during` fires requests
+ * and waits (lockWaiters) until they are queued behind the lock or behind each other, so the
+ * order in which they then run is fixed.
+ *
+ * Only PostgreSQL runs transactions side by side. PGlite runs one at a time: there the requests
+ * simply run after this transaction, one transaction after another, and these tests check
+ * nothing about races (they still must not fail).
+ */
+export async function whileLocked(app: FastifyInstance, lock: (tx: Transaction) => Promise<unknown>, during: () => Promise<void>): Promise<void> {
+  await app.db.transaction(async (tx) => {
+    await lock(tx);
+    await during();
+  });
+}
+
+/**
+ * Waits until `count` sessions of this test database wait for a lock (PostgreSQL); gives up
+ * quietly after `timeoutMs` (a request that never waits is what the test then finds out). On
+ * PGlite, whose queries wait for the test's transaction anyway, it only gives the requests a
+ * moment to start.
+ */
+export async function lockWaiters(app: FastifyInstance, count: number, timeoutMs = 5_000): Promise<void> {
+  if (app.database.kind !== 'postgres') {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    return;
+  }
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    // node-postgres answers a result with its rows (Drizzle types it per driver).
+    const { rows } = (await app.db.execute(
+      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+    )) as unknown as { rows: { n: number }[] };
+    if ((rows[0]?.n ?? 0) >= count) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
