@@ -160,7 +160,7 @@ describe('recordListMachine', () => {
       ]);
     });
 
-    it('keeps the editor open with the server’s field messages, and a retry sends the same key', async () => {
+    it('keeps the editor open with the server’s field messages; the corrected form goes with a new key', async () => {
       const list = await readyHarness();
       list.send({ type: 'record.add' });
       const key = list.context().idempotencyKey;
@@ -172,11 +172,26 @@ describe('recordListMachine', () => {
         errorMessage: '400: Invalid body: firstname is required',
         fieldErrors: refusedFields,
       });
-      // The answer may have been lost after the server made it: the same key makes one record.
+      // A 400 created nothing: the corrected form is a new request (the old key would be a 422).
+      list.send({ type: 'editor.save', values: { name: 'Katherine' } });
+      await list.answer('saveRecord', 'done', katherine);
+      const keys = list.calls.filter((call) => call.call === 'saveRecord').map((call) => (call.input as SaveRecordInput).idempotencyKey);
+      expect(keys[0]).toBe(key);
+      expect(keys[1]).toMatch(/^[0-9a-f]{64}$/);
+      expect(keys[1]).not.toBe(key);
+      expect(list.context()).toMatchObject({ errorMessage: undefined, fieldErrors: {} });
+    });
+
+    it('retries with the same key when the answer was lost (no status): the server makes one record', async () => {
+      const list = await readyHarness();
+      list.send({ type: 'record.add' });
+      const key = list.context().idempotencyKey;
+      list.send({ type: 'editor.save', values: { name: 'Katherine' } });
+      await list.answer('saveRecord', 'error', new TypeError('Failed to fetch'));
+      expect(list.value()).toBe('editing');
       list.send({ type: 'editor.save', values: { name: 'Katherine' } });
       await list.answer('saveRecord', 'done', katherine);
       expect(list.calls.filter((call) => call.call === 'saveRecord').map((call) => (call.input as SaveRecordInput).idempotencyKey)).toEqual([key, key]);
-      expect(list.context()).toMatchObject({ errorMessage: undefined, fieldErrors: {} });
     });
 
     it('forgets a refusal when the editor is cancelled', async () => {

@@ -74,6 +74,12 @@ export const recordListMachine = setup({
     })),
     closeDialogs: assign({ removing: null, errorMessage: undefined, fieldErrors: {} }),
     storeRefusal: assign((_, error: unknown) => ({ errorMessage: errorText(error), fieldErrors: errorFields(error) })),
+    // A refusal (4xx) created nothing, so the corrected form is a new request with a new key;
+    // after a lost answer (network, 5xx) the key stays, so a retry cannot create a second record.
+    renewKeyAfterRefusal: assign(({ context }, error: unknown) => {
+      const status = errorStatus(error);
+      return { idempotencyKey: status !== undefined && status >= 400 && status < 500 ? newSaveKey() : context.idempotencyKey };
+    }),
     noteSaved: assign(({ context }, saved: ListedRecord) => ({
       lastChange: { kind: context.editing ? ('updated' as const) : ('added' as const), id: saved.id },
       fieldErrors: {},
@@ -141,7 +147,13 @@ export const recordListMachine = setup({
           idempotencyKey: context.idempotencyKey,
         }),
         onDone: { target: 'refreshing', actions: { type: 'noteSaved', params: ({ event }) => event.output } },
-        onError: { target: 'editing', actions: { type: 'storeRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+        onError: {
+          target: 'editing',
+          actions: [
+            { type: 'storeRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            { type: 'renewKeyAfterRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          ],
+        },
       },
     },
     confirmingRemove: {
