@@ -5,6 +5,7 @@ import changePassword from '../docs/machines/change-password.mmd?raw';
 import chosenSpeciality from '../docs/machines/chosen-speciality.mmd?raw';
 import dashboard from '../docs/machines/dashboard.mmd?raw';
 import defaultSpeciality from '../docs/machines/default-speciality.mmd?raw';
+import editOrder from '../docs/machines/edit-order.mmd?raw';
 import feedback from '../docs/machines/feedback.mmd?raw';
 import forgotPassword from '../docs/machines/forgot-password.mmd?raw';
 import googleSignIn from '../docs/machines/google-sign-in.mmd?raw';
@@ -147,6 +148,32 @@ export const OrderDetails: Story = {
   name: 'Order details',
   args: { title: 'orderDetailsMachine', file: 'docs/machines/order-details.mmd', source: orderDetails },
   play: expectStates(['loading', 'loaded', 'notFound', 'failed', 'isNotFound', 'order.retry']),
+};
+
+export const EditOrder: Story = {
+  name: 'Edit order (named insured and locations, priced again)',
+  args: { title: 'editOrderMachine', file: 'docs/machines/edit-order.mmd', source: editOrder },
+  play: expectStates([
+    'checking',
+    'loading',
+    'loadFailed',
+    'notFound',
+    'ready',
+    'savingInsured',
+    'savingLocations',
+    'confirmingRemove',
+    'removingPlanLocation',
+    'refreshing',
+    'order.retry',
+    'locations.toggle',
+    'locations.update',
+    'insured.save',
+    'planLocation.remove',
+    'remove.confirm',
+    'nothingChanged',
+    'leavesNone',
+    'isConflict',
+  ]),
 };
 
 export const RecordList: Story = {

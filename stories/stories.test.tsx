@@ -37,6 +37,13 @@ it('finds the story files', () => {
       './question-list.stories.tsx',
       './order.stories.tsx',
       './route-error.stories.tsx',
+      './dashboard.stories.tsx',
+      './feedback.stories.tsx',
+      './claims.stories.tsx',
+      './additionally-insured.stories.tsx',
+      './contacts.stories.tsx',
+      './locations.stories.tsx',
+      './edit-order.stories.tsx',
     ]),
   );
 });

@@ -3,7 +3,7 @@ import { createRoute, lazyRouteComponent, type RouteComponent } from '@tanstack/
 import { clientIndexRoute, clientRoute } from '@/routes/client-route';
 import { rootRoute } from '@/routes/root-route';
 import { alwaysAllow, requireSignedIn } from '@/routes/guards';
-import { landingSearch, loginSearch, specialitiesSearch } from '@/routes/search-params';
+import { landingSearch, loginSearch, editOrderSearch, specialitiesSearch } from '@/routes/search-params';
 
 const landingScreen: RouteComponent = lazyRouteComponent(() => import('@/screens/landing/landing-screen'));
 const signupScreen: RouteComponent = lazyRouteComponent(() => import('@/screens/signup/signup-screen'));
@@ -48,8 +48,8 @@ const dashboardRoute = createRoute({ getParentRoute: () => rootRoute, path: '/da
 const clientDashboardRoute = createRoute({ getParentRoute: () => clientRoute, path: 'dashboard/$clientid', staticData: { screen: 'dashboard', title: "Your dashboard" }, component: dashboardScreen, beforeLoad: requireSignedIn });
 const orderSubmissionidRoute = createRoute({ getParentRoute: () => rootRoute, path: '/order/$submissionid', staticData: { screen: 'order', title: "Your order" }, component: orderScreen, beforeLoad: requireSignedIn });
 const clientOrderSubmissionidRoute = createRoute({ getParentRoute: () => clientRoute, path: 'order/$submissionid/$clientid', staticData: { screen: 'order', title: "Your order" }, component: orderScreen, beforeLoad: requireSignedIn });
-const editorderRoute = createRoute({ getParentRoute: () => rootRoute, path: '/editorder', staticData: { screen: 'editorder', title: "Edit your order" }, component: editorderScreen, beforeLoad: requireSignedIn });
-const clientEditorderRoute = createRoute({ getParentRoute: () => clientRoute, path: 'editorder/$clientid', staticData: { screen: 'editorder', title: "Edit your order" }, component: editorderScreen, beforeLoad: requireSignedIn });
+const editorderRoute = createRoute({ getParentRoute: () => rootRoute, path: '/editorder', staticData: { screen: 'editorder', title: "Edit your order" }, component: editorderScreen, validateSearch: editOrderSearch, beforeLoad: requireSignedIn });
+const clientEditorderRoute = createRoute({ getParentRoute: () => clientRoute, path: 'editorder/$clientid', staticData: { screen: 'editorder', title: "Edit your order" }, component: editorderScreen, validateSearch: editOrderSearch, beforeLoad: requireSignedIn });
 const signupconfirmationRoute = createRoute({ getParentRoute: () => rootRoute, path: '/signupconfirmation', staticData: { screen: 'signupconfirmation', title: "Welcome" }, component: signupconfirmationScreen, beforeLoad: requireSignedIn });
 const clientSignupconfirmationRoute = createRoute({ getParentRoute: () => clientRoute, path: 'signupconfirmation/$clientid', staticData: { screen: 'signupconfirmation', title: "Welcome" }, component: signupconfirmationScreen, beforeLoad: requireSignedIn });
 const paymentRoute = createRoute({ getParentRoute: () => rootRoute, path: '/payment', staticData: { screen: 'payment', title: "Payment" }, component: paymentScreen, beforeLoad: requireSignedIn });

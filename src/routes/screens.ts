@@ -46,7 +46,14 @@ export const screens = [
   },
   { name: 'dashboard', path: 'dashboard', title: 'Your dashboard', module: 'dashboard/dashboard-screen', guard: 'requireSignedIn' },
   { name: 'order', path: 'order/$submissionid', title: 'Your order', module: 'order/order-screen', guard: 'requireSignedIn' },
-  { name: 'editorder', path: 'editorder', title: 'Edit your order', module: 'editorder/edit-order-screen', guard: 'requireSignedIn' },
+  {
+    name: 'editorder',
+    path: 'editorder',
+    title: 'Edit your order',
+    module: 'editorder/edit-order-screen',
+    search: 'editOrderSearch',
+    guard: 'requireSignedIn',
+  },
   {
     name: 'signupconfirmation',
     path: 'signupconfirmation',

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { recordIdInputSchema } from '@/api/contract/address';
 
 /** One value, or a key repeated in the query string (`?s=A&s=B` reads as "A,B"). */
 const commaList = v.pipe(
@@ -23,6 +24,15 @@ export const specialitiesSearch = v.object({
 /** `redirect`: where to go once signed in; anything else in its place is ignored. */
 export const loginSearch = v.object({
   redirect: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(2048))), undefined),
+});
+
+/**
+ * editorder: `submissionid`, the order to edit (a positive whole number). Anything else in its
+ * place reads as no order, which the screen answers with "We could not find that order" rather
+ * than a routing error.
+ */
+export const editOrderSearch = v.object({
+  submissionid: v.fallback(v.optional(recordIdInputSchema), undefined),
 });
 
 /**

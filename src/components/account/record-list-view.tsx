@@ -292,11 +292,17 @@ export function RecordListView<T extends ListedRecord>({
                         <button
                           type="button"
                           className="button button--secondary button--small"
-                          aria-label={`Make ${name} primary`}
                           aria-disabled={switching ? true : undefined}
                           onClick={() => makePrimary(record)}
                         >
-                          {switchingThis ? 'Making primary…' : 'Make primary'}
+                          {/* The name in hidden text: the accessible name holds the visible words (WCAG 2.5.3). */}
+                          {switchingThis ? (
+                            'Making primary…'
+                          ) : (
+                            <>
+                              Make <span className="visually-hidden">{name} </span>primary
+                            </>
+                          )}
                         </button>
                       )}
                       <button
