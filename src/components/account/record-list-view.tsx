@@ -300,7 +300,7 @@ export function RecordListView<T extends ListedRecord>({
                             'Making primary…'
                           ) : (
                             <>
-                              Make <span className="visually-hidden">{name} </span>primary
+                              Make <span className="visually-hidden">{name}</span> primary
                             </>
                           )}
                         </button>

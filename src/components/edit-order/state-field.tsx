@@ -1,5 +1,5 @@
 import type { UsState } from '@/api/contract/lists';
-import { SelectField } from '@/components/fields/select-field';
+import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 
 interface StateFieldProps {

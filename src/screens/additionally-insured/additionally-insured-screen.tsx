@@ -24,7 +24,7 @@ import { getStateList } from '@/api/lists';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { orderStatusWords } from '@/components/dashboard/order-status';
 import { Dialog } from '@/components/dialog';
-import { SelectField } from '@/components/fields/select-field';
+import { SelectField } from '@/components/form/select-field';
 import { failureWords, refusal } from '@/components/format/failure-words';
 import { ServerFailure } from '@/components/form/server-failure';
 import { TextField } from '@/components/form/text-field';

@@ -3,7 +3,7 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useId, useRef, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { feedbackRequestSchema } from '@/api/contract/feedback';
-import { TextAreaField } from '@/components/fields/text-area-field';
+import { TextAreaField } from '@/components/form/text-area-field';
 import { ServerFailure } from '@/components/form/server-failure';
 import { useForm } from '@/components/form/use-form';
 import { ScreenLink } from '@/components/screen-link';

@@ -5,7 +5,7 @@ import { saveLocationRequestSchema, type Location } from '@/api/contract/locatio
 import { deleteLocation, listLocations, saveLocation } from '@/api/locations';
 import { PrimaryCheckbox, RecordEditorDialog } from '@/components/account/record-editor';
 import { RecordListView, type PrimaryRecords, type RecordEditorProps, type RecordNoun } from '@/components/account/record-list-view';
-import { SelectField } from '@/components/account/select-field';
+import { SelectField } from '@/components/form/select-field';
 import { useUsStates } from '@/components/account/use-us-states';
 import { TextField } from '@/components/form/text-field';
 import { useForm } from '@/components/form/use-form';
@@ -124,7 +124,7 @@ function LocationEditor({ record, records, saving, failure, onSave, onCancel }: 
           onValueChange={(value) => form.setValue('state', value)}
           onBlur={() => form.leave('state')}
           error={form.error('state')}
-          selectRef={form.register('state')}
+          inputRef={form.register('state')}
           autoComplete="address-level1"
         >
           {usStates.status === 'failed' && (

@@ -1,3 +1,4 @@
+import '@/styles/field-controls.css';
 import { useId, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
 
 export interface SelectOption {
@@ -10,21 +11,21 @@ interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>,
   value: string;
   onValueChange: (value: string) => void;
   options: readonly SelectOption[];
-  /** The empty first choice ("Choose a state"): a required select starts on it, so nothing is picked by accident. */
-  placeholder: string;
+  /**
+   * The first, empty choice ("Choose a state"): a required select starts on it, so nothing is
+   * picked by accident. Left out when a value must always be chosen.
+   */
+  placeholder?: string;
   hint?: ReactNode;
   /** The field's message: it makes the select aria-invalid and is read with it. */
   error?: string | undefined;
-  selectRef?: Ref<HTMLSelectElement>;
+  inputRef?: Ref<HTMLSelectElement>;
   optional?: boolean;
   /** Shown under the select (a "Try again" when its options could not be loaded). */
   children?: ReactNode;
 }
 
-/**
- * A labelled <select> with its hint and error tied to it, the twin of TextField
- * (src/components/form/text-field.tsx) for a choice from a list.
- */
+/** TextField's twin (./text-field.tsx) for a choice from a list: the label, hint and message tied to the select. */
 export function SelectField({
   label,
   value,
@@ -33,7 +34,7 @@ export function SelectField({
   placeholder,
   hint,
   error,
-  selectRef,
+  inputRef,
   optional,
   children,
   ...select
@@ -45,7 +46,7 @@ export function SelectField({
   // A saved value the list does not (yet) hold stays visible and selected rather than silently becoming the placeholder.
   const shown = value !== '' && !options.some((option) => option.value === value) ? [{ value, label: value }, ...options] : options;
   return (
-    <div className={`field field--select${error ? ' field--invalid' : ''}`}>
+    <div className={`field${error ? ' field--invalid' : ''}`}>
       <label htmlFor={id}>
         {label}
         {optional && <span className="field__optional"> (optional)</span>}
@@ -58,14 +59,14 @@ export function SelectField({
       <select
         {...select}
         id={id}
-        ref={selectRef}
+        ref={inputRef}
         value={value}
         onChange={(event) => onValueChange(event.target.value)}
         aria-required={optional ? undefined : true}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
       >
-        <option value="">{placeholder}</option>
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
         {shown.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
