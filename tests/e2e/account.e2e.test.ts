@@ -230,6 +230,27 @@ describe.runIf(chromiumPath)('an insured’s account in Chromium: locations, con
     expect(await record(locations, 'Houston clinic').locator('.record__badge').count()).toBe(0);
   });
 
+  it('a dialog open when the route changes (browser Back) closes cleanly: nothing left open or inert', async () => {
+    await page.goto(url('/contacts'));
+    await screen('contacts').getByRole('button', { name: 'Add a contact' }).waitFor();
+    await page.goto(url('/locations'));
+    await screen('locations').getByRole('button', { name: 'Add a location' }).click();
+    await page.getByRole('dialog', { name: 'Add a location' }).waitFor();
+    await page.goBack();
+    const contacts = screen('contacts');
+    await contacts.getByRole('button', { name: 'Add a contact' }).waitFor();
+    expect(await page.locator('dialog').count()).toBe(0);
+    expect(await page.evaluate(() => document.querySelectorAll('[inert], [aria-hidden="true"] main').length)).toBe(0);
+    // The page answers the keyboard again: the contacts screen's own dialog opens and takes focus.
+    await contacts.getByRole('button', { name: 'Add a contact' }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Add a contact' });
+    await dialog.waitFor();
+    expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
   it('puts both locations on the order from editorder: priced again at Dallas, as auth/calculate prices it', async () => {
     await page.goto(url(`/editorder?submissionid=${submissionId}`));
     const edit = screen('editorder');
