@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { http, HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import ContactsScreen from '@/screens/contacts/contacts-screen';
 import {
@@ -332,6 +333,32 @@ export const MakePrimary: Story = {
     await expect(headings).toEqual(['Grace Hopper', 'Dr Ada Lovelace', 'Mr Charles Babbage']);
     await expect(standard.contacts()[0]).toMatchObject({ firstname: 'Grace', email: 'grace.hopper@example.com', isprimary: true });
     await expect(standard.contacts().filter((contact) => contact.isprimary)).toHaveLength(1);
+  },
+};
+
+const REFUSAL = 'The contact was changed meanwhile: reload it and try again';
+
+export const MakePrimaryRefused: Story = {
+  name: 'Make primary refused: said beside the list, no dialog, nothing changed',
+  parameters: {
+    msw: {
+      handlers: [
+        http.post('*/api/weborder/insured/saveupdatecontact', () => HttpResponse.json({ status: 409, message: REFUSAL }, { status: 409 })),
+        ...authHandlers(),
+        ...standard.handlers,
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = await loadedList(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Make Grace Hopper primary' }));
+    const alert = await canvas.findByRole('alert');
+    await expect(alert).toHaveTextContent(`We could not make Grace Hopper your primary contact. ${REFUSAL}`);
+    await expect(canvas.queryByRole('dialog')).toBeNull();
+    // Nothing moved: Ada is still the primary, Grace can still be made primary.
+    await expect(row(canvas, 'Dr Ada Lovelace').getByText('Primary')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Make Grace Hopper primary' })).not.toHaveAttribute('aria-disabled');
+    await expect(standard.contacts().find((contact) => contact.isprimary)).toMatchObject({ firstname: 'Ada' });
   },
 };
 

@@ -177,7 +177,7 @@ export const EditOrder: Story = {
 };
 
 export const RecordList: Story = {
-  name: 'Record list (contacts, locations: add, edit, delete)',
+  name: 'Record list (contacts, locations: add, edit, make primary, delete)',
   args: { title: 'recordListMachine', file: 'docs/machines/record-list.mmd', source: recordList },
   play: expectStates([
     'loading',
@@ -185,6 +185,7 @@ export const RecordList: Story = {
     'ready',
     'editing',
     'saving',
+    'switchingPrimary',
     'confirmingRemove',
     'removing',
     'refreshing',
@@ -192,10 +193,12 @@ export const RecordList: Story = {
     'record.add',
     'record.edit',
     'record.remove',
+    'record.makePrimary',
     'editor.save',
     'remove.confirm',
     'alreadyGone',
     'storeRefusal',
+    'storeSwitchFailure',
   ]),
 };
 

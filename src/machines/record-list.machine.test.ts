@@ -41,6 +41,9 @@ const badRequest = httpError(400, 'Invalid body: firstname is required', refused
 const onBoundPolicy = httpError(409, 'Grace is on a bound policy, so it cannot be deleted.');
 const gone = httpError(404, 'No such contact (or it is not yours)');
 const serverDown = httpError(500, 'The account service is unavailable.');
+const notAllowed = httpError(409, 'Grace cannot be the primary contact: she has no e-mail address.');
+/** What the contacts screen sends to make Grace primary: her own values, isprimary true. */
+const graceAsPrimary = { id: 2, name: 'Grace', isprimary: true };
 
 type Call = 'loadRecords' | 'saveRecord' | 'removeRecord';
 type Snapshot = SnapshotFrom<typeof recordListMachine>;
@@ -70,7 +73,8 @@ function harness() {
     pending = undefined;
     if (outcome === 'done') open!.resolve(value);
     else open!.reject(value);
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The answer reaches the machine in a microtask; setImmediate runs after them, without a timer's delay.
+    await new Promise((resolve) => setImmediate(resolve));
   }
 
   const snapshot = () => actor.getSnapshot();
@@ -100,7 +104,15 @@ describe('recordListMachine', () => {
     expect(list.waitingOn()).toBe('loadRecords');
     await list.answer('loadRecords', 'done', listed);
     expect(list.value()).toBe('ready');
-    expect(list.context()).toMatchObject({ records: listed, editing: null, removing: null, errorMessage: undefined, lastChange: undefined });
+    expect(list.context()).toMatchObject({
+      records: listed,
+      editing: null,
+      removing: null,
+      switching: null,
+      switchFailure: null,
+      errorMessage: undefined,
+      lastChange: undefined,
+    });
   });
 
   it('says why the list did not load, and Try again loads it', async () => {
@@ -265,7 +277,9 @@ describe('recordListMachine', () => {
       // Deleting the primary promoted another: the reload shows it.
       await list.answer('loadRecords', 'done', [{ ...grace, primary: true }]);
       expect(list.value()).toBe('ready');
-      expect(list.context()).toMatchObject({ records: [{ ...grace, primary: true }], removing: null, lastChange: { kind: 'removed', id: 1 } });
+      expect(list.context()).toMatchObject({ records: [{ ...grace, primary: true }], removing: null });
+      // Gone from the list, so the change brings it as it was: its name, and that it was the primary.
+      expect(list.context().lastChange).toEqual({ kind: 'removed', id: 1, record: ada });
     });
 
     it('keeps the confirmation open with the server’s reason for a 409', async () => {
@@ -288,7 +302,131 @@ describe('recordListMachine', () => {
       expect(list.value()).toBe('refreshing');
       await list.answer('loadRecords', 'done', [ada]);
       expect(list.value()).toBe('ready');
-      expect(list.context()).toMatchObject({ records: [ada], errorMessage: undefined, removing: null, lastChange: { kind: 'removed', id: 2 } });
+      expect(list.context()).toMatchObject({ records: [ada], errorMessage: undefined, removing: null });
+      expect(list.context().lastChange).toEqual({ kind: 'removed', id: 2, record: grace });
+    });
+  });
+
+  describe('making a record primary', () => {
+    it('saves the values it is given by the record’s id, with no dialog, then reloads and notes the switch', async () => {
+      const list = await readyHarness();
+      list.send({ type: 'record.makePrimary', id: 2, values: graceAsPrimary });
+      expect(list.value()).toBe('switchingPrimary');
+      expect(list.context()).toMatchObject({ switching: grace, editing: null, removing: null });
+      expect(list.calls.at(-1)).toEqual({
+        call: 'saveRecord',
+        input: { values: graceAsPrimary, id: 2, idempotencyKey: list.context().idempotencyKey },
+      });
+      await list.answer('saveRecord', 'done', { ...grace, primary: true });
+      expect(list.value()).toBe('refreshing');
+      expect(list.context().lastChange).toEqual({ kind: 'madePrimary', id: 2 });
+      // Still under way for the screen until the list shows it.
+      expect(list.context().switching).toEqual(grace);
+      await list.answer('loadRecords', 'done', switched);
+      expect(list.value()).toBe('ready');
+      expect(list.context()).toMatchObject({ records: switched, switching: null, switchFailure: null, errorMessage: undefined });
+      expect(list.context().lastChange).toEqual({ kind: 'madePrimary', id: 2 });
+    });
+
+    it('ends the switch when the reload after it fails, keeping the list it has', async () => {
+      const list = await readyHarness();
+      list.send({ type: 'record.makePrimary', id: 2, values: graceAsPrimary });
+      await list.answer('saveRecord', 'done', { ...grace, primary: true });
+      await list.answer('loadRecords', 'error', serverDown);
+      expect(list.value()).toBe('ready');
+      expect(list.context()).toMatchObject({ records: listed, switching: null, errorMessage: '500: The account service is unavailable.' });
+      expect(list.context().lastChange).toEqual({ kind: 'madePrimary', id: 2 });
+    });
+
+    it('says a refusal by the list: nothing reloaded, no dialog opened, the refresh failure untouched', async () => {
+      const list = await readyHarness();
+      const states: unknown[] = [];
+      list.actor.subscribe((snapshot) => states.push(snapshot.value));
+      list.send({ type: 'record.makePrimary', id: 2, values: graceAsPrimary });
+      await list.answer('saveRecord', 'error', notAllowed);
+      expect(list.value()).toBe('ready');
+      expect(list.context()).toMatchObject({
+        records: listed,
+        switching: null,
+        switchFailure: { id: 2, record: grace, message: '409: Grace cannot be the primary contact: she has no e-mail address.' },
+        editing: null,
+        errorMessage: undefined,
+        fieldErrors: {},
+        lastChange: undefined,
+      });
+      expect(states).toEqual(['switchingPrimary', 'ready']);
+      expect(list.calls.map((call) => call.call)).toEqual(['loadRecords', 'saveRecord']);
+    });
+
+    it('forgets the refusal at the next add, edit, delete or switch, and not before', async () => {
+      const refused = async () => {
+        const list = await readyHarness();
+        list.send({ type: 'record.makePrimary', id: 2, values: graceAsPrimary });
+        await list.answer('saveRecord', 'error', notAllowed);
+        expect(list.context().switchFailure).not.toBeNull();
+        return list;
+      };
+      let list = await refused();
+      // Ignored events and a reload leave it.
+      list.send({ type: 'record.edit', id: 99 });
+      list.send({ type: 'record.makePrimary', id: 99, values: {} });
+      list.send({ type: 'records.retry' });
+      await list.answer('loadRecords', 'done', listed);
+      expect(list.context().switchFailure).toMatchObject({ id: 2 });
+      for (const event of [
+        { type: 'record.add' },
+        { type: 'record.edit', id: 1 },
+        { type: 'record.remove', id: 2 },
+        { type: 'record.makePrimary', id: 2, values: graceAsPrimary },
+      ] as const) {
+        list = await refused();
+        list.send(event);
+        expect(list.context().switchFailure, event.type).toBeNull();
+      }
+    });
+
+    it('ignores a record it does not hold', async () => {
+      const list = await readyHarness();
+      list.send({ type: 'record.makePrimary', id: 99, values: { id: 99, isprimary: true } });
+      expect(list.value()).toBe('ready');
+      expect(list.context()).toMatchObject({ switching: null, switchFailure: null });
+      expect(list.calls).toHaveLength(1);
+    });
+
+    it('takes no second switch, and no other change, while one is under way or the list reloads', async () => {
+      const list = await readyHarness([ada, grace, katherine]);
+      list.send({ type: 'record.makePrimary', id: 2, values: graceAsPrimary });
+      const busy = [
+        { type: 'record.makePrimary', id: 3, values: { id: 3, isprimary: true } },
+        { type: 'record.add' },
+        { type: 'record.edit', id: 1 },
+        { type: 'record.remove', id: 1 },
+        { type: 'editor.save', values: {} },
+        { type: 'editor.cancel' },
+      ] as const;
+      for (const event of busy) {
+        list.send(event);
+        expect(list.value()).toBe('switchingPrimary');
+      }
+      expect(list.context().switching).toEqual(grace);
+      await list.answer('saveRecord', 'done', { ...grace, primary: true });
+      for (const event of busy) {
+        list.send(event);
+        expect(list.value()).toBe('refreshing');
+      }
+      expect(list.calls.filter((call) => call.call === 'saveRecord')).toHaveLength(1);
+    });
+
+    it('is ignored while a dialog is open', async () => {
+      const list = await readyHarness();
+      list.send({ type: 'record.edit', id: 1 });
+      list.send({ type: 'record.makePrimary', id: 2, values: graceAsPrimary });
+      expect(list.value()).toBe('editing');
+      list.send({ type: 'editor.cancel' });
+      list.send({ type: 'record.remove', id: 1 });
+      list.send({ type: 'record.makePrimary', id: 2, values: graceAsPrimary });
+      expect(list.value()).toBe('confirmingRemove');
+      expect(list.context().switching).toBeNull();
     });
   });
 
@@ -340,11 +478,13 @@ describe('recordListMachine', () => {
 // Paths
 
 /** The id each state's call runs under: the traversal answers it with xstate.done/error.actor.<id>. */
-const invokeIdOf = (state: 'loading' | 'saving' | 'removing' | 'refreshing') => recordListMachine.root.states[state]!.invoke[0]!.id;
+const invokeIdOf = (state: 'loading' | 'saving' | 'switchingPrimary' | 'removing' | 'refreshing') =>
+  recordListMachine.root.states[state]!.invoke[0]!.id;
 const CALL_OF: Record<string, Call> = {
   [invokeIdOf('loading')]: 'loadRecords',
   [invokeIdOf('refreshing')]: 'loadRecords',
   [invokeIdOf('saving')]: 'saveRecord',
+  [invokeIdOf('switchingPrimary')]: 'saveRecord',
   [invokeIdOf('removing')]: 'removeRecord',
 };
 const done = (state: Parameters<typeof invokeIdOf>[0], output: unknown) => ({ type: `xstate.done.actor.${invokeIdOf(state)}`, output });
@@ -358,6 +498,8 @@ const traversalEvents = [
   failed('refreshing', serverDown),
   done('saving', katherine),
   failed('saving', badRequest),
+  done('switchingPrimary', { ...grace, primary: true }),
+  failed('switchingPrimary', notAllowed),
   done('removing', { deletedId: 2, primaryId: 1 }),
   failed('removing', gone),
   failed('removing', onBoundPolicy),
@@ -366,6 +508,8 @@ const traversalEvents = [
   { type: 'record.edit', id: 2 },
   { type: 'record.edit', id: 99 },
   { type: 'record.remove', id: 2 },
+  { type: 'record.makePrimary', id: 2, values: graceAsPrimary },
+  { type: 'record.makePrimary', id: 99, values: { id: 99, isprimary: true } },
   { type: 'editor.cancel' },
   { type: 'editor.save', values: { name: 'Katherine' } },
   { type: 'remove.cancel' },
@@ -379,13 +523,14 @@ const serializeState = (snapshot: { value: unknown; context: RecordListContext }
 
 /**
  * Simple paths (no state visited twice) multiply with every difference in context; told apart
- * by the state, whether a failure is on show and which record is in a dialog, they stay in the
- * hundreds and still cover every transition.
+ * by the state, whether a failure is on show (a refused "Make primary" is one too: telling it
+ * apart would copy every path after it) and which record is in a dialog, they stay about 1,300
+ * and still cover every transition.
  */
 const serializeFlowState = (snapshot: { value: unknown; context: RecordListContext }) =>
   JSON.stringify({
     value: snapshot.value,
-    failing: snapshot.context.errorMessage !== undefined,
+    failing: snapshot.context.errorMessage !== undefined || snapshot.context.switchFailure !== null,
     editing: snapshot.context.editing?.id ?? null,
     changed: snapshot.context.lastChange !== undefined,
   });
@@ -426,9 +571,20 @@ function expectConsistent(value: unknown, context: RecordListContext) {
     if (context.editing === null) expect(context.idempotencyKey).toMatch(/^[0-9a-f]{64}$/);
     else expect(context.records.some((record) => record.id === context.editing!.id)).toBe(true);
   }
-  if (value === 'ready' || value === 'refreshing' || value === 'confirmingRemove' || value === 'removing') {
+  if (value === 'ready' || value === 'refreshing' || value === 'confirmingRemove' || value === 'removing' || value === 'switchingPrimary') {
     expect(Object.keys(context.fieldErrors)).toEqual([]);
   }
+  // A switch names a record the list holds, and lasts until the list that shows it is loaded.
+  if (value === 'switchingPrimary') expect(context.records.some((record) => record.id === context.switching?.id)).toBe(true);
+  else if (value !== 'refreshing') expect(context.switching).toBeNull();
+  if (value === 'refreshing' && context.switching) expect(context.lastChange).toEqual({ kind: 'madePrimary', id: context.switching.id });
+  // A refused switch is said by the list, never in a dialog, and ends the switch.
+  if (context.switchFailure) {
+    expect(['ready', 'refreshing']).toContain(value);
+    expect(context.switching).toBeNull();
+    expect(context.switchFailure.message).not.toBe('');
+  }
+  if (context.lastChange?.kind === 'removed') expect(context.lastChange.record.id).toBe(context.lastChange.id);
 }
 
 const machineStates = Object.keys(recordListMachine.root.states);
@@ -436,7 +592,7 @@ const machineStates = Object.keys(recordListMachine.root.states);
 describe('recordListMachine paths', () => {
   it('has the states this file covers', () => {
     expect(new Set(machineStates)).toEqual(
-      new Set(['loading', 'loadFailed', 'ready', 'editing', 'saving', 'confirmingRemove', 'removing', 'refreshing']),
+      new Set(['loading', 'loadFailed', 'ready', 'editing', 'saving', 'switchingPrimary', 'confirmingRemove', 'removing', 'refreshing']),
     );
   });
 
@@ -470,6 +626,9 @@ describe('recordListMachine paths', () => {
         'ready -> editing : record.edit',
         'ready -> confirmingRemove : record.remove',
         'ready -> refreshing : records.retry',
+        'ready -> switchingPrimary : record.makePrimary',
+        'switchingPrimary -> refreshing : done',
+        'switchingPrimary -> ready : error',
         'editing -> ready : editor.cancel',
         'editing -> saving : editor.save',
         'saving -> refreshing : done',
@@ -502,6 +661,9 @@ describe('recordListMachine paths', () => {
       });
     expect(walked(['editor.save', 'error.actor', 'editor.save'])).toBe(true);
     expect(walked(['remove.confirm', 'error.actor', 'remove.confirm'])).toBe(true);
+    // A refused switch tried again, and one put aside for another change.
+    expect(walked(['record.makePrimary', 'error.actor', 'record.makePrimary'])).toBe(true);
+    expect(walked(['record.makePrimary', 'error.actor', 'record.edit', 'editor.save', 'done.actor'])).toBe(true);
     for (const path of paths) {
       const list = await replay(path.steps as never, serializeFlowState);
       expectConsistent(list.value(), list.context());

@@ -21,10 +21,24 @@ export type RecordListEvent =
   | { type: 'record.add' }
   | { type: 'record.edit'; id: number }
   | { type: 'record.remove'; id: number }
+  /**
+   * Makes a record the primary one, without a dialog. `values` go to saveRecord as they are: the
+   * record's own values as the screen's save call takes them, with `isprimary: true` (the screen
+   * sets it, as its edit form would; the machine does not know the screen's fields).
+   */
+  | { type: 'record.makePrimary'; id: number; values: Record<string, unknown> }
   | { type: 'editor.cancel' }
   | { type: 'editor.save'; values: Record<string, unknown> }
   | { type: 'remove.cancel' }
   | { type: 'remove.confirm' };
+
+/**
+ * What the last change did, for the screen's live region. A removed record is gone from the list
+ * that follows, so it comes as it was: the screen can name it and tell whether it was the primary.
+ */
+export type RecordChange =
+  | { kind: 'added' | 'updated' | 'madePrimary'; id: number }
+  | { kind: 'removed'; id: number; record: ListedRecord };
 
 export interface RecordListContext {
   records: ListedRecord[];
@@ -32,22 +46,30 @@ export interface RecordListContext {
   editing: ListedRecord | null;
   /** The record whose deletion waits for confirmation. */
   removing: ListedRecord | null;
+  /** The record being made primary, until the list that shows it is loaded. */
+  switching: ListedRecord | null;
+  /**
+   * Why the last "Make primary" was refused (the status in front, as errorMessage has it). Said by
+   * the list, not in a dialog; the next add, edit, delete or "Make primary" forgets it.
+   */
+  switchFailure: { id: number; record: ListedRecord; message: string } | null;
   idempotencyKey: string;
   /** A failure in words: the list could not load, a save or a delete was refused. */
   errorMessage: string | undefined;
   /** The server's messages by field name (a 400 or 409 naming fields). */
   fieldErrors: Record<string, string>;
   /** What just happened, for the screen's live region. */
-  lastChange: { kind: 'added' | 'updated' | 'removed'; id: number } | undefined;
+  lastChange: RecordChange | undefined;
 }
 
 const notProvided = (name: string) => Promise.reject(new Error(`${name} is provided by the screen (machine.provide)`));
 
 /**
- * A list of the insured's records with add, edit and delete through dialogs. The screen
- * provides the three calls (loadRecords, saveRecord, removeRecord) with machine.provide; after
- * every change the list is loaded again, because one change can move others (a new primary
- * unmarks the old one, deleting the primary promotes another).
+ * A list of the insured's records with add, edit and delete through dialogs, and, for records
+ * with a primary, "Make primary" straight from the list (no dialog; a refusal is said by the
+ * list). The screen provides the three calls (loadRecords, saveRecord, removeRecord) with
+ * machine.provide; after every change the list is loaded again, because one change can move
+ * others (a new primary unmarks the old one, deleting the primary promotes another).
  */
 export const recordListMachine = setup({
   types: {
@@ -60,17 +82,33 @@ export const recordListMachine = setup({
     removeRecord: fromPromise<unknown, { id: number }>(() => notProvided('removeRecord')),
   },
   actions: {
-    storeRecords: assign((_, records: ListedRecord[]) => ({ records, errorMessage: undefined })),
-    storeLoadError: assign((_, error: unknown) => ({ errorMessage: errorText(error) })),
-    openNew: assign(() => ({ editing: null, idempotencyKey: newSaveKey(), errorMessage: undefined, fieldErrors: {} })),
+    // A switch to a new primary ends with the list that shows it (or with the failure to load it).
+    storeRecords: assign((_, records: ListedRecord[]) => ({ records, errorMessage: undefined, switching: null })),
+    storeLoadError: assign((_, error: unknown) => ({ errorMessage: errorText(error), switching: null })),
+    openNew: assign(() => ({ editing: null, idempotencyKey: newSaveKey(), errorMessage: undefined, fieldErrors: {}, switchFailure: null })),
     openExisting: assign(({ context }, id: number) => ({
       editing: context.records.find((record) => record.id === id) ?? null,
       errorMessage: undefined,
       fieldErrors: {},
+      switchFailure: null,
     })),
     askRemove: assign(({ context }, id: number) => ({
       removing: context.records.find((record) => record.id === id) ?? null,
       errorMessage: undefined,
+      switchFailure: null,
+    })),
+    startSwitch: assign(({ context }, id: number) => ({
+      switching: context.records.find((record) => record.id === id) ?? null,
+      errorMessage: undefined,
+      switchFailure: null,
+    })),
+    noteMadePrimary: assign(({ context }) => ({
+      lastChange: context.switching ? { kind: 'madePrimary' as const, id: context.switching.id } : context.lastChange,
+    })),
+    // Nothing changed: the list stays as it is, no dialog opens, and the failure is said by the list.
+    storeSwitchFailure: assign(({ context }, error: unknown) => ({
+      switchFailure: context.switching ? { id: context.switching.id, record: context.switching, message: errorText(error) } : null,
+      switching: null,
     })),
     closeDialogs: assign({ removing: null, errorMessage: undefined, fieldErrors: {} }),
     storeRefusal: assign((_, error: unknown) => ({ errorMessage: errorText(error), fieldErrors: errorFields(error) })),
@@ -86,7 +124,7 @@ export const recordListMachine = setup({
       errorMessage: undefined,
     })),
     noteRemoved: assign(({ context }) => ({
-      lastChange: context.removing ? { kind: 'removed' as const, id: context.removing.id } : undefined,
+      lastChange: context.removing ? { kind: 'removed' as const, id: context.removing.id, record: context.removing } : undefined,
       removing: null,
       errorMessage: undefined,
     })),
@@ -101,6 +139,8 @@ export const recordListMachine = setup({
     records: [],
     editing: null,
     removing: null,
+    switching: null,
+    switchFailure: null,
     idempotencyKey: '',
     errorMessage: undefined,
     fieldErrors: {},
@@ -129,6 +169,12 @@ export const recordListMachine = setup({
           target: 'confirmingRemove',
           actions: { type: 'askRemove', params: ({ event }) => event.id },
         },
+        // Only here, so never while a save, a delete, another switch or a reload is under way.
+        'record.makePrimary': {
+          guard: { type: 'knownRecord', params: ({ event }) => event.id },
+          target: 'switchingPrimary',
+          actions: { type: 'startSwitch', params: ({ event }) => event.id },
+        },
         'records.retry': 'refreshing',
       },
     },
@@ -154,6 +200,19 @@ export const recordListMachine = setup({
             { type: 'renewKeyAfterRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error },
           ],
         },
+      },
+    },
+    switchingPrimary: {
+      invoke: {
+        src: 'saveRecord',
+        input: ({ context, event }) => ({
+          values: event.type === 'record.makePrimary' ? event.values : {},
+          id: context.switching?.id,
+          idempotencyKey: context.idempotencyKey,
+        }),
+        // Reloaded like any change: the old primary is unmarked on the server.
+        onDone: { target: 'refreshing', actions: 'noteMadePrimary' },
+        onError: { target: 'ready', actions: { type: 'storeSwitchFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
       },
     },
     confirmingRemove: {

@@ -1,10 +1,9 @@
 import '@/styles/account-records.css';
 import { useMachine } from '@xstate/react';
-import { useEffect, useEffectEvent, useId, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
-import type { SnapshotFrom } from 'xstate';
+import { useEffect, useId, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import type { RecordFailure } from '@/components/account/record-editor';
-import type { ListedRecord, recordListMachine } from '@/machines/record-list.machine';
+import type { ListedRecord, RecordChange, recordListMachine } from '@/machines/record-list.machine';
 import type { ScreenName } from '@/routes/screens';
 
 /**
@@ -44,7 +43,10 @@ export interface RecordEditorProps<T extends ListedRecord> {
 
 export interface PrimaryRecords<T extends ListedRecord> {
   isPrimary: (record: T) => boolean;
-  /** What the save call sends to make this record the primary: its own values, isprimary true. */
+  /**
+   * What the save call sends to make this record the primary: its own values, isprimary true
+   * (record.makePrimary sends them as they are).
+   */
   valuesToMakePrimary: (record: T) => Record<string, unknown>;
 }
 
@@ -78,7 +80,17 @@ function inWords(message: string | undefined): string {
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-type Snapshot = SnapshotFrom<typeof recordListMachine>;
+/** Where focus goes after a change took away the control that had it; `ifLost` only when it did. */
+type FocusTarget = { target: number | 'add'; ifLost?: boolean };
+
+/** The last change the list has shown: its words for the live region, and where focus goes. */
+interface Told {
+  change: RecordChange | undefined;
+  /** One per change: a new node in the live region is announced even when the words repeat. */
+  key: number;
+  text?: string;
+  focus?: FocusTarget;
+}
 
 export function RecordListView<T extends ListedRecord>({
   screen,
@@ -95,83 +107,28 @@ export function RecordListView<T extends ListedRecord>({
   primary,
   className,
 }: RecordListViewProps<T>) {
-  const [state, send, actor] = useMachine(machine);
+  const [state, send] = useMachine(machine);
   const { context } = state;
   const records = context.records as T[];
   const titleId = useId();
 
-  const [announcement, setAnnouncement] = useState<{ text: string; key: number }>();
-  // "Make primary" saves through the machine's edit path (record.edit, then editor.save at once):
-  // `switching` keeps its dialog closed and names the record while it is under way.
-  const [switching, setSwitching] = useState<{ id: number; name: string } | null>(null);
-  const [switchFailure, setSwitchFailure] = useState<{ name: string; message: string } | null>(null);
-  // Where focus goes after a change took away the control that had it; `ifLost` only when it did.
-  const [focusRequest, setFocusRequest] = useState<{ target: number | 'add'; key: number; ifLost?: boolean }>();
-  // `sent` once the save is under way: the 'editing' on the way in is not a refusal, one after it is.
-  const switchingRef = useRef<{ id: number; name: string; sent: boolean } | null>(null);
-  const seen = useRef({ change: context.lastChange, removed: undefined as { name: string; wasPrimary: boolean } | undefined, count: 0 });
+  // Said once the list shows the change (ready), worked out from the change and that list.
+  const [told, setTold] = useState<Told>(() => ({ change: context.lastChange, key: 0 }));
+  if (state.matches('ready') && context.lastChange !== told.change) {
+    const change = context.lastChange;
+    setTold({ change, key: told.key + 1, ...(change && tell(change, records, noun, nameOf, primary)) });
+  }
   const addButton = useRef<HTMLButtonElement>(null);
   const editButtons = useRef(new Map<number, HTMLButtonElement>());
 
-  const onSnapshot = useEffectEvent((snapshot: Snapshot) => {
-    const memory = seen.current;
-    const removing = snapshot.context.removing as T | null;
-    if (snapshot.matches('removing') && removing) {
-      // Its name is needed once it is gone from the list.
-      memory.removed = { name: nameOf(removing), wasPrimary: primary?.isPrimary(removing) ?? false };
-    }
-    const pending = switchingRef.current;
-    if (pending && snapshot.matches('saving')) pending.sent = true;
-    if (pending?.sent && snapshot.matches('editing')) {
-      // The save behind "Make primary" was refused: say so by the list, not in an edit dialog nobody opened.
-      switchingRef.current = null;
-      setSwitching(null);
-      setSwitchFailure({ name: pending.name, message: inWords(snapshot.context.errorMessage) });
-      actor.send({ type: 'editor.cancel' });
-      return;
-    }
-    const change = snapshot.context.lastChange;
-    if (!snapshot.matches('ready') || !change || change === memory.change) return;
-    memory.change = change;
-    const now = snapshot.context.records as T[];
-    const named = now.find((record) => record.id === change.id);
-    const name = named ? `: ${nameOf(named)}` : '';
-    let text: string;
-    if (change.kind === 'removed') {
-      const removed = memory.removed;
-      const newPrimary = removed?.wasPrimary && primary ? now.find((record) => primary.isPrimary(record)) : undefined;
-      text = `${capitalised(noun.singular)} deleted${removed ? `: ${removed.name}` : ''}.`;
-      if (newPrimary) text += ` ${nameOf(newPrimary)} is now your primary ${noun.singular}.`;
-      memory.removed = undefined;
-      // The row and its Delete button are gone: the Add button is the next sensible place to be.
-      setFocusRequest({ target: 'add', key: memory.count + 1 });
-    } else if (pending && pending.id === change.id) {
-      switchingRef.current = null;
-      setSwitching(null);
-      text = `${pending.name} is now your primary ${noun.singular}.`;
-      // Its "Make primary" button is gone with the switch: stay on the same record.
-      setFocusRequest({ target: change.id, key: memory.count + 1 });
-    } else {
-      text = `${capitalised(noun.singular)} ${change.kind}${name}.`;
-      // A first record replaces the empty state, and with it the Add button focus had returned to.
-      if (change.kind === 'added') setFocusRequest({ target: 'add', key: memory.count + 1, ifLost: true });
-    }
-    memory.count += 1;
-    setAnnouncement({ text, key: memory.count });
-  });
-
   useEffect(() => {
-    const subscription = actor.subscribe((snapshot) => onSnapshot(snapshot));
-    return () => subscription.unsubscribe();
-  }, [actor]);
-
-  useEffect(() => {
-    if (!focusRequest) return;
+    const request = told.focus;
+    if (!request) return;
     const focused = document.activeElement;
-    if (focusRequest.ifLost && focused && focused !== document.body && focused.isConnected) return;
-    const target = focusRequest.target === 'add' ? addButton.current : editButtons.current.get(focusRequest.target);
+    if (request.ifLost && focused && focused !== document.body && focused.isConnected) return;
+    const target = request.target === 'add' ? addButton.current : editButtons.current.get(request.target);
     target?.focus();
-  }, [focusRequest]);
+  }, [told]);
 
   const failure = useMemo<RecordFailure | null>(
     () => (context.errorMessage ? { message: inWords(context.errorMessage), fields: context.fieldErrors } : null),
@@ -179,30 +136,18 @@ export function RecordListView<T extends ListedRecord>({
   );
 
   const ready = state.matches('ready');
-  const add = () => {
-    setSwitchFailure(null);
-    send({ type: 'record.add' });
-  };
-  const edit = (record: T) => {
-    setSwitchFailure(null);
-    send({ type: 'record.edit', id: record.id });
-  };
-  const remove = (record: T) => {
-    setSwitchFailure(null);
-    send({ type: 'record.remove', id: record.id });
-  };
+  const add = () => send({ type: 'record.add' });
+  const edit = (record: T) => send({ type: 'record.edit', id: record.id });
+  const remove = (record: T) => send({ type: 'record.remove', id: record.id });
   const makePrimary = (record: T) => {
-    if (!primary || !ready) return;
-    const target = { id: record.id, name: nameOf(record) };
-    switchingRef.current = { ...target, sent: false };
-    setSwitching(target);
-    setSwitchFailure(null);
-    send({ type: 'record.edit', id: record.id });
-    send({ type: 'editor.save', values: primary.valuesToMakePrimary(record) });
+    if (primary) send({ type: 'record.makePrimary', id: record.id, values: primary.valuesToMakePrimary(record) });
   };
+  // The record being made primary, until the list shows the switch; a refused one, by the list.
+  const switching = context.switching;
+  const switchFailure = context.switchFailure;
 
   const addLabel = `Add ${noun.indefinite}`;
-  const editorOpen = (state.matches('editing') || state.matches('saving')) && !switching;
+  const editorOpen = state.matches('editing') || state.matches('saving');
   const removing = context.removing as T | null;
   const removeOpen = (state.matches('confirmingRemove') || state.matches('removing')) && removing;
 
@@ -240,7 +185,7 @@ export function RecordListView<T extends ListedRecord>({
         {switchFailure && (
           <div className="notice notice--error records-failed" role="alert">
             <p>
-              We could not make {switchFailure.name} your primary {noun.singular}. {switchFailure.message}
+              We could not make {nameOf(switchFailure.record as T)} your primary {noun.singular}. {inWords(switchFailure.message)}
             </p>
           </div>
         )}
@@ -331,7 +276,7 @@ export function RecordListView<T extends ListedRecord>({
       <div className="account-records__lead">{lead}</div>
       {/* Polite: what a change did, after the list shows it. A new node per change is announced even when the words repeat. */}
       <div className="visually-hidden" role="status" aria-live="polite" data-records-announcer="">
-        {announcement && <p key={announcement.key}>{announcement.text}</p>}
+        {told.text && <p key={told.key}>{told.text}</p>}
       </div>
       {body}
       {editorOpen && (
@@ -358,6 +303,43 @@ export function RecordListView<T extends ListedRecord>({
       )}
     </section>
   );
+}
+
+/**
+ * What a change did, in words, once the list that follows it is loaded (`records`), and where
+ * focus goes when the change took away the control that had it.
+ */
+function tell<T extends ListedRecord>(
+  change: RecordChange,
+  records: readonly T[],
+  noun: RecordNoun,
+  nameOf: (record: T) => string,
+  primary: PrimaryRecords<T> | undefined,
+): { text: string; focus?: FocusTarget } {
+  const named = records.find((record) => record.id === change.id);
+  switch (change.kind) {
+    case 'removed': {
+      // Gone from the list: the change brings it as it was.
+      const removed = change.record as T;
+      const newPrimary = primary?.isPrimary(removed) ? records.find((record) => primary.isPrimary(record)) : undefined;
+      let text = `${capitalised(noun.singular)} deleted: ${nameOf(removed)}.`;
+      if (newPrimary) text += ` ${nameOf(newPrimary)} is now your primary ${noun.singular}.`;
+      // The row and its Delete button are gone: the Add button is the next sensible place to be.
+      return { text, focus: { target: 'add' } };
+    }
+    case 'madePrimary':
+      return {
+        text: named ? `${nameOf(named)} is now your primary ${noun.singular}.` : `${capitalised(noun.singular)} made primary.`,
+        // Its "Make primary" button is gone with the switch: stay on the same record.
+        focus: { target: change.id },
+      };
+    case 'added':
+    case 'updated': {
+      const text = `${capitalised(noun.singular)} ${change.kind}${named ? `: ${nameOf(named)}` : ''}.`;
+      // A first record replaces the empty state, and with it the Add button focus had returned to.
+      return change.kind === 'added' ? { text, focus: { target: 'add', ifLost: true } } : { text };
+    }
+  }
 }
 
 /** What deleting does, in a sentence: for the primary, that another record takes over. */
