@@ -10,6 +10,7 @@ import feedback from '../docs/machines/feedback.mmd?raw';
 import forgotPassword from '../docs/machines/forgot-password.mmd?raw';
 import googleSignIn from '../docs/machines/google-sign-in.mmd?raw';
 import orderDetails from '../docs/machines/order-details.mmd?raw';
+import orderLifecycle from '../docs/machines/order-lifecycle.mmd?raw';
 import quote from '../docs/machines/quote.mmd?raw';
 import recordList from '../docs/machines/record-list.mmd?raw';
 import specialityCatalog from '../docs/machines/speciality-catalog.mmd?raw';
@@ -225,4 +226,29 @@ export const Feedback: Story = {
   name: 'Feedback',
   args: { title: 'feedbackMachine', file: 'docs/machines/feedback.mmd', source: feedback },
   play: expectStates(['editing', 'sending', 'sent', 'feedback.send', 'startAttempt', 'storeFailure']),
+};
+
+export const OrderLifecycle: Story = {
+  name: 'Order lifecycle (statuses, who moves them)',
+  args: { title: 'orderLifecycleMachine', file: 'docs/machines/order-lifecycle.mmd', source: orderLifecycle },
+  play: expectStates([
+    'draft',
+    'quoted',
+    'checks',
+    'incomplete',
+    'underwriter_review',
+    'missing_info',
+    'application_under_review',
+    'approved',
+    'awaiting_payment',
+    'bound',
+    'complete',
+    'declined',
+    'close_lost',
+    'order.buyNow',
+    'order.requestInfo',
+    'order.resubmit',
+    'order.sendToCloseLost',
+    'byUnderwriter',
+  ]),
 };

@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { getShortestPaths, getSimplePaths } from 'xstate/graph';
+import { submissionStatuses, type SubmissionStatus } from '@/api/contract/submissions';
+import {
+  isOpenStatus,
+  nextStatus,
+  orderLifecycleMachine,
+  statusScreen,
+  type LifecycleActor,
+  type LifecycleEvent,
+  type LifecycleEventType,
+} from '@/machines/order-lifecycle.machine';
+
+const eventTypes: LifecycleEventType[] = [
+  'order.rate',
+  'order.buyNow',
+  'order.requireItems',
+  'order.supplyItems',
+  'order.refer',
+  'order.approve',
+  'order.requestInfo',
+  'order.resubmit',
+  'order.decline',
+  'order.generateInvoice',
+  'order.paymentSucceeded',
+  'order.issueDocuments',
+  'order.sendToCloseLost',
+];
+const actors: LifecycleActor[] = ['insured', 'underwriter', 'system'];
+
+const OPEN: SubmissionStatus[] = [
+  'draft',
+  'quoted',
+  'incomplete',
+  'underwriter_review',
+  'missing_info',
+  'application_under_review',
+  'approved',
+  'awaiting_payment',
+];
+
+/**
+ * DESIGN.md §4 written out as data, independently of the machine: status → event → who may send
+ * it → where it goes. Everything not listed must be refused. Issue 7's server 409s are checked
+ * against this same table.
+ */
+const LEGAL: Partial<Record<SubmissionStatus, Partial<Record<LifecycleEventType, { by: LifecycleActor[]; to: SubmissionStatus }>>>> = {
+  draft: { 'order.rate': { by: ['insured'], to: 'quoted' } },
+  quoted: { 'order.rate': { by: ['insured'], to: 'quoted' }, 'order.buyNow': { by: ['insured'], to: 'checks' } },
+  checks: {
+    'order.requireItems': { by: ['system'], to: 'incomplete' },
+    'order.refer': { by: ['system'], to: 'underwriter_review' },
+    'order.decline': { by: ['system'], to: 'declined' },
+    'order.approve': { by: ['system'], to: 'approved' },
+  },
+  incomplete: { 'order.supplyItems': { by: ['insured'], to: 'incomplete' }, 'order.buyNow': { by: ['insured'], to: 'checks' } },
+  underwriter_review: {
+    'order.approve': { by: ['underwriter'], to: 'approved' },
+    'order.requestInfo': { by: ['underwriter'], to: 'missing_info' },
+    'order.decline': { by: ['underwriter'], to: 'declined' },
+  },
+  missing_info: {
+    'order.supplyItems': { by: ['insured'], to: 'missing_info' },
+    'order.resubmit': { by: ['insured'], to: 'application_under_review' },
+  },
+  application_under_review: {
+    'order.approve': { by: ['underwriter'], to: 'approved' },
+    'order.requestInfo': { by: ['underwriter'], to: 'missing_info' },
+    'order.decline': { by: ['underwriter'], to: 'declined' },
+  },
+  approved: { 'order.generateInvoice': { by: ['insured', 'system'], to: 'awaiting_payment' } },
+  awaiting_payment: { 'order.paymentSucceeded': { by: ['system'], to: 'bound' } },
+  bound: { 'order.issueDocuments': { by: ['system'], to: 'complete' } },
+};
+for (const status of OPEN) {
+  LEGAL[status] = { ...LEGAL[status], 'order.sendToCloseLost': { by: ['insured', 'underwriter'], to: 'close_lost' } };
+}
+
+function expected(status: SubmissionStatus, type: LifecycleEventType, actor: LifecycleActor): SubmissionStatus | null {
+  const move = LEGAL[status]?.[type];
+  return move && move.by.includes(actor) ? move.to : null;
+}
+
+describe('orderLifecycleMachine', () => {
+  it('has exactly the statuses of the contract', () => {
+    expect(Object.keys(orderLifecycleMachine.states).sort()).toEqual([...submissionStatuses].sort());
+  });
+
+  describe('tries every event, from every actor, in every status', () => {
+    const cases = submissionStatuses.flatMap((status) =>
+      eventTypes.flatMap((type) => actors.map((actor) => ({ status, type, actor, to: expected(status, type, actor) }))),
+    );
+    it(`covers ${cases.length} combinations, ${cases.filter((c) => c.to).length} of them legal`, () => {
+      expect(cases).toHaveLength(submissionStatuses.length * eventTypes.length * actors.length);
+      expect(cases.filter((c) => c.to).length).toBe(37);
+    });
+    it.each(cases)('$status + $type by $actor → $to', ({ status, type, actor, to }) => {
+      expect(nextStatus(status, { type, actor } as LifecycleEvent)).toBe(to);
+    });
+  });
+
+  it('ends in complete, declined and close-lost; nothing leaves them', () => {
+    for (const status of ['complete', 'declined', 'close_lost'] as const) {
+      for (const type of eventTypes) for (const actor of actors) expect(nextStatus(status, { type, actor } as LifecycleEvent)).toBeNull();
+      expect(isOpenStatus(status)).toBe(false);
+    }
+  });
+
+  it('says which status screen shows each status (DESIGN.md §4)', () => {
+    expect(Object.fromEntries(submissionStatuses.map((status) => [status, statusScreen(status)]))).toEqual({
+      draft: 'order',
+      quoted: 'order',
+      checks: 'order',
+      incomplete: 'incomplete-order',
+      underwriter_review: 'incomplete-review-underwriter',
+      missing_info: 'incomplete-missing-info',
+      application_under_review: 'application-under-review',
+      approved: 'order',
+      declined: 'order',
+      awaiting_payment: 'order',
+      bound: 'complete-order',
+      complete: 'complete-order',
+      close_lost: 'order',
+    });
+  });
+
+  it('calls open exactly the statuses that can be closed as lost', () => {
+    expect(submissionStatuses.filter(isOpenStatus).sort()).toEqual([...OPEN, 'checks'].sort());
+  });
+
+  const legalEvents = eventTypes.flatMap((type) => actors.map((actor) => ({ type, actor }) as LifecycleEvent));
+
+  it('reaches every status from draft, and a real actor follows each shortest path', () => {
+    const paths = getShortestPaths(orderLifecycleMachine, { events: legalEvents });
+    const reached = new Set(paths.map((path) => path.state.value as string));
+    expect([...reached].sort()).toEqual([...submissionStatuses].sort());
+    for (const path of paths) {
+      const actor = createActor(orderLifecycleMachine).start();
+      for (const step of path.steps.slice(1)) actor.send(step.event);
+      expect(actor.getSnapshot().value).toBe(path.state.value);
+      actor.stop();
+    }
+  });
+
+  it('walks every simple path on a real actor, each step agreeing with the table', () => {
+    const paths = getSimplePaths(orderLifecycleMachine, { events: legalEvents });
+    expect(paths.length).toBeGreaterThan(20);
+    for (const path of paths) {
+      const actor = createActor(orderLifecycleMachine).start();
+      for (const step of path.steps.slice(1)) {
+        const before = actor.getSnapshot().value as SubmissionStatus;
+        const event = step.event as LifecycleEvent;
+        actor.send(event);
+        expect(actor.getSnapshot().value).toBe(expected(before, event.type, event.actor));
+      }
+      actor.stop();
+    }
+  });
+});
