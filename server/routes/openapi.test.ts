@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { defineRoute } from '@server/http/route';
+import { ACCOUNT_ROUTES } from '@server/test/account-routes';
 import { setupTestApp } from '@server/test/test-app';
 
 type Operation = {
@@ -88,29 +89,7 @@ describe('GET /api/weborder/openapi.json', () => {
         'POST /api/weborder/insured/createsubmission',
         'POST /api/weborder/insured/updaterating',
         'GET /api/weborder/insured/orderdetails',
-        'GET /api/weborder/insured/contactlist',
-        'POST /api/weborder/insured/saveupdatecontact',
-        'DELETE /api/weborder/insured/deletecontacts',
-        'GET /api/weborder/insured/locationlist',
-        'POST /api/weborder/insured/saveupdatelocation',
-        'DELETE /api/weborder/insured/deletelocation',
-        'GET /api/weborder/insured/primaryinsureddetails',
-        'POST /api/weborder/insured/updateprimaryinsured',
-        'POST /api/weborder/insured/updateprimaryinsuredwithlocation',
-        'GET /api/weborder/insured/locations',
-        'POST /api/weborder/insured/addlocation',
-        'PUT /api/weborder/insured/updateplanlocation',
-        'DELETE /api/weborder/insured/deleteplanlocation',
-        'GET /api/weborder/insured/additionalinsureds',
-        'POST /api/weborder/insured/saveupdateadditionalinsured',
-        'DELETE /api/weborder/insured/deleteadditionalinsured',
-        'POST /api/weborder/documents/certificateofinsurance',
-        'GET /api/weborder/insured/claims',
-        'GET /api/weborder/insured/policies',
-        'POST /api/weborder/insured/reportclaim',
-        'GET /api/weborder/dashboard/submissiondetails',
-        'GET /api/weborder/insured/existingopenorder',
-        'POST /api/weborder/insured/feedback',
+        ...ACCOUNT_ROUTES,
         'PUT /api/weborder/test/things/{thingId}',
       ].sort(),
     );
@@ -119,8 +98,8 @@ describe('GET /api/weborder/openapi.json', () => {
       const fastifyUrl = path.replace(/\{(\w+)\}/g, ':$1');
       expect(t.app.hasRoute({ method: method.toUpperCase() as 'GET', url: fastifyUrl })).toBe(true);
       // Signed-in only: the test route, isLogin and the insured's account (issue 6).
-      const accountRoute = /^\/api\/weborder\/(insured\/(contactlist|saveupdatecontact|deletecontacts|locationlist|saveupdatelocation|deletelocation|primaryinsureddetails|updateprimaryinsured|updateprimaryinsuredwithlocation|locations|addlocation|updateplanlocation|deleteplanlocation|additionalinsureds|saveupdateadditionalinsured|deleteadditionalinsured|claims|policies|reportclaim|existingopenorder|feedback)|documents\/certificateofinsurance|dashboard\/submissiondetails)$/;
-      if (path.includes('/test/') || path === '/api/weborder/insured/isLogin' || accountRoute.test(path)) {
+      const accountRoute = (ACCOUNT_ROUTES as readonly string[]).includes(`${method.toUpperCase()} ${path}`);
+      if (path.includes('/test/') || path === '/api/weborder/insured/isLogin' || accountRoute) {
         expect(operation.security).toBeUndefined();
         expect(operation.responses).toHaveProperty('401');
       } else {

@@ -1,4 +1,4 @@
-import { useId, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Dialog } from '@/components/dialog';
 import { ServerFailure } from '@/components/form/server-failure';
 
@@ -102,4 +102,24 @@ export function PrimaryCheckbox({
       )}
     </div>
   );
+}
+
+/**
+ * The primary choice of a contact or location editor: what to send as `isprimary`, and the
+ * checkbox's props with the hint that fits (the primary itself, the very first record, or why
+ * the primary matters: `purpose`).
+ */
+export function usePrimaryChoice(record: { isprimary: boolean } | null, records: readonly unknown[], noun: string, purpose: string) {
+  const first = record === null && records.length === 0;
+  const locked = first || (record?.isprimary ?? false);
+  const [chosen, setChosen] = useState(false);
+  const hint = record?.isprimary
+    ? `To change the primary, make another ${noun} primary`
+    : first
+      ? `Your first ${noun} is always the primary one.`
+      : purpose;
+  return {
+    isprimary: locked || chosen,
+    checkbox: { label: `Make this the primary ${noun}`, checked: chosen, onCheckedChange: setChosen, locked, hint },
+  };
 }

@@ -86,14 +86,7 @@ export function NamedInsuredForm({ initial, locationId, contactId, states, failu
     });
   }
 
-  const text = (name: Exclude<NamedInsuredField, 'state'>) => ({
-    value: form.values[name],
-    onValueChange: (value: string) => form.setValue(name, value),
-    onBlur: () => form.leave(name),
-    error: form.error(name),
-    inputRef: form.register(name),
-    readOnly: saving,
-  });
+  const text = (name: Exclude<NamedInsuredField, 'state'>) => ({ ...form.field(name), readOnly: saving });
 
   return (
     <>
@@ -112,11 +105,7 @@ export function NamedInsuredForm({ initial, locationId, contactId, states, failu
           <StateField
             label="State"
             states={states}
-            value={form.values.state}
-            onValueChange={(value) => form.setValue('state', value)}
-            onBlur={() => form.leave('state')}
-            error={form.error('state')}
-            inputRef={form.register('state')}
+            {...form.field('state')}
             readOnly={saving}
           />
           <TextField label="ZIP code" autoComplete="postal-code" inputMode="numeric" {...text('zipcode')} />

@@ -1,5 +1,6 @@
 import '@/styles/field-controls.css';
-import { useId, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
+import { type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
+import { FieldFrame } from '@/components/form/field-frame';
 
 export interface SelectOption {
   value: string;
@@ -39,46 +40,25 @@ export function SelectField({
   children,
   ...select
 }: SelectFieldProps) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   // A saved value the list does not (yet) hold stays visible and selected rather than silently becoming the placeholder.
   const shown = value !== '' && !options.some((option) => option.value === value) ? [{ value, label: value }, ...options] : options;
   return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label htmlFor={id}>
-        {label}
-        {optional && <span className="field__optional"> (optional)</span>}
-      </label>
-      {hint && (
-        <div id={hintId} className="field__hint">
-          {hint}
-        </div>
+    <FieldFrame
+      label={label}
+      hint={hint}
+      error={error}
+      optional={optional}
+      after={children}
+      control={(control) => (
+        <select {...select} {...control} ref={inputRef} value={value} onChange={(event) => onValueChange(event.target.value)}>
+          {placeholder !== undefined && <option value="">{placeholder}</option>}
+          {shown.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
       )}
-      <select
-        {...select}
-        id={id}
-        ref={inputRef}
-        value={value}
-        onChange={(event) => onValueChange(event.target.value)}
-        aria-required={optional ? undefined : true}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-      >
-        {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {shown.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {error && (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      )}
-      {children}
-    </div>
+    />
   );
 }

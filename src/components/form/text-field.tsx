@@ -1,4 +1,5 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { FieldFrame } from '@/components/form/field-frame';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange' | 'value'> {
   label: string;
@@ -15,36 +16,15 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
 
 /** A labelled input whose hint and error are tied to it for assistive technology. */
 export function TextField({ label, value, onValueChange, hint, error, inputRef, optional, ...input }: TextFieldProps) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label htmlFor={id}>
-        {label}
-        {optional && <span className="field__optional"> (optional)</span>}
-      </label>
-      {hint && (
-        <div id={hintId} className="field__hint">
-          {hint}
-        </div>
+    <FieldFrame
+      label={label}
+      hint={hint}
+      error={error}
+      optional={optional}
+      control={(control) => (
+        <input {...input} {...control} ref={inputRef} value={value} onChange={(event) => onValueChange(event.target.value)} />
       )}
-      <input
-        {...input}
-        id={id}
-        ref={inputRef}
-        value={value}
-        onChange={(event) => onValueChange(event.target.value)}
-        aria-required={optional ? undefined : true}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-      />
-      {error && (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      )}
-    </div>
+    />
   );
 }

@@ -65,12 +65,23 @@ export function useForm<K extends string>(specs: FieldSpecs<K>, serverFields: Pa
     if (firstServerField !== undefined) focus(firstServerField);
   }, [serverKey, firstServerField, focus]);
 
+  const setValue = (name: K, value: string) => setValues((current) => ({ ...current, [name]: value }));
+  const leave = (name: K) => setLeft((current) => (current.has(name) ? current : new Set(current).add(name)));
+
   return {
     values,
     error: messageFor,
-    setValue: (name: K, value: string) => setValues((current) => ({ ...current, [name]: value })),
-    leave: (name: K) => setLeft((current) => (current.has(name) ? current : new Set(current).add(name))),
+    setValue,
+    leave,
     register,
+    /** What a TextField, SelectField or TextAreaField takes for a field: `<TextField {...form.field('city')} />`. */
+    field: (name: K) => ({
+      value: values[name],
+      onValueChange: (value: string) => setValue(name, value),
+      onBlur: () => leave(name),
+      error: messageFor(name),
+      inputRef: register(name),
+    }),
     /** Moves focus to a field (stable across renders, for effects). */
     focus,
     /**

@@ -440,21 +440,15 @@ function AdditionalInsuredDialog({
     if (values) onSave({ ...values, state: values.state.trim().toUpperCase() });
   }
 
-  const field = (name: (typeof SHOWN_FIELDS)[number]) => ({
-    value: form.values[name],
-    onValueChange: (value: string) => form.setValue(name, value),
-    onBlur: () => form.leave(name),
-    error: form.error(name),
-    readOnly: saving,
-  });
+  const field = (name: (typeof SHOWN_FIELDS)[number]) => ({ ...form.field(name), readOnly: saving });
 
   return (
     <Dialog title={insured ? 'Edit additional insured' : 'Add an additional insured'} onClose={onCancel} className="dialog--wide">
       {failure && <ServerFailure title="We could not save this additional insured" failure={failure} shownFields={SHOWN_FIELDS} />}
       <form className="form" noValidate onSubmit={submit} aria-busy={saving}>
-        <TextField label="Name" data-autofocus hint="A person or an organisation, as their contract names them." autoComplete="off" inputRef={form.register('name')} {...field('name')} />
-        <TextField label="Relationship" hint="Landlord, client, lender…" optional inputRef={form.register('relationship')} {...field('relationship')} />
-        <TextField label="E-mail" type="email" autoComplete="off" optional inputRef={form.register('email')} {...field('email')} />
+        <TextField label="Name" data-autofocus hint="A person or an organisation, as their contract names them." autoComplete="off" {...field('name')} />
+        <TextField label="Relationship" hint="Landlord, client, lender…" optional {...field('relationship')} />
+        <TextField label="E-mail" type="email" autoComplete="off" optional {...field('email')} />
         <fieldset className="additional-insureds__address" aria-describedby={groupHintId}>
           <legend>
             Address <span className="field__optional">(optional)</span>
@@ -462,21 +456,17 @@ function AdditionalInsuredDialog({
           <p id={groupHintId} className="field__hint">
             Leave it empty, or give the street, city, state and ZIP code.
           </p>
-          <TextField label="Street address" optional={!addressed} inputRef={form.register('address1')} {...field('address1')} />
-          <TextField label="Address line 2" hint="Suite, floor, building." optional inputRef={form.register('address2')} {...field('address2')} />
+          <TextField label="Street address" optional={!addressed} {...field('address1')} />
+          <TextField label="Address line 2" hint="Suite, floor, building." optional {...field('address2')} />
           <div className="form__row">
-            <TextField label="City" optional={!addressed} inputRef={form.register('city')} {...field('city')} />
+            <TextField label="City" optional={!addressed} {...field('city')} />
             {states ? (
               <SelectField
                 label="State"
                 optional={!addressed}
                 placeholder="Choose a state"
                 options={states.map((state) => ({ value: state.code, label: state.name }))}
-                inputRef={form.register('state')}
-                value={form.values.state}
-                onValueChange={(value) => form.setValue('state', value)}
-                onBlur={() => form.leave('state')}
-                error={form.error('state')}
+                {...form.field('state')}
               />
             ) : (
               <TextField
@@ -485,7 +475,6 @@ function AdditionalInsuredDialog({
                 optional={!addressed}
                 maxLength={2}
                 autoCapitalize="characters"
-                inputRef={form.register('state')}
                 {...field('state')}
               />
             )}
@@ -494,7 +483,6 @@ function AdditionalInsuredDialog({
               inputMode="numeric"
               autoComplete="off"
               optional={!addressed}
-              inputRef={form.register('zipcode')}
               {...field('zipcode')}
             />
           </div>

@@ -143,22 +143,14 @@ function NewPasswordForm({
           type="password"
           autoComplete="new-password"
           hint={<PasswordRules password={form.values.newpassword} />}
-          value={form.values.newpassword}
-          onValueChange={(value) => form.setValue('newpassword', value)}
-          onBlur={() => form.leave('newpassword')}
-          error={form.error('newpassword')}
-          inputRef={form.register('newpassword')}
+          {...form.field('newpassword')}
           readOnly={saving}
         />
         <TextField
           label="Confirm the new password"
           type="password"
           autoComplete="new-password"
-          value={form.values.confirmation}
-          onValueChange={(value) => form.setValue('confirmation', value)}
-          onBlur={() => form.leave('confirmation')}
-          error={form.error('confirmation')}
-          inputRef={form.register('confirmation')}
+          {...form.field('confirmation')}
           readOnly={saving}
         />
         <div className="form__actions">

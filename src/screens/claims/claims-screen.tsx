@@ -288,11 +288,7 @@ function ReportClaimDialog({
           data-autofocus
           options={policies.map((policy) => ({ value: String(policy.id), label: policyLabel(policy) }))}
           placeholder={policies.length === 1 ? undefined : 'Choose a policy'}
-          value={form.values.policyid}
-          onValueChange={(value) => form.setValue('policyid', value)}
-          onBlur={() => form.leave('policyid')}
-          error={form.error('policyid')}
-          inputRef={form.register('policyid')}
+          {...form.field('policyid')}
         />
         <TextField
           label="Date of loss"
@@ -304,22 +300,14 @@ function ReportClaimDialog({
           }
           min={chosen?.effectiveDate}
           max={today}
-          value={form.values.dateofloss}
-          onValueChange={(value) => form.setValue('dateofloss', value)}
-          onBlur={() => form.leave('dateofloss')}
-          error={form.error('dateofloss')}
-          inputRef={form.register('dateofloss')}
+          {...form.field('dateofloss')}
           readOnly={saving}
         />
         <TextAreaField
           label="What happened"
           hint="Who was involved, what happened and when, and any letter or demand you have received."
           rows={6}
-          value={form.values.description}
-          onValueChange={(value) => form.setValue('description', value)}
-          onBlur={() => form.leave('description')}
-          error={form.error('description')}
-          inputRef={form.register('description')}
+          {...form.field('description')}
           readOnly={saving}
         />
         <p className="notice claims__documents">

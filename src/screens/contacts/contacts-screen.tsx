@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import * as v from 'valibot';
 import { fromPromise } from 'xstate';
 import { deleteContact, listContacts, saveContact } from '@/api/contacts';
 import { saveContactRequestSchema, type Contact } from '@/api/contract/contacts';
 import { formatPhone, phoneHref } from '@/components/account/phone-format';
-import { PrimaryCheckbox, RecordEditorDialog } from '@/components/account/record-editor';
+import { PrimaryCheckbox, RecordEditorDialog, usePrimaryChoice } from '@/components/account/record-editor';
 import { RecordListView, type PrimaryRecords, type RecordEditorProps, type RecordNoun } from '@/components/account/record-list-view';
 import { TextField } from '@/components/form/text-field';
 import { useForm } from '@/components/form/use-form';
@@ -83,23 +82,14 @@ function ContactEditor({ record, records, saving, failure, onSave, onCancel }: R
     },
     failure?.fields,
   );
-  const first = record === null && records.length === 0;
-  const locked = first || (record?.isprimary ?? false);
-  const [makePrimary, setMakePrimary] = useState(false);
+  const primaryChoice = usePrimaryChoice(record, records, 'contact', 'The primary contact is the person we write to first about your policy.');
 
   function submit() {
     const values = form.submit();
-    if (values) onSave({ ...values, isprimary: locked || makePrimary });
+    if (values) onSave({ ...values, isprimary: primaryChoice.isprimary });
   }
 
-  const text = (name: (typeof SHOWN_FIELDS)[number]) => ({
-    value: form.values[name],
-    onValueChange: (value: string) => form.setValue(name, value),
-    onBlur: () => form.leave(name),
-    error: form.error(name),
-    inputRef: form.register(name),
-    readOnly: saving,
-  });
+  const text = (name: (typeof SHOWN_FIELDS)[number]) => ({ ...form.field(name), readOnly: saving });
 
   return (
     <RecordEditorDialog
@@ -128,19 +118,7 @@ function ContactEditor({ record, records, saving, failure, onSave, onCancel }: R
         hint="A US number needs no country code, for example (512) 555-0142."
         {...text('contactnumber')}
       />
-      <PrimaryCheckbox
-        label="Make this the primary contact"
-        checked={makePrimary}
-        onCheckedChange={setMakePrimary}
-        locked={locked}
-        hint={
-          record?.isprimary
-            ? 'To change the primary, make another contact primary'
-            : first
-              ? 'Your first contact is always the primary one.'
-              : 'The primary contact is the person we write to first about your policy.'
-        }
-      />
+      <PrimaryCheckbox {...primaryChoice.checkbox} />
     </RecordEditorDialog>
   );
 }

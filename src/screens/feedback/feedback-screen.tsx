@@ -133,11 +133,7 @@ function FeedbackForm({
           label="Your feedback"
           hint="What went well, what was confusing, what you missed. Please leave out card and policy numbers."
           rows={6}
-          value={form.values.message}
-          onValueChange={(value) => form.setValue('message', value)}
-          onBlur={() => form.leave('message')}
-          error={form.error('message')}
-          inputRef={form.register('message')}
+          {...form.field('message')}
           readOnly={sending}
         />
         <div className="form__actions">

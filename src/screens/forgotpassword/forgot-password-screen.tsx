@@ -67,11 +67,7 @@ export default function ForgotPasswordScreen() {
               type="email"
               autoComplete="email"
               inputMode="email"
-              value={form.values.email}
-              onValueChange={(value) => form.setValue('email', value)}
-              onBlur={() => form.leave('email')}
-              error={form.error('email')}
-              inputRef={form.register('email')}
+              {...form.field('email')}
               readOnly={sending}
             />
             <div className="form__actions">

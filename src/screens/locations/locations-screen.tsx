@@ -1,9 +1,9 @@
-import { createContext, useContext, useState } from 'react';
+import { createContext, useContext } from 'react';
 import * as v from 'valibot';
 import { fromPromise } from 'xstate';
 import { saveLocationRequestSchema, type Location } from '@/api/contract/locations';
 import { deleteLocation, listLocations, saveLocation } from '@/api/locations';
-import { PrimaryCheckbox, RecordEditorDialog } from '@/components/account/record-editor';
+import { PrimaryCheckbox, RecordEditorDialog, usePrimaryChoice } from '@/components/account/record-editor';
 import { RecordListView, type PrimaryRecords, type RecordEditorProps, type RecordNoun } from '@/components/account/record-list-view';
 import { SelectField } from '@/components/form/select-field';
 import { useUsStates } from '@/components/account/use-us-states';
@@ -82,23 +82,14 @@ function LocationEditor({ record, records, saving, failure, onSave, onCancel }: 
     },
     failure?.fields,
   );
-  const first = record === null && records.length === 0;
-  const locked = first || (record?.isprimary ?? false);
-  const [makePrimary, setMakePrimary] = useState(false);
+  const primaryChoice = usePrimaryChoice(record, records, 'location', 'Your primary location is the address your policy is rated at.');
 
   function submit() {
     const values = form.submit();
-    if (values) onSave({ ...values, isprimary: locked || makePrimary });
+    if (values) onSave({ ...values, isprimary: primaryChoice.isprimary });
   }
 
-  const text = (name: Exclude<(typeof SHOWN_FIELDS)[number], 'state'>) => ({
-    value: form.values[name],
-    onValueChange: (value: string) => form.setValue(name, value),
-    onBlur: () => form.leave(name),
-    error: form.error(name),
-    inputRef: form.register(name),
-    readOnly: saving,
-  });
+  const text = (name: Exclude<(typeof SHOWN_FIELDS)[number], 'state'>) => ({ ...form.field(name), readOnly: saving });
 
   return (
     <RecordEditorDialog
@@ -120,11 +111,7 @@ function LocationEditor({ record, records, saving, failure, onSave, onCancel }: 
           label="State"
           placeholder={usStates.status === 'loading' ? 'Loading states…' : 'Choose a state'}
           options={usStates.states.map((state) => ({ value: state.code, label: state.name }))}
-          value={form.values.state}
-          onValueChange={(value) => form.setValue('state', value)}
-          onBlur={() => form.leave('state')}
-          error={form.error('state')}
-          inputRef={form.register('state')}
+          {...form.field('state')}
           autoComplete="address-level1"
         >
           {usStates.status === 'failed' && (
@@ -138,19 +125,7 @@ function LocationEditor({ record, records, saving, failure, onSave, onCancel }: 
         </SelectField>
         <TextField label="ZIP code" inputMode="numeric" autoComplete="postal-code" {...text('zipcode')} />
       </div>
-      <PrimaryCheckbox
-        label="Make this the primary location"
-        checked={makePrimary}
-        onCheckedChange={setMakePrimary}
-        locked={locked}
-        hint={
-          record?.isprimary
-            ? 'To change the primary, make another location primary'
-            : first
-              ? 'Your first location is always the primary one.'
-              : 'Your primary location is the address your policy is rated at.'
-        }
-      />
+      <PrimaryCheckbox {...primaryChoice.checkbox} />
     </RecordEditorDialog>
   );
 }

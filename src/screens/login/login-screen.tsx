@@ -92,22 +92,14 @@ export default function LoginScreen() {
               type="email"
               autoComplete="username"
               inputMode="email"
-              value={form.values.email}
-              onValueChange={(value) => form.setValue('email', value)}
-              onBlur={() => form.leave('email')}
-              error={form.error('email')}
-              inputRef={form.register('email')}
+              {...form.field('email')}
               readOnly={pending}
             />
             <TextField
               label="Password"
               type="password"
               autoComplete="current-password"
-              value={form.values.password}
-              onValueChange={(value) => form.setValue('password', value)}
-              onBlur={() => form.leave('password')}
-              error={form.error('password')}
-              inputRef={form.register('password')}
+              {...form.field('password')}
               readOnly={pending}
             />
             <div className="checkbox">

@@ -74,14 +74,7 @@ export default function SignupScreen() {
     });
   }
 
-  const text = (name: Exclude<Field, 'insuredtype'>) => ({
-    value: form.values[name],
-    onValueChange: (value: string) => form.setValue(name, value),
-    onBlur: () => form.leave(name),
-    error: form.error(name),
-    inputRef: form.register(name),
-    readOnly: pending,
-  });
+  const text = (name: Exclude<Field, 'insuredtype'>) => ({ ...form.field(name), readOnly: pending });
   const typeError = form.error('insuredtype');
   const typeErrorId = `${typeId}-error`;
 
