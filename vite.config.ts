@@ -25,6 +25,10 @@ export default defineConfig({
     },
   },
   test: {
+    // Vitest's default is one worker per core less one: a single worker on CI's two cores, idle
+    // while a browser or a database answers. Every test file has its own database, server and
+    // Chromium, so two files at a time is safe.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

@@ -15,6 +15,7 @@ import { databasePlugin } from '@server/plugins/database';
 import { housekeeping } from '@server/plugins/housekeeping';
 import { ratingPlugin } from '@server/plugins/rating';
 import { mailPlugin, MAIL_POLL_INTERVAL_MS } from '@server/plugins/mail';
+import { paymentsPlugin } from '@server/plugins/payments';
 import { commonSecurityHeaders, securityHeaders } from '@server/plugins/security-headers';
 import { startupData } from '@server/plugins/startup-data';
 
@@ -80,6 +81,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(mailPlugin, { config, clock, pollIntervalMs: options.mailPollIntervalMs ?? MAIL_POLL_INTERVAL_MS });
     await app.register(housekeeping, { clock });
     await app.register(ratingPlugin);
+    await app.register(paymentsPlugin, { config, clock });
     await app.register(appPlugin, { config, plugins: options.plugins ?? [] });
     await app.ready();
   } catch (error) {

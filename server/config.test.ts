@@ -15,6 +15,7 @@ describe('parseConfig', () => {
       publicUrl: 'http://localhost:3000',
       paymentProvider: 'sandbox',
       seedDemo: true,
+      underwritingAuthorityCents: 2_500_000,
       logLevel: 'info',
       mailFrom: 'Practice Shield <no-reply@localhost>',
       googleClientId: undefined,
@@ -48,6 +49,11 @@ describe('parseConfig', () => {
     expect(parseConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16' }).trustProxy).toEqual(['10.0.0.1', '192.168.0.0/16']);
   });
 
+  it('reads UNDERWRITING_AUTHORITY_CENTS as whole cents', () => {
+    expect(parseConfig({ UNDERWRITING_AUTHORITY_CENTS: ' 100000 ' }).underwritingAuthorityCents).toBe(100_000);
+    expect(parseConfig({ UNDERWRITING_AUTHORITY_CENTS: '0' }).underwritingAuthorityCents).toBe(0);
+  });
+
   it('splits DNS_PREFETCH_HOSTS', () => {
     expect(parseConfig({ DNS_PREFETCH_HOSTS: ' a.example.com,,b.example.com ' }).client.dnsPrefetchHosts).toEqual([
       'a.example.com',
@@ -68,6 +74,8 @@ describe('parseConfig', () => {
     ['AUTH_SECRET', 'short'],
     ['DNS_PREFETCH_HOSTS', 'a b'],
     ['TRUST_PROXY', 'maybe'],
+    ['UNDERWRITING_AUTHORITY_CENTS', '25000.50'],
+    ['UNDERWRITING_AUTHORITY_CENTS', '-1'],
   ])('refuses a bad %s and names it', (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
@@ -79,15 +87,24 @@ describe('parseConfig', () => {
 
   it('requires STRIPE_SECRET_KEY with the stripe provider', () => {
     expect(() => parseConfig({ PAYMENT_PROVIDER: 'stripe' })).toThrow(/STRIPE_SECRET_KEY/);
-    expect(parseConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_1' }).paymentProvider).toBe('stripe');
+    expect(() => parseConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    expect(parseConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }).paymentProvider).toBe('stripe');
+  });
+});
+
+describe('payments in production', () => {
+  it('must name the provider: the default sandbox takes test cards', () => {
+    expect(() => parseConfig({ PRODUCTION: 'true' })).toThrow(/PAYMENT_PROVIDER must be set when PRODUCTION is true/);
+    expect(parseConfig({ PRODUCTION: 'true', PAYMENT_PROVIDER: 'sandbox' }).paymentProvider).toBe('sandbox');
+    expect(parseConfig({ PRODUCTION: 'false' }).paymentProvider).toBe('sandbox');
   });
 });
 
 describe('demo data in production', () => {
   it('is a configuration error naming SEED_DEMO and PRODUCTION', () => {
     for (const env of [
-      { SEED_DEMO: '1', PRODUCTION: 'true' },
-      { SEED_DEMO: 'true', PRODUCTION: '1', DATABASE_URL: 'postgres://db/portal' },
+      { SEED_DEMO: '1', PRODUCTION: 'true', PAYMENT_PROVIDER: 'sandbox' },
+      { SEED_DEMO: 'true', PRODUCTION: '1', DATABASE_URL: 'postgres://db/portal', PAYMENT_PROVIDER: 'sandbox' },
     ]) {
       expect(() => parseConfig(env)).toThrow(ConfigError);
       expect(() => parseConfig(env)).toThrow(/SEED_DEMO.*PRODUCTION|PRODUCTION.*SEED_DEMO/);
@@ -95,8 +112,8 @@ describe('demo data in production', () => {
   });
 
   it('is off by default in production, even on the embedded database', () => {
-    expect(parseConfig({ PRODUCTION: 'true' }).seedDemo).toBe(false);
-    expect(parseConfig({ PRODUCTION: 'true', SEED_DEMO: '0' }).seedDemo).toBe(false);
+    expect(parseConfig({ PRODUCTION: 'true', PAYMENT_PROVIDER: 'sandbox' }).seedDemo).toBe(false);
+    expect(parseConfig({ PRODUCTION: 'true', SEED_DEMO: '0', PAYMENT_PROVIDER: 'sandbox' }).seedDemo).toBe(false);
     expect(parseConfig({ PRODUCTION: 'false', SEED_DEMO: '1' }).seedDemo).toBe(true);
   });
 });

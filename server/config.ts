@@ -34,6 +34,11 @@ export type Config = {
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   seedDemo: boolean;
+  /**
+   * UNDERWRITING_AUTHORITY_CENTS (default 2500000 = $25,000): the largest premium, in cents,
+   * that buy now approves automatically; a higher one goes to an underwriter.
+   */
+  underwritingAuthorityCents: number;
   logLevel: LogLevel;
   /**
    * Fastify's trustProxy (TRUST_PROXY): false by default; true, a hop count, or the proxies'
@@ -123,6 +128,15 @@ const envSchema = v.pipe(
       v.pipe(v.string(), v.minLength(8, 'must be at least 8 characters long')),
     ),
     SEED_DEMO: v.optional(flag),
+    UNDERWRITING_AUTHORITY_CENTS: v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.regex(/^\d{1,13}$/, 'must be a whole number of cents, such as 2500000 for $25,000'),
+        v.transform(Number),
+      ),
+      '2500000',
+    ),
     LOG_LEVEL: v.optional(
       v.pipe(
         v.string(),
@@ -181,6 +195,14 @@ const envSchema = v.pipe(
     ),
     ['STRIPE_SECRET_KEY'],
   ),
+  // Without it no webhook can be verified, so no payment could ever bind.
+  v.forward(
+    v.check(
+      (env) => env.PAYMENT_PROVIDER !== 'stripe' || env.STRIPE_WEBHOOK_SECRET !== undefined,
+      'is required when PAYMENT_PROVIDER is stripe',
+    ),
+    ['STRIPE_WEBHOOK_SECRET'],
+  ),
   // The demo users' passwords are published: a production server must never have them.
   v.forward(
     v.check(
@@ -212,6 +234,12 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const e = result.output;
+  // The sandbox takes test cards: a production server must choose its provider, never fall into it.
+  if (e.PRODUCTION && withoutEmpty(env).PAYMENT_PROVIDER === undefined) {
+    throw new ConfigError(
+      'Invalid configuration: PAYMENT_PROVIDER must be set when PRODUCTION is true (stripe, or sandbox for a test deployment whose cards are test cards)',
+    );
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
@@ -234,6 +262,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config
     adminPassword: e.ADMIN_PASSWORD,
     // The embedded database is for trying the product out: show it with data (never in production).
     seedDemo: e.SEED_DEMO ?? (!e.PRODUCTION && e.DATABASE_URL === undefined),
+    underwritingAuthorityCents: e.UNDERWRITING_AUTHORITY_CENTS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     staticDir: path.resolve(cwd, e.STATIC_DIR),

@@ -16,6 +16,7 @@ import {
   pendingDashboardHandlers,
   quotedOrder,
 } from './support/dashboard-fixtures';
+import { closableDashboard } from './support/order-status-fixtures';
 import type { RouterParameters } from './support/router-decorator';
 import { navigatedTo } from './support/story-navigation';
 
@@ -191,5 +192,77 @@ export const OpenOrderUnavailable: Story = {
     const resume = await canvas.findByRole('region', { name: 'Continue where you left off' });
     await expect(resume).toHaveTextContent(`Order ${quotedOrder.number}: Architects`);
     await waitFor(() => expect(canvas.queryByRole('alert')).toBeNull());
+  },
+};
+
+/** An order an underwriter asked more of: its next step is a status screen, which takes ?submissionid. */
+const missingInfoOrder = {
+  ...draftOrder,
+  submissionId: 4410,
+  number: 'Q-2026-004410',
+  status: 'missing_info' as const,
+  totalCents: 251_000,
+  nextStep: { action: 'supply' as const, label: 'Send the underwriter what they asked for', screen: 'incomplete-missing-info' },
+};
+
+export const NextStepOnStatusScreen: Story = {
+  name: 'Next step on a status screen: the link names the order',
+  parameters: { msw: { handlers: [...authHandlers(), ...dashboardHandlers({ orders: [missingInfoOrder], openOrder: missingInfoOrder })] } },
+  play: async ({ canvasElement }) => {
+    const canvas = await screenOf(canvasElement);
+    const [card] = (await orderCards(canvas)) as [HTMLElement];
+    await expect(within(card).getByRole('link', { name: /^Send the underwriter what they asked for/ })).toHaveAttribute(
+      'href',
+      `/incomplete-missing-info?submissionid=${missingInfoOrder.submissionId}`,
+    );
+  },
+};
+
+const closable = closableDashboard(adaOrders);
+
+export const CloseOrder: Story = {
+  name: 'Close an open order: a reason, then the list shows it closed',
+  parameters: { msw: { handlers: [...authHandlers(), ...closable.handlers] } },
+  beforeEach: closable.reset,
+  play: async ({ canvasElement }) => {
+    const canvas = await screenOf(canvasElement);
+    const cards = await orderCards(canvas);
+    const [, draft, complete, declined] = cards as [HTMLElement, HTMLElement, HTMLElement, HTMLElement];
+    // Only open orders can be closed.
+    await expect(within(complete).queryByRole('button', { name: /^Close this order/ })).toBeNull();
+    await expect(within(declined).queryByRole('button', { name: /^Close this order/ })).toBeNull();
+    await userEvent.click(within(draft).getByRole('button', { name: `Close this order, order ${draftOrder.number}` }));
+    const dialog = await within(document.body).findByRole('dialog', { name: `Close order ${draftOrder.number}?` });
+    await expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Reason for closing' }), 'I no longer need it');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close this order' }));
+    await waitFor(() => expect(within(document.body).queryByRole('dialog')).toBeNull());
+    await expect(await canvas.findByText(`Order ${draftOrder.number} is closed.`)).toBeVisible();
+    // The list was loaded again: the server's words for the closed order.
+    const after = (await orderCards(canvas))[1]!;
+    await waitFor(() => expect(after).toHaveTextContent('This order was closed'));
+    await expect(within(after).getByText('Closed')).toHaveAttribute('data-order-status', 'close_lost');
+    await expect(within(after).queryByRole('button', { name: /^Close this order/ })).toBeNull();
+    await expect(closable.sentReasons).toEqual([{ submissionid: String(draftOrder.submissionId), reason: 'no_longer_needed' }]);
+  },
+};
+
+const refusing = closableDashboard([{ ...quotedOrder, open: true }]);
+
+export const CloseOrderCancelled: Story = {
+  name: 'Close an order, then Cancel: nothing changes',
+  parameters: { msw: { handlers: [...authHandlers(), ...refusing.handlers] } },
+  beforeEach: refusing.reset,
+  play: async ({ canvasElement }) => {
+    const canvas = await screenOf(canvasElement);
+    const [card] = (await orderCards(canvas)) as [HTMLElement];
+    const open = within(card).getByRole('button', { name: `Close this order, order ${quotedOrder.number}` });
+    await userEvent.click(open);
+    const dialog = await within(document.body).findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await expect(within(document.body).queryByRole('dialog')).toBeNull();
+    await expect(open).toHaveFocus();
+    await expect(within(card).getByText('Quoted: ready to buy')).toBeVisible();
+    await expect(refusing.sentReasons).toEqual([]);
   },
 };

@@ -2,18 +2,29 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import auth from '../docs/machines/auth.mmd?raw';
 import changePassword from '../docs/machines/change-password.mmd?raw';
+import closeLost from '../docs/machines/close-lost.mmd?raw';
+import fileDownload from '../docs/machines/file-download.mmd?raw';
 import chosenSpeciality from '../docs/machines/chosen-speciality.mmd?raw';
 import dashboard from '../docs/machines/dashboard.mmd?raw';
 import defaultSpeciality from '../docs/machines/default-speciality.mmd?raw';
+import documents from '../docs/machines/documents.mmd?raw';
 import editOrder from '../docs/machines/edit-order.mmd?raw';
 import feedback from '../docs/machines/feedback.mmd?raw';
 import forgotPassword from '../docs/machines/forgot-password.mmd?raw';
 import googleSignIn from '../docs/machines/google-sign-in.mmd?raw';
 import orderDetails from '../docs/machines/order-details.mmd?raw';
 import orderLifecycle from '../docs/machines/order-lifecycle.mmd?raw';
+import payment from '../docs/machines/payment.mmd?raw';
+import paymentConfirm from '../docs/machines/payment-confirm.mmd?raw';
 import quote from '../docs/machines/quote.mmd?raw';
 import recordList from '../docs/machines/record-list.mmd?raw';
+import shareDocument from '../docs/machines/share-document.mmd?raw';
 import specialityCatalog from '../docs/machines/speciality-catalog.mmd?raw';
+import underwritingQueue from '../docs/machines/underwriting-queue.mmd?raw';
+import brokerBook from '../docs/machines/broker-book.mmd?raw';
+import underwritingReview from '../docs/machines/underwriting-review.mmd?raw';
+import type { StatusScreen } from '@/machines/order-lifecycle.machine';
+import { lifecycleDiagramFor, statusesShownOn } from './support/lifecycle-highlight';
 import { MachineDiagram } from './support/machine-diagram';
 
 /**
@@ -146,9 +157,110 @@ export const Quote: Story = {
 };
 
 export const OrderDetails: Story = {
-  name: 'Order details',
+  name: 'Order details (order, ordersummary and the five status screens)',
   args: { title: 'orderDetailsMachine', file: 'docs/machines/order-details.mmd', source: orderDetails },
-  play: expectStates(['loading', 'loaded', 'notFound', 'failed', 'isNotFound', 'order.retry']),
+  play: expectStates([
+    'loading',
+    'failed',
+    'notFound',
+    'redirecting',
+    'ready',
+    'buying',
+    'resubmitting',
+    'afterMove',
+    'moved',
+    'uploading',
+    'savingAnswers',
+    'refreshing',
+    'closing',
+    'closed',
+    'belongsElsewhere',
+    'movedElsewhere',
+    'goToStatusScreen',
+    'goToDashboard',
+    'order.buyNow',
+    'order.resubmit',
+    'files.upload',
+    'answers.save',
+    'close.open',
+  ]),
+};
+
+export const FileDownload: Story = {
+  name: 'File download (one at a time, failures beside the file)',
+  args: { title: 'fileDownloadMachine', file: 'docs/machines/file-download.mmd', source: fileDownload },
+  play: expectStates(['idle', 'downloading', 'file.download', 'saveFile', 'storeFailure']),
+};
+
+export const CloseLost: Story = {
+  name: 'Close this order (reason, then close-lost)',
+  args: { title: 'closeLostMachine', file: 'docs/machines/close-lost.mmd', source: closeLost },
+  play: expectStates(['editing', 'sending', 'closed', 'cancelled', 'hasReason', 'requireReason', 'close.confirm', 'close.cancel']),
+};
+
+export const Payment: Story = {
+  name: 'Payment (invoice, then the hosted checkout)',
+  args: { title: 'paymentMachine', file: 'docs/machines/payment.mmd', source: payment },
+  play: expectStates([
+    'loading',
+    'failed',
+    'notFound',
+    'deciding',
+    'approved',
+    'awaitingPayment',
+    'notPayable',
+    'invoicing',
+    'startingCheckout',
+    'leaving',
+    'goToCheckout',
+    'needsInvoice',
+    'hasOpenInvoice',
+    'isConflict',
+    'payment.pay',
+    'payment.retry',
+  ]),
+};
+
+export const PaymentConfirm: Story = {
+  name: 'Payment confirmation (asking again while pending)',
+  args: { title: 'paymentConfirmMachine', file: 'docs/machines/payment-confirm.mmd', source: paymentConfirm },
+  play: expectStates([
+    'confirming',
+    'waiting',
+    'stillWaiting',
+    'unreachable',
+    'confirmed',
+    'failed',
+    'notFound',
+    'after backoff',
+    'hasWaitsLeft',
+    'confirm.retry',
+  ]),
+};
+
+export const Documents: Story = {
+  name: 'Documents (list, downloads one at a time, e-mail dialog)',
+  args: { title: 'documentsMachine', file: 'docs/machines/documents.mmd', source: documents },
+  play: expectStates([
+    'starting',
+    'loading',
+    'failed',
+    'ready',
+    'downloading',
+    'sharing',
+    'listsNothing',
+    'document.download',
+    'share.open',
+    'saveFile',
+    'storeFailure',
+    'storeShared',
+  ]),
+};
+
+export const ShareDocument: Story = {
+  name: 'E-mail a document (the order summary, the order confirmation)',
+  args: { title: 'shareDocumentMachine', file: 'docs/machines/share-document.mmd', source: shareDocument },
+  play: expectStates(['editing', 'sending', 'refused', 'sent', 'cancelled', 'hasAddress', 'requireAddress', 'share.send', 'share.cancel']),
 };
 
 export const EditOrder: Story = {
@@ -216,9 +328,15 @@ export const Dashboard: Story = {
     'loadFailed',
     'empty',
     'loaded',
+    'idle',
+    'closing',
+    'refreshing',
     'hasNoOrders',
     'settleOpenOrder',
     'dashboard.retry',
+    'order.close',
+    'isOpenOrder',
+    'markClosed',
   ]),
 };
 
@@ -250,5 +368,67 @@ export const OrderLifecycle: Story = {
     'order.resubmit',
     'order.sendToCloseLost',
     'byUnderwriter',
+  ]),
+};
+
+/**
+ * Where each status screen sits in the order's life: the lifecycle diagram generated from the
+ * machine, with the statuses that screen shows (the machine's statusScreen) picked out.
+ */
+function lifecycleOn(screen: StatusScreen): Story {
+  const statuses = statusesShownOn(screen);
+  return {
+    name: `Order lifecycle: where ${screen} sits`,
+    args: {
+      title: `orderLifecycleMachine: ${screen} shows ${statuses.join(' and ')}`,
+      file: 'docs/machines/order-lifecycle.mmd',
+      source: lifecycleDiagramFor(orderLifecycle, screen),
+    },
+    play: async (context) => {
+      await expectStates(['draft', 'quoted', 'order.sendToCloseLost'])(context);
+      const source = within(context.canvasElement).getByRole('article').querySelector('pre')?.textContent ?? '';
+      await expect(statuses.length).toBeGreaterThan(0);
+      for (const status of statuses) await expect(source).toContain(`class ${status} here`);
+      // Only this screen's statuses are picked out.
+      await expect(source.match(/^\s*class \w+ here$/gm)).toHaveLength(statuses.length);
+    },
+  };
+}
+
+export const LifecycleIncompleteOrder = lifecycleOn('incomplete-order');
+export const LifecycleIncompleteMissingInfo = lifecycleOn('incomplete-missing-info');
+export const LifecycleIncompleteReviewUnderwriter = lifecycleOn('incomplete-review-underwriter');
+export const LifecycleApplicationUnderReview = lifecycleOn('application-under-review');
+export const LifecycleCompleteOrder = lifecycleOn('complete-order');
+
+export const BrokerBook: Story = {
+  name: 'Broker’s book (status kept in the address)',
+  args: { title: 'brokerBookMachine', file: 'docs/machines/broker-book.mmd', source: brokerBook },
+  play: expectStates(['loading', 'loadFailed', 'notTied', 'empty', 'loaded', 'book.filter', 'book.sync', 'book.retry', 'showStatus']),
+};
+
+export const UnderwritingQueue: Story = {
+  name: 'Underwriting queue (filters kept in the address)',
+  args: { title: 'underwritingQueueMachine', file: 'docs/machines/underwriting-queue.mmd', source: underwritingQueue },
+  play: expectStates(['loading', 'loadFailed', 'empty', 'loaded', 'queue.filter', 'queue.sync', 'queue.retry', 'showFilters']),
+};
+
+export const UnderwritingReview: Story = {
+  name: 'Underwriting review (decisions with the version loaded)',
+  args: { title: 'underwritingReviewMachine', file: 'docs/machines/underwriting-review.mmd', source: underwritingReview },
+  play: expectStates([
+    'checking',
+    'loading',
+    'loadFailed',
+    'notFound',
+    'ready',
+    'deciding',
+    'submitting',
+    'refreshing',
+    'decision.open',
+    'decision.submit',
+    'decision.cancel',
+    'review.retry',
+    'isConflict',
   ]),
 };

@@ -4,7 +4,7 @@
  * change while the order is open and not yet bound (the policy is issued with the names it has
  * then); certificates exist once the policy does.
  */
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type * as v from 'valibot';
 import type {
   AdditionalInsured,
@@ -18,10 +18,11 @@ import type { AuthUser } from '@server/auth/user';
 import type { Clock } from '@server/clock';
 import type { Database, Queryable } from '@server/db/connection';
 import { isUniqueViolation } from '@server/db/errors';
-import { additionalInsureds, brokers, locations, planLocations, policies, specialities, submissions, users } from '@server/db/schema';
-import { certificateFileName, certificatePdf, type CertificateParty } from '@server/documents/certificate-pdf';
+import { additionalInsureds, brokers, policies, specialities, submissions } from '@server/db/schema';
+import { certificateFileName, certificatePdf } from '@server/documents/certificate-pdf';
 import { badRequest, conflict, notFound } from '@server/http/http-error';
 import { keyUsedForAnotherRequest, requestHash, sameRequest } from '@server/http/idempotency-key';
+import { addressLines, namedInsured } from '@server/documents/named-insured';
 import { ownedSubmission, type SubmissionRow } from '@server/submissions/access';
 
 export type AdditionalInsuredDeps = { db: Database; clock: Clock };
@@ -219,32 +220,6 @@ export async function deleteAdditionalInsured(db: Database, user: AuthUser, id: 
 // ---------------------------------------------------------------------------------------------
 // POST documents/certificateofinsurance
 
-const addressLines = (address: { address1: string | null; address2: string | null; city: string | null; state: string | null; zipcode: string | null }) =>
-  address.address1
-    ? [address.address1, ...(address.address2 ? [address.address2] : []), `${address.city ?? ''}, ${address.state ?? ''} ${address.zipcode ?? ''}`.trim()]
-    : [];
-
-/** The insured as the policy names it: the company, else the person, else the e-mail they sign in with. */
-async function namedInsured(db: Queryable, user: AuthUser, orderId: number): Promise<CertificateParty> {
-  const [person] = await db
-    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName, companyName: users.companyName })
-    .from(users)
-    .where(eq(users.id, user.id));
-  const fullName = [person?.firstName, person?.lastName].filter(Boolean).join(' ');
-  const name = person?.companyName?.trim() || fullName || person?.email || 'Named insured';
-  // The address the order covers (its primary plan location), else the insured's own primary one.
-  const [planned] = await db
-    .select()
-    .from(planLocations)
-    .where(eq(planLocations.submissionId, orderId))
-    .orderBy(desc(planLocations.isPrimary), asc(planLocations.id))
-    .limit(1);
-  const [own] = planned
-    ? [planned]
-    : await db.select().from(locations).where(and(eq(locations.userId, user.id), eq(locations.isPrimary, true))).limit(1);
-  return { name, addressLines: own ? addressLines(own) : [] };
-}
-
 export async function certificateOfInsurance(
   db: Database,
   user: AuthUser,
@@ -280,7 +255,7 @@ export async function certificateOfInsurance(
     deductibleCents: policy.deductibleCents,
     issuedAt: policy.issuedAt,
     brokerName: details!.brokerName,
-    namedInsured: await namedInsured(db, user, order.id),
+    namedInsured: await namedInsured(db, user.id, order.id),
     additionalInsured: { name: holder.name, relationship: holder.relationship, addressLines: addressLines(holder) },
   });
   return { fileName: certificateFileName(policy.number, holder.name), pdf };

@@ -3,9 +3,10 @@
  * resume. The next step is decided here, from the status alone, so every screen that links to
  * an order words it the same way.
  */
-import { and, desc, eq, notInArray, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { NextStepAction, SubmissionSummary } from '@/api/contract/dashboard';
-import type { SubmissionStatus } from '@/api/contract/submissions';
+import { submissionStatuses, type SubmissionStatus } from '@/api/contract/submissions';
+import { isOpenStatus } from '@/machines/order-lifecycle.machine';
 import type { ScreenName } from '@/routes/screens';
 import type { AuthUser } from '@server/auth/user';
 import type { Database } from '@server/db/connection';
@@ -13,8 +14,12 @@ import { specialities, submissions } from '@server/db/schema';
 
 type NextStep = { action: NextStepAction; label: string; screen: ScreenName | null };
 
-/** Nothing more happens to these: the dashboard offers no way on, and they are not resumed. */
-export const CLOSED_STATUSES = ['declined', 'complete', 'close_lost'] as const satisfies readonly SubmissionStatus[];
+/**
+ * The statuses the insured or an underwriter can still move on, as the lifecycle machine says
+ * (isOpenStatus): only these are resumed. A bound order is not open: its documents come
+ * without anyone acting.
+ */
+export const OPEN_STATUSES: readonly SubmissionStatus[] = submissionStatuses.filter(isOpenStatus);
 
 /** Typed as a full record: a status added to the lifecycle cannot be forgotten here. */
 export const NEXT_STEPS: Record<SubmissionStatus, NextStep> = {
@@ -33,8 +38,6 @@ export const NEXT_STEPS: Record<SubmissionStatus, NextStep> = {
   declined: { action: 'none', label: 'This order was declined', screen: null },
   close_lost: { action: 'none', label: 'This order was closed', screen: null },
 };
-
-const isOpen = (status: SubmissionStatus) => !(CLOSED_STATUSES as readonly SubmissionStatus[]).includes(status);
 
 async function summaries(db: Database, user: AuthUser, where?: SQL, limit?: number): Promise<SubmissionSummary[]> {
   const query = db
@@ -65,7 +68,7 @@ async function summaries(db: Database, user: AuthUser, where?: SQL, limit?: numb
     stateCode: row.stateCode,
     effectiveDate: row.effectiveDate,
     updatedAt: row.updatedAt.toISOString(),
-    open: isOpen(row.status),
+    open: isOpenStatus(row.status),
     nextStep: NEXT_STEPS[row.status],
   }));
 }
@@ -77,6 +80,6 @@ export function submissionSummaries(db: Database, user: AuthUser): Promise<Submi
 
 /** The open order changed most recently, to resume; null when none is open. */
 export async function existingOpenOrder(db: Database, user: AuthUser): Promise<SubmissionSummary | null> {
-  const [order] = await summaries(db, user, notInArray(submissions.status, [...CLOSED_STATUSES]), 1);
+  const [order] = await summaries(db, user, inArray(submissions.status, [...OPEN_STATUSES]), 1);
   return order ?? null;
 }

@@ -88,8 +88,11 @@ const planColumns = {
   isprimary: planLocations.isPrimary,
 };
 
-/** The order's locations, the primary (its rating address) first, then as they were added. */
-async function planOf(db: Queryable, submissionId: number): Promise<PlanLocation[]> {
+/**
+ * The order's locations, the primary (its rating address) first, then as they were added. No
+ * ownership check: callers check who may read the order (the owner here, the desk's role).
+ */
+export async function planOf(db: Queryable, submissionId: number): Promise<PlanLocation[]> {
   return db
     .select(planColumns)
     .from(planLocations)

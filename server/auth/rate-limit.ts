@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { eq, lt, sql } from 'drizzle-orm';
-import { addMs, MINUTE, HOUR } from '@server/clock';
+import { addMs, DAY, HOUR, MINUTE } from '@server/clock';
 import type { Queryable } from '@server/db/connection';
 import { rateLimits } from '@server/db/schema';
 import { tooManyRequests } from '@server/http/http-error';
@@ -19,7 +19,16 @@ export const rateLimitRules = {
   googleSignIn: { ip: { limit: 20, windowMs: MINUTE }, account: { limit: 10, windowMs: MINUTE } },
   forgotPassword: { ip: { limit: 10, windowMs: MINUTE }, account: { limit: 5, windowMs: HOUR } },
   signUp: { ip: { limit: 20, windowMs: 10 * MINUTE } },
-} as const satisfies Record<string, { ip: Rule; account?: Rule }>;
+  // Documents mailed to an address the insured types: enough for an accountant and a manager, too few to spam with.
+  // A recipient is counted per sender and across all senders: new accounts are cheap, so the
+  // second bound is what keeps one address from being mailed by many of them.
+  shareDocument: {
+    ip: { limit: 30, windowMs: HOUR },
+    account: { limit: 10, windowMs: HOUR },
+    recipient: { limit: 3, windowMs: HOUR },
+    recipientFromAnyone: { limit: 6, windowMs: DAY },
+  },
+} as const satisfies Record<string, { ip: Rule; account?: Rule; recipient?: Rule; recipientFromAnyone?: Rule }>;
 
 export type Bucket = { used: number; resetAt: Date };
 

@@ -472,6 +472,8 @@ export const submissions = pgTable(
     status: submissionStatus('status').notNull().default('draft'),
     /** Optimistic locking: every update checks and bumps it. */
     version: integer('version').notNull().default(1),
+    /** When it entered its status: the underwriter's queue is oldest first by it. */
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -479,6 +481,7 @@ export const submissions = pgTable(
     index('submissions_user_idx').on(t.userId),
     index('submissions_broker_idx').on(t.brokerId),
     index('submissions_status_idx').on(t.status),
+    index('submissions_status_changed_idx').on(t.status, t.statusChangedAt),
     uniqueIndex('submissions_idempotency_key_hash_key').on(t.idempotencyKeyHash),
   ],
 );
@@ -492,6 +495,8 @@ export const submissionEvents = pgTable(
       .notNull()
       .references(() => submissions.id, { onDelete: 'cascade' }),
     actorUserId: integer('actor_user_id').references(() => users.id),
+    /** Who sent a lifecycle event (insured, underwriter, system); null for older rows and quote edits. */
+    actor: text('actor'),
     event: text('event').notNull(),
     fromStatus: submissionStatus('from_status'),
     toStatus: submissionStatus('to_status').notNull(),
@@ -613,6 +618,13 @@ export const files = pgTable(
 // ---------------------------------------------------------------------------------------------
 // Billing and issuance
 
+/** The running parts of invoice and policy numbers (INV-2026-000007, P-2026-000042). */
+export const invoiceNumberSeq = pgSequence('invoice_number_seq', { startWith: 1 });
+export const policyNumberSeq = pgSequence('policy_number_seq', { startWith: 1 });
+
+/** One payment of an invoice's year: the first is what the invoice bills now. */
+export type ScheduledInstallment = { installmentNo: number; dueDate: string; amountCents: number };
+
 export const invoices = pgTable(
   'invoices',
   {
@@ -629,6 +641,11 @@ export const invoices = pgTable(
     currency: varchar('currency', { length: 3 }).notNull().default('USD'),
     dueDate: date('due_date', { mode: 'string' }),
     status: text('status').notNull().default('open'),
+    /** The payment term invoiced (payment_terms.code) and the year's schedule under it. */
+    paymentTerm: text('payment_term'),
+    schedule: jsonb('schedule').$type<ScheduledInstallment[]>().notNull().default([]),
+    /** Why the last checkout attempt failed, in the insured's words; cleared once paid. */
+    lastFailure: text('last_failure'),
     createdAt: createdAt(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
@@ -655,13 +672,70 @@ export const payments = pgTable(
     idempotencyKey: text('idempotency_key').notNull().unique(),
     amountCents: cents('amount_cents').notNull(),
     currency: varchar('currency', { length: 3 }).notNull().default('USD'),
+    /** pending (checkout open), succeeded, failed or expired. */
     status: text('status').notNull().default('pending'),
+    /** The hosted checkout page the insured was sent to. */
+    checkoutUrl: text('checkout_url'),
+    /** The provider's payment reference (a payment intent id) once paid. */
+    providerPaymentRef: text('provider_payment_ref'),
+    failureMessage: text('failure_message'),
     raw: jsonb('raw').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
-  (t) => [index('payments_submission_idx').on(t.submissionId)],
+  (t) => [
+    index('payments_submission_idx').on(t.submissionId),
+    // At most one payment binds an invoice.
+    uniqueIndex('payments_one_success_key')
+      .on(t.invoiceId)
+      .where(sql`${t.status} = 'succeeded'`),
+  ],
 );
+
+/**
+ * Every webhook delivery verified and handled, by the provider's event id: a redelivered event
+ * (providers deliver at least once) is acknowledged and changes nothing.
+ */
+export const paymentWebhookEvents = pgTable(
+  'payment_webhook_events',
+  {
+    id: id(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    /** What handling it did: bound, already_bound, failed, expired, ignored, unknown_session. */
+    outcome: text('outcome').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('payment_webhook_events_event_key').on(t.provider, t.eventId)],
+);
+
+/**
+ * The built-in sandbox provider's own checkout sessions: what a real provider keeps on its side
+ * (amount, where to send the browser back, whether it was paid). Only the sandbox uses it.
+ */
+export const sandboxCheckoutSessions = pgTable('sandbox_checkout_sessions', {
+  /** cs_sandbox_… */
+  id: text('id').primaryKey(),
+  /** The caller's idempotency key: the same key never opens a second session. */
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  amountCents: cents('amount_cents').notNull(),
+  currency: varchar('currency', { length: 3 }).notNull().default('USD'),
+  description: text('description').notNull(),
+  customerEmail: text('customer_email').notNull(),
+  successUrl: text('success_url').notNull(),
+  cancelUrl: text('cancel_url').notNull(),
+  metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+  /** open, paid or expired. */
+  status: text('status').notNull().default('open'),
+  /** pi_sandbox_… once paid. */
+  paymentRef: text('payment_ref'),
+  /** The last refused card's reason. */
+  lastError: text('last_error'),
+  attempts: integer('attempts').notNull().default(0),
+  createdAt: createdAt(),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+});
 
 export const policies = pgTable(
   'policies',

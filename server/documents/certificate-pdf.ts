@@ -10,6 +10,8 @@
  */
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import { formatUsd } from '@/api/contract/money-format';
+import { fileSlug } from '@server/documents/document-file-names';
+import { encodable, usDate, wrap } from '@server/documents/pdf-layout';
 
 export type CertificateParty = {
   name: string;
@@ -46,68 +48,10 @@ const SHADE = rgb(0.92, 0.93, 0.95);
 /** A name or address longer than this many lines is cut short: the page must stay one page. */
 const MAX_FIELD_LINES = 4;
 
-/** "06/01/2026", as US certificates write dates. */
-function usDate(isoDay: string): string {
-  const [year, month, day] = isoDay.split('-');
-  return `${month}/${day}/${year}`;
-}
-
 /** A name on the certificate, made safe for the file name: certificate-p-2026-000001-acme-landlord.pdf. */
 export function certificateFileName(policyNumber: string, holderName: string): string {
-  const slug = (text: string) =>
-    text
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '');
-  const holder = slug(holderName).slice(0, 60).replace(/-+$/, '');
-  return `${['certificate', slug(policyNumber), holder].filter(Boolean).join('-')}.pdf`;
-}
-
-/**
- * The standard fonts encode WinAnsi only, and pdf-lib throws on anything else: accented letters
- * outside it lose their accent, the rest (emoji, other scripts) become "?", rather than the
- * certificate failing for a name typed in another script.
- */
-function encodable(font: PDFFont): (text: string) => string {
-  const known = new Set(font.getCharacterSet());
-  return (text) =>
-    Array.from(text.replace(/[\r\n\t]+/g, ' '), (char) => {
-      if (known.has(char.codePointAt(0)!)) return char;
-      const base = char.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
-      return base && Array.from(base).every((c) => known.has(c.codePointAt(0)!)) ? base : '?';
-    }).join('');
-}
-
-/** Word-wraps to `width`, breaking words that are longer than a line; at most `maxLines`. */
-function wrap(text: string, font: PDFFont, size: number, width: number, maxLines = Number.POSITIVE_INFINITY): string[] {
-  const fits = (line: string) => font.widthOfTextAtSize(line, size) <= width;
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (fits(candidate)) {
-      line = candidate;
-      continue;
-    }
-    if (line) lines.push(line);
-    let rest = word;
-    while (!fits(rest)) {
-      let cut = rest.length - 1;
-      while (cut > 1 && !fits(rest.slice(0, cut))) cut -= 1;
-      lines.push(rest.slice(0, cut));
-      rest = rest.slice(cut);
-    }
-    line = rest;
-  }
-  if (line) lines.push(line);
-  if (lines.length <= maxLines) return lines;
-  const kept = lines.slice(0, maxLines);
-  let last = kept[maxLines - 1]!;
-  while (last && !fits(`${last}…`)) last = last.slice(0, -1);
-  kept[maxLines - 1] = `${last.trimEnd()}…`;
-  return kept;
+  const holder = fileSlug(holderName).slice(0, 60).replace(/-+$/, '');
+  return `${['certificate', fileSlug(policyNumber), holder].filter(Boolean).join('-')}.pdf`;
 }
 
 type Fonts = { regular: PDFFont; bold: PDFFont; clean: (text: string) => string };

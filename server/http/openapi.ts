@@ -57,12 +57,58 @@ const errorResponse = (description: string) => ({
   content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } },
 });
 
+/** Bytes in OpenAPI 3.1: a string whose contentMediaType says what they are. */
+const bytesOf = (type: string, description?: string): Json => ({
+  type: 'string',
+  contentMediaType: type,
+  ...(description ? { description } : {}),
+});
+
+function successOf(route: RegisteredRoute): Json {
+  if (!route.binary) {
+    return { description: route.summary, content: { 'application/json': { schema: schemaOf(route.response, 'response') } } };
+  }
+  const { description } = schemaOf(route.response, 'response') as { description?: string };
+  const content = Object.fromEntries(route.binary.types.map((type) => [type, { schema: bytesOf(type, description) }]));
+  const headers = Object.fromEntries(
+    Object.entries(route.binary.headers ?? {}).map(([name, said]) => [name, { description: said, schema: { type: 'string' } }]),
+  );
+  return { description: route.summary, content, ...(Object.keys(headers).length ? { headers } : {}) };
+}
+
+/** The multipart body: its fields as the contract has them, plus the repeated file part. */
+function multipartBodyOf(multipart: NonNullable<RegisteredRoute['multipart']>): Json {
+  const fields = schemaOf(multipart.fields);
+  const { name, description, maxItems, maxBytes, types } = multipart.files;
+  const schema = {
+    ...fields,
+    properties: {
+      ...((fields.properties ?? {}) as Json),
+      [name]: {
+        type: 'array',
+        description: `${description} At most ${maxItems} files of at most ${maxBytes} bytes each; accepted by content: ${types.join(', ')}.`,
+        items: bytesOf('application/octet-stream'),
+        minItems: 1,
+        maxItems,
+      },
+    },
+    required: [...((fields.required ?? []) as string[]), name],
+  };
+  return {
+    required: true,
+    content: { 'multipart/form-data': { schema, encoding: { [name]: { contentType: types.join(', ') } } } },
+  };
+}
+
+function requestBodyOf(route: RegisteredRoute): Json {
+  if (route.multipart) return { requestBody: multipartBodyOf(route.multipart) };
+  if (!route.body) return {};
+  return { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(route.body) } } } };
+}
+
 function operationOf(route: RegisteredRoute): Json {
   const responses: Json = {
-    [String(route.status)]: {
-      description: route.summary,
-      content: { 'application/json': { schema: schemaOf(route.response, 'response') } },
-    },
+    [String(route.status)]: successOf(route),
     '400': errorResponse('Invalid input: `fields` names what is wrong'),
   };
   if (!route.public) responses['401'] = errorResponse('No valid bearer token');
@@ -88,14 +134,7 @@ function operationOf(route: RegisteredRoute): Json {
         schema: { type: 'string' },
       })),
     ],
-    ...(route.body
-      ? {
-          requestBody: {
-            required: true,
-            content: { 'application/json': { schema: schemaOf(route.body) } },
-          },
-        }
-      : {}),
+    ...requestBodyOf(route),
     responses,
   };
 }

@@ -12,6 +12,33 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 type AnySchema = v.GenericSchema;
 
+/**
+ * A multipart/form-data request (an upload). defineRoute does not parse it: the handler reads
+ * the parts as they stream in (server/files/read-upload.ts). This documents it.
+ */
+export type MultipartRequest = {
+  /** The text fields (a valibot object), sent before the files. */
+  fields: AnySchema;
+  /** The part that carries the files, repeated once per file. */
+  files: {
+    name: string;
+    description: string;
+    maxItems: number;
+    /** Per file. */
+    maxBytes: number;
+    /** The media types accepted (by content). */
+    types: readonly string[];
+  };
+};
+
+/** A success answer of bytes, not JSON (a download, a PDF). */
+export type BinaryResponse = {
+  /** The media types it may have. */
+  types: readonly string[];
+  /** Headers that come with it (Content-Disposition…), by name, with what they say. */
+  headers?: Record<string, string>;
+};
+
 const noQuery = v.object({});
 type Parsed<S> = S extends AnySchema ? v.InferOutput<S> : undefined;
 
@@ -42,10 +69,14 @@ export type RouteDefinition<
   params?: P;
   query?: Q;
   body?: B;
+  /** Instead of `body`: a multipart/form-data request the handler reads itself. */
+  multipart?: MultipartRequest;
   /** Request headers the handler reads, by name, with what they are for (documented as optional). */
   headers?: Record<string, string>;
-  /** The success body; `status` (default 200) is its code. */
+  /** The success body; `status` (default 200) is its code. With `binary`, it describes the bytes. */
   response: R;
+  /** The success answer is bytes of these types, which the handler sends itself. */
+  binary?: BinaryResponse;
   status?: number;
   /** Error answers beyond the usual 400/401/404/500, for the OpenAPI document (409, 429, 503…). */
   errors?: Record<number, string>;
@@ -67,8 +98,10 @@ export type RegisteredRoute = {
   params?: AnySchema;
   query?: AnySchema;
   body?: AnySchema;
+  multipart?: MultipartRequest;
   headers: Record<string, string>;
   response: AnySchema;
+  binary?: BinaryResponse;
   status: number;
   errors: Record<number, string>;
 };
@@ -108,6 +141,9 @@ export function defineRoute<
   R extends AnySchema = AnySchema,
 >(app: FastifyInstance, definition: RouteDefinition<P, Q, B, R>): void {
   const status = definition.status ?? 200;
+  if (definition.body && definition.multipart) {
+    throw new Error(`${definition.method} ${definition.url}: a route takes a JSON/form body or a multipart one, not both`);
+  }
   const registry = app.apiRoutes;
   registry.routes.push({
     method: definition.method,
@@ -119,8 +155,10 @@ export function defineRoute<
     params: definition.params,
     query: definition.query,
     body: definition.body,
+    multipart: definition.multipart,
     headers: definition.headers ?? {},
     response: definition.response,
+    binary: definition.binary,
     status,
     errors: definition.errors ?? {},
   });

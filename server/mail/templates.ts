@@ -1,6 +1,7 @@
 /**
- * The mails identity sends, each as a text part and an HTML part saying the same thing. Every
- * value interpolated into HTML is escaped; links are built by the server from PUBLIC_URL.
+ * The mails identity (and, from issue 7, the underwriter's desk) sends, each as a text part and
+ * an HTML part saying the same thing. Every value interpolated into HTML is escaped; links are
+ * built by the server from PUBLIC_URL.
  */
 import type { OutgoingMail } from '@server/mail/outbox';
 
@@ -9,7 +10,8 @@ export const PRODUCT_NAME = 'Practice Shield';
 const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => entities[c]!);
 
-type Block = { text: string } | { link: string; label: string };
+/** A paragraph; a button link; someone's own words, kept as written (line breaks included). */
+type Block = { text: string } | { link: string; label: string } | { quote: string };
 
 const BUTTON =
   'display:inline-block;padding:10px 18px;background:#1d4ed8;color:#ffffff;text-decoration:none;border-radius:6px';
@@ -19,10 +21,20 @@ const linkHtml = (link: string, label: string) =>
   `<p><a href="${escapeHtml(link)}" style="${BUTTON}">${escapeHtml(label)}</a></p>\n` +
   `<p style="font-size:13px;color:#555">Or paste this address into your browser: ${escapeHtml(link)}</p>`;
 
+const QUOTE = 'margin:12px 0;padding:8px 14px;border-left:4px solid #1d4ed8;background:#f3f4f6;white-space:pre-wrap';
+
+const blockText = (b: Block) => ('link' in b ? [`${b.label}: ${b.link}`, ''] : 'quote' in b ? [b.quote, ''] : [b.text, '']);
+const blockHtml = (b: Block) =>
+  'link' in b
+    ? linkHtml(b.link, b.label)
+    : 'quote' in b
+      ? `<blockquote style="${QUOTE}">${escapeHtml(b.quote)}</blockquote>`
+      : `<p>${escapeHtml(b.text)}</p>`;
+
 function render(to: string, subject: string, greeting: string, blocks: Block[]): OutgoingMail {
-  const lines = blocks.flatMap((b) => ('link' in b ? [`${b.label}: ${b.link}`, ''] : [b.text, '']));
+  const lines = blocks.flatMap(blockText);
   const text = [greeting, '', ...lines, `— ${PRODUCT_NAME}`].join('\n');
-  const body = blocks.map((b) => ('link' in b ? linkHtml(b.link, b.label) : `<p>${escapeHtml(b.text)}</p>`)).join('\n');
+  const body = blocks.map(blockHtml).join('\n');
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#111">
@@ -67,5 +79,90 @@ export function googleLinkedMail(input: { to: string; firstName: string | null; 
     { text: 'To keep the account yours alone, its password was removed and every device signed in before was signed out. If you want to sign in with a password as well, choose one here:' },
     { link: input.forgotUrl, label: 'Choose a password' },
     { text: 'If this was not you, reply to this e-mail to let us know.' },
+  ]);
+}
+
+/** An underwriter's request for information on an order (issue 7): their words, and where to answer. */
+/** An underwriter's decision on a referred order: approved (pay to bind) or declined, with the reason given. */
+export function decisionMail(input: {
+  to: string;
+  firstName: string | null;
+  orderNumber: string;
+  decision: 'approved' | 'declined';
+  reason: string | null;
+  orderUrl: string;
+}): OutgoingMail {
+  if (input.decision === 'approved') {
+    return render(input.to, `Order ${input.orderNumber} is approved`, greet(input.firstName), [
+      { text: `Our underwriter has approved your order ${input.orderNumber}. Pay the first installment to bind your policy.` },
+      ...(input.reason ? [{ quote: input.reason }] : []),
+      { link: input.orderUrl, label: 'See your order' },
+    ]);
+  }
+  return render(input.to, `Order ${input.orderNumber}: we cannot offer cover`, greet(input.firstName), [
+    { text: `Our underwriter has reviewed your order ${input.orderNumber} and we cannot offer this cover:` },
+    ...(input.reason ? [{ quote: input.reason }] : []),
+    { link: input.orderUrl, label: 'See your order' },
+  ]);
+}
+
+export function infoRequestMail(input: { to: string; firstName: string | null; orderNumber: string; message: string; answerUrl: string }): OutgoingMail {
+  return render(input.to, `Order ${input.orderNumber}: our underwriter needs more information`, greet(input.firstName), [
+    { text: `Our underwriter has reviewed your order ${input.orderNumber} and needs more from you before it can go ahead:` },
+    { quote: input.message },
+    { link: input.answerUrl, label: 'Supply the information' },
+    { text: 'Upload the documents or change your answers there, then send the order back to the underwriter.' },
+  ]);
+}
+
+/** After payment: the policy is bound and issued; its declarations, binder and invoice are attached. */
+export function orderConfirmationMail(input: {
+  to: string;
+  firstName: string | null;
+  orderNumber: string;
+  policyNumber: string;
+  speciality: string;
+  effectiveDate: string;
+  expirationDate: string;
+  /** The year's total, formatted. */
+  paid: string;
+  documentsUrl: string;
+}): OutgoingMail {
+  return render(input.to, `Your policy ${input.policyNumber} is issued`, greet(input.firstName), [
+    {
+      text:
+        `Thank you: we have received your payment for order ${input.orderNumber}, and your ${input.speciality} professional ` +
+        `liability policy ${input.policyNumber} is issued. It covers ${input.effectiveDate} to ${input.expirationDate} ` +
+        `at a yearly total of ${input.paid}.`,
+    },
+    { text: 'Your declarations page, binder and invoice are attached. The full policy and every document are on your documents page.' },
+    { link: input.documentsUrl, label: 'Your documents' },
+  ]);
+}
+
+/**
+ * A copy of an order's confirmation or summary, sent where the insured asked (their accountant,
+ * a practice manager): it says who sent it, and nothing beyond the attached PDF.
+ */
+export function sharedDocumentMail(input: {
+  to: string;
+  senderName: string;
+  senderEmail: string;
+  orderNumber: string;
+  what: 'order summary' | 'order confirmation';
+  policyNumber: string | null;
+}): OutgoingMail {
+  const subject =
+    input.what === 'order summary'
+      ? // Not the sender's name: it is whatever they typed, and a subject line is where spam speaks.
+        `Order summary ${input.orderNumber} from ${PRODUCT_NAME}`
+      : `Order confirmation ${input.orderNumber}${input.policyNumber ? `, policy ${input.policyNumber}` : ''}`;
+  return render(input.to, subject, 'Hello,', [
+    {
+      text:
+        `${input.senderName} (${input.senderEmail}) asked ${PRODUCT_NAME} to send you the ${input.what} of their ` +
+        `professional liability order ${input.orderNumber}${input.policyNumber ? ` (policy ${input.policyNumber})` : ''}. It is attached as a PDF.`,
+    },
+    { text: `If you did not expect this e-mail, you can ignore it: ${PRODUCT_NAME} will not write to you again unless someone sends you another.` },
   ]);
 }

@@ -5,6 +5,7 @@
  *   base(speciality, state) × territory(ZIP) × ILF(limit) × DLF(deductible)
  *     × schedule modifier from answers (credits/debits, capped) × experience modifier
  *     → rounded to whole dollars, at least the minimum premium
+ *     × an underwriter's adjustment, only when one approved the order with one
  *     + policy fee + state taxes and fees on premium and fee
  *
  * Each multiplication is rounded half up to the cent (src: money.ts). Nothing is defaulted: a
@@ -42,6 +43,18 @@ export interface RatingRequest {
   applicationAnswers?: Answers;
   /** How many claims in the last five years: the experience modifier. */
   priorClaims: number;
+  /**
+   * An underwriter's adjustment at approval (issue 7): applied to the premium after the
+   * minimum and before the policy fee, so taxes follow it. Absent or 0: no adjustment, and the
+   * rating is exactly what it would be without this field.
+   */
+  adjustment?: PremiumAdjustment;
+}
+
+/** bps: +1500 = +15 %; reason: why the underwriter adjusted (shown as the line's source). */
+export interface PremiumAdjustment {
+  bps: number;
+  reason: string;
 }
 
 /** A quote the table cannot price; `field` names the input it concerns. */
@@ -125,14 +138,15 @@ export function rate(table: RatingTable, request: RatingRequest): Rating {
         ? `Minimum premium for ${table.specialityName} in ${table.stateName}: ${formatUsd(premium)}`
         : `Premium, in whole dollars (minimum ${formatUsd(table.minPremiumCents)}): ${formatUsd(premium)}`,
   });
+  const adjusted = request.adjustment?.bps ? adjustPremium(lines, premium, request.adjustment) : premium;
 
   const add = (step: WorksheetLine['step'], label: string, source: string, amount: number) => {
     running += amount;
     lines.push({ step, label, source, amountCents: amount, runningCents: running, text: `${label}: +${formatUsd(amount)}` });
   };
-  running = premium;
+  running = adjusted;
   add('policyFee', 'Policy fee', `rate table ${table.id}`, table.policyFeeCents);
-  const taxable = premium + table.policyFeeCents;
+  const taxable = adjusted + table.policyFeeCents;
   const tax = applyBps(taxable, table.taxRateBps);
   const stateFee = applyBps(taxable, table.feeRateBps);
   add('tax', `${table.stateName} premium tax ${formatRate(table.taxRateBps)}`, `on ${formatUsd(taxable)}`, tax);
@@ -144,13 +158,35 @@ export function rate(table: RatingTable, request: RatingRequest): Rating {
     rateTableVersion: table.version,
     limit: { code: limit.code, label: limit.label },
     deductible: { code: deductible.code, label: deductible.label },
-    premiumCents: premium,
+    premiumCents: adjusted,
+    // Only when adjusted: an unadjusted rating keeps exactly the shape it always had.
+    ...(request.adjustment?.bps ? { adjustmentBps: request.adjustment.bps } : {}),
     policyFeeCents: table.policyFeeCents,
     taxCents: tax,
     stateFeeCents: stateFee,
     totalCents: running,
     worksheet: lines,
   };
+}
+
+/**
+ * The underwriter's adjustment line: the premium times (1 + bps), rounded to whole dollars as
+ * premiums are, and deliberately not held to the minimum premium (the underwriter decides).
+ */
+function adjustPremium(lines: WorksheetLine[], premium: number, adjustment: PremiumAdjustment): number {
+  const factorBps = BPS_ONE + adjustment.bps;
+  if (factorBps <= 0) throw new RatingError('An adjustment cannot take the premium to nothing or below', 'adjustmentBps');
+  const adjusted = toWholeDollars(applyBps(premium, factorBps));
+  const label = 'Underwriter adjustment';
+  lines.push({
+    step: 'adjustment',
+    label,
+    source: `underwriter: ${adjustment.reason}`,
+    factorBps,
+    runningCents: adjusted,
+    text: `${label} ${formatPercent(adjustment.bps)}, in whole dollars: ${formatUsd(adjusted)}`,
+  });
+  return adjusted;
 }
 
 /** Every limit × deductible the table offers, priced with the same answers (auth/ilfdlf). */

@@ -7,11 +7,11 @@
 import { count, eq } from 'drizzle-orm';
 import type { Calculation, QuoteInput } from '@/api/contract/rating';
 import type { Queryable } from '@server/db/connection';
-import { usStates } from '@server/db/schema';
+import { rateTables, usStates } from '@server/db/schema';
 import { lookupZip } from '@server/geo/zip-codes';
 import { badRequest, HttpError } from '@server/http/http-error';
 import { answerProblems, type Answers } from '@server/rating/answers';
-import { rate, RatingError, type RatingRequest, type RatingTable } from '@server/rating/engine';
+import { rate, RatingError, type PremiumAdjustment, type RatingRequest, type RatingTable } from '@server/rating/engine';
 import { paymentPlans } from '@server/rating/payment-plans';
 import type { RatingCatalog, RatingCatalogEntry } from '@server/rating/rating-catalog';
 
@@ -93,19 +93,34 @@ function priorClaimsCount(entry: RatingCatalogEntry, answers: Answers): number {
 /**
  * auth/calculate's answer for one limit and deductible: the premium, its worksheet and the
  * payment plans. What the submission calls store and answer too, so they cannot disagree.
+ * `adjustment` is an underwriter's, at approval only: the payment plans follow it too.
  */
 export async function calculateQuote(
   db: Queryable,
   catalog: RatingCatalog,
-  input: Input & { limitCode: string; deductibleCode: string },
+  input: Input & { limitCode: string; deductibleCode: string; adjustment?: PremiumAdjustment; tableId?: number | null },
 ): Promise<{ entry: RatingCatalogEntry; calculation: Calculation }> {
   const quote = await prepareQuote(db, catalog, input);
+  const table = input.tableId && input.tableId !== quote.table.id ? await savedTable(db, quote.table, input.specialityId, input.tableId) : quote.table;
   try {
-    const rating = rate(quote.table, { ...quote.request, limitCode: input.limitCode, deductibleCode: input.deductibleCode });
+    const chosen = { ...quote.request, limitCode: input.limitCode, deductibleCode: input.deductibleCode };
+    const rating = rate(table, input.adjustment ? { ...chosen, adjustment: input.adjustment } : chosen);
     return { entry: quote.entry, calculation: { ...rating, paymentPlans: paymentPlans(rating.totalCents, quote.entry.paymentTerms) } };
   } catch (error) {
     throw asHttpError(error);
   }
+}
+
+/**
+ * The version of the table a quote was priced with (`tableId`), when it is the same speciality's
+ * in the same state as the one in force: priced again as saved, a quote keeps its version after
+ * a rate change. Another's (the address moved to another state) prices with the one in force.
+ */
+async function savedTable(db: Queryable, inForce: RatingTable, specialityId: number, tableId: number): Promise<RatingTable> {
+  const [saved] = await db.select().from(rateTables).where(eq(rateTables.id, tableId));
+  if (!saved || saved.stateCode !== inForce.stateCode || saved.specialityId !== specialityId) return inForce;
+  const { basePremiumCents, minPremiumCents, policyFeeCents, taxRateBps, feeRateBps, factors } = saved;
+  return { ...inForce, id: saved.id, version: saved.version, basePremiumCents, minPremiumCents, policyFeeCents, taxRateBps, feeRateBps, factors };
 }
 
 /** The engine's refusals, as the API answers them. */

@@ -107,6 +107,10 @@ export async function additionalInsuredRoutes(app: FastifyInstance) {
     public: false,
     body: certificateRequestSchema,
     response: pdfBytesSchema,
+    binary: {
+      types: ['application/pdf'],
+      headers: { 'Content-Disposition': 'attachment; filename="certificate-{policy}-{name}.pdf"', 'Cache-Control': 'no-store' },
+    },
     errors: { 409: 'The order’s policy is not issued yet (`fields.status` names the order’s status)' },
     handler: async ({ body, request, reply }) => {
       const { fileName, pdf } = await certificateOfInsurance(app.db, currentUser(request), body);

@@ -38,7 +38,7 @@ const expectedSteps: Record<SubmissionStatus, { action: string; label: string; s
   application_under_review: { action: 'wait', label: 'We are reviewing the information you sent', screen: 'application-under-review', open: true },
   approved: { action: 'pay', label: 'Pay to bind your policy', screen: 'payment', open: true },
   awaiting_payment: { action: 'pay', label: 'Pay to bind your policy', screen: 'payment', open: true },
-  bound: { action: 'documents', label: 'See your policy', screen: 'complete-order', open: true },
+  bound: { action: 'documents', label: 'See your policy', screen: 'complete-order', open: false },
   complete: { action: 'documents', label: 'Download your documents', screen: 'document', open: false },
   declined: { action: 'none', label: 'This order was declined', screen: null, open: false },
   close_lost: { action: 'none', label: 'This order was closed', screen: null, open: false },
@@ -130,9 +130,9 @@ describe('GET insured/existingopenorder', () => {
     await set(older.submissionId, { updatedAt: new Date('2026-04-06T00:00:00Z') });
     expect((await openOrder(insured))?.submissionId).toBe(older.submissionId);
 
-    // A bound order is still open (documents to come); once every order is closed there is none.
-    await set(older.submissionId, { status: 'bound' });
-    expect((await openOrder(insured))?.submissionId).toBe(older.submissionId);
+    // A bound order is not open (its documents come without anyone acting): the older open one is resumed.
+    await set(older.submissionId, { status: 'bound', updatedAt: new Date('2026-04-07T00:00:00Z') });
+    expect((await openOrder(insured))?.submissionId).toBe(newer.submissionId);
     await set(older.submissionId, { status: 'complete' });
     await set(newer.submissionId, { status: 'close_lost' });
     expect(await openOrder(insured)).toBeNull();

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { defineRoute } from '@server/http/route';
-import { ACCOUNT_ROUTES } from '@server/test/account-routes';
+import { PAYMENT_PROVIDER_ROUTES, SIGNED_IN_ROUTES } from '@server/test/account-routes';
 import { setupTestApp } from '@server/test/test-app';
 
 type Operation = {
@@ -89,7 +89,8 @@ describe('GET /api/weborder/openapi.json', () => {
         'POST /api/weborder/insured/createsubmission',
         'POST /api/weborder/insured/updaterating',
         'GET /api/weborder/insured/orderdetails',
-        ...ACCOUNT_ROUTES,
+        ...SIGNED_IN_ROUTES,
+        ...PAYMENT_PROVIDER_ROUTES,
         'PUT /api/weborder/test/things/{thingId}',
       ].sort(),
     );
@@ -97,8 +98,8 @@ describe('GET /api/weborder/openapi.json', () => {
     for (const { path, method, operation } of operations(doc)) {
       const fastifyUrl = path.replace(/\{(\w+)\}/g, ':$1');
       expect(t.app.hasRoute({ method: method.toUpperCase() as 'GET', url: fastifyUrl })).toBe(true);
-      // Signed-in only: the test route, isLogin and the insured's account (issue 6).
-      const accountRoute = (ACCOUNT_ROUTES as readonly string[]).includes(`${method.toUpperCase()} ${path}`);
+      // Signed-in only: the test route, isLogin, the insured's account (issue 6), lifecycle, desk and files (issue 7).
+      const accountRoute = SIGNED_IN_ROUTES.includes(`${method.toUpperCase()} ${path}`);
       if (path.includes('/test/') || path === '/api/weborder/insured/isLogin' || accountRoute) {
         expect(operation.security).toBeUndefined();
         expect(operation.responses).toHaveProperty('401');

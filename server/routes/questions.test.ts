@@ -180,7 +180,7 @@ describe('POST questions/save/{submissionId}', () => {
     expect((await rowOf(quote.submissionId)).version).toBe(1);
   });
 
-  it('is for the owner only, and only while draft or quoted', async () => {
+  it('is for the owner only, and refused once the order is bound', async () => {
     const owner = await signUp(caller(() => t.app));
     const other = await signUp(caller(() => t.app));
     const quote = await create({}, { token: owner.token });

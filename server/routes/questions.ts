@@ -26,11 +26,13 @@ import { quoteKeySecret } from '@server/submissions/quote-keys';
 const saveDescription =
   'Each answer given must fit its question’s type (400 naming answers.<code>); completeness is not required. The ' +
   'submission is then priced again: quoted with the new rating when it prices, else draft with the premium cleared ' +
-  'and `needs` saying what is missing. Owner only (404 otherwise); draft or quoted only (409 naming the status).';
+  'and `needs` saying what is missing. Owner only (404 otherwise). While incomplete or missing_info the save supplies ' +
+  'what the order lacks (an order.supplyItems event; the status stays) and must still price (400/422 otherwise, ' +
+  'nothing saved). Any other status than draft, quoted, incomplete or missing_info is a 409 naming it.';
 
 const saveErrors = {
   401: 'A bearer token was sent and is not valid (a visitor sends none)',
-  409: 'Not draft or quoted (`fields.status`), or changed meanwhile (`fields.version`)',
+  409: 'Not draft, quoted, incomplete or missing_info (`fields.status`), or changed meanwhile (`fields.version`)',
 };
 
 export async function questionRoutes(app: FastifyInstance) {

@@ -7,6 +7,7 @@ const t = setupTestApp({
   env: {
     API_BASE: 'https://api.example.com/',
     PRODUCTION: 'true',
+    PAYMENT_PROVIDER: 'sandbox',
     // Demo data is refused in production.
     SEED_DEMO: '0',
     DNS_PREFETCH_HOSTS: 'fonts.example.com, accounts.google.com',

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { calculateResponseSchema } from '@/api/contract/rating';
 import { orderDetailsSchema, submissionQuoteSchema, type SubmissionQuote } from '@/api/contract/submissions';
 import { brokers, submissionEvents, submissions, users } from '@server/db/schema';
+import { lockWaiters, whileLocked } from '@server/test/account-helpers';
 import { caller, signUp } from '@server/test/auth-helpers';
 import { expectError } from '@server/test/expect-error';
 import { calculateInput, quoteApi, submissionInput, type CallOptions } from '@server/test/quote-helpers';
@@ -292,12 +293,12 @@ describe('POST insured/updaterating', () => {
     expect((await api().post('insured/updaterating', { submissionId: own.submissionId, limitCode: '2M/4M' }, { token: owner.token })).statusCode).toBe(200);
   });
 
-  it('only while draft or quoted: 409 naming the status', async () => {
+  it('not once an underwriter has it: 409 naming the status', async () => {
     const quote = await create();
     await t.app.db.update(submissions).set({ status: 'underwriter_review' }).where(eq(submissions.id, quote.submissionId));
     const body = expectError(await api().post('insured/updaterating', { submissionId: quote.submissionId, limitCode: '2M/4M' }, { quoteKey: quote.quoteKey }), 409);
     expect(body.fields).toEqual({ status: 'is underwriter_review' });
-    expect(body.message).toContain('underwriter_review');
+    expect(body.message).toContain('underwriter review');
   });
 
   it('bad input is a 400 or 422 naming the field, and nothing is saved', async () => {
@@ -330,11 +331,23 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two updateratings at the same m
   it('one wins, the other is a 409; nothing of the loser is half-saved', async () => {
     for (let round = 0; round < 3; round++) {
       const quote = await create();
-      const both = await Promise.all(
-        ['2M/4M', '500K/1M'].map((limitCode) =>
-          api().post('insured/updaterating', { submissionId: quote.submissionId, limitCode }, { quoteKey: quote.quoteKey }),
-        ),
+      // Both read the quote, then queue behind the test's hold on its row; released together, the
+      // first write wins and the second finds the version gone. (Left to chance, a loaded machine
+      // can run them one after the other, and both rightly succeed.)
+      let pending: Promise<Awaited<ReturnType<ReturnType<typeof api>['post']>>[]> | undefined;
+      await whileLocked(
+        t.app,
+        (tx) => tx.select({ id: submissions.id }).from(submissions).where(eq(submissions.id, quote.submissionId)).for('update'),
+        async () => {
+          pending = Promise.all(
+            ['2M/4M', '500K/1M'].map((limitCode) =>
+              api().post('insured/updaterating', { submissionId: quote.submissionId, limitCode }, { quoteKey: quote.quoteKey }),
+            ),
+          );
+          await lockWaiters(t.app, 2);
+        },
       );
+      const both = await pending!;
       expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
       const winner = v.parse(submissionQuoteSchema, both.find((r) => r.statusCode === 200)!.json());
       const row = await rowOf(quote.submissionId);

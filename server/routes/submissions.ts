@@ -66,15 +66,19 @@ export async function submissionRoutes(app: FastifyInstance) {
     summary: 'Change a saved quote’s inputs and price it again',
     description:
       'Fields given replace the saved ones (answers and applicationAnswers as whole sets); the rest stay. Owner only: ' +
-      'the bearer user’s submission, or a visitor’s with its x-quote-key (404 otherwise). Only draft or quoted ' +
-      'submissions (409 naming the status). Saved with an optimistic version check: 409 naming version when it changed ' +
-      'meanwhile (or differs from the version sent). Appends a rerate event.',
+      'the bearer user’s submission, or a visitor’s with its x-quote-key (404 otherwise). While draft or quoted it ' +
+      'prices the quote (a rerate event; status quoted); while incomplete or missing_info it supplies what the order ' +
+      'lacks (an order.supplyItems event by the insured; the status stays). Any other status is a 409 naming it. Saved ' +
+      'with an optimistic version check: 409 naming version when it changed meanwhile (or differs from the version sent).',
     tags,
     public: true,
     headers: quoteKeyHeaderDoc,
     body: updateRatingRequestSchema,
     response: submissionQuoteSchema,
-    errors: { ...pricingRefusals, 409: 'Not draft or quoted (`fields.status`), or changed meanwhile (`fields.version`)' },
+    errors: {
+      ...pricingRefusals,
+      409: 'Not draft, quoted, incomplete or missing_info (`fields.status`), or changed meanwhile (`fields.version`)',
+    },
     handler: async ({ body, request, reply }) => {
       reply.headers(noStore);
       return updateRating(deps, await submissionCaller(request), body);

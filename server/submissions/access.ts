@@ -6,7 +6,8 @@
  */
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { QUOTE_KEY_HEADER } from '@/api/contract/submissions';
+import { QUOTE_KEY_HEADER, submissionStatuses } from '@/api/contract/submissions';
+import { nextStatus, type LifecycleEventType } from '@/machines/order-lifecycle.machine';
 import type { AuthUser } from '@server/auth/user';
 import type { Queryable } from '@server/db/connection';
 import { submissions } from '@server/db/schema';
@@ -55,6 +56,7 @@ export const submissionColumns = {
   effectiveDate: submissions.effectiveDate,
   worksheet: submissions.worksheet,
   premiumCents: submissions.premiumCents,
+  rateTableId: submissions.rateTableId,
   status: submissions.status,
   version: submissions.version,
   createdAt: submissions.createdAt,
@@ -75,13 +77,29 @@ export async function ownedSubmission(db: Queryable, caller: SubmissionCaller, s
   return row;
 }
 
-/** The statuses in which a quote's inputs may still change. */
-export const EDITABLE_STATUSES = ['draft', 'quoted'] as const;
+/**
+ * How an insured's change to a quote's inputs (a re-rate, saved answers) is recorded, as the
+ * lifecycle machine says: before buy now it prices the quote (`order.rate`); while the order
+ * waits for missing items or for an underwriter's questions it supplies them
+ * (`order.supplyItems`, the status staying where it is).
+ */
+export type EditMove = Extract<LifecycleEventType, 'order.rate' | 'order.supplyItems'>;
 
-/** An illegal lifecycle move is a 409 that names the status the submission is in (DESIGN.md §5). */
-export function assertEditable(row: Pick<SubmissionRow, 'status' | 'number'>, what: string): void {
-  if ((EDITABLE_STATUSES as readonly string[]).includes(row.status)) return;
-  throw conflict(`Submission ${row.number} is ${row.status}: ${what} only while it is draft or quoted`, {
+const EDIT_MOVES: readonly EditMove[] = ['order.rate', 'order.supplyItems'];
+
+/** Where the insured may change a quote's inputs: every status the machine allows an EditMove in. */
+const EDITABLE_STATUSES = submissionStatuses.filter((status) => EDIT_MOVES.some((type) => nextStatus(status, { type, actor: 'insured' })));
+
+/**
+ * The move an insured's change to the quote's inputs makes now; anything else is the 409 that
+ * names the status the submission is in (DESIGN.md §5).
+ */
+export function editMove(row: Pick<SubmissionRow, 'status' | 'number'>, what: string): EditMove {
+  const move = EDIT_MOVES.find((type) => nextStatus(row.status, { type, actor: 'insured' }) !== null);
+  if (move) return move;
+  // Worded as every lifecycle 409 is (illegalMove): the status in words, `fields.status` exact.
+  const words = (status: string) => status.replaceAll('_', ' ');
+  throw conflict(`Order ${row.number} is ${words(row.status)}: ${what} only while it is ${EDITABLE_STATUSES.map(words).join(', ')}`, {
     status: `is ${row.status}`,
   });
 }

@@ -5,11 +5,14 @@
  *
  * Statuses: a quote that prices is `quoted` (its rating, total and rate table stored); one that
  * no longer prices after an answer save (a required answer missing, say) drops to `draft` with
- * its premium cleared until it prices again. Every change checks and bumps `version` in the
+ * its premium cleared until it prices again. Once bought, while the order waits for missing
+ * items or answers an underwriter's questions (incomplete, missing_info), the same saves are the
+ * lifecycle machine's `order.supplyItems`: the status stays, and a save that no longer prices is
+ * refused (400/422) with nothing changed. Every change checks and bumps `version` in the
  * same statement (optimistic locking) and appends a submission_events row in the same
  * transaction.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import * as v from 'valibot';
 import { calculateResponseSchema, type Calculation } from '@/api/contract/rating';
 import {
@@ -30,18 +33,23 @@ import { badRequest, HttpError } from '@server/http/http-error';
 import { canonicalJson } from '@server/http/idempotency-key';
 import { answerProblems, type Answers } from '@server/rating/answers';
 import { loadQuestionSet } from '@server/rating/question-sets';
+import type { PremiumAdjustment } from '@server/rating/engine';
 import { calculateQuote, unprocessable } from '@server/rating/quote-pricing';
 import type { RatingCatalog, RatingCatalogEntry } from '@server/rating/rating-catalog';
 import {
-  assertEditable,
   changedMeanwhile,
+  editMove,
   notYours,
   ownedBy,
   ownedSubmission,
   submissionColumns,
+  type EditMove,
   type SubmissionCaller,
   type SubmissionRow,
 } from '@server/submissions/access';
+import { nextStatus } from '@/machines/order-lifecycle.machine';
+import { illegalMove, moveSubmission } from '@server/submissions/lifecycle';
+import { orderHistory } from '@server/submissions/history';
 import { saveWithHistory } from '@server/submissions/versioned-save';
 import { derivedQuoteKey, newQuoteKey, sha256Hex, VISITOR_IDEMPOTENCY_KEY_MIN } from '@server/submissions/quote-keys';
 
@@ -111,8 +119,11 @@ function missingInputs(inputs: QuoteInputs): Record<string, string> {
 /** What pricing reads: `db` may be a transaction in progress when `catalog` reads through it too. */
 type PricingDeps = { db: Queryable; catalog: RatingCatalog };
 
-/** calculateQuote plus the payment term check; the same refusals as auth/calculate. */
-async function price(deps: PricingDeps, inputs: QuoteInputs): Promise<Calculation> {
+/**
+ * calculateQuote plus the payment term check; the same refusals as auth/calculate. `adjustment`
+ * only when an underwriter approves with one (server/underwriting/decisions.ts).
+ */
+async function price(deps: PricingDeps, inputs: QuoteInputs, adjustment?: PremiumAdjustment, tableId?: number | null): Promise<Calculation> {
   const missing = missingInputs(inputs);
   if (Object.keys(missing).length) {
     throw badRequest(`The quote lacks ${Object.keys(missing).join(', ')}`, missing);
@@ -125,6 +136,8 @@ async function price(deps: PricingDeps, inputs: QuoteInputs): Promise<Calculatio
     applicationAnswers: inputs.applicationAnswers,
     limitCode: inputs.limitCode!,
     deductibleCode: inputs.deductibleCode!,
+    ...(adjustment ? { adjustment } : {}),
+    ...(tableId ? { tableId } : {}),
   });
   checkPaymentTerm(entry, inputs.paymentTerm!);
   return calculation;
@@ -150,8 +163,17 @@ export function priceAt(deps: PricingDeps, row: SubmissionRow, address: { state:
   return price(deps, { ...rowInputs(row), state: address.state, zipcode: address.zipcode });
 }
 
+/**
+ * The submission priced again exactly as it is saved — with the rate table version it was priced
+ * with, whatever is in force since — and an underwriter's premium adjustment: what an approval
+ * with an adjustment stores (issue 7; issue 9 for the version).
+ */
+export function priceAdjusted(deps: PricingDeps, row: SubmissionRow, adjustment: PremiumAdjustment): Promise<Calculation> {
+  return price(deps, rowInputs(row), adjustment, row.rateTableId);
+}
+
 /** The stored rating, when it still reads as one (older or foreign rows answer null, not a 500). */
-function storedRating(worksheet: unknown): Calculation | null {
+export function storedRating(worksheet: unknown): Calculation | null {
   const parsed = v.safeParse(calculateResponseSchema, worksheet);
   return parsed.success ? parsed.output : null;
 }
@@ -303,6 +325,44 @@ async function brokerFor(db: Queryable, caller: SubmissionCaller, clientId: stri
 }
 
 // ---------------------------------------------------------------------------------------------
+// Saving an insured's change to the quote's inputs
+
+type SubmissionChanges = Omit<Parameters<typeof saveWithHistory>[4], 'status'>;
+
+/**
+ * Writes a change to the quote's inputs as the lifecycle machine allows it now (editMove):
+ * before buy now a versioned save under `edit.event`, leaving the quote `edit.status` (quoted,
+ * or draft when it no longer prices); once bought and waiting for missing items or an
+ * underwriter's questions, the machine's `order.supplyItems` by the insured, the status kept
+ * and the edit named in the event's data. Answers the status and version now.
+ */
+async function saveEdit(
+  db: Queryable,
+  caller: SubmissionCaller,
+  row: SubmissionRow,
+  now: Date,
+  move: EditMove,
+  changes: SubmissionChanges,
+  edit: { event: 'rerate' | 'answers'; status: 'quoted' | 'draft'; data: Record<string, unknown> },
+): Promise<{ status: SubmissionStatus; version: number }> {
+  if (move === 'order.rate') {
+    // Still the machine's move (order.rate, or order.draft when it no longer prices), recorded
+    // under the edit's own name as quote edits always were.
+    const type = edit.status === 'quoted' ? 'order.rate' : 'order.draft';
+    const to = nextStatus(row.status, { type, actor: 'insured' });
+    if (!to) throw illegalMove(row, type);
+    const version = await saveWithHistory(db, caller, row, now, { ...changes, status: to }, { event: edit.event, toStatus: to, data: edit.data, actor: 'insured' });
+    return { status: to, version };
+  }
+  const moved = await moveSubmission(db, caller.user, row, now, {
+    event: { type: 'order.supplyItems', actor: 'insured' },
+    data: { edit: edit.event, ...edit.data },
+    changes,
+  });
+  return { status: moved.status, version: moved.version };
+}
+
+// ---------------------------------------------------------------------------------------------
 // insured/updaterating
 
 const updatableFields = ['state', 'zipcode', 'answers', 'applicationAnswers', 'limitCode', 'deductibleCode', 'paymentTerm', 'effectiveDate'] as const;
@@ -310,7 +370,7 @@ const updatableFields = ['state', 'zipcode', 'answers', 'applicationAnswers', 'l
 export async function updateRating(deps: SubmissionDeps, caller: SubmissionCaller, input: UpdateInput): Promise<SubmissionQuote> {
   const { db, clock } = deps;
   const row = await ownedSubmission(db, caller, input.submissionId);
-  assertEditable(row, 'a quote can be re-rated');
+  const move = editMove(row, 'a quote can be re-rated');
   if (input.version !== undefined && input.version !== row.version) throw changedMeanwhile(row.version);
 
   const now = clock.now();
@@ -329,11 +389,12 @@ export async function updateRating(deps: SubmissionDeps, caller: SubmissionCalle
   const calculation = await price(deps, inputs);
   const changed = updatableFields.filter((field) => input[field] !== undefined);
 
-  const version = await saveWithHistory(
+  const saved = await saveEdit(
     db,
     caller,
     row,
     now,
+    move,
     {
       stateCode: inputs.state,
       zipcode: inputs.zipcode,
@@ -346,11 +407,10 @@ export async function updateRating(deps: SubmissionDeps, caller: SubmissionCalle
       worksheet: calculation,
       premiumCents: calculation.totalCents,
       rateTableId: calculation.rateTableId,
-      status: 'quoted',
     },
-    { event: 'rerate', toStatus: 'quoted', data: { changed, fromTotalCents: row.premiumCents, totalCents: calculation.totalCents } },
+    { event: 'rerate', status: 'quoted', data: { changed, fromTotalCents: row.premiumCents, totalCents: calculation.totalCents } },
   );
-  return { submissionId: row.id, number: row.number, status: 'quoted', version, effectiveDate, rating: calculation };
+  return { submissionId: row.id, number: row.number, status: saved.status, version: saved.version, effectiveDate, rating: calculation };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -377,7 +437,7 @@ export async function saveAnswers(
 ): Promise<SavedAnswers> {
   const { db, clock } = deps;
   const row = await ownedSubmission(db, caller, submissionId);
-  assertEditable(row, 'answers can be saved');
+  const move = editMove(row, 'answers can be saved');
   const answers = withoutNulls(mode === 'merge' ? { ...row[set], ...given } : given);
 
   // Only the answers given are judged, and only for their type: completeness is for pricing.
@@ -400,43 +460,59 @@ export async function saveAnswers(
     calculation = await price(deps, inputs);
   } catch (error) {
     if (!(error instanceof HttpError) || (error.status !== 400 && error.status !== 422)) throw error;
+    // An order past buy now keeps a price its answers give: answers that no longer price it
+    // (a required one still missing, say) are refused whole rather than saved half-way.
+    if (move === 'order.supplyItems') throw error;
     needs = error.fields ?? { quote: error.message };
   }
-  const status: SubmissionStatus = calculation ? 'quoted' : 'draft';
   const now = clock.now();
 
-  const version = await saveWithHistory(
+  const saved = await saveEdit(
     db,
     caller,
     row,
     now,
+    move,
     {
       ...(set === 'answers' ? { answers } : { applicationAnswers: answers }),
       worksheet: calculation,
       premiumCents: calculation?.totalCents ?? null,
       rateTableId: calculation?.rateTableId ?? null,
-      status,
     },
     {
       event: 'answers',
-      toStatus: status,
+      status: calculation ? 'quoted' : 'draft',
       data: { set, codes: Object.keys(given), fromTotalCents: row.premiumCents, totalCents: calculation?.totalCents ?? null, needs },
     },
   );
-  return { submissionId: row.id, number: row.number, status, version, answers, rating: calculation, needs };
+  return { submissionId: row.id, number: row.number, status: saved.status, version: saved.version, answers, rating: calculation, needs };
 }
 
 // ---------------------------------------------------------------------------------------------
 // insured/orderdetails
 
 export async function orderDetails(deps: SubmissionDeps, caller: SubmissionCaller, submissionId: number): Promise<OrderDetails> {
+  const details = await orderDetailsWhere(deps, and(eq(submissions.id, submissionId), ownedBy(caller))!);
+  if (!details) throw notYours();
+  return details;
+}
+
+/**
+ * Any submission's details, whoever owns it: for the underwriter's desk only, whose routes
+ * check the role first. Null when there is no such submission.
+ */
+export function anyOrderDetails(deps: Pick<SubmissionDeps, 'db' | 'catalog'>, submissionId: number): Promise<OrderDetails | null> {
+  return orderDetailsWhere(deps, eq(submissions.id, submissionId));
+}
+
+async function orderDetailsWhere(deps: Pick<SubmissionDeps, 'db' | 'catalog'>, where: SQL): Promise<OrderDetails | null> {
   const [row] = await deps.db
     .select({ ...submissionColumns, specialityName: specialities.name, stateName: usStates.name })
     .from(submissions)
     .innerJoin(specialities, eq(specialities.id, submissions.specialityId))
     .leftJoin(usStates, eq(usStates.code, submissions.stateCode))
-    .where(and(eq(submissions.id, submissionId), ownedBy(caller)));
-  if (!row) throw notYours();
+    .where(where);
+  if (!row) return null;
   const rating = storedRating(row.worksheet);
   // A draft has no rating to take the labels from: the rate table that would price it has them.
   const table = !rating && row.stateCode ? (await deps.catalog.get(row.specialityId, row.stateCode))?.table : undefined;
@@ -460,5 +536,6 @@ export async function orderDetails(deps: SubmissionDeps, caller: SubmissionCalle
     premiumCents: rating ? row.premiumCents : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    history: await orderHistory(deps.db, row.id),
   };
 }

@@ -15,6 +15,10 @@ export interface SubmissionEvent {
   event: string;
   toStatus: SubmissionRow['status'];
   data: Record<string, unknown>;
+  /** Lifecycle moves: who sent the event (insured, underwriter, system). */
+  actor?: 'insured' | 'underwriter' | 'system';
+  /** Why (a decline's or close-lost's reason, an underwriter's request). */
+  reason?: string | null;
 }
 
 /**
@@ -33,14 +37,21 @@ export async function saveWithHistory(
   return db.transaction(async (tx) => {
     const [saved] = await tx
       .update(submissions)
-      .set({ ...changes, version: sql`${submissions.version} + 1`, updatedAt: now })
+      .set({
+        ...changes,
+        ...(event.toStatus !== row.status ? { statusChangedAt: now } : {}),
+        version: sql`${submissions.version} + 1`,
+        updatedAt: now,
+      })
       .where(and(eq(submissions.id, row.id), eq(submissions.version, row.version)))
       .returning({ version: submissions.version });
     if (!saved) throw changedMeanwhile();
     await tx.insert(submissionEvents).values({
       submissionId: row.id,
       actorUserId: caller.user?.id ?? null,
+      actor: event.actor ?? null,
       event: event.event,
+      reason: event.reason ?? null,
       fromStatus: row.status,
       toStatus: event.toStatus,
       data: event.data,

@@ -27,3 +27,83 @@ export const ACCOUNT_ROUTES = [
   'GET /api/weborder/insured/existingopenorder',
   'POST /api/weborder/insured/feedback',
 ] as const;
+
+/** The insured's lifecycle calls (issue 7): signed-in only, the order's owner only. */
+export const LIFECYCLE_ROUTES = [
+  'PUT /api/weborder/insured/buynow',
+  'GET /api/weborder/insured/requireditems',
+  'PUT /api/weborder/insured/sendtocloselost',
+  'PUT /api/weborder/insured/resubmit',
+  'GET /api/weborder/dashboard/ordersummarydetails',
+] as const;
+
+/** The underwriter's desk (issue 7): role underwriter or admin; an insured gets 403. */
+export const UNDERWRITING_ROUTES = [
+  'GET /api/weborder/underwriting/queue',
+  'GET /api/weborder/underwriting/submission',
+  'POST /api/weborder/underwriting/approve',
+  'POST /api/weborder/underwriting/requestinfo',
+  'POST /api/weborder/underwriting/decline',
+  'POST /api/weborder/underwriting/closelost',
+] as const;
+
+/** Files on orders and claims (issue 8's files module, needed by issue 7's resubmit). */
+export const FILE_ROUTES = [
+  'POST /api/weborder/files/uploadfilebymodule',
+  'GET /api/weborder/files/download/{id}',
+  'GET /api/weborder/files/getfilesbyitems/{id}',
+  'PUT /api/weborder/files/updatefile/{id}',
+  'PUT /api/weborder/files/deletefilesbymodule',
+] as const;
+
+/** Paying and the documents (issue 8): signed-in only, the order's owner only. */
+export const BILLING_ROUTES = [
+  'POST /api/weborder/invoice/generateInvoice',
+  'GET /api/weborder/invoice/details',
+  'POST /api/weborder/payments/checkout',
+  'POST /api/weborder/payments/confirm',
+  'GET /api/weborder/insured/policyinfo',
+  'GET /api/weborder/documents/list',
+  'POST /api/weborder/documents/downloadordersummary',
+  'POST /api/weborder/documents/downloadpolicy',
+  'POST /api/weborder/documents/downloadbinder',
+  'POST /api/weborder/documents/downloadinvoice',
+  'POST /api/weborder/documents/shareOrderSummary',
+  'POST /api/weborder/emailtemplate/sendemailwithorderconfirmation',
+] as const;
+
+/** Public, trusted by signature (the webhook) or by an unguessable session id (the sandbox's page). */
+export const PAYMENT_PROVIDER_ROUTES = [
+  'POST /api/weborder/payments/webhook/{provider}',
+  'GET /api/weborder/payments/sandbox/checkout/{sessionId}',
+  'POST /api/weborder/payments/sandbox/checkout/{sessionId}',
+] as const;
+
+/** Every route that needs a bearer token beyond the identity routes. */
+/** Administration (issue 9): role admin only; anyone else 403 (server/routes/admin-users.test.ts tries each). */
+export const ADMIN_ROUTES = [
+  'GET /api/weborder/admin/users',
+  'GET /api/weborder/admin/users/{id}',
+  'PUT /api/weborder/admin/users/{id}/role',
+  'PUT /api/weborder/admin/users/{id}/unlock',
+  'GET /api/weborder/admin/audit',
+  'GET /api/weborder/admin/ratetables',
+  'POST /api/weborder/admin/ratetables',
+  'GET /api/weborder/admin/ratetables/export',
+  'POST /api/weborder/admin/ratetables/import',
+  'GET /api/weborder/admin/brokers',
+  'PUT /api/weborder/admin/brokers/{id}/active',
+] as const;
+
+/** The broker's own book (issue 9): role broker only. */
+export const BROKER_ROUTES = ['GET /api/weborder/broker/book'] as const;
+
+export const SIGNED_IN_ROUTES: readonly string[] = [
+  ...ACCOUNT_ROUTES,
+  ...LIFECYCLE_ROUTES,
+  ...UNDERWRITING_ROUTES,
+  ...FILE_ROUTES,
+  ...BILLING_ROUTES,
+  ...ADMIN_ROUTES,
+  ...BROKER_ROUTES,
+];

@@ -84,6 +84,7 @@ describe('the submission calls', () => {
       premiumCents: rating.totalCents,
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-01T00:00:00.000Z',
+    history: [],
     };
     script.push({ status: 200, body: details });
     await expect(getOrderDetails(7, key)).resolves.toEqual(details);

@@ -4,6 +4,7 @@ import { BrokerBrand } from '@/components/broker-brand';
 import { ScreenLink } from '@/components/screen-link';
 import { useAuth } from '@/components/use-auth';
 import { isRestoring, signedInUser } from '@/machines/auth.machine';
+import { keepsABook, worksTheDesk } from '@/routes/guards';
 import { useBrokerLookup, useClientArea } from '@/routes/use-broker';
 
 export function RootLayout() {
@@ -57,6 +58,17 @@ function AccountNav() {
     <nav className="account-nav" aria-label="Account">
       {user ? (
         <>
+          {/* Only those who may open the desk see it (its guard answers everyone else "not found"). */}
+          {worksTheDesk(user) && (
+            <ScreenLink screen="underwriting" className="account-nav__link">
+              Underwriting desk
+            </ScreenLink>
+          )}
+          {keepsABook(user) && (
+            <ScreenLink screen="broker" className="account-nav__link">
+              Your book
+            </ScreenLink>
+          )}
           {/* The name leads to the account: orders, contacts, locations, claims. */}
           <ScreenLink screen="dashboard" className="account-nav__link account-nav__user">
             <span className="visually-hidden">Your dashboard. Signed in as </span>

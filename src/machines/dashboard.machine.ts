@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
+import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { errorText } from '@/api/api-error';
 import type { SubmissionSummary } from '@/api/contract/dashboard';
 import { getExistingOpenOrder, getSubmissionDetails } from '@/api/dashboard';
+import { closeLostMachine, type CloseLostOutput } from '@/machines/close-lost.machine';
 
 export interface DashboardContext {
   /** Every order, newest change first (dashboard/submissiondetails). */
@@ -9,15 +10,30 @@ export interface DashboardContext {
   /** The open order to resume (insured/existingopenorder); null when none is open, undefined until known. */
   openOrder: SubmissionSummary | null | undefined;
   errorMessage: string | undefined;
+  /** The order whose "Close this order" dialog is open. */
+  closing: SubmissionSummary | null;
+  /** The order last closed, for the screen's announcement. */
+  closed: SubmissionSummary | null;
 }
 
-export type DashboardEvent = { type: 'dashboard.retry' };
+export type DashboardEvent = { type: 'dashboard.retry' } | { type: 'order.close'; submissionId: number };
+
+/** An order as the dashboard shows it once closed, until the list is loaded again. */
+const asClosed = (order: SubmissionSummary): SubmissionSummary => ({
+  ...order,
+  status: 'close_lost',
+  open: false,
+  nextStep: { action: 'none', label: 'This order is closed', screen: null },
+});
 
 /**
  * The insured's dashboard: their orders and the one to resume, loaded side by side. Without the
  * list there is nothing to show, so its failure is the screen's; the open order only adds a
  * shortcut, so when that call fails the list's newest open order stands in for it (the list is
  * ordered the same way, newest change first).
+ *
+ * Each open order can be closed from its card: the close-lost machine asks why and closes it; the
+ * card shows it closed at once and the list is loaded again behind it.
  */
 export const dashboardMachine = setup({
   types: {
@@ -29,6 +45,7 @@ export const dashboardMachine = setup({
     loadOrders: fromPromise<SubmissionSummary[]>(() => getSubmissionDetails()),
     /** GET insured/existingopenorder. */
     loadOpenOrder: fromPromise<SubmissionSummary | null>(() => getExistingOpenOrder()),
+    closeLost: closeLostMachine,
   },
   actions: {
     storeOrders: assign((_, orders: SubmissionSummary[]) => ({ orders })),
@@ -39,13 +56,31 @@ export const dashboardMachine = setup({
     })),
     storeError: assign((_, error: unknown) => ({ errorMessage: errorText(error) })),
     startLoading: assign({ errorMessage: undefined, openOrder: undefined }),
+    startClosing: assign(({ context }, submissionId: number) => ({
+      closing: context.orders.find((order) => order.submissionId === submissionId) ?? null,
+    })),
+    stopClosing: assign({ closing: null }),
+    /** The closed order reads as closed at once; the one to resume is the next open one. */
+    markClosed: assign(({ context }) => {
+      const id = context.closing?.submissionId;
+      const orders = context.orders.map((order) => (order.submissionId === id ? asClosed(order) : order));
+      const openOrder = context.openOrder?.submissionId === id ? (orders.find((order) => order.open) ?? null) : context.openOrder;
+      return { orders, openOrder, closed: orders.find((order) => order.submissionId === id) ?? null, closing: null };
+    }),
+    /** The list again after a change; the order to resume follows it unless it is still open there. */
+    storeRefreshed: assign(({ context }, orders: SubmissionSummary[]) => {
+      const current = orders.find((order) => order.submissionId === context.openOrder?.submissionId);
+      return { orders, openOrder: current?.open ? current : (orders.find((order) => order.open) ?? null) };
+    }),
   },
   guards: {
     hasNoOrders: ({ context }) => context.orders.length === 0,
+    isOpenOrder: ({ context }, submissionId: number) => context.orders.some((order) => order.submissionId === submissionId && order.open),
+    wasClosed: (_, output: CloseLostOutput) => output.closed !== null,
   },
 }).createMachine({
   id: 'dashboard',
-  context: { orders: [], openOrder: undefined, errorMessage: undefined },
+  context: { orders: [], openOrder: undefined, errorMessage: undefined, closing: null, closed: null },
   initial: 'loading',
   states: {
     loading: {
@@ -95,6 +130,44 @@ export const dashboardMachine = setup({
       on: { 'dashboard.retry': 'loading' },
     },
     empty: {},
-    loaded: {},
+    loaded: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'order.close': {
+              guard: { type: 'isOpenOrder', params: ({ event }) => event.submissionId },
+              target: 'closing',
+              actions: { type: 'startClosing', params: ({ event }) => event.submissionId },
+            },
+          },
+        },
+        closing: {
+          invoke: {
+            id: 'closeLost',
+            src: 'closeLost',
+            input: ({ context }) => ({ submissionId: context.closing!.submissionId, number: context.closing!.number }),
+            onDone: [
+              {
+                guard: { type: 'wasClosed', params: ({ event }: { event: DoneActorEvent<CloseLostOutput> }) => event.output },
+                target: 'refreshing',
+                actions: 'markClosed',
+              },
+              { target: 'idle', actions: 'stopClosing' },
+            ],
+          },
+        },
+        // The list again from the server, while the one on show stays.
+        refreshing: {
+          invoke: {
+            id: 'refreshOrders',
+            src: 'loadOrders',
+            onDone: { target: 'idle', actions: { type: 'storeRefreshed', params: ({ event }) => event.output } },
+            // The order is closed either way; the card already says so.
+            onError: { target: 'idle' },
+          },
+        },
+      },
+    },
   },
 });

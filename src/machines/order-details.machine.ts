@@ -1,53 +1,463 @@
-import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
-import { errorStatus, errorText } from '@/api/api-error';
-import type { OrderDetails } from '@/api/contract/submissions';
-import { getOrderDetails } from '@/api/submissions';
+import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { errorFields, errorStatus, errorText, serverMessage } from '@/api/api-error';
+import type { FileSummary } from '@/api/contract/files';
+import type { BuyNowResult, LifecycleMove, OrderSummaryDetails } from '@/api/contract/lifecycle';
+import { numbersAsNumbers } from '@/api/contract/question-rules';
+import type { Question } from '@/api/contract/questions';
+import type { AnswerValue } from '@/api/contract/rating';
+import { uploadFiles } from '@/api/files';
+import { buyNow, orderSummaryDetails, resubmit } from '@/api/lifecycle';
+import { getApplicationQuestions, getQuestions, saveApplicationAnswers, saveQuestionAnswers } from '@/api/questions';
+import { newSaveKey } from '@/api/saved-quote';
+import { closeLostMachine, type CloseLostOutput } from '@/machines/close-lost.machine';
+import { isOpenStatus, nextStatus, statusScreen, type StatusScreen } from '@/machines/order-lifecycle.machine';
 
-export interface OrderDetailsContext {
+/** The screens that show one order: its status screens, and the summary that shows any status. */
+export type OrderScreenName = StatusScreen | 'ordersummary';
+
+export interface OrderDetailsInput {
   submissionId: number;
-  order: OrderDetails | undefined;
-  errorMessage: string | undefined;
+  screen: OrderScreenName;
+}
+
+/** A move the insured asked for that did not happen, in words, by which button it belongs to. */
+export interface MoveFailure {
+  move: 'buyNow' | 'resubmit';
+  message: string;
+}
+
+export type UploadOutcome = { kind: 'uploaded'; files: FileSummary[] } | { kind: 'refused'; message: string };
+
+/** A required question the order has no answer to, and which of the two sets it belongs to. */
+export type MissingQuestion = Question & { set: 'speciality' | 'application' };
+
+/** The summary, and the questions its missing answers ask (none when no answer is missing). */
+export type LoadedSummary = OrderSummaryDetails & { questions?: MissingQuestion[] };
+
+/** Answers the insured gave on the screen, by question code. */
+export type GivenAnswers = Record<string, AnswerValue>;
+
+/** Answers the server refused, in words, and its messages by question code. */
+export interface AnswersFailure {
+  message: string;
+  fields: Record<string, string>;
 }
 
 /**
- * One order as its owner sees it (insured/orderdetails). Someone else's order, or one that does
- * not exist, answers 404 alike: "not found", never "not yours".
+ * GET dashboard/ordersummarydetails, and when answers are missing, the questions they belong to
+ * (both sets, with the order's saved answers), so the screen can ask them.
  */
+export async function loadOrderSummary(submissionId: number): Promise<LoadedSummary> {
+  const details = await orderSummaryDetails(submissionId);
+  const missing = new Set(details.requiredItems.flatMap((item) => (item.kind === 'answer' && item.field ? [item.field] : [])));
+  if (missing.size === 0) return details;
+  const [speciality, application] = await Promise.all([
+    getQuestions(details.order.speciality.id, { submissionId }),
+    getApplicationQuestions(),
+  ]);
+  const questions: MissingQuestion[] = [
+    ...speciality.map((question) => ({ ...question, set: 'speciality' as const })),
+    ...application.map((question) => ({ ...question, set: 'application' as const })),
+  ].filter((question) => missing.has(question.code));
+  return { ...details, questions };
+}
+
+/** Saves answers to the set each question belongs to (both merge: other answers stay). */
+async function saveMissingAnswers(input: { submissionId: number; questions: MissingQuestion[]; answers: GivenAnswers }): Promise<void> {
+  // Numbers are typed as text; the server takes them as numbers.
+  const answers = numbersAsNumbers(input.questions, input.answers);
+  const bySet = (set: MissingQuestion['set']) =>
+    Object.fromEntries(
+      input.questions.filter((question) => question.set === set && question.code in answers).map((question) => [question.code, answers[question.code]]),
+    );
+  const speciality = bySet('speciality');
+  const application = bySet('application');
+  if (Object.keys(speciality).length > 0) await saveQuestionAnswers(input.submissionId, speciality);
+  if (Object.keys(application).length > 0) await saveApplicationAnswers(input.submissionId, application);
+}
+
+/** A refused answer's field: the server names it `answers.code`, `applicationAnswers.code` or `code`. */
+function answerFields(error: unknown): Record<string, string> {
+  return Object.fromEntries(Object.entries(errorFields(error)).map(([field, message]) => [field.replace(/^(answers|applicationAnswers)\./, ''), message]));
+}
+
+export interface OrderDetailsContext extends OrderDetailsInput {
+  details: OrderSummaryDetails | undefined;
+  /** Why the order could not load, in words. */
+  errorMessage: string | undefined;
+  /** The last buy now's answer: its outcome, what is missing, why it was referred or declined. */
+  bought: BuyNowResult | null;
+  moveFailure: MoveFailure | null;
+  /** A 400/422's messages by field (resubmit's `message`). */
+  fieldErrors: Record<string, string>;
+  /** Kept across retries of one press of Buy now (a lost answer must not buy twice); new after a refusal. */
+  buyKey: string;
+  resubmitKey: string;
+  /** The last upload's outcome; `uploads` counts them so a repeat is announced again. */
+  upload: UploadOutcome | null;
+  uploads: number;
+  /** The files going up now, and those chosen meanwhile, which go up next (never dropped). */
+  sending: File[];
+  queued: File[];
+  /** How many times answers were saved here: the screen says so once they are. */
+  answersSaved: number;
+  /** The questions the missing answers ask. */
+  questions: MissingQuestion[];
+  answersFailure: AnswersFailure | null;
+}
+
+export type OrderDetailsEvent =
+  | { type: 'order.retry' }
+  | { type: 'order.buyNow' }
+  | { type: 'order.resubmit'; message: string }
+  | { type: 'files.upload'; files: File[] }
+  | { type: 'answers.save'; answers: GivenAnswers }
+  | { type: 'close.open' };
+
+const insuredMay = (type: 'order.buyNow' | 'order.resubmit') => (details: OrderSummaryDetails | undefined) =>
+  details !== undefined && nextStatus(details.order.status, { type, actor: 'insured' }) !== null;
+
+/** Whether this screen shows the order as it is now; the summary shows every status. */
+export function showsHere(screen: OrderScreenName, details: OrderSummaryDetails): boolean {
+  return screen === 'ordersummary' || statusScreen(details.order.status) === screen;
+}
+
+const wasRefused = (error: unknown) => {
+  const status = errorStatus(error);
+  return status !== undefined && status >= 400 && status < 500;
+};
+
+/** A refused move in words: a 409 names the status the order is in now. */
+function moveWords(move: MoveFailure['move'], error: unknown): string {
+  const said = serverMessage(error);
+  const what = move === 'buyNow' ? 'We could not go ahead with your order.' : 'We could not send your answer to the underwriter.';
+  return `${what} ${said ?? errorText(error)}`;
+}
+
+/** An upload the server refused (413 too big, 415 not a type it takes, 400 empty) in its own words. */
+function uploadWords(error: unknown): string {
+  return serverMessage(error) ?? errorText(error);
+}
+
+/**
+ * One order on the screens that show it: order/{id}, ordersummary/{id} and the five status screens
+ * (incomplete-order, incomplete-missing-info, incomplete-review-underwriter,
+ * application-under-review, complete-order). It loads dashboard/ordersummarydetails; when the
+ * order's status belongs to another screen (the lifecycle machine's statusScreen) it goes there
+ * instead, replacing the address. From a screen the insured can buy now (quoted, incomplete),
+ * send the underwriter what was asked for (missing_info), answer the questions the order still
+ * lacks answers to (incomplete, missing_info), upload files to the order, or close it
+ * as lost; the lifecycle machine's own rules say which, and the server has the last word. After a
+ * move it goes to the screen of the status the order is in now. Someone else's order, or none,
+ * answers 404 alike: "not found", never "not yours".
+ */
+type EventOf<T extends OrderDetailsEvent['type']> = Extract<OrderDetailsEvent, { type: T }>;
+
+/** Files chosen: uploaded, from the screen at rest or while the summary loads again. */
+const startUploading = {
+  guard: { type: 'canUpload', params: ({ event }: { event: EventOf<'files.upload'> }) => event.files },
+  target: 'uploading',
+  actions: { type: 'startUpload', params: ({ event }: { event: EventOf<'files.upload'> }) => event.files },
+} as const;
+
+/** Answers given: saved, from the screen at rest or while the summary loads again. */
+const startSavingAnswers = {
+  guard: { type: 'canAnswer', params: ({ event }: { event: EventOf<'answers.save'> }) => event.answers },
+  target: 'savingAnswers',
+  actions: 'clearAnswersFailure',
+} as const;
+
+/**
+ * A refused move (buy now, resubmit): a 404 is "not found"; a 409 means the order moved meanwhile
+ * (another tab, an underwriter), so the summary loads to show where it is now; anything else
+ * stays, saying why. One list for both moves, so they cannot drift apart.
+ */
+const moveRefused = (move: MoveFailure['move']) =>
+  [
+    { guard: { type: 'isGone', params: ({ event }: { event: ErrorActorEvent }) => event.error }, target: 'notFound' },
+    {
+      guard: { type: 'isConflict', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+      target: 'refreshing',
+      actions: { type: 'storeMoveFailure', params: ({ event }: { event: ErrorActorEvent }) => ({ move, error: event.error }) },
+    },
+    { target: 'ready', actions: { type: 'storeMoveFailure', params: ({ event }: { event: ErrorActorEvent }) => ({ move, error: event.error }) } },
+  ] as const;
+
 export const orderDetailsMachine = setup({
   types: {
     context: {} as OrderDetailsContext,
-    input: {} as { submissionId: number },
-    events: {} as { type: 'order.retry' },
+    input: {} as OrderDetailsInput,
+    events: {} as OrderDetailsEvent,
   },
   actors: {
-    loadOrder: fromPromise<OrderDetails, { submissionId: number }>(({ input }) => getOrderDetails(input.submissionId)),
+    loadSummary: fromPromise<LoadedSummary, { submissionId: number }>(({ input }) => loadOrderSummary(input.submissionId)),
+    saveAnswers: fromPromise<void, { submissionId: number; questions: MissingQuestion[]; answers: GivenAnswers }>(({ input }) =>
+      saveMissingAnswers(input),
+    ),
+    buyNow: fromPromise<BuyNowResult, { submissionId: number; idempotencyKey: string }>(({ input }) =>
+      buyNow(input.submissionId, input.idempotencyKey),
+    ),
+    resubmit: fromPromise<LifecycleMove, { submissionId: number; message: string; idempotencyKey: string }>(({ input }) =>
+      resubmit(input.submissionId, input.message, input.idempotencyKey),
+    ),
+    uploadFiles: fromPromise<FileSummary[], { submissionId: number; files: File[]; idempotencyKey: string }>(({ input }) =>
+      uploadFiles('submission', input.submissionId, input.files, input.idempotencyKey),
+    ),
+    closeLost: closeLostMachine,
   },
   actions: {
-    storeOrder: assign((_, order: OrderDetails) => ({ order, errorMessage: undefined })),
+    /** Provided at the router edge: the screen for `screen`, with the order's id (order screens take it as a param). */
+    goToStatusScreen: (_, _params: { screen: StatusScreen; submissionId: number; replace: boolean }) => {},
+    /** Provided at the router edge: the dashboard, after the order was closed. */
+    goToDashboard: () => {},
+    storeDetails: assign((_, { questions = [], ...details }: LoadedSummary) => ({ details, questions, errorMessage: undefined })),
+    clearAnswersFailure: assign({ answersFailure: null }),
+    storeAnswersFailure: assign((_, error: unknown) => ({
+      answersFailure: { message: `We could not save your answers. ${serverMessage(error) ?? errorText(error)}`, fields: answerFields(error) },
+    })),
     storeError: assign((_, error: unknown) => ({ errorMessage: errorText(error) })),
+    clearMoveFailure: assign({ moveFailure: null, fieldErrors: {} }),
+    storeBought: assign(({ context }, bought: BuyNowResult) => ({
+      bought,
+      buyKey: newSaveKey(),
+      // Only the questions still missing are asked (the summary loaded next brings any new ones).
+      questions: context.questions.filter((question) => bought.requiredItems.some((item) => item.kind === 'answer' && item.field === question.code)),
+      // The order as buy now left it, until the summary is loaded again.
+      details: context.details && {
+        ...context.details,
+        order: { ...context.details.order, status: bought.status, version: bought.version },
+        requiredItems: bought.requiredItems,
+        reasons: bought.reasons,
+      },
+    })),
+    storeMoved: assign(({ context }, moved: LifecycleMove) => ({
+      resubmitKey: newSaveKey(),
+      details: context.details && { ...context.details, order: { ...context.details.order, status: moved.status, version: moved.version } },
+    })),
+    storeMoveFailure: assign(({ context }, params: { move: MoveFailure['move']; error: unknown }) => {
+      const refused = wasRefused(params.error);
+      const fields = refused ? errorFields(params.error) : {};
+      return {
+        moveFailure: { move: params.move, message: moveWords(params.move, params.error) },
+        fieldErrors: fields,
+        buyKey: params.move === 'buyNow' && refused ? newSaveKey() : context.buyKey,
+        resubmitKey: params.move === 'resubmit' && refused ? newSaveKey() : context.resubmitKey,
+      };
+    }),
+    startUpload: assign((_, files: File[]) => ({ upload: null, sending: files })),
+    queueFiles: assign(({ context }, files: File[]) => ({ queued: [...context.queued, ...files] })),
+    sendQueued: assign(({ context }) => ({ sending: context.queued, queued: [] })),
+    dropQueued: assign({ queued: [] }),
+    countAnswersSaved: assign(({ context }) => ({ answersSaved: context.answersSaved + 1 })),
+    storeUploaded: assign(({ context }, files: FileSummary[]) => ({
+      upload: { kind: 'uploaded', files } as const,
+      uploads: context.uploads + 1,
+      details: context.details && { ...context.details, files: [...context.details.files, ...files] },
+    })),
+    storeUploadRefusal: assign(({ context }, error: unknown) => ({
+      upload: { kind: 'refused', message: uploadWords(error) } as const,
+      uploads: context.uploads + 1,
+    })),
   },
   guards: {
+    /** Loading: a 400 is an id that could never be an order, so it is "not found" too. */
     isNotFound: (_, error: unknown) => errorStatus(error) === 404 || errorStatus(error) === 400,
+    /** A move: the order is gone (or was never this account's). */
+    isGone: (_, error: unknown) => errorStatus(error) === 404,
+    isConflict: (_, error: unknown) => errorStatus(error) === 409,
+    belongsElsewhere: ({ context }, details: OrderSummaryDetails) => !showsHere(context.screen, details),
+    /** The order's status now has another screen (after a move). */
+    movedElsewhere: ({ context }) => context.details !== undefined && !showsHere(context.screen, context.details),
+    canBuyNow: ({ context }) => insuredMay('order.buyNow')(context.details),
+    canResubmit: ({ context }) => insuredMay('order.resubmit')(context.details),
+    canUpload: ({ context }, files: File[]) => files.length > 0 && context.details !== undefined && isOpenStatus(context.details.order.status),
+    hasQueuedFiles: ({ context }) => context.queued.length > 0,
+    canCloseLost: ({ context }) => context.details?.canCloseLost === true,
+    canAnswer: ({ context }, answers: GivenAnswers) =>
+      Object.keys(answers).length > 0 && context.questions.length > 0 && ['incomplete', 'missing_info'].includes(context.details?.order.status ?? ''),
+    wasClosed: (_, output: CloseLostOutput) => output.closed !== null,
   },
 }).createMachine({
   id: 'orderDetails',
-  context: ({ input }) => ({ submissionId: input.submissionId, order: undefined, errorMessage: undefined }),
+  context: ({ input }) => ({
+    ...input,
+    details: undefined,
+    errorMessage: undefined,
+    bought: null,
+    moveFailure: null,
+    fieldErrors: {},
+    buyKey: newSaveKey(),
+    resubmitKey: newSaveKey(),
+    upload: null,
+    uploads: 0,
+    sending: [],
+    queued: [],
+    answersSaved: 0,
+    questions: [],
+    answersFailure: null,
+  }),
   initial: 'loading',
   states: {
     loading: {
       invoke: {
-        id: 'loadOrder',
-        src: 'loadOrder',
+        id: 'loadSummary',
+        src: 'loadSummary',
         input: ({ context }) => ({ submissionId: context.submissionId }),
-        onDone: { target: 'loaded', actions: { type: 'storeOrder', params: ({ event }) => event.output } },
+        onDone: [
+          {
+            guard: { type: 'belongsElsewhere', params: ({ event }: { event: DoneActorEvent<LoadedSummary> }) => event.output },
+            target: 'redirecting',
+            actions: { type: 'storeDetails', params: ({ event }) => event.output },
+          },
+          { target: 'ready', actions: { type: 'storeDetails', params: ({ event }) => event.output } },
+        ],
         onError: [
           { guard: { type: 'isNotFound', params: ({ event }: { event: ErrorActorEvent }) => event.error }, target: 'notFound' },
           { target: 'failed', actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
         ],
       },
     },
-    loaded: {},
-    notFound: {},
     failed: { on: { 'order.retry': 'loading' } },
+    notFound: { type: 'final' },
+    // This screen does not show the order's status: its own screen does, in place of this address.
+    redirecting: {
+      type: 'final',
+      entry: {
+        type: 'goToStatusScreen',
+        params: ({ context }) => ({ screen: statusScreen(context.details!.order.status), submissionId: context.submissionId, replace: true }),
+      },
+    },
+    ready: {
+      on: {
+        'order.buyNow': { guard: 'canBuyNow', target: 'buying', actions: 'clearMoveFailure' },
+        'order.resubmit': { guard: 'canResubmit', target: 'resubmitting', actions: 'clearMoveFailure' },
+        'files.upload': startUploading,
+        'answers.save': startSavingAnswers,
+        'close.open': { guard: 'canCloseLost', target: 'closing' },
+      },
+    },
+    // Answers the order was missing, to its two question sets; then the summary again (what is still missing).
+    savingAnswers: {
+      invoke: {
+        id: 'saveAnswers',
+        src: 'saveAnswers',
+        input: ({ context, event }) => ({
+          submissionId: context.submissionId,
+          questions: context.questions,
+          answers: (event as { answers?: GivenAnswers }).answers ?? {},
+        }),
+        onDone: { target: 'refreshing', actions: 'countAnswersSaved' },
+        onError: [
+          { guard: { type: 'isGone', params: ({ event }: { event: ErrorActorEvent }) => event.error }, target: 'notFound' },
+          // The order moved meanwhile: where it is now.
+          { guard: { type: 'isConflict', params: ({ event }: { event: ErrorActorEvent }) => event.error }, target: 'refreshing' },
+          { target: 'ready', actions: { type: 'storeAnswersFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+        ],
+      },
+    },
+    buying: {
+      invoke: {
+        id: 'buyNow',
+        src: 'buyNow',
+        input: ({ context }) => ({ submissionId: context.submissionId, idempotencyKey: context.buyKey }),
+        onDone: { target: 'afterMove', actions: { type: 'storeBought', params: ({ event }) => event.output } },
+        onError: moveRefused('buyNow'),
+      },
+    },
+    resubmitting: {
+      invoke: {
+        id: 'resubmit',
+        src: 'resubmit',
+        input: ({ context, event }) => ({
+          submissionId: context.submissionId,
+          message: (event as { message?: string }).message ?? '',
+          idempotencyKey: context.resubmitKey,
+        }),
+        onDone: { target: 'afterMove', actions: { type: 'storeMoved', params: ({ event }) => event.output } },
+        onError: moveRefused('resubmit'),
+      },
+    },
+    // The order moved: on to its status's screen, or, when that is this one, the summary again.
+    afterMove: {
+      always: [{ guard: 'movedElsewhere', target: 'moved' }, { target: 'refreshing' }],
+    },
+    moved: {
+      type: 'final',
+      entry: {
+        type: 'goToStatusScreen',
+        params: ({ context }) => ({ screen: statusScreen(context.details!.order.status), submissionId: context.submissionId, replace: false }),
+      },
+    },
+    uploading: {
+      on: {
+        // Chosen while the last ones go up: they go up next.
+        'files.upload': { guard: { type: 'canUpload', params: ({ event }) => event.files }, actions: { type: 'queueFiles', params: ({ event }) => event.files } },
+      },
+      invoke: {
+        id: 'uploadFiles',
+        src: 'uploadFiles',
+        input: ({ context }) => ({
+          submissionId: context.submissionId,
+          files: context.sending,
+          // One key per chosen set of files.
+          idempotencyKey: newSaveKey(),
+        }),
+        onDone: [
+          {
+            guard: 'hasQueuedFiles',
+            target: 'uploading',
+            reenter: true,
+            actions: [{ type: 'storeUploaded', params: ({ event }) => event.output }, 'sendQueued'],
+          },
+          { target: 'refreshing', actions: { type: 'storeUploaded', params: ({ event }) => event.output } },
+        ],
+        onError: [
+          { guard: { type: 'isGone', params: ({ event }: { event: ErrorActorEvent }) => event.error }, target: 'notFound' },
+          // The refusal names what it refused; files chosen meanwhile are left for the insured to choose again.
+          {
+            target: 'ready',
+            actions: [{ type: 'storeUploadRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error }, 'dropQueued'],
+          },
+        ],
+      },
+    },
+    // The summary again after a change: what is still missing, the files, where the order is now.
+    // The screen stays usable meanwhile: a move asked for now goes ahead (the server judges it on
+    // the order as it is) rather than being lost.
+    refreshing: {
+      on: {
+        'order.buyNow': { guard: 'canBuyNow', target: 'buying', actions: 'clearMoveFailure' },
+        'order.resubmit': { guard: 'canResubmit', target: 'resubmitting', actions: 'clearMoveFailure' },
+        'files.upload': startUploading,
+        'answers.save': startSavingAnswers,
+      },
+      invoke: {
+        id: 'refreshSummary',
+        src: 'loadSummary',
+        input: ({ context }) => ({ submissionId: context.submissionId }),
+        onDone: [
+          {
+            guard: { type: 'belongsElsewhere', params: ({ event }: { event: DoneActorEvent<LoadedSummary> }) => event.output },
+            target: 'moved',
+            actions: { type: 'storeDetails', params: ({ event }) => event.output },
+          },
+          { target: 'ready', actions: { type: 'storeDetails', params: ({ event }) => event.output } },
+        ],
+        // What the screen shows is right as far as it goes: the change went through.
+        onError: { target: 'ready' },
+      },
+    },
+    closing: {
+      invoke: {
+        id: 'closeLost',
+        src: 'closeLost',
+        input: ({ context }) => ({ submissionId: context.submissionId, number: context.details!.order.number }),
+        onDone: [
+          { guard: { type: 'wasClosed', params: ({ event }: { event: DoneActorEvent<CloseLostOutput> }) => event.output }, target: 'closed' },
+          { target: 'ready' },
+        ],
+      },
+    },
+    closed: { type: 'final', entry: 'goToDashboard' },
   },
 });

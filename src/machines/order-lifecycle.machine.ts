@@ -16,6 +16,7 @@ export type LifecycleActor = 'insured' | 'underwriter' | 'system';
 
 export type LifecycleEvent =
   | { type: 'order.rate'; actor: LifecycleActor }
+  | { type: 'order.draft'; actor: LifecycleActor }
   | { type: 'order.buyNow'; actor: LifecycleActor }
   | { type: 'order.requireItems'; actor: LifecycleActor }
   | { type: 'order.supplyItems'; actor: LifecycleActor }
@@ -73,12 +74,18 @@ export const orderLifecycleMachine = setup({
   states: {
     draft: {
       meta: { screen: 'order', open: true },
-      on: { 'order.rate': { guard: byInsured, target: 'quoted' }, ...closeLost },
+      on: {
+        'order.rate': { guard: byInsured, target: 'quoted' },
+        'order.draft': { guard: byInsured, target: 'draft' },
+        ...closeLost,
+      },
     },
     quoted: {
       meta: { screen: 'order', open: true },
       on: {
         'order.rate': { guard: byInsured, target: 'quoted' },
+        // An answer changed so that the quote no longer prices: back to draft until it does.
+        'order.draft': { guard: byInsured, target: 'draft' },
         'order.buyNow': { guard: byInsured, target: 'checks' },
         ...closeLost,
       },

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { isRedirect } from '@tanstack/react-router';
+import { isNotFound, isRedirect } from '@tanstack/react-router';
 import { HTTPError } from 'ky';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
@@ -9,7 +9,7 @@ import type { BrokerDetails } from '@/api/contract/brokers';
 import { createBrokerCache } from '@/app/broker-cache';
 import { fallbackConfig } from '@/app/runtime-config';
 import { authMachine } from '@/machines/auth.machine';
-import { allowsEntry, alwaysAllow, clientRoot, requireSignedIn, type GuardArgs } from '@/routes/guards';
+import { allowsEntry, alwaysAllow, clientRoot, keepsABook, requireBroker, requireSignedIn, requireUnderwriter, worksTheDesk, type GuardArgs } from '@/routes/guards';
 import { safeRedirect } from '@/routes/search-params';
 
 /** An auth actor still restoring until `release` hands it what storage holds. */
@@ -115,6 +115,63 @@ describe('requireSignedIn', () => {
   });
 });
 
+describe('requireUnderwriter', () => {
+  const storedAs = (role: 'insured' | 'underwriter' | 'admin' | 'broker'): StoredState => ({ ...adaStored, user: { ...adaStored.user!, role } });
+
+  it('lets an underwriter or an admin in, once the stored session is restored', async () => {
+    for (const role of ['underwriter', 'admin'] as const) {
+      const { auth, release } = restoringAuth();
+      const guard = requireUnderwriter(args(auth, '/underwriting?status=missing_info'));
+      release(storedAs(role));
+      await expect(guard).resolves.toBeUndefined();
+      auth.stop();
+    }
+  });
+
+  it('answers anyone else signed in "not found", not a redirect: the desk is not advertised', async () => {
+    for (const role of ['insured', 'broker'] as const) {
+      const { auth, release } = restoringAuth();
+      release(storedAs(role));
+      const thrown = await requireUnderwriter(args(auth, '/underwriting/4217')).then(() => undefined, (error: unknown) => error);
+      expect(isNotFound(thrown), role).toBe(true);
+      expect(isRedirect(thrown)).toBe(false);
+      auth.stop();
+    }
+  });
+
+  it('in a broker’s client area, sends anyone else to that broker’s page-not-found', async () => {
+    const { auth, release } = restoringAuth();
+    release(storedAs('insured'));
+    const thrown = await requireUnderwriter(args(auth, '/client/underwriting/harbor-risk', { clientid: 'harbor-risk' })).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(isRedirect(thrown)).toBe(true);
+    expect((thrown as { options: unknown }).options).toMatchObject({ to: '/client/page-not-found/$clientid', params: { clientid: 'harbor-risk' }, replace: true });
+    auth.stop();
+  });
+
+  it('sends someone signed out to login, with the way back', async () => {
+    const { auth, release } = restoringAuth();
+    release({ user: null, rememberCookie: null });
+    const thrown = await requireUnderwriter(args(auth, '/underwriting/4217')).then(() => undefined, (error: unknown) => error);
+    expect(isRedirect(thrown)).toBe(true);
+    expect((thrown as { options: unknown }).options).toMatchObject({ to: '/login', search: { redirect: '/underwriting/4217' } });
+    auth.stop();
+  });
+
+  it('worksTheDesk: the roles that may', () => {
+    expect([null, undefined, { role: 'insured' }, { role: 'broker' }, { role: 'underwriter' }, { role: 'admin' }].map(worksTheDesk)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      true,
+      true,
+    ]);
+  });
+});
+
 describe('the guard on signup and login', () => {
   it('always allows entry (specification §2)', () => {
     const { auth } = restoringAuth();
@@ -197,3 +254,42 @@ describe('safeRedirect', () => {
     }
   });
 });
+
+describe('requireBroker', () => {
+  const storedAs = (role: 'insured' | 'underwriter' | 'admin' | 'broker'): StoredState => ({ ...adaStored, user: { ...adaStored.user!, role } });
+
+  it('lets a broker in, and answers every other role "not found"', async () => {
+    const broker = restoringAuth();
+    const guard = requireBroker(args(broker.auth, '/broker'));
+    broker.release(storedAs('broker'));
+    await expect(guard).resolves.toBeUndefined();
+    broker.auth.stop();
+    for (const role of ['insured', 'underwriter', 'admin'] as const) {
+      const { auth, release } = restoringAuth();
+      release(storedAs(role));
+      const thrown = await requireBroker(args(auth, '/broker')).then(() => undefined, (error: unknown) => error);
+      expect(isNotFound(thrown), role).toBe(true);
+      auth.stop();
+    }
+  });
+
+  it('sends someone signed out to login, with the way back', async () => {
+    const { auth, release } = restoringAuth();
+    release({ user: null, rememberCookie: null });
+    const thrown = await requireBroker(args(auth, '/broker?status=bound')).then(() => undefined, (error: unknown) => error);
+    expect((thrown as { options: unknown }).options).toMatchObject({ to: '/login', search: { redirect: '/broker?status=bound' } });
+    auth.stop();
+  });
+
+  it('keepsABook: brokers only', () => {
+    expect([null, undefined, { role: 'insured' }, { role: 'underwriter' }, { role: 'admin' }, { role: 'broker' }].map(keepsABook)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      true,
+    ]);
+  });
+});
+

@@ -1,8 +1,8 @@
-import { redirect, type ParsedLocation } from '@tanstack/react-router';
+import { notFound, redirect, type ParsedLocation } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
 import { isCanonicalClientUrl } from '@/api/contract/specialities';
 import { writeClientId } from '@/api/session-values';
-import { isRestoring, isSignedIn } from '@/machines/auth.machine';
+import { isRestoring, isSignedIn, signedInUser } from '@/machines/auth.machine';
 import type { RouterContext } from '@/routes/router-context';
 import { screenLocation } from '@/routes/screen-location';
 
@@ -63,4 +63,41 @@ export async function requireSignedIn({ context, location, params }: GuardArgs):
   const { clientid } = params as { clientid?: string };
   const search = { redirect: location.href };
   throw redirect(screenLocation({ screen: 'login', search }, clientid) as never);
+}
+
+/** Roles that work the underwriter's desk. */
+export const UNDERWRITING_ROLES: readonly string[] = ['underwriter', 'admin'];
+
+/** Whether a signed-in user may open the desk: the guard below, and the header's link to it. */
+export function worksTheDesk(user: { role: string } | null | undefined): boolean {
+  return user != null && UNDERWRITING_ROLES.includes(user.role);
+}
+
+/**
+ * beforeLoad for the underwriter's desk: signed out goes to login as requireSignedIn does; signed
+ * in without the role is page-not-found (the desk's existence is not advertised), decided before
+ * anything of the screen loads, so nothing flashes.
+ */
+export async function requireUnderwriter(args: GuardArgs): Promise<void> {
+  await requireRole(args, worksTheDesk);
+}
+
+/** Whether a signed-in user has a broker's book to read: the guard below, and the header's link to it. */
+export function keepsABook(user: { role: string } | null | undefined): boolean {
+  return user?.role === 'broker';
+}
+
+/** beforeLoad for the broker's book: as the desk's, for role broker. */
+export async function requireBroker(args: GuardArgs): Promise<void> {
+  await requireRole(args, keepsABook);
+}
+
+/** Signed out: to login; signed in without the role: page-not-found, before anything of the screen loads. */
+async function requireRole(args: GuardArgs, allowed: (user: ReturnType<typeof signedInUser>) => boolean): Promise<void> {
+  await requireSignedIn(args);
+  if (allowed(signedInUser(args.context.auth.getSnapshot()))) return;
+  const { clientid } = args.params as { clientid?: string };
+  // Inside a broker's client area, as any address there that shows nothing: its page-not-found.
+  if (clientid) throw redirect(screenLocation({ screen: 'page-not-found', replace: true }, clientid) as never);
+  throw notFound();
 }

@@ -16,7 +16,7 @@ export interface ScreenDefinition {
   /** Export of src/routes/search-params.ts that validates the query string. */
   readonly search?: string;
   /** Export of src/routes/guards.ts run as the route's beforeLoad. */
-  readonly guard?: 'alwaysAllow' | 'requireSignedIn';
+  readonly guard?: 'alwaysAllow' | 'requireSignedIn' | 'requireUnderwriter' | 'requireBroker';
 }
 
 export const screens = [
@@ -61,12 +61,20 @@ export const screens = [
     module: 'signupconfirmation/signup-confirmation-screen',
     guard: 'requireSignedIn',
   },
-  { name: 'payment', path: 'payment', title: 'Payment', module: 'payment/payment-screen', guard: 'requireSignedIn' },
+  {
+    name: 'payment',
+    path: 'payment',
+    title: 'Payment',
+    module: 'payment/payment-screen',
+    search: 'paymentSearch',
+    guard: 'requireSignedIn',
+  },
   {
     name: 'paymentconfirm',
     path: 'paymentconfirm',
     title: 'Payment confirmation',
     module: 'paymentconfirm/payment-confirm-screen',
+    search: 'paymentConfirmSearch',
     guard: 'requireSignedIn',
   },
   { name: 'document', path: 'document', title: 'Your documents', module: 'document/document-screen', guard: 'requireSignedIn' },
@@ -94,6 +102,7 @@ export const screens = [
     path: 'complete-order',
     title: 'Order complete',
     module: 'complete-order/complete-order-screen',
+    search: 'orderSearch',
     guard: 'requireSignedIn',
   },
   {
@@ -101,6 +110,7 @@ export const screens = [
     path: 'incomplete-order',
     title: 'Your order needs a few more details',
     module: 'incomplete-order/incomplete-order-screen',
+    search: 'orderSearch',
     guard: 'requireSignedIn',
   },
   {
@@ -116,6 +126,7 @@ export const screens = [
     path: 'incomplete-missing-info',
     title: 'More information needed',
     module: 'incomplete-missing-info/incomplete-missing-info-screen',
+    search: 'orderSearch',
     guard: 'requireSignedIn',
   },
   {
@@ -123,6 +134,7 @@ export const screens = [
     path: 'incomplete-review-underwriter',
     title: 'With an underwriter',
     module: 'incomplete-review-underwriter/incomplete-review-underwriter-screen',
+    search: 'orderSearch',
     guard: 'requireSignedIn',
   },
   {
@@ -130,8 +142,27 @@ export const screens = [
     path: 'application-under-review',
     title: 'Application under review',
     module: 'application-under-review/application-under-review-screen',
+    search: 'orderSearch',
     guard: 'requireSignedIn',
   },
+  // The underwriter's desk (issue 7): role underwriter or admin; anyone else sees page-not-found.
+  {
+    name: 'underwriting',
+    path: 'underwriting',
+    title: 'Underwriting desk',
+    module: 'underwriting/underwriting-screen',
+    search: 'underwritingSearch',
+    guard: 'requireUnderwriter',
+  },
+  {
+    name: 'underwriting-review',
+    path: 'underwriting/$submissionid',
+    title: 'Review a submission',
+    module: 'underwriting-review/underwriting-review-screen',
+    guard: 'requireUnderwriter',
+  },
+  // The broker's own book (issue 9): role broker; anyone else sees page-not-found.
+  { name: 'broker', path: 'broker', title: 'Your book', module: 'broker/broker-book-screen', search: 'brokerBookSearch', guard: 'requireBroker' },
   { name: 'page-not-found', path: 'page-not-found', title: 'Page not found', module: 'page-not-found/page-not-found-screen' },
 ] as const satisfies readonly ScreenDefinition[];
 

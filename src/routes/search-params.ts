@@ -1,5 +1,7 @@
 import * as v from 'valibot';
 import { recordIdInputSchema } from '@/api/contract/address';
+import { confirmPaymentRequestSchema } from '@/api/contract/billing';
+import { submissionStatuses } from '@/api/contract/submissions';
 
 /** One value, or a key repeated in the query string (`?s=A&s=B` reads as "A,B"). */
 const commaList = v.pipe(
@@ -33,6 +35,53 @@ export const loginSearch = v.object({
  */
 export const editOrderSearch = v.object({
   submissionid: v.fallback(v.optional(recordIdInputSchema), undefined),
+});
+
+/**
+ * The five status screens (incomplete-order, incomplete-missing-info,
+ * incomplete-review-underwriter, application-under-review, complete-order): `submissionid`, the
+ * order shown, read like editorder's.
+ */
+export const orderSearch = editOrderSearch;
+
+/**
+ * payment: `submissionid`, the order to pay, read like editorder's; `cancelled`, set by the
+ * hosted checkout's way back when the insured left it without paying (`1`). Anything else in
+ * either place reads as absent.
+ */
+export const paymentSearch = v.object({
+  submissionid: v.fallback(v.optional(recordIdInputSchema), undefined),
+  cancelled: v.fallback(
+    v.optional(
+      v.pipe(
+        v.union([v.literal('1'), v.literal('true'), v.literal(1), v.literal(true)]),
+        v.transform(() => true as const),
+      ),
+    ),
+    undefined,
+  ),
+});
+
+/**
+ * paymentconfirm: where the hosted checkout sends the browser back, `submissionid` and the
+ * checkout's `sessionid` (cs_…). Anything unusable reads as absent: the screen says it could not
+ * find that payment rather than failing to route.
+ */
+export const paymentConfirmSearch = v.object({
+  submissionid: v.fallback(v.optional(recordIdInputSchema), undefined),
+  sessionid: v.fallback(v.optional(confirmPaymentRequestSchema.entries.sessionid), undefined),
+});
+
+/** The underwriter's queue: filters by broker, speciality and status, each optional. */
+export const underwritingSearch = v.object({
+  brokerId: v.fallback(v.optional(recordIdInputSchema), undefined),
+  specialityId: v.fallback(v.optional(recordIdInputSchema), undefined),
+  status: v.fallback(v.optional(v.picklist(['underwriter_review', 'missing_info', 'application_under_review'])), undefined),
+});
+
+/** The broker's book: filtered by one status, or not. */
+export const brokerBookSearch = v.object({
+  status: v.fallback(v.optional(v.picklist(submissionStatuses)), undefined),
 });
 
 /**

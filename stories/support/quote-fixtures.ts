@@ -395,6 +395,7 @@ export const orderDetails: OrderDetails = {
   premiumCents: quotedCalculation.totalCents,
   createdAt: '2026-06-24T15:02:11.000Z',
   updatedAt: '2026-06-24T15:02:11.000Z',
+  history: [],
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 
-const cents = v.pipe(v.number(), v.integer());
+export const cents = v.pipe(v.number(), v.integer());
 
 /** The steps of a premium, in the order DESIGN.md §4 applies them. */
 export const worksheetSteps = [
@@ -11,6 +11,8 @@ export const worksheetSteps = [
   'schedule',
   'experience',
   'minimum',
+  // Only on a premium an underwriter adjusted at approval (issue 7).
+  'adjustment',
   'policyFee',
   'tax',
   'stateFee',
@@ -51,6 +53,11 @@ export const ratingSchema = v.object({
   deductible: ratedOptionSchema,
   /** After every factor and the minimum; before the policy fee, taxes and state fees. */
   premiumCents: cents,
+  /**
+   * Set only when an underwriter adjusted the premium at approval (basis points, +1500 =
+   * +15 %): premiumCents is then the adjusted premium, and fees and taxes follow it.
+   */
+  adjustmentBps: v.optional(v.pipe(v.number(), v.integer())),
   policyFeeCents: cents,
   taxCents: cents,
   stateFeeCents: cents,

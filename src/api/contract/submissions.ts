@@ -121,6 +121,24 @@ export const submissionQuoteSchema = v.object({
 });
 export type SubmissionQuote = v.InferOutput<typeof submissionQuoteSchema>;
 
+/**
+ * One line of an order's history (DESIGN.md §4): who moved it from what to what, when and why.
+ * `event` is a lifecycle event (`order.buyNow`, `order.refer`…) or a quote edit (`quote`,
+ * `rerate`, `locations`); `actor` is who sent it, `actorName` the person's name when there was
+ * one (an underwriter's, the insured's), null for the rules engine.
+ */
+export const historyEntrySchema = v.object({
+  id: v.pipe(v.number(), v.integer()),
+  event: v.string(),
+  actor: v.picklist(['insured', 'underwriter', 'system']),
+  actorName: v.nullable(v.string()),
+  fromStatus: v.nullable(submissionStatusSchema),
+  toStatus: submissionStatusSchema,
+  reason: v.nullable(v.string()),
+  at: v.string(),
+});
+export type HistoryEntry = v.InferOutput<typeof historyEntrySchema>;
+
 /** GET insured/orderdetails?submissionid (the specification's spelling). */
 export const orderDetailsQuerySchema = v.object({ submissionid: idFromQuerySchema });
 
@@ -150,5 +168,7 @@ export const orderDetailsSchema = v.object({
   premiumCents: v.nullable(v.pipe(v.number(), v.integer())),
   createdAt: v.string(),
   updatedAt: v.string(),
+  /** Oldest first. */
+  history: v.array(historyEntrySchema),
 });
 export type OrderDetails = v.InferOutput<typeof orderDetailsSchema>;

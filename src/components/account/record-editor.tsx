@@ -1,6 +1,5 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { Dialog } from '@/components/dialog';
-import { ServerFailure } from '@/components/form/server-failure';
+import { useId, useState, type ReactNode } from 'react';
+import { FormDialog } from '@/components/form-dialog';
 
 /** A save the server refused, in words, with its messages by wire field name. */
 export interface RecordFailure {
@@ -39,26 +38,22 @@ export function RecordEditorDialog({
   onCancel: () => void;
   children: ReactNode;
 }) {
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    // While saving the buttons stay focusable (aria-disabled) so focus is not lost; a repeat is ignored here.
-    if (!saving) onSubmit();
-  }
   return (
-    <Dialog title={title} onClose={onCancel} className="dialog--wide">
-      {failure && <ServerFailure title={failureTitle} failure={failure} shownFields={shownFields} />}
-      <form className="form record-editor" noValidate onSubmit={submit} aria-busy={saving}>
-        {children}
-        <div className="dialog__actions">
-          <button type="button" className="button button--secondary" onClick={onCancel} aria-disabled={saving || undefined}>
-            Cancel
-          </button>
-          <button type="submit" className="button" aria-disabled={saving || undefined}>
-            {saving ? 'Saving…' : saveLabel}
-          </button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={title}
+      submitLabel={saveLabel}
+      busyLabel="Saving…"
+      busy={saving}
+      failure={failure}
+      failureTitle={failureTitle}
+      shownFields={shownFields}
+      onSubmit={onSubmit}
+      onCancel={onCancel}
+      className="dialog--wide"
+      formClassName="form record-editor"
+    >
+      {children}
+    </FormDialog>
   );
 }
 

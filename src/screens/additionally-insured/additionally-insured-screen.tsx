@@ -32,6 +32,7 @@ import { useForm } from '@/components/form/use-form';
 import { ScreenLink } from '@/components/screen-link';
 import { dashboardMachine } from '@/machines/dashboard.machine';
 import { recordListMachine, type ListedRecord, type SaveRecordInput } from '@/machines/record-list.machine';
+import { saveBlob } from '@/components/files/save-blob';
 
 /** The orders to choose from: the dashboard's list, without its "continue" shortcut. */
 const ordersMachine = dashboardMachine.provide({
@@ -324,19 +325,6 @@ function certificateFileName(orderNumber: string, name: string): string {
   return `certificate-${slug(orderNumber)}-${slug(name) || 'additional-insured'}.pdf`;
 }
 
-/** Hands a file to the browser's downloads through a temporary link. */
-function saveFile(file: Blob, fileName: string): void {
-  const url = URL.createObjectURL(file);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers read the address after click() returns: it is freed a little later.
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
-}
 
 function CertificateButton({
   submissionId,
@@ -360,7 +348,7 @@ function CertificateButton({
     setFailure(null);
     try {
       const { pdf, filename } = await downloadCertificate(submissionId, insured.id);
-      saveFile(pdf, filename ?? certificateFileName(orderNumber, insured.name));
+      saveBlob(pdf, filename ?? certificateFileName(orderNumber, insured.name));
       onDownloaded();
     } catch (error) {
       setFailure(failureWords(errorText(error)));

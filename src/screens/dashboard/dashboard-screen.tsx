@@ -1,13 +1,17 @@
 import '@/styles/dashboard.css';
+import '@/styles/order-status.css';
 import { useMachine, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import type { SubmissionSummary } from '@/api/contract/dashboard';
 import { formatUsd } from '@/api/contract/money-format';
 import { NextStepLink } from '@/components/dashboard/next-step-link';
 import { orderStatusTone, orderStatusWords } from '@/components/dashboard/order-status';
 import { formatDay } from '@/components/format/dates';
+import { CloseOrderDialog } from '@/components/order/close-order-dialog';
 import { ScreenLink } from '@/components/screen-link';
 import { useAuth } from '@/components/use-auth';
 import { signedInUser } from '@/machines/auth.machine';
+import type { closeLostMachine } from '@/machines/close-lost.machine';
 import { dashboardMachine } from '@/machines/dashboard.machine';
 import type { ScreenName } from '@/routes/screens';
 
@@ -22,8 +26,10 @@ const QUICK_LINKS: { screen: ScreenName; label: string; about: string }[] = [
 export default function DashboardScreen() {
   const user = useSelector(useAuth(), signedInUser);
   const [state, send] = useMachine(dashboardMachine);
-  const { orders, openOrder, errorMessage } = state.context;
+  const { orders, openOrder, errorMessage, closed } = state.context;
   const loading = state.matches('loading');
+  const closeDialog = state.children.closeLost as ActorRefFrom<typeof closeLostMachine> | undefined;
+  const canClose = state.matches({ loaded: 'idle' });
   return (
     <section data-screen="dashboard" className="screen dashboard" aria-labelledby="dashboard-title">
       <p className="eyebrow">Your dashboard</p>
@@ -65,13 +71,21 @@ export default function DashboardScreen() {
                 Get another quote
               </ScreenLink>
             </div>
+            <p role="status" className="dashboard__announce">
+              {closed && `Order ${closed.number} is closed.`}
+            </p>
             <ul className="order-cards">
               {orders.map((order) => (
                 <li key={order.submissionId}>
-                  <OrderCard order={order} />
+                  <OrderCard
+                    order={order}
+                    onClose={order.open ? () => send({ type: 'order.close', submissionId: order.submissionId }) : undefined}
+                    closeBusy={!canClose}
+                  />
                 </li>
               ))}
             </ul>
+            {state.matches({ loaded: 'closing' }) && closeDialog && <CloseOrderDialog actor={closeDialog} />}
           </section>
         </>
       )}
@@ -130,7 +144,7 @@ function StatusBadge({ order }: { order: SubmissionSummary }) {
   );
 }
 
-function OrderCard({ order }: { order: SubmissionSummary }) {
+function OrderCard({ order, onClose, closeBusy }: { order: SubmissionSummary; onClose: (() => void) | undefined; closeBusy: boolean }) {
   return (
     <article className="order-card" aria-labelledby={`order-${order.submissionId}-title`} data-submission-id={order.submissionId}>
       <h3 id={`order-${order.submissionId}-title`} className="order-card__title">
@@ -154,6 +168,20 @@ function OrderCard({ order }: { order: SubmissionSummary }) {
       <p className="order-card__next">
         <span className="order-card__next-label">Next step</span> <NextStepLink order={order} />
       </p>
+      {onClose && (
+        <p className="order-card__close">
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={() => {
+              if (!closeBusy) onClose();
+            }}
+            aria-disabled={closeBusy || undefined}
+          >
+            Close this order<span className="visually-hidden">, order {order.number}</span>
+          </button>
+        </p>
+      )}
     </article>
   );
 }

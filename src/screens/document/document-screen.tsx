@@ -1,12 +1,94 @@
-import { UpcomingScreen } from '@/components/upcoming-screen';
+import '@/styles/order.css';
+import '@/styles/billing.css';
+import { periodWords } from '@/components/billing/money-words';
+import { DocumentDownload } from '@/components/documents/document-download';
+import { ShareAction, SharedNotice } from '@/components/documents/share-action';
+import { useDocuments, type DocumentsHandle } from '@/components/documents/use-documents';
+import { ScreenLink } from '@/components/screen-link';
+import type { DocumentOrder } from '@/machines/documents.machine';
 
+const TITLE_ID = 'document-title';
+
+/**
+ * document: every document of every order, grouped by policy (or order, before one is issued),
+ * each downloaded with the bearer token and saved under the server's name, and the order summary
+ * sent by e-mail to an address of the insured's choosing.
+ */
 export default function DocumentScreen() {
+  const documents = useDocuments({ scope: 'account' });
+  const [state, send] = documents;
+  const { orders, errorMessage } = state.context;
   return (
-    <UpcomingScreen
-      screen="document"
-      eyebrow="Your policy"
-      title="Your documents"
-      lead="Your policy, binder, invoice and order summary, ready to download or share."
-    />
+    <section data-screen="document" className="screen order-screen documents-screen" aria-labelledby={TITLE_ID}>
+      <p className="eyebrow">Your policy</p>
+      <h1 id={TITLE_ID}>Your documents</h1>
+      <p className="order-screen__lead">Your policies, binders, invoices and order summaries, ready to download or send by e-mail.</p>
+      {state.matches('loading') || state.matches('starting') ? (
+        <p role="status">Loading your documents…</p>
+      ) : state.matches('failed') ? (
+        <div className="notice notice--error" role="alert">
+          <p>We could not load your documents. {errorMessage}</p>
+          <button type="button" className="button" onClick={() => send({ type: 'documents.retry' })}>
+            Try again
+          </button>
+        </div>
+      ) : orders.length === 0 ? (
+        <div className="notice documents-empty">
+          <p>No documents yet. Your policy, binder, invoice and order summary appear here once an order is paid for.</p>
+          <p>
+            <ScreenLink screen="dashboard">Go to your dashboard</ScreenLink>
+          </p>
+        </div>
+      ) : (
+        <>
+          <SharedNotice documents={documents} />
+          {orders.map((order) => (
+            <OrderDocuments key={order.submissionId} order={order} documents={documents} />
+          ))}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** "policy P-2026-004217" once issued, else "order Q-2026-004217": what the insured knows it by. */
+function nameOf(order: DocumentOrder): string {
+  return order.policyNumber ? `policy ${order.policyNumber}` : `order ${order.orderNumber}`;
+}
+
+function OrderDocuments({ order, documents }: { order: DocumentOrder; documents: DocumentsHandle }) {
+  const titleId = `documents-${order.submissionId}-title`;
+  const name = nameOf(order);
+  return (
+    <section className="order-section documents-order" aria-labelledby={titleId} data-submission-id={order.submissionId}>
+      <h2 id={titleId}>
+        {order.policyNumber ? `Policy ${order.policyNumber}` : `Order ${order.orderNumber}`}: {order.speciality}
+      </h2>
+      <p className="documents-order__meta">
+        {order.effectiveDate && order.expirationDate ? `${periodWords(order.effectiveDate, order.expirationDate)}. ` : ''}
+        Order {order.orderNumber}.
+      </p>
+      <ul className="documents-list">
+        {order.documents.map((entry) => (
+          <li key={entry.kind} className="documents-list__item" data-document-kind={entry.kind}>
+            <span className="documents-list__title">{entry.title}</span>
+            <span className="documents-list__file">{entry.filename}</span>
+            <DocumentDownload
+              documents={documents}
+              document={{ submissionId: order.submissionId, kind: entry.kind, filename: entry.filename }}
+              title={entry.title}
+              describes={`${entry.title}, ${name}`}
+            />
+          </li>
+        ))}
+      </ul>
+      <ShareAction
+        documents={documents}
+        what="orderSummary"
+        submissionId={order.submissionId}
+        orderNumber={order.orderNumber}
+        describes={`of order ${order.orderNumber}`}
+      />
+    </section>
   );
 }

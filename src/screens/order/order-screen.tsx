@@ -1,109 +1,176 @@
 import { useParams } from '@tanstack/react-router';
-import { useMachine } from '@xstate/react';
+import type { BuyNowResult } from '@/api/contract/lifecycle';
 import { formatUsd } from '@/api/contract/money-format';
+import { CloseOrderAction } from '@/components/order/close-order-action';
+import { OrderFacts } from '@/components/order/order-facts';
+import { OrderFrame, type LoadedOrder } from '@/components/order/order-frame';
+import { OrderHeading } from '@/components/order/order-heading';
+import { orderIdOf } from '@/components/order/order-id';
+import { OrderSummaryLink } from '@/components/order/order-summary-link';
+import { ReasonList } from '@/components/order/reason-list';
 import { Worksheet } from '@/components/quote/worksheet';
-import { deductibleWords } from '@/components/quote/option-words';
 import { ScreenLink } from '@/components/screen-link';
-import { orderDetailsMachine } from '@/machines/order-details.machine';
 
-const STATUS_WORDS: Record<string, string> = {
-  draft: 'Draft: some answers are still missing',
-  quoted: 'Quoted: ready to buy',
-};
-
+/**
+ * order/{submissionid}: the order while it is the insured's to buy (quoted), and the outcomes
+ * that have no screen of their own (approved, declined, closed). An order whose status has its
+ * own screen (incomplete, with an underwriter, complete…) goes there instead.
+ */
 export default function OrderScreen() {
-  const { submissionid } = useParams({ strict: false }) as { submissionid: string };
-  const id = /^[1-9]\d{0,9}$/.test(submissionid) ? Number(submissionid) : undefined;
+  const { submissionid } = useParams({ strict: false }) as { submissionid?: string };
   return (
-    <section data-screen="order" className="screen" aria-labelledby="order-title">
-      <p className="eyebrow">Your order</p>
-      {id === undefined ? <OrderNotFound /> : <Order key={id} submissionId={id} />}
-    </section>
+    <OrderFrame screen="order" submissionId={orderIdOf(submissionid)} title="Your order">
+      {(order) => <Order order={order} />}
+    </OrderFrame>
   );
 }
 
-function OrderNotFound() {
+function Order({ order }: { order: LoadedOrder }) {
+  const { details, titleId, state } = order;
+  const { rating } = details.order;
   return (
     <>
-      <h1 id="order-title">We could not find that order</h1>
-      <p>
-        It may belong to another account. <ScreenLink screen="dashboard">See your orders</ScreenLink>.
+      <OrderHeading order={details.order} titleId={titleId} />
+      <OrderFacts order={details.order} />
+      <p role="status" className="order-screen__announce">
+        {state.context.bought && outcomeWords(state.context.bought)}
       </p>
-    </>
-  );
-}
-
-function Order({ submissionId }: { submissionId: number }) {
-  const [state, send] = useMachine(orderDetailsMachine, { input: { submissionId } });
-  const { order } = state.context;
-  if (state.matches('notFound')) return <OrderNotFound />;
-  if (!order) {
-    return (
-      <>
-        <h1 id="order-title">Your order</h1>
-        {state.matches('failed') ? (
-          <div className="notice notice--error" role="alert">
-            <p>We could not load your order. {state.context.errorMessage}</p>
-            <button type="button" className="button" onClick={() => send({ type: 'order.retry' })}>
-              Try again
-            </button>
-          </div>
-        ) : (
-          <p role="status">Loading your order…</p>
-        )}
-      </>
-    );
-  }
-  const { rating } = order;
-  return (
-    <>
-      <h1 id="order-title">
-        Order {order.number}: {order.speciality.name}
-      </h1>
-      <p className="order-status" data-order-status={order.status}>
-        {STATUS_WORDS[order.status] ?? order.status.replaceAll('_', ' ')}
-      </p>
-      <dl className="order-facts">
-        {order.state && (
-          <>
-            <dt>Where</dt>
-            <dd>
-              {order.state.name}, ZIP {order.zipcode}
-            </dd>
-          </>
-        )}
-        {order.limit && order.deductible && (
-          <>
-            <dt>Cover</dt>
-            <dd>
-              {order.limit.label} limit, {deductibleWords(order.deductible.label)}
-            </dd>
-          </>
-        )}
-        {order.effectiveDate && (
-          <>
-            <dt>Starts</dt>
-            <dd>{order.effectiveDate}</dd>
-          </>
-        )}
-        {rating && (
-          <>
-            <dt>Price for the year</dt>
-            <dd className="order-facts__total" data-order-total={rating.totalCents}>
-              {formatUsd(rating.totalCents)}
-            </dd>
-          </>
-        )}
-      </dl>
+      <NextStep order={order} />
       {rating && (
         <section aria-labelledby="order-worksheet-title" className="quote-worksheet">
           <h2 id="order-worksheet-title">How your price is worked out</h2>
           <Worksheet lines={rating.worksheet} />
         </section>
       )}
-      <p className="notice notice--upcoming">
-        <strong>Next:</strong> buying and paying online open in a coming release. Your quote is saved.
+      <p>
+        <OrderSummaryLink submissionId={details.order.submissionId} />
       </p>
+      <CloseOrderAction order={order} />
     </>
+  );
+}
+
+function outcomeWords(bought: BuyNowResult): string {
+  switch (bought.outcome) {
+    case 'approved':
+      return 'Your order is approved.';
+    case 'declined':
+      return 'We are sorry: we cannot offer this cover.';
+    default:
+      return '';
+  }
+}
+
+/** What the insured can do next, by where the order stands. */
+function NextStep({ order }: { order: LoadedOrder }) {
+  const { details } = order;
+  const { status } = details.order;
+  switch (status) {
+    case 'quoted':
+      return <BuyNow order={order} />;
+    case 'approved':
+    case 'awaiting_payment':
+      return <Approved order={order} />;
+    case 'declined':
+      return <Declined order={order} />;
+    case 'close_lost':
+      return (
+        <section className="order-next" aria-labelledby="order-next-title">
+          <h2 id="order-next-title">This order is closed</h2>
+          <p>
+            It can no longer be bought. <ScreenLink screen="specialities">Get a new quote</ScreenLink> whenever you are ready.
+          </p>
+        </section>
+      );
+    case 'draft':
+      return (
+        <section className="order-next" aria-labelledby="order-next-title">
+          <h2 id="order-next-title">A few answers to go</h2>
+          <p>Answer the remaining questions to see your price and buy.</p>
+        </section>
+      );
+    default:
+      return null;
+  }
+}
+
+function BuyNow({ order }: { order: LoadedOrder }) {
+  const { state, send } = order;
+  const buying = state.matches('buying');
+  const failure = state.context.moveFailure?.move === 'buyNow' ? state.context.moveFailure : null;
+  return (
+    <section className="order-next order-next--buy" aria-labelledby="order-next-title">
+      <h2 id="order-next-title">Ready to buy</h2>
+      <p>
+        When you buy, we check your answers, locations and contact. Most orders are approved at once; some go to an underwriter
+        first, and we tell you if anything is missing.
+      </p>
+      {failure && (
+        <div className="notice notice--error" role="alert">
+          <p>{failure.message}</p>
+        </div>
+      )}
+      {/* aria-disabled, not disabled: focus stays on the button while it works. */}
+      <button
+        type="button"
+        className="button"
+        onClick={() => {
+          if (!buying) send({ type: 'order.buyNow' });
+        }}
+        aria-disabled={buying || undefined}
+      >
+        {buying ? 'Checking your order…' : failure ? 'Try again' : 'Buy now'}
+      </button>
+      {buying && (
+        <p role="status" className="order-next__busy">
+          Checking your order…
+        </p>
+      )}
+    </section>
+  );
+}
+
+function Approved({ order }: { order: LoadedOrder }) {
+  const { decision } = order.details;
+  return (
+    <section className="order-next order-next--approved" aria-labelledby="order-next-title">
+      <h2 id="order-next-title">Approved: next, pay for your cover</h2>
+      {decision?.kind === 'approved' && decision.adjustmentBps !== 0 && (
+        <p>
+          The underwriter adjusted your premium by {decision.adjustmentBps > 0 ? '+' : ''}
+          {(decision.adjustmentBps / 100).toLocaleString('en-US')} %
+          {decision.reason ? `: ${decision.reason}` : ''}.
+          {order.details.order.premiumCents !== null && ` Your price for the year is now ${formatUsd(order.details.order.premiumCents)}.`}
+        </p>
+      )}
+      {decision?.kind === 'approved' && decision.adjustmentBps === 0 && decision.reason && <p>The underwriter’s note: {decision.reason}</p>}
+      <p>Your cover starts once it is paid. We send your policy documents as soon as the payment is through.</p>
+      <p>
+        <ScreenLink screen="payment" search={{ submissionid: order.details.order.submissionId }} className="button">
+          Go to payment
+        </ScreenLink>
+      </p>
+    </section>
+  );
+}
+
+function Declined({ order }: { order: LoadedOrder }) {
+  const { details, state } = order;
+  const reasons = details.reasons.length > 0 ? details.reasons : (state.context.bought?.reasons ?? []);
+  const reason = details.decision?.kind === 'declined' ? details.decision.reason : null;
+  return (
+    <section className="order-next order-next--declined" aria-labelledby="order-next-title">
+      <h2 id="order-next-title">We cannot offer this cover</h2>
+      {reasons.length > 0 && (
+        <>
+          <p>Why:</p>
+          <ReasonList reasons={reasons} />
+        </>
+      )}
+      {reason && <p>The underwriter’s reason: {reason}</p>}
+      <p>
+        If something has changed, you can <ScreenLink screen="specialities">start a new quote</ScreenLink>.
+      </p>
+    </section>
   );
 }

@@ -1,12 +1,139 @@
-import { UpcomingScreen } from '@/components/upcoming-screen';
+import '@/styles/order.css';
+import '@/styles/billing.css';
+import { useSearch } from '@tanstack/react-router';
+import { useMachine } from '@xstate/react';
+import type { ReactNode } from 'react';
+import { orderIdOf } from '@/components/order/order-id';
+import { ScreenLink } from '@/components/screen-link';
+import { paymentConfirmMachine } from '@/machines/payment-confirm.machine';
 
+const TITLE_ID = 'paymentconfirm-title';
+
+/**
+ * paymentconfirm?submissionid&sessionid: where the hosted checkout sends the browser back. It
+ * asks the server what became of the payment: received (the policy is issued: on to the cover
+ * and the documents), still on its way (it asks again on its own for a while, then offers Check
+ * again), or failed (the provider's words, and the way back to payment).
+ */
 export default function PaymentConfirmScreen() {
+  const { submissionid, sessionid } = useSearch({ strict: false }) as { submissionid?: unknown; sessionid?: unknown };
+  const submissionId = orderIdOf(submissionid);
   return (
-    <UpcomingScreen
-      screen="paymentconfirm"
-      eyebrow="Checkout"
-      title="Payment confirmation"
-      lead="Confirmation of your payment, with your policy documents to download."
-    />
+    <section data-screen="paymentconfirm" className="screen screen--narrow order-screen payment-confirm" aria-labelledby={TITLE_ID}>
+      <p className="eyebrow">Checkout</p>
+      {submissionId === undefined || typeof sessionid !== 'string' ? (
+        <NoSuchPayment />
+      ) : (
+        <Confirming key={`${submissionId}|${sessionid}`} submissionId={submissionId} sessionId={sessionid} />
+      )}
+    </section>
   );
 }
+
+function NoSuchPayment({ message }: { message?: string | undefined }) {
+  return (
+    <>
+      <h1 id={TITLE_ID}>We could not find that payment</h1>
+      {message && <p>{message}</p>}
+      <p>
+        If you paid, your order shows it on your dashboard. <ScreenLink screen="dashboard">See your orders</ScreenLink>.
+      </p>
+    </>
+  );
+}
+
+type Shown = { title: string; message: string; tone: 'busy' | 'success' | 'error' | 'info'; actions: ReactNode };
+
+function Confirming({ submissionId, sessionId }: { submissionId: number; sessionId: string }) {
+  const [state, send] = useMachine(paymentConfirmMachine, { input: { submissionId, sessionId } });
+  const { confirmation, errorMessage } = state.context;
+  const order = { submissionid: submissionId };
+
+  if (state.matches('notFound')) return <NoSuchPayment message={errorMessage} />;
+
+  let shown: Shown;
+  if (state.matches('confirmed')) {
+    const policyNumber = confirmation?.policyNumber;
+    shown = {
+      title: policyNumber ? `Payment received — policy ${policyNumber} is issued` : 'Payment received',
+      message: policyNumber
+        ? 'Thank you: your cover is in place. We have e-mailed your policy documents.'
+        : 'Thank you: your cover is bound. Your policy documents follow as soon as they are issued.',
+      tone: 'success',
+      actions: (
+        <p className="screen-actions billing-actions">
+          <ScreenLink screen="complete-order" search={order} className="button">
+            See your cover
+          </ScreenLink>
+          <ScreenLink screen="document" className="button button--secondary">
+            Go to your documents
+          </ScreenLink>
+        </p>
+      ),
+    };
+  } else if (state.matches('failed')) {
+    shown = {
+      title: 'Your payment did not go through',
+      message: confirmation?.message ?? 'The payment was not completed.',
+      tone: 'error',
+      actions: (
+        <p className="screen-actions billing-actions">
+          <ScreenLink screen="payment" search={order} className="button">
+            Back to payment
+          </ScreenLink>
+        </p>
+      ),
+    };
+  } else if (state.matches('stillWaiting') || state.matches('unreachable')) {
+    const unreachable = state.matches('unreachable');
+    shown = {
+      title: 'Still confirming your payment',
+      message: unreachable
+        ? `We could not check your payment just now. ${errorMessage ?? ''}`
+        : `${confirmation?.message ?? 'We have not heard from the payment service yet.'} This can take a few minutes; we e-mail you as soon as it is through.`,
+      tone: unreachable ? 'error' : 'info',
+      actions: (
+        <p className="screen-actions billing-actions">
+          <button type="button" className="button" onClick={() => send({ type: 'confirm.retry' })}>
+            Check again
+          </button>
+          <ScreenLink screen="dashboard" className="button button--secondary">
+            Go to your dashboard
+          </ScreenLink>
+        </p>
+      ),
+    };
+  } else {
+    // Confirming, or waiting to ask again.
+    shown = {
+      title: 'Confirming your payment',
+      message: state.matches('waiting') ? `${confirmation?.message ?? 'Your payment is on its way.'} Checking again in a moment…` : 'Confirming your payment…',
+      tone: 'busy',
+      actions: <p>Please keep this page open. Nothing more will be charged.</p>,
+    };
+  }
+
+  return (
+    <>
+      <h1 id={TITLE_ID}>{shown.title}</h1>
+      {/* One status region for every outcome but an error, mounted from the start: a region
+          inserted already holding its words is often not read out. An error is an alert, which is. */}
+      <div role="status" className={shown.tone === 'error' ? undefined : TONE_CLASS[shown.tone]}>
+        {shown.tone !== 'error' && <p>{shown.message}</p>}
+      </div>
+      {shown.tone === 'error' && (
+        <div role="alert" className={TONE_CLASS.error}>
+          <p>{shown.message}</p>
+        </div>
+      )}
+      {shown.actions}
+    </>
+  );
+}
+
+const TONE_CLASS: Record<Shown['tone'], string> = {
+  busy: 'billing-confirming',
+  success: 'notice billing-notice billing-notice--success',
+  error: 'notice notice--error billing-notice',
+  info: 'notice billing-notice',
+};

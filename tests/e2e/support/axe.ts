@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 
@@ -14,8 +15,22 @@ interface Violation {
   nodes: Array<{ target: string[] }>;
 }
 
+/** E2E_SCREENSHOTS=dir keeps a full-page picture of every state axe checks, to look at by eye. */
+const screenshotDir = process.env.E2E_SCREENSHOTS;
+let shot = 0;
+
+async function keepScreenshot(page: Page): Promise<void> {
+  if (!screenshotDir) return;
+  mkdirSync(screenshotDir, { recursive: true });
+  shot += 1;
+  const where = new URL(page.url()).pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'root';
+  const name = `${process.pid}-${String(shot).padStart(3, '0')}-${where}.png`;
+  await page.screenshot({ path: join(screenshotDir, name), fullPage: true });
+}
+
 /** The page's axe-core violations, as readable lines; an empty list means it passes. */
 export async function axeViolations(page: Page): Promise<string[]> {
+  await keepScreenshot(page);
   // Evaluated through the DevTools protocol rather than a <script> tag: the app's CSP rightly blocks inline scripts.
   await page.evaluate(axeSource);
   const violations = (await page.evaluate(async (tags) => {

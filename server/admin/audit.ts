@@ -1,0 +1,63 @@
+/**
+ * The audit log of administrative changes (issue 9): who did what to which record, when, and
+ * from where. Written in the transaction of the change it records, so neither stands without
+ * the other; read newest first by administrators (GET admin/audit).
+ */
+import { and, desc, eq, type SQL } from 'drizzle-orm';
+import type { AuditEntry } from '@/api/contract/admin-users';
+import type { AuthUser } from '@server/auth/user';
+import type { Queryable } from '@server/db/connection';
+import { auditLog, users } from '@server/db/schema';
+
+export const AUDIT_PAGE_SIZE = 50;
+
+export type AuditChange = {
+  action: string;
+  entity: string;
+  entityId: number | string;
+  data: Record<string, unknown>;
+};
+
+export async function recordAudit(db: Queryable, actor: AuthUser, ip: string, at: Date, change: AuditChange): Promise<void> {
+  await db.insert(auditLog).values({
+    actorUserId: actor.id,
+    action: change.action,
+    entity: change.entity,
+    entityId: String(change.entityId),
+    data: change.data,
+    ip,
+    createdAt: at,
+  });
+}
+
+export async function auditEntries(db: Queryable, filter: { entity?: string | undefined; entityId?: string | undefined; page: number }): Promise<AuditEntry[]> {
+  const where: SQL[] = [];
+  if (filter.entity) where.push(eq(auditLog.entity, filter.entity));
+  if (filter.entityId) where.push(eq(auditLog.entityId, filter.entityId));
+  const rows = await db
+    .select({
+      id: auditLog.id,
+      at: auditLog.createdAt,
+      actorId: users.id,
+      actorEmail: users.email,
+      action: auditLog.action,
+      entity: auditLog.entity,
+      entityId: auditLog.entityId,
+      data: auditLog.data,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorUserId))
+    .where(and(...where))
+    .orderBy(desc(auditLog.id))
+    .limit(AUDIT_PAGE_SIZE)
+    .offset((filter.page - 1) * AUDIT_PAGE_SIZE);
+  return rows.map((row) => ({
+    id: row.id,
+    at: row.at.toISOString(),
+    actor: row.actorId === null || row.actorEmail === null ? null : { id: row.actorId, email: row.actorEmail },
+    action: row.action,
+    entity: row.entity,
+    entityId: row.entityId,
+    data: row.data ?? null,
+  }));
+}

@@ -1,0 +1,192 @@
+/**
+ * Rating tables for administrators (issue 9): every version of one speciality's table in one
+ * state, and a change as a new version. The new version and the retirement of the one before
+ * are one transaction with their audit entry; the rating catalogue is then cleared in this
+ * process (others see it within their cache's minute, server/rating/rating-catalog.ts).
+ */
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { NewRateTableVersion, RateTableVersion } from '@/api/contract/admin-rating';
+import { recordAudit } from '@server/admin/audit';
+import { parseRateTableCsv, rateTableToCsv, type CsvProblem, type RateValues } from '@server/admin/rate-table-csv';
+import type { AuthUser } from '@server/auth/user';
+import type { Clock } from '@server/clock';
+import type { Database, Queryable } from '@server/db/connection';
+import { rateTables, specialities, submissions, usStates, users } from '@server/db/schema';
+import { badRequest, conflict, notFound } from '@server/http/http-error';
+import type { RatingCatalog } from '@server/rating/rating-catalog';
+
+export type RateTableDeps = { db: Database; clock: Clock; catalog: RatingCatalog };
+
+/** What a version says about prices, by the request's names: what a change compares and copies. */
+const PRICE_FIELDS = ['basePremiumCents', 'minPremiumCents', 'policyFeeCents', 'taxRateBps', 'feeRateBps'] as const;
+
+async function versionsOf(db: Queryable, specialityId: number, stateCode: string): Promise<RateTableVersion[]> {
+  const rows = await db
+    .select({
+      id: rateTables.id,
+      version: rateTables.version,
+      active: rateTables.active,
+      createdAt: rateTables.createdAt,
+      creatorId: users.id,
+      creatorEmail: users.email,
+      basePremiumCents: rateTables.basePremiumCents,
+      minPremiumCents: rateTables.minPremiumCents,
+      policyFeeCents: rateTables.policyFeeCents,
+      taxRateBps: rateTables.taxRateBps,
+      feeRateBps: rateTables.feeRateBps,
+      factors: rateTables.factors,
+    })
+    .from(rateTables)
+    .leftJoin(users, eq(users.id, rateTables.createdBy))
+    .where(and(eq(rateTables.specialityId, specialityId), eq(rateTables.stateCode, stateCode)))
+    .orderBy(desc(rateTables.version));
+  const quotes = await db
+    .select({ tableId: submissions.rateTableId, n: count() })
+    .from(submissions)
+    .innerJoin(rateTables, eq(rateTables.id, submissions.rateTableId))
+    .where(and(eq(rateTables.specialityId, specialityId), eq(rateTables.stateCode, stateCode)))
+    .groupBy(submissions.rateTableId);
+  const quotesOf = new Map(quotes.map((row) => [row.tableId, row.n]));
+  return rows.map(({ creatorId, creatorEmail, ...row }) => ({
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    createdBy: creatorId === null || creatorEmail === null ? null : { id: creatorId, email: creatorEmail },
+    factors: row.factors as unknown as Record<string, unknown>,
+    quotes: quotesOf.get(row.id) ?? 0,
+  }));
+}
+
+/** The speciality and the state must exist: a 404 naming which does not. */
+async function assertCatalogued(db: Queryable, specialityId: number, stateCode: string): Promise<void> {
+  const [speciality] = await db.select({ id: specialities.id }).from(specialities).where(eq(specialities.id, specialityId));
+  if (!speciality) throw notFound(`No speciality ${specialityId}`);
+  const [state] = await db.select({ code: usStates.code }).from(usStates).where(eq(usStates.code, stateCode));
+  if (!state) throw notFound(`No state ${stateCode}`);
+}
+
+export async function rateTableVersions(db: Queryable, specialityId: number, stateCode: string): Promise<RateTableVersion[]> {
+  await assertCatalogued(db, specialityId, stateCode);
+  return versionsOf(db, specialityId, stateCode);
+}
+
+type Target = { specialityId: number; stateCode: string; basedOnVersion: number };
+type TableRow = typeof rateTables.$inferSelect;
+
+const valuesOf = (row: TableRow): RateValues => ({
+  basePremiumCents: row.basePremiumCents,
+  minPremiumCents: row.minPremiumCents,
+  policyFeeCents: row.policyFeeCents,
+  taxRateBps: row.taxRateBps,
+  feeRateBps: row.feeRateBps,
+  factors: row.factors,
+});
+
+/** Factors compare as their CSV: the same rows in the same order, whatever order jsonb keeps their keys in. */
+const sameFactors = (a: RateValues, b: RateValues) => rateTableToCsv(a) === rateTableToCsv({ ...a, factors: b.factors });
+
+/**
+ * A new version of the table in force, with the values `change` makes of it; the version in force
+ * after, and whether this made it (false: those values were in force already — a retry).
+ */
+async function changeTable(
+  deps: RateTableDeps,
+  actor: AuthUser,
+  ip: string,
+  target: Target,
+  source: 'edit' | 'csv',
+  change: (current: RateValues) => RateValues,
+): Promise<{ version: RateTableVersion; made: boolean }> {
+  const { specialityId, stateCode } = target;
+  await assertCatalogued(deps.db, specialityId, stateCode);
+  const outcome = await deps.db.transaction(async (tx) => {
+    // One change of a speciality's tables at a time: the second waits, then finds the version the
+    // first put in force (a retry answers it, a stale change is a 409), never a table gone.
+    await tx.select({ id: specialities.id }).from(specialities).where(eq(specialities.id, specialityId)).for('update');
+    const [current] = await tx
+      .select()
+      .from(rateTables)
+      .where(and(eq(rateTables.specialityId, specialityId), eq(rateTables.stateCode, stateCode), eq(rateTables.active, true)))
+      .for('update');
+    if (!current) throw notFound(`No rate table prices speciality ${specialityId} in ${stateCode}`);
+    const before = valuesOf(current);
+    const next = change(before);
+    const changedPrices = PRICE_FIELDS.filter((field) => next[field] !== before[field]);
+    const factorsChanged = !sameFactors(next, before);
+    // Already in force (a retry of this change, or a change to what is): nothing new.
+    if (changedPrices.length === 0 && !factorsChanged) return { id: current.id, made: false };
+    if (target.basedOnVersion !== current.version) {
+      throw conflict(`The table was changed meanwhile: version ${current.version} is in force now`, { basedOnVersion: `is not ${current.version}, the version in force` });
+    }
+    const [{ latest } = { latest: current.version }] = await tx
+      .select({ latest: rateTables.version })
+      .from(rateTables)
+      .where(and(eq(rateTables.specialityId, specialityId), eq(rateTables.stateCode, stateCode)))
+      .orderBy(desc(rateTables.version))
+      .limit(1);
+    const now = deps.clock.now();
+    // Retired first: at most one active table per speciality and state (a partial unique index).
+    await tx.update(rateTables).set({ active: false }).where(eq(rateTables.id, current.id));
+    const [made] = await tx
+      .insert(rateTables)
+      .values({ specialityId, stateCode, version: latest + 1, ...next, createdBy: actor.id, createdAt: now, active: true })
+      .returning({ id: rateTables.id, version: rateTables.version });
+    await recordAudit(tx, actor, ip, now, {
+      action: 'ratetable.version',
+      entity: 'rate_table',
+      entityId: `${specialityId}:${stateCode}`,
+      data: {
+        from: current.version,
+        to: made!.version,
+        source,
+        changed: Object.fromEntries(changedPrices.map((field) => [field, { from: before[field], to: next[field] }])),
+        ...(factorsChanged ? { factorsChanged: true } : {}),
+      },
+    });
+    return { id: made!.id, made: true };
+  });
+  if (outcome.made) deps.catalog.clear();
+  const versions = await versionsOf(deps.db, specialityId, stateCode);
+  return { version: versions.find((version) => version.id === outcome.id)!, made: outcome.made };
+}
+
+/** A change of prices (what is left out is kept, the factors included). */
+export function newRateTableVersion(deps: RateTableDeps, actor: AuthUser, ip: string, change: NewRateTableVersion) {
+  return changeTable(deps, actor, ip, change, 'edit', (current) => ({
+    ...current,
+    ...Object.fromEntries(PRICE_FIELDS.flatMap((field) => (change[field] === undefined ? [] : [[field, change[field]]]))),
+  }));
+}
+
+/** The whole table from a CSV (server/admin/rate-table-csv.ts): any problem refuses all of it, naming row and column. */
+export function importRateTable(deps: RateTableDeps, actor: AuthUser, ip: string, target: Target, csv: string) {
+  const parsed = parseRateTableCsv(csv);
+  if ('problems' in parsed) {
+    const [first] = parsed.problems;
+    const where = (problem: CsvProblem) => (problem.column === 'file' ? 'the file' : `row ${problem.row}, column ${problem.column}`);
+    throw badRequest(
+      `The rate table was not imported (nothing changed): ${where(first!)} ${first!.message}` +
+        (parsed.problems.length > 1 ? `, and ${parsed.problems.length - 1} more` : ''),
+      Object.fromEntries(parsed.problems.map((problem) => [problem.column === 'file' ? 'csv' : `csv row ${problem.row} ${problem.column}`, problem.message])),
+    );
+  }
+  return changeTable(deps, actor, ip, target, 'csv', () => parsed.values);
+}
+
+/** The CSV of one version (the one in force when none is named) and its file name. */
+export async function exportRateTable(db: Queryable, specialityId: number, stateCode: string, version: number | undefined) {
+  await assertCatalogued(db, specialityId, stateCode);
+  const [row] = await db
+    .select({ table: rateTables, speciality: specialities.name })
+    .from(rateTables)
+    .innerJoin(specialities, eq(specialities.id, rateTables.specialityId))
+    .where(
+      and(
+        eq(rateTables.specialityId, specialityId),
+        eq(rateTables.stateCode, stateCode),
+        version === undefined ? eq(rateTables.active, true) : eq(rateTables.version, version),
+      ),
+    );
+  if (!row) throw notFound(version === undefined ? `No rate table prices speciality ${specialityId} in ${stateCode}` : `No version ${version} of this table`);
+  const slug = row.speciality.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return { filename: `rates-${slug}-${stateCode.toLowerCase()}-v${row.table.version}.csv`, csv: rateTableToCsv(valuesOf(row.table)) };
+}

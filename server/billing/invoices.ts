@@ -1,0 +1,124 @@
+/**
+ * POST invoice/generateInvoice and GET invoice/details: an approved order's one invoice, for the
+ * first installment of the payment plan it was quoted with, numbered INV-YYYY-NNNNNN, moving the
+ * order to awaiting_payment (order.generateInvoice, by the insured) in the same transaction.
+ * Repeating it answers the same invoice and writes nothing.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { Invoice } from '@/api/contract/billing';
+import type { Calculation } from '@/api/contract/rating';
+import type { LifecycleEvent } from '@/machines/order-lifecycle.machine';
+import { coverStart, installmentSchedule } from '@server/billing/installment-schedule';
+import type { AuthUser } from '@server/auth/user';
+import type { Clock } from '@server/clock';
+import type { Database, Queryable } from '@server/db/connection';
+import { invoices } from '@server/db/schema';
+import { conflict, notFound } from '@server/http/http-error';
+import { lockedOrder } from '@server/lifecycle/locked-order';
+import { ownedSubmission, type SubmissionRow } from '@server/submissions/access';
+import { illegalMove, moveSubmission } from '@server/submissions/lifecycle';
+import { storedRating } from '@server/submissions/quotes';
+import { callerOf } from '@server/account/plan-locations';
+
+export type BillingDeps = { db: Database; clock: Clock };
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+
+const GENERATE: LifecycleEvent = { type: 'order.generateInvoice', actor: 'insured' };
+
+/** Where an invoice exists and still stands: a repeat answers it. */
+const INVOICED = new Set(['awaiting_payment', 'bound', 'complete']);
+
+const utcDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/** INV-2026-000007: the year it was made and a sequence number. */
+const nextInvoiceNumber = (year: number) =>
+  sql<string>`(select 'INV-' || ${String(year)}::text || '-' || lpad(seq.n, greatest(6, length(seq.n)), '0') from (select nextval('invoice_number_seq')::text as n) as seq)`;
+
+export async function invoiceOf(db: Queryable, submissionId: number): Promise<InvoiceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.submissionId, submissionId), eq(invoices.installmentNo, 1)));
+  return row;
+}
+
+/** The rating the order was approved at: what is invoiced. A rated order always has one. */
+export function ratingOf(row: Pick<SubmissionRow, 'worksheet' | 'number'>): Calculation {
+  const rating = storedRating(row.worksheet);
+  if (!rating) throw conflict(`Order ${row.number} has no price to invoice: change the quote to price it again`, { status: 'is not rated' });
+  return rating;
+}
+
+export function planOf(rating: Calculation, paymentTerm: string | null) {
+  return rating.paymentPlans.find((plan) => plan.code === paymentTerm) ?? rating.paymentPlans[0]!;
+}
+
+export function invoiceView(order: Pick<SubmissionRow, 'id' | 'number' | 'status' | 'version' | 'worksheet' | 'paymentTerm'>, invoice: InvoiceRow): Invoice {
+  const rating = ratingOf(order);
+  const plan = planOf(rating, invoice.paymentTerm ?? order.paymentTerm);
+  return {
+    invoiceId: invoice.id,
+    number: invoice.number,
+    submissionId: order.id,
+    orderNumber: order.number,
+    status: invoice.status === 'paid' ? 'paid' : 'open',
+    orderStatus: order.status,
+    orderVersion: order.version,
+    paymentTerm: { code: plan.code, name: plan.name },
+    premiumCents: rating.premiumCents,
+    policyFeeCents: rating.policyFeeCents,
+    taxCents: rating.taxCents,
+    stateFeeCents: rating.stateFeeCents,
+    totalCents: rating.totalCents,
+    amountDueCents: invoice.totalCents,
+    currency: 'USD',
+    dueDate: invoice.dueDate ?? utcDay(invoice.createdAt),
+    schedule: invoice.schedule,
+    createdAt: invoice.createdAt.toISOString(),
+    paidAt: invoice.paidAt?.toISOString() ?? null,
+    lastPaymentFailure: invoice.status === 'paid' ? null : invoice.lastFailure,
+  };
+}
+
+export async function generateInvoice(deps: BillingDeps, user: AuthUser, submissionId: number): Promise<Invoice> {
+  return deps.db.transaction(async (tx) => {
+    const row = await lockedOrder(tx, user, submissionId);
+    const existing = await invoiceOf(tx, row.id);
+    if (existing && INVOICED.has(row.status)) return invoiceView(row, existing);
+    if (row.status !== 'approved') throw illegalMove(row, GENERATE.type);
+    const now = deps.clock.now();
+    const rating = ratingOf(row);
+    const plan = planOf(rating, row.paymentTerm);
+    const today = utcDay(now);
+    const schedule = installmentSchedule(plan, today, coverStart(row.effectiveDate, today));
+    const [invoice] = await tx
+      .insert(invoices)
+      .values({
+        submissionId: row.id,
+        number: nextInvoiceNumber(now.getUTCFullYear()),
+        installmentNo: 1,
+        premiumCents: rating.premiumCents,
+        feeCents: rating.policyFeeCents + rating.stateFeeCents,
+        taxCents: rating.taxCents,
+        totalCents: schedule[0]!.amountCents,
+        dueDate: today,
+        paymentTerm: plan.code,
+        schedule,
+        createdAt: now,
+      })
+      .returning();
+    const moved = await moveSubmission(tx, user, row, now, {
+      event: GENERATE,
+      data: { invoiceId: invoice!.id, invoiceNumber: invoice!.number, amountDueCents: invoice!.totalCents },
+    });
+    return invoiceView({ ...row, ...moved }, invoice!);
+  });
+}
+
+export async function invoiceDetails(deps: BillingDeps, user: AuthUser, submissionId: number): Promise<Invoice> {
+  const row = await ownedSubmission(deps.db, callerOf(user), submissionId);
+  const invoice = await invoiceOf(deps.db, row.id);
+  if (!invoice) throw notFound(`Order ${row.number} has no invoice yet`);
+  return invoiceView(row, invoice);
+}

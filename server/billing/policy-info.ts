@@ -1,0 +1,56 @@
+/** GET insured/policyinfo?submissionid: the order's policy as issued, and what paid for it. */
+import { and, eq } from 'drizzle-orm';
+import type { PolicyInfo } from '@/api/contract/billing';
+import { callerOf } from '@server/account/plan-locations';
+import type { AuthUser } from '@server/auth/user';
+import { planOf, ratingOf } from '@server/billing/invoices';
+import type { Queryable } from '@server/db/connection';
+import { brokers, payments, specialities, submissions } from '@server/db/schema';
+import { policyOf } from '@server/documents/document-sources';
+import { namedInsured } from '@server/documents/named-insured';
+import { notFound } from '@server/http/http-error';
+import { ownedSubmission } from '@server/submissions/access';
+
+export async function policyInfo(db: Queryable, user: AuthUser, submissionId: number): Promise<PolicyInfo> {
+  const order = await ownedSubmission(db, callerOf(user), submissionId);
+  const policy = await policyOf(db, order.id);
+  if (!policy) throw notFound(`Order ${order.number} has no policy yet`);
+  const [facts] = await db
+    .select({ specialityId: specialities.id, speciality: specialities.name, broker: brokers.name })
+    .from(submissions)
+    .innerJoin(specialities, eq(specialities.id, submissions.specialityId))
+    .leftJoin(brokers, eq(brokers.id, submissions.brokerId))
+    .where(eq(submissions.id, order.id));
+  const [payment] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.submissionId, order.id), eq(payments.status, 'succeeded')));
+  const rating = ratingOf(order);
+  const plan = planOf(rating, order.paymentTerm);
+  return {
+    policyId: policy.id,
+    policyNumber: policy.number,
+    submissionId: order.id,
+    orderNumber: order.number,
+    status: policy.status,
+    speciality: { id: facts!.specialityId, name: facts!.speciality },
+    namedInsured: (await namedInsured(db, user.id, order.id)).name,
+    broker: facts!.broker,
+    effectiveDate: policy.effectiveDate,
+    expirationDate: policy.expirationDate,
+    limit: { code: policy.limitCode, label: rating.limit.label, perClaimCents: policy.perClaimLimitCents, aggregateCents: policy.aggregateLimitCents },
+    deductible: { code: policy.deductibleCode, label: rating.deductible.label, amountCents: policy.deductibleCents },
+    premiumCents: rating.premiumCents,
+    policyFeeCents: rating.policyFeeCents,
+    taxCents: rating.taxCents,
+    stateFeeCents: rating.stateFeeCents,
+    totalCents: rating.totalCents,
+    paymentTerm: { code: plan.code, name: plan.name },
+    issuedAt: policy.issuedAt.toISOString(),
+    payment: {
+      amountCents: payment?.amountCents ?? 0,
+      paidAt: (payment?.completedAt ?? policy.issuedAt).toISOString(),
+      provider: payment?.provider === 'stripe' ? 'stripe' : 'sandbox',
+    },
+  };
+}

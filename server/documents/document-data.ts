@@ -1,0 +1,98 @@
+/**
+ * What each generated document is drawn from: plain data, gathered by
+ * server/documents/document-sources.ts from the database. The PDF modules turn it into bytes
+ * and nothing else: the same data always gives the same bytes.
+ */
+
+export type Party = {
+  name: string;
+  /** Street, "City, ST 12345"… already split into lines; empty when unknown. */
+  addressLines: string[];
+};
+
+export type Broker = { name: string; abbreviation: string | null };
+
+/** The price as rated, all integer cents. */
+export type PriceBreakdown = {
+  /** After every factor (and an underwriter's adjustment), before fees and taxes. */
+  premiumCents: number;
+  policyFeeCents: number;
+  taxCents: number;
+  stateFeeCents: number;
+  /** The year's total. */
+  totalCents: number;
+};
+
+export type ScheduledPayment = { installmentNo: number; dueDate: string; amountCents: number };
+
+/** The policy (declarations page and coverage form) and the binder. */
+export type PolicyDocumentData = {
+  policyNumber: string;
+  orderNumber: string;
+  specialityName: string;
+  /** YYYY-MM-DD; 12:01 a.m. standard time at the insured's address, as US policies say. */
+  effectiveDate: string;
+  expirationDate: string;
+  /** The policy's issue time: its date on the page and the PDF's metadata dates. */
+  issuedAt: Date;
+  namedInsured: Party;
+  /** The insured's e-mail, printed under the name. */
+  insuredEmail: string;
+  /** The covered locations, the primary first. */
+  locations: Party[];
+  /** "Texas". */
+  stateName: string;
+  broker: Broker | null;
+  limit: { label: string; perClaimCents: number; aggregateCents: number };
+  deductible: { label: string; amountCents: number };
+  price: PriceBreakdown;
+  paymentTermName: string;
+  /** Set when an underwriter adjusted the premium at approval: +1000 = +10 %. */
+  adjustmentBps: number | null;
+};
+
+export type InvoiceDocumentData = {
+  invoiceNumber: string;
+  orderNumber: string;
+  /** Null until the policy is issued. */
+  policyNumber: string | null;
+  specialityName: string;
+  /** The invoice's creation: its date on the page and the PDF's metadata dates. */
+  createdAt: Date;
+  /** YYYY-MM-DD: the first installment's due date. */
+  dueDate: string;
+  status: 'open' | 'paid';
+  paidAt: Date | null;
+  billTo: Party;
+  broker: Broker | null;
+  effectiveDate: string;
+  expirationDate: string;
+  price: PriceBreakdown;
+  paymentTermName: string;
+  /** Due now: the first installment. */
+  amountDueCents: number;
+  schedule: ScheduledPayment[];
+};
+
+export type OrderSummaryData = {
+  orderNumber: string;
+  /** "Awaiting payment", "Complete"… */
+  statusLabel: string;
+  policyNumber: string | null;
+  specialityName: string;
+  /** The order's last change: its date on the page and the PDF's metadata dates. */
+  asOf: Date;
+  namedInsured: Party;
+  insuredEmail: string;
+  broker: Broker | null;
+  stateName: string;
+  zipcode: string;
+  effectiveDate: string | null;
+  limitLabel: string | null;
+  deductibleLabel: string | null;
+  paymentTermName: string | null;
+  price: PriceBreakdown | null;
+  locations: Party[];
+  /** Every answer given, in the order the questions are asked. */
+  answers: Array<{ question: string; answer: string }>;
+};

@@ -1,0 +1,171 @@
+/**
+ * Gathers what each document is drawn from (server/documents/document-data.ts) out of the
+ * database: the order, its rating as approved, the policy as issued, the invoice, the named
+ * insured and the broker. Pure reads; the PDF modules do the drawing.
+ */
+import { eq } from 'drizzle-orm';
+import type { Calculation } from '@/api/contract/rating';
+import type { Queryable } from '@server/db/connection';
+import { brokers, policies, specialities, submissions, usStates, type invoices } from '@server/db/schema';
+import type {
+  Broker,
+  InvoiceDocumentData,
+  OrderSummaryData,
+  PolicyDocumentData,
+  PriceBreakdown,
+} from '@server/documents/document-data';
+import { coveredLocations, namedInsured } from '@server/documents/named-insured';
+import { planOf } from '@server/billing/invoices';
+import { orderQuestions } from '@server/lifecycle/required-items';
+import { storedRating } from '@server/submissions/quotes';
+
+type PolicyRow = typeof policies.$inferSelect;
+type InvoiceRow = typeof invoices.$inferSelect;
+
+export const STATUS_LABELS: Record<string, string> = {
+  draft: 'Draft',
+  quoted: 'Quoted',
+  checks: 'Being checked',
+  incomplete: 'Incomplete',
+  underwriter_review: 'With an underwriter',
+  missing_info: 'More information needed',
+  application_under_review: 'Application under review',
+  approved: 'Approved',
+  declined: 'Declined',
+  awaiting_payment: 'Awaiting payment',
+  bound: 'Bound',
+  complete: 'Complete',
+  close_lost: 'Closed',
+};
+
+type OrderFacts = {
+  order: typeof submissions.$inferSelect;
+  rating: Calculation | null;
+  speciality: string;
+  stateName: string;
+  broker: Broker | null;
+};
+
+async function orderFacts(db: Queryable, submissionId: number): Promise<OrderFacts> {
+  const [row] = await db
+    .select({ order: submissions, speciality: specialities.name, stateName: usStates.name, brokerName: brokers.name, brokerAbbreviation: brokers.abbreviation })
+    .from(submissions)
+    .innerJoin(specialities, eq(specialities.id, submissions.specialityId))
+    .leftJoin(usStates, eq(usStates.code, submissions.stateCode))
+    .leftJoin(brokers, eq(brokers.id, submissions.brokerId))
+    .where(eq(submissions.id, submissionId));
+  if (!row) throw new Error(`No submission ${submissionId}`);
+  return {
+    order: row.order,
+    rating: storedRating(row.order.worksheet),
+    speciality: row.speciality,
+    stateName: row.stateName ?? row.order.stateCode ?? '',
+    broker: row.brokerName ? { name: row.brokerName, abbreviation: row.brokerAbbreviation } : null,
+  };
+}
+
+const priceOf = (rating: Calculation): PriceBreakdown => ({
+  premiumCents: rating.premiumCents,
+  policyFeeCents: rating.policyFeeCents,
+  taxCents: rating.taxCents,
+  stateFeeCents: rating.stateFeeCents,
+  totalCents: rating.totalCents,
+});
+
+export async function policyDocumentData(db: Queryable, policy: PolicyRow): Promise<PolicyDocumentData> {
+  const facts = await orderFacts(db, policy.submissionId);
+  const rating = facts.rating!;
+  const insured = await namedInsured(db, policy.userId ?? facts.order.userId!, policy.submissionId);
+  return {
+    policyNumber: policy.number,
+    orderNumber: facts.order.number,
+    specialityName: facts.speciality,
+    effectiveDate: policy.effectiveDate,
+    expirationDate: policy.expirationDate,
+    issuedAt: policy.issuedAt,
+    namedInsured: { name: insured.name, addressLines: insured.addressLines },
+    insuredEmail: insured.email,
+    locations: await coveredLocations(db, policy.submissionId),
+    stateName: facts.stateName,
+    broker: facts.broker,
+    limit: { label: rating.limit.label, perClaimCents: policy.perClaimLimitCents, aggregateCents: policy.aggregateLimitCents },
+    deductible: { label: rating.deductible.label, amountCents: policy.deductibleCents },
+    price: priceOf(rating),
+    paymentTermName: planOf(rating, facts.order.paymentTerm).name,
+    adjustmentBps: rating.adjustmentBps ?? null,
+  };
+}
+
+export async function policyOf(db: Queryable, submissionId: number): Promise<PolicyRow | undefined> {
+  const [policy] = await db.select().from(policies).where(eq(policies.submissionId, submissionId));
+  return policy;
+}
+
+export async function invoiceDocumentData(db: Queryable, invoice: InvoiceRow): Promise<InvoiceDocumentData> {
+  const facts = await orderFacts(db, invoice.submissionId);
+  const rating = facts.rating!;
+  const policy = await policyOf(db, invoice.submissionId);
+  const insured = await namedInsured(db, facts.order.userId!, invoice.submissionId);
+  const effective = policy?.effectiveDate ?? facts.order.effectiveDate ?? invoice.dueDate ?? '';
+  return {
+    invoiceNumber: invoice.number,
+    orderNumber: facts.order.number,
+    policyNumber: policy?.number ?? null,
+    specialityName: facts.speciality,
+    createdAt: invoice.createdAt,
+    dueDate: invoice.dueDate ?? invoice.createdAt.toISOString().slice(0, 10),
+    status: invoice.status === 'paid' ? 'paid' : 'open',
+    paidAt: invoice.paidAt,
+    billTo: { name: insured.name, addressLines: insured.addressLines },
+    broker: facts.broker,
+    effectiveDate: effective,
+    expirationDate: policy?.expirationDate ?? '',
+    price: priceOf(rating),
+    paymentTermName: planOf(rating, invoice.paymentTerm ?? facts.order.paymentTerm).name,
+    amountDueCents: invoice.totalCents,
+    schedule: invoice.schedule,
+  };
+}
+
+const answerText = (value: unknown, options: Array<{ value: string; label: string }>): string => {
+  const label = (one: unknown) => options.find((option) => option.value === String(one))?.label ?? String(one);
+  if (Array.isArray(value)) return value.map(label).join(', ');
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  return label(value);
+};
+
+export async function orderSummaryData(db: Queryable, submissionId: number): Promise<OrderSummaryData> {
+  const facts = await orderFacts(db, submissionId);
+  const { order, rating } = facts;
+  const insured = await namedInsured(db, order.userId!, order.id);
+  const policy = await policyOf(db, order.id);
+  const questions = await orderQuestions(db, order);
+  const sets = [
+    [questions.speciality, order.answers],
+    [questions.application, order.applicationAnswers],
+  ] as const;
+  const answers = sets.flatMap(([set, given]) =>
+    set
+      .filter((question) => given[question.code] !== undefined && given[question.code] !== null && given[question.code] !== '')
+      .map((question) => ({ question: question.text, answer: answerText(given[question.code], question.options) })),
+  );
+  return {
+    orderNumber: order.number,
+    statusLabel: STATUS_LABELS[order.status] ?? order.status,
+    policyNumber: policy?.number ?? null,
+    specialityName: facts.speciality,
+    asOf: order.updatedAt,
+    namedInsured: { name: insured.name, addressLines: insured.addressLines },
+    insuredEmail: insured.email,
+    broker: facts.broker,
+    stateName: facts.stateName,
+    zipcode: order.zipcode ?? '',
+    effectiveDate: policy?.effectiveDate ?? order.effectiveDate,
+    limitLabel: rating?.limit.label ?? null,
+    deductibleLabel: rating?.deductible.label ?? null,
+    paymentTermName: rating ? planOf(rating, order.paymentTerm).name : null,
+    price: rating ? priceOf(rating) : null,
+    locations: await coveredLocations(db, order.id),
+    answers,
+  };
+}

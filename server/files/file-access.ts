@@ -1,0 +1,94 @@
+/**
+ * Who may see and change the files of a record: an order's (submission's) files belong to the
+ * order's owner, a claim's to the claim's owner, and underwriters and admins see all of them.
+ * Anything else, a record that does not exist included, is the same 404, so ids reveal nothing.
+ * Insureds change files (upload, rename, delete) only while their order is open, and never a
+ * file an underwriter added to it (403: the underwriter's letters and reviews are theirs to
+ * change); underwriters change any file any time.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import { fileModules, type FileModule } from '@/api/contract/files';
+import type { SubmissionStatus } from '@/api/contract/submissions';
+import { isOpenStatus } from '@/machines/order-lifecycle.machine';
+import type { AuthUser } from '@server/auth/user';
+import type { Queryable } from '@server/db/connection';
+import { claims, files, submissions } from '@server/db/schema';
+import { conflict, forbidden, HttpError, notFound } from '@server/http/http-error';
+
+/** The record files are attached to, as the caller may reach it. */
+export type FileTarget = {
+  module: FileModule;
+  moduleId: number;
+  /** The caller is an underwriter or admin (not acting as the record's owner). */
+  staff: boolean;
+  /** For orders: what the lifecycle rules look at, and whose account it is (null: a visitor's quote). */
+  order: FileOrder | null;
+};
+
+export type FileOrder = { id: number; number: string; status: SubmissionStatus; version: number; userId: number | null };
+
+export const fileOrderColumns = {
+  id: submissions.id,
+  number: submissions.number,
+  status: submissions.status,
+  version: submissions.version,
+  userId: submissions.userId,
+};
+
+export const isStaff = (user: AuthUser) => user.role === 'underwriter' || user.role === 'admin';
+
+export const noSuchRecord = () => notFound('No such record (or it is not yours)');
+export const noSuchFile = () => notFound('No such file (or it is not yours)');
+
+const isFileModule = (module: string): module is FileModule => (fileModules as readonly string[]).includes(module);
+
+/** The record `module`/`moduleId` when `user` may reach it; the 404 otherwise. */
+export async function fileTarget(db: Queryable, user: AuthUser, module: FileModule, moduleId: number): Promise<FileTarget> {
+  // On a record of their own an underwriter is its insured, bound by the insured's rules (as the
+  // desk refuses them a decision on their own order).
+  const staffOn = (ownerId: number | null) => isStaff(user) && ownerId !== user.id;
+  if (module === 'submission') {
+    const [order] = await db.select(fileOrderColumns).from(submissions).where(eq(submissions.id, moduleId));
+    if (!order || (!isStaff(user) && order.userId !== user.id)) throw noSuchRecord();
+    return { module, moduleId, staff: staffOn(order.userId), order };
+  }
+  const [claim] = await db.select({ userId: claims.userId }).from(claims).where(eq(claims.id, moduleId));
+  if (!claim || (!isStaff(user) && claim.userId !== user.id)) throw noSuchRecord();
+  return { module, moduleId, staff: staffOn(claim.userId), order: null };
+}
+
+/** A live file and its record, when `user` may reach them; the 404 otherwise. */
+export async function fileAndTarget(db: Queryable, user: AuthUser, fileId: number) {
+  const [file] = await db
+    .select({ id: files.id, module: files.module, moduleId: files.moduleId, filename: files.filename, mime: files.mime })
+    .from(files)
+    .where(and(eq(files.id, fileId), isNull(files.deletedAt)));
+  if (!file || file.moduleId === null || !isFileModule(file.module)) throw noSuchFile();
+  try {
+    return { file: { ...file, module: file.module }, target: await fileTarget(db, user, file.module, file.moduleId) };
+  } catch (error) {
+    // Someone else's record: say no more than about a missing file.
+    throw error instanceof HttpError && error.status === 404 ? noSuchFile() : error;
+  }
+}
+
+/** An insured changes an order's files only while it is open (409 naming the status). */
+export function assertMayChangeFiles(target: FileTarget, what: string): void {
+  const { order } = target;
+  if (target.staff || !order || isOpenStatus(order.status)) return;
+  throw conflict(`Order ${order.number} is ${order.status.replaceAll('_', ' ')}: ${what} is not possible now`, {
+    status: `is ${order.status}`,
+  });
+}
+
+export const notTheInsuredsFile = () => forbidden('You may not change a file the underwriter added');
+
+/**
+ * An insured changes only the files they uploaded: on their record anything else was added by an
+ * underwriter (only the owner and underwriters upload there). A 403 that names no file: the
+ * list already shows who added each one.
+ */
+export function assertOwnFiles(target: FileTarget, user: AuthUser, changed: ReadonlyArray<{ ownerUserId: number }>): void {
+  if (target.staff) return;
+  if (changed.some((file) => file.ownerUserId !== user.id)) throw notTheInsuredsFile();
+}

@@ -1,0 +1,200 @@
+/**
+ * POST payments/checkout and POST payments/confirm: the insured's side of paying. A checkout
+ * opens a hosted session for the order's open invoice (one per Idempotency-Key: a retried
+ * request answers the same session); confirm is the browser back from the provider, which asks
+ * the provider about the session and binds through the same settlement as the webhook.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type * as v from 'valibot';
+import type { Checkout, checkoutRequestSchema, confirmPaymentRequestSchema, PaymentConfirmation } from '@/api/contract/billing';
+import type { LifecycleEvent } from '@/machines/order-lifecycle.machine';
+import { callerOf } from '@server/account/plan-locations';
+import type { AuthUser } from '@server/auth/user';
+import { invoiceOf } from '@server/billing/invoices';
+import { payments, specialities, submissions, users } from '@server/db/schema';
+import { conflict, notFound, serviceUnavailable } from '@server/http/http-error';
+import { lockedOrder } from '@server/lifecycle/locked-order';
+import { policyOf } from '@server/documents/document-sources';
+import type { PaymentProvider } from '@server/payments/provider';
+import { settlePaid, type SettleDeps } from '@server/payments/settle';
+import { ownedSubmission } from '@server/submissions/access';
+import { illegalMove } from '@server/submissions/lifecycle';
+
+export type CheckoutDeps = SettleDeps & { provider: PaymentProvider };
+
+type CheckoutInput = v.InferOutput<typeof checkoutRequestSchema>;
+type ConfirmInput = v.InferOutput<typeof confirmPaymentRequestSchema>;
+
+const PAY: LifecycleEvent = { type: 'order.paymentSucceeded', actor: 'system' };
+
+/** A screen's address, plain or under the broker's client prefix (specification §2). */
+const screenUrl = (publicUrl: string, screen: string, clientId: string | undefined) =>
+  clientId ? `${publicUrl}/client/${screen}/${encodeURIComponent(clientId)}` : `${publicUrl}/${screen}`;
+
+const keyHash = (userId: number, key: string | undefined) =>
+  createHash('sha256')
+    .update(`${userId}:${key ?? randomBytes(16).toString('hex')}`)
+    .digest('hex');
+
+type Prepared = { order: Awaited<ReturnType<typeof lockedOrder>>; payment: typeof payments.$inferSelect };
+
+/**
+ * Inside one locked transaction: the payment this request is for. A retry (same key) gets its
+ * own again while it can still pay; otherwise the invoice's open checkout is continued (a second
+ * tab, a double click, or paying again after a cancel or a declined card), so one invoice never
+ * has two payable sessions; only when there is none is a new payment row made. A continued row
+ * still waiting for its session gets it from the provider by the row's own idempotency key.
+ */
+async function preparePayment(deps: CheckoutDeps, user: AuthUser, submissionId: number, idempotency: string): Promise<Prepared> {
+  return deps.db.transaction(async (tx) => {
+    const order = await lockedOrder(tx, user, submissionId);
+    const [earlier] = await tx.select().from(payments).where(eq(payments.idempotencyKey, idempotency));
+    if (earlier && earlier.submissionId !== order.id) {
+      throw conflict('This Idempotency-Key was used for another order: send a new key', { 'Idempotency-Key': 'was used for another order' });
+    }
+    if (order.status !== 'awaiting_payment') throw illegalMove(order, PAY.type);
+    const invoice = await invoiceOf(tx, order.id);
+    if (!invoice || invoice.status === 'paid') throw illegalMove(order, PAY.type);
+    if (earlier?.status === 'pending') return { order, payment: earlier };
+    const [open] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.invoiceId, invoice.id), eq(payments.provider, deps.provider.name), eq(payments.status, 'pending')))
+      .orderBy(desc(payments.id))
+      .limit(1);
+    if (open) return { order, payment: open };
+    const [payment] = await tx
+      .insert(payments)
+      .values({
+        invoiceId: invoice.id,
+        submissionId: order.id,
+        provider: deps.provider.name,
+        // A retry after an earlier payment with this key ended (expired) makes a fresh one.
+        idempotencyKey: earlier ? keyHash(user.id, undefined) : idempotency,
+        amountCents: invoice.totalCents,
+        currency: invoice.currency,
+        status: 'pending',
+        createdAt: deps.clock.now(),
+      })
+      .returning();
+    return { order, payment: payment! };
+  });
+}
+
+/** Whether the provider can still take money on this session; an unreachable provider counts as yes. */
+async function stillPayable(deps: CheckoutDeps, sessionId: string): Promise<boolean> {
+  try {
+    return (await deps.provider.retrieveSession(sessionId)).status !== 'expired';
+  } catch {
+    return true;
+  }
+}
+
+export async function startCheckout(deps: CheckoutDeps, user: AuthUser, input: CheckoutInput, idempotencyKey: string | undefined): Promise<Checkout> {
+  const idempotency = keyHash(user.id, idempotencyKey);
+  let prepared = await preparePayment(deps, user, input.submissionid, idempotency);
+  // A continued checkout, or this request's own from an earlier try: either may have expired since.
+  if (prepared.payment.providerRef && !(await stillPayable(deps, prepared.payment.providerRef))) {
+    await deps.db
+      .update(payments)
+      .set({ status: 'expired', failureMessage: 'The checkout expired before it was paid.' })
+      .where(and(eq(payments.id, prepared.payment.id), eq(payments.status, 'pending')));
+    prepared = await preparePayment(deps, user, input.submissionid, idempotency);
+  }
+  const { order, payment } = prepared;
+  if (payment.providerRef && payment.checkoutUrl) {
+    return { submissionId: order.id, invoiceId: payment.invoiceId, provider: deps.provider.name, sessionId: payment.providerRef, url: payment.checkoutUrl, amountCents: payment.amountCents };
+  }
+  const [facts] = await deps.db
+    .select({ email: users.email, speciality: specialities.name })
+    .from(submissions)
+    .innerJoin(users, eq(users.id, submissions.userId))
+    .innerJoin(specialities, eq(specialities.id, submissions.specialityId))
+    .where(eq(submissions.id, order.id));
+  const invoice = (await invoiceOf(deps.db, order.id))!;
+  const back = `submissionid=${order.id}`;
+  let session;
+  try {
+    session = await deps.provider.createCheckout({
+      paymentId: payment.id,
+      invoiceId: invoice.id,
+      submissionId: order.id,
+      orderNumber: order.number,
+      invoiceNumber: invoice.number,
+      description: `Professional liability, ${facts!.speciality}: order ${order.number}, invoice ${invoice.number}`,
+      amountCents: payment.amountCents,
+      currency: 'USD',
+      customerEmail: facts!.email,
+      successUrl: `${screenUrl(deps.publicUrl, 'paymentconfirm', input.clientid)}?${back}&sessionid={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${screenUrl(deps.publicUrl, 'payment', input.clientid)}?${back}&cancelled=1`,
+      // Ours per payment row: a retry of this request never opens a second session.
+      idempotencyKey: `payment-${payment.id}-${payment.idempotencyKey.slice(0, 16)}`,
+    });
+  } catch (error) {
+    deps.log.error({ err: error, paymentId: payment.id }, 'The payment provider refused or did not answer a checkout');
+    // The provider may keep this failure under the row's idempotency key and answer it to every
+    // retry: the row is done with, and the next attempt makes a new one with a new key.
+    await deps.db
+      .update(payments)
+      .set({ status: 'failed', failureMessage: 'The payment service did not answer: no checkout was opened.' })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending'), isNull(payments.providerRef)));
+    throw serviceUnavailable('The payment service is not answering just now. Nothing was charged: try again in a minute.', error);
+  }
+  await deps.db.update(payments).set({ providerRef: session.sessionId, checkoutUrl: session.url }).where(eq(payments.id, payment.id));
+  return { submissionId: order.id, invoiceId: invoice.id, provider: deps.provider.name, sessionId: session.sessionId, url: session.url, amountCents: payment.amountCents };
+}
+
+export async function confirmPayment(deps: CheckoutDeps, user: AuthUser, input: ConfirmInput): Promise<PaymentConfirmation> {
+  const order = await ownedSubmission(deps.db, callerOf(user), input.submissionid);
+  const [payment] = await deps.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.submissionId, order.id), eq(payments.providerRef, input.sessionid), eq(payments.provider, deps.provider.name)))
+    .orderBy(desc(payments.id));
+  if (!payment) throw notFound(`Order ${order.number} has no such checkout`);
+  const answer = async (outcome: PaymentConfirmation['outcome'], message: string | null): Promise<PaymentConfirmation> => {
+    const now = await ownedSubmission(deps.db, callerOf(user), order.id);
+    return { submissionId: order.id, outcome, orderStatus: now.status, message, policyNumber: (await policyOf(deps.db, order.id))?.number ?? null };
+  };
+  if (payment.status === 'succeeded') return answer('paid', null);
+  if (payment.status === 'needs_refund') {
+    return answer('failed', payment.failureMessage ?? 'This payment could not be applied to the order: we will refund it.');
+  }
+  let session;
+  try {
+    session = await deps.provider.retrieveSession(input.sessionid);
+  } catch (error) {
+    deps.log.warn({ err: error, paymentId: payment.id }, 'Could not ask the payment provider about a checkout');
+    return answer('pending', 'We are waiting for the payment service to confirm your payment.');
+  }
+  if (session.status === 'paid') {
+    const settled = await settlePaid(deps, deps.provider.name, session);
+    if (settled.outcome === 'bound' || settled.outcome === 'already_bound') return answer('paid', null);
+    return answer('failed', 'Your payment could not be applied to this order. Nothing more will be charged; we will be in touch.');
+  }
+  if (session.status === 'expired') return answer('failed', 'This checkout expired before it was paid. Start a new payment from the payment page.');
+  return answer('pending', payment.failureMessage ?? 'We have not received your payment yet.');
+}
+
+/**
+ * After an order is closed: its checkouts still waiting for money are ended on our side and at
+ * the provider, so a tab left open cannot take a payment for cover that will not be bound. Best
+ * effort at the provider: should it not answer, a payment that still arrives is kept for a
+ * refund (settle.ts), as before.
+ */
+export async function endOpenCheckouts(deps: Pick<CheckoutDeps, 'db' | 'provider' | 'log'>, submissionId: number): Promise<void> {
+  const ended = await deps.db
+    .update(payments)
+    .set({ status: 'expired', failureMessage: 'The order was closed before it was paid.' })
+    .where(and(eq(payments.submissionId, submissionId), eq(payments.provider, deps.provider.name), eq(payments.status, 'pending')))
+    .returning({ id: payments.id, providerRef: payments.providerRef });
+  for (const payment of ended) {
+    if (!payment.providerRef) continue;
+    try {
+      await deps.provider.expireSession(payment.providerRef);
+    } catch (error) {
+      deps.log.warn({ err: error, paymentId: payment.id }, 'Could not end a checkout of a closed order at the payment provider');
+    }
+  }
+}

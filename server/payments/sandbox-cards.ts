@@ -1,0 +1,60 @@
+/**
+ * The sandbox checkout's test cards (Stripe's numbers, so the same cards work in both):
+ * 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has
+ * insufficient funds. Any other number must pass the Luhn check and is then refused as not a
+ * test card. Expiry must be this month or later; the CVC three or four digits.
+ */
+
+export const TEST_CARDS = {
+  success: '4242424242424242',
+  declined: '4000000000000002',
+  insufficientFunds: '4000000000009995',
+} as const;
+
+export type CardForm = { name: string; number: string; expiry: string; cvc: string };
+
+export type CardOutcome =
+  | { kind: 'invalid'; fields: Partial<Record<keyof CardForm, string>> }
+  | { kind: 'declined'; code: string; message: string }
+  | { kind: 'paid'; last4: string };
+
+export function luhnValid(digits: string): boolean {
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let index = 0; index < digits.length; index += 1) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** "MM/YY" or "MM / YYYY", not before `now`'s month. */
+function expiryProblem(expiry: string, now: Date): string | undefined {
+  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(expiry);
+  if (!match) return 'Enter the expiry date as MM/YY';
+  const month = Number(match[1]);
+  const year = match[2]!.length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
+  if (month < 1 || month > 12) return 'The expiry month must be 01 to 12';
+  if (year * 12 + month < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1) return 'This card has expired';
+  return undefined;
+}
+
+export function judgeCard(form: CardForm, now: Date): CardOutcome {
+  const digits = form.number.replace(/[\s-]/g, '');
+  const fields: Partial<Record<keyof CardForm, string>> = {};
+  if (!form.name.trim()) fields.name = 'Enter the name on the card';
+  if (!/^\d+$/.test(digits)) fields.number = 'Enter the card number (digits only)';
+  else if (!luhnValid(digits)) fields.number = 'This card number is not valid: check it and try again';
+  const expiry = expiryProblem(form.expiry, now);
+  if (expiry) fields.expiry = expiry;
+  if (!/^\d{3,4}$/.test(form.cvc.trim())) fields.cvc = 'Enter the 3 or 4 digit security code';
+  if (Object.keys(fields).length > 0) return { kind: 'invalid', fields };
+  if (digits === TEST_CARDS.success) return { kind: 'paid', last4: digits.slice(-4) };
+  if (digits === TEST_CARDS.insufficientFunds) return { kind: 'declined', code: 'insufficient_funds', message: 'Your card has insufficient funds.' };
+  if (digits === TEST_CARDS.declined) return { kind: 'declined', code: 'generic_decline', message: 'Your card was declined.' };
+  return { kind: 'declined', code: 'not_a_test_card', message: 'This is a sandbox checkout: only test cards are accepted, and this card is not one.' };
+}

@@ -1,0 +1,244 @@
+/**
+ * What a provider's word on a checkout does, whichever way it arrives (the signed webhook, or
+ * the browser coming back and the server asking the provider): one transaction that locks the
+ * insured's row, the order and the payment (the account's one lock order), so the webhook
+ * delivered five times and the browser's return arriving together bind one policy and record
+ * one payment. The first to get the locks binds; the rest find it bound and change nothing.
+ *
+ * Paid: the payment succeeds, the invoice is paid, the order moves awaiting_payment → bound
+ * (order.paymentSucceeded), the policy and its documents are issued, the order moves bound →
+ * complete (order.issueDocuments), and the order-confirmation mail is queued, all or nothing.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { LifecycleEvent } from '@/machines/order-lifecycle.machine';
+import { formatUsd } from '@/api/contract/money-format';
+import { invoiceOf, ratingOf } from '@server/billing/invoices';
+import { issuePolicy, type IssuedDocument } from '@server/billing/issue-policy';
+import { lockOwner } from '@server/account/primary-records';
+import type { Clock } from '@server/clock';
+import type { Database, Transaction } from '@server/db/connection';
+import { invoices, paymentWebhookEvents, payments, specialities, submissions, users } from '@server/db/schema';
+import { invoiceDocumentData, policyOf } from '@server/documents/document-sources';
+import { documentFileName } from '@server/documents/document-file-names';
+import { invoicePdf } from '@server/documents/invoice-pdf';
+import { orderConfirmationMail } from '@server/mail/templates';
+import type { MailService } from '@server/plugins/mail';
+import type { SessionState, WebhookEvent } from '@server/payments/provider';
+import { submissionColumns } from '@server/submissions/access';
+import { moveSubmission } from '@server/submissions/lifecycle';
+
+export type SettleDeps = {
+  db: Database;
+  clock: Clock;
+  mail: Pick<MailService, 'enqueue' | 'kick'>;
+  /** PUBLIC_URL: links in the confirmation mail. */
+  publicUrl: string;
+  log: FastifyBaseLogger;
+};
+
+/**
+ * bound: this call bound the order; already_bound: an earlier one did; duplicate: the event was
+ * handled before; the rest say why nothing was bound.
+ */
+export type SettleOutcome =
+  | 'bound'
+  | 'already_bound'
+  | 'duplicate'
+  | 'unknown_session'
+  | 'amount_mismatch'
+  | 'not_payable'
+  | 'declined'
+  | 'expired'
+  | 'ignored';
+
+export type Settled = { outcome: SettleOutcome; submissionId: number | null; policyNumber: string | null };
+
+const PAID: LifecycleEvent = { type: 'order.paymentSucceeded', actor: 'system' };
+const ISSUED: LifecycleEvent = { type: 'order.issueDocuments', actor: 'system' };
+
+type PaymentRow = typeof payments.$inferSelect;
+
+async function paymentBySession(tx: Transaction, provider: string, sessionId: string): Promise<PaymentRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.providerRef, sessionId)));
+  return row;
+}
+
+/** The order's owner, then the order, then the payment: the lock order of every account change. */
+async function lockPayment(tx: Transaction, payment: PaymentRow) {
+  const [owner] = await tx.select({ userId: submissions.userId }).from(submissions).where(eq(submissions.id, payment.submissionId));
+  if (owner?.userId) await lockOwner(tx, owner.userId);
+  const [order] = await tx.select(submissionColumns).from(submissions).where(eq(submissions.id, payment.submissionId)).for('update');
+  const [locked] = await tx.select().from(payments).where(eq(payments.id, payment.id)).for('update');
+  return { order: order!, payment: locked! };
+}
+
+/** Records a webhook delivery by event id; false when it was recorded before (a redelivery). */
+async function firstDelivery(tx: Transaction, provider: string, event: Pick<WebhookEvent, 'eventId' | 'type'>, now: Date): Promise<boolean> {
+  const inserted = await tx
+    .insert(paymentWebhookEvents)
+    .values({ provider, eventId: event.eventId, type: event.type, outcome: 'received', receivedAt: now })
+    .onConflictDoNothing()
+    .returning({ id: paymentWebhookEvents.id });
+  return inserted.length > 0;
+}
+
+async function recordOutcome(tx: Transaction, provider: string, eventId: string, outcome: SettleOutcome) {
+  await tx
+    .update(paymentWebhookEvents)
+    .set({ outcome })
+    .where(and(eq(paymentWebhookEvents.provider, provider), eq(paymentWebhookEvents.eventId, eventId)));
+}
+
+async function confirmationMail(tx: Transaction, deps: SettleDeps, orderId: number, issued: IssuedDocument[], invoicePdfBytes: Uint8Array, invoiceNumber: string) {
+  const [row] = await tx
+    .select({ email: users.email, firstName: users.firstName, number: submissions.number, speciality: specialities.name })
+    .from(submissions)
+    .innerJoin(users, eq(users.id, submissions.userId))
+    .innerJoin(specialities, eq(specialities.id, submissions.specialityId))
+    .where(eq(submissions.id, orderId));
+  const policy = await policyOf(tx, orderId);
+  if (!row || !policy) return;
+  const attach = (filename: string, content: Uint8Array) => ({ filename, contentType: 'application/pdf', contentBase64: Buffer.from(content).toString('base64') });
+  await deps.mail.enqueue(tx, {
+    ...orderConfirmationMail({
+      to: row.email,
+      firstName: row.firstName,
+      orderNumber: row.number,
+      policyNumber: policy.number,
+      speciality: row.speciality,
+      effectiveDate: policy.effectiveDate,
+      expirationDate: policy.expirationDate,
+      paid: formatUsd(policy.premiumCents),
+      documentsUrl: `${deps.publicUrl}/document`,
+    }),
+    attachments: [
+      ...issued.filter((document) => document.kind !== 'policy').map((document) => attach(document.filename, document.content)),
+      attach(documentFileName('invoice', invoiceNumber), invoicePdfBytes),
+    ],
+  });
+}
+
+/** Money taken that binds nothing: the payment is marked for a refund by hand, with why in words. */
+async function keepForRefund(tx: Transaction, paymentId: number, session: SessionState, now: Date, why: { raw: Record<string, unknown>; message: string }) {
+  await tx
+    .update(payments)
+    .set({ status: 'needs_refund', providerPaymentRef: session.paymentRef, completedAt: now, raw: why.raw, failureMessage: why.message })
+    .where(eq(payments.id, paymentId));
+}
+
+async function bind(tx: Transaction, deps: SettleDeps, locked: Awaited<ReturnType<typeof lockPayment>>, session: SessionState): Promise<Settled> {
+  const { order, payment } = locked;
+  const now = deps.clock.now();
+  const answer = (outcome: SettleOutcome, policyNumber: string | null = null): Settled => ({ outcome, submissionId: order.id, policyNumber });
+  if (payment.status === 'succeeded') return answer('already_bound', (await policyOf(tx, order.id))?.number ?? null);
+  if (session.amountCents !== payment.amountCents || session.currency.toUpperCase() !== payment.currency) {
+    // Money was taken that does not pay this invoice: recorded for a refund, nothing bound.
+    await keepForRefund(tx, payment.id, session, now, {
+      raw: { session, reason: 'amount_mismatch' },
+      message: 'The amount paid did not match the invoice, so it was not applied: we will refund it.',
+    });
+    deps.log.error({ paymentId: payment.id, session }, 'Payment amount does not match the checkout: not bound, refund it');
+    return answer('amount_mismatch');
+  }
+  const invoice = await invoiceOf(tx, order.id);
+  if (order.status !== 'awaiting_payment' || !invoice || invoice.status === 'paid') {
+    // Paid twice (two checkouts of one invoice) or after the order was closed: the money must be
+    // refunded by hand; the record says so and nothing else changes.
+    await keepForRefund(tx, payment.id, session, now, {
+      raw: { session },
+      message: 'This payment arrived after the order was paid or closed: we will refund it.',
+    });
+    deps.log.warn({ paymentId: payment.id, orderStatus: order.status }, 'A payment arrived for an order that cannot be bound: refund it');
+    return answer('not_payable');
+  }
+  await tx
+    .update(payments)
+    .set({ status: 'succeeded', providerPaymentRef: session.paymentRef, failureMessage: null, completedAt: now, raw: { session } })
+    .where(eq(payments.id, payment.id));
+  await tx.update(invoices).set({ status: 'paid', paidAt: now, lastFailure: null }).where(eq(invoices.id, invoice.id));
+  // Other checkouts of this invoice left open can no longer bind.
+  await tx
+    .update(payments)
+    .set({ status: 'superseded' })
+    .where(and(eq(payments.invoiceId, invoice.id), eq(payments.status, 'pending')));
+  const bound = await moveSubmission(tx, null, order, now, {
+    event: PAID,
+    data: { paymentId: payment.id, provider: payment.provider, amountCents: payment.amountCents, invoiceNumber: invoice.number },
+  });
+  const { policy, issued } = await issuePolicy(tx, order, ratingOf(order), now);
+  await moveSubmission(tx, null, bound, now, {
+    event: ISSUED,
+    data: { policyId: policy.id, policyNumber: policy.number, documents: issued.map((document) => document.kind) },
+  });
+  const paidInvoice = { ...invoice, status: 'paid', paidAt: now, lastFailure: null };
+  await confirmationMail(tx, deps, order.id, issued, await invoicePdf(await invoiceDocumentData(tx, paidInvoice)), invoice.number);
+  return answer('bound', policy.number);
+}
+
+/** The provider says `session` is paid. `event`: the webhook delivery it came in, if any. */
+export async function settlePaid(deps: SettleDeps, provider: string, session: SessionState, event?: WebhookEvent): Promise<Settled> {
+  const settled = await deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    if (event && !(await firstDelivery(tx, provider, event, now))) return { outcome: 'duplicate' as const, submissionId: null, policyNumber: null };
+    const found = await paymentBySession(tx, provider, session.sessionId);
+    const result = found ? await bind(tx, deps, await lockPayment(tx, found), session) : { outcome: 'unknown_session' as const, submissionId: null, policyNumber: null };
+    if (event) await recordOutcome(tx, provider, event.eventId, result.outcome);
+    return result;
+  });
+  if (settled.outcome === 'bound') deps.mail.kick();
+  return settled;
+}
+
+/**
+ * A card refused on the checkout page (which stays open for another try): the payment and the
+ * invoice keep the reason, so the payment screen can say it. Nothing moves.
+ */
+export async function settleDeclined(deps: SettleDeps, provider: string, event: WebhookEvent): Promise<Settled> {
+  return deps.db.transaction(async (tx) => {
+    if (!(await firstDelivery(tx, provider, event, deps.clock.now()))) return { outcome: 'duplicate' as const, submissionId: null, policyNumber: null };
+    const paymentId = Number(event.failure?.metadata.paymentId);
+    const [found] = Number.isSafeInteger(paymentId)
+      ? await tx.select().from(payments).where(and(eq(payments.id, paymentId), eq(payments.provider, provider)))
+      : [];
+    // The same lock order as binding (owner, order, payment), so a decline never deadlocks with it.
+    const payment = found && (await lockPayment(tx, found)).payment;
+    let outcome: SettleOutcome = 'unknown_session';
+    if (payment) {
+      outcome = 'declined';
+      const message = event.failure?.message ?? 'The payment failed.';
+      await tx.update(payments).set({ failureMessage: message }).where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')));
+      await tx
+        .update(invoices)
+        .set({ lastFailure: message })
+        .where(and(eq(invoices.id, payment.invoiceId), sql`${invoices.status} <> 'paid'`));
+    }
+    await recordOutcome(tx, provider, event.eventId, outcome);
+    return { outcome, submissionId: payment?.submissionId ?? null, policyNumber: null };
+  });
+}
+
+/** The checkout can no longer be paid (expired), or the event is not one binding needs. */
+export async function settleOther(deps: SettleDeps, provider: string, event: WebhookEvent): Promise<Settled> {
+  return deps.db.transaction(async (tx) => {
+    if (!(await firstDelivery(tx, provider, event, deps.clock.now()))) return { outcome: 'duplicate' as const, submissionId: null, policyNumber: null };
+    let outcome: SettleOutcome = 'ignored';
+    let submissionId: number | null = null;
+    if ((event.kind === 'expired' || event.kind === 'failed') && event.session) {
+      const found = await paymentBySession(tx, provider, event.session.sessionId);
+      const payment = found && (await lockPayment(tx, found)).payment;
+      outcome = payment ? 'expired' : 'unknown_session';
+      submissionId = payment?.submissionId ?? null;
+      if (payment) {
+        const message = event.kind === 'failed' ? 'The payment did not go through.' : 'The checkout expired before it was paid.';
+        await tx.update(payments).set({ status: event.kind === 'failed' ? 'failed' : 'expired', failureMessage: message }).where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')));
+        await tx.update(invoices).set({ lastFailure: message }).where(and(eq(invoices.id, payment.invoiceId), sql`${invoices.status} <> 'paid'`));
+      }
+    }
+    await recordOutcome(tx, provider, event.eventId, outcome);
+    return { outcome, submissionId, policyNumber: null };
+  });
+}

@@ -1,0 +1,160 @@
+/**
+ * The insured's documents (issue 8) on a real server: every PDF downloaded and read back with
+ * the real pdftotext, the list, the owner-only rule, and the two mails with their attachments
+ * and rate limits.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentListSchema } from '@/api/contract/documents';
+import { formatUsd } from '@/api/contract/money-format';
+import { users } from '@server/db/schema';
+import { namedInsured } from '@server/documents/named-insured';
+import { newInsured, quotedOrder } from '@server/test/account-helpers';
+import { mailsTo } from '@server/test/auth-helpers';
+import { expectError } from '@server/test/expect-error';
+import { invoicedOrder, paidOrder } from '@server/test/payment-helpers';
+import { setupTestApp } from '@server/test/test-app';
+
+const run = promisify(execFile);
+const t = setupTestApp();
+const app = () => t.app;
+
+let scratch: string;
+beforeAll(async () => {
+  scratch = await mkdtemp(path.join(tmpdir(), 'documents-test-'));
+});
+afterAll(() => rm(scratch, { recursive: true, force: true }));
+
+let serial = 0;
+async function textOf(pdf: Buffer): Promise<string> {
+  const file = path.join(scratch, `document-${(serial += 1)}.pdf`);
+  await writeFile(file, pdf);
+  const { stdout } = await run('pdftotext', ['-layout', file, '-']);
+  return stdout.replace(/[ \t]+/g, ' ');
+}
+
+async function download(insured: Awaited<ReturnType<typeof newInsured>>, route: string, body: Record<string, unknown>) {
+  const response = await insured.call('POST', `documents/${route}`, body);
+  return response;
+}
+
+describe('the documents of a paid order', () => {
+  it('downloads the policy, declarations, binder, invoice and order summary as PDFs naming the insured, the policy and the premium', async () => {
+    const insured = await newInsured(app);
+    const { order, invoice, policy } = await paidOrder(app, insured);
+    const premium = formatUsd(invoice.totalCents);
+    const named = (await namedInsured(t.app.db, insured.userId, order.submissionId)).name;
+    expect(named.length).toBeGreaterThan(2);
+    const wanted = [
+      ['downloadpolicy', { documentType: 'policy' }, `policy-${policy.number.toLowerCase()}.pdf`],
+      ['downloadpolicy', { documentType: 'declarations' }, `declarations-${policy.number.toLowerCase()}.pdf`],
+      ['downloadbinder', {}, `binder-${policy.number.toLowerCase()}.pdf`],
+      ['downloadinvoice', {}, `invoice-${invoice.number.toLowerCase()}.pdf`],
+      ['downloadordersummary', {}, `order-summary-${order.number.toLowerCase()}.pdf`],
+    ] as const;
+    const seen: Buffer[] = [];
+    for (const [route, extra, filename] of wanted) {
+      const response = await download(insured, route, { submissionid: order.submissionId, ...extra });
+      expect(response.statusCode, `${route}: ${response.body.slice(0, 200)}`).toBe(200);
+      expect(response.headers['content-type']).toBe('application/pdf');
+      expect(response.headers['content-disposition']).toBe(`attachment; filename="${filename}"`);
+      const text = await textOf(response.rawPayload);
+      expect(text, route).toContain(policy.number);
+      expect(text, route).toContain(premium);
+      expect(text, route).toContain(named);
+      seen.push(response.rawPayload);
+    }
+    expect(seen[0]!.length).toBeGreaterThan(seen[1]!.length);
+    // The same data gives the same bytes.
+    const again = await download(insured, 'downloadinvoice', { submissionid: order.submissionId });
+    expect(again.rawPayload.equals(seen[3]!)).toBe(true);
+    const summaryAgain = await download(insured, 'downloadordersummary', { submissionid: order.submissionId });
+    expect(summaryAgain.rawPayload.equals(seen[4]!)).toBe(true);
+  });
+
+  it('lists every document of the insured’s orders: the policy’s, then an invoiced order’s invoice and summary', async () => {
+    const insured = await newInsured(app);
+    const { order: paid, policy } = await paidOrder(app, insured);
+    const { order: invoiced } = await invoicedOrder(app, insured);
+    const list = v.parse(documentListSchema, (await insured.call('GET', 'documents/list')).json());
+    expect(list.orders.map((order) => [order.orderNumber, order.policyNumber, order.documents.map((document) => document.kind)])).toEqual([
+      [paid.number, policy.number, ['policy', 'declarations', 'binder', 'invoice', 'ordersummary']],
+      [invoiced.number, null, ['invoice', 'ordersummary']],
+    ]);
+    const other = await newInsured(app);
+    expect((await other.call('GET', 'documents/list')).json()).toEqual({ orders: [] });
+  });
+
+  it('is the owner’s only (another insured gets 404), and a document not issued yet is a 409 naming the status', async () => {
+    const insured = await newInsured(app);
+    const { order } = await invoicedOrder(app, insured);
+    expect(expectError(await download(insured, 'downloadpolicy', { submissionid: order.submissionId }), 409).fields).toEqual({ status: 'is awaiting_payment' });
+    expect(expectError(await download(insured, 'downloadbinder', { submissionid: order.submissionId }), 409).fields).toEqual({ status: 'is awaiting_payment' });
+    expect((await download(insured, 'downloadinvoice', { submissionid: order.submissionId })).statusCode).toBe(200);
+    const quoted = await quotedOrder(app, insured);
+    expect(expectError(await download(insured, 'downloadinvoice', { submissionid: quoted.submissionId }), 409).fields).toEqual({ status: 'is quoted' });
+    expect((await download(insured, 'downloadordersummary', { submissionid: quoted.submissionId })).statusCode).toBe(200);
+    const other = await newInsured(app);
+    for (const route of ['downloadpolicy', 'downloadbinder', 'downloadinvoice', 'downloadordersummary']) {
+      expectError(await download(other, route, { submissionid: order.submissionId }), 404);
+    }
+    expect(expectError(await download(insured, 'downloadpolicy', { submissionid: order.submissionId, documentType: 'certificate' }), 400).fields).toHaveProperty('documentType');
+  });
+});
+
+describe('documents by mail', () => {
+  it('mails the order summary and the order confirmation with their PDFs to the address given', async () => {
+    const insured = await newInsured(app);
+    const { order, policy } = await paidOrder(app, insured);
+    const to = `accountant-${Date.now()}@example.com`;
+    const shared = await insured.call('POST', 'documents/shareOrderSummary', { submissionid: order.submissionId, to }, { form: true });
+    expect(shared.statusCode, shared.body).toBe(200);
+    expect(shared.json()).toEqual({ queued: true, to, attachments: [`order-summary-${order.number.toLowerCase()}.pdf`] });
+    const confirmed = await insured.call('POST', 'emailtemplate/sendemailwithorderconfirmation', { submissionid: order.submissionId, to }, { form: true });
+    expect(confirmed.json().attachments).toEqual([`declarations-${policy.number.toLowerCase()}.pdf`, `binder-${policy.number.toLowerCase()}.pdf`]);
+    const mails = await mailsTo(t.app, to);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      expect.stringContaining(`Order summary ${order.number}`),
+      `Order confirmation ${order.number}, policy ${policy.number}`,
+    ]);
+    expect(mails[0]!.text).toContain(insured.email);
+    for (const mail of mails) for (const attachment of mail.attachments) expect(attachment.content.startsWith('%PDF-')).toBe(true);
+  });
+
+  it('names a bad address (400), refuses the confirmation before a policy (409), and limits how often one address is sent to (429)', async () => {
+    const insured = await newInsured(app);
+    const { order } = await invoicedOrder(app, insured);
+    expect(expectError(await insured.call('POST', 'documents/shareOrderSummary', { submissionid: order.submissionId, to: 'not-an-address' }), 400).fields).toHaveProperty('to');
+    expectError(await insured.call('POST', 'emailtemplate/sendemailwithorderconfirmation', { submissionid: order.submissionId, to: 'a@example.com' }), 409);
+    const to = `manager-${Date.now()}@example.com`;
+    const codes: number[] = [];
+    for (let i = 0; i < 4; i += 1) codes.push((await insured.call('POST', 'documents/shareOrderSummary', { submissionid: order.submissionId, to })).statusCode);
+    expect(codes).toEqual([200, 200, 200, 429]);
+    const limited = await insured.call('POST', 'documents/shareOrderSummary', { submissionid: order.submissionId, to });
+    expect(limited.headers['retry-after']).toMatch(/^\d+$/);
+    expect((await mailsTo(t.app, to)).length).toBe(3);
+    const stranger = await newInsured(app);
+    expectError(await stranger.call('POST', 'documents/shareOrderSummary', { submissionid: order.submissionId, to: 'x@example.com' }), 404);
+  });
+
+  it('limits one address across every sender (new accounts are cheap), and keeps what the sender typed out of the subject', async () => {
+    const to = `victim-${Date.now()}@example.com`;
+    const codes: number[] = [];
+    for (let sender = 0; sender < 4; sender += 1) {
+      const insured = await newInsured(app);
+      await app().db.update(users).set({ firstName: 'URGENT: call +1-555-0100' }).where(eq(users.id, insured.userId));
+      const { submissionId } = await quotedOrder(app, insured);
+      for (let i = 0; i < 2; i += 1) codes.push((await insured.call('POST', 'documents/shareOrderSummary', { submissionid: submissionId, to })).statusCode);
+    }
+    expect(codes).toEqual([200, 200, 200, 200, 200, 200, 429, 429]);
+    const mails = await mailsTo(t.app, to);
+    expect(mails).toHaveLength(6);
+    for (const mail of mails) expect(mail.subject).toMatch(/^Order summary Q-\d{4}-\d+ from Practice Shield$/);
+  });
+});

@@ -1,0 +1,143 @@
+/**
+ * The insured's documents (specification §7 documents/downloadordersummary, downloadpolicy,
+ * downloadinvoice, downloadbinder, shareOrderSummary, emailtemplate/sendemailwithorderconfirmation;
+ * documents/list beyond it). Downloads answer application/pdf as an attachment with a safe name.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import * as v from 'valibot';
+import {
+  documentListSchema,
+  documentRequestSchema,
+  mailDocumentRequestSchema,
+  mailQueuedSchema,
+  policyDocumentRequestSchema,
+} from '@/api/contract/documents';
+import { currentUser } from '@server/http/authenticate';
+import { defineRoute } from '@server/http/route';
+import { documentList, invoiceFile, issuedFile, orderSummaryFile, type DocumentFile } from '@server/documents/document-downloads';
+import { sendOrderConfirmation, shareOrderSummary, type ShareDeps } from '@server/documents/share-documents';
+
+const pdfBytesSchema = v.pipe(v.string(), v.description('The document as application/pdf bytes, sent as an attachment'));
+
+const notIssued = 'The document does not exist yet (`fields.status` names the order’s status)';
+
+export async function documentRoutes(app: FastifyInstance) {
+  const tags = ['documents'];
+  const noStore = { 'cache-control': 'no-store' };
+  const shareDeps: ShareDeps = { db: app.db, clock: app.clock, mail: app.mail };
+
+  // File names are [a-z0-9.-] only (documentFileName): no quoting or encoding issues.
+  const sendPdf = (reply: FastifyReply, file: DocumentFile) =>
+    reply
+      .code(200)
+      .headers({ ...noStore, 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="${file.filename}"` })
+      .send(file.content);
+
+  const binary = (name: string) => ({
+    types: ['application/pdf'],
+    headers: { 'Content-Disposition': `attachment; filename="${name}"`, 'Cache-Control': 'no-store' },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/documents/list',
+    summary: 'Every document of every invoiced order and policy, policies first, newest first',
+    tags,
+    public: false,
+    response: documentListSchema,
+    handler: async ({ request, reply }) => {
+      reply.headers(noStore);
+      return documentList(app.db, currentUser(request));
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/documents/downloadordersummary',
+    summary: 'The order summary as a PDF: the order as placed, its answers, locations and price',
+    description: 'JSON or form: submissionid. Any rated order of the caller’s; drawn from the data now (the same data gives the same bytes).',
+    tags,
+    public: false,
+    body: documentRequestSchema,
+    response: pdfBytesSchema,
+    binary: binary('order-summary-{order}.pdf'),
+    errors: { 409: notIssued },
+    handler: async ({ body, request, reply }) => sendPdf(reply, await orderSummaryFile(app.db, currentUser(request), body.submissionid)),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/documents/downloadpolicy',
+    summary: 'The policy as issued: with its coverage form (documentType policy) or the declarations page alone',
+    description: 'JSON or form: submissionid, documentType (policy, the default, or declarations). Kept as issued when the order was bound.',
+    tags,
+    public: false,
+    body: policyDocumentRequestSchema,
+    response: pdfBytesSchema,
+    binary: binary('policy-{policy}.pdf'),
+    errors: { 409: notIssued },
+    handler: async ({ body, request, reply }) => sendPdf(reply, await issuedFile(app.db, currentUser(request), body.submissionid, body.documentType)),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/documents/downloadbinder',
+    summary: 'The binder: evidence of cover from binding until the policy is delivered',
+    description: 'JSON or form: submissionid. Kept as issued when the order was bound.',
+    tags,
+    public: false,
+    body: documentRequestSchema,
+    response: pdfBytesSchema,
+    binary: binary('binder-{policy}.pdf'),
+    errors: { 409: notIssued },
+    handler: async ({ body, request, reply }) => sendPdf(reply, await issuedFile(app.db, currentUser(request), body.submissionid, 'binder')),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/documents/downloadinvoice',
+    summary: 'The invoice with its installment schedule, open or paid',
+    description: 'JSON or form: submissionid. From the moment the order is invoiced.',
+    tags,
+    public: false,
+    body: documentRequestSchema,
+    response: pdfBytesSchema,
+    binary: binary('invoice-{invoice}.pdf'),
+    errors: { 409: notIssued },
+    handler: async ({ body, request, reply }) => sendPdf(reply, await invoiceFile(app.db, currentUser(request), body.submissionid)),
+  });
+
+  const rateLimited = 'Too many documents mailed from this account, to this address or from this network in the last hour';
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/documents/shareOrderSummary',
+    summary: 'Mail the order summary, as a PDF attachment, to an address the insured gives',
+    description: 'Form or JSON: submissionid, to. Rate-limited per account, per recipient and per network address (429 with Retry-After).',
+    tags,
+    public: false,
+    body: mailDocumentRequestSchema,
+    response: mailQueuedSchema,
+    errors: { 409: notIssued, 429: rateLimited },
+    handler: async ({ body, request, reply }) => {
+      reply.headers(noStore);
+      return shareOrderSummary(shareDeps, currentUser(request), request.ip, body);
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/emailtemplate/sendemailwithorderconfirmation',
+    summary: 'Mail the order confirmation (declarations page and binder attached) to an address the insured gives',
+    description: 'Form or JSON: submissionid, to. Once the policy is issued. Rate-limited like shareOrderSummary.',
+    tags,
+    public: false,
+    body: mailDocumentRequestSchema,
+    response: mailQueuedSchema,
+    errors: { 409: notIssued, 429: rateLimited },
+    handler: async ({ body, request, reply }) => {
+      reply.headers(noStore);
+      return sendOrderConfirmation(shareDeps, currentUser(request), request.ip, body);
+    },
+  });
+}

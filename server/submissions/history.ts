@@ -1,0 +1,53 @@
+/**
+ * An order's history as people read it (DESIGN.md §4): every recorded move and edit, oldest
+ * first, with who made it. Rows written before lifecycle moves named their actor say who by the
+ * user's role: a person's edit is the insured's (or the underwriter's), no person is the system.
+ */
+import { asc, eq } from 'drizzle-orm';
+import type { HistoryEntry } from '@/api/contract/submissions';
+import type { Queryable } from '@server/db/connection';
+import { submissionEvents, users } from '@server/db/schema';
+
+type Actor = HistoryEntry['actor'];
+
+function actorOf(recorded: string | null, role: string | null, hasUser: boolean): Actor {
+  if (recorded === 'insured' || recorded === 'underwriter' || recorded === 'system') return recorded;
+  if (role === 'underwriter' || role === 'admin') return 'underwriter';
+  // A visitor's quote edits have no user but were the insured's own.
+  return hasUser || recorded === null ? 'insured' : 'system';
+}
+
+export async function orderHistory(db: Queryable, submissionId: number): Promise<HistoryEntry[]> {
+  const rows = await db
+    .select({
+      id: submissionEvents.id,
+      event: submissionEvents.event,
+      actor: submissionEvents.actor,
+      actorUserId: submissionEvents.actorUserId,
+      role: users.role,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      fromStatus: submissionEvents.fromStatus,
+      toStatus: submissionEvents.toStatus,
+      reason: submissionEvents.reason,
+      createdAt: submissionEvents.createdAt,
+    })
+    .from(submissionEvents)
+    .leftJoin(users, eq(users.id, submissionEvents.actorUserId))
+    .where(eq(submissionEvents.submissionId, submissionId))
+    .orderBy(asc(submissionEvents.id));
+  return rows.map((row) => {
+    const actor = actorOf(row.actor, row.role, row.actorUserId !== null);
+    const name = [row.firstName, row.lastName].filter(Boolean).join(' ');
+    return {
+      id: row.id,
+      event: row.event,
+      actor,
+      actorName: actor === 'system' || !name ? null : name,
+      fromStatus: row.fromStatus,
+      toStatus: row.toStatus,
+      reason: row.reason,
+      at: row.createdAt.toISOString(),
+    };
+  });
+}

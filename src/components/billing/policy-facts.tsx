@@ -1,0 +1,38 @@
+import type { PolicyInfo } from '@/api/contract/billing';
+import { formatUsd } from '@/api/contract/money-format';
+import { periodWords, wholeUsd } from '@/components/billing/money-words';
+import { formatDay } from '@/components/format/dates';
+
+/** The policy as issued: its number, who and when it covers, its limits, and what was paid for it. */
+export function PolicyFacts({ policy }: { policy: PolicyInfo }) {
+  const feesCents = policy.policyFeeCents + policy.taxCents + policy.stateFeeCents;
+  return (
+    <dl className="order-facts billing-facts">
+      <dt>Policy number</dt>
+      <dd data-policy-number>{policy.policyNumber}</dd>
+      <dt>Named insured</dt>
+      <dd>{policy.namedInsured}</dd>
+      <dt>Cover</dt>
+      <dd>Professional liability, {policy.speciality.name}</dd>
+      <dt>Policy period</dt>
+      <dd>{periodWords(policy.effectiveDate, policy.expirationDate)}</dd>
+      <dt>Limits</dt>
+      <dd>
+        {wholeUsd(policy.limit.perClaimCents)} per claim, {wholeUsd(policy.limit.aggregateCents)} aggregate
+      </dd>
+      <dt>Deductible</dt>
+      <dd>{wholeUsd(policy.deductible.amountCents)} per claim</dd>
+      <dt>Premium</dt>
+      <dd>{formatUsd(policy.premiumCents)}</dd>
+      <dt>Fees and taxes</dt>
+      <dd>{formatUsd(feesCents)}</dd>
+      <dt>Total for the year</dt>
+      <dd className="order-facts__total">{formatUsd(policy.totalCents)}</dd>
+      <dt>Paid</dt>
+      <dd>
+        {formatUsd(policy.payment.amountCents)} on <time dateTime={policy.payment.paidAt}>{formatDay(policy.payment.paidAt)}</time> (
+        {policy.paymentTerm.name})
+      </dd>
+    </dl>
+  );
+}

@@ -1,0 +1,10 @@
+import type { DocumentKind } from '@/api/contract/documents';
+
+/** Each kind of document as a button names it ("Download policy"). */
+export const DOCUMENT_KIND_WORDS: Record<DocumentKind, string> = {
+  policy: 'policy',
+  declarations: 'declarations page',
+  binder: 'binder',
+  invoice: 'invoice',
+  ordersummary: 'order summary',
+};

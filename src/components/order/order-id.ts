@@ -1,0 +1,8 @@
+import * as v from 'valibot';
+import { recordIdInputSchema } from '@/api/contract/address';
+
+/** The order an address names (a path parameter or ?submissionid), when it is a positive whole number. */
+export function orderIdOf(value: unknown): number | undefined {
+  const parsed = v.safeParse(recordIdInputSchema, value);
+  return parsed.success ? parsed.output : undefined;
+}

@@ -1,0 +1,159 @@
+import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { errorStatus, errorText } from '@/api/api-error';
+import { policyInfo } from '@/api/billing';
+import type { PolicyInfo } from '@/api/contract/billing';
+import type { DocumentKind, DocumentList, MailQueued } from '@/api/contract/documents';
+import { documentList, downloadDocument, type DownloadedDocument, type MailedDocument } from '@/api/documents';
+import { shareDocumentMachine, type ShareDocumentOutput } from '@/machines/share-document.machine';
+
+/** One order's documents as documents/list answers them. */
+export type DocumentOrder = DocumentList['orders'][number];
+
+/**
+ * Whose documents: every order of the account (the document screen), one order with its policy
+ * (complete-order), or none listed, for a screen that only offers a download or a mail
+ * (payment's invoice).
+ */
+export type DocumentsInput = { scope: 'account' } | { scope: 'order'; submissionId: number } | { scope: 'none' };
+
+export interface LoadedDocuments {
+  orders: DocumentOrder[];
+  /** The order's policy (scope order), null until one is issued or for the other scopes. */
+  policy: PolicyInfo | null;
+}
+
+/** A document to fetch: which, of which order, and the name to save it under when the server names none. */
+export interface DocumentRef {
+  submissionId: number;
+  kind: DocumentKind;
+  filename: string;
+}
+
+/** The last mail queued, for the screen to announce; `count` makes a repeat announced again. */
+export interface SharedMail {
+  what: MailedDocument;
+  submissionId: number;
+  queued: MailQueued;
+  count: number;
+}
+
+export interface DocumentsContext {
+  input: DocumentsInput;
+  orders: DocumentOrder[];
+  policy: PolicyInfo | null;
+  /** Why the list could not load, in words. */
+  errorMessage: string | undefined;
+  /** The document being fetched (or last fetched). */
+  document: DocumentRef | null;
+  /** The last download that failed, with its document. */
+  failure: (DocumentRef & { message: string }) | null;
+  shared: SharedMail | null;
+}
+
+export type DocumentsEvent =
+  | { type: 'documents.retry' }
+  | ({ type: 'document.download' } & DocumentRef)
+  | { type: 'share.open'; what: MailedDocument; submissionId: number; orderNumber: string; to: string };
+
+/** GET documents/list, and for one order GET insured/policyinfo beside it (its 404: no policy yet). */
+export async function loadDocuments(input: DocumentsInput): Promise<LoadedDocuments> {
+  if (input.scope === 'none') return { orders: [], policy: null };
+  if (input.scope === 'account') return { orders: (await documentList()).orders, policy: null };
+  const [list, policy] = await Promise.all([
+    documentList(),
+    policyInfo(input.submissionId).catch((error: unknown) => {
+      if (errorStatus(error) === 404) return null;
+      throw error;
+    }),
+  ]);
+  return { orders: list.orders.filter((order) => order.submissionId === input.submissionId), policy };
+}
+
+/**
+ * An account's (or one order's) documents: the list loads, each document downloads with the
+ * bearer token one at a time (a click on another while one is fetched is ignored), and the blob
+ * is handed to the `saveFile` action the component provides (the machine touches no DOM). A
+ * failure is kept beside its document until the next download. "E-mail …" opens the share
+ * dialog (shareDocumentMachine, invoked here); the mail it queued is kept to be announced.
+ */
+export const documentsMachine = setup({
+  types: {
+    context: {} as DocumentsContext,
+    input: {} as DocumentsInput,
+    events: {} as DocumentsEvent,
+  },
+  actors: {
+    loadDocuments: fromPromise<LoadedDocuments, DocumentsInput>(({ input }) => loadDocuments(input)),
+    fetchDocument: fromPromise<DownloadedDocument, DocumentRef>(({ input }) => downloadDocument(input.kind, input.submissionId, input.filename)),
+    shareDocument: shareDocumentMachine,
+  },
+  actions: {
+    /** Provided by the component: hands the file to the browser under its name. */
+    saveFile: (_, _params: { blob: Blob; filename: string }) => {},
+    storeLoaded: assign((_, loaded: LoadedDocuments) => ({ ...loaded, errorMessage: undefined })),
+    storeError: assign((_, error: unknown) => ({ errorMessage: errorText(error) })),
+    startDownload: assign((_, document: DocumentRef) => ({ document, failure: null })),
+    storeFailure: assign(({ context }, error: unknown) => ({
+      failure: context.document && { ...context.document, message: errorText(error) },
+    })),
+    storeShared: assign(({ context }, output: ShareDocumentOutput) => ({
+      shared: output.queued
+        ? { what: output.what, submissionId: output.submissionId, queued: output.queued, count: (context.shared?.count ?? 0) + 1 }
+        : context.shared,
+    })),
+  },
+  guards: {
+    listsNothing: ({ context }) => context.input.scope === 'none',
+  },
+}).createMachine({
+  id: 'documents',
+  context: ({ input }) => ({ input, orders: [], policy: null, errorMessage: undefined, document: null, failure: null, shared: null }),
+  initial: 'starting',
+  states: {
+    starting: {
+      always: [{ guard: 'listsNothing', target: 'ready' }, { target: 'loading' }],
+    },
+    loading: {
+      invoke: {
+        id: 'loadDocuments',
+        src: 'loadDocuments',
+        input: ({ context }) => context.input,
+        onDone: { target: 'ready', actions: { type: 'storeLoaded', params: ({ event }: { event: DoneActorEvent<LoadedDocuments> }) => event.output } },
+        onError: { target: 'failed', actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+      },
+    },
+    failed: { on: { 'documents.retry': 'loading' } },
+    ready: {
+      on: {
+        'document.download': {
+          target: 'downloading',
+          actions: {
+            type: 'startDownload',
+            params: ({ event }) => ({ submissionId: event.submissionId, kind: event.kind, filename: event.filename }),
+          },
+        },
+        'share.open': 'sharing',
+      },
+    },
+    downloading: {
+      invoke: {
+        id: 'fetchDocument',
+        src: 'fetchDocument',
+        input: ({ context }) => context.document!,
+        onDone: { target: 'ready', actions: { type: 'saveFile', params: ({ event }) => ({ blob: event.output.blob, filename: event.output.filename }) } },
+        onError: { target: 'ready', actions: { type: 'storeFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+      },
+    },
+    sharing: {
+      invoke: {
+        id: 'shareDocument',
+        src: 'shareDocument',
+        input: ({ event }) => {
+          const open = event as Extract<DocumentsEvent, { type: 'share.open' }>;
+          return { what: open.what, submissionId: open.submissionId, orderNumber: open.orderNumber, to: open.to };
+        },
+        onDone: { target: 'ready', actions: { type: 'storeShared', params: ({ event }: { event: DoneActorEvent<ShareDocumentOutput> }) => event.output } },
+      },
+    },
+  },
+});

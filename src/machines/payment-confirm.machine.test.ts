@@ -1,0 +1,212 @@
+import { HTTPError } from 'ky';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, SimulatedClock, type AnyEventObject, type SnapshotFrom } from 'xstate';
+import { getShortestPaths, getSimplePaths } from 'xstate/graph';
+import type { PaymentConfirmation } from '@/api/contract/billing';
+import { paymentConfirmMachine, PENDING_BACKOFF_MS, type PaymentConfirmContext } from '@/machines/payment-confirm.machine';
+
+/**
+ * paymentConfirmMachine with its one call mocked (answered by the test) and xstate's
+ * SimulatedClock in place of time: the waits between asking again pass when the test moves the
+ * clock, never by sleeping. Then xstate/graph walks its paths, each replayed on a real actor.
+ */
+
+const session = { submissionId: 4217, sessionId: 'cs_sandbox_0001' };
+
+const answerOf = (outcome: PaymentConfirmation['outcome'], extra: Partial<PaymentConfirmation> = {}): PaymentConfirmation => ({
+  submissionId: 4217,
+  outcome,
+  orderStatus: outcome === 'paid' ? 'complete' : 'awaiting_payment',
+  message: outcome === 'paid' ? null : outcome === 'pending' ? 'We have not received your payment yet.' : 'Your card was declined.',
+  policyNumber: outcome === 'paid' ? 'P-2026-004217' : null,
+  ...extra,
+});
+const paid = answerOf('paid');
+const pending = answerOf('pending');
+const declined = answerOf('failed');
+
+function httpError(status: number, message: string): HTTPError {
+  const error = new HTTPError(new Response('{}', { status }), new Request('http://localhost/api/weborder/payments/confirm'), {} as never);
+  error.message = `${status}: ${message}`;
+  return Object.assign(error, { fields: {}, label: `HTTP ${status}` });
+}
+const noSuchCheckout = httpError(404, 'Order Q-2026-004217 has no such checkout');
+const serverDown = httpError(503, 'The order service is unavailable.');
+
+type Snapshot = SnapshotFrom<typeof paymentConfirmMachine>;
+
+function harness() {
+  const clock = new SimulatedClock();
+  const calls: unknown[] = [];
+  let pendingCall: { resolve: (value: PaymentConfirmation) => void; reject: (error: unknown) => void } | undefined;
+  const actor = createActor(
+    paymentConfirmMachine.provide({
+      actors: {
+        confirmPayment: fromPromise(({ input }) => {
+          calls.push(input);
+          return new Promise<PaymentConfirmation>((resolve, reject) => (pendingCall = { resolve, reject }));
+        }),
+      },
+    }),
+    { input: session, clock },
+  ).start();
+  async function answer(outcome: 'done' | 'error', value: unknown) {
+    const open = pendingCall;
+    expect(open, 'the machine is not asking').toBeDefined();
+    pendingCall = undefined;
+    if (outcome === 'done') open!.resolve(value as PaymentConfirmation);
+    else open!.reject(value);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return {
+    actor,
+    clock,
+    calls,
+    answer,
+    asking: () => pendingCall !== undefined,
+    value: () => actor.getSnapshot().value,
+    context: () => actor.getSnapshot().context,
+  };
+}
+
+describe('paymentConfirmMachine', () => {
+  it('asks about the session it came back from; paid is confirmed, with the policy number', async () => {
+    const confirm = harness();
+    expect(confirm.value()).toBe('confirming');
+    expect(confirm.calls).toEqual([session]);
+    await confirm.answer('done', paid);
+    expect(confirm.value()).toBe('confirmed');
+    expect(confirm.context().confirmation?.policyNumber).toBe('P-2026-004217');
+    expect(confirm.actor.getSnapshot().status).toBe('done');
+  });
+
+  it('failed ends with the server’s words', async () => {
+    const confirm = harness();
+    await confirm.answer('done', declined);
+    expect(confirm.value()).toBe('failed');
+    expect(confirm.context().confirmation?.message).toBe('Your card was declined.');
+  });
+
+  it('pending waits 1 s, 2 s, 4 s and 8 s between asking, then says it is still waiting', async () => {
+    const confirm = harness();
+    for (const [index, wait] of PENDING_BACKOFF_MS.entries()) {
+      await confirm.answer('done', pending);
+      expect(confirm.value()).toBe('waiting');
+      expect(confirm.context().waits).toBe(index);
+      // Not a moment before its time.
+      confirm.clock.increment(wait - 1);
+      expect(confirm.value()).toBe('waiting');
+      expect(confirm.asking()).toBe(false);
+      confirm.clock.increment(1);
+      expect(confirm.value()).toBe('confirming');
+      expect(confirm.asking()).toBe(true);
+    }
+    expect(confirm.calls).toHaveLength(PENDING_BACKOFF_MS.length + 1);
+    await confirm.answer('done', pending);
+    expect(confirm.value()).toBe('stillWaiting');
+    expect(confirm.context().confirmation?.message).toBe('We have not received your payment yet.');
+    // No more asking on its own.
+    confirm.clock.increment(60_000);
+    expect(confirm.asking()).toBe(false);
+  });
+
+  it('Check again asks once more; still pending stays still waiting, paid is confirmed', async () => {
+    const confirm = harness();
+    for (const wait of PENDING_BACKOFF_MS) {
+      await confirm.answer('done', pending);
+      confirm.clock.increment(wait);
+    }
+    await confirm.answer('done', pending);
+    confirm.actor.send({ type: 'confirm.retry' });
+    expect(confirm.value()).toBe('confirming');
+    await confirm.answer('done', pending);
+    expect(confirm.value()).toBe('stillWaiting');
+    confirm.actor.send({ type: 'confirm.retry' });
+    await confirm.answer('done', paid);
+    expect(confirm.value()).toBe('confirmed');
+  });
+
+  it('paid after a wait is confirmed', async () => {
+    const confirm = harness();
+    await confirm.answer('done', pending);
+    confirm.clock.increment(PENDING_BACKOFF_MS[0]);
+    await confirm.answer('done', paid);
+    expect(confirm.value()).toBe('confirmed');
+  });
+
+  it('no such checkout (404) is not found, in the server’s words', async () => {
+    const confirm = harness();
+    await confirm.answer('error', noSuchCheckout);
+    expect(confirm.value()).toBe('notFound');
+    expect(confirm.context().errorMessage).toBe('Order Q-2026-004217 has no such checkout');
+  });
+
+  it('a server that does not answer says so, and Check again asks again', async () => {
+    const confirm = harness();
+    await confirm.answer('error', serverDown);
+    expect(confirm.value()).toBe('unreachable');
+    expect(confirm.context().errorMessage).toBe('The order service is unavailable.');
+    confirm.actor.send({ type: 'confirm.retry' });
+    await confirm.answer('done', paid);
+    expect(confirm.value()).toBe('confirmed');
+    expect(confirm.context().errorMessage).toBeUndefined();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Paths
+
+const WAITED = 'xstate.after.backoff.paymentConfirm.waiting';
+
+const traversalEvents = [
+  { type: 'xstate.done.actor.confirmPayment', output: paid },
+  { type: 'xstate.done.actor.confirmPayment', output: pending },
+  { type: 'xstate.done.actor.confirmPayment', output: declined },
+  { type: 'xstate.error.actor.confirmPayment', error: noSuchCheckout },
+  { type: 'xstate.error.actor.confirmPayment', error: serverDown },
+  { type: WAITED },
+  { type: 'confirm.retry' },
+] as never[];
+
+const serializeState = (snapshot: { value: unknown; context: PaymentConfirmContext }) =>
+  JSON.stringify({ value: snapshot.value, waits: snapshot.context.waits, outcome: snapshot.context.confirmation?.outcome ?? null });
+
+async function replay(steps: readonly { event: AnyEventObject; state: Snapshot }[]) {
+  const confirm = harness();
+  for (const { event, state } of steps) {
+    if (event.type === 'xstate.done.actor.confirmPayment') await confirm.answer('done', (event as unknown as { output: unknown }).output);
+    else if (event.type === 'xstate.error.actor.confirmPayment') await confirm.answer('error', (event as unknown as { error: unknown }).error);
+    else if (event.type === WAITED) confirm.clock.increment(PENDING_BACKOFF_MS[confirm.context().waits]!);
+    else if (event.type !== 'xstate.init') confirm.actor.send(event as never);
+    expect(serializeState(confirm.actor.getSnapshot()), `after ${event.type}`).toEqual(serializeState(state));
+  }
+  return confirm;
+}
+
+/** What must hold in a state however it was reached. */
+function expectConsistent(confirm: ReturnType<typeof harness>) {
+  const value = confirm.value() as string;
+  const { confirmation, waits, errorMessage } = confirm.context();
+  expect(confirm.asking()).toBe(value === 'confirming');
+  expect(waits).toBeLessThanOrEqual(PENDING_BACKOFF_MS.length);
+  if (value === 'confirmed') expect(confirmation?.outcome).toBe('paid');
+  if (value === 'failed') expect(confirmation?.outcome).toBe('failed');
+  if (value === 'waiting' || value === 'stillWaiting') expect(confirmation?.outcome).toBe('pending');
+  if (value === 'stillWaiting') expect(waits).toBe(PENDING_BACKOFF_MS.length);
+  if (value === 'notFound' || value === 'unreachable') expect(errorMessage).toBeDefined();
+}
+
+describe('paymentConfirmMachine paths', () => {
+  it('reaches every state by a shortest path, and the real actor on a simulated clock agrees', async () => {
+    const paths = getShortestPaths(paymentConfirmMachine, { events: traversalEvents, input: session, serializeState: serializeState as never });
+    expect(new Set(paths.map((path) => path.state.value))).toEqual(new Set(Object.keys(paymentConfirmMachine.root.states)));
+    for (const path of paths) expectConsistent(await replay(path.steps as never));
+  });
+
+  it('walks every simple path, through every wait, on a real actor', async () => {
+    const paths = getSimplePaths(paymentConfirmMachine, { events: traversalEvents, input: session, serializeState: serializeState as never });
+    // The longest pending run: four waits, then still waiting.
+    expect(paths.some((path) => path.steps.filter((step) => (step.event as AnyEventObject).type === WAITED).length === PENDING_BACKOFF_MS.length)).toBe(true);
+    for (const path of paths) expectConsistent(await replay(path.steps as never));
+  });
+});

@@ -1,0 +1,102 @@
+import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
+import { errorText } from '@/api/api-error';
+import type { Queue } from '@/api/contract/underwriting';
+import { queue, type QueueFilters } from '@/api/underwriting';
+
+export interface UnderwritingQueueContext {
+  /** The filters asked for: they live in the address (underwriting?brokerId&specialityId&status). */
+  filters: QueueFilters;
+  /** The last queue loaded; kept while another loads, so the filters keep their choices. */
+  queue: Queue | undefined;
+  errorMessage: string | undefined;
+}
+
+export type UnderwritingQueueEvent =
+  /** The underwriter chose filters: the address follows, and the queue loads for them. */
+  | { type: 'queue.filter'; filters: QueueFilters }
+  /** The address changed by itself (Back, a link): load for its filters unless they are the ones shown. */
+  | { type: 'queue.sync'; filters: QueueFilters }
+  | { type: 'queue.retry' };
+
+/** The same filters, whichever way they were written (an absent key is an undefined one). */
+export function sameFilters(a: QueueFilters, b: QueueFilters): boolean {
+  return a.brokerId === b.brokerId && a.specialityId === b.specialityId && a.status === b.status;
+}
+
+/** Only the filters set, so the address carries no empty keys. */
+export function setFilters(filters: QueueFilters): QueueFilters {
+  return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined)) as QueueFilters;
+}
+
+/**
+ * The underwriter's queue (issue 7): the orders waiting on the desk, oldest first, narrowed by
+ * broker, speciality and status. The filters are kept in the address: choosing one calls
+ * `showFilters` (navigation, provided at the router edge) and loads again; an address changed
+ * from outside (Back) is followed with `queue.sync`. A new choice while loading replaces the load.
+ */
+export const underwritingQueueMachine = setup({
+  types: {
+    context: {} as UnderwritingQueueContext,
+    input: {} as { filters: QueueFilters },
+    events: {} as UnderwritingQueueEvent,
+  },
+  actors: {
+    /** GET underwriting/queue. */
+    loadQueue: fromPromise<Queue, QueueFilters>(({ input }) => queue(input)),
+  },
+  actions: {
+    storeFilters: assign((_, filters: QueueFilters) => ({ filters: setFilters(filters) })),
+    /** Puts the filters in the address; provided by the screen (router navigation). */
+    showFilters: (_, _filters: QueueFilters) => {},
+    storeQueue: assign((_, loaded: Queue) => ({ queue: loaded, errorMessage: undefined })),
+    storeError: assign((_, error: unknown) => ({ errorMessage: errorText(error) })),
+    clearError: assign({ errorMessage: undefined }),
+  },
+  guards: {
+    isEmpty: (_, loaded: Queue) => loaded.items.length === 0,
+    filtersDiffer: ({ context }, filters: QueueFilters) => !sameFilters(context.filters, filters),
+  },
+}).createMachine({
+  id: 'underwritingQueue',
+  context: ({ input }) => ({ filters: setFilters(input.filters), queue: undefined, errorMessage: undefined }),
+  initial: 'loading',
+  on: {
+    'queue.filter': {
+      guard: { type: 'filtersDiffer', params: ({ event }) => event.filters },
+      target: '.loading',
+      reenter: true,
+      actions: [
+        { type: 'storeFilters', params: ({ event }) => event.filters },
+        { type: 'showFilters', params: ({ event }) => setFilters(event.filters) },
+      ],
+    },
+    'queue.sync': {
+      guard: { type: 'filtersDiffer', params: ({ event }) => event.filters },
+      target: '.loading',
+      reenter: true,
+      actions: { type: 'storeFilters', params: ({ event }) => event.filters },
+    },
+  },
+  states: {
+    loading: {
+      entry: 'clearError',
+      invoke: {
+        id: 'loadQueue',
+        src: 'loadQueue',
+        input: ({ context }) => context.filters,
+        onDone: [
+          {
+            guard: { type: 'isEmpty', params: ({ event }) => event.output },
+            target: 'empty',
+            actions: { type: 'storeQueue', params: ({ event }) => event.output },
+          },
+          { target: 'loaded', actions: { type: 'storeQueue', params: ({ event }) => event.output } },
+        ],
+        onError: { target: 'loadFailed', actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+      },
+    },
+    loadFailed: { on: { 'queue.retry': 'loading' } },
+    empty: {},
+    loaded: {},
+  },
+});

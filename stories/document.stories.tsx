@@ -1,0 +1,168 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import DocumentScreen from '@/screens/document/document-screen';
+import { ada, adaStored } from './support/auth-fixtures';
+import { EARLIER_NUMBER, EARLIER_POLICY, POLICY_NUMBER, servedBilling, SUBMISSION_ID, SUBMISSION_NUMBER, twoPolicies } from './support/billing-fixtures';
+import { captureDownloads, downloads } from './support/dashboard-fixtures';
+import type { RouterParameters } from './support/router-decorator';
+
+/**
+ * document (src/screens/document, src/machines/documents.machine.ts): every document of Ada's two
+ * policies, grouped by policy, each downloaded with her session and saved under its name, and
+ * the order summary sent by e-mail.
+ */
+const meta = {
+  title: 'Screens/Documents',
+  component: DocumentScreen,
+  parameters: { route: '/document', session: adaStored } satisfies RouterParameters,
+} satisfies Meta<typeof DocumentScreen>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const THIS_YEAR = `Policy ${POLICY_NUMBER}: Architects`;
+const LAST_YEAR = `Policy ${EARLIER_POLICY}: Engineers`;
+
+async function listed(canvasElement: HTMLElement) {
+  const canvas = within(canvasElement);
+  await expect(await canvas.findByRole('region', { name: THIS_YEAR })).toBeVisible();
+  return canvas;
+}
+
+const twoListed = servedBilling();
+
+export const TwoPolicies: Story = {
+  name: 'Two policies, each with its documents',
+  ...twoListed.story,
+  beforeEach: () => {
+    twoListed.world.reset();
+    return captureDownloads();
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = await listed(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Your documents' })).toBeVisible();
+    await expect(canvasElement.querySelector('[data-screen="document"]')).not.toBeNull();
+    const sections = [...canvasElement.querySelectorAll('.documents-order')];
+    await expect(sections.map((section) => section.querySelector('h2')?.textContent)).toEqual([THIS_YEAR, LAST_YEAR]);
+    const current = within(canvas.getByRole('region', { name: THIS_YEAR }));
+    await expect(current.getByText(/^Jul 1, 2026 to Jul 1, 2027\./)).toHaveTextContent(`Jul 1, 2026 to Jul 1, 2027. Order ${SUBMISSION_NUMBER}.`);
+    await expect(current.getAllByRole('listitem')).toHaveLength(5);
+    // Every button names its document and its policy.
+    const declarations = current.getByRole('button', { name: `Download Declarations page, policy ${POLICY_NUMBER}` });
+    await userEvent.click(declarations);
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    await expect(downloads[0]).toMatchObject({ fileName: `declarations-${POLICY_NUMBER.toLowerCase()}.pdf`, type: 'application/pdf' });
+    await expect(twoListed.world.sent.map((call) => call.body)).toEqual([{ submissionid: SUBMISSION_ID, documentType: 'declarations' }]);
+    const earlier = within(canvas.getByRole('region', { name: LAST_YEAR }));
+    await expect(earlier.getByRole('button', { name: `Download Binder, policy ${EARLIER_POLICY}` })).toBeVisible();
+    await expect(earlier.getByRole('button', { name: `E-mail the order summary of order ${EARLIER_NUMBER}` })).toBeVisible();
+  },
+};
+
+export const Empty: Story = {
+  name: 'No documents yet',
+  ...servedBilling({ documents: { orders: [] } }).story,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(/^No documents yet\./)).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute('href', '/dashboard');
+    await expect(within(canvas.getByRole('region', { name: 'Your documents' })).queryByRole('button')).toBeNull();
+  },
+};
+
+export const DownloadFailed: Story = {
+  name: 'Download failed: said beside the document',
+  ...servedBilling({ failing: { download: { status: 503, message: 'The document service is unavailable.' } } }).story,
+  play: async ({ canvasElement }) => {
+    const canvas = await listed(canvasElement);
+    const current = within(canvas.getByRole('region', { name: THIS_YEAR }));
+    const binder = current.getByRole('button', { name: `Download Binder, policy ${POLICY_NUMBER}` });
+    await userEvent.click(binder);
+    const alert = await current.findByRole('alert');
+    await expect(alert).toHaveTextContent('Binder could not be downloaded: The document service is unavailable.');
+    await expect(alert.closest('li')).toHaveAttribute('data-document-kind', 'binder');
+    // The button is usable again.
+    await expect(binder).not.toHaveAttribute('aria-disabled');
+  },
+};
+
+const sharing = servedBilling();
+
+export const ShareDialog: Story = {
+  name: 'E-mail the order summary: to an address of Ada’s choosing',
+  ...sharing.story,
+  play: async ({ canvasElement }) => {
+    const canvas = await listed(canvasElement);
+    const open = canvas.getByRole('button', { name: `E-mail the order summary of order ${SUBMISSION_NUMBER}` });
+    await userEvent.click(open);
+    const dialog = within(await within(document.body).findByRole('dialog', { name: 'E-mail the order summary' }));
+    const address = dialog.getByRole('textbox', { name: 'E-mail address' });
+    // Her own address to start with, and the field has focus.
+    await expect(address).toHaveValue(ada.email);
+    await expect(address).toHaveFocus();
+    await userEvent.clear(address);
+    await userEvent.type(address, 'accounts@lovelace-design.example');
+    await userEvent.click(dialog.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(within(document.body).queryByRole('dialog')).toBeNull());
+    await expect(canvas.getByText('The order summary is on its way to accounts@lovelace-design.example.')).toBeVisible();
+    await expect(sharing.world.sent.map((call) => [call.call, call.body])).toEqual([
+      ['shareOrderSummary', { submissionid: String(SUBMISSION_ID), to: 'accounts@lovelace-design.example' }],
+    ]);
+    // Focus goes back to the button that opened it.
+    await expect(open).toHaveFocus();
+  },
+};
+
+export const ShareRefused: Story = {
+  name: 'E-mail refused (429): the server’s words, the dialog stays open',
+  ...servedBilling({
+    failing: { share: { status: 429, message: 'Too many e-mails for this order', headers: { 'retry-after': '300' } } },
+  }).story,
+  play: async ({ canvasElement }) => {
+    const canvas = await listed(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: `E-mail the order summary of order ${SUBMISSION_NUMBER}` }));
+    const dialog = within(await within(document.body).findByRole('dialog', { name: 'E-mail the order summary' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Send' }));
+    await expect(await dialog.findByRole('alert')).toHaveTextContent('We could not send the e-mailToo many e-mails for this order. Try again in 5 minutes.');
+    await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await expect(within(document.body).queryByRole('dialog')).toBeNull();
+  },
+};
+
+export const ShareBadAddress: Story = {
+  name: 'E-mail: an address that is not one is caught before sending',
+  ...sharing.story,
+  play: async ({ canvasElement }) => {
+    const canvas = await listed(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: `E-mail the order summary of order ${SUBMISSION_NUMBER}` }));
+    const dialog = within(await within(document.body).findByRole('dialog', { name: 'E-mail the order summary' }));
+    const address = dialog.getByRole('textbox', { name: 'E-mail address' });
+    await userEvent.clear(address);
+    await userEvent.type(address, 'ada@');
+    await userEvent.click(dialog.getByRole('button', { name: 'Send' }));
+    await expect(address).toHaveAttribute('aria-invalid', 'true');
+    await expect(address).toHaveAccessibleDescription(/E-mail address must be an e-mail address/);
+    await expect(sharing.world.sent).toEqual([]);
+  },
+};
+
+export const Loading: Story = {
+  name: 'Loading',
+  ...servedBilling({ pending: ['documents'] }).story,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('status')).toHaveTextContent('Loading your documents…');
+  },
+};
+
+export const Failed: Story = {
+  name: 'Could not load: said, with Try again',
+  ...servedBilling({ failing: { documents: { status: 503, message: 'The document service is unavailable.' } } }).story,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const alert = await canvas.findByRole('alert');
+    await expect(alert).toHaveTextContent('We could not load your documents. 503: The document service is unavailable.');
+    await expect(within(alert).getByRole('button', { name: 'Try again' })).toBeVisible();
+    await expect(twoPolicies.orders).toHaveLength(2);
+  },
+};
