@@ -36,6 +36,8 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          // A timeout catches a hang, not slowness: path walks take seconds, more on a busy CI machine.
+          testTimeout: 30_000,
         },
       },
       {
@@ -56,6 +58,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['stories/**/*.test.tsx'],
           setupFiles: ['stories/setup-tests.ts'],
+          // Rendering a screen under jsdom while browsers run beside it can take seconds.
+          testTimeout: 30_000,
         },
       },
       {

@@ -72,6 +72,23 @@ const attempts = () =>
     },
     { route: 'GET /api/weborder/admin/brokers', url: 'admin/brokers', method: 'GET' },
     { route: 'PUT /api/weborder/admin/brokers/{id}/active', url: `admin/brokers/${activeBrokerId}/active`, method: 'PUT', body: { active: false } },
+    { route: 'GET /api/weborder/admin/brokers/clienturl', url: 'admin/brokers/clienturl?value=free-name', method: 'GET' },
+    {
+      route: 'POST /api/weborder/admin/brokers',
+      url: 'admin/brokers',
+      method: 'POST',
+      body: { name: 'Intruder Brokers', abbreviation: 'IB', clientUrl: 'intruder', specialityIds: [dentists] },
+    },
+    { route: 'GET /api/weborder/admin/brokers/{id}', url: `admin/brokers/${activeBrokerId}`, method: 'GET' },
+    {
+      route: 'PUT /api/weborder/admin/brokers/{id}',
+      url: `admin/brokers/${activeBrokerId}`,
+      method: 'PUT',
+      body: { name: 'Renamed', abbreviation: 'R', clientUrl: 'renamed', specialityIds: [dentists] },
+    },
+    // Refused before the body is read, so an upload is never parsed for a caller who may not send it.
+    { route: 'PUT /api/weborder/admin/brokers/{id}/logo', url: `admin/brokers/${activeBrokerId}/logo`, method: 'PUT' },
+    { route: 'DELETE /api/weborder/admin/brokers/{id}/logo', url: `admin/brokers/${activeBrokerId}/logo`, method: 'DELETE' },
   ] as const;
 
 describe('who may call the admin routes', () => {
@@ -98,8 +115,14 @@ describe('who may call the admin routes', () => {
     expect(row!.role).toBe('insured');
     const tables = await t.app.db.select({ version: rateTables.version }).from(rateTables).where(eq(rateTables.specialityId, dentists));
     expect(tables.every((table) => table.version === 1)).toBe(true);
-    const [stillActive] = await t.app.db.select({ active: brokers.active }).from(brokers).where(eq(brokers.id, activeBrokerId));
+    const [stillActive] = await t.app.db
+      .select({ active: brokers.active, name: brokers.name, logo: brokers.profileImage })
+      .from(brokers)
+      .where(eq(brokers.id, activeBrokerId));
     expect(stillActive!.active).toBe(true);
+    expect(stillActive!.name).not.toBe('Renamed');
+    expect(stillActive!.logo).not.toBeNull();
+    expect(await t.app.db.select({ id: brokers.id }).from(brokers).where(eq(brokers.clientUrl, 'intruder'))).toEqual([]);
     expect(await auditCount()).toBe(before);
   });
 });

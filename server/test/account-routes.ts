@@ -93,6 +93,12 @@ export const ADMIN_ROUTES = [
   'POST /api/weborder/admin/ratetables/import',
   'GET /api/weborder/admin/brokers',
   'PUT /api/weborder/admin/brokers/{id}/active',
+  'GET /api/weborder/admin/brokers/clienturl',
+  'POST /api/weborder/admin/brokers',
+  'GET /api/weborder/admin/brokers/{id}',
+  'PUT /api/weborder/admin/brokers/{id}',
+  'PUT /api/weborder/admin/brokers/{id}/logo',
+  'DELETE /api/weborder/admin/brokers/{id}/logo',
 ] as const;
 
 /** The broker's own book (issue 9): role broker only. */

@@ -4,7 +4,7 @@ import { BrokerBrand } from '@/components/broker-brand';
 import { ScreenLink } from '@/components/screen-link';
 import { useAuth } from '@/components/use-auth';
 import { isRestoring, signedInUser } from '@/machines/auth.machine';
-import { keepsABook, worksTheDesk } from '@/routes/guards';
+import { administers, keepsABook, worksTheDesk } from '@/routes/guards';
 import { useBrokerLookup, useClientArea } from '@/routes/use-broker';
 
 export function RootLayout() {
@@ -67,6 +67,11 @@ function AccountNav() {
           {keepsABook(user) && (
             <ScreenLink screen="broker" className="account-nav__link">
               Your book
+            </ScreenLink>
+          )}
+          {administers(user) && (
+            <ScreenLink screen="admin-brokers" className="account-nav__link">
+              Administration
             </ScreenLink>
           )}
           {/* The name leads to the account: orders, contacts, locations, claims. */}

@@ -92,6 +92,16 @@ export async function requireBroker(args: GuardArgs): Promise<void> {
   await requireRole(args, keepsABook);
 }
 
+/** Whether a signed-in user may open the administration screens: the guard below, and the header's link. */
+export function administers(user: { role: string } | null | undefined): boolean {
+  return user?.role === 'admin';
+}
+
+/** beforeLoad for the administration screens: as the desk's, for role admin. */
+export async function requireAdmin(args: GuardArgs): Promise<void> {
+  await requireRole(args, administers);
+}
+
 /** Signed out: to login; signed in without the role: page-not-found, before anything of the screen loads. */
 async function requireRole(args: GuardArgs, allowed: (user: ReturnType<typeof signedInUser>) => boolean): Promise<void> {
   await requireSignedIn(args);

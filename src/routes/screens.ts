@@ -16,7 +16,7 @@ export interface ScreenDefinition {
   /** Export of src/routes/search-params.ts that validates the query string. */
   readonly search?: string;
   /** Export of src/routes/guards.ts run as the route's beforeLoad. */
-  readonly guard?: 'alwaysAllow' | 'requireSignedIn' | 'requireUnderwriter' | 'requireBroker';
+  readonly guard?: 'alwaysAllow' | 'requireSignedIn' | 'requireUnderwriter' | 'requireBroker' | 'requireAdmin';
 }
 
 export const screens = [
@@ -163,6 +163,8 @@ export const screens = [
   },
   // The broker's own book (issue 9): role broker; anyone else sees page-not-found.
   { name: 'broker', path: 'broker', title: 'Your book', module: 'broker/broker-book-screen', search: 'brokerBookSearch', guard: 'requireBroker' },
+  // Administration (issue 9): role admin; anyone else sees page-not-found.
+  { name: 'admin-brokers', path: 'admin/brokers', title: 'Brokers', module: 'admin-brokers/admin-brokers-screen', guard: 'requireAdmin' },
   { name: 'page-not-found', path: 'page-not-found', title: 'Page not found', module: 'page-not-found/page-not-found-screen' },
 ] as const satisfies readonly ScreenDefinition[];
 

@@ -1,0 +1,268 @@
+import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
+import {
+  checkClientUrl,
+  createBroker,
+  listBrokers,
+  removeBrokerLogo,
+  setBrokerActive,
+  updateBroker,
+  uploadBrokerLogo,
+} from '@/api/admin-brokers';
+import { errorFields, errorText } from '@/api/api-error';
+import type { AdminBroker, BrokerRequest, ClientUrlCheck } from '@/api/contract/admin-brokers';
+import type { Speciality } from '@/api/contract/specialities';
+import { getSpecialityList } from '@/api/specialities';
+
+/** What the broker form sends: the record, and what becomes of the logo. */
+export interface BrokerDraft {
+  values: BrokerRequest;
+  /** A new image to upload, 'remove' to drop the one it has, or undefined to keep it. */
+  logo: File | 'remove' | undefined;
+}
+
+export type BrokerChange = { kind: 'created' | 'updated' | 'deactivated' | 'reactivated'; name: string };
+
+export interface AdminBrokersContext {
+  brokers: AdminBroker[];
+  /** Specialities on sale, for the form's choices. */
+  specialities: Speciality[];
+  /** The broker in the form; null while creating one. Set to the saved broker once its record is saved. */
+  editing: AdminBroker | null;
+  /** The broker whose storefront waits to be closed or opened. */
+  switching: AdminBroker | null;
+  /** The client URL as typed, and what the server said of it (once it has). */
+  clientUrl: { value: string; check: ClientUrlCheck | undefined };
+  pendingLogo: BrokerDraft['logo'];
+  errorMessage: string | undefined;
+  fieldErrors: Record<string, string>;
+  lastChange: BrokerChange | undefined;
+}
+
+export type AdminBrokersEvent =
+  | { type: 'brokers.retry' }
+  | { type: 'broker.add' }
+  | { type: 'broker.edit'; id: number }
+  | { type: 'broker.deactivate'; id: number }
+  | { type: 'broker.reactivate'; id: number }
+  /** Typed in the form's client URL field: checked once typing pauses (and only when well formed). */
+  | { type: 'clientUrl.change'; value: string; wellFormed: boolean }
+  | { type: 'editor.cancel' }
+  | { type: 'editor.save'; draft: BrokerDraft }
+  | { type: 'deactivate.cancel' }
+  | { type: 'deactivate.confirm' };
+
+/** How long typing must pause before the client URL is checked. */
+export const CLIENT_URL_CHECK_DELAY_MS = 350;
+
+/**
+ * The administrator's brokers (issue 9): the list; a form to create or edit one whose client URL
+ * is checked with the server as it is typed; the record saved first, then its logo (a refused
+ * logo leaves the saved record in the form, now as an edit, so trying again never makes a second
+ * broker); closing a storefront asks first, opening it again does not.
+ */
+export const adminBrokersMachine = setup({
+  types: {
+    context: {} as AdminBrokersContext,
+    events: {} as AdminBrokersEvent,
+  },
+  actors: {
+    /** GET admin/brokers and the specialities on sale. */
+    loadBrokers: fromPromise<{ brokers: AdminBroker[]; specialities: Speciality[] }>(async () => {
+      const [brokers, specialities] = await Promise.all([listBrokers(), getSpecialityList()]);
+      return { brokers, specialities };
+    }),
+    /** GET admin/brokers: after a change. */
+    reloadBrokers: fromPromise<AdminBroker[]>(() => listBrokers()),
+    /** GET admin/brokers/clienturl. */
+    checkClientUrl: fromPromise<ClientUrlCheck, { value: string; brokerId: number | undefined }>(({ input }) => checkClientUrl(input.value, input.brokerId)),
+    /** POST admin/brokers or PUT admin/brokers/{id}. */
+    saveBroker: fromPromise<AdminBroker, { id: number | undefined; values: BrokerRequest }>(({ input }) =>
+      input.id === undefined ? createBroker(input.values) : updateBroker(input.id, input.values),
+    ),
+    /** PUT or DELETE admin/brokers/{id}/logo. */
+    saveLogo: fromPromise<AdminBroker, { id: number; logo: File | 'remove' }>(({ input }) =>
+      input.logo === 'remove' ? removeBrokerLogo(input.id) : uploadBrokerLogo(input.id, input.logo),
+    ),
+    /** PUT admin/brokers/{id}/active. */
+    switchActive: fromPromise<AdminBroker, { id: number; active: boolean }>(({ input }) => setBrokerActive(input.id, input.active)),
+  },
+  actions: {
+    storeLoaded: assign((_, loaded: { brokers: AdminBroker[]; specialities: Speciality[] }) => ({ ...loaded, errorMessage: undefined })),
+    storeBrokers: assign((_, brokers: AdminBroker[]) => ({ brokers, errorMessage: undefined })),
+    storeLoadError: assign((_, error: unknown) => ({ errorMessage: errorText(error) })),
+    openNew: assign({ editing: null, clientUrl: { value: '', check: undefined }, pendingLogo: undefined, errorMessage: undefined, fieldErrors: {}, lastChange: undefined }),
+    openExisting: assign(({ context }, id: number) => {
+      const editing = context.brokers.find((broker) => broker.id === id) ?? null;
+      return { editing, clientUrl: { value: editing?.clientUrl ?? '', check: undefined }, pendingLogo: undefined, errorMessage: undefined, fieldErrors: {}, lastChange: undefined };
+    }),
+    storeClientUrl: assign(({ context }, value: string) => ({
+      clientUrl: { value, check: context.clientUrl.check?.clientUrl === value.trim().toLowerCase() ? context.clientUrl.check : undefined },
+    })),
+    storeCheck: assign(({ context }, check: ClientUrlCheck) => ({
+      // An answer for what is no longer typed says nothing about what is.
+      clientUrl: check.clientUrl === context.clientUrl.value.trim().toLowerCase() ? { ...context.clientUrl, check } : context.clientUrl,
+    })),
+    storePendingLogo: assign((_, draft: BrokerDraft) => ({ pendingLogo: draft.logo, errorMessage: undefined, fieldErrors: {} })),
+    storeSaved: assign(({ context }, saved: AdminBroker) => ({
+      editing: saved,
+      lastChange: { kind: context.editing ? ('updated' as const) : ('created' as const), name: saved.name },
+    })),
+    storeRefusal: assign((_, error: unknown) => ({ errorMessage: errorText(error), fieldErrors: errorFields(error) })),
+    storeLogoRefusal: assign((_, error: unknown) => {
+      const fields = errorFields(error);
+      return { errorMessage: `The broker was saved, but not its logo. ${errorText(error)}`, fieldErrors: { logo: fields.logo ?? errorText(error) } };
+    }),
+    closeEditor: assign({ editing: null, pendingLogo: undefined, errorMessage: undefined, fieldErrors: {} }),
+    askDeactivate: assign(({ context }, id: number) => ({
+      switching: context.brokers.find((broker) => broker.id === id) ?? null,
+      errorMessage: undefined,
+      lastChange: undefined,
+    })),
+    noteSwitched: assign((_, broker: AdminBroker) => ({
+      switching: null,
+      lastChange: { kind: broker.active ? ('reactivated' as const) : ('deactivated' as const), name: broker.name },
+    })),
+    storeSwitchError: assign((_, error: unknown) => ({ switching: null, errorMessage: errorText(error) })),
+    forgetSwitch: assign({ switching: null }),
+  },
+  guards: {
+    knownBroker: ({ context }, id: number) => context.brokers.some((broker) => broker.id === id),
+    hasLogoChange: ({ context }) => context.pendingLogo !== undefined,
+    isWellFormed: (_, wellFormed: boolean) => wellFormed,
+  },
+  delays: {
+    typingPause: CLIENT_URL_CHECK_DELAY_MS,
+  },
+}).createMachine({
+  id: 'adminBrokers',
+  context: {
+    brokers: [],
+    specialities: [],
+    editing: null,
+    switching: null,
+    clientUrl: { value: '', check: undefined },
+    pendingLogo: undefined,
+    errorMessage: undefined,
+    fieldErrors: {},
+    lastChange: undefined,
+  },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadBrokers',
+        src: 'loadBrokers',
+        onDone: { target: 'list', actions: { type: 'storeLoaded', params: ({ event }) => event.output } },
+        onError: { target: 'loadFailed', actions: { type: 'storeLoadError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+      },
+    },
+    loadFailed: { on: { 'brokers.retry': 'loading' } },
+    list: {
+      on: {
+        'broker.add': { target: 'editor', actions: 'openNew' },
+        'broker.edit': { guard: { type: 'knownBroker', params: ({ event }) => event.id }, target: 'editor', actions: { type: 'openExisting', params: ({ event }) => event.id } },
+        'broker.deactivate': {
+          guard: { type: 'knownBroker', params: ({ event }) => event.id },
+          target: 'confirmingDeactivate',
+          actions: { type: 'askDeactivate', params: ({ event }) => event.id },
+        },
+        'broker.reactivate': {
+          guard: { type: 'knownBroker', params: ({ event }) => event.id },
+          target: 'switching',
+          actions: { type: 'askDeactivate', params: ({ event }) => event.id },
+        },
+        'brokers.retry': 'refreshing',
+      },
+    },
+    editor: {
+      initial: 'form',
+      states: {
+        form: {
+          type: 'parallel',
+          on: {
+            'editor.cancel': { target: '#adminBrokers.list', actions: 'closeEditor' },
+            'editor.save': { target: 'saving', actions: { type: 'storePendingLogo', params: ({ event }) => event.draft } },
+          },
+          states: {
+            clientUrl: {
+              initial: 'idle',
+              on: {
+                'clientUrl.change': [
+                  {
+                    guard: { type: 'isWellFormed', params: ({ event }) => event.wellFormed },
+                    target: '.waiting',
+                    reenter: true,
+                    actions: { type: 'storeClientUrl', params: ({ event }) => event.value },
+                  },
+                  { target: '.idle', actions: { type: 'storeClientUrl', params: ({ event }) => event.value } },
+                ],
+              },
+              states: {
+                idle: {},
+                waiting: { after: { typingPause: 'checking' } },
+                checking: {
+                  invoke: {
+                    id: 'checkClientUrl',
+                    src: 'checkClientUrl',
+                    input: ({ context }) => ({ value: context.clientUrl.value.trim(), brokerId: context.editing?.id }),
+                    onDone: { target: 'idle', actions: { type: 'storeCheck', params: ({ event }) => event.output } },
+                    // The check only helps: saving checks again, and says so by the field.
+                    onError: 'idle',
+                  },
+                },
+              },
+            },
+          },
+        },
+        saving: {
+          invoke: {
+            id: 'saveBroker',
+            src: 'saveBroker',
+            input: ({ context, event }) => ({
+              id: context.editing?.id,
+              values: event.type === 'editor.save' ? event.draft.values : ({} as BrokerRequest),
+            }),
+            onDone: [
+              { guard: 'hasLogoChange', target: 'savingLogo', actions: { type: 'storeSaved', params: ({ event }) => event.output } },
+              { target: '#adminBrokers.refreshing', actions: { type: 'storeSaved', params: ({ event }) => event.output } },
+            ],
+            onError: { target: 'form', actions: { type: 'storeRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+          },
+        },
+        savingLogo: {
+          invoke: {
+            id: 'saveLogo',
+            src: 'saveLogo',
+            input: ({ context }) => ({ id: context.editing!.id, logo: context.pendingLogo as File | 'remove' }),
+            onDone: { target: '#adminBrokers.refreshing' },
+            onError: { target: 'form', actions: { type: 'storeLogoRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+          },
+        },
+      },
+    },
+    confirmingDeactivate: {
+      on: {
+        'deactivate.cancel': { target: 'list', actions: 'forgetSwitch' },
+        'deactivate.confirm': 'switching',
+      },
+    },
+    switching: {
+      invoke: {
+        id: 'switchActive',
+        src: 'switchActive',
+        input: ({ context }) => ({ id: context.switching!.id, active: !context.switching!.active }),
+        onDone: { target: 'refreshing', actions: { type: 'noteSwitched', params: ({ event }) => event.output } },
+        onError: { target: 'list', actions: { type: 'storeSwitchError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+      },
+    },
+    refreshing: {
+      entry: 'closeEditor',
+      invoke: {
+        id: 'reloadBrokers',
+        src: 'reloadBrokers',
+        onDone: { target: 'list', actions: { type: 'storeBrokers', params: ({ event }) => event.output } },
+        onError: { target: 'list', actions: { type: 'storeLoadError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+      },
+    },
+  },
+});
