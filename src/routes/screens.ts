@@ -165,6 +165,14 @@ export const screens = [
   { name: 'broker', path: 'broker', title: 'Your book', module: 'broker/broker-book-screen', search: 'brokerBookSearch', guard: 'requireBroker' },
   // Administration (issue 9): role admin; anyone else sees page-not-found.
   { name: 'admin-brokers', path: 'admin/brokers', title: 'Brokers', module: 'admin-brokers/admin-brokers-screen', guard: 'requireAdmin' },
+  {
+    name: 'admin-ratetables',
+    path: 'admin/ratetables',
+    title: 'Rate tables',
+    module: 'admin-ratetables/admin-rate-tables-screen',
+    search: 'adminRateTablesSearch',
+    guard: 'requireAdmin',
+  },
   { name: 'page-not-found', path: 'page-not-found', title: 'Page not found', module: 'page-not-found/page-not-found-screen' },
 ] as const satisfies readonly ScreenDefinition[];
 

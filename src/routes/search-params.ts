@@ -79,6 +79,12 @@ export const underwritingSearch = v.object({
   status: v.fallback(v.optional(v.picklist(['underwriter_review', 'missing_info', 'application_under_review'])), undefined),
 });
 
+/** The administrator's rate tables: the speciality and state whose table is shown, once chosen. */
+export const adminRateTablesSearch = v.object({
+  specialityId: v.fallback(v.optional(recordIdInputSchema), undefined),
+  state: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^[A-Z]{2}$/))), undefined),
+});
+
 /** The broker's book: filtered by one status, or not. */
 export const brokerBookSearch = v.object({
   status: v.fallback(v.optional(v.picklist(submissionStatuses)), undefined),

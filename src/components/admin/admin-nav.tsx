@@ -4,6 +4,7 @@ import type { ScreenName } from '@/routes/screens';
 /** The administration screens, in the order the nav lists them. */
 const ADMIN_SCREENS = [
   ['admin-brokers', 'Brokers'],
+  ['admin-ratetables', 'Rate tables'],
 ] as const satisfies ReadonlyArray<readonly [ScreenName, string]>;
 
 /** The administration area's own navigation; TanStack's Link marks the screen shown aria-current="page". */

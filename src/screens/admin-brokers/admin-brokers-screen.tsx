@@ -25,7 +25,8 @@ export default function AdminBrokersScreen() {
 
   let said = '';
   if (state.matches('loading')) said = 'Loading the brokers…';
-  else if (lastChange) said = CHANGE_WORDS[lastChange.kind](lastChange.name);
+  // Said once the dialog has closed: while its logo uploads, the broker is not finished.
+  else if (lastChange && !inEditor) said = CHANGE_WORDS[lastChange.kind](lastChange.name);
 
   return (
     <section data-screen="admin-brokers" className="screen admin" aria-labelledby="admin-brokers-title">
@@ -70,8 +71,8 @@ export default function AdminBrokersScreen() {
       )}
 
       {inEditor && (
+        // No key: saving turns a new broker into the saved one, and the open form must stay as it is.
         <BrokerFormDialog
-          key={editing?.id ?? 'new'}
           broker={editing}
           specialities={specialities}
           clientUrlCheck={clientUrl.check}
@@ -162,14 +163,14 @@ function BrokerTable({
                     Edit
                   </button>
                   {broker.active ? (
-                    <button type="button" className="button button--secondary" aria-label={`Close ${broker.name}’s storefront`} onClick={() => onDeactivate(broker.id)}>
+                    <button type="button" className="button button--secondary" aria-label={`Close storefront of ${broker.name}`} onClick={() => onDeactivate(broker.id)}>
                       Close storefront
                     </button>
                   ) : (
                     <button
                       type="button"
                       className="button button--secondary"
-                      aria-label={`Reopen ${broker.name}’s storefront`}
+                      aria-label={`Reopen storefront of ${broker.name}`}
                       aria-disabled={busyId === broker.id || undefined}
                       onClick={() => busyId === undefined && onReactivate(broker.id)}
                     >

@@ -1,0 +1,192 @@
+import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
+import { exportRateTable, importRateTable, newRateTableVersion, rateTableVersions, type RateTableKey } from '@/api/admin-rating';
+import { errorFields, errorText } from '@/api/api-error';
+import type { NewRateTableVersion, RateTableVersion } from '@/api/contract/admin-rating';
+import type { UsState } from '@/api/contract/lists';
+import type { Speciality } from '@/api/contract/specialities';
+import { getStateList } from '@/api/lists';
+import { getSpecialityList } from '@/api/specialities';
+
+/** The prices an administrator edits; the factors change by CSV. */
+export type RateChange = Omit<NewRateTableVersion, 'specialityId' | 'stateCode' | 'basedOnVersion'>;
+
+export type RateTablesChange = { kind: 'saved' | 'imported' | 'unchanged'; version: number } | { kind: 'exported'; filename: string };
+
+export interface AdminRateTablesContext {
+  /** The table chosen (in the address: admin/ratetables?specialityId&state), or none yet. */
+  selection: RateTableKey | undefined;
+  specialities: Speciality[];
+  states: UsState[];
+  /** Every version, newest first. */
+  versions: RateTableVersion[];
+  errorMessage: string | undefined;
+  fieldErrors: Record<string, string>;
+  lastChange: RateTablesChange | undefined;
+}
+
+export type AdminRateTablesEvent =
+  /** Chosen on the screen: the address follows, and the table loads. */
+  | { type: 'tables.select'; selection: RateTableKey }
+  /** The address changed by itself (Back, a link). */
+  | { type: 'tables.sync'; selection: RateTableKey | undefined }
+  | { type: 'tables.retry' }
+  | { type: 'rates.save'; change: RateChange }
+  | { type: 'csv.import'; csv: string }
+  | { type: 'csv.export'; version: number };
+
+const sameSelection = (a: RateTableKey | undefined, b: RateTableKey | undefined) =>
+  a?.specialityId === b?.specialityId && a?.stateCode === b?.stateCode;
+
+/**
+ * The administrator's rate tables (issue 9): choose a speciality and a state, see every version
+ * of its table (who made it, when, how many quotes it priced), change the prices as a new version
+ * from the one in force, import the whole table from a CSV or export any version. Quotes keep the
+ * version they were priced with, so nothing here changes an existing quote's price.
+ */
+export const adminRateTablesMachine = setup({
+  types: {
+    context: {} as AdminRateTablesContext,
+    input: {} as { selection: RateTableKey | undefined },
+    events: {} as AdminRateTablesEvent,
+  },
+  actors: {
+    /** The choices: specialities on sale and the states. */
+    loadChoices: fromPromise<{ specialities: Speciality[]; states: UsState[] }>(async () => {
+      const [specialities, states] = await Promise.all([getSpecialityList(), getStateList()]);
+      return { specialities, states };
+    }),
+    /** GET admin/ratetables. */
+    loadVersions: fromPromise<RateTableVersion[], RateTableKey>(({ input }) => rateTableVersions(input)),
+    /** POST admin/ratetables. */
+    saveRates: fromPromise<RateTableVersion, NewRateTableVersion>(({ input }) => newRateTableVersion(input)),
+    /** POST admin/ratetables/import. */
+    importCsv: fromPromise<RateTableVersion, RateTableKey & { basedOnVersion: number; csv: string }>(({ input }) => importRateTable(input)),
+    /** GET admin/ratetables/export. */
+    exportCsv: fromPromise<{ blob: Blob; filename: string }, RateTableKey & { version: number }>(({ input }) => exportRateTable(input, input.version)),
+  },
+  actions: {
+    storeChoices: assign((_, choices: { specialities: Speciality[]; states: UsState[] }) => choices),
+    storeSelection: assign((_, selection: RateTableKey | undefined) => ({ selection, versions: [], lastChange: undefined, errorMessage: undefined, fieldErrors: {} })),
+    /** Puts the choice in the address; provided by the screen (router navigation). */
+    showSelection: (_, _selection: RateTableKey) => {},
+    /** Hands a downloaded CSV to the browser; provided by the screen. */
+    saveFile: (_, _file: { blob: Blob; filename: string }) => {},
+    storeVersions: assign((_, versions: RateTableVersion[]) => ({ versions, errorMessage: undefined })),
+    storeError: assign((_, error: unknown) => ({ errorMessage: errorText(error), fieldErrors: errorFields(error) })),
+    clearError: assign({ errorMessage: undefined, fieldErrors: {} }),
+    noteVersion: assign(({ context }, { kind, version }: { kind: 'saved' | 'imported'; version: RateTableVersion }) => ({
+      // The version in force answered again: nothing differed from it.
+      lastChange: { kind: version.version === context.versions[0]?.version ? ('unchanged' as const) : kind, version: version.version },
+    })),
+    noteExported: assign((_, filename: string) => ({ lastChange: { kind: 'exported' as const, filename } })),
+  },
+  guards: {
+    hasSelection: ({ context }) => context.selection !== undefined,
+    /** A table prices this speciality in this state (there is a version to change). */
+    hasTable: ({ context }) => context.versions.length > 0,
+    selectionDiffers: ({ context }, selection: RateTableKey | undefined) => !sameSelection(context.selection, selection),
+  },
+}).createMachine({
+  id: 'adminRateTables',
+  context: ({ input }) => ({
+    selection: input.selection,
+    specialities: [],
+    states: [],
+    versions: [],
+    errorMessage: undefined,
+    fieldErrors: {},
+    lastChange: undefined,
+  }),
+  initial: 'loadingChoices',
+  states: {
+    loadingChoices: {
+      invoke: {
+        id: 'loadChoices',
+        src: 'loadChoices',
+        onDone: { target: 'main', actions: { type: 'storeChoices', params: ({ event }) => event.output } },
+        onError: { target: 'choicesFailed', actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+      },
+    },
+    choicesFailed: { on: { 'tables.retry': 'loadingChoices' } },
+    main: {
+      initial: 'deciding',
+      on: {
+        'tables.select': {
+          guard: { type: 'selectionDiffers', params: ({ event }) => event.selection },
+          target: '.deciding',
+          actions: [
+            { type: 'storeSelection', params: ({ event }) => event.selection },
+            { type: 'showSelection', params: ({ event }) => event.selection },
+          ],
+        },
+        'tables.sync': {
+          guard: { type: 'selectionDiffers', params: ({ event }) => event.selection },
+          target: '.deciding',
+          actions: { type: 'storeSelection', params: ({ event }) => event.selection },
+        },
+      },
+      states: {
+        deciding: { always: [{ guard: 'hasSelection', target: 'loading' }, { target: 'choosing' }] },
+        choosing: {},
+        loading: {
+          invoke: {
+            id: 'loadVersions',
+            src: 'loadVersions',
+            input: ({ context }) => context.selection!,
+            onDone: { target: 'ready', actions: { type: 'storeVersions', params: ({ event }) => event.output } },
+            onError: { target: 'loadFailed', actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+          },
+        },
+        loadFailed: { on: { 'tables.retry': 'loading' } },
+        ready: {
+          on: {
+            'rates.save': { guard: 'hasTable', target: 'saving' },
+            'csv.import': { guard: 'hasTable', target: 'importing' },
+            'csv.export': 'exporting',
+          },
+        },
+        saving: {
+          entry: 'clearError',
+          invoke: {
+            id: 'saveRates',
+            src: 'saveRates',
+            input: ({ context, event }) => ({
+              ...(event.type === 'rates.save' ? event.change : {}),
+              ...context.selection!,
+              basedOnVersion: context.versions[0]!.version,
+            }),
+            onDone: { target: 'loading', actions: { type: 'noteVersion', params: ({ event }) => ({ kind: 'saved' as const, version: event.output }) } },
+            onError: { target: 'ready', actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+          },
+        },
+        importing: {
+          entry: 'clearError',
+          invoke: {
+            id: 'importCsv',
+            src: 'importCsv',
+            input: ({ context, event }) => ({
+              ...context.selection!,
+              basedOnVersion: context.versions[0]!.version,
+              csv: event.type === 'csv.import' ? event.csv : '',
+            }),
+            onDone: { target: 'loading', actions: { type: 'noteVersion', params: ({ event }) => ({ kind: 'imported' as const, version: event.output }) } },
+            onError: { target: 'ready', actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+          },
+        },
+        exporting: {
+          entry: 'clearError',
+          invoke: {
+            id: 'exportCsv',
+            src: 'exportCsv',
+            input: ({ context, event }) => ({ ...context.selection!, version: event.type === 'csv.export' ? event.version : context.versions[0]!.version }),
+            onDone: {
+              target: 'ready',
+              actions: [{ type: 'saveFile', params: ({ event }) => event.output }, { type: 'noteExported', params: ({ event }) => event.output.filename }],
+            },
+            onError: { target: 'ready', actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+          },
+        },
+      },
+    },
+  },
+});
