@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { recordIdInputSchema } from '@/api/contract/address';
 import { confirmPaymentRequestSchema } from '@/api/contract/billing';
+import { roles } from '@/api/contract/admin-users';
 import { submissionStatuses } from '@/api/contract/submissions';
 
 /** One value, or a key repeated in the query string (`?s=A&s=B` reads as "A,B"). */
@@ -83,6 +84,20 @@ export const underwritingSearch = v.object({
 export const adminRateTablesSearch = v.object({
   specialityId: v.fallback(v.optional(recordIdInputSchema), undefined),
   state: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^[A-Z]{2}$/))), undefined),
+});
+
+/** The administrator's users: found by words, narrowed by role, a page of 50. */
+export const adminUsersSearch = v.object({
+  q: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(200))), undefined),
+  role: v.fallback(v.optional(v.picklist(roles)), undefined),
+  page: v.fallback(v.optional(recordIdInputSchema), undefined),
+});
+
+/** The audit log: narrowed to one kind of record (and one record), a page of 50. */
+export const adminAuditSearch = v.object({
+  entity: v.fallback(v.optional(v.picklist(['user', 'broker', 'rate_table'])), undefined),
+  entityId: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(40))), undefined),
+  page: v.fallback(v.optional(recordIdInputSchema), undefined),
 });
 
 /** The broker's book: filtered by one status, or not. */

@@ -234,4 +234,43 @@ describe.runIf(chromiumPath)('administration in Chromium', () => {
     await again.close();
     expect(problems).toEqual([]);
   });
+
+  it('finds the new insured in Users and makes them the new broker’s user; the audit log shows every change and who made it', async () => {
+    const page = adminPage;
+    await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Users' }).click();
+    const users = screen(page, 'admin-users');
+    await users.getByLabel('E-mail, name or company').fill('bayview.architect');
+    await users.getByRole('button', { name: 'Find' }).click();
+    await users.getByRole('status').filter({ hasText: '1 user found.' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('q')).toBe('bayview.architect');
+    expect(await axeViolations(page)).toEqual([]);
+
+    await users.getByRole('button', { name: 'Change role of Frank Wright' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change the role of Frank Wright' });
+    await dialog.getByLabel('New role').selectOption('broker');
+    await dialog.getByRole('button', { name: 'Change role' }).click();
+    await dialog.getByText('Choose the broker they work for').waitFor();
+    await dialog.getByLabel('Broker they work for').selectOption({ label: 'Bayview Risk Partners' });
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Change role' }).click();
+    await users.getByRole('status').filter({ hasText: 'Frank Wright is now broker.' }).waitFor();
+    const row = users.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /Frank Wright/ }) });
+    expect(await row.textContent()).toContain('Bayview Risk Partners');
+
+    await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Audit log' }).click();
+    const audit = screen(page, 'admin-audit');
+    const table = audit.getByRole('table', { name: 'Changes, newest first' });
+    await table.waitFor();
+    const mine = table.getByRole('row').filter({ hasText: admin.email });
+    const actions = await mine.locator('td:nth-child(3)').allTextContents();
+    expect(actions.slice(0, 4)).toEqual(['Role changed', 'New rate table version', 'Logo replaced', 'Broker created']);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await audit.getByLabel('Kind of record').selectOption('rate_table');
+    await audit.getByRole('button', { name: 'Show' }).click();
+    await page.waitForURL((u) => u.searchParams.get('entity') === 'rate_table');
+    await audit.getByRole('status').filter({ hasText: /^Changes 1 to 1,/ }).waitFor();
+    expect(await table.locator('td:nth-child(3)').allTextContents()).toEqual(['New rate table version']);
+    expect(problems).toEqual([]);
+  });
 });

@@ -5,6 +5,8 @@ import type { ScreenName } from '@/routes/screens';
 const ADMIN_SCREENS = [
   ['admin-brokers', 'Brokers'],
   ['admin-ratetables', 'Rate tables'],
+  ['admin-users', 'Users'],
+  ['admin-audit', 'Audit log'],
 ] as const satisfies ReadonlyArray<readonly [ScreenName, string]>;
 
 /** The administration area's own navigation; TanStack's Link marks the screen shown aria-current="page". */

@@ -131,8 +131,7 @@ function BrokerTable({
                 <span className="admin__broker">
                   {broker.logo ? <img className="admin__logo" src={logoSource(broker.logo)} alt="" /> : <span className="admin__mark" aria-hidden="true">{broker.abbreviation}</span>}
                   <span>
-                    {broker.name}
-                    <span className="admin__muted"> ({broker.abbreviation})</span>
+                    {broker.name} <span className="admin__muted">({broker.abbreviation})</span>
                   </span>
                 </span>
               </th>

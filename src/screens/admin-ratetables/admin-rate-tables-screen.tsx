@@ -1,4 +1,5 @@
 import '@/styles/admin.css';
+import '@/styles/field-controls.css';
 import { useSearch } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { useEffect, useId, useState } from 'react';

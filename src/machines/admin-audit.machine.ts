@@ -1,0 +1,76 @@
+import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
+import { auditLog, type AuditFilters } from '@/api/admin-users';
+import { errorText } from '@/api/api-error';
+import type { AuditEntry } from '@/api/contract/admin-users';
+
+export interface AdminAuditContext {
+  /** What the address asks for: admin/audit?entity&entityId&page. */
+  filters: AuditFilters;
+  entries: AuditEntry[] | undefined;
+  pageSize: number;
+  errorMessage: string | undefined;
+}
+
+export type AdminAuditEvent =
+  /** Narrowed or paged on the screen: the address follows, and the log loads. */
+  | { type: 'audit.filter'; filters: AuditFilters }
+  /** The address changed by itself (Back, a link). */
+  | { type: 'audit.sync'; filters: AuditFilters }
+  | { type: 'audit.retry' };
+
+const sameFilters = (a: AuditFilters, b: AuditFilters) => a.entity === b.entity && (a.entityId ?? '') === (b.entityId ?? '') && (a.page ?? 1) === (b.page ?? 1);
+
+/** The audit log (issue 9): every administrative change, newest first, narrowed by record, a page at a time. */
+export const adminAuditMachine = setup({
+  types: {
+    context: {} as AdminAuditContext,
+    input: {} as { filters: AuditFilters },
+    events: {} as AdminAuditEvent,
+  },
+  actors: {
+    /** GET admin/audit. */
+    loadAudit: fromPromise<{ entries: AuditEntry[]; pageSize: number }, AuditFilters>(({ input }) => auditLog(input)),
+  },
+  actions: {
+    storeFilters: assign((_, filters: AuditFilters) => ({ filters })),
+    /** Puts the filters in the address; provided by the screen (router navigation). */
+    showFilters: (_, _filters: AuditFilters) => {},
+    storeEntries: assign((_, loaded: { entries: AuditEntry[]; pageSize: number }) => ({ entries: loaded.entries, pageSize: loaded.pageSize, errorMessage: undefined })),
+    storeError: assign((_, error: unknown) => ({ errorMessage: errorText(error) })),
+  },
+  guards: {
+    filtersDiffer: ({ context }, filters: AuditFilters) => !sameFilters(context.filters, filters),
+  },
+}).createMachine({
+  id: 'adminAudit',
+  context: ({ input }) => ({ filters: input.filters, entries: undefined, pageSize: 50, errorMessage: undefined }),
+  initial: 'loading',
+  on: {
+    'audit.filter': {
+      guard: { type: 'filtersDiffer', params: ({ event }) => event.filters },
+      target: '.loading',
+      actions: [
+        { type: 'storeFilters', params: ({ event }) => event.filters },
+        { type: 'showFilters', params: ({ event }) => event.filters },
+      ],
+    },
+    'audit.sync': {
+      guard: { type: 'filtersDiffer', params: ({ event }) => event.filters },
+      target: '.loading',
+      actions: { type: 'storeFilters', params: ({ event }) => event.filters },
+    },
+  },
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadAudit',
+        src: 'loadAudit',
+        input: ({ context }) => context.filters,
+        onDone: { target: 'loaded', actions: { type: 'storeEntries', params: ({ event }) => event.output } },
+        onError: { target: 'loadFailed', actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+      },
+    },
+    loadFailed: { on: { 'audit.retry': 'loading' } },
+    loaded: {},
+  },
+});
