@@ -21,6 +21,10 @@ import recordList from '../docs/machines/record-list.mmd?raw';
 import shareDocument from '../docs/machines/share-document.mmd?raw';
 import specialityCatalog from '../docs/machines/speciality-catalog.mmd?raw';
 import underwritingQueue from '../docs/machines/underwriting-queue.mmd?raw';
+import adminAudit from '../docs/machines/admin-audit.mmd?raw';
+import adminBrokers from '../docs/machines/admin-brokers.mmd?raw';
+import adminRateTables from '../docs/machines/admin-rate-tables.mmd?raw';
+import adminUsers from '../docs/machines/admin-users.mmd?raw';
 import brokerBook from '../docs/machines/broker-book.mmd?raw';
 import underwritingReview from '../docs/machines/underwriting-review.mmd?raw';
 import type { StatusScreen } from '@/machines/order-lifecycle.machine';
@@ -405,6 +409,30 @@ export const BrokerBook: Story = {
   name: 'Broker’s book (status kept in the address)',
   args: { title: 'brokerBookMachine', file: 'docs/machines/broker-book.mmd', source: brokerBook },
   play: expectStates(['loading', 'loadFailed', 'notTied', 'empty', 'loaded', 'book.filter', 'book.sync', 'book.retry', 'showStatus']),
+};
+
+export const AdminBrokers: Story = {
+  name: 'Administration: brokers (client URL checked as typed, record then logo)',
+  args: { title: 'adminBrokersMachine', file: 'docs/machines/admin-brokers.mmd', source: adminBrokers },
+  play: expectStates(['loading', 'list', 'editor', 'form', 'waiting', 'checking', 'saving', 'savingLogo', 'confirmingDeactivate', 'switching', 'refreshing', 'clientUrl.change']),
+};
+
+export const AdminRateTables: Story = {
+  name: 'Administration: rate tables (a change is a new version)',
+  args: { title: 'adminRateTablesMachine', file: 'docs/machines/admin-rate-tables.mmd', source: adminRateTables },
+  play: expectStates(['loadingChoices', 'choosing', 'loading', 'ready', 'saving', 'importing', 'exporting', 'tables.select', 'rates.save', 'csv.import', 'showSelection']),
+};
+
+export const AdminUsers: Story = {
+  name: 'Administration: users (role changes and unlocking)',
+  args: { title: 'adminUsersMachine', file: 'docs/machines/admin-users.mmd', source: adminUsers },
+  play: expectStates(['loading', 'loadFailed', 'list', 'roleDialog', 'editing', 'saving', 'unlocking', 'users.search', 'role.save', 'showFilters']),
+};
+
+export const AdminAudit: Story = {
+  name: 'Administration: audit log (filters kept in the address)',
+  args: { title: 'adminAuditMachine', file: 'docs/machines/admin-audit.mmd', source: adminAudit },
+  play: expectStates(['loading', 'loadFailed', 'loaded', 'audit.filter', 'audit.sync', 'audit.retry', 'showFilters']),
 };
 
 export const UnderwritingQueue: Story = {
