@@ -27,14 +27,19 @@ export interface PricedQuote {
   request: Omit<RatingRequest, 'limitCode' | 'deductibleCode'>;
 }
 
-type Input = Required<Pick<QuoteInput, 'specialityId' | 'state' | 'zipcode'>> & { answers?: Answers; applicationAnswers?: Answers };
+type Input = Required<Pick<QuoteInput, 'specialityId' | 'state' | 'zipcode'>> & {
+  answers?: Answers;
+  applicationAnswers?: Answers;
+  /** Pricing an order that exists: a speciality retired since is still priced for it. */
+  existingOrder?: boolean;
+};
 
 export async function prepareQuote(db: Queryable, catalog: RatingCatalog, input: Input): Promise<PricedQuote> {
   const entry = await catalog.get(input.specialityId, input.state);
-  if (!entry) {
+  if (!entry || (!entry.onSale && !input.existingOrder)) {
     // Only on this error path: a second look says which of the two does not exist.
     const [state] = await db.select({ n: count() }).from(usStates).where(eq(usStates.code, input.state));
-    if (!state?.n) throw badRequest(`${input.state} is not a US state code`, { state: 'is not a US state code' });
+    if (!entry && !state?.n) throw badRequest(`${input.state} is not a US state code`, { state: 'is not a US state code' });
     throw badRequest(`Speciality ${input.specialityId} is not on sale`, { specialityId: 'is not a speciality on sale' });
   }
   const zip = lookupZip(input.zipcode);

@@ -15,6 +15,8 @@ import type { PaymentTermRow } from '@server/rating/payment-plans';
 
 export interface RatingCatalogEntry {
   speciality: { id: number; name: string };
+  /** False once retired: new quotes are refused, orders it already has are still priced. */
+  onSale: boolean;
   state: { code: string; name: string };
   /** Null when no active table prices the speciality in the state: not offered there. */
   table: RatingTable | null;
@@ -32,12 +34,13 @@ type QuestionRow = {
   general: boolean;
 };
 
-/** One round trip: null when the speciality or the state does not exist (or is not on sale). */
+/** One round trip: null when the speciality or the state does not exist. */
 export async function loadRatingCatalogEntry(db: Queryable, specialityId: number, stateCode: string): Promise<RatingCatalogEntry | null> {
   const [row] = await db
     .select({
       specialityId: specialities.id,
       specialityName: specialities.name,
+      specialityActive: specialities.active,
       stateCode: usStates.code,
       stateName: usStates.name,
       stateOffered: usStates.offered,
@@ -74,7 +77,7 @@ export async function loadRatingCatalogEntry(db: Queryable, specialityId: number
       rateTables,
       and(eq(rateTables.specialityId, specialities.id), eq(rateTables.stateCode, usStates.code), eq(rateTables.active, true)),
     )
-    .where(and(eq(specialities.id, specialityId), eq(specialities.active, true)))
+    .where(eq(specialities.id, specialityId))
     .orderBy(asc(specialities.id));
   if (!row) return null;
   const questions = parseJson<QuestionRow[]>(row.questions).map(({ general, ...question }) => ({ general, question }));
@@ -92,6 +95,7 @@ export async function loadRatingCatalogEntry(db: Queryable, specialityId: number
     : null;
   return {
     speciality: { id: row.specialityId, name: row.specialityName },
+    onSale: row.specialityActive,
     state: { code: row.stateCode, name: row.stateName },
     table,
     specialityQuestions: questions.filter((entry) => !entry.general).map((entry) => entry.question),

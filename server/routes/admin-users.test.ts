@@ -9,7 +9,7 @@ import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminUserSchema, auditListSchema, userListSchema } from '@/api/contract/admin-users';
 import { changeRole } from '@server/admin/users';
-import { auditLog, brokers, rateTables, users } from '@server/db/schema';
+import { auditLog, brokers, rateTables, specialities, specialityCategories, users } from '@server/db/schema';
 import { newInsured, type Insured } from '@server/test/account-helpers';
 import { ADMIN_ROUTES } from '@server/test/account-routes';
 import { caller, signIn } from '@server/test/auth-helpers';
@@ -26,6 +26,7 @@ let underwriter: Insured;
 let broker: Insured;
 let activeBrokerId: number;
 let dentists: number;
+let categoryId: number;
 
 async function withRole(role: 'admin' | 'underwriter' | 'broker', brokerId: number | null = null): Promise<Insured> {
   const user = await newInsured(app);
@@ -46,6 +47,7 @@ beforeAll(async () => {
   broker = await withRole('broker', activeBrokerId);
   insured = await newInsured(app);
   dentists = await specialityId(t.app);
+  categoryId = (await t.app.db.select({ categoryId: specialities.categoryId }).from(specialities).where(eq(specialities.id, dentists)))[0]!.categoryId;
 });
 
 /** Every admin call, with a request that would succeed for an administrator. */
@@ -89,6 +91,12 @@ const attempts = () =>
     // Refused before the body is read, so an upload is never parsed for a caller who may not send it.
     { route: 'PUT /api/weborder/admin/brokers/{id}/logo', url: `admin/brokers/${activeBrokerId}/logo`, method: 'PUT' },
     { route: 'DELETE /api/weborder/admin/brokers/{id}/logo', url: `admin/brokers/${activeBrokerId}/logo`, method: 'DELETE' },
+    { route: 'GET /api/weborder/admin/catalog', url: 'admin/catalog', method: 'GET' },
+    { route: 'POST /api/weborder/admin/categories', url: 'admin/categories', method: 'POST', body: { name: 'Intruders' } },
+    { route: 'PUT /api/weborder/admin/categories/{id}', url: `admin/categories/${categoryId}`, method: 'PUT', body: { name: 'Renamed' } },
+    { route: 'POST /api/weborder/admin/specialities', url: 'admin/specialities', method: 'POST', body: { categoryId, name: 'Intruder speciality' } },
+    { route: 'PUT /api/weborder/admin/specialities/{id}', url: `admin/specialities/${dentists}`, method: 'PUT', body: { categoryId, name: 'Renamed' } },
+    { route: 'PUT /api/weborder/admin/specialities/{id}/active', url: `admin/specialities/${dentists}/active`, method: 'PUT', body: { active: false } },
   ] as const;
 
 describe('who may call the admin routes', () => {
@@ -123,6 +131,10 @@ describe('who may call the admin routes', () => {
     expect(stillActive!.name).not.toBe('Renamed');
     expect(stillActive!.logo).not.toBeNull();
     expect(await t.app.db.select({ id: brokers.id }).from(brokers).where(eq(brokers.clientUrl, 'intruder'))).toEqual([]);
+    const [dentistRow] = await t.app.db.select({ name: specialities.name, active: specialities.active }).from(specialities).where(eq(specialities.id, dentists));
+    expect(dentistRow).toEqual({ name: 'Dentists', active: true });
+    expect(await t.app.db.select({ id: specialities.id }).from(specialities).where(eq(specialities.name, 'Intruder speciality'))).toEqual([]);
+    expect(await t.app.db.select({ id: specialityCategories.id }).from(specialityCategories).where(eq(specialityCategories.name, 'Intruders'))).toEqual([]);
     expect(await auditCount()).toBe(before);
   });
 });

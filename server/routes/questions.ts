@@ -55,10 +55,11 @@ export async function questionRoutes(app: FastifyInstance) {
     errors: { 401: saveErrors[401] },
     handler: async ({ query, request }) => {
       const [speciality] = await app.db
-        .select({ id: specialities.id })
+        .select({ id: specialities.id, active: specialities.active })
         .from(specialities)
-        .where(and(eq(specialities.id, query.specialityId), eq(specialities.active, true)));
-      if (!speciality) throw badRequest(`Speciality ${query.specialityId} is not on sale`, { specialityId: 'is not a speciality on sale' });
+        .where(eq(specialities.id, query.specialityId));
+      // A retired speciality's questions are still asked of the orders it already has.
+      if (!speciality || (!speciality.active && query.submissionId === undefined)) throw badRequest(`Speciality ${query.specialityId} is not on sale`, { specialityId: 'is not a speciality on sale' });
       let answers: Record<string, unknown> | undefined;
       if (query.submissionId !== undefined) {
         const submission = await ownedSubmission(app.db, await submissionCaller(request), query.submissionId);

@@ -105,6 +105,8 @@ type QuoteInputs = {
   limitCode: string | null;
   deductibleCode: string | null;
   paymentTerm: string | null;
+  /** An order that exists (re-priced), not a new quote: its speciality may since have been retired. */
+  existing?: boolean;
 };
 
 /** What a submission still lacks before it can be priced at all (only older rows lack any). */
@@ -138,6 +140,7 @@ async function price(deps: PricingDeps, inputs: QuoteInputs, adjustment?: Premiu
     deductibleCode: inputs.deductibleCode!,
     ...(adjustment ? { adjustment } : {}),
     ...(tableId ? { tableId } : {}),
+    ...(inputs.existing ? { existingOrder: true } : {}),
   });
   checkPaymentTerm(entry, inputs.paymentTerm!);
   return calculation;
@@ -152,6 +155,7 @@ const rowInputs = (row: SubmissionRow): QuoteInputs => ({
   limitCode: row.limitCode,
   deductibleCode: row.deductibleCode,
   paymentTerm: row.paymentTerm,
+  existing: true,
 });
 
 /**
@@ -384,6 +388,7 @@ export async function updateRating(deps: SubmissionDeps, caller: SubmissionCalle
     limitCode: input.limitCode ?? row.limitCode,
     deductibleCode: input.deductibleCode ?? row.deductibleCode,
     paymentTerm: input.paymentTerm ?? row.paymentTerm,
+    existing: true,
   };
   const effectiveDate = input.effectiveDate ?? row.effectiveDate ?? todayUtc(now);
   const calculation = await price(deps, inputs);

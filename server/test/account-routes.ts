@@ -99,6 +99,12 @@ export const ADMIN_ROUTES = [
   'PUT /api/weborder/admin/brokers/{id}',
   'PUT /api/weborder/admin/brokers/{id}/logo',
   'DELETE /api/weborder/admin/brokers/{id}/logo',
+  'GET /api/weborder/admin/catalog',
+  'POST /api/weborder/admin/categories',
+  'PUT /api/weborder/admin/categories/{id}',
+  'POST /api/weborder/admin/specialities',
+  'PUT /api/weborder/admin/specialities/{id}',
+  'PUT /api/weborder/admin/specialities/{id}/active',
 ] as const;
 
 /** The broker's own book (issue 9): role broker only. */

@@ -9,7 +9,19 @@ import type { BrokerDetails } from '@/api/contract/brokers';
 import { createBrokerCache } from '@/app/broker-cache';
 import { fallbackConfig } from '@/app/runtime-config';
 import { authMachine } from '@/machines/auth.machine';
-import { allowsEntry, alwaysAllow, clientRoot, keepsABook, requireBroker, requireSignedIn, requireUnderwriter, worksTheDesk, type GuardArgs } from '@/routes/guards';
+import {
+  administers,
+  allowsEntry,
+  alwaysAllow,
+  clientRoot,
+  keepsABook,
+  requireAdmin,
+  requireBroker,
+  requireSignedIn,
+  requireUnderwriter,
+  worksTheDesk,
+  type GuardArgs,
+} from '@/routes/guards';
 import { safeRedirect } from '@/routes/search-params';
 
 /** An auth actor still restoring until `release` hands it what storage holds. */
@@ -293,3 +305,39 @@ describe('requireBroker', () => {
   });
 });
 
+
+describe('requireAdmin', () => {
+  const storedAs = (role: 'insured' | 'underwriter' | 'admin' | 'broker'): StoredState => ({ ...adaStored, user: { ...adaStored.user!, role } });
+
+  it('lets an administrator in, and answers every other role "not found", inside a storefront its page-not-found', async () => {
+    const admin = restoringAuth();
+    const guard = requireAdmin(args(admin.auth, '/admin/brokers'));
+    admin.release(storedAs('admin'));
+    await expect(guard).resolves.toBeUndefined();
+    admin.auth.stop();
+    for (const role of ['insured', 'underwriter', 'broker'] as const) {
+      const { auth, release } = restoringAuth();
+      release(storedAs(role));
+      const thrown = await requireAdmin(args(auth, '/admin/users')).then(() => undefined, (error: unknown) => error);
+      expect(isNotFound(thrown), role).toBe(true);
+      const branded = await requireAdmin(args(auth, '/client/admin/users/harbor-risk', { clientid: 'harbor-risk' })).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect((branded as { options: unknown }).options, role).toMatchObject({ to: '/client/page-not-found/$clientid', params: { clientid: 'harbor-risk' } });
+      auth.stop();
+    }
+  });
+
+  it('sends someone signed out to login, with the way back', async () => {
+    const { auth, release } = restoringAuth();
+    release({ user: null, rememberCookie: null });
+    const thrown = await requireAdmin(args(auth, '/admin/ratetables?specialityId=1&state=TX')).then(() => undefined, (error: unknown) => error);
+    expect((thrown as { options: unknown }).options).toMatchObject({ to: '/login', search: { redirect: '/admin/ratetables?specialityId=1&state=TX' } });
+    auth.stop();
+  });
+
+  it('administers: administrators only', () => {
+    expect([null, undefined, { role: 'insured' }, { role: 'underwriter' }, { role: 'broker' }, { role: 'admin' }].map(administers)).toEqual([false, false, false, false, false, true]);
+  });
+});
