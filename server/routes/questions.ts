@@ -4,7 +4,7 @@
  * sense: the lists are for anyone; the calls naming a submission are for its owner (bearer, or
  * a visitor's x-quote-key), a 404 for anyone else.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   questionListQuerySchema,
