@@ -273,4 +273,46 @@ describe.runIf(chromiumPath)('administration in Chromium', () => {
     expect(await table.locator('td:nth-child(3)').allTextContents()).toEqual(['New rate table version']);
     expect(problems).toEqual([]);
   });
+
+  it('adds a category and a speciality priced like Dentists, sold at once; retired, it leaves the landing page', async () => {
+    const page = adminPage;
+    await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Specialities' }).click();
+    const catalog = screen(page, 'admin-specialities');
+    await catalog.getByRole('button', { name: 'New category' }).click();
+    const category = page.getByRole('dialog', { name: 'New category' });
+    await category.getByLabel('Name').fill('Animal care');
+    await category.getByRole('button', { name: 'Create category' }).click();
+    await catalog.getByRole('status').filter({ hasText: 'Animal care was saved.' }).waitFor();
+
+    await catalog.getByRole('button', { name: 'New speciality' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New speciality' });
+    await dialog.getByLabel('Category').selectOption({ label: 'Animal care' });
+    await dialog.getByLabel('Name').fill('Veterinarians');
+    await dialog.getByLabel(/^Description/).fill('Small-animal and mixed practices.');
+    await dialog.getByLabel(/^Start from/).selectOption({ label: 'Dentists' });
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Create speciality' }).click();
+    await catalog.getByRole('status').filter({ hasText: 'Veterinarians was saved.' }).waitFor();
+    const section = catalog.getByRole('region', { name: 'Animal care' }).first();
+    const row = catalog.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /Veterinarians/ }) });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('TX');
+    expect(await section.count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+
+    const landing = await visitor.newPage();
+    await landing.goto(url('/'));
+    await screen(landing, 'landing').getByRole('link', { name: 'Veterinarians', exact: true }).waitFor();
+
+    await row.getByRole('button', { name: 'Retire Veterinarians' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Retire Veterinarians?' });
+    await confirm.getByRole('button', { name: 'Retire it' }).click();
+    await catalog.getByRole('status').filter({ hasText: 'Veterinarians is retired' }).waitFor();
+    await row.getByRole('button', { name: 'Put back on sale: Veterinarians' }).waitFor();
+    await landing.reload();
+    await screen(landing, 'landing').getByRole('link', { name: 'Dentists', exact: true }).waitFor();
+    expect(await screen(landing, 'landing').getByRole('link', { name: 'Veterinarians', exact: true }).count()).toBe(0);
+    await landing.close();
+    expect(problems).toEqual([]);
+  });
 });

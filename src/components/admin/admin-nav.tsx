@@ -4,6 +4,7 @@ import type { ScreenName } from '@/routes/screens';
 /** The administration screens, in the order the nav lists them. */
 const ADMIN_SCREENS = [
   ['admin-brokers', 'Brokers'],
+  ['admin-specialities', 'Specialities'],
   ['admin-ratetables', 'Rate tables'],
   ['admin-users', 'Users'],
   ['admin-audit', 'Audit log'],

@@ -1,0 +1,161 @@
+import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
+import { adminCatalog, saveCategory, saveSpeciality, setSpecialityActive } from '@/api/admin-catalog';
+import { errorFields, errorText } from '@/api/api-error';
+import type { AdminCatalog, AdminCategory, AdminSpeciality, CategoryRequest, NewSpecialityRequest } from '@/api/contract/admin-catalog';
+
+/** What the form edits: a category or a speciality, an existing one or a new one (null). */
+export type CatalogEditing = { kind: 'category'; record: AdminCategory | null } | { kind: 'speciality'; record: AdminSpeciality | null };
+
+export type CatalogSave = { kind: 'category'; values: CategoryRequest } | { kind: 'speciality'; values: NewSpecialityRequest };
+
+export type CatalogChange = { kind: 'saved' | 'retired' | 'restored'; name: string };
+
+export interface AdminCatalogContext {
+  catalog: AdminCatalog | undefined;
+  editing: CatalogEditing | null;
+  /** The speciality being retired or put back on sale. */
+  switching: AdminSpeciality | null;
+  errorMessage: string | undefined;
+  fieldErrors: Record<string, string>;
+  lastChange: CatalogChange | undefined;
+}
+
+export type AdminCatalogEvent =
+  | { type: 'catalog.retry' }
+  | { type: 'category.add' }
+  | { type: 'category.edit'; id: number }
+  | { type: 'speciality.add' }
+  | { type: 'speciality.edit'; id: number }
+  | { type: 'speciality.retire'; id: number }
+  | { type: 'speciality.restore'; id: number }
+  | { type: 'editor.save'; save: CatalogSave }
+  | { type: 'editor.cancel' }
+  | { type: 'retire.confirm' }
+  | { type: 'retire.cancel' };
+
+/**
+ * The administrator's catalogue (issue 9): categories and specialities, created and edited in a
+ * dialog, specialities retired (asked first: it stops being sold) or put back on sale. After
+ * each change the catalogue loads again.
+ */
+export const adminCatalogMachine = setup({
+  types: {
+    context: {} as AdminCatalogContext,
+    events: {} as AdminCatalogEvent,
+  },
+  actors: {
+    /** GET admin/catalog. */
+    loadCatalog: fromPromise<AdminCatalog>(() => adminCatalog()),
+    /** POST or PUT a category or a speciality. */
+    saveRecord: fromPromise<{ name: string }, { id: number | undefined; save: CatalogSave }>(({ input }) =>
+      input.save.kind === 'category' ? saveCategory(input.id, input.save.values) : saveSpeciality(input.id, input.save.values),
+    ),
+    /** PUT admin/specialities/{id}/active. */
+    switchActive: fromPromise<AdminSpeciality, { id: number; active: boolean }>(({ input }) => setSpecialityActive(input.id, input.active)),
+  },
+  actions: {
+    storeCatalog: assign((_, catalog: AdminCatalog) => ({ catalog, errorMessage: undefined })),
+    storeLoadError: assign((_, error: unknown) => ({ errorMessage: errorText(error) })),
+    openCategory: assign(({ context }, id: number | undefined) => ({
+      editing: { kind: 'category' as const, record: context.catalog?.categories.find((category) => category.id === id) ?? null },
+      errorMessage: undefined,
+      fieldErrors: {},
+      lastChange: undefined,
+    })),
+    openSpeciality: assign(({ context }, id: number | undefined) => ({
+      editing: { kind: 'speciality' as const, record: context.catalog?.specialities.find((speciality) => speciality.id === id) ?? null },
+      errorMessage: undefined,
+      fieldErrors: {},
+      lastChange: undefined,
+    })),
+    storeRefusal: assign((_, error: unknown) => ({ errorMessage: errorText(error), fieldErrors: errorFields(error) })),
+    noteSaved: assign((_, saved: { name: string }) => ({ lastChange: { kind: 'saved' as const, name: saved.name }, editing: null, errorMessage: undefined, fieldErrors: {} })),
+    closeEditor: assign({ editing: null, errorMessage: undefined, fieldErrors: {} }),
+    pickSwitch: assign(({ context }, id: number) => ({
+      switching: context.catalog?.specialities.find((speciality) => speciality.id === id) ?? null,
+      errorMessage: undefined,
+      lastChange: undefined,
+    })),
+    noteSwitched: assign((_, speciality: AdminSpeciality) => ({
+      switching: null,
+      lastChange: { kind: speciality.active ? ('restored' as const) : ('retired' as const), name: speciality.name },
+    })),
+    storeSwitchError: assign((_, error: unknown) => ({ switching: null, errorMessage: errorText(error) })),
+    forgetSwitch: assign({ switching: null }),
+  },
+  guards: {
+    knownCategory: ({ context }, id: number) => Boolean(context.catalog?.categories.some((category) => category.id === id)),
+    knownSpeciality: ({ context }, id: number) => Boolean(context.catalog?.specialities.some((speciality) => speciality.id === id)),
+  },
+}).createMachine({
+  id: 'adminCatalog',
+  context: { catalog: undefined, editing: null, switching: null, errorMessage: undefined, fieldErrors: {}, lastChange: undefined },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadCatalog',
+        src: 'loadCatalog',
+        onDone: { target: 'list', actions: { type: 'storeCatalog', params: ({ event }) => event.output } },
+        onError: { target: 'loadFailed', actions: { type: 'storeLoadError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+      },
+    },
+    loadFailed: { on: { 'catalog.retry': 'loading' } },
+    list: {
+      on: {
+        'category.add': { target: 'editor', actions: { type: 'openCategory', params: () => undefined } },
+        'category.edit': { guard: { type: 'knownCategory', params: ({ event }) => event.id }, target: 'editor', actions: { type: 'openCategory', params: ({ event }) => event.id } },
+        'speciality.add': { target: 'editor', actions: { type: 'openSpeciality', params: () => undefined } },
+        'speciality.edit': {
+          guard: { type: 'knownSpeciality', params: ({ event }) => event.id },
+          target: 'editor',
+          actions: { type: 'openSpeciality', params: ({ event }) => event.id },
+        },
+        'speciality.retire': {
+          guard: { type: 'knownSpeciality', params: ({ event }) => event.id },
+          target: 'confirmingRetire',
+          actions: { type: 'pickSwitch', params: ({ event }) => event.id },
+        },
+        'speciality.restore': { guard: { type: 'knownSpeciality', params: ({ event }) => event.id }, target: 'switching', actions: { type: 'pickSwitch', params: ({ event }) => event.id } },
+      },
+    },
+    editor: {
+      initial: 'form',
+      states: {
+        form: {
+          on: {
+            'editor.cancel': { target: '#adminCatalog.list', actions: 'closeEditor' },
+            'editor.save': 'saving',
+          },
+        },
+        saving: {
+          invoke: {
+            id: 'saveRecord',
+            src: 'saveRecord',
+            input: ({ context, event }) => ({
+              id: context.editing?.record?.id,
+              save: event.type === 'editor.save' ? event.save : ({ kind: 'category', values: { name: '' } } as CatalogSave),
+            }),
+            onDone: { target: '#adminCatalog.loading', actions: { type: 'noteSaved', params: ({ event }) => event.output } },
+            onError: { target: 'form', actions: { type: 'storeRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+          },
+        },
+      },
+    },
+    confirmingRetire: {
+      on: {
+        'retire.cancel': { target: 'list', actions: 'forgetSwitch' },
+        'retire.confirm': 'switching',
+      },
+    },
+    switching: {
+      invoke: {
+        id: 'switchActive',
+        src: 'switchActive',
+        input: ({ context }) => ({ id: context.switching!.id, active: !context.switching!.active }),
+        onDone: { target: 'loading', actions: { type: 'noteSwitched', params: ({ event }) => event.output } },
+        onError: { target: 'list', actions: { type: 'storeSwitchError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+      },
+    },
+  },
+});

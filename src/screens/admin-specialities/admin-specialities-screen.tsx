@@ -1,0 +1,195 @@
+import '@/styles/admin.css';
+import { useMachine } from '@xstate/react';
+import type { AdminCatalog } from '@/api/contract/admin-catalog';
+import { AdminNav } from '@/components/admin/admin-nav';
+import { CategoryDialog, SpecialityDialog } from '@/components/admin/catalog-dialogs';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { adminCatalogMachine, type CatalogChange } from '@/machines/admin-catalog.machine';
+
+const CHANGE_WORDS: Record<CatalogChange['kind'], (name: string) => string> = {
+  saved: (name) => `${name} was saved.`,
+  retired: (name) => `${name} is retired: no longer sold; its orders and policies carry on.`,
+  restored: (name) => `${name} is on sale again.`,
+};
+
+/**
+ * admin/specialities: the catalogue (issue 9). Categories and their specialities — where each is
+ * priced, its questions and orders — created, edited, retired or put back on sale.
+ */
+export default function AdminSpecialitiesScreen() {
+  const [state, send] = useMachine(adminCatalogMachine);
+  const { catalog, editing, switching, errorMessage, fieldErrors, lastChange } = state.context;
+  const inEditor = state.matches('editor');
+  const failure = errorMessage && inEditor ? { message: errorMessage, fields: fieldErrors } : null;
+
+  let said = '';
+  if (state.matches('loading') && !catalog) said = 'Loading the catalogue…';
+  else if (lastChange && !inEditor) said = CHANGE_WORDS[lastChange.kind](lastChange.name);
+
+  return (
+    <section data-screen="admin-specialities" className="screen admin" aria-labelledby="admin-specialities-title">
+      <p className="eyebrow">Administration</p>
+      <h1 id="admin-specialities-title">Specialities</h1>
+      <AdminNav />
+      <p className="admin__lead">What is sold, by category. A retired speciality is no longer listed or quotable; the orders and policies it has carry on.</p>
+
+      <p role="status" className="admin__status">
+        {said}
+      </p>
+
+      {state.matches('loadFailed') && (
+        <div className="notice notice--error" role="alert">
+          <p>We could not load the catalogue. {errorMessage}</p>
+          <button type="button" className="button" onClick={() => send({ type: 'catalog.retry' })}>
+            Try again
+          </button>
+        </div>
+      )}
+      {errorMessage && state.matches('list') && (
+        <div className="notice notice--error" role="alert">
+          <p>{errorMessage}</p>
+        </div>
+      )}
+
+      {catalog && !state.matches('loadFailed') && (
+        <>
+          <div className="admin__actions">
+            <button type="button" className="button" onClick={() => send({ type: 'speciality.add' })}>
+              New speciality
+            </button>
+            <button type="button" className="button button--secondary" onClick={() => send({ type: 'category.add' })}>
+              New category
+            </button>
+          </div>
+          <Catalogue
+            catalog={catalog}
+            busyId={state.matches('switching') ? switching?.id : undefined}
+            onEditCategory={(id) => send({ type: 'category.edit', id })}
+            onEditSpeciality={(id) => send({ type: 'speciality.edit', id })}
+            onRetire={(id) => send({ type: 'speciality.retire', id })}
+            onRestore={(id) => send({ type: 'speciality.restore', id })}
+          />
+        </>
+      )}
+
+      {inEditor && editing?.kind === 'category' && (
+        <CategoryDialog
+          category={editing.record}
+          busy={state.matches({ editor: 'saving' })}
+          failure={failure}
+          onSave={(save) => send({ type: 'editor.save', save })}
+          onCancel={() => send({ type: 'editor.cancel' })}
+        />
+      )}
+      {inEditor && editing?.kind === 'speciality' && catalog && (
+        <SpecialityDialog
+          speciality={editing.record}
+          catalog={catalog}
+          busy={state.matches({ editor: 'saving' })}
+          failure={failure}
+          onSave={(save) => send({ type: 'editor.save', save })}
+          onCancel={() => send({ type: 'editor.cancel' })}
+        />
+      )}
+      {state.matches('confirmingRetire') && switching && (
+        <ConfirmDialog
+          title={`Retire ${switching.name}?`}
+          message={`It will no longer be listed or quotable, here or through any broker. Its ${switching.orders} ${switching.orders === 1 ? 'order carries' : 'orders carry'} on as they are; you can put it back on sale later.`}
+          confirmLabel="Retire it"
+          onConfirm={() => send({ type: 'retire.confirm' })}
+          onCancel={() => send({ type: 'retire.cancel' })}
+        />
+      )}
+    </section>
+  );
+}
+
+function Catalogue({
+  catalog,
+  busyId,
+  onEditCategory,
+  onEditSpeciality,
+  onRetire,
+  onRestore,
+}: {
+  catalog: AdminCatalog;
+  busyId: number | undefined;
+  onEditCategory: (id: number) => void;
+  onEditSpeciality: (id: number) => void;
+  onRetire: (id: number) => void;
+  onRestore: (id: number) => void;
+}) {
+  return catalog.categories.map((category) => {
+    const inIt = catalog.specialities.filter((speciality) => speciality.categoryId === category.id);
+    const headingId = `category-${category.id}`;
+    return (
+      <section key={category.id} className="admin__category" aria-labelledby={headingId}>
+        <div className="admin__category-head">
+          <h2 id={headingId}>{category.name}</h2>
+          <button type="button" className="button button--secondary" aria-label={`Edit category ${category.name}`} onClick={() => onEditCategory(category.id)}>
+            Edit
+          </button>
+        </div>
+        {category.description && <p className="admin__muted">{category.description}</p>}
+        {inIt.length === 0 ? (
+          <p>No speciality in it yet.</p>
+        ) : (
+          <div className="admin__table-wrap" tabIndex={0} role="region" aria-labelledby={headingId}>
+            <table className="admin__table">
+              <thead>
+                <tr>
+                  <th scope="col">Speciality</th>
+                  <th scope="col">Priced in</th>
+                  <th scope="col" className="admin__number">
+                    Questions
+                  </th>
+                  <th scope="col" className="admin__number">
+                    Orders
+                  </th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {inIt.map((speciality) => (
+                  <tr key={speciality.id} className={speciality.active ? undefined : 'admin__row--inactive'}>
+                    <th scope="row">
+                      {speciality.name} {!speciality.active && <strong className="admin__badge">Retired</strong>}
+                      <span className="admin__muted admin__block">
+                        Code <code>{speciality.code}</code>
+                      </span>
+                    </th>
+                    <td>{speciality.states.length === 0 ? 'Nowhere yet: no rate table' : speciality.states.join(', ')}</td>
+                    <td className="admin__number">{speciality.questions}</td>
+                    <td className="admin__number">{speciality.orders}</td>
+                    <td>
+                      <div className="admin__row-actions">
+                        <button type="button" className="button button--secondary" aria-label={`Edit ${speciality.name}`} onClick={() => onEditSpeciality(speciality.id)}>
+                          Edit
+                        </button>
+                        {speciality.active ? (
+                          <button type="button" className="button button--secondary" aria-label={`Retire ${speciality.name}`} onClick={() => onRetire(speciality.id)}>
+                            Retire
+                          </button>
+                        ) : (
+                          <button
+                            type="button"
+                            className="button button--secondary"
+                            aria-label={`Put back on sale: ${speciality.name}`}
+                            aria-disabled={busyId === speciality.id || undefined}
+                            onClick={() => busyId === undefined && onRestore(speciality.id)}
+                          >
+                            Put back on sale
+                          </button>
+                        )}
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    );
+  });
+}
