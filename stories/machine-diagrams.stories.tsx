@@ -23,6 +23,7 @@ import specialityCatalog from '../docs/machines/speciality-catalog.mmd?raw';
 import underwritingQueue from '../docs/machines/underwriting-queue.mmd?raw';
 import adminAudit from '../docs/machines/admin-audit.mmd?raw';
 import adminBrokers from '../docs/machines/admin-brokers.mmd?raw';
+import adminCatalog from '../docs/machines/admin-catalog.mmd?raw';
 import adminRateTables from '../docs/machines/admin-rate-tables.mmd?raw';
 import adminUsers from '../docs/machines/admin-users.mmd?raw';
 import brokerBook from '../docs/machines/broker-book.mmd?raw';
@@ -415,6 +416,12 @@ export const AdminBrokers: Story = {
   name: 'Administration: brokers (client URL checked as typed, record then logo)',
   args: { title: 'adminBrokersMachine', file: 'docs/machines/admin-brokers.mmd', source: adminBrokers },
   play: expectStates(['loading', 'list', 'editor', 'form', 'waiting', 'checking', 'saving', 'savingLogo', 'confirmingDeactivate', 'switching', 'refreshing', 'clientUrl.change']),
+};
+
+export const AdminCatalog: Story = {
+  name: 'Administration: specialities and categories (retiring asks first)',
+  args: { title: 'adminCatalogMachine', file: 'docs/machines/admin-catalog.mmd', source: adminCatalog },
+  play: expectStates(['loading', 'loadFailed', 'list', 'editor', 'form', 'saving', 'confirmingRetire', 'switching', 'speciality.add', 'retire.confirm']),
 };
 
 export const AdminRateTables: Story = {

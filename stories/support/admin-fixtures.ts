@@ -1,5 +1,6 @@
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import type { AdminBroker } from '@/api/contract/admin-brokers';
+import type { AdminCatalog } from '@/api/contract/admin-catalog';
 import type { RateTableVersion } from '@/api/contract/admin-rating';
 import type { AdminUser, AuditEntry } from '@/api/contract/admin-users';
 import type { User } from '@/api/contract/auth';
@@ -89,6 +90,18 @@ export const auditEntries = (): AuditEntry[] => [
   { id: 1, at: '2026-11-22T09:58:12.000Z', actor: null, action: 'broker.create', entity: 'broker', entityId: '1', data: { name: 'Harbor Risk Partners', clientUrl: 'harbor-risk', abbreviation: 'HRP', specialityIds: [101, 201] } },
 ];
 
+export const adminCatalogData = (): AdminCatalog => ({
+  categories: [
+    { id: 1, name: 'Design & construction', description: 'Professionals whose advice shapes buildings and spaces.', sortOrder: 10, specialities: 2 },
+    { id: 2, name: 'Healthcare', description: '', sortOrder: 20, specialities: 1 },
+  ],
+  specialities: [
+    { id: 101, categoryId: 1, name: 'Architects', description: 'Design of new buildings.', code: 'DUW6Y4E7', active: true, sortOrder: 10, states: ['CA', 'TX'], questions: 4, orders: 12 },
+    { id: 104, categoryId: 1, name: 'Land surveyors', description: '', code: 'SURV8B3K', active: false, sortOrder: 20, states: [], questions: 0, orders: 1 },
+    { id: 201, categoryId: 2, name: 'Dentists', description: 'General and cosmetic work.', code: 'UY5EL3R2', active: true, sortOrder: 10, states: ['TX'], questions: 5, orders: 30 },
+  ],
+});
+
 export type Failure = { status: number; message: string; fields?: Record<string, string> };
 
 export type AdminServerOptions = {
@@ -113,6 +126,7 @@ export function adminHandlers(options: AdminServerOptions = {}) {
   let users = adminUsers();
   let versions = rateVersions();
   let audit = auditEntries();
+  let catalog = adminCatalogData();
   let failed = false;
   const calls: string[] = [];
 
@@ -214,6 +228,30 @@ export function adminHandlers(options: AdminServerOptions = {}) {
       versions = [next, ...versions.map((entry) => ({ ...entry, active: false }))];
       return HttpResponse.json(next, { status: 201 });
     }),
+    http.get(`${API}/admin/catalog`, () => listed(() => catalog)),
+    http.post(`${API}/admin/categories`, async ({ request }) => {
+      await record(request);
+      if (options.refuseSave) return refuse(options.refuseSave);
+      const body = (await request.json()) as { name: string; description?: string; sortOrder?: number };
+      const made = { id: 9, name: body.name, description: body.description ?? '', sortOrder: body.sortOrder ?? 0, specialities: 0 };
+      catalog = { ...catalog, categories: [...catalog.categories, made] };
+      return HttpResponse.json(made, { status: 201 });
+    }),
+    http.post(`${API}/admin/specialities`, async ({ request }) => {
+      await record(request);
+      if (options.refuseSave) return refuse(options.refuseSave);
+      const body = (await request.json()) as { categoryId: number; name: string; description?: string; sortOrder?: number; copyFrom?: number | null };
+      const source = catalog.specialities.find((entry) => entry.id === body.copyFrom);
+      const made = { id: 900, categoryId: body.categoryId, name: body.name, description: body.description ?? '', code: 'NEW9CODE', active: true, sortOrder: body.sortOrder ?? 0, states: source?.states ?? [], questions: source?.questions ?? 0, orders: 0 };
+      catalog = { ...catalog, specialities: [...catalog.specialities, made] };
+      return HttpResponse.json(made, { status: 201 });
+    }),
+    http.put(`${API}/admin/specialities/:id/active`, async ({ request, params }) => {
+      await record(request);
+      const { active } = (await request.json()) as { active: boolean };
+      catalog = { ...catalog, specialities: catalog.specialities.map((entry) => (entry.id === Number(params.id) ? { ...entry, active } : entry)) };
+      return HttpResponse.json(catalog.specialities.find((entry) => entry.id === Number(params.id)));
+    }),
     http.get(`${API}/admin/audit`, ({ request }) =>
       listed(() => {
         const params = new URL(request.url).searchParams;
@@ -231,6 +269,7 @@ export function adminHandlers(options: AdminServerOptions = {}) {
       users = adminUsers();
       versions = rateVersions();
       audit = auditEntries();
+      catalog = adminCatalogData();
       failed = false;
       calls.length = 0;
     },
