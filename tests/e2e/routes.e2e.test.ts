@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screens } from '@/routes/screens';
+import { screens, type ScreenDefinition } from '@/routes/screens';
 import { demoBrokers, demoSpecialities, demoUsers } from '@server/db/seed/demo-data';
 import { axeViolations } from './support/axe';
 import { chromiumPath } from './support/chromium';
@@ -11,8 +11,13 @@ const summit = demoBrokers[1];
 const insured = demoUsers.find((user) => user.role === 'insured')!;
 
 /** A screen's path with its parameters filled in: an order number, a reset token. */
-/** What the signed-in insured sees at a screen's address: the underwriter's desk and the broker's book are page-not-found to them. */
-const shownToInsured = (name: string) => (['underwriting', 'underwriting-review', 'broker'].includes(name) ? 'page-not-found' : name);
+/** Guards that keep a screen to other roles: to an insured, such a screen is page-not-found. */
+const OTHER_ROLES: ReadonlySet<string> = new Set(['requireUnderwriter', 'requireBroker', 'requireAdmin']);
+/** What the signed-in insured sees at a screen's address: the desk, the broker's book and administration are page-not-found to them. */
+const shownToInsured = (name: string) => {
+  const guard = (screens as readonly ScreenDefinition[]).find((screen) => screen.name === name)?.guard;
+  return guard && OTHER_ROLES.has(guard) ? 'page-not-found' : name;
+};
 const sample = (path: string) => path.replace('$submissionid', '1042').replace('$token', 'sample-token');
 
 /** The name of the speciality a broker code stands for. */
