@@ -10,6 +10,7 @@ import { notFoundHandler } from '@server/http/not-found';
 import { staticFiles } from '@server/plugins/static-files';
 import { adminBrokerRoutes } from '@server/routes/admin-brokers';
 import { adminCatalogRoutes } from '@server/routes/admin-catalog';
+import { adminQuestionRoutes } from '@server/routes/admin-questions';
 import { adminRatingRoutes } from '@server/routes/admin-rating';
 import { adminUserRoutes } from '@server/routes/admin-users';
 import { additionalInsuredRoutes } from '@server/routes/additional-insureds';
@@ -73,6 +74,7 @@ export async function appPlugin(app: FastifyInstance, { config, plugins }: AppPl
   await app.register(adminBrokerRoutes, { prefix: apiPrefix });
   await app.register(adminRatingRoutes, { prefix: apiPrefix });
   await app.register(adminCatalogRoutes, { prefix: apiPrefix });
+  await app.register(adminQuestionRoutes, { prefix: apiPrefix });
   await app.register(brokerBookRoutes, { prefix: apiPrefix });
   await app.register(fileRoutes, { prefix: apiPrefix });
   await app.register(billingRoutes, { prefix: apiPrefix });

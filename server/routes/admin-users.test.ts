@@ -9,7 +9,7 @@ import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminUserSchema, auditListSchema, userListSchema } from '@/api/contract/admin-users';
 import { changeRole } from '@server/admin/users';
-import { auditLog, brokers, rateTables, specialities, specialityCategories, users } from '@server/db/schema';
+import { auditLog, brokers, questions, rateTables, specialities, specialityCategories, users } from '@server/db/schema';
 import { newInsured, type Insured } from '@server/test/account-helpers';
 import { ADMIN_ROUTES } from '@server/test/account-routes';
 import { caller, signIn } from '@server/test/auth-helpers';
@@ -27,6 +27,8 @@ let broker: Insured;
 let activeBrokerId: number;
 let dentists: number;
 let categoryId: number;
+let dentistQuestion: number;
+let dentistQuestionsBefore: unknown;
 
 async function withRole(role: 'admin' | 'underwriter' | 'broker', brokerId: number | null = null): Promise<Insured> {
   const user = await newInsured(app);
@@ -47,6 +49,9 @@ beforeAll(async () => {
   broker = await withRole('broker', activeBrokerId);
   insured = await newInsured(app);
   dentists = await specialityId(t.app);
+  const dentistSet = await t.app.db.select().from(questions).where(eq(questions.specialityId, dentists)).orderBy(questions.id);
+  dentistQuestion = dentistSet[0]!.id;
+  dentistQuestionsBefore = dentistSet;
   categoryId = (await t.app.db.select({ categoryId: specialities.categoryId }).from(specialities).where(eq(specialities.id, dentists)))[0]!.categoryId;
 });
 
@@ -97,6 +102,16 @@ const attempts = () =>
     { route: 'POST /api/weborder/admin/specialities', url: 'admin/specialities', method: 'POST', body: { categoryId, name: 'Intruder speciality' } },
     { route: 'PUT /api/weborder/admin/specialities/{id}', url: `admin/specialities/${dentists}`, method: 'PUT', body: { categoryId, name: 'Renamed' } },
     { route: 'PUT /api/weborder/admin/specialities/{id}/active', url: `admin/specialities/${dentists}/active`, method: 'PUT', body: { active: false } },
+    { route: 'GET /api/weborder/admin/specialities/{id}/questions', url: `admin/specialities/${dentists}/questions`, method: 'GET' },
+    {
+      route: 'POST /api/weborder/admin/specialities/{id}/questions',
+      url: `admin/specialities/${dentists}/questions`,
+      method: 'POST',
+      body: { code: 'intruder', type: 'text', text: 'Who let you in?' },
+    },
+    { route: 'PUT /api/weborder/admin/questions/{id}', url: `admin/questions/${dentistQuestion}`, method: 'PUT', body: { text: 'Changed by an intruder' } },
+    { route: 'PUT /api/weborder/admin/questions/{id}/active', url: `admin/questions/${dentistQuestion}/active`, method: 'PUT', body: { active: false } },
+    { route: 'PUT /api/weborder/admin/specialities/{id}/questions/order', url: `admin/specialities/${dentists}/questions/order`, method: 'PUT', body: { ids: [dentistQuestion] } },
   ] as const;
 
 describe('who may call the admin routes', () => {
@@ -135,6 +150,7 @@ describe('who may call the admin routes', () => {
     expect(dentistRow).toEqual({ name: 'Dentists', active: true });
     expect(await t.app.db.select({ id: specialities.id }).from(specialities).where(eq(specialities.name, 'Intruder speciality'))).toEqual([]);
     expect(await t.app.db.select({ id: specialityCategories.id }).from(specialityCategories).where(eq(specialityCategories.name, 'Intruders'))).toEqual([]);
+    expect(await t.app.db.select().from(questions).where(eq(questions.specialityId, dentists)).orderBy(questions.id)).toEqual(dentistQuestionsBefore);
     expect(await auditCount()).toBe(before);
   });
 });

@@ -105,6 +105,11 @@ export const ADMIN_ROUTES = [
   'POST /api/weborder/admin/specialities',
   'PUT /api/weborder/admin/specialities/{id}',
   'PUT /api/weborder/admin/specialities/{id}/active',
+  'GET /api/weborder/admin/specialities/{id}/questions',
+  'POST /api/weborder/admin/specialities/{id}/questions',
+  'PUT /api/weborder/admin/questions/{id}',
+  'PUT /api/weborder/admin/questions/{id}/active',
+  'PUT /api/weborder/admin/specialities/{id}/questions/order',
 ] as const;
 
 /** The broker's own book (issue 9): role broker only. */
