@@ -174,6 +174,13 @@ export const screens = [
     guard: 'requireAdmin',
   },
   { name: 'admin-specialities', path: 'admin/specialities', title: 'Specialities', module: 'admin-specialities/admin-specialities-screen', guard: 'requireAdmin' },
+  {
+    name: 'admin-questions',
+    path: 'admin/specialities/$specialityid/questions',
+    title: 'Questions',
+    module: 'admin-questions/admin-questions-screen',
+    guard: 'requireAdmin',
+  },
   { name: 'admin-users', path: 'admin/users', title: 'Users', module: 'admin-users/admin-users-screen', search: 'adminUsersSearch', guard: 'requireAdmin' },
   { name: 'admin-audit', path: 'admin/audit', title: 'Audit log', module: 'admin-audit/admin-audit-screen', search: 'adminAuditSearch', guard: 'requireAdmin' },
   { name: 'page-not-found', path: 'page-not-found', title: 'Page not found', module: 'page-not-found/page-not-found-screen' },

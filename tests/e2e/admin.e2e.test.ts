@@ -304,6 +304,36 @@ describe.runIf(chromiumPath)('administration in Chromium', () => {
     await landing.goto(url('/'));
     await screen(landing, 'landing').getByRole('link', { name: 'Veterinarians', exact: true }).waitFor();
 
+    // Its questions: a yes/no whose "yes" refers the order and costs 15 % more, asked first.
+    await row.getByRole('link', { name: 'Questions of Veterinarians' }).click();
+    const set = screen(page, 'admin-questions');
+    await set.getByRole('heading', { level: 1, name: 'Veterinarians: questions' }).waitFor();
+    await set.getByRole('button', { name: 'New question' }).click();
+    const question = page.getByRole('dialog', { name: 'New question' });
+    await question.getByLabel('Code').fill('large_animals');
+    await question.getByLabel('Type').selectOption({ label: 'Yes or no' });
+    await question.getByLabel('Question', { exact: true }).fill('Do you treat horses or livestock?');
+    const yes = question.getByRole('group', { name: 'Option 1' });
+    await yes.getByLabel(/^Price change/).fill('15');
+    await yes.getByLabel('Refers to an underwriter').check();
+    expect(await axeViolations(page)).toEqual([]);
+    await question.getByRole('button', { name: 'Add question' }).click();
+    await set.getByRole('status').filter({ hasText: 'large_animals was saved' }).waitFor();
+    const items = set.locator('ol.admin__questions > li');
+    const added = items.filter({ hasText: 'large_animals' });
+    expect(await added.textContent()).toContain('Yes: +15 %, refers');
+    const count = await items.count();
+    for (let at = count - 1; at > 0; at--) {
+      await added.getByRole('button', { name: 'Move up: large_animals' }).click();
+      // The same words after every move: wait for the place instead (the list is back with it).
+      await items.nth(at - 1).filter({ hasText: 'large_animals' }).waitFor();
+    }
+    expect(await items.first().textContent()).toContain('large_animals');
+    expect(await axeViolations(page)).toEqual([]);
+    const asked = (await api('GET', `questions/list?specialityId=${new URL(page.url()).pathname.split('/')[3]}`)) as unknown as Array<{ code: string }>;
+    expect(asked[0]!.code).toBe('large_animals');
+    await page.getByRole('link', { name: 'Back to the specialities' }).click();
+
     await row.getByRole('button', { name: 'Retire Veterinarians' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Retire Veterinarians?' });
     await confirm.getByRole('button', { name: 'Retire it' }).click();

@@ -18,7 +18,7 @@ const shownToInsured = (name: string) => {
   const guard = (screens as readonly ScreenDefinition[]).find((screen) => screen.name === name)?.guard;
   return guard && OTHER_ROLES.has(guard) ? 'page-not-found' : name;
 };
-const sample = (path: string) => path.replace('$submissionid', '1042').replace('$token', 'sample-token');
+const sample = (path: string) => path.replace('$submissionid', '1042').replace('$token', 'sample-token').replace('$specialityid', '1');
 
 /** The name of the speciality a broker code stands for. */
 function specialityName(broker: (typeof demoBrokers)[number], code: string): string {

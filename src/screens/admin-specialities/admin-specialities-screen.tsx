@@ -4,6 +4,7 @@ import type { AdminCatalog } from '@/api/contract/admin-catalog';
 import { AdminNav } from '@/components/admin/admin-nav';
 import { CategoryDialog, SpecialityDialog } from '@/components/admin/catalog-dialogs';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ScreenLink } from '@/components/screen-link';
 import { adminCatalogMachine, type CatalogChange } from '@/machines/admin-catalog.machine';
 
 const CHANGE_WORDS: Record<CatalogChange['kind'], (name: string) => string> = {
@@ -166,6 +167,9 @@ function Catalogue({
                         <button type="button" className="button button--secondary" aria-label={`Edit ${speciality.name}`} onClick={() => onEditSpeciality(speciality.id)}>
                           Edit
                         </button>
+                        <ScreenLink screen="admin-questions" params={{ specialityid: String(speciality.id) }} className="button button--secondary">
+                          Questions<span className="visually-hidden"> of {speciality.name}</span>
+                        </ScreenLink>
                         {speciality.active ? (
                           <button type="button" className="button button--secondary" aria-label={`Retire ${speciality.name}`} onClick={() => onRetire(speciality.id)}>
                             Retire
