@@ -24,6 +24,7 @@ import underwritingQueue from '../docs/machines/underwriting-queue.mmd?raw';
 import adminAudit from '../docs/machines/admin-audit.mmd?raw';
 import adminBrokers from '../docs/machines/admin-brokers.mmd?raw';
 import adminCatalog from '../docs/machines/admin-catalog.mmd?raw';
+import adminQuestions from '../docs/machines/admin-questions.mmd?raw';
 import adminRateTables from '../docs/machines/admin-rate-tables.mmd?raw';
 import adminUsers from '../docs/machines/admin-users.mmd?raw';
 import brokerBook from '../docs/machines/broker-book.mmd?raw';
@@ -422,6 +423,12 @@ export const AdminCatalog: Story = {
   name: 'Administration: specialities and categories (retiring asks first)',
   args: { title: 'adminCatalogMachine', file: 'docs/machines/admin-catalog.mmd', source: adminCatalog },
   play: expectStates(['loading', 'loadFailed', 'list', 'editor', 'form', 'saving', 'confirmingRetire', 'switching', 'speciality.add', 'retire.confirm']),
+};
+
+export const AdminQuestions: Story = {
+  name: 'Administration: a speciality’s questions (moved by the whole order)',
+  args: { title: 'adminQuestionsMachine', file: 'docs/machines/admin-questions.mmd', source: adminQuestions },
+  play: expectStates(['loading', 'loadFailed', 'list', 'editor', 'form', 'saving', 'moving', 'switching', 'question.move', 'question.retire']),
 };
 
 export const AdminRateTables: Story = {

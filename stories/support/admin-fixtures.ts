@@ -1,6 +1,7 @@
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import type { AdminBroker } from '@/api/contract/admin-brokers';
 import type { AdminCatalog } from '@/api/contract/admin-catalog';
+import type { AdminQuestion } from '@/api/contract/admin-questions';
 import type { RateTableVersion } from '@/api/contract/admin-rating';
 import type { AdminUser, AuditEntry } from '@/api/contract/admin-users';
 import type { User } from '@/api/contract/auth';
@@ -102,6 +103,51 @@ export const adminCatalogData = (): AdminCatalog => ({
   ],
 });
 
+export const architectQuestions = (): AdminQuestion[] => [
+  {
+    id: 1,
+    code: 'arc_public_buildings',
+    text: 'Do you design public buildings?',
+    helpText: null,
+    type: 'yesno',
+    required: true,
+    options: [
+      { value: 'yes', label: 'Yes', modifierBps: 1000, referral: true },
+      { value: 'no', label: 'No' },
+    ],
+    condition: null,
+    sortOrder: 10,
+    active: true,
+  },
+  {
+    id: 2,
+    code: 'arc_public_count',
+    text: 'How many public buildings last year?',
+    helpText: 'Schools, hospitals, libraries.',
+    type: 'number',
+    required: true,
+    options: [],
+    condition: { questionCode: 'arc_public_buildings', anyOf: ['yes'] },
+    sortOrder: 20,
+    active: true,
+  },
+  {
+    id: 3,
+    code: 'arc_old_question',
+    text: 'Do you use CAD?',
+    helpText: null,
+    type: 'yesno',
+    required: false,
+    options: [
+      { value: 'yes', label: 'Yes' },
+      { value: 'no', label: 'No' },
+    ],
+    condition: null,
+    sortOrder: 30,
+    active: false,
+  },
+];
+
 export type Failure = { status: number; message: string; fields?: Record<string, string> };
 
 export type AdminServerOptions = {
@@ -127,6 +173,7 @@ export function adminHandlers(options: AdminServerOptions = {}) {
   let versions = rateVersions();
   let audit = auditEntries();
   let catalog = adminCatalogData();
+  let asked = architectQuestions();
   let failed = false;
   const calls: string[] = [];
 
@@ -229,6 +276,28 @@ export function adminHandlers(options: AdminServerOptions = {}) {
       return HttpResponse.json(next, { status: 201 });
     }),
     http.get(`${API}/admin/catalog`, () => listed(() => catalog)),
+    http.get(`${API}/admin/specialities/:id/questions`, () => listed(() => ({ speciality: { id: 101, name: 'Architects' }, questions: asked }))),
+    http.post(`${API}/admin/specialities/:id/questions`, async ({ request }) => {
+      await record(request);
+      if (options.refuseSave) return refuse(options.refuseSave);
+      const body = (await request.json()) as Omit<AdminQuestion, 'id' | 'sortOrder' | 'active'>;
+      const made: AdminQuestion = { helpText: null, required: true, options: [], condition: null, ...body, id: 50, sortOrder: 40, active: true };
+      asked = [...asked, made];
+      return HttpResponse.json(made, { status: 201 });
+    }),
+    http.put(`${API}/admin/specialities/:id/questions/order`, async ({ request }) => {
+      await record(request);
+      const { ids } = (await request.json()) as { ids: number[] };
+      asked = ids.map((id, index) => ({ ...asked.find((entry) => entry.id === id)!, sortOrder: (index + 1) * 10 }));
+      return HttpResponse.json({ speciality: { id: 101, name: 'Architects' }, questions: asked });
+    }),
+    http.put(`${API}/admin/questions/:id/active`, async ({ request, params }) => {
+      await record(request);
+      if (options.refuseSave) return refuse(options.refuseSave);
+      const { active } = (await request.json()) as { active: boolean };
+      asked = asked.map((entry) => (entry.id === Number(params.id) ? { ...entry, active } : entry));
+      return HttpResponse.json(asked.find((entry) => entry.id === Number(params.id)));
+    }),
     http.post(`${API}/admin/categories`, async ({ request }) => {
       await record(request);
       if (options.refuseSave) return refuse(options.refuseSave);
@@ -270,6 +339,7 @@ export function adminHandlers(options: AdminServerOptions = {}) {
       versions = rateVersions();
       audit = auditEntries();
       catalog = adminCatalogData();
+      asked = architectQuestions();
       failed = false;
       calls.length = 0;
     },
