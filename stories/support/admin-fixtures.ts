@@ -280,7 +280,7 @@ export function adminHandlers(options: AdminServerOptions = {}) {
     http.post(`${API}/admin/specialities/:id/questions`, async ({ request }) => {
       await record(request);
       if (options.refuseSave) return refuse(options.refuseSave);
-      const body = (await request.json()) as Omit<AdminQuestion, 'id' | 'sortOrder' | 'active'>;
+      const body = (await request.json()) as Pick<AdminQuestion, 'code' | 'type' | 'text'> & Partial<AdminQuestion>;
       const made: AdminQuestion = { helpText: null, required: true, options: [], condition: null, ...body, id: 50, sortOrder: 40, active: true };
       asked = [...asked, made];
       return HttpResponse.json(made, { status: 201 });
