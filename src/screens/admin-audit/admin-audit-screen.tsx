@@ -1,12 +1,10 @@
-import '@/styles/admin.css';
-import '@/styles/field-controls.css';
 import { useSearch } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { useEffect, useId, useState } from 'react';
 import * as v from 'valibot';
 import type { AuditFilters } from '@/api/admin-users';
 import type { AuditEntry } from '@/api/contract/admin-users';
-import { AdminNav } from '@/components/admin/admin-nav';
+import { AdminFrame } from '@/components/admin/admin-frame';
 import { adminAuditMachine } from '@/machines/admin-audit.machine';
 import { adminAuditSearch } from '@/routes/search-params';
 import { useScreenNavigate } from '@/routes/screen-navigation';
@@ -80,28 +78,15 @@ export default function AdminAuditScreen() {
   else if (entries) said = entries.length === 0 ? 'No change recorded.' : `Changes ${(pageNo - 1) * pageSize + 1} to ${(pageNo - 1) * pageSize + entries.length}, newest first.`;
 
   return (
-    <section data-screen="admin-audit" className="screen admin" aria-labelledby="admin-audit-title">
-      <p className="eyebrow">Administration</p>
-      <h1 id="admin-audit-title">Audit log</h1>
-      <AdminNav />
-      <p className="admin__lead">Every administrative change: who made it, when, from where, and what it changed. Nothing here can be edited.</p>
-
-      <AuditFilter key={`${current.entity ?? ''}|${current.entityId ?? ''}`} filters={current} onFilter={(chosen) => send({ type: 'audit.filter', filters: chosen })} />
-
-      <p role="status" className="admin__status">
-        {said}
-      </p>
-
-      {state.matches('loadFailed') && (
-        <div className="notice notice--error" role="alert">
-          <p>We could not load the audit log. {errorMessage}</p>
-          <button type="button" className="button" onClick={() => send({ type: 'audit.retry' })}>
-            Try again
-          </button>
-        </div>
-      )}
-
-      {entries && entries.length > 0 && !state.matches('loadFailed') && (
+    <AdminFrame
+      screen="admin-audit"
+      title="Audit log"
+      lead="Every administrative change: who made it, when, from where, and what it changed. Nothing here can be edited."
+      tools={<AuditFilter key={`${current.entity ?? ''}|${current.entityId ?? ''}`} filters={current} onFilter={(chosen) => send({ type: 'audit.filter', filters: chosen })} />}
+      said={said}
+      loadFailure={state.matches('loadFailed') ? { what: 'the audit log', message: errorMessage, onRetry: () => send({ type: 'audit.retry' }) } : undefined}
+    >
+      {entries && entries.length > 0 && (
         <div className="admin__table-wrap" tabIndex={0} role="region" aria-labelledby="audit-caption">
           <table className="admin__table">
             <caption id="audit-caption">Changes, newest first</caption>
@@ -152,7 +137,7 @@ export default function AdminAuditScreen() {
           </button>
         </nav>
       )}
-    </section>
+    </AdminFrame>
   );
 }
 

@@ -1,7 +1,6 @@
-import '@/styles/admin.css';
 import { useMachine } from '@xstate/react';
 import type { AdminBroker } from '@/api/contract/admin-brokers';
-import { AdminNav } from '@/components/admin/admin-nav';
+import { AdminFrame } from '@/components/admin/admin-frame';
 import { BrokerFormDialog, isWellFormedClientUrl, logoSource } from '@/components/admin/broker-form-dialog';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { adminBrokersMachine, type BrokerChange } from '@/machines/admin-brokers.machine';
@@ -29,45 +28,29 @@ export default function AdminBrokersScreen() {
   else if (lastChange && !inEditor) said = CHANGE_WORDS[lastChange.kind](lastChange.name);
 
   return (
-    <section data-screen="admin-brokers" className="screen admin" aria-labelledby="admin-brokers-title">
-      <p className="eyebrow">Administration</p>
-      <h1 id="admin-brokers-title">Brokers</h1>
-      <AdminNav />
-      <p className="admin__lead">Each broker has a branded storefront at its client URL, selling the specialities chosen here.</p>
-
-      <p role="status" className="admin__status">
-        {said}
-      </p>
-
-      {state.matches('loadFailed') ? (
-        <div className="notice notice--error" role="alert">
-          <p>We could not load the brokers. {errorMessage}</p>
-          <button type="button" className="button" onClick={() => send({ type: 'brokers.retry' })}>
-            Try again
-          </button>
-        </div>
-      ) : (
-        !state.matches('loading') && (
-          <>
-            {errorMessage && !inEditor && (
-              <div className="notice notice--error" role="alert">
-                <p>{errorMessage}</p>
-              </div>
-            )}
-            <div className="admin__actions">
-              <button type="button" className="button" onClick={() => send({ type: 'broker.add' })}>
-                New broker
-              </button>
-            </div>
-            <BrokerTable
-              brokers={brokers}
-              busyId={state.matches('switching') ? switching?.id : undefined}
-              onEdit={(id) => send({ type: 'broker.edit', id })}
-              onDeactivate={(id) => send({ type: 'broker.deactivate', id })}
-              onReactivate={(id) => send({ type: 'broker.reactivate', id })}
-            />
-          </>
-        )
+    <AdminFrame
+      screen="admin-brokers"
+      title="Brokers"
+      lead="Each broker has a branded storefront at its client URL, selling the specialities chosen here."
+      said={said}
+      loadFailure={state.matches('loadFailed') ? { what: 'the brokers', message: errorMessage, onRetry: () => send({ type: 'brokers.retry' }) } : undefined}
+      failure={inEditor ? undefined : errorMessage}
+    >
+      {!state.matches('loading') && (
+        <>
+          <div className="admin__actions">
+            <button type="button" className="button" onClick={() => send({ type: 'broker.add' })}>
+              New broker
+            </button>
+          </div>
+          <BrokerTable
+            brokers={brokers}
+            busyId={state.matches('switching') ? switching?.id : undefined}
+            onEdit={(id) => send({ type: 'broker.edit', id })}
+            onDeactivate={(id) => send({ type: 'broker.deactivate', id })}
+            onReactivate={(id) => send({ type: 'broker.reactivate', id })}
+          />
+        </>
       )}
 
       {inEditor && (
@@ -93,7 +76,7 @@ export default function AdminBrokersScreen() {
           onCancel={() => send({ type: 'deactivate.cancel' })}
         />
       )}
-    </section>
+    </AdminFrame>
   );
 }
 

@@ -1,8 +1,7 @@
-import '@/styles/admin.css';
 import { useParams } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { isChoiceType, type AdminQuestion } from '@/api/contract/admin-questions';
-import { AdminNav } from '@/components/admin/admin-nav';
+import { AdminFrame } from '@/components/admin/admin-frame';
 import { QuestionDialog, TYPE_WORDS } from '@/components/admin/question-dialog';
 import { ScreenLink } from '@/components/screen-link';
 import { adminQuestionsMachine, type QuestionChange } from '@/machines/admin-questions.machine';
@@ -48,33 +47,19 @@ export default function AdminQuestionsScreen() {
   const earlier = questions.slice(0, editingAt).filter((question) => question.active && isChoiceType(question.type));
 
   return (
-    <section data-screen="admin-questions" className="screen admin" aria-labelledby="admin-questions-title">
-      <p className="eyebrow">Administration</p>
-      <h1 id="admin-questions-title">{set ? `${set.speciality.name}: questions` : 'Questions'}</h1>
-      <AdminNav />
-      <p className="admin__lead">
-        Asked in this order after the speciality is chosen, before the general application questions. <ScreenLink screen="admin-specialities">Back to the specialities</ScreenLink>
-      </p>
-
-      <p role="status" className="admin__status">
-        {said}
-      </p>
-
-      {state.matches('loadFailed') && (
-        <div className="notice notice--error" role="alert">
-          <p>We could not load the questions. {errorMessage}</p>
-          <button type="button" className="button" onClick={() => send({ type: 'questions.retry' })}>
-            Try again
-          </button>
-        </div>
-      )}
-      {errorMessage && state.matches('list') && (
-        <div className="notice notice--error" role="alert">
-          <p>{errorMessage}</p>
-        </div>
-      )}
-
-      {set && !state.matches('loadFailed') && (
+    <AdminFrame
+      screen="admin-questions"
+      title={set ? `${set.speciality.name}: questions` : 'Questions'}
+      lead={
+        <>
+          Asked in this order after the speciality is chosen, before the general application questions. <ScreenLink screen="admin-specialities">Back to the specialities</ScreenLink>
+        </>
+      }
+      said={said}
+      loadFailure={state.matches('loadFailed') ? { what: 'the questions', message: errorMessage, onRetry: () => send({ type: 'questions.retry' }) } : undefined}
+      failure={state.matches('list') ? errorMessage : undefined}
+    >
+      {set && (
         <>
           <div className="admin__actions">
             <button type="button" className="button" onClick={() => send({ type: 'question.add' })}>
@@ -147,6 +132,6 @@ export default function AdminQuestionsScreen() {
           onCancel={() => send({ type: 'editor.cancel' })}
         />
       )}
-    </section>
+    </AdminFrame>
   );
 }

@@ -1,5 +1,3 @@
-import '@/styles/admin.css';
-import '@/styles/field-controls.css';
 import { useSearch } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { useEffect, useId, useState } from 'react';
@@ -9,7 +7,7 @@ import type { RateTableVersion } from '@/api/contract/admin-rating';
 import type { UsState } from '@/api/contract/lists';
 import type { Speciality } from '@/api/contract/specialities';
 import { formatUsd } from '@/api/contract/money-format';
-import { AdminNav } from '@/components/admin/admin-nav';
+import { AdminFrame } from '@/components/admin/admin-frame';
 import { RateForm } from '@/components/admin/rate-form';
 import { saveBlob } from '@/components/files/save-blob';
 import { ServerFailure } from '@/components/form/server-failure';
@@ -78,34 +76,24 @@ export default function AdminRateTablesScreen() {
   else if (lastChange) said = CHANGE_WORDS(lastChange);
 
   return (
-    <section data-screen="admin-ratetables" className="screen admin" aria-labelledby="admin-rates-title">
-      <p className="eyebrow">Administration</p>
-      <h1 id="admin-rates-title">Rate tables</h1>
-      <AdminNav />
-      <p className="admin__lead">
-        A change makes a new version that prices new quotes. A quote keeps the version it was priced with, so re-opening it never changes its price.
-      </p>
-
-      {state.matches('choicesFailed') ? (
-        <div className="notice notice--error" role="alert">
-          <p>We could not load the specialities and states. {errorMessage}</p>
-          <button type="button" className="button" onClick={() => send({ type: 'tables.retry' })}>
-            Try again
-          </button>
-        </div>
-      ) : (
-        <TableChooser
-          key={chosen ? `${chosen.specialityId}:${chosen.stateCode}` : 'none'}
-          chosen={chosen}
-          specialities={specialities}
-          states={states}
-          onChoose={(choice) => send({ type: 'tables.select', selection: choice })}
-        />
-      )}
-
-      <p role="status" className="admin__status">
-        {said}
-      </p>
+    <AdminFrame
+      screen="admin-ratetables"
+      title="Rate tables"
+      lead="A change makes a new version that prices new quotes. A quote keeps the version it was priced with, so re-opening it never changes its price."
+      tools={
+        !state.matches('choicesFailed') && (
+          <TableChooser
+            key={chosen ? `${chosen.specialityId}:${chosen.stateCode}` : 'none'}
+            chosen={chosen}
+            specialities={specialities}
+            states={states}
+            onChoose={(choice) => send({ type: 'tables.select', selection: choice })}
+          />
+        )
+      }
+      said={said}
+      loadFailure={state.matches('choicesFailed') ? { what: 'the specialities and states', message: errorMessage, onRetry: () => send({ type: 'tables.retry' }) } : undefined}
+    >
 
       {state.matches({ main: 'loadFailed' }) && (
         <div className="notice notice--error" role="alert">
@@ -143,7 +131,7 @@ export default function AdminRateTablesScreen() {
           <VersionTable versions={versions} busy={busy} onExport={(version) => send({ type: 'csv.export', version })} />
         </>
       )}
-    </section>
+    </AdminFrame>
   );
 }
 

@@ -1,7 +1,6 @@
-import '@/styles/admin.css';
 import { useMachine } from '@xstate/react';
 import type { AdminCatalog } from '@/api/contract/admin-catalog';
-import { AdminNav } from '@/components/admin/admin-nav';
+import { AdminFrame } from '@/components/admin/admin-frame';
 import { CategoryDialog, SpecialityDialog } from '@/components/admin/catalog-dialogs';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ScreenLink } from '@/components/screen-link';
@@ -28,31 +27,15 @@ export default function AdminSpecialitiesScreen() {
   else if (lastChange && !inEditor) said = CHANGE_WORDS[lastChange.kind](lastChange.name);
 
   return (
-    <section data-screen="admin-specialities" className="screen admin" aria-labelledby="admin-specialities-title">
-      <p className="eyebrow">Administration</p>
-      <h1 id="admin-specialities-title">Specialities</h1>
-      <AdminNav />
-      <p className="admin__lead">What is sold, by category. A retired speciality is no longer listed or quotable; the orders and policies it has carry on.</p>
-
-      <p role="status" className="admin__status">
-        {said}
-      </p>
-
-      {state.matches('loadFailed') && (
-        <div className="notice notice--error" role="alert">
-          <p>We could not load the catalogue. {errorMessage}</p>
-          <button type="button" className="button" onClick={() => send({ type: 'catalog.retry' })}>
-            Try again
-          </button>
-        </div>
-      )}
-      {errorMessage && state.matches('list') && (
-        <div className="notice notice--error" role="alert">
-          <p>{errorMessage}</p>
-        </div>
-      )}
-
-      {catalog && !state.matches('loadFailed') && (
+    <AdminFrame
+      screen="admin-specialities"
+      title="Specialities"
+      lead="What is sold, by category. A retired speciality is no longer listed or quotable; the orders and policies it has carry on."
+      said={said}
+      loadFailure={state.matches('loadFailed') ? { what: 'the catalogue', message: errorMessage, onRetry: () => send({ type: 'catalog.retry' }) } : undefined}
+      failure={state.matches('list') ? errorMessage : undefined}
+    >
+      {catalog && (
         <>
           <div className="admin__actions">
             <button type="button" className="button" onClick={() => send({ type: 'speciality.add' })}>
@@ -101,7 +84,7 @@ export default function AdminSpecialitiesScreen() {
           onCancel={() => send({ type: 'retire.cancel' })}
         />
       )}
-    </section>
+    </AdminFrame>
   );
 }
 

@@ -1,5 +1,3 @@
-import '@/styles/admin.css';
-import '@/styles/field-controls.css';
 import { useSearch } from '@tanstack/react-router';
 import { useMachine, useSelector } from '@xstate/react';
 import { useEffect, useId, useState } from 'react';
@@ -7,7 +5,7 @@ import * as v from 'valibot';
 import type { UserFilters } from '@/api/admin-users';
 import type { AdminBroker } from '@/api/contract/admin-brokers';
 import { roles, type AdminUser, type Role } from '@/api/contract/admin-users';
-import { AdminNav } from '@/components/admin/admin-nav';
+import { AdminFrame } from '@/components/admin/admin-frame';
 import { FormDialog } from '@/components/form-dialog';
 import { SelectField } from '@/components/form/select-field';
 import { useAuth } from '@/components/use-auth';
@@ -63,32 +61,15 @@ export default function AdminUsersScreen() {
   else if (list) said = `${list.total} ${list.total === 1 ? 'user' : 'users'} found.`;
 
   return (
-    <section data-screen="admin-users" className="screen admin" aria-labelledby="admin-users-title">
-      <p className="eyebrow">Administration</p>
-      <h1 id="admin-users-title">Users</h1>
-      <AdminNav />
-
-      <UserSearch key={`${current.q ?? ''}|${current.role ?? ''}`} filters={current} onSearch={(chosen) => send({ type: 'users.search', filters: chosen })} />
-
-      <p role="status" className="admin__status">
-        {said}
-      </p>
-
-      {state.matches('loadFailed') && (
-        <div className="notice notice--error" role="alert">
-          <p>We could not load the users. {errorMessage}</p>
-          <button type="button" className="button" onClick={() => send({ type: 'users.retry' })}>
-            Try again
-          </button>
-        </div>
-      )}
-      {errorMessage && state.matches('list') && (
-        <div className="notice notice--error" role="alert">
-          <p>{errorMessage}</p>
-        </div>
-      )}
-
-      {list && !state.matches('loadFailed') && (
+    <AdminFrame
+      screen="admin-users"
+      title="Users"
+      tools={<UserSearch key={`${current.q ?? ''}|${current.role ?? ''}`} filters={current} onSearch={(chosen) => send({ type: 'users.search', filters: chosen })} />}
+      said={said}
+      loadFailure={state.matches('loadFailed') ? { what: 'the users', message: errorMessage, onRetry: () => send({ type: 'users.retry' }) } : undefined}
+      failure={state.matches('list') ? errorMessage : undefined}
+    >
+      {list && (
         <>
           {list.users.length === 0 ? (
             <p>No user matches.</p>
@@ -171,7 +152,7 @@ export default function AdminUsersScreen() {
           onCancel={() => send({ type: 'role.cancel' })}
         />
       )}
-    </section>
+    </AdminFrame>
   );
 }
 
