@@ -104,14 +104,13 @@ describe('screenHref and TanStack agree', () => {
   const href = (target: AnyTarget, clientid?: string) => screenHref(target as never, clientid);
 
   /** Every screen of the table, with parameters where it takes them. */
-  const everyScreen = screens.map(
-    (screen) =>
-      ({
-        screen: screen.name,
-        ...(screen.path.includes('$submissionid') ? { params: { submissionid: '42' } } : {}),
-        ...(screen.path.includes('$token') ? { params: { token: 'reset-token-1' } } : {}),
-      }) as AnyTarget,
-  );
+  const sampleParam: Record<string, string> = { submissionid: '42', token: 'reset-token-1', specialityid: '7' };
+  const everyScreen = screens.map((screen) => {
+    const names = [...screen.path.matchAll(/\$([a-z]+)/g)].map((match) => match[1]!);
+    // A parameter with no sample here would make both sides agree on "undefined": name it instead.
+    const params = Object.fromEntries(names.map((name) => [name, sampleParam[name] ?? `no sample for ${name}`]));
+    return { screen: screen.name, ...(names.length ? { params } : {}) } as AnyTarget;
+  });
 
   it('TanStack itself builds the addresses of the specification', () => {
     expect(tanstackHref({ screen: 'order', params: { submissionid: '42' } }, 'harbor-risk')).toBe('/client/order/42/harbor-risk');
