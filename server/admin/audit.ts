@@ -8,6 +8,7 @@ import type { AuditEntry } from '@/api/contract/admin-users';
 import type { AuthUser } from '@server/auth/user';
 import type { Queryable } from '@server/db/connection';
 import { auditLog, users } from '@server/db/schema';
+import { canonicalJson } from '@server/http/idempotency-key';
 
 export const AUDIT_PAGE_SIZE = 50;
 
@@ -17,6 +18,17 @@ export type AuditChange = {
   entityId: number | string;
   data: Record<string, unknown>;
 };
+
+/**
+ * What an edit changes, as the audit log records it: { field: { from, to } } for each of `fields`
+ * whose value differs. Compared as canonical JSON, so a jsonb value read back with its keys in
+ * another order is not a change.
+ */
+export function changedFields<T extends Record<string, unknown>>(before: T, after: Partial<T>, fields: readonly (keyof T & string)[]): Record<string, { from: unknown; to: unknown }> {
+  return Object.fromEntries(
+    fields.filter((field) => after[field] !== undefined && canonicalJson(before[field]) !== canonicalJson(after[field])).map((field) => [field, { from: before[field], to: after[field] }]),
+  );
+}
 
 export async function recordAudit(db: Queryable, actor: AuthUser, ip: string, at: Date, change: AuditChange): Promise<void> {
   await db.insert(auditLog).values({

@@ -8,8 +8,9 @@
 import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import type * as v from 'valibot';
 import type { AdminBroker, brokerRequestSchema, ClientUrlCheck } from '@/api/contract/admin-brokers';
-import { recordAudit } from '@server/admin/audit';
+import { changedFields, recordAudit } from '@server/admin/audit';
 import type { StoredLogo } from '@server/admin/broker-logo';
+import { createOnce } from '@server/admin/create-once';
 import { randomCode } from '@server/admin/random-code';
 import type { AuthUser } from '@server/auth/user';
 import type { Clock } from '@server/clock';
@@ -155,9 +156,7 @@ export async function createBroker(deps: BrokerAdminDeps, actor: AuthUser, ip: s
     if (isAlready(broker, input)) return { created: false, broker };
     throw clientUrlTaken(input.clientUrl, holder.name);
   };
-  const earlier = await holderOf();
-  if (earlier) return earlier;
-  try {
+  return createOnce(holderOf, async () => {
     const id = await deps.db.transaction(async (tx) => {
       await requireSpecialities(tx, input.specialityIds);
       const now = deps.clock.now();
@@ -170,13 +169,7 @@ export async function createBroker(deps: BrokerAdminDeps, actor: AuthUser, ip: s
       return row!.id;
     });
     return { created: true, broker: await brokerById(deps.db, id) };
-  } catch (error) {
-    // Two creates raced for one client URL: the loser answers as if it had come second.
-    if (!isUniqueViolation(error)) throw error;
-    const later = await holderOf();
-    if (later) return later;
-    throw error;
-  }
+  });
 }
 
 /**
@@ -198,10 +191,7 @@ export async function updateBroker(deps: BrokerAdminDeps, actor: AuthUser, ip: s
         .from(brokers)
         .where(and(eq(brokers.clientUrl, input.clientUrl), ne(brokers.id, id)));
       if (holder) throw clientUrlTaken(input.clientUrl, holder.name);
-      const changes: Record<string, { from: string; to: string }> = {};
-      for (const field of ['name', 'abbreviation', 'clientUrl'] as const) {
-        if (broker[field] !== input[field]) changes[field] = { from: broker[field], to: input[field] };
-      }
+      const changes = changedFields(broker, input, ['name', 'abbreviation', 'clientUrl']);
       const now = deps.clock.now();
       if (Object.keys(changes).length > 0) {
         await tx.update(brokers).set({ name: input.name, abbreviation: input.abbreviation, clientUrl: input.clientUrl, updatedAt: now }).where(eq(brokers.id, id));

@@ -8,7 +8,8 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type * as v from 'valibot';
 import type { AdminCatalog, AdminSpeciality, categoryRequestSchema, newSpecialityRequestSchema, specialityRequestSchema } from '@/api/contract/admin-catalog';
-import { recordAudit } from '@server/admin/audit';
+import { changedFields, recordAudit } from '@server/admin/audit';
+import { createOnce } from '@server/admin/create-once';
 import { randomCode } from '@server/admin/random-code';
 import type { AuthUser } from '@server/auth/user';
 import type { Clock } from '@server/clock';
@@ -29,9 +30,9 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 const specialityRef = sql.raw('"specialities"."id"');
 const categoryRef = sql.raw('"speciality_categories"."id"');
 
-/** GET admin/catalog: categories and specialities in display order, with what each has. */
-export async function listCatalog(db: Queryable): Promise<AdminCatalog> {
-  const categories = await db
+/** Categories in display order, each with how many specialities it holds; `id` narrows to one. */
+async function categoryRows(db: Queryable, id?: number) {
+  const rows = await db
     .select({
       id: specialityCategories.id,
       name: specialityCategories.name,
@@ -40,7 +41,13 @@ export async function listCatalog(db: Queryable): Promise<AdminCatalog> {
       specialities: sql<number>`(select count(*)::int from ${specialities} s where s.category_id = ${categoryRef})`,
     })
     .from(specialityCategories)
+    .where(id === undefined ? undefined : eq(specialityCategories.id, id))
     .orderBy(asc(specialityCategories.sortOrder), asc(specialityCategories.name));
+  return rows.map((row) => ({ ...row, specialities: Number(row.specialities) }));
+}
+
+/** Specialities in display order, with where each is priced, its questions and orders; `id` narrows to one. */
+async function specialityRows(db: Queryable, id?: number): Promise<AdminSpeciality[]> {
   const rows = await db
     .select({
       id: specialities.id,
@@ -55,25 +62,32 @@ export async function listCatalog(db: Queryable): Promise<AdminCatalog> {
       orders: sql<number>`(select count(*)::int from ${submissions} o where o.speciality_id = ${specialityRef})`,
     })
     .from(specialities)
+    .where(id === undefined ? undefined : eq(specialities.id, id))
     .orderBy(asc(specialities.sortOrder), asc(specialities.name));
-  return {
-    categories: categories.map((row) => ({ ...row, specialities: Number(row.specialities) })),
-    // json_agg arrives parsed from one driver and as text from another.
-    specialities: rows.map((row) => ({ ...row, questions: Number(row.questions), orders: Number(row.orders), states: typeof row.states === 'string' ? (JSON.parse(row.states) as string[]) : row.states })),
-  };
+  // json_agg arrives parsed from one driver and as text from another.
+  return rows.map((row) => ({ ...row, questions: Number(row.questions), orders: Number(row.orders), states: typeof row.states === 'string' ? (JSON.parse(row.states) as string[]) : row.states }));
+}
+
+/** GET admin/catalog: categories and specialities in display order, with what each has. */
+export async function listCatalog(db: Queryable): Promise<AdminCatalog> {
+  const [categories, rows] = await Promise.all([categoryRows(db), specialityRows(db)]);
+  return { categories, specialities: rows };
 }
 
 async function specialityById(db: Queryable, id: number): Promise<AdminSpeciality> {
-  const found = (await listCatalog(db)).specialities.find((speciality) => speciality.id === id);
+  const [found] = await specialityRows(db, id);
   if (!found) throw notFound('No such speciality');
   return found;
 }
 
 async function categoryById(db: Queryable, id: number) {
-  const found = (await listCatalog(db)).categories.find((category) => category.id === id);
+  const [found] = await categoryRows(db, id);
   if (!found) throw notFound('No such category');
   return found;
 }
+
+const CATEGORY_FIELDS = ['name', 'description', 'sortOrder'] as const;
+const SPECIALITY_FIELDS = ['categoryId', 'name', 'description', 'sortOrder'] as const;
 
 const nameTaken = (what: string, name: string) => conflict(`${what} "${name}" already exists`, { name: 'is already taken' });
 
@@ -85,9 +99,7 @@ export async function createCategory(deps: CatalogAdminDeps, actor: AuthUser, ip
     if (same.description === input.description && same.sortOrder === input.sortOrder) return { created: false, category: await categoryById(deps.db, same.id) };
     throw nameTaken('A category', same.name);
   };
-  const found = await earlier();
-  if (found) return found;
-  try {
+  return createOnce(earlier, async () => {
     const id = await deps.db.transaction(async (tx) => {
       const now = deps.clock.now();
       const [row] = await tx.insert(specialityCategories).values({ ...input, createdAt: now }).returning({ id: specialityCategories.id });
@@ -96,21 +108,7 @@ export async function createCategory(deps: CatalogAdminDeps, actor: AuthUser, ip
     });
     deps.catalog.clear();
     return { created: true, category: await categoryById(deps.db, id) };
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    const raced = await earlier();
-    if (raced) return raced;
-    throw error;
-  }
-}
-
-/** The fields of `input` that differ from `before`, as { field: { from, to } }. */
-function changesOf<T extends Record<string, unknown>>(before: T, input: Partial<T>): Record<string, { from: unknown; to: unknown }> {
-  return Object.fromEntries(
-    Object.entries(input)
-      .filter(([key, value]) => value !== undefined && before[key] !== value)
-      .map(([key, value]) => [key, { from: before[key], to: value }]),
-  );
+  });
 }
 
 /** PUT admin/categories/{id}. */
@@ -124,7 +122,7 @@ export async function updateCategory(deps: CatalogAdminDeps, actor: AuthUser, ip
         .from(specialityCategories)
         .where(and(sql`lower(${specialityCategories.name}) = lower(${input.name})`, sql`${specialityCategories.id} <> ${id}`));
       if (clash) throw nameTaken('A category', clash.name);
-      const changes = changesOf(before, input);
+      const changes = changedFields(before, input, CATEGORY_FIELDS);
       if (Object.keys(changes).length === 0) return false;
       await tx.update(specialityCategories).set(input).where(eq(specialityCategories.id, id));
       await recordAudit(tx, actor, ip, deps.clock.now(), { action: 'category.update', entity: 'category', entityId: id, data: changes });
@@ -177,9 +175,7 @@ export async function createSpeciality(deps: CatalogAdminDeps, actor: AuthUser, 
     if (same.description === input.description && same.sortOrder === input.sortOrder) return { created: false, speciality: await specialityById(deps.db, same.id) };
     throw nameTaken('A speciality', same.name);
   };
-  const found = await earlier();
-  if (found) return found;
-  try {
+  return createOnce(earlier, async () => {
     const id = await deps.db.transaction(async (tx) => {
       await requireCategory(tx, input.categoryId);
       if (input.copyFrom !== null) {
@@ -204,12 +200,7 @@ export async function createSpeciality(deps: CatalogAdminDeps, actor: AuthUser, 
     });
     deps.catalog.clear();
     return { created: true, speciality: await specialityById(deps.db, id) };
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    const raced = await earlier();
-    if (raced) return raced;
-    throw error;
-  }
+  });
 }
 
 /** PUT admin/specialities/{id}: category, name, description, order. Its code never changes. */
@@ -224,7 +215,7 @@ export async function updateSpeciality(deps: CatalogAdminDeps, actor: AuthUser, 
     await requireCategory(tx, input.categoryId);
     const clash = await sameName(tx, input.categoryId, input.name, id);
     if (clash) throw nameTaken('A speciality', clash.name);
-    const changes = changesOf(before, input);
+    const changes = changedFields(before, input, SPECIALITY_FIELDS);
     if (Object.keys(changes).length === 0) return false;
     const now = deps.clock.now();
     await tx.update(specialities).set({ ...input, updatedAt: now }).where(eq(specialities.id, id));

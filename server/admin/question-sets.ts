@@ -9,20 +9,22 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type * as v from 'valibot';
 import { isChoiceType, type AdminQuestion, type AdminQuestionSet, type editQuestionRequestSchema, type newQuestionRequestSchema } from '@/api/contract/admin-questions';
-import { recordAudit } from '@server/admin/audit';
+import { changedFields, recordAudit } from '@server/admin/audit';
 import type { AuthUser } from '@server/auth/user';
 import type { Clock } from '@server/clock';
 import type { Database, Queryable } from '@server/db/connection';
 import { isUniqueViolation } from '@server/db/errors';
 import { questions, specialities } from '@server/db/schema';
 import { badRequest, conflict, notFound } from '@server/http/http-error';
-import { canonicalJson } from '@server/http/idempotency-key';
 import type { RatingCatalog } from '@server/rating/rating-catalog';
 
 export type QuestionAdminDeps = { db: Database; clock: Clock; catalog: RatingCatalog };
 type EditInput = v.InferOutput<typeof editQuestionRequestSchema>;
 type NewInput = v.InferOutput<typeof newQuestionRequestSchema>;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** What an edit may change; code and type never do. */
+const EDITABLE = ['text', 'helpText', 'required', 'options', 'condition'] as const;
 
 const columns = {
   id: questions.id,
@@ -88,12 +90,6 @@ function checkQuestion(set: readonly AdminQuestion[], question: Pick<AdminQuesti
 const dependents = (set: readonly AdminQuestion[], code: string, values?: readonly string[]) =>
   set.filter((entry) => entry.active && entry.condition?.questionCode === code && (!values || entry.condition.anyOf.some((answer) => values.includes(answer))));
 
-function changesOf(before: AdminQuestion, input: EditInput): Record<string, { from: unknown; to: unknown }> {
-  const fields = ['text', 'helpText', 'required', 'options', 'condition'] as const;
-  // Compared as canonical JSON: jsonb keeps an option's keys in its own order.
-  return Object.fromEntries(fields.filter((field) => canonicalJson(before[field]) !== canonicalJson(input[field])).map((field) => [field, { from: before[field], to: input[field] }]));
-}
-
 /**
  * POST admin/specialities/{id}/questions: asked after the others. The same question sent again
  * (a retry) answers it with created false; another question with that code is a 409 naming code.
@@ -104,7 +100,7 @@ export async function addQuestion(deps: QuestionAdminDeps, actor: AuthUser, ip: 
       const set = await lockedSet(tx, specialityId);
       const same = set.find((entry) => entry.code === input.code);
       if (same) {
-        const unchanged = same.type === input.type && Object.keys(changesOf(same, input)).length === 0;
+        const unchanged = same.type === input.type && Object.keys(changedFields(same, input, EDITABLE)).length === 0;
         if (unchanged) return { created: false, id: same.id };
         throw conflict(`This speciality already asks a question coded ${input.code}`, { code: 'is already used in this set' });
       }
@@ -144,7 +140,7 @@ export async function editQuestion(deps: QuestionAdminDeps, actor: AuthUser, ip:
     if (resting.length > 0) {
       throw badRequest(`The condition of ${resting.map((entry) => entry.code).join(', ')} uses an answer removed here`, { options: `must keep the answers ${resting.map((entry) => entry.code).join(', ')} depend on` });
     }
-    const changes = changesOf(question, input);
+    const changes = changedFields(question, input, EDITABLE);
     if (Object.keys(changes).length === 0) return false;
     await tx.update(questions).set(input).where(eq(questions.id, id));
     await recordAudit(tx, actor, ip, deps.clock.now(), { action: 'question.update', entity: 'question', entityId: id, data: changes });

@@ -113,7 +113,7 @@ export const adminBrokersMachine = setup({
       return { errorMessage: `The broker was saved, but not its logo. ${errorText(error)}`, fieldErrors: { logo: fields.logo ?? errorText(error) } };
     }),
     closeEditor: assign({ editing: null, pendingLogo: undefined, errorMessage: undefined, fieldErrors: {} }),
-    askDeactivate: assign(({ context }, id: number) => ({
+    pickSwitching: assign(({ context }, id: number) => ({
       switching: context.brokers.find((broker) => broker.id === id) ?? null,
       errorMessage: undefined,
       lastChange: undefined,
@@ -164,12 +164,12 @@ export const adminBrokersMachine = setup({
         'broker.deactivate': {
           guard: { type: 'knownBroker', params: ({ event }) => event.id },
           target: 'confirmingDeactivate',
-          actions: { type: 'askDeactivate', params: ({ event }) => event.id },
+          actions: { type: 'pickSwitching', params: ({ event }) => event.id },
         },
         'broker.reactivate': {
           guard: { type: 'knownBroker', params: ({ event }) => event.id },
           target: 'switching',
-          actions: { type: 'askDeactivate', params: ({ event }) => event.id },
+          actions: { type: 'pickSwitching', params: ({ event }) => event.id },
         },
         'brokers.retry': 'refreshing',
       },
