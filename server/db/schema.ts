@@ -779,6 +779,41 @@ export const documents = pgTable(
   (t) => [unique('documents_submission_type_key').on(t.submissionId, t.type)],
 );
 
+/**
+ * Every electronic signature of an order's application (ESIGN/UETA): who signed, the exact
+ * record they reviewed (as JSON, with its SHA-256), that they consented to electronic records
+ * and agreed to the declarations, when (the server's clock), from which address and browser.
+ * Append-only: signing a changed record adds a row, and the newest row is the order's signature.
+ * Kept even if the order goes: it is the evidence of what was signed.
+ */
+export const applicationSignatures = pgTable(
+  'application_signatures',
+  {
+    id: id(),
+    submissionId: integer('submission_id')
+      .notNull()
+      .references(() => submissions.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    signerName: text('signer_name').notNull(),
+    /** SHA-256 (hex) of the record's canonical JSON. */
+    recordHash: text('record_hash').notNull(),
+    record: jsonb('record').$type<Record<string, unknown>>().notNull(),
+    consentToElectronicRecords: boolean('consent_to_electronic_records').notNull(),
+    agreeToDeclarations: boolean('agree_to_declarations').notNull(),
+    ip: text('ip').notNull(),
+    userAgent: text('user_agent'),
+    signedAt: timestamp('signed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('application_signatures_submission_idx').on(t.submissionId, t.id),
+    // A signature without both is no signature.
+    check('application_signatures_consent_check', sql`${t.consentToElectronicRecords} and ${t.agreeToDeclarations}`),
+    check('application_signatures_hash_check', sql`${t.recordHash} ~ '^[0-9a-f]{64}$'`),
+  ],
+);
+
 // ---------------------------------------------------------------------------------------------
 // Everything else
 
