@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type * as v from 'valibot';
 import type { googleSignInRequestSchema, Session, signUpRequestSchema } from '@/api/contract/auth';
+import { checkFirstRecords, createFirstRecords } from '@server/account/first-records';
 import { brokerOfClientId } from '@server/auth/brokers';
 import type { GoogleVerifier } from '@server/auth/google';
 import { hashPassword } from '@server/auth/password';
@@ -42,6 +43,8 @@ export async function signUp(
   const { db, clock } = deps;
   await enforce(db, ipKey('sign-up', ip), rateLimitRules.signUp.ip, clock.now(), tooManyFromAddress);
   const broker = await brokerOfClientId(db, input.clientId);
+  // A bad address is the visitor's to fix before anything is written or hashed.
+  checkFirstRecords({ address1: input.address1, zipcode: input.zipcode, contactNumber: input.contactnumber });
   // Checked before the (deliberately slow) hash; the unique index settles races below.
   const [existing] = await db.select({ id: users.id }).from(users).where(emailMatches(input.email));
   if (existing) throw emailTaken();
@@ -66,6 +69,18 @@ export async function signUp(
           updatedAt: now,
         })
         .returning(sessionUserColumns);
+      await createFirstRecords(tx, {
+        userId: user!.id,
+        firstName: input.firstname,
+        lastName: input.lastname,
+        email: input.email,
+        companyName: input.companyname || null,
+        contactNumber: input.contactnumber,
+        address1: input.address1,
+        address2: input.address2,
+        zipcode: input.zipcode,
+        now,
+      });
       if (input.submissionRequest) await attachSubmission(tx, user!.id, input.submissionRequest, now);
       const welcome = welcomeMail({
         to: input.email,

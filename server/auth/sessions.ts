@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Session } from '@/api/contract/auth';
+import { placeOrderAtPrimaryLocation } from '@server/account/first-records';
 import { addMs, type Clock } from '@server/clock';
 import type { Config } from '@server/config';
 import type { Database, Queryable } from '@server/db/connection';
@@ -165,5 +166,7 @@ export async function attachSubmission(
     reason: 'A visitor’s quote joined the account on sign-in or sign-up',
     createdAt: now,
   });
+  // Straight on to buying it: the account's primary location covers the order when it is at the quoted ZIP.
+  await placeOrderAtPrimaryLocation(db, userId, attached.id, now);
   return true;
 }

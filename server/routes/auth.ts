@@ -40,7 +40,9 @@ export async function authRoutes(app: FastifyInstance) {
     description:
       'E-mail unique whatever its case (409 naming `email`); clientId links the broker (400 naming it when unknown); ' +
       'submissionRequest { submissionId, quoteKey } attaches a quote a visitor saved before signing up when nobody owns it ' +
-      'and the key is its key (otherwise ignored without a word). Sends a welcome mail.',
+      'and the key is its key (otherwise ignored without a word). The names, e-mail and contactnumber become the primary contact; ' +
+      'address1/address2 with zipcode (city and state follow from it) the primary location, which a saved quote at that ZIP takes as ' +
+      'its location. acceptTerms: true records consent to the terms. Sends a welcome mail.',
     tags,
     public: true,
     body: signUpRequestSchema,

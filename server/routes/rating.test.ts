@@ -68,6 +68,8 @@ describe('POST auth/ilfdlf', () => {
         (await post('auth/calculate', { ...input, limitCode: option.limitCode, deductibleCode: option.deductibleCode })).json(),
       );
       expect([single.premiumCents, single.totalCents]).toEqual([option.premiumCents, option.totalCents]);
+      // The payment plans too: a choice made from the matrix shows the price that will be bound.
+      expect(option.paymentPlans).toEqual(single.paymentPlans);
     }
   });
 

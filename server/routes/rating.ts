@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { calculateRequestSchema, calculateResponseSchema, ilfdlfResponseSchema, quoteInputSchema } from '@/api/contract/rating';
 import { defineRoute } from '@server/http/route';
 import { rateEveryOption } from '@server/rating/engine';
+import { paymentPlans } from '@server/rating/payment-plans';
 import { asHttpError, calculateQuote, prepareQuote } from '@server/rating/quote-pricing';
 
 const refusals = {
@@ -48,6 +49,7 @@ export async function ratingRoutes(app: FastifyInstance) {
             deductibleCode: option.deductible.code,
             premiumCents: option.premiumCents,
             totalCents: option.totalCents,
+            paymentPlans: paymentPlans(option.totalCents, quote.entry.paymentTerms),
           })),
         };
       } catch (error) {

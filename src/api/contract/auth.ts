@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { optionalText, phoneInputSchema } from '@/api/contract/address';
 import { clientUrlSchema } from '@/api/contract/specialities';
 import { quoteKeySchema } from '@/api/contract/submissions';
 
@@ -75,6 +76,18 @@ export const signUpRequestSchema = v.object({
   insuredtype: v.picklist(insuredTypes, 'must be individual or business'),
   clientId: v.optional(v.nullable(clientUrlSchema)),
   submissionRequest: submissionRequestSchema,
+  /**
+   * Issue 16: what sign-up already knows becomes the account's first records, so nothing is asked
+   * twice. The phone goes on the primary contact (with the names and e-mail above); the street
+   * address with its ZIP (city and state follow from it) becomes the primary location and, when
+   * the saved quote is for the same ZIP, the order's location.
+   */
+  contactnumber: phoneInputSchema,
+  address1: optionalText(200),
+  address2: optionalText(200),
+  zipcode: v.optional(v.nullable(v.pipe(v.string('must be text'), v.trim(), v.regex(/^\d{5}$/, 'must be a 5-digit ZIP code')))),
+  /** The terms of use and privacy notice, accepted by a clear act: only `true` is an answer. */
+  acceptTerms: v.optional(v.literal(true, 'must be accepted to create an account')),
 });
 export type SignUpRequest = v.InferInput<typeof signUpRequestSchema>;
 

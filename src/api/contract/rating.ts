@@ -149,6 +149,11 @@ export const ilfdlfResponseSchema = v.object({
       deductibleCode: v.string(),
       premiumCents: cents,
       totalCents: cents,
+      /**
+       * Each payment plan for this option's total, split as auth/calculate splits it: a choice of
+       * limit, deductible or plan shows its price at once, from what the matrix already holds.
+       */
+      paymentPlans: v.optional(v.array(paymentPlanSchema), []),
     }),
   ),
 });
