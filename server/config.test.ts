@@ -2,7 +2,16 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, parseConfig } from '@server/config';
+import { ConfigError, DEMO_TRUST, loadConfig, parseConfig } from '@server/config';
+
+/** A production server names its real insurer, licences and phone. */
+const realTrust = {
+  INSURER_NAME: 'Keystone Specialty Insurance Company',
+  INSURER_NAIC: '12345',
+  INSURER_AM_BEST: 'A (Excellent)',
+  PRODUCER_LICENSES: 'TX:2345678',
+  SUPPORT_PHONE: '(512) 555-0100',
+};
 
 describe('parseConfig', () => {
   it('applies the documented defaults', () => {
@@ -76,6 +85,19 @@ describe('parseConfig', () => {
     ['TRUST_PROXY', 'maybe'],
     ['UNDERWRITING_AUTHORITY_CENTS', '25000.50'],
     ['UNDERWRITING_AUTHORITY_CENTS', '-1'],
+    ['INSURER_NAME', 'X'],
+    ['INSURER_NAIC', '1234'],
+    ['INSURER_NAIC', 'AB123'],
+    ['INSURER_AM_BEST', 'Excellent'],
+    ['INSURER_AM_BEST', 'A+++'],
+    ['PRODUCER_LICENSES', '2345678'],
+    ['PRODUCER_LICENSES', 'TX:'],
+    ['PRODUCER_LICENSES', 'XX:2345678'],
+    ['PRODUCER_LICENSES', 'TX:23 45'],
+    ['PRODUCER_LICENSES', 'TX:1,tx:2'],
+    ['PRODUCER_LICENSES', ' , '],
+    ['SUPPORT_PHONE', '555-0142'],
+    ['SUPPORT_PHONE', 'call us'],
   ])('refuses a bad %s and names it', (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
@@ -94,8 +116,8 @@ describe('parseConfig', () => {
 
 describe('payments in production', () => {
   it('must name the provider: the default sandbox takes test cards', () => {
-    expect(() => parseConfig({ PRODUCTION: 'true' })).toThrow(/PAYMENT_PROVIDER must be set when PRODUCTION is true/);
-    expect(parseConfig({ PRODUCTION: 'true', PAYMENT_PROVIDER: 'sandbox' }).paymentProvider).toBe('sandbox');
+    expect(() => parseConfig({ ...realTrust, PRODUCTION: 'true' })).toThrow(/PAYMENT_PROVIDER must be set when PRODUCTION is true/);
+    expect(parseConfig({ ...realTrust, PRODUCTION: 'true', PAYMENT_PROVIDER: 'sandbox' }).paymentProvider).toBe('sandbox');
     expect(parseConfig({ PRODUCTION: 'false' }).paymentProvider).toBe('sandbox');
   });
 });
@@ -103,8 +125,8 @@ describe('payments in production', () => {
 describe('demo data in production', () => {
   it('is a configuration error naming SEED_DEMO and PRODUCTION', () => {
     for (const env of [
-      { SEED_DEMO: '1', PRODUCTION: 'true', PAYMENT_PROVIDER: 'sandbox' },
-      { SEED_DEMO: 'true', PRODUCTION: '1', DATABASE_URL: 'postgres://db/portal', PAYMENT_PROVIDER: 'sandbox' },
+      { ...realTrust, SEED_DEMO: '1', PRODUCTION: 'true', PAYMENT_PROVIDER: 'sandbox' },
+      { ...realTrust, SEED_DEMO: 'true', PRODUCTION: '1', DATABASE_URL: 'postgres://db/portal', PAYMENT_PROVIDER: 'sandbox' },
     ]) {
       expect(() => parseConfig(env)).toThrow(ConfigError);
       expect(() => parseConfig(env)).toThrow(/SEED_DEMO.*PRODUCTION|PRODUCTION.*SEED_DEMO/);
@@ -112,9 +134,65 @@ describe('demo data in production', () => {
   });
 
   it('is off by default in production, even on the embedded database', () => {
-    expect(parseConfig({ PRODUCTION: 'true', PAYMENT_PROVIDER: 'sandbox' }).seedDemo).toBe(false);
-    expect(parseConfig({ PRODUCTION: 'true', SEED_DEMO: '0', PAYMENT_PROVIDER: 'sandbox' }).seedDemo).toBe(false);
+    expect(parseConfig({ ...realTrust, PRODUCTION: 'true', PAYMENT_PROVIDER: 'sandbox' }).seedDemo).toBe(false);
+    expect(parseConfig({ ...realTrust, PRODUCTION: 'true', SEED_DEMO: '0', PAYMENT_PROVIDER: 'sandbox' }).seedDemo).toBe(false);
     expect(parseConfig({ PRODUCTION: 'false', SEED_DEMO: '1' }).seedDemo).toBe(true);
+  });
+});
+
+describe('the insurer, licences and support phone', () => {
+  it('are the demo’s fictitious values, marked demo, when unset', () => {
+    const { trust } = parseConfig({});
+    expect(trust).toEqual({
+      insurer: { name: DEMO_TRUST.insurerName, naic: DEMO_TRUST.naic, amBest: DEMO_TRUST.amBest },
+      producerLicenses: DEMO_TRUST.producerLicenses,
+      supportPhone: { display: '(800) 555-0142', tel: '+18005550142' },
+      demo: true,
+    });
+    // Plainly fictitious wherever they are printed.
+    expect(trust.insurer.name).toMatch(/fictitious — demo/);
+    expect(trust.insurer.amBest).toMatch(/demo/);
+    expect(trust.producerLicenses.map((licence) => licence.state)).toEqual(['AZ', 'CA', 'CO', 'FL', 'GA', 'IL', 'NY', 'PA', 'TX', 'WA']);
+    expect(trust.producerLicenses.every((licence) => licence.number.startsWith('DEMO-'))).toBe(true);
+  });
+
+  it('reads every variable, and are not demo once all are set', () => {
+    const { trust } = parseConfig({
+      INSURER_NAME: ' Keystone Specialty Insurance Company ',
+      INSURER_NAIC: '12345',
+      INSURER_AM_BEST: 'A+ (Superior)',
+      PRODUCER_LICENSES: 'TX:2345678, ca:0K12345 ,NY:LA-1234567,',
+      SUPPORT_PHONE: '800.555.0199',
+    });
+    expect(trust).toEqual({
+      insurer: { name: 'Keystone Specialty Insurance Company', naic: '12345', amBest: 'A+ (Superior)' },
+      producerLicenses: [
+        { state: 'TX', number: '2345678' },
+        { state: 'CA', number: '0K12345' },
+        { state: 'NY', number: 'LA-1234567' },
+      ],
+      supportPhone: { display: '(800) 555-0199', tel: '+18005550199' },
+      demo: false,
+    });
+  });
+
+  it('says demo when any one of them is left to its default', () => {
+    const { trust } = parseConfig({ ...realTrust, SUPPORT_PHONE: '' });
+    expect(trust.demo).toBe(true);
+    expect(trust.insurer.name).toBe('Keystone Specialty Insurance Company');
+    expect(trust.supportPhone.display).toBe('(800) 555-0142');
+  });
+
+  it('writes a number abroad in international form', () => {
+    expect(parseConfig({ SUPPORT_PHONE: '+44 20 7946 0958' }).trust.supportPhone).toEqual({ display: '+44 20 7946 0958', tel: '+442079460958' });
+  });
+
+  it('are required in production, naming each one missing', () => {
+    const production = { PRODUCTION: 'true', PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+    expect(() => parseConfig(production)).toThrow(ConfigError);
+    expect(() => parseConfig({ ...production, ...realTrust, INSURER_NAIC: '' })).toThrow(/INSURER_NAIC must be set when PRODUCTION is true/);
+    expect(() => parseConfig(production)).toThrow(/INSURER_NAME, INSURER_NAIC, INSURER_AM_BEST, PRODUCER_LICENSES, SUPPORT_PHONE must be set/);
+    expect(parseConfig({ ...production, ...realTrust }).trust.demo).toBe(false);
   });
 });
 

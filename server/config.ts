@@ -6,6 +6,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as v from 'valibot';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import type { Trust } from '@/api/contract/runtime-config';
+import { demoOfferedStates } from '@server/db/seed/demo-data';
+import { usStateList } from '@server/db/seed/us-states';
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
@@ -46,6 +50,12 @@ export type Config = {
    * per-address rate limits need.
    */
   trustProxy: boolean | number | string[];
+  /**
+   * The insurer that carries the risk, the producer's licences and the support phone
+   * (INSURER_NAME, INSURER_NAIC, INSURER_AM_BEST, PRODUCER_LICENSES, SUPPORT_PHONE): on the site
+   * and every policy document. Unset ones take the demo's fictitious values, and `demo` says so.
+   */
+  trust: Trust;
   /** Absolute: the Vite build served as the SPA. */
   staticDir: string;
   /** What /config.json tells the SPA. */
@@ -75,6 +85,70 @@ const flag = v.pipe(
   v.toLowerCase(),
   v.picklist(['1', 'true', '0', 'false'], 'must be 1, true, 0 or false'),
   v.transform((value) => value === '1' || value === 'true'),
+);
+
+/**
+ * The demo's insurer, licences and phone: fictitious, and marked so wherever they show (the name
+ * and rating say "demo", the licence numbers start DEMO-, the phone is a 555 number).
+ */
+export const DEMO_TRUST = {
+  insurerName: 'Bellwether Mutual Specialty Insurance Company (fictitious — demo)',
+  naic: '99999',
+  amBest: 'A- (Excellent) — demo',
+  /** One made-up licence per state the demo sells in. */
+  producerLicenses: demoOfferedStates.map((state, index) => ({ state, number: `DEMO-${1001 + index}` })),
+  supportPhone: '(800) 555-0142',
+} as const;
+
+/** The variables behind Config.trust; each unset one takes its demo value. */
+export const TRUST_VARIABLES = ['INSURER_NAME', 'INSURER_NAIC', 'INSURER_AM_BEST', 'PRODUCER_LICENSES', 'SUPPORT_PHONE'] as const;
+
+const stateCodes = new Set<string>(usStateList.map(([code]) => code));
+
+/** AM Best's financial strength ratings, longest first so "A+" is not read as "A". */
+const AM_BEST_RATING = /^(A\+\+|A\+|A-|A|B\+\+|B\+|B-|B|C\+\+|C\+|C-|C|D|E|F|S|NR)(?=$|[\s(,])/;
+
+/** "TX:2345678, CA:0K12345" → one { state, number } per state, in the order given. */
+const producerLicenses = v.pipe(
+  v.string(),
+  v.transform((list) =>
+    list
+      .split(',')
+      .map((pair) => pair.trim())
+      .filter(Boolean)
+      .map((pair) => {
+        const [state = '', number = '', ...rest] = pair.split(':').map((part) => part.trim());
+        return { state: state.toUpperCase(), number: rest.length > 0 ? `${number}:${rest.join(':')}` : number };
+      }),
+  ),
+  v.array(
+    v.object({
+      state: v.pipe(
+        v.string(),
+        v.check((state) => stateCodes.has(state), 'must be STATE:LICENCE pairs such as TX:2345678,CA:0K12345, each STATE a US state code'),
+      ),
+      number: v.pipe(
+        v.string(),
+        v.regex(/^[A-Za-z0-9][A-Za-z0-9-]{0,24}$/, 'must be STATE:LICENCE pairs such as TX:2345678,CA:0K12345, each licence number letters, digits and hyphens'),
+      ),
+    }),
+  ),
+  v.minLength(1, 'must name at least one STATE:LICENCE pair, such as TX:2345678'),
+  v.check((licenses) => new Set(licenses.map((licence) => licence.state)).size === licenses.length, 'must name each state once'),
+);
+
+/** A number insureds can call: "(800) 555-0142" as read, +18005550142 for tel: links; US unless it says otherwise. */
+const supportPhone = v.pipe(
+  v.string(),
+  v.trim(),
+  v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    const parsed = parsePhoneNumberFromString(dataset.value, 'US');
+    if (!parsed?.isValid()) {
+      addIssue({ message: 'must be a phone number insureds can call, such as (800) 555-0142 or +44 20 7946 0958' });
+      return NEVER;
+    }
+    return { display: parsed.country === 'US' ? parsed.formatNational() : parsed.formatInternational(), tel: parsed.number };
+  }),
 );
 
 const envSchema = v.pipe(
@@ -187,6 +261,18 @@ const envSchema = v.pipe(
       ),
       '',
     ),
+    INSURER_NAME: v.optional(v.pipe(v.string(), v.trim(), v.minLength(2, 'must be the insurer’s legal name'), v.maxLength(200, 'must be at most 200 characters'))),
+    INSURER_NAIC: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{5}$/, 'must be the insurer’s five-digit NAIC company code'))),
+    INSURER_AM_BEST: v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.maxLength(60, 'must be at most 60 characters'),
+        v.regex(AM_BEST_RATING, 'must start with an AM Best financial strength rating, such as A- or A+ (Superior)'),
+      ),
+    ),
+    PRODUCER_LICENSES: v.optional(producerLicenses),
+    SUPPORT_PHONE: v.optional(supportPhone),
   }),
   v.forward(
     v.check(
@@ -240,6 +326,13 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config
       'Invalid configuration: PAYMENT_PROVIDER must be set when PRODUCTION is true (stripe, or sandbox for a test deployment whose cards are test cards)',
     );
   }
+  // A fictitious insurer on a real policy would misstate who carries the risk.
+  const unsetTrust = TRUST_VARIABLES.filter((name) => e[name] === undefined);
+  if (e.PRODUCTION && unsetTrust.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration: ${unsetTrust.join(', ')} must be set when PRODUCTION is true: the demo's insurer, licences and phone are fictitious`,
+    );
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
@@ -265,6 +358,16 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config
     underwritingAuthorityCents: e.UNDERWRITING_AUTHORITY_CENTS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    trust: {
+      insurer: {
+        name: e.INSURER_NAME ?? DEMO_TRUST.insurerName,
+        naic: e.INSURER_NAIC ?? DEMO_TRUST.naic,
+        amBest: e.INSURER_AM_BEST ?? DEMO_TRUST.amBest,
+      },
+      producerLicenses: e.PRODUCER_LICENSES ?? DEMO_TRUST.producerLicenses.map((licence) => ({ ...licence })),
+      supportPhone: e.SUPPORT_PHONE ?? { display: DEMO_TRUST.supportPhone, tel: '+18005550142' },
+      demo: unsetTrust.length > 0,
+    },
     staticDir: path.resolve(cwd, e.STATIC_DIR),
     client: {
       apiBase: e.API_BASE.replace(/\/+$/, ''),

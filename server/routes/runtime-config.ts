@@ -4,12 +4,14 @@ import { defineRoute } from '@server/http/route';
 
 /** /config.json: read by the SPA at start-up, so one build serves every deployment. */
 export async function runtimeConfigRoutes(app: FastifyInstance) {
-  const { client, googleClientId } = app.config;
+  const { client, googleClientId, trust } = app.config;
   const body = {
     apiBase: client.apiBase,
     production: client.production,
     dnsPrefetchHosts: client.dnsPrefetchHosts,
     googleClientId: googleClientId ?? null,
+    // The insurer, licences and support phone the site names (footer, landing, price screen).
+    trust,
   };
   defineRoute(app, {
     method: 'GET',

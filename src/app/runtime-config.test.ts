@@ -2,7 +2,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyRuntimeConfig, fallbackConfig, loadRuntimeConfig } from '@/app/runtime-config';
 
-const config = { apiBase: 'https://api.example.com', production: true, dnsPrefetchHosts: ['fonts.example.com', 'https://cdn.example.com'], googleClientId: 'abc' };
+const trust = {
+  insurer: { name: 'Keystone Specialty Insurance Company', naic: '12345', amBest: 'A (Excellent)' },
+  producerLicenses: [{ state: 'TX', number: '2345678' }],
+  supportPhone: { display: '(512) 555-0100', tel: '+15125550100' },
+  demo: false,
+};
+const config = { apiBase: 'https://api.example.com', production: true, dnsPrefetchHosts: ['fonts.example.com', 'https://cdn.example.com'], googleClientId: 'abc', trust };
 
 describe('runtime config', () => {
   beforeEach(() => {
@@ -31,5 +37,9 @@ describe('runtime config', () => {
     expect(ok).toHaveBeenCalledWith('/config.json', expect.anything());
     expect(await loadRuntimeConfig((async () => new Response('nope', { status: 503 })) as never)).toEqual(fallbackConfig);
     expect(await loadRuntimeConfig((async () => Response.json({ apiBase: 3 })) as never)).toEqual(fallbackConfig);
+    // No insurer at all rather than a half-read one.
+    const { trust: _trust, ...withoutTrust } = config;
+    expect(await loadRuntimeConfig((async () => Response.json(withoutTrust)) as never)).toEqual(fallbackConfig);
+    expect(fallbackConfig.trust).toBeNull();
   });
 });

@@ -6,6 +6,8 @@ export const fallbackConfig: RuntimeConfig = {
   production: false,
   dnsPrefetchHosts: [],
   googleClientId: null,
+  // Unknown without the server's word: name no insurer rather than a wrong one.
+  trust: null,
 };
 
 /** /config.json, so one build serves every deployment; a missing or bad file falls back to same-origin defaults. */
