@@ -2,6 +2,7 @@ import { Outlet, useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { BrokerBrand } from '@/components/broker-brand';
 import { ScreenLink } from '@/components/screen-link';
+import { SiteFooter } from '@/components/site-footer';
 import { useAuth } from '@/components/use-auth';
 import { isRestoring, signedInUser } from '@/machines/auth.machine';
 import { administers, keepsABook, worksTheDesk } from '@/routes/guards';
@@ -35,13 +36,7 @@ export function RootLayout() {
       <main id="main" className="site-main" tabIndex={-1}>
         <Outlet />
       </main>
-      <footer className="site-footer">
-        <p>
-          {lookup?.status === 'found' && clientArea
-            ? `Practice Shield — professional liability insurance, arranged for you by ${lookup.details.name}.`
-            : 'Practice Shield — professional liability insurance, by speciality, through your broker.'}
-        </p>
-      </footer>
+      <SiteFooter />
     </div>
   );
 }

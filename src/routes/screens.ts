@@ -183,6 +183,9 @@ export const screens = [
   },
   { name: 'admin-users', path: 'admin/users', title: 'Users', module: 'admin-users/admin-users-screen', search: 'adminUsersSearch', guard: 'requireAdmin' },
   { name: 'admin-audit', path: 'admin/audit', title: 'Audit log', module: 'admin-audit/admin-audit-screen', search: 'adminAuditSearch', guard: 'requireAdmin' },
+  // The site's privacy notice and terms of use (issue 16), linked from every page's footer.
+  { name: 'privacy', path: 'privacy', title: 'Privacy notice', module: 'privacy/privacy-screen' },
+  { name: 'terms', path: 'terms', title: 'Terms of use', module: 'terms/terms-screen' },
   { name: 'page-not-found', path: 'page-not-found', title: 'Page not found', module: 'page-not-found/page-not-found-screen' },
 ] as const satisfies readonly ScreenDefinition[];
 

@@ -25,6 +25,7 @@ import type { ScreenState } from '@/routes/screen-location';
 import { brandedChildPath, screens } from '@/routes/screens';
 import * as searchParams from '@/routes/search-params';
 import { parseSearch, stringifySearch } from '@/routes/search-serialization';
+import { demoTrust } from './trust-fixtures';
 
 /**
  * Story parameters the decorator reads:
@@ -41,7 +42,7 @@ export interface RouterParameters {
    * handler) whether it is still good. Storage and cookies are left alone.
    */
   session?: StoredState;
-  /** `config`: runtime config overrides, e.g. a Google client id. */
+  /** `config`: runtime config overrides, e.g. a Google client id, or `trust` (default: the demo's insurer). */
   config?: Partial<RuntimeConfig>;
   /**
    * `historyState`: the history state the story's address was opened with, as a screen hands it
@@ -154,7 +155,8 @@ function createStoryRouter(
   if (historyState) history.replace(route, historyState);
   const router = (story.router = createRouter({
     routeTree: rootRoute.addChildren(routes),
-    context: { config: { ...fallbackConfig, ...config }, auth, brokers: createBrokerCache() } satisfies RouterContext,
+    // Like the demo server's /config.json: its fictitious insurer, unless the story says otherwise.
+    context: { config: { ...fallbackConfig, trust: demoTrust, ...config }, auth, brokers: createBrokerCache() } satisfies RouterContext,
     history,
     // As in the app (src/routes/router.ts): a route that cannot load says so and offers a retry.
     defaultErrorComponent: RouteError,

@@ -1,6 +1,7 @@
 import { useSearch } from '@tanstack/react-router';
 import { DefaultSpecialityGate } from '@/components/default-speciality-gate';
 import { SpecialityCatalog } from '@/components/speciality-catalog/speciality-catalog';
+import { TrustStrip } from '@/components/trust/trust-strip';
 import { useClientArea } from '@/routes/use-broker';
 
 export default function LandingScreen() {
@@ -24,6 +25,7 @@ export default function LandingScreen() {
                 <li>Policy documents the moment you pay</li>
               </ul>
             </section>
+            <TrustStrip />
             {/* Keyed by broker: moving between storefronts (back/forward) loads the other broker's list. */}
             <SpecialityCatalog
               key={clientid ?? ''}
