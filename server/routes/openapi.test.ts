@@ -126,6 +126,7 @@ describe('GET /api/weborder/openapi.json', () => {
     ]);
     expect(doc.paths['/api/weborder/auth/specialitylist']?.get?.parameters).toEqual([
       expect.objectContaining({ name: 'clientUrl', in: 'query', required: false }),
+      expect.objectContaining({ name: 'state', in: 'query', required: false }),
     ]);
     expect(doc.paths['/api/weborder/auth/brokerDetails']?.get?.parameters).toEqual([
       expect.objectContaining({ name: 'clientUrl', in: 'query', required: true }),

@@ -1,17 +1,44 @@
 import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
 import { errorFields, errorStatus, errorText } from '@/api/api-error';
-import type { Speciality, SpecialityCategory } from '@/api/contract/specialities';
+import { zipCodePattern } from '@/api/contract/lists';
+import type { SpecialityCategory, SpecialityListItem } from '@/api/contract/specialities';
+import { getIlfDlfList } from '@/api/lists';
 import { getSpecialityCategories, getSpecialityList } from '@/api/specialities';
+
+/** Where the visitor's practice is, when a quote in progress gave its ZIP and we sell there. */
+export interface CatalogPlace {
+  zipcode: string;
+  stateCode: string;
+  stateName: string;
+}
 
 export interface Catalog {
   categories: SpecialityCategory[];
-  specialities: Speciality[];
+  specialities: SpecialityListItem[];
+  /** Set when the indicative prices are this place's state's rather than the national range. */
+  place?: CatalogPlace | undefined;
 }
 
 export interface SpecialityCatalogContext extends Catalog {
   clientUrl: string | undefined;
+  /** The ZIP of the quote in progress, if any: the indicative prices become its state's. */
+  zipcode: string | undefined;
   errorMessage: string | undefined;
   query: string;
+}
+
+/**
+ * The state a known ZIP lies in, when we sell there. Only a nicety for the indicative prices:
+ * any failure (an old ZIP that no longer resolves, a network blip) falls back to the national range.
+ */
+async function placeOf(zipcode: string | undefined): Promise<CatalogPlace | undefined> {
+  if (!zipcode || !zipCodePattern.test(zipcode)) return undefined;
+  try {
+    const found = await getIlfDlfList(zipcode);
+    return found.offered ? { zipcode: found.zipcode, stateCode: found.stateCode, stateName: found.stateName } : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export type SpecialityCatalogEvent = { type: 'catalog.retry' } | { type: 'catalog.filter'; query: string };
@@ -20,20 +47,23 @@ export type SpecialityCatalogEvent = { type: 'catalog.retry' } | { type: 'catalo
 export const specialityCatalogMachine = setup({
   types: {
     context: {} as SpecialityCatalogContext,
-    input: {} as { clientUrl?: string | undefined },
+    input: {} as { clientUrl?: string | undefined; zipcode?: string | undefined },
     events: {} as SpecialityCatalogEvent,
   },
   actors: {
-    loadCatalog: fromPromise<Catalog, { clientUrl: string | undefined }>(async ({ input }) => {
-      const [categories, specialities] = await Promise.all([
+    loadCatalog: fromPromise<Catalog, { clientUrl: string | undefined; zipcode?: string | undefined }>(async ({ input }) => {
+      const [categories, { specialities, place }] = await Promise.all([
         getSpecialityCategories(),
-        getSpecialityList(input.clientUrl),
+        placeOf(input.zipcode).then(async (place) => ({
+          place,
+          specialities: await getSpecialityList(input.clientUrl, place?.stateCode),
+        })),
       ]);
-      return { categories, specialities };
+      return { categories, specialities, place };
     }),
   },
   actions: {
-    storeCatalog: assign((_, catalog: Catalog) => ({ ...catalog, errorMessage: undefined })),
+    storeCatalog: assign((_, catalog: Catalog) => ({ ...catalog, place: catalog.place, errorMessage: undefined })),
     storeError: assign((_, error: unknown) => ({ errorMessage: errorText(error) })),
     storeQuery: assign((_, query: string) => ({ query })),
     /** Provided at the router edge: an unknown broker ends on its branded page-not-found. */
@@ -50,6 +80,7 @@ export const specialityCatalogMachine = setup({
   id: 'specialityCatalog',
   context: ({ input }) => ({
     clientUrl: input.clientUrl,
+    zipcode: input.zipcode,
     categories: [],
     specialities: [],
     errorMessage: undefined,
@@ -61,7 +92,7 @@ export const specialityCatalogMachine = setup({
       invoke: {
         id: 'loadCatalog',
         src: 'loadCatalog',
-        input: ({ context }) => ({ clientUrl: context.clientUrl }),
+        input: ({ context }) => ({ clientUrl: context.clientUrl, zipcode: context.zipcode }),
         onDone: [
           {
             guard: { type: 'hasNoSpecialities', params: ({ event }) => event.output },
@@ -100,7 +131,7 @@ export const specialityCatalogMachine = setup({
 
 export interface CategoryGroup {
   category: SpecialityCategory;
-  specialities: Speciality[];
+  specialities: SpecialityListItem[];
 }
 
 /**
@@ -110,7 +141,7 @@ export interface CategoryGroup {
 export function groupByCategory(catalog: Catalog, query = '', onlyCodes?: readonly string[]): CategoryGroup[] {
   const needle = query.trim().toLocaleLowerCase();
   const codes = onlyCodes && new Set(onlyCodes.map((code) => code.toUpperCase()));
-  const matches = (speciality: Speciality) =>
+  const matches = (speciality: SpecialityListItem) =>
     (!codes || codes.has(speciality.speiclaityRandomCode.toUpperCase())) &&
     (!needle ||
       speciality.name.toLocaleLowerCase().includes(needle) ||

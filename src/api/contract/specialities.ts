@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { stateCodeSchema } from '@/api/contract/address';
 
 /** A client URL code: what follows client/.../ in a branded address. */
 export const clientUrlSchema = v.pipe(
@@ -35,10 +36,26 @@ export const specialitySchema = v.object({
   speiclaityRandomCode: v.string(),
 });
 export type Speciality = v.InferOutput<typeof specialitySchema>;
-export const specialityListSchema = v.array(specialitySchema);
+
+const cents = v.pipe(v.number(), v.integer(), v.minValue(0));
+
+/**
+ * A list item carries an indicative "from" price: the lowest and highest minimum premium of the
+ * rate tables in force, across the states we sell in or in the state asked for. Absent where no
+ * table prices the speciality (there, or anywhere). Indicative only: the quote prices the answers.
+ */
+export const specialityListItemSchema = v.object({
+  ...specialitySchema.entries,
+  indicativeFromCents: v.optional(cents),
+  indicativeToCents: v.optional(cents),
+});
+export type SpecialityListItem = v.InferOutput<typeof specialityListItemSchema>;
+export const specialityListSchema = v.array(specialityListItemSchema);
 
 export const specialityListQuerySchema = v.object({
   clientUrl: v.optional(clientUrlSchema),
+  /** Narrows the indicative prices to one state's tables (TX). */
+  state: v.optional(stateCodeSchema),
 });
 
 /** GET auth/specialityByClientUrl/{clientUrl}: the path form of specialitylist?clientUrl=. */

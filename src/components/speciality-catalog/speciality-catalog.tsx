@@ -1,5 +1,6 @@
 import { useMachine } from '@xstate/react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import { readSavedQuote } from '@/api/saved-quote';
 import { ScreenLink } from '@/components/screen-link';
 import { SpecialityGroups } from '@/components/speciality-catalog/speciality-groups';
 import { groupByCategory, specialityCatalogMachine, type CategoryGroup } from '@/machines/speciality-catalog.machine';
@@ -20,6 +21,8 @@ export function SpecialityCatalog({
   chosenSpecialityId?: number | undefined;
 }) {
   const navigate = useScreenNavigate();
+  // The ZIP of the quote in progress, read once: the indicative prices are its state's.
+  const [zipcode] = useState(() => readSavedQuote()?.zipcode || undefined);
   const [state, send] = useMachine(
     specialityCatalogMachine.provide({
       actions: {
@@ -27,7 +30,7 @@ export function SpecialityCatalog({
         goToPageNotFound: () => void navigate({ screen: 'page-not-found', replace: true }),
       },
     }),
-    { input: { clientUrl: clientid } },
+    { input: { clientUrl: clientid, zipcode } },
   );
   const searchId = useId();
   const { context } = state;
@@ -92,7 +95,7 @@ export function SpecialityCatalog({
         </div>
       )}
 
-      {state.matches('loaded') && groups.length > 0 && <SpecialityGroups groups={groups} />}
+      {state.matches('loaded') && groups.length > 0 && <SpecialityGroups groups={groups} place={context.place} />}
     </section>
   );
 }

@@ -1,8 +1,12 @@
 import { ScreenLink } from '@/components/screen-link';
-import type { CategoryGroup } from '@/machines/speciality-catalog.machine';
+import { IndicativePrice } from '@/components/speciality-catalog/indicative-price';
+import type { CatalogPlace, CategoryGroup } from '@/machines/speciality-catalog.machine';
 
-/** Each speciality card leads to its quote (quotes with state specialityId, specification §2). */
-export function SpecialityGroups({ groups }: { groups: CategoryGroup[] }) {
+/**
+ * Each speciality card leads to its quote (quotes with state specialityId, specification §2) and
+ * says what cover costs at least, indicatively: in the place's state when it is known.
+ */
+export function SpecialityGroups({ groups, place }: { groups: CategoryGroup[]; place?: CatalogPlace | undefined }) {
   return (
     <div className="catalog__groups">
       {groups.map(({ category, specialities }) => (
@@ -18,6 +22,7 @@ export function SpecialityGroups({ groups }: { groups: CategoryGroup[] }) {
                   </ScreenLink>
                 </h4>
                 <p className="speciality-card__description">{speciality.description}</p>
+                <IndicativePrice speciality={speciality} place={place} />
                 <p className="speciality-card__action" aria-hidden="true">
                   Get a quote →
                 </p>
