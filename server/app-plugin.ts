@@ -13,6 +13,7 @@ import { adminCatalogRoutes } from '@server/routes/admin-catalog';
 import { adminQuestionRoutes } from '@server/routes/admin-questions';
 import { adminRatingRoutes } from '@server/routes/admin-rating';
 import { adminUserRoutes } from '@server/routes/admin-users';
+import { applicationSignatureRoutes } from '@server/routes/application-signature';
 import { additionalInsuredRoutes } from '@server/routes/additional-insureds';
 import { authRoutes } from '@server/routes/auth';
 import { billingRoutes } from '@server/routes/billing';
@@ -77,6 +78,7 @@ export async function appPlugin(app: FastifyInstance, { config, plugins }: AppPl
   await app.register(adminQuestionRoutes, { prefix: apiPrefix });
   await app.register(brokerBookRoutes, { prefix: apiPrefix });
   await app.register(fileRoutes, { prefix: apiPrefix });
+  await app.register(applicationSignatureRoutes, { prefix: apiPrefix });
   await app.register(billingRoutes, { prefix: apiPrefix });
   await app.register(paymentWebhookRoutes, { prefix: apiPrefix });
   await app.register(sandboxCheckoutRoutes, { prefix: apiPrefix });

@@ -7,6 +7,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { DocumentEntry, DocumentKind, DocumentList } from '@/api/contract/documents';
 import { callerOf } from '@server/account/plan-locations';
+import { signedOrderIds } from '@server/application/signatures';
 import type { AuthUser } from '@server/auth/user';
 import { invoiceOf } from '@server/billing/invoices';
 import type { Queryable } from '@server/db/connection';
@@ -80,6 +81,8 @@ export async function documentList(db: Queryable, user: AuthUser): Promise<Docum
         .from(documents)
         .where(inArray(documents.submissionId, rows.map((row) => row.id)))
     : [];
+  // The signed application is listed with the policy documents, once there is a policy.
+  const signed = await signedOrderIds(db, rows.filter((row) => row.policyNumber).map((row) => row.id));
   const sorted = [...rows].sort((a, b) => Number(b.policyNumber !== null) - Number(a.policyNumber !== null));
   return {
     orders: sorted.map((row) => {
@@ -94,6 +97,7 @@ export async function documentList(db: Queryable, user: AuthUser): Promise<Docum
         expirationDate: row.expirationDate,
         documents: [
           ...policyDocuments.map((kind) => entry(kind, row.policyNumber!)),
+          ...(signed.has(row.id) ? [entry('application', row.policyNumber!)] : []),
           entry('invoice', row.invoiceNumber),
           entry('ordersummary', row.number),
         ],

@@ -22,6 +22,7 @@ const PREFIXES: Record<DocumentKind, string> = {
   binder: 'binder',
   invoice: 'invoice',
   ordersummary: 'order-summary',
+  application: 'signed-application',
 };
 
 const TITLES: Record<DocumentKind, string> = {
@@ -30,6 +31,7 @@ const TITLES: Record<DocumentKind, string> = {
   binder: 'Binder',
   invoice: 'Invoice',
   ordersummary: 'Order summary',
+  application: 'Signed application',
 };
 
 /** policy-p-2026-000042.pdf; the policy, invoice or order number it names, made safe. */

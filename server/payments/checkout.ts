@@ -10,6 +10,7 @@ import type * as v from 'valibot';
 import type { Checkout, checkoutRequestSchema, confirmPaymentRequestSchema, PaymentConfirmation } from '@/api/contract/billing';
 import type { LifecycleEvent } from '@/machines/order-lifecycle.machine';
 import { callerOf } from '@server/account/plan-locations';
+import { requireCurrentSignature } from '@server/application/signatures';
 import type { AuthUser } from '@server/auth/user';
 import { invoiceOf } from '@server/billing/invoices';
 import { payments, specialities, submissions, users } from '@server/db/schema';
@@ -56,6 +57,8 @@ async function preparePayment(deps: CheckoutDeps, user: AuthUser, submissionId: 
     if (order.status !== 'awaiting_payment') throw illegalMove(order, PAY.type);
     const invoice = await invoiceOf(tx, order.id);
     if (!invoice || invoice.status === 'paid') throw illegalMove(order, PAY.type);
+    // No money is taken for an application the insured has not signed as it now stands.
+    await requireCurrentSignature(tx, order);
     if (earlier?.status === 'pending') return { order, payment: earlier };
     const [open] = await tx
       .select()

@@ -12,9 +12,11 @@ import { contactSchema } from '@/api/contract/contacts';
 import { locationSchema, planLocationsSchema } from '@/api/contract/locations';
 import { additionalInsuredSchema } from '@/api/contract/additional-insureds';
 import { claimSchema } from '@/api/contract/claims';
-import { additionalInsureds, claims, contacts, feedback, locations, planLocations, policies, submissions, users } from '@server/db/schema';
+import type { ApplicationSignature } from '@/api/contract/application-signature';
+import { additionalInsureds, applicationSignatures, claims, contacts, feedback, locations, planLocations, policies, submissions, users } from '@server/db/schema';
 import { bindForTest, newInsured, quotedOrder, type Insured, type Method } from '@server/test/account-helpers';
 import { ACCOUNT_ROUTES } from '@server/test/account-routes';
+import { signApplicationFor } from '@server/test/application-helpers';
 import { setupTestApp } from '@server/test/test-app';
 
 const t = setupTestApp();
@@ -49,6 +51,7 @@ let victim: Insured;
 let ids: Victim;
 let malloryOrderId: number;
 let malloryLocationId: number;
+let victimSignature: ApplicationSignature;
 const checked: { call: string; what: string; status: number }[] = [];
 
 async function ok(response: Awaited<ReturnType<Insured['call']>>, status = 200) {
@@ -70,6 +73,7 @@ async function victimRows() {
     claims: await db.select().from(claims).where(eq(claims.userId, victim.userId)).orderBy(claims.id),
     policies: await db.select().from(policies).where(eq(policies.userId, victim.userId)),
     feedback: await db.select().from(feedback).where(eq(feedback.userId, victim.userId)),
+    signatures: await db.select().from(applicationSignatures).where(inArray(applicationSignatures.submissionId, orderIds)).orderBy(applicationSignatures.id),
   };
 }
 
@@ -78,6 +82,7 @@ beforeAll(async () => {
   const contact = v.parse(contactSchema, await ok(await victim.call('POST', 'insured/saveupdatecontact', { firstname: 'Vera', lastname: 'Victim', email: 'vera@example.com', contactnumber: '512 555 0142' }), 201));
   const location = v.parse(locationSchema, await ok(await victim.call('POST', 'insured/saveupdatelocation', { title: 'Vera HQ', address1: '1 Main St', city: 'Houston', state: 'TX', zipcode: '77002' }), 201));
   const order = await quotedOrder(app, victim);
+  victimSignature = await signApplicationFor(victim, order.submissionId, 'Vera Victim');
   const plan = v.parse(planLocationsSchema, await ok(await victim.call('POST', 'insured/addlocation', { submissionid: order.submissionId, addLocationsIds: [location.id] })));
   const additional = v.parse(additionalInsuredSchema, await ok(await victim.call('POST', 'insured/saveupdateadditionalinsured', { submissionId: order.submissionId, name: 'Landlord LLC' }), 201));
   const bound = await quotedOrder(app, victim);
@@ -170,6 +175,14 @@ function attempts(): Attempt[] {
       method: 'GET',
       url: 'insured/existingopenorder',
       expectList: (b) => expect((b as { order: { submissionId: number } | null }).order?.submissionId).toBe(malloryOrderId),
+    },
+    { route: 'GET /api/weborder/insured/application', what: 'read the other’s application and signature', method: 'GET', url: `insured/application?submissionid=${ids.orderId}` },
+    {
+      route: 'POST /api/weborder/insured/signapplication',
+      what: 'sign the other’s application, with the hash they signed',
+      method: 'POST',
+      url: 'insured/signapplication',
+      body: { submissionid: ids.orderId, signerName: 'Mal Lory', consentToElectronicRecords: true, agreeToDeclarations: true, recordHash: victimSignature.recordHash },
     },
     {
       route: 'POST /api/weborder/insured/feedback',

@@ -76,7 +76,8 @@ export async function billingRoutes(app: FastifyInstance) {
     summary: 'Open a hosted checkout for the order’s invoice and answer where to send the browser',
     description:
       'JSON: submissionid, and clientid when the insured is in a broker’s branded site (the checkout then returns to ' +
-      'its branded screens). The order must be awaiting_payment with an open invoice. Card details are entered on the ' +
+      'its branded screens). The order must be awaiting_payment with an open invoice, and its application signed as it ' +
+      'now stands (GET insured/application, signature.current). Card details are entered on the ' +
       'provider’s page only (the built-in sandbox, or Stripe Checkout). Idempotent per Idempotency-Key: a retry answers ' +
       'the same checkout. The provider returns the browser to paymentconfirm?submissionid&sessionid, or on cancel to ' +
       'payment?submissionid&cancelled=1.',
@@ -85,7 +86,12 @@ export async function billingRoutes(app: FastifyInstance) {
     headers: idempotencyKeyHeaderDoc,
     body: checkoutRequestSchema,
     response: checkoutSchema,
-    errors: { 409: illegal, 503: 'The payment provider did not answer: nothing was charged, try again' },
+    errors: {
+      409:
+        `${illegal}; or the application is not signed as it now stands (\`fields.signature\`: "must sign the application", ` +
+        'or "must sign the application again: it changed since you signed"; see POST insured/signapplication)',
+      503: 'The payment provider did not answer: nothing was charged, try again',
+    },
     handler: async ({ body, request, reply }) => {
       reply.headers(noStore);
       return startCheckout(checkoutDeps(), currentUser(request), body, idempotencyKeyOf(request));

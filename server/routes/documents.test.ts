@@ -54,6 +54,7 @@ describe('the documents of a paid order', () => {
     const wanted = [
       ['downloadpolicy', { documentType: 'policy' }, `policy-${policy.number.toLowerCase()}.pdf`],
       ['downloadpolicy', { documentType: 'declarations' }, `declarations-${policy.number.toLowerCase()}.pdf`],
+      ['downloadpolicy', { documentType: 'application' }, `signed-application-${policy.number.toLowerCase()}.pdf`],
       ['downloadbinder', {}, `binder-${policy.number.toLowerCase()}.pdf`],
       ['downloadinvoice', {}, `invoice-${invoice.number.toLowerCase()}.pdf`],
       ['downloadordersummary', {}, `order-summary-${order.number.toLowerCase()}.pdf`],
@@ -73,9 +74,9 @@ describe('the documents of a paid order', () => {
     expect(seen[0]!.length).toBeGreaterThan(seen[1]!.length);
     // The same data gives the same bytes.
     const again = await download(insured, 'downloadinvoice', { submissionid: order.submissionId });
-    expect(again.rawPayload.equals(seen[3]!)).toBe(true);
+    expect(again.rawPayload.equals(seen[4]!)).toBe(true);
     const summaryAgain = await download(insured, 'downloadordersummary', { submissionid: order.submissionId });
-    expect(summaryAgain.rawPayload.equals(seen[4]!)).toBe(true);
+    expect(summaryAgain.rawPayload.equals(seen[5]!)).toBe(true);
   });
 
   it('lists every document of the insured’s orders: the policy’s, then an invoiced order’s invoice and summary', async () => {
@@ -84,7 +85,8 @@ describe('the documents of a paid order', () => {
     const { order: invoiced } = await invoicedOrder(app, insured);
     const list = v.parse(documentListSchema, (await insured.call('GET', 'documents/list')).json());
     expect(list.orders.map((order) => [order.orderNumber, order.policyNumber, order.documents.map((document) => document.kind)])).toEqual([
-      [paid.number, policy.number, ['policy', 'declarations', 'binder', 'invoice', 'ordersummary']],
+      // paidOrder signed the application before paying: it is listed with the policy documents.
+      [paid.number, policy.number, ['policy', 'declarations', 'binder', 'application', 'invoice', 'ordersummary']],
       [invoiced.number, null, ['invoice', 'ordersummary']],
     ]);
     const other = await newInsured(app);

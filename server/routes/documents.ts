@@ -16,6 +16,7 @@ import { currentUser } from '@server/http/authenticate';
 import { defineRoute } from '@server/http/route';
 import { documentList, invoiceFile, issuedFile, orderSummaryFile, type DocumentFile } from '@server/documents/document-downloads';
 import { sendOrderConfirmation, shareOrderSummary, type ShareDeps } from '@server/documents/share-documents';
+import { signedApplicationFile } from '@server/documents/signed-application-file';
 
 const pdfBytesSchema = v.pipe(v.string(), v.description('The document as application/pdf bytes, sent as an attachment'));
 
@@ -68,15 +69,22 @@ export async function documentRoutes(app: FastifyInstance) {
   defineRoute(app, {
     method: 'POST',
     url: '/documents/downloadpolicy',
-    summary: 'The policy as issued: with its coverage form (documentType policy) or the declarations page alone',
-    description: 'JSON or form: submissionid, documentType (policy, the default, or declarations). Kept as issued when the order was bound.',
+    summary: 'The policy as issued: with its coverage form (documentType policy), the declarations page alone, or the signed application',
+    description:
+      'JSON or form: submissionid, documentType (policy, the default, declarations, or application). Kept as issued when the ' +
+      'order was bound. application: the application as the insured signed it electronically (every answer, the cover, the ' +
+      'declarations, and who signed, when, from which address, with the SHA-256 of the record signed), once the policy is issued.',
     tags,
     public: false,
     body: policyDocumentRequestSchema,
     response: pdfBytesSchema,
     binary: binary('policy-{policy}.pdf'),
     errors: { 409: notIssued },
-    handler: async ({ body, request, reply }) => sendPdf(reply, await issuedFile(app.db, currentUser(request), body.submissionid, body.documentType)),
+    handler: async ({ body, request, reply }) => {
+      const user = currentUser(request);
+      const { submissionid, documentType } = body;
+      return sendPdf(reply, documentType === 'application' ? await signedApplicationFile(app.db, user, submissionid) : await issuedFile(app.db, user, submissionid, documentType));
+    },
   });
 
   defineRoute(app, {

@@ -6,6 +6,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { newInsured } from '@server/test/account-helpers';
+import { signApplicationFor } from '@server/test/application-helpers';
 import { startFakeStripe } from '@server/test/fake-stripe';
 import { describePaymentProvider } from '@server/test/payment-provider-suite';
 import { invoicedOrder, openCheckout } from '@server/test/payment-helpers';
@@ -43,6 +44,7 @@ describe('stripe provider: what Stripe receives', () => {
   it('a checkout Stripe failed to create (a 500 it replays for that key) does not stick: the next try opens a new one', async () => {
     const insured = await newInsured(app);
     const { order } = await invoicedOrder(app, insured);
+    await signApplicationFor(insured, order.submissionId);
     fake.failNextCreates(1);
     const key = 'stripe-failed-create-0001';
     const failed = await insured.call('POST', 'payments/checkout', { submissionid: order.submissionId }, { headers: { 'idempotency-key': key } });

@@ -26,6 +26,9 @@ export const ACCOUNT_ROUTES = [
   'GET /api/weborder/dashboard/submissiondetails',
   'GET /api/weborder/insured/existingopenorder',
   'POST /api/weborder/insured/feedback',
+  // Issue 16: the signed application.
+  'GET /api/weborder/insured/application',
+  'POST /api/weborder/insured/signapplication',
 ] as const;
 
 /** The insured's lifecycle calls (issue 7): signed-in only, the order's owner only. */

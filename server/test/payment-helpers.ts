@@ -10,6 +10,7 @@ import { checkoutSchema, invoiceSchema, type Checkout, type Invoice } from '@/ap
 import type { SubmissionQuote } from '@/api/contract/submissions';
 import { documents, invoices, payments, paymentWebhookEvents, policies, submissionEvents, submissions } from '@server/db/schema';
 import type { Insured } from '@server/test/account-helpers';
+import { signApplicationFor } from '@server/test/application-helpers';
 import { readyToBuy } from '@server/test/lifecycle-helpers';
 
 export async function approvedOrder(app: () => FastifyInstance, insured: Insured, overrides: Record<string, unknown> = {}): Promise<SubmissionQuote> {
@@ -30,7 +31,9 @@ export async function invoicedOrder(app: () => FastifyInstance, insured: Insured
 let keySerial = 0;
 export const newKey = () => `checkout-key-${process.pid}-${Date.now()}-${(keySerial += 1)}`;
 
+/** Signs the application as it stands (a checkout needs it), then opens the checkout. */
 export async function openCheckout(insured: Insured, submissionId: number, key = newKey(), extra: Record<string, unknown> = {}): Promise<Checkout> {
+  await signApplicationFor(insured, submissionId);
   const response = await insured.call('POST', 'payments/checkout', { submissionid: submissionId, ...extra }, { headers: { 'idempotency-key': key } });
   expect(response.statusCode, response.body).toBe(200);
   return v.parse(checkoutSchema, response.json());

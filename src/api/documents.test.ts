@@ -36,6 +36,7 @@ describe('downloadDocument', () => {
     ['binder', '/api/weborder/documents/downloadbinder', { submissionid: 7 }],
     ['invoice', '/api/weborder/documents/downloadinvoice', { submissionid: 7 }],
     ['ordersummary', '/api/weborder/documents/downloadordersummary', { submissionid: 7 }],
+    ['application', '/api/weborder/documents/downloadpolicy', { submissionid: 7, documentType: 'application' }],
   ] as const)('%s POSTs to %s and answers the bytes under the server’s name', async (kind, url, body) => {
     script.push(pdfAnswer(`attachment; filename="${kind}-q-2026-000007.pdf"`));
     const { blob, filename } = await downloadDocument(kind, 7, 'fallback.pdf');

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { http } from '@/api/client';
-import { documentListSchema, mailQueuedSchema, type DocumentKind, type DocumentList, type MailQueued } from '@/api/contract/documents';
+import { documentListSchema, mailQueuedSchema, type DocumentKind, type DocumentList, type MailQueued, type PolicyDocumentType } from '@/api/contract/documents';
 
 /**
  * An order's documents (src/api/contract/documents.ts): the list of every order's documents,
@@ -15,12 +15,13 @@ export interface DownloadedDocument {
 }
 
 /** Where each kind is downloaded from, and what the request says besides the order. */
-const DOWNLOADS: Record<DocumentKind, { path: string; documentType?: 'policy' | 'declarations' }> = {
+const DOWNLOADS: Record<DocumentKind, { path: string; documentType?: PolicyDocumentType }> = {
   policy: { path: 'documents/downloadpolicy', documentType: 'policy' },
   declarations: { path: 'documents/downloadpolicy', documentType: 'declarations' },
   binder: { path: 'documents/downloadbinder' },
   invoice: { path: 'documents/downloadinvoice' },
   ordersummary: { path: 'documents/downloadordersummary' },
+  application: { path: 'documents/downloadpolicy', documentType: 'application' },
 };
 
 /**

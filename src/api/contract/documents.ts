@@ -17,12 +17,15 @@ const integer = v.pipe(v.number(), v.integer());
  *   declarations page alone (documentType "declarations");
  * - binder: evidence of cover from binding until the policy is delivered;
  * - invoice: the invoice with its installment schedule, open or paid;
- * - ordersummary: the order as placed (answers, locations, price).
+ * - ordersummary: the order as placed (answers, locations, price);
+ * - application: the application as the insured signed it electronically, with the signature
+ *   (documentType "application" of downloadpolicy), once the policy is issued.
  */
-export const documentKinds = ['policy', 'declarations', 'binder', 'invoice', 'ordersummary'] as const;
+export const documentKinds = ['policy', 'declarations', 'binder', 'invoice', 'ordersummary', 'application'] as const;
 export type DocumentKind = (typeof documentKinds)[number];
 
-export const policyDocumentTypes = ['policy', 'declarations'] as const;
+export const policyDocumentTypes = ['policy', 'declarations', 'application'] as const;
+export type PolicyDocumentType = (typeof policyDocumentTypes)[number];
 
 /** POST documents/downloadordersummary, downloadinvoice, downloadbinder (form or JSON: submissionid). */
 export const documentRequestSchema = v.object({ submissionid: recordIdInputSchema });
@@ -30,7 +33,7 @@ export const documentRequestSchema = v.object({ submissionid: recordIdInputSchem
 /** POST documents/downloadpolicy (form or JSON: submissionid, documentType). */
 export const policyDocumentRequestSchema = v.object({
   submissionid: recordIdInputSchema,
-  documentType: v.optional(v.picklist(policyDocumentTypes, 'must be policy or declarations'), 'policy'),
+  documentType: v.optional(v.picklist(policyDocumentTypes, 'must be policy, declarations or application'), 'policy'),
 });
 
 /** POST documents/shareOrderSummary, emailtemplate/sendemailwithorderconfirmation (form: submissionid, to). */

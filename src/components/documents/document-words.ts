@@ -7,4 +7,5 @@ export const DOCUMENT_KIND_WORDS: Record<DocumentKind, string> = {
   binder: 'binder',
   invoice: 'invoice',
   ordersummary: 'order summary',
+  application: 'signed application',
 };
