@@ -19,6 +19,7 @@ import {
   type Questionnaire,
   type QuoteQuestion,
   type SavedSubmission,
+  type SaveIntent,
 } from '@/machines/quote.machine';
 
 // Only the machine's own calls (the last describe) reach these; every other test provides its calls.
@@ -120,6 +121,23 @@ const premiumFor = (limitCode: string, deductibleCode: string, baseCents = 313_8
 const taxFor = (premiumCents: number) => Math.round(((premiumCents + policyFeeCents) * 485) / 10_000);
 const totalFor = (premiumCents: number) => premiumCents + policyFeeCents + taxFor(premiumCents) + Math.round((premiumCents * 18) / 10_000);
 
+const annual = { code: 'annual', name: 'Annual', installments: 1 };
+const quarterly = { code: 'quarterly', name: 'Quarterly', installments: 4 };
+const monthly = { code: 'monthly', name: 'Monthly', installments: 10 };
+
+/** A total split by each plan: an even down payment, the rest in installments with a $5 fee each. */
+function plansFor(totalCents: number, plans = [annual, quarterly]) {
+  return plans.map(({ code, name, installments }) => {
+    const installmentFeeCents = installments === 1 ? 0 : 500;
+    const downPaymentCents = Math.round(totalCents / installments);
+    const rest = totalCents - downPaymentCents;
+    const later = installments - 1;
+    const installmentCents = later ? Math.floor(rest / later) + installmentFeeCents : 0;
+    const lastInstallmentCents = later ? rest - Math.floor(rest / later) * (later - 1) + installmentFeeCents : 0;
+    return { code, name, installments, downPaymentCents, installmentCents, lastInstallmentCents, installmentFeeCents, totalPayableCents: totalCents + later * installmentFeeCents };
+  });
+}
+
 /** Every limit × deductible of the Texas table, 3 × 3, priced with the same answers. */
 function matrixOf(limitCodes: string[], deductibleCodes: string[], baseCents = 313_800): IlfDlfMatrix {
   return {
@@ -129,7 +147,8 @@ function matrixOf(limitCodes: string[], deductibleCodes: string[], baseCents = 3
     options: limitCodes.flatMap((limitCode) =>
       deductibleCodes.map((deductibleCode) => {
         const premiumCents = premiumFor(limitCode, deductibleCode, baseCents);
-        return { limitCode, deductibleCode, premiumCents, totalCents: totalFor(premiumCents) };
+        const totalCents = totalFor(premiumCents);
+        return { limitCode, deductibleCode, premiumCents, totalCents, paymentPlans: plansFor(totalCents) };
       }),
     ),
   };
@@ -141,9 +160,6 @@ const repriced = matrixOf(['500K/1M', '1M/1M', '1M/3M'], ['0', '1000', '2500'], 
 /** A table that sells less: no 1M/3M, no $2,500 deductible. */
 const narrower = matrixOf(['500K/1M', '1M/1M'], ['0', '1000']);
 
-const annual = { code: 'annual', name: 'Annual', installments: 1 };
-const quarterly = { code: 'quarterly', name: 'Quarterly', installments: 4 };
-const monthly = { code: 'monthly', name: 'Monthly', installments: 10 };
 
 /** One option's worksheet and payment plans (annual and quarterly unless told). */
 function calculationFor(limitCode: string, deductibleCode: string, plans = [annual, quarterly]): Calculation {
@@ -177,24 +193,7 @@ function calculationFor(limitCode: string, deductibleCode: string, plans = [annu
       { step: 'stateFee', label: 'Texas stamping fee 0.18%', source: 'State fee table', amountCents: stateFeeCents, runningCents: totalCents, text: `Texas stamping fee: ${dollars(stateFeeCents)}` },
       { step: 'total', label: 'Total for the year', source: 'Sum of the above', runningCents: totalCents, text: `Total for the year: ${dollars(totalCents)}` },
     ],
-    paymentPlans: plans.map(({ code, name, installments }) => {
-      const installmentFeeCents = installments === 1 ? 0 : 500;
-      const downPaymentCents = Math.round(totalCents / installments);
-      const rest = totalCents - downPaymentCents;
-      const later = installments - 1;
-      const installmentCents = later ? Math.floor(rest / later) + installmentFeeCents : 0;
-      const lastInstallmentCents = later ? rest - Math.floor(rest / later) * (later - 1) + installmentFeeCents : 0;
-      return {
-        code,
-        name,
-        installments,
-        downPaymentCents,
-        installmentCents,
-        lastInstallmentCents,
-        installmentFeeCents,
-        totalPayableCents: totalCents + later * installmentFeeCents,
-      };
-    }),
+    paymentPlans: plansFor(totalCents, plans),
   };
 }
 
@@ -241,7 +240,7 @@ const services = ['loadQuestionnaire', 'locate', 'priceOptions', 'calculate', 's
 type Service = (typeof services)[number];
 type Call = [service: Service, input: unknown];
 /** The moves between screens the router edge provides. */
-type Shown = ['showQuestions'] | ['showQuote'] | ['showSaved', SavedSubmission];
+type Shown = ['showQuestions'] | ['showQuote'] | ['showSaved', SavedSubmission, SaveIntent];
 
 type PricingCall = {
   specialityId: number;
@@ -289,7 +288,7 @@ function harness(input: QuoteInput) {
       actions: {
         showQuestions: () => void shown.push(['showQuestions']),
         showQuote: () => void shown.push(['showQuote']),
-        showSaved: (_, submission: SavedSubmission) => void shown.push(['showSaved', submission]),
+        showSaved: (_, saved: { submission: SavedSubmission; intent: SaveIntent }) => void shown.push(['showSaved', saved.submission, saved.intent]),
       },
     }),
     { input },
@@ -305,12 +304,19 @@ function harness(input: QuoteInput) {
     await settle();
   }
 
-  const value = () => actor.getSnapshot().value;
+  /** The state as a dotted path: 'quoted.confirming' while the chosen option's worksheet is fetched. */
+  const value = () => statePath(actor.getSnapshot().value);
   const context = (): QuoteContext => actor.getSnapshot().context;
   const callsTo = (service: Service) => calls.filter(([name]) => name === service).map(([, callInput]) => callInput);
   const isWaiting = (service: Service) => service in pending;
 
   return { actor, calls, shown, abandoned, answer, value, context, callsTo, isWaiting };
+}
+
+function statePath(value: unknown): string {
+  if (typeof value === 'string') return value;
+  const [key, child] = Object.entries(value as Record<string, unknown>)[0]!;
+  return `${key}.${statePath(child)}`;
 }
 
 /** Lets the actor take in what a call answered (the promise's callbacks run first). */
@@ -343,7 +349,7 @@ async function atCalculating(input: QuoteInput = answered): Promise<Harness> {
   const quote = await atAnswering(input);
   quote.actor.send({ type: 'quote.price' });
   await quote.answer('priceOptions', 'done', matrix);
-  expect(quote.value()).toBe('calculating');
+  expect(quote.value()).toBe('quoted.confirming');
   return quote;
 }
 
@@ -351,7 +357,7 @@ async function atCalculating(input: QuoteInput = answered): Promise<Harness> {
 async function atQuoted(input: QuoteInput = answered): Promise<Harness> {
   const quote = await atCalculating(input);
   await quote.answer('calculate', 'done', calculationFor(quote.context().choice!.limitCode, quote.context().choice!.deductibleCode));
-  expect(quote.value()).toBe('quoted');
+  expect(quote.value()).toBe('quoted.confirmed');
   return quote;
 }
 
@@ -587,7 +593,7 @@ describe('quoteMachine: ZIP', () => {
       },
     ],
     ['answering', () => atAnswering()],
-    ['quoted', () => atQuoted()],
+    ['quoted.confirmed', () => atQuoted()],
   ];
   for (const [from, reach] of relocatable) {
     it(`relocate from ${from} goes back to the ZIP, and a new ZIP is checked`, async () => {
@@ -777,7 +783,7 @@ describe('quoteMachine: pricing', () => {
     const quote = await atAnswering();
     quote.actor.send({ type: 'quote.price' });
     await quote.answer('priceOptions', 'done', matrix);
-    expect(quote.value()).toBe('calculating');
+    expect(quote.value()).toBe('quoted.confirming');
     expect(quote.context().matrix).toEqual(matrix);
     expect(quote.context().choice).toEqual({ limitCode: '1M/1M', deductibleCode: '1000' });
     expect(quote.callsTo('calculate')).toEqual([{ ...houstonPricing, limitCode: '1M/1M', deductibleCode: '1000' }]);
@@ -808,7 +814,7 @@ describe('quoteMachine: pricing', () => {
   it('stores the calculation and pays by its first plan', async () => {
     const quote = await atCalculating();
     await quote.answer('calculate', 'done', calculation);
-    expect(quote.value()).toBe('quoted');
+    expect(quote.value()).toBe('quoted.confirmed');
     expect(quote.context().calculation).toEqual(calculation);
     expect(quote.context().paymentTerm).toBe('annual');
     expect(quote.context().errorMessage).toBeUndefined();
@@ -903,7 +909,7 @@ describe('quoteMachine: server refusals', () => {
       expect(quote.callsTo('priceOptions')).toEqual([houstonPricing, houstonPricing]);
       await quote.answer('priceOptions', 'done', matrix);
       await quote.answer('calculate', 'done', calculation);
-      expect(quote.value()).toBe('quoted');
+      expect(quote.value()).toBe('quoted.confirmed');
       expect(quote.context().errorMessage).toBeUndefined();
     });
   }
@@ -936,14 +942,14 @@ describe('quoteMachine: quoted', () => {
     const quote = await atQuoted();
     quote.actor.send({ type: 'quote.chooseTerm', paymentTerm: 'quarterly' });
     quote.actor.send({ type: 'quote.choose', limitCode: '1M/3M', deductibleCode: '2500' });
-    expect(quote.value()).toBe('calculating');
+    expect(quote.value()).toBe('quoted.confirming');
     expect(quote.context().choice).toEqual({ limitCode: '1M/3M', deductibleCode: '2500' });
     expect(quote.callsTo('calculate').at(-1)).toEqual({ ...houstonPricing, limitCode: '1M/3M', deductibleCode: '2500' });
     expect(quote.callsTo('priceOptions')).toHaveLength(1);
 
     const dearer = calculationFor('1M/3M', '2500');
     await quote.answer('calculate', 'done', dearer);
-    expect(quote.value()).toBe('quoted');
+    expect(quote.value()).toBe('quoted.confirmed');
     expect(quote.context().calculation).toEqual(dearer);
     expect(quote.context().matrix).toEqual(matrix);
     // The term the insured chose is kept: the new plans still have it.
@@ -967,7 +973,7 @@ describe('quoteMachine: quoted', () => {
       const quote = await atQuoted();
       const before = quote.context();
       quote.actor.send({ type: 'quote.choose', limitCode, deductibleCode });
-      expect(quote.value()).toBe('quoted');
+      expect(quote.value()).toBe('quoted.confirmed');
       expect(quote.context()).toBe(before);
       expect(quote.callsTo('calculate')).toHaveLength(1);
     });
@@ -981,7 +987,7 @@ describe('quoteMachine: quoted', () => {
     expect(quote.context().paymentTerm).toBe('quarterly');
     quote.actor.send({ type: 'quote.chooseTerm', paymentTerm: '' });
     expect(quote.context().paymentTerm).toBe('quarterly');
-    expect(quote.value()).toBe('quoted');
+    expect(quote.value()).toBe('quoted.confirmed');
     expect(quote.calls).toHaveLength(4);
   });
 
@@ -1003,7 +1009,7 @@ describe('quoteMachine: quoted', () => {
     expect(quote.context().choice).toEqual({ limitCode: '1M/3M', deductibleCode: '2500' });
     expect(quote.callsTo('calculate').at(-1)).toMatchObject({ limitCode: '1M/3M', deductibleCode: '2500' });
     await quote.answer('calculate', 'done', calculationFor('1M/3M', '2500'));
-    expect(quote.value()).toBe('quoted');
+    expect(quote.value()).toBe('quoted.confirmed');
     expect(quote.context().matrix).toEqual(repriced);
     expect(quote.context().paymentTerm).toBe('quarterly');
   });
@@ -1012,7 +1018,7 @@ describe('quoteMachine: quoted', () => {
     const quote = await atQuoted();
     quote.actor.send({ type: 'quote.price' });
     quote.actor.send({ type: 'quote.retry' });
-    expect(quote.value()).toBe('quoted');
+    expect(quote.value()).toBe('quoted.confirmed');
     expect(quote.calls).toHaveLength(4);
   });
 });
@@ -1030,7 +1036,7 @@ describe('quoteMachine: resuming', () => {
     await quote.answer('priceOptions', 'done', matrix);
     expect(quote.callsTo('calculate')).toEqual([{ ...houstonPricing, limitCode: '1M/3M', deductibleCode: '2500' }]);
     await quote.answer('calculate', 'done', calculationFor('1M/3M', '2500'));
-    expect(quote.value()).toBe('quoted');
+    expect(quote.value()).toBe('quoted.confirmed');
     expect(quote.context().paymentTerm).toBe('quarterly');
     expect(quote.shown).toEqual([]);
   });
@@ -1071,7 +1077,7 @@ describe('quoteMachine: changing the answers while prices are on the way', () =>
         return quote;
       },
     ],
-    ['calculating', () => atCalculating()],
+    ['quoted.confirming', () => atCalculating()],
   ] as const) {
     it(`editAnswers from ${from} goes to the questions, and the abandoned answer changes nothing`, async () => {
       const quote = await reach();
@@ -1108,7 +1114,19 @@ describe('quoteMachine: saving', () => {
     expect(quote.value()).toBe('saved');
     expect(quote.context().submission).toEqual(savedOrder);
     expect(quote.context().errorMessage).toBeUndefined();
-    expect(quote.shown.at(-1)).toEqual(['showSaved', savedOrder]);
+    expect(quote.shown.at(-1)).toEqual(['showSaved', savedOrder, 'save']);
+  });
+
+  it('buy now saves the quote shown the same way, and shows it as bought (review and pay, or sign up first)', async () => {
+    const quote = await atQuoted();
+    quote.actor.send({ type: 'quote.buyNow', idempotencyKey: saveKey });
+    expect(quote.value()).toBe('saving');
+    expect(quote.context().intent).toBe('buy');
+    expect(quote.callsTo('saveQuote')).toEqual([
+      { ...houstonPricing, limitCode: '1M/1M', deductibleCode: '1000', paymentTerm: 'annual', clientId: undefined, idempotencyKey: saveKey },
+    ]);
+    await quote.answer('saveQuote', 'done', savedOrder);
+    expect(quote.shown.at(-1)).toEqual(['showSaved', savedOrder, 'buy']);
   });
 
   it('a failed save says why; retry saves again with the same key', async () => {
@@ -1137,7 +1155,7 @@ describe('quoteMachine: saving', () => {
     quote.actor.send({ type: 'quote.choose', limitCode: '2M/4M', deductibleCode: '1000' });
     expect(quote.value()).toBe('saveFailed');
     quote.actor.send({ type: 'quote.choose', limitCode: '500K/1M', deductibleCode: '0' });
-    expect(quote.value()).toBe('calculating');
+    expect(quote.value()).toBe('quoted.confirming');
     await quote.answer('calculate', 'done', calculationFor('500K/1M', '0'));
     quote.actor.send({ type: 'quote.save', idempotencyKey: 'c1d2e3f4-0000-4000-8000-000000000002' });
     expect(quote.callsTo('saveQuote').at(-1)).toMatchObject({ limitCode: '500K/1M', deductibleCode: '0', idempotencyKey: 'c1d2e3f4-0000-4000-8000-000000000002' });
@@ -1146,17 +1164,29 @@ describe('quoteMachine: saving', () => {
   it('a quote without a payment plan cannot be saved', async () => {
     const quote = await atCalculating();
     await quote.answer('calculate', 'done', calculationFor('1M/1M', '1000', []));
-    expect(quote.value()).toBe('quoted');
+    expect(quote.value()).toBe('quoted.confirmed');
     expect(quote.context().paymentTerm).toBeUndefined();
     quote.actor.send({ type: 'quote.save', idempotencyKey: saveKey });
-    expect(quote.value()).toBe('quoted');
+    expect(quote.value()).toBe('quoted.confirmed');
     expect(quote.callsTo('saveQuote')).toEqual([]);
   });
 
-  it('save is taken only from a quote', async () => {
+  it('buy now does not wait for the worksheet: the price is the matrix’s, the one the order is saved and bound at', async () => {
     const quote = await atCalculating();
+    quote.actor.send({ type: 'quote.buyNow', idempotencyKey: saveKey });
+    expect(quote.value()).toBe('saving');
+    expect(quote.abandoned.map((call) => call.service)).toEqual(['calculate']);
+    expect(quote.callsTo('saveQuote')).toHaveLength(1);
+  });
+
+  it('save and buy now are taken only once there is a price', async () => {
+    const quote = await atAnswering();
     quote.actor.send({ type: 'quote.save', idempotencyKey: saveKey });
-    expect(quote.value()).toBe('calculating');
+    quote.actor.send({ type: 'quote.buyNow', idempotencyKey: saveKey });
+    expect(quote.value()).toBe('answering');
+    quote.actor.send({ type: 'quote.price' });
+    quote.actor.send({ type: 'quote.buyNow', idempotencyKey: saveKey });
+    expect(quote.value()).toBe('pricing');
     expect(quote.callsTo('saveQuote')).toEqual([]);
   });
 
@@ -1227,6 +1257,7 @@ const sample = {
   chooseTerm: { type: 'quote.chooseTerm', paymentTerm: 'quarterly' },
   chooseUnknownTerm: { type: 'quote.chooseTerm', paymentTerm: 'monthly' },
   save: { type: 'quote.save', idempotencyKey: saveKey },
+  buyNow: { type: 'quote.buyNow', idempotencyKey: saveKey },
   savedDone: done('saveQuote', savedOrder),
   saveDown: failed('saveQuote', networkError()),
 } satisfies Record<string, AnyEventObject>;
@@ -1246,10 +1277,19 @@ const widePlan: Plan = {
   notOffered: [sample.locateHouston, sample.relocate],
   answering: [sample.price, sample.relocate],
   pricing: [sample.priced, sample.zipRefused, sample.answerRefused, sample.unpriceable, sample.pricingDown, sample.editAnswers],
-  calculating: [sample.calculated, sample.calculateUnpriceable, sample.calculateDown, sample.editAnswers],
+  'quoted.confirming': [sample.calculated, sample.calculateUnpriceable, sample.calculateDown, sample.editAnswers, sample.choose, sample.buyNow],
   pricingFailed: [sample.retry, sample.editAnswers],
   unpriceable: [sample.editAnswers, sample.relocate],
-  quoted: [sample.choose, sample.chooseUnoffered, sample.chooseTerm, sample.chooseUnknownTerm, sample.editAnswers, sample.relocate, sample.save],
+  'quoted.confirmed': [
+    sample.choose,
+    sample.chooseUnoffered,
+    sample.chooseTerm,
+    sample.chooseUnknownTerm,
+    sample.editAnswers,
+    sample.relocate,
+    sample.save,
+    sample.buyNow,
+  ],
   saving: [sample.savedDone, sample.saveDown],
   saveFailed: [sample.retry, sample.choose],
   saved: [sample.editAnswers],
@@ -1271,10 +1311,10 @@ const zipPlan: Plan = {
 const pricePlan: Plan = {
   answering: [sample.price],
   pricing: [sample.priced, sample.unpriceable, sample.pricingDown],
-  calculating: [sample.calculated, sample.calculateDown],
+  'quoted.confirming': [sample.calculated, sample.calculateDown],
   pricingFailed: [sample.retry],
   unpriceable: [sample.editAnswers],
-  quoted: [sample.choose, sample.chooseTerm, sample.save],
+  'quoted.confirmed': [sample.choose, sample.chooseTerm, sample.save],
   saving: [sample.savedDone, sample.saveDown],
   saveFailed: [sample.retry],
 };
@@ -1285,7 +1325,7 @@ const locatedFor: Partial<Record<string, AnyEventObject>> = { [houston.zipcode]:
 const only =
   (plan: Plan) =>
   (snapshot: { value: unknown; context: QuoteContext }, event: AnyEventObject): boolean =>
-    (plan[snapshot.value as string] ?? []).includes(event) &&
+    (plan[statePath(snapshot.value)] ?? []).includes(event) &&
     (event.type !== 'xstate.done.actor.locate' || locatedFor[snapshot.context.zipcode] === event);
 
 /** Whether the matrix sells that limit with that deductible. */
@@ -1301,7 +1341,7 @@ const invocationOf: Partial<Record<string, Service>> = {
   loadingQuestions: 'loadQuestionnaire',
   checkingZip: 'locate',
   pricing: 'priceOptions',
-  calculating: 'calculate',
+  'quoted.confirming': 'calculate',
   saving: 'saveQuote',
 };
 
@@ -1322,7 +1362,7 @@ async function replay(input: QuoteInput, steps: readonly Step[]) {
     } else if (event.type !== 'xstate.init') {
       quote.actor.send(event as never);
     }
-    expect(quote.value(), `after ${event.type}`).toEqual(state.value);
+    expect(quote.value(), `after ${event.type}`).toEqual(statePath(state.value));
     expect(quote.context(), `after ${event.type}`).toEqual(state.context);
     const waitingOn = invocationOf[quote.value() as string];
     for (const service of services) {
@@ -1354,14 +1394,14 @@ function expectConsistent(value: string, context: QuoteContext) {
   if (value !== 'loadingQuestions' && value !== 'questionnaireFailed') expect(context.questions).toEqual(questionnaire.questions);
   if (['questionnaireFailed', 'locateFailed', 'pricingFailed', 'unpriceable', 'saveFailed'].includes(value)) expect(context.errorMessage).toBeDefined();
   if (value === 'notOffered') expect(context.location?.offered).toBe(false);
-  if (['answering', 'pricing', 'calculating', 'quoted', 'saving', 'saveFailed', 'saved'].includes(value)) expect(context.location).toEqual(houston);
-  if (['calculating', 'quoted', 'saving', 'saveFailed', 'saved'].includes(value)) expect(offered(context.matrix, context.choice)).toBe(true);
+  if (['answering', 'pricing', 'quoted.confirming', 'quoted.confirmed', 'saving', 'saveFailed', 'saved'].includes(value)) expect(context.location).toEqual(houston);
+  if (['quoted.confirming', 'quoted.confirmed', 'saving', 'saveFailed', 'saved'].includes(value)) expect(offered(context.matrix, context.choice)).toBe(true);
   if (value === 'saving') expect(context.saveKey).toBe(saveKey);
   if (value === 'saved') {
     expect(context.submission).toEqual(savedOrder);
     expect(context.errorMessage).toBeUndefined();
   }
-  if (value === 'quoted') {
+  if (value === 'quoted.confirmed') {
     expect(context.calculation).toBeDefined();
     expect(context.calculation!.paymentPlans.map((plan) => plan.code)).toContain(context.paymentTerm);
     expect(context.errorMessage).toBeUndefined();
@@ -1378,7 +1418,10 @@ function shortestByValue<T extends { state: { value: unknown }; weight: number }
   return [...best.values()];
 }
 
-const machineStates = Object.keys(quoteMachine.root.states);
+/** Every leaf state, as a dotted path. */
+const machineStates = Object.entries(quoteMachine.root.states).flatMap(([key, node]) =>
+  Object.keys(node.states).length ? Object.keys(node.states).map((child) => `${key}.${child}`) : [key],
+);
 
 describe('quoteMachine paths', () => {
   it('has the states this file covers', () => {
@@ -1392,10 +1435,10 @@ describe('quoteMachine paths', () => {
         'notOffered',
         'answering',
         'pricing',
-        'calculating',
         'pricingFailed',
         'unpriceable',
-        'quoted',
+        'quoted.confirming',
+        'quoted.confirmed',
         'saving',
         'saveFailed',
         'saved',
@@ -1405,7 +1448,7 @@ describe('quoteMachine paths', () => {
 
   it('reaches every state by a shortest path, and the real actor agrees step by step', async () => {
     const paths = getShortestPaths(quoteMachine, { events: traversalEvents as never, filterEvents: only(widePlan) as never, input: answered });
-    expect(new Set(paths.map((path) => path.state.value))).toEqual(new Set(machineStates));
+    expect(new Set(paths.map((path) => statePath(path.state.value)))).toEqual(new Set(machineStates));
     const chosen = shortestByValue(paths);
     expect(chosen).toHaveLength(machineStates.length);
     for (const path of chosen) {
@@ -1413,7 +1456,7 @@ describe('quoteMachine paths', () => {
       expectConsistent(quote.value() as string, quote.context());
     }
     // Every state holds what it must, however it is reached.
-    for (const path of paths) expectConsistent(path.state.value as string, path.state.context);
+    for (const path of paths) expectConsistent(statePath(path.state.value), path.state.context);
   });
 
   it('from a fresh start the shortest way to a quote answers exactly the required questions', async () => {
@@ -1426,14 +1469,14 @@ describe('quoteMachine paths', () => {
       filterEvents: ((snapshot: { value: unknown; context: QuoteContext }, event: AnyEventObject) =>
         snapshot.value === 'answering' ? answerEvents.includes(event) || event === sample.price : only(zipPlan)(snapshot, event) || only(pricePlan)(snapshot, event)) as never,
       input: fresh,
-      toState: ((snapshot: { value: unknown }) => snapshot.value === 'quoted') as never,
+      toState: ((snapshot: { value: unknown }) => statePath(snapshot.value) === 'quoted.confirmed') as never,
     });
     expect(paths.length).toBeGreaterThan(0);
     const [shortest] = shortestByValue(paths);
     const answeredCodes = shortest!.steps.filter((step) => step.event.type === 'quote.answer').map((step) => (step.event as { code: string }).code);
     expect(new Set(answeredCodes)).toEqual(new Set(['dnt_sedation', 'dnt_practice_type', 'years_in_practice', 'prior_claims']));
     const quote = await replay(fresh, shortest!.steps as never);
-    expect(quote.value()).toBe('quoted');
+    expect(quote.value()).toBe('quoted.confirmed');
     expect(quote.callsTo('priceOptions')).toEqual([{ ...houstonPricing, applicationAnswers: { years_in_practice: 12, prior_claims: 'no' } }]);
   });
 
@@ -1444,12 +1487,12 @@ describe('quoteMachine paths', () => {
       input: answered,
       stopWhen: ((snapshot: { value: unknown }) => snapshot.value === 'answering') as never,
     });
-    expect(new Set(paths.map((path) => path.state.value))).toEqual(
+    expect(new Set(paths.map((path) => statePath(path.state.value)))).toEqual(
       new Set(['loadingQuestions', 'questionnaireFailed', 'locating', 'checkingZip', 'locateFailed', 'notOffered', 'answering']),
     );
     // The questions are reached after each kind of trouble on the way.
     for (const trouble of [sample.questionnaireOffline, sample.noSuchZip, sample.locateDown, sample.notOffered]) {
-      expect(paths.some((path) => path.state.value === 'answering' && path.steps.some((step) => step.event === trouble))).toBe(true);
+      expect(paths.some((path) => statePath(path.state.value) === 'answering' && path.steps.some((step) => step.event === trouble))).toBe(true);
     }
     for (const path of paths) {
       const quote = await replay(answered, path.steps as never);
@@ -1473,12 +1516,12 @@ describe('quoteMachine paths', () => {
       input: answered,
       fromState: prefix!.state,
     });
-    expect(new Set(paths.map((path) => path.state.value))).toEqual(
-      new Set(['answering', 'pricing', 'calculating', 'pricingFailed', 'unpriceable', 'quoted', 'saving', 'saveFailed', 'saved']),
+    expect(new Set(paths.map((path) => statePath(path.state.value)))).toEqual(
+      new Set(['answering', 'pricing', 'quoted.confirming', 'pricingFailed', 'unpriceable', 'quoted.confirmed', 'saving', 'saveFailed', 'saved']),
     );
-    expect(paths.some((path) => path.state.value === 'quoted' && path.steps.some((step) => step.event === sample.retry))).toBe(true);
-    expect(paths.some((path) => path.state.value === 'saved' && path.steps.some((step) => step.event === sample.saveDown))).toBe(true);
-    expect(paths.some((path) => path.state.value === 'quoted' && path.steps.some((step) => step.event === sample.choose))).toBe(true);
+    expect(paths.some((path) => statePath(path.state.value) === 'quoted.confirmed' && path.steps.some((step) => step.event === sample.retry))).toBe(true);
+    expect(paths.some((path) => statePath(path.state.value) === 'saved' && path.steps.some((step) => step.event === sample.saveDown))).toBe(true);
+    expect(paths.some((path) => statePath(path.state.value) === 'quoted.confirmed' && path.steps.some((step) => step.event === sample.choose))).toBe(true);
     for (const path of paths) {
       // The path starts where the prefix ends: its first step (xstate.init) is the prefix's last state.
       const quote = await replay(answered, [...(prefix!.steps as never[]), ...(path.steps.slice(1) as never[])]);
@@ -1524,7 +1567,7 @@ describe('quoteMachine’s own calls', () => {
     await settle();
     expect(priceEveryOption).toHaveBeenCalledWith(houstonPricing);
     expect(calculate).toHaveBeenCalledWith({ ...houstonPricing, limitCode: '1M/1M', deductibleCode: '1000' });
-    expect(actor.getSnapshot().value).toBe('quoted');
+    expect(actor.getSnapshot().value).toEqual({ quoted: 'confirmed' });
   });
 
   it('a questionnaire is not loaded when either set fails', async () => {
@@ -1554,7 +1597,7 @@ describe('quoteMachine’s own calls', () => {
       });
       const actor = createActor(quoteMachine, { input: { ...answered, zipcode: '77002', resume: 'quote', clientId } }).start();
       for (let tick = 0; tick < 4; tick++) await settle();
-      expect(actor.getSnapshot().value).toBe('quoted');
+      expect(actor.getSnapshot().value).toEqual({ quoted: 'confirmed' });
 
       actor.send({ type: 'quote.save', idempotencyKey: saveKey });
       await settle();
@@ -1580,15 +1623,15 @@ describe('quoteMachine: choosing while an option is being priced', () => {
   it('prices the latest choice and drops the earlier call', async () => {
     const quote = await atQuoted();
     quote.actor.send({ type: 'quote.choose', limitCode: '1M/3M', deductibleCode: '2500' });
-    expect(quote.value()).toBe('calculating');
+    expect(quote.value()).toBe('quoted.confirming');
     quote.actor.send({ type: 'quote.choose', limitCode: '1M/3M', deductibleCode: '0' });
-    expect(quote.value()).toBe('calculating');
+    expect(quote.value()).toBe('quoted.confirming');
     expect(quote.context().choice).toEqual({ limitCode: '1M/3M', deductibleCode: '0' });
     const calls = quote.callsTo('calculate') as Array<QuoteChoice>;
     expect(calls.at(-1)).toMatchObject({ limitCode: '1M/3M', deductibleCode: '0' });
     expect(quote.abandoned.some((call) => call.service === 'calculate')).toBe(true);
     await quote.answer('calculate', 'done', calculationFor('1M/3M', '0'));
-    expect(quote.value()).toBe('quoted');
+    expect(quote.value()).toBe('quoted.confirmed');
     expect(quote.context().calculation?.deductible.code).toBe('0');
   });
 });
@@ -1601,7 +1644,7 @@ describe('quoteMachine: a save interrupted by a reload', () => {
     await quote.answer('locate', 'done', houston);
     await quote.answer('priceOptions', 'done', matrix);
     await quote.answer('calculate', 'done', calculationFor('1M/1M', '1000'));
-    expect(quote.value()).toBe('quoted');
+    expect(quote.value()).toBe('quoted.confirmed');
     quote.actor.send({ type: 'quote.save', idempotencyKey: 'a-new-key-that-must-not-be-used-0000' });
     expect((quote.callsTo('saveQuote') as SaveCall[])[0]!.idempotencyKey).toBe('first-attempt-key-0123456789abcdef');
   });

@@ -28,6 +28,8 @@ export interface Questionnaire {
 
 export type AnswerSet = 'answers' | 'applicationAnswers';
 
+export type SaveIntent = 'buy' | 'save';
+
 export interface SavedSubmission {
   submissionId: number;
   number: string;
@@ -59,6 +61,8 @@ export interface QuoteContext extends Questionnaire {
   saveKey: string | undefined;
   /** The saved order; quoteKey only while a visitor owns it. */
   submission: SavedSubmission | undefined;
+  /** Why the quote is being saved: to buy it now (the primary action) or to keep it for later. */
+  intent: SaveIntent;
   /** Field messages (`zipcode`, `answers.code`, …), from this screen's checks or the server's. */
   fieldErrors: Record<string, string>;
   errorMessage: string | undefined;
@@ -91,8 +95,10 @@ export type QuoteEvent =
   | { type: 'quote.editAnswers' }
   | { type: 'quote.relocate' }
   | { type: 'quote.retry' }
-  /** Save the quote as an order; the key makes a repeat of this same save harmless. */
-  | { type: 'quote.save'; idempotencyKey: string };
+  /** Save the quote as an order to come back to; the key makes a repeat of this same save harmless. */
+  | { type: 'quote.save'; idempotencyKey: string }
+  /** Save the quote as an order and go on to buy it (sign up first when a visitor). */
+  | { type: 'quote.buyNow'; idempotencyKey: string };
 
 type SaveInput = PricingInput &
   QuoteChoice & {
@@ -124,6 +130,16 @@ export function defaultChoice(matrix: IlfDlfMatrix): QuoteChoice | undefined {
   const limit = matrix.limits[Math.floor((matrix.limits.length - 1) / 2)];
   const deductible = matrix.deductibles[Math.floor((matrix.deductibles.length - 1) / 2)];
   return limit && deductible ? { limitCode: limit.code, deductibleCode: deductible.code } : undefined;
+}
+
+/** The matrix's own pricing of a choice: its total and payment plans, known without a call. */
+export function pricedOption(matrix: IlfDlfMatrix | undefined, choice: QuoteChoice | undefined) {
+  return matrix?.options.find((option) => option.limitCode === choice?.limitCode && option.deductibleCode === choice?.deductibleCode);
+}
+
+/** The plan kept when the prices change: the insured's when still offered, else the first. */
+function keptTerm(paymentTerm: string | undefined, plans: readonly { code: string }[]): string | undefined {
+  return paymentTerm && plans.some((plan) => plan.code === paymentTerm) ? paymentTerm : plans[0]?.code;
 }
 
 function offers(matrix: IlfDlfMatrix | undefined, choice: QuoteChoice | undefined): choice is QuoteChoice {
@@ -193,23 +209,25 @@ export const quoteMachine = setup({
         ...missingAnswers(context.questions, context.answers, 'answers'),
       },
     })),
-    storeMatrix: assign(({ context }, matrix: IlfDlfMatrix) => ({
-      matrix,
+    storeMatrix: assign(({ context }, matrix: IlfDlfMatrix) => {
       // Keep the insured's choice when the new prices still offer it.
-      choice: offers(matrix, context.choice) ? context.choice : defaultChoice(matrix),
-      fieldErrors: {},
-      errorMessage: undefined,
-    })),
+      const choice = offers(matrix, context.choice) ? context.choice : defaultChoice(matrix);
+      return {
+        matrix,
+        choice,
+        paymentTerm: keptTerm(context.paymentTerm, pricedOption(matrix, choice)?.paymentPlans ?? []),
+        fieldErrors: {},
+        errorMessage: undefined,
+      };
+    }),
     // Another quote than the one a failed save tried: its save is a new one, with a new key.
     storeChoice: assign((_, choice: QuoteChoice) => ({ choice, saveKey: undefined })),
     storeCalculation: assign(({ context }, calculation: Calculation) => ({
       calculation,
-      paymentTerm:
-        context.paymentTerm && calculation.paymentPlans.some((plan) => plan.code === context.paymentTerm)
-          ? context.paymentTerm
-          : calculation.paymentPlans[0]?.code,
+      paymentTerm: keptTerm(context.paymentTerm, calculation.paymentPlans),
       errorMessage: undefined,
     })),
+    storeIntent: assign((_, intent: SaveIntent) => ({ intent })),
     storePaymentTerm: assign((_, paymentTerm: string) => ({ paymentTerm, saveKey: undefined })),
     storeFieldErrors: assign((_, error: unknown) => ({ fieldErrors: errorFields(error), errorMessage: serverMessage(error) ?? errorText(error) })),
     storeError: assign((_, error: unknown) => ({ errorMessage: errorText(error) })),
@@ -221,8 +239,8 @@ export const quoteMachine = setup({
     storeSaveKey: assign(({ context }, saveKey: string) => ({ saveKey: context.saveKey ?? saveKey })),
     flagBlankZip: assign(({ context }) => ({ fieldErrors: { ...context.fieldErrors, zipcode: 'is required' } })),
     storeSubmission: assign((_, submission: SavedSubmission) => ({ submission, saveKey: undefined, errorMessage: undefined })),
-    /** Provided at the router edge: the order, or signing up first to keep it. */
-    showSaved: (_, _submission: SavedSubmission) => {},
+    /** Provided at the router edge: buying it (review and pay) or the order kept — a visitor signs up first either way. */
+    showSaved: (_, _saved: { submission: SavedSubmission; intent: SaveIntent }) => {},
   },
   guards: {
     hasZipcode: ({ context }) => context.zipcode !== '',
@@ -244,9 +262,12 @@ export const quoteMachine = setup({
     isUnpriceable: (_, error: unknown) => errorStatus(error) === 422,
     isOfferedChoice: ({ context }, choice: QuoteChoice) => offers(context.matrix, choice),
     isBlankZip: (_, zipcode: string) => zipcode.trim() === '',
-    canSave: ({ context }) => Boolean(context.calculation && context.choice && context.paymentTerm),
+    canSave: ({ context }) => Boolean(offers(context.matrix, context.choice) && context.paymentTerm),
     isOfferedTerm: ({ context }, paymentTerm: string) =>
-      Boolean(context.calculation?.paymentPlans.some((plan) => plan.code === paymentTerm)),
+      Boolean(
+        pricedOption(context.matrix, context.choice)?.paymentPlans.some((plan) => plan.code === paymentTerm) ||
+          context.calculation?.paymentPlans.some((plan) => plan.code === paymentTerm),
+      ),
   },
 }).createMachine({
   id: 'quote',
@@ -267,6 +288,7 @@ export const quoteMachine = setup({
     clientId: input.clientId,
     saveKey: input.saveKey,
     submission: input.submission,
+    intent: 'save',
     fieldErrors: input.fieldErrors ?? {},
     errorMessage: undefined,
   }),
@@ -363,6 +385,7 @@ export const quoteMachine = setup({
       },
     },
     pricing: {
+      description: 'Every limit × deductible is priced at once, each with its payment plans.',
       // Changing an answer need not wait for prices that are about to be replaced.
       on: { 'quote.editAnswers': { target: 'answering', actions: 'showQuestions' } },
       invoke: {
@@ -370,7 +393,7 @@ export const quoteMachine = setup({
         src: 'priceOptions',
         input: ({ context }) => pricingInput(context),
         onDone: {
-          target: 'calculating',
+          target: 'quoted',
           actions: { type: 'storeMatrix', params: ({ event }: { event: DoneActorEvent<IlfDlfMatrix> }) => event.output },
         },
         onError: [
@@ -396,38 +419,6 @@ export const quoteMachine = setup({
         ],
       },
     },
-    calculating: {
-      on: {
-        'quote.editAnswers': { target: 'answering', actions: 'showQuestions' },
-        // Another option while one is being priced: that price is no longer wanted.
-        'quote.choose': {
-          guard: { type: 'isOfferedChoice', params: ({ event }) => ({ limitCode: event.limitCode, deductibleCode: event.deductibleCode }) },
-          target: 'calculating',
-          reenter: true,
-          actions: { type: 'storeChoice', params: ({ event }) => ({ limitCode: event.limitCode, deductibleCode: event.deductibleCode }) },
-        },
-      },
-      invoke: {
-        id: 'calculate',
-        src: 'calculate',
-        input: ({ context }) => ({ ...pricingInput(context), ...(context.choice as QuoteChoice) }),
-        onDone: {
-          target: 'quoted',
-          actions: { type: 'storeCalculation', params: ({ event }: { event: DoneActorEvent<Calculation> }) => event.output },
-        },
-        onError: [
-          {
-            guard: { type: 'isUnpriceable', params: ({ event }: { event: ErrorActorEvent }) => event.error },
-            target: 'unpriceable',
-            actions: { type: 'storeFieldErrors', params: ({ event }: { event: ErrorActorEvent }) => event.error },
-          },
-          {
-            target: 'pricingFailed',
-            actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
-          },
-        ],
-      },
-    },
     pricingFailed: {
       on: {
         'quote.retry': 'pricing',
@@ -441,23 +432,62 @@ export const quoteMachine = setup({
       },
     },
     quoted: {
+      description:
+        'The price of the chosen option shows at once, from the matrix; the worksheet is confirmed by auth/calculate in the background.',
+      initial: 'confirming',
       on: {
         'quote.choose': {
+          description: 'Another limit or deductible: its price is already known; its worksheet is fetched again.',
           guard: { type: 'isOfferedChoice', params: ({ event }) => ({ limitCode: event.limitCode, deductibleCode: event.deductibleCode }) },
-          target: 'calculating',
+          target: '.confirming',
+          reenter: true,
           actions: { type: 'storeChoice', params: ({ event }) => ({ limitCode: event.limitCode, deductibleCode: event.deductibleCode }) },
         },
         'quote.chooseTerm': {
+          description: 'Another payment plan: a choice among what the option already carries.',
           guard: { type: 'isOfferedTerm', params: ({ event }) => event.paymentTerm },
           actions: { type: 'storePaymentTerm', params: ({ event }) => event.paymentTerm },
         },
         'quote.editAnswers': { target: 'answering', actions: 'showQuestions' },
         'quote.relocate': 'locating',
-        'quote.save': {
+        'quote.buyNow': {
+          description: 'The primary action: saved as an order, then on to buy it (a visitor signs up on the way).',
           guard: 'canSave',
           target: 'saving',
-          actions: { type: 'storeSaveKey', params: ({ event }) => event.idempotencyKey },
+          actions: [{ type: 'storeSaveKey', params: ({ event }) => event.idempotencyKey }, { type: 'storeIntent', params: 'buy' }],
         },
+        'quote.save': {
+          description: 'Kept for later as an order.',
+          guard: 'canSave',
+          target: 'saving',
+          actions: [{ type: 'storeSaveKey', params: ({ event }) => event.idempotencyKey }, { type: 'storeIntent', params: 'save' }],
+        },
+      },
+      states: {
+        confirming: {
+          description: 'auth/calculate prices the chosen option with its worksheet; the price on screen does not wait for it.',
+          invoke: {
+            id: 'calculate',
+            src: 'calculate',
+            input: ({ context }) => ({ ...pricingInput(context), ...(context.choice as QuoteChoice) }),
+            onDone: {
+              target: 'confirmed',
+              actions: { type: 'storeCalculation', params: ({ event }: { event: DoneActorEvent<Calculation> }) => event.output },
+            },
+            onError: [
+              {
+                guard: { type: 'isUnpriceable', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+                target: '#quote.unpriceable',
+                actions: { type: 'storeFieldErrors', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+              },
+              {
+                target: '#quote.pricingFailed',
+                actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+              },
+            ],
+          },
+        },
+        confirmed: { description: 'The worksheet on screen is the chosen option’s.' },
       },
     },
     saving: {
@@ -476,7 +506,13 @@ export const quoteMachine = setup({
           target: 'saved',
           actions: [
             { type: 'storeSubmission', params: ({ event }: { event: DoneActorEvent<SavedSubmission> }) => event.output },
-            { type: 'showSaved', params: ({ event }: { event: DoneActorEvent<SavedSubmission> }) => event.output },
+            {
+              type: 'showSaved',
+              params: ({ context, event }: { context: QuoteContext; event: DoneActorEvent<SavedSubmission> }) => ({
+                submission: event.output,
+                intent: context.intent,
+              }),
+            },
           ],
         },
         onError: {
@@ -497,7 +533,7 @@ export const quoteMachine = setup({
         },
         'quote.choose': {
           guard: { type: 'isOfferedChoice', params: ({ event }) => ({ limitCode: event.limitCode, deductibleCode: event.deductibleCode }) },
-          target: 'calculating',
+          target: 'quoted.confirming',
           actions: { type: 'storeChoice', params: ({ event }) => ({ limitCode: event.limitCode, deductibleCode: event.deductibleCode }) },
         },
       },

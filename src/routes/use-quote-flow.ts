@@ -11,7 +11,7 @@ import { useClientArea } from '@/routes/use-broker';
 export type QuoteScreen = 'quotes' | 'questionlist';
 
 /** A priced quote resumes as a quote; anything earlier resumes at the questions. */
-const pricedStates = ['pricing', 'calculating', 'quoted', 'pricingFailed', 'unpriceable', 'saving', 'saveFailed', 'saved'] as const;
+const pricedStates = ['pricing', 'quoted', 'pricingFailed', 'unpriceable', 'saving', 'saveFailed', 'saved'] as const;
 
 /**
  * The quote machine for one screen, resumed from the tab's saved quote for this speciality and
@@ -37,11 +37,14 @@ export function useQuoteFlow(specialityId: number, screen: QuoteScreen) {
         showQuote: () => {
           if (screen !== 'quotes') void navigate({ screen: 'quotes', state: { specialityId } });
         },
-        // Signed in, the order is theirs already; a visitor signs up to keep it (the saved quote
-        // carries its key, which sign-up hands over as submissionRequest).
-        showSaved: (_, { submissionId }) => {
-          if (isSignedIn(auth.getSnapshot())) void navigate({ screen: 'order', params: { submissionid: String(submissionId) } });
-          else void navigate({ screen: 'signup' });
+        // Signed in, the order is theirs already: on to review and pay it, or to the order kept.
+        // A visitor signs up to keep it (the saved quote carries its key, which sign-up hands over
+        // as submissionRequest) and goes straight on to buying it from there.
+        showSaved: (_, { submission, intent }) => {
+          const submissionid = String(submission.submissionId);
+          if (!isSignedIn(auth.getSnapshot())) void navigate({ screen: 'signup' });
+          else if (intent === 'buy') void navigate({ screen: 'payment', search: { submissionid } });
+          else void navigate({ screen: 'order', params: { submissionid } });
         },
       },
     }),

@@ -342,7 +342,13 @@ export function priceMatrix(pricing: PricingAnswers = {}, zipcode = houston.zipc
     options: limits.flatMap((limit) =>
       deductibles.map((deductible) => {
         const rating = rateOption({ limitCode: limit.code, deductibleCode: deductible.code }, pricing, zipcode);
-        return { limitCode: limit.code, deductibleCode: deductible.code, premiumCents: rating.premiumCents, totalCents: rating.totalCents };
+        return {
+          limitCode: limit.code,
+          deductibleCode: deductible.code,
+          premiumCents: rating.premiumCents,
+          totalCents: rating.totalCents,
+          paymentPlans: rating.paymentPlans,
+        };
       }),
     ),
   };

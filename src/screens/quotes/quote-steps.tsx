@@ -1,47 +1,47 @@
+import { useEffect } from 'react';
 import type { Speciality } from '@/api/contract/specialities';
 import { formatUsd } from '@/api/contract/money-format';
 import { newSaveKey } from '@/api/saved-quote';
+import { CoverSummary } from '@/components/purchase/cover-summary';
 import { deductibleWords } from '@/components/quote/option-words';
 import { PaymentPlans } from '@/components/quote/payment-plans';
 import { QuoteMatrix } from '@/components/quote/quote-matrix';
 import { RetryNotice } from '@/components/quote/retry-notice';
 import { Worksheet } from '@/components/quote/worksheet';
-import { isAtZipStep, QuoteZipStep } from '@/components/quote/zip-step';
-import { ScreenLink } from '@/components/screen-link';
+import { isAtZipStep } from '@/components/quote/zip-step';
+import { placeWords } from '@/components/quote/place-words';
+import { pricedOption } from '@/machines/quote.machine';
+import { useScreenNavigate } from '@/routes/screen-navigation';
 import { useQuoteFlow } from '@/routes/use-quote-flow';
 
-/** The quote screen's part of the flow: where the practice is, then the prices and the worksheet. */
+/**
+ * The price step: every option priced side by side, the chosen one's total and payment plans at
+ * once (from the matrix), its worksheet confirmed by auth/calculate in the background. "Buy now"
+ * leads; saving for later is the secondary action. Before there is a price (no ZIP, answers
+ * missing) the questions screen asks for it.
+ */
 export function QuoteSteps({ speciality }: { speciality: Speciality }) {
   const [state, send] = useQuoteFlow(speciality.id, 'quotes');
+  const navigate = useScreenNavigate();
   const { context } = state;
+  const unpriced = isAtZipStep(state) || state.matches('answering');
+  useEffect(() => {
+    // Replaced, not pushed: Back from the questions goes where the visitor came from.
+    if (unpriced) void navigate({ screen: 'questionlist', state: { specialityId: speciality.id }, replace: true });
+  }, [unpriced, navigate, speciality.id]);
 
-  if (state.matches('loadingQuestions')) return <p role="status">Preparing your quote…</p>;
+  if (state.matches('loadingQuestions') || unpriced) return <p role="status">Preparing your quote…</p>;
   if (state.matches('questionnaireFailed') || state.matches('locateFailed') || state.matches('pricingFailed')) {
     return <RetryNotice what="We could not work out your quote." why={context.errorMessage} onRetry={() => send({ type: 'quote.retry' })} />;
   }
-  if (isAtZipStep(state)) return <QuoteZipStep state={state} send={send} specialityName={speciality.name} />;
   const place = context.location && (
     <p className="quote-place">
-      Practice in {context.location.city ? `${context.location.city}, ` : ''}
-      {context.location.county} County, {context.location.stateName} ({context.zipcode}).{' '}
-      <button type="button" className="link-button" onClick={() => send({ type: 'quote.relocate' })}>
-        Change ZIP code
+      Practice in {placeWords(context.location)}.{' '}
+      <button type="button" className="link-button" onClick={() => send({ type: 'quote.editAnswers' })}>
+        Change your answers or ZIP code
       </button>
     </p>
   );
-  if (state.matches('answering')) {
-    return (
-      <>
-        {place}
-        <p>
-          A few questions about your practice come next.{' '}
-          <ScreenLink screen="questionlist" state={{ specialityId: speciality.id }} className="button">
-            Answer the questions
-          </ScreenLink>
-        </p>
-      </>
-    );
-  }
   if (state.matches('unpriceable')) {
     return (
       <div className="notice notice--error" role="alert">
@@ -50,88 +50,109 @@ export function QuoteSteps({ speciality }: { speciality: Speciality }) {
           <button type="button" className="button" onClick={() => send({ type: 'quote.editAnswers' })}>
             Change your answers
           </button>
-          <button type="button" className="button button--secondary" onClick={() => send({ type: 'quote.relocate' })}>
-            Change ZIP code
-          </button>
         </p>
       </div>
     );
   }
-  const { matrix, calculation } = context;
-  const busy = state.matches('pricing') || state.matches('calculating');
-  const plan = calculation?.paymentPlans.find((candidate) => candidate.code === context.paymentTerm);
+  const { matrix, calculation, choice } = context;
+  const option = pricedOption(matrix, choice);
+  const limit = matrix?.limits.find((candidate) => candidate.code === choice?.limitCode);
+  const deductible = matrix?.deductibles.find((candidate) => candidate.code === choice?.deductibleCode);
+  const plans = option?.paymentPlans ?? [];
+  const plan = plans.find((candidate) => candidate.code === context.paymentTerm);
+  // The worksheet shown is always the chosen option's: one for another option is not shown as this one's.
+  const worksheet =
+    calculation && calculation.limit.code === choice?.limitCode && calculation.deductible.code === choice.deductibleCode ? calculation : undefined;
+  const disagrees = worksheet && option && worksheet.totalCents !== option.totalCents;
+  const totalCents = worksheet?.totalCents ?? option?.totalCents;
+  const saving = state.matches('saving');
+  const ready = state.matches('quoted') || state.matches('saveFailed');
   return (
-    <div className="quote-result">
-      {place}
-      <p role="status" className={busy ? 'notice' : 'visually-hidden'}>
-        {busy ? 'Pricing your options…' : calculation ? `${formatUsd(calculation.totalCents)} a year for the option you chose.` : ''}
-      </p>
-      {matrix && (
-        <section aria-labelledby="quote-options-title">
-          <h2 id="quote-options-title">Choose your limit and deductible</h2>
-          <QuoteMatrix
-            matrix={matrix}
-            choice={context.choice}
-            busy={busy}
-            onChoose={(choice) => send({ type: 'quote.choose', ...choice })}
-          />
-        </section>
-      )}
-      {calculation && (
-        <div className="quote-detail">
-          <section aria-labelledby="quote-total-title" className="quote-total">
-            <h2 id="quote-total-title">
-              {calculation.limit.label} limit, {deductibleWords(calculation.deductible.label)}
-            </h2>
-            <p className="quote-total__amount" data-quote-total={calculation.totalCents}>
-              {formatUsd(calculation.totalCents)} <span>for the year</span>
-            </p>
-            {plan && (
-              <PaymentPlans
-                plans={calculation.paymentPlans}
-                chosen={context.paymentTerm}
-                onChoose={(paymentTerm) => send({ type: 'quote.chooseTerm', paymentTerm })}
-              />
-            )}
-          </section>
-          <section aria-labelledby="quote-worksheet-title" className="quote-worksheet">
-            <h2 id="quote-worksheet-title">How your price is worked out</h2>
-            <Worksheet lines={calculation.worksheet} />
-          </section>
-        </div>
-      )}
-      {state.matches('saveFailed') && (
-        <RetryNotice what="We could not save your quote." why={context.errorMessage} onRetry={() => send({ type: 'quote.retry' })} />
-      )}
-      {state.matches('saved') && context.submission && (
-        <p className="notice" role="status">
-          Saved as order {context.submission.number}.{' '}
-          <ScreenLink screen="order" params={{ submissionid: String(context.submission.submissionId) }}>
-            See your order
-          </ScreenLink>
+    <div className="purchase-layout">
+      <div className="purchase-layout__main quote-result">
+        {place}
+        <p role="status" className={state.matches('pricing') ? 'notice' : 'visually-hidden'}>
+          {state.matches('pricing') ? 'Pricing your options…' : totalCents !== undefined ? `${formatUsd(totalCents)} a year for the option you chose.` : ''}
         </p>
-      )}
-      <p className="form__actions">
-        {calculation && !state.matches('saved') && (
-          <button
-            type="button"
-            className="button"
-            aria-disabled={!state.matches('quoted') || undefined}
-            onClick={() => {
-              if (state.matches('quoted')) send({ type: 'quote.save', idempotencyKey: newSaveKey() });
-            }}
-          >
-            {state.matches('saving')
-              ? 'Saving your quote…'
-              : context.submission
-                ? `Save changes to order ${context.submission.number}`
-                : 'Save this quote'}
-          </button>
+        {matrix && (
+          <section aria-labelledby="quote-options-title">
+            <h2 id="quote-options-title">Choose your limit and deductible</h2>
+            <QuoteMatrix matrix={matrix} choice={choice} busy={false} onChoose={(chosen) => send({ type: 'quote.choose', ...chosen })} />
+          </section>
         )}
-        <button type="button" className="button button--secondary" onClick={() => send({ type: 'quote.editAnswers' })}>
-          Change your answers
-        </button>
-      </p>
+        {option && limit && deductible && (
+          <div className="quote-detail">
+            <section aria-labelledby="quote-total-title" className="quote-total">
+              <h2 id="quote-total-title">
+                {limit.label} limit, {deductibleWords(deductible.label)}
+              </h2>
+              <p className="quote-total__amount" data-quote-total={totalCents}>
+                {formatUsd(totalCents!)} <span>for the year</span>
+              </p>
+              {disagrees && (
+                <p className="notice" role="alert" data-price-changed>
+                  The price was worked out again: {formatUsd(worksheet.totalCents)} (not {formatUsd(option.totalCents)}). That is the
+                  price you will pay.
+                </p>
+              )}
+              {plans.length > 0 && (
+                <PaymentPlans plans={worksheet?.paymentPlans ?? plans} chosen={context.paymentTerm} onChoose={(paymentTerm) => send({ type: 'quote.chooseTerm', paymentTerm })} />
+              )}
+            </section>
+            <section aria-labelledby="quote-worksheet-title" className="quote-worksheet" aria-busy={!worksheet}>
+              <h2 id="quote-worksheet-title">How your price is worked out</h2>
+              {worksheet ? <Worksheet lines={worksheet.worksheet} /> : <p className="quote-worksheet__pending">Working out each step of this price…</p>}
+            </section>
+          </div>
+        )}
+        {state.matches('saveFailed') && (
+          <RetryNotice what="We could not save your quote." why={context.errorMessage} onRetry={() => send({ type: 'quote.retry' })} />
+        )}
+        {state.matches('saved') && context.submission && (
+          <p className="notice" role="status">
+            Saved as order {context.submission.number}.
+          </p>
+        )}
+        {option && !state.matches('saved') && (
+          <p className="form__actions quote-actions">
+            <button
+              type="button"
+              className="button"
+              aria-disabled={!ready || undefined}
+              onClick={() => {
+                if (ready) send({ type: 'quote.buyNow', idempotencyKey: newSaveKey() });
+              }}
+            >
+              {saving && context.intent === 'buy' ? 'Taking you on…' : 'Buy now'}
+            </button>
+            <button
+              type="button"
+              className="button button--secondary"
+              aria-disabled={!ready || undefined}
+              onClick={() => {
+                if (ready) send({ type: 'quote.save', idempotencyKey: newSaveKey() });
+              }}
+            >
+              {saving && context.intent === 'save'
+                ? 'Saving your quote…'
+                : context.submission
+                  ? `Save changes to order ${context.submission.number}`
+                  : 'Save for later'}
+            </button>
+          </p>
+        )}
+      </div>
+      <CoverSummary
+        facts={{
+          speciality: speciality.name,
+          place: context.location && placeWords(context.location, 'short'),
+          limit: limit?.label,
+          deductible: deductible && deductibleWords(deductible.label),
+          plan: plan?.name,
+          totalCents,
+          dueNowCents: plan?.downPaymentCents,
+        }}
+      />
     </div>
   );
 }

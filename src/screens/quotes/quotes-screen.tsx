@@ -2,6 +2,7 @@ import { useLocation } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { readSavedQuote } from '@/api/saved-quote';
 import { readDefaultSpeciality } from '@/api/session-values';
+import { PurchaseProgress } from '@/components/purchase/purchase-progress';
 import { ScreenLink } from '@/components/screen-link';
 import { chosenSpecialityMachine } from '@/machines/chosen-speciality.machine';
 import { decideDefaultSpeciality } from '@/machines/default-speciality.machine';
@@ -33,12 +34,11 @@ function ChosenSpeciality({ specialityId }: { specialityId: number | undefined }
   const [state, send] = useMachine(chosenSpecialityMachine, { input: { specialityId } });
   const { speciality } = state.context;
   return (
-    <section data-screen="quotes" className="screen" aria-labelledby="quotes-title">
+    <section data-screen="quotes" className="screen purchase-screen" aria-labelledby="quotes-title">
+      <PurchaseProgress current="price" />
       <p className="eyebrow">Your quote</p>
       <h1 id="quotes-title">{speciality ? `Your ${speciality.name} quote` : 'Your quote'}</h1>
-      <p className="hero__lead">
-        Limits, deductibles and payment plans side by side, with every step of your premium explained.
-      </p>
+      <p className="hero__lead">Choose a limit, a deductible and how to pay: the price changes as you choose.</p>
       <div aria-live="polite" aria-busy={state.matches('loading')}>
         {state.matches('loading') && <p>Loading your speciality…</p>}
         {state.matches('unchosen') && (
