@@ -17,7 +17,7 @@ export function SpecialityGroups({ groups, place }: { groups: CategoryGroup[]; p
             {specialities.map((speciality) => (
               <li key={speciality.id} className="speciality-card" data-speciality-code={speciality.speiclaityRandomCode}>
                 <h4 className="speciality-card__name">
-                  <ScreenLink screen="quotes" state={{ specialityId: speciality.id }} className="speciality-card__link">
+                  <ScreenLink screen="questionlist" state={{ specialityId: speciality.id }} className="speciality-card__link">
                     {speciality.name}
                   </ScreenLink>
                 </h4>
