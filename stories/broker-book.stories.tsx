@@ -41,7 +41,7 @@ export const Loaded: Story = {
     const bound = rows(canvas)[1]!;
     await expect(bound).toHaveTextContent('Charles Babbage');
     await expect(bound).toHaveTextContent(formatUsd(318_450));
-    await expect(bound).toHaveTextContent('P-2026-000118 (2026-07-01 to 2027-07-01)');
+    await expect(bound).toHaveTextContent('P-2026-000118 (Jul 1, 2026 to Jul 1, 2027)');
     await expect(rows(canvas)[2]).toHaveTextContent('The insured is to pay');
     await expect(status(canvasElement)).toHaveTextContent('3 orders.');
     const storefront = canvas.getByRole('region', { name: 'Share your storefront' });

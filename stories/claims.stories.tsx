@@ -157,7 +157,9 @@ export const ReportDialog: Story = {
     await expect(dialog.getByLabelText('Date of loss')).toHaveAttribute('type', 'date');
     await expect(dialog.getByLabelText('Date of loss')).toHaveAccessibleDescription(/from Sep 1, 2025 to today/);
     await expect(dialog.getByLabelText('What happened')).toBeVisible();
-    await expect(dialog.getByText(/you can send letters, photos and invoices to your claims handler after reporting/)).toBeVisible();
+    // Said as it is: no attachments here, and no promise of a release that would add them.
+    await expect(dialog.getByText(/this form takes no attachments/)).toHaveTextContent(/your claims handler will tell you how to send them/);
+    await expect(dialog.queryByText(/later release/)).toBeNull();
     await expect(dialog.getByRole('button', { name: 'Report claim' })).toBeVisible();
   },
 };

@@ -77,7 +77,8 @@ export const Loaded: Story = {
     await expect(fact(policy, 'Limits')).toHaveTextContent('$1,000,000 per claim, $1,000,000 aggregate');
     await expect(fact(policy, 'Deductible')).toHaveTextContent('$2,500 per claim');
     await expect(fact(policy, 'Total for the year')).toHaveTextContent(formatUsd(quotedCalculation.totalCents));
-    await expect(fact(policy, 'Paid')).toHaveTextContent(`${formatUsd(QUARTERLY.downPaymentCents)} on Jun 25, 2026 (Quarterly)`);
+    await expect(fact(policy, 'Payment plan')).toHaveTextContent('Quarterly');
+    await expect(fact(policy, 'Paid')).toHaveTextContent(`${formatUsd(QUARTERLY.downPaymentCents)} on Jun 25, 2026`);
     const documents = within(canvas.getByRole('region', { name: 'Documents' }));
     await expect(canvas.getByRole('region', { name: 'Documents' })).toHaveTextContent('Download your policy, binder, invoice and order summary.');
     await expect(documents.getAllByRole('button', { name: /^Download/ }).map((button) => button.textContent)).toEqual(DOWNLOADS);

@@ -47,7 +47,7 @@ export const Loaded: Story = {
     );
     const cover = canvas.getByRole('region', { name: 'Cover and price' });
     await expect(within(cover).getByText('Price for the year').nextElementSibling).toHaveTextContent(formatUsd(quotedCalculation.totalCents));
-    await expect(within(cover).getByText('Paid').nextElementSibling).toHaveTextContent('Annual');
+    await expect(within(cover).getByText('Payment plan').nextElementSibling).toHaveTextContent('Annual');
     await expect(within(canvas.getByRole('region', { name: 'How your price is worked out' })).getAllByRole('listitem')).toHaveLength(11);
     await expect(within(canvas.getByRole('region', { name: 'Why an underwriter reviews it' })).getByRole('listitem')).toHaveTextContent(priorClaims.label);
     await expect(canvas.getByRole('region', { name: 'What the underwriter asked for' })).toHaveTextContent(INFO_REQUEST_MESSAGE);

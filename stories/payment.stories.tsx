@@ -58,7 +58,7 @@ export const Approved: Story = {
     const order = within(canvas.getByRole('region', { name: 'Your order' }));
     await expect(fact(order, 'Cover')).toHaveTextContent('$1,000,000 / $1,000,000 limit, $2,500 deductible');
     await expect(fact(order, 'Starts')).toHaveTextContent('Jul 1, 2026');
-    await expect(fact(order, 'Paid')).toHaveTextContent(`Quarterly: ${DUE_NOW} now, then 3 ×`);
+    await expect(fact(order, 'Payment plan')).toHaveTextContent(`Quarterly: ${DUE_NOW} now, then 3 ×`);
     // No invoice until Pay is pressed.
     await expect(canvas.queryByRole('region', { name: 'Your invoice' })).toBeNull();
     const pay = within(canvas.getByRole('region', { name: 'Pay now' }));

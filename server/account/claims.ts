@@ -6,6 +6,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type * as v from 'valibot';
 import type { Claim, ClaimablePolicy, reportClaimRequestSchema } from '@/api/contract/claims';
+import { formatCalendarDay } from '@/api/contract/date-format';
 import type { AuthUser } from '@server/auth/user';
 import type { Clock } from '@server/clock';
 import type { Database, Queryable } from '@server/db/connection';
@@ -127,11 +128,13 @@ export async function reportClaim(
   // UTC's date is the latest date any US insured can be living in, so their own today always passes.
   const today = now.toISOString().slice(0, 10);
   if (input.dateofloss > today) {
-    throw badRequest(`The date of loss ${input.dateofloss} is in the future`, { dateofloss: 'must not be in the future' });
+    throw badRequest(`The date of loss ${formatCalendarDay(input.dateofloss)} is in the future`, { dateofloss: 'must not be in the future' });
   }
   if (input.dateofloss < policy.effectiveDate) {
-    throw badRequest(`The date of loss ${input.dateofloss} is before policy ${policy.number} began (${policy.effectiveDate})`, {
-      dateofloss: `must not be before the policy’s effective date, ${policy.effectiveDate}`,
+    // Worded as the screens write dates: the insured reads this beside the field.
+    const began = formatCalendarDay(policy.effectiveDate);
+    throw badRequest(`The date of loss ${formatCalendarDay(input.dateofloss)} is before policy ${policy.number} began (${began})`, {
+      dateofloss: `must not be before the policy’s effective date, ${began}`,
     });
   }
 

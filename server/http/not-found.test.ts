@@ -1,5 +1,5 @@
 /** Static serving of the client build and the SPA fallback for client-side routes. */
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '@server/test/test-app';
@@ -45,6 +45,22 @@ describe('client build', () => {
     const response = await page('/favicon.svg', 'image/*');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['content-type']).toContain('image/svg+xml');
+  });
+
+  it('sends browsers asking for /favicon.ico to the SVG shield', async () => {
+    const response = await page('/favicon.ico', 'image/*');
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe('/favicon.svg');
+  });
+
+  it('builds with the shield: index.html links public/favicon.svg, the header’s BrandMark drawn in the brand colour', async () => {
+    const root = path.resolve(import.meta.dirname, '../..');
+    const index = await readFile(path.join(root, 'index.html'), 'utf8');
+    expect(index).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml" />');
+    const icon = await readFile(path.join(root, 'public', 'favicon.svg'), 'utf8');
+    expect(icon).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    expect(icon).toContain('M16 2 4 6v9c0 7.5 5.1 13.4 12 15 6.9-1.6 12-7.5 12-15V6z');
   });
 
   it.each(['/dashboard', '/client/landing/harbor-risk', '/order/12?x=1', '/no/such/page'])(

@@ -3,6 +3,7 @@
  * an HTML part saying the same thing. Every value interpolated into HTML is escaped; links are
  * built by the server from PUBLIC_URL.
  */
+import { formatCalendarDay } from '@/api/contract/date-format';
 import type { OutgoingMail } from '@server/mail/outbox';
 
 export const PRODUCT_NAME = 'Practice Shield';
@@ -132,7 +133,7 @@ export function orderConfirmationMail(input: {
     {
       text:
         `Thank you: we have received your payment for order ${input.orderNumber}, and your ${input.speciality} professional ` +
-        `liability policy ${input.policyNumber} is issued. It covers ${input.effectiveDate} to ${input.expirationDate} ` +
+        `liability policy ${input.policyNumber} is issued. It covers ${formatCalendarDay(input.effectiveDate)} to ${formatCalendarDay(input.expirationDate)} ` +
         `at a yearly total of ${input.paid}.`,
     },
     { text: 'Your declarations page, binder and invoice are attached. The full policy and every document are on your documents page.' },

@@ -43,5 +43,8 @@ export const staticFiles = namedPlugin<{ staticDir: string }>(
         reply.header('cache-control', relative[0] === 'assets' ? YEAR : 'no-cache');
       },
     });
+    // Pages that link no icon (the sandbox checkout, a PDF opened in a tab) make browsers ask for
+    // /favicon.ico: they follow this to the shield every page of the app links.
+    app.get('/favicon.ico', async (_request, reply) => reply.redirect('/favicon.svg', 301));
   },
 );

@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { claimablePolicyListSchema, claimListSchema, claimSchema, type Claim } from '@/api/contract/claims';
+import { formatCalendarDay } from '@/api/contract/date-format';
 import { DAY, TestClock } from '@server/clock';
 import { claims, policies, submissions } from '@server/db/schema';
 import { caller, signIn } from '@server/test/auth-helpers';
@@ -124,7 +125,9 @@ describe('POST insured/reportclaim and GET insured/claims', () => {
     const future = expectError(await insured.call('POST', REPORT, { policyid: policy.id, dateofloss: day(2), description }), 400);
     expect(future.fields).toEqual({ dateofloss: 'must not be in the future' });
     const early = expectError(await insured.call('POST', REPORT, { policyid: policy.id, dateofloss: day(-1), description }), 400);
-    expect(early.fields?.dateofloss).toContain(policy.effectiveDate);
+    // Worded as the screens write dates ("Jul 1, 2026"), not as the wire carries them.
+    expect(early.fields?.dateofloss).toBe(`must not be before the policy’s effective date, ${formatCalendarDay(policy.effectiveDate)}`);
+    expect(early.fields?.dateofloss).toMatch(/, [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
     expect(await claimCount(insured.userId)).toBe(0);
   });
 

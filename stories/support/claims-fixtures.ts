@@ -1,5 +1,6 @@
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import type { Claim, ClaimablePolicy, ReportClaimRequest } from '@/api/contract/claims';
+import { formatCalendarDay } from '@/api/contract/date-format';
 
 /**
  * Ada's claims and policies as the server answers them (src/api/claims.ts), kept in memory so a
@@ -125,8 +126,8 @@ export function claimsServer(
         return apiError(400, `The date of loss ${body.dateofloss} is in the future`, { dateofloss: 'must not be in the future' });
       }
       if (body.dateofloss < policy.effectiveDate) {
-        return apiError(400, `The date of loss ${body.dateofloss} is before policy ${policy.number} began (${policy.effectiveDate})`, {
-          dateofloss: `must not be before the policy’s effective date, ${policy.effectiveDate}`,
+        return apiError(400, `The date of loss ${formatCalendarDay(body.dateofloss)} is before policy ${policy.number} began (${formatCalendarDay(policy.effectiveDate)})`, {
+          dateofloss: `must not be before the policy’s effective date, ${formatCalendarDay(policy.effectiveDate)}`,
         });
       }
       if ((body.description ?? '').trim().length < 10) {

@@ -28,10 +28,11 @@ export function PolicyFacts({ policy }: { policy: PolicyInfo }) {
       <dd>{formatUsd(feesCents)}</dd>
       <dt>Total for the year</dt>
       <dd className="order-facts__total">{formatUsd(policy.totalCents)}</dd>
+      <dt>Payment plan</dt>
+      <dd>{policy.paymentTerm.name}</dd>
       <dt>Paid</dt>
       <dd>
-        {formatUsd(policy.payment.amountCents)} on <time dateTime={policy.payment.paidAt}>{formatDay(policy.payment.paidAt)}</time> (
-        {policy.paymentTerm.name})
+        {formatUsd(policy.payment.amountCents)} on <time dateTime={policy.payment.paidAt}>{formatDay(policy.payment.paidAt)}</time>
       </dd>
     </dl>
   );

@@ -1,16 +1,41 @@
-const calendarDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+import { formatCalendarDay } from '@/api/contract/date-format';
+
 const localDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const localMoment = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const utcMoment = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+const utcMomentToTheSecond = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' });
+
+/** A timestamp as a Date, or nothing when it cannot be read (then it is shown as it came). */
+function readable(value: string): Date | undefined {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
 
 /**
- * "Jul 1, 2026" for a calendar date (YYYY-MM-DD) or a timestamp. A calendar date is read and
- * written in UTC, so a date of loss or a start date never moves a day with the reader's time zone;
- * a timestamp shows the reader's own day. Anything unreadable is shown as it came.
+ * "Jul 1, 2026" for a calendar date (YYYY-MM-DD) or a timestamp: every screen writes days this
+ * way. A calendar date is read and written in UTC, so a date of loss or a start date never moves a
+ * day with the reader's time zone; a timestamp shows the reader's own day. Anything unreadable is
+ * shown as it came.
  */
 export function formatDay(value: string): string {
-  const calendar = /^\d{4}-\d{2}-\d{2}$/.test(value);
-  const date = new Date(calendar ? `${value}T00:00:00Z` : value);
-  if (Number.isNaN(date.getTime())) return value;
-  return (calendar ? calendarDay : localDay).format(date);
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return formatCalendarDay(value);
+  const date = readable(value);
+  return date ? localDay.format(date) : value;
+}
+
+/** "Jul 1, 2026, 3:05 PM": a moment, to the minute, in the reader's time zone (an order's history). */
+export function formatMoment(value: string): string {
+  const date = readable(value);
+  return date ? localMoment.format(date) : value;
+}
+
+/**
+ * "Jul 1, 2026, 3:05 PM UTC": a moment for the back office, where people in several time zones
+ * compare records; the audit log reads it to the second.
+ */
+export function formatMomentUtc(value: string, { seconds = false }: { seconds?: boolean } = {}): string {
+  const date = readable(value);
+  return date ? `${(seconds ? utcMomentToTheSecond : utcMoment).format(date)} UTC` : value;
 }
 
 /** Today as YYYY-MM-DD where the insured is (a date input's `max`). */

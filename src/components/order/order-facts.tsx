@@ -40,7 +40,8 @@ export function OrderFacts({ order }: { order: OrderDetails }) {
       )}
       {plan && (
         <>
-          <dt>Paid</dt>
+          {/* The plan chosen, not a payment made: nothing is paid until checkout. */}
+          <dt>Payment plan</dt>
           <dd>
             {plan.name}
             {plan.installments > 1 && `: ${formatUsd(plan.downPaymentCents)} now, then ${plan.installments - 1} × ${formatUsd(plan.installmentCents)}`}

@@ -1,16 +1,10 @@
 import '@/styles/order.css';
 import type { HistoryEntry } from '@/api/contract/submissions';
 import { orderStatusWords } from '@/components/dashboard/order-status';
+import { formatMoment } from '@/components/format/dates';
 import { closeLostReasonWords } from '@/components/order/close-lost-words';
 
 export type HistoryAudience = 'insured' | 'underwriter';
-
-const moment = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-function when(at: string): string {
-  const date = new Date(at);
-  return Number.isNaN(date.getTime()) ? at : moment.format(date);
-}
 
 const withReason = (words: string, reason: string | null) => (reason ? `${words}: ${reason}` : words);
 
@@ -91,7 +85,7 @@ export function OrderHistory({ entries, audience }: { entries: HistoryEntry[]; a
           <span className="order-history__meta">
             <span className="order-history__who">{who(entry, audience)}</span>
             {', '}
-            <time dateTime={entry.at}>{when(entry.at)}</time>
+            <time dateTime={entry.at}>{formatMoment(entry.at)}</time>
           </span>
           {audience === 'underwriter' && (
             <span className="order-history__status">

@@ -1,5 +1,6 @@
+import { formatMoment } from '@/components/format/dates';
+
 const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
-const exact = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['day', 86_400_000],
@@ -20,8 +21,7 @@ export function waitingWords(at: string, now: number = Date.now()): string {
 
 /** When it started waiting, to the minute, in the reader's time zone. */
 export function exactWords(at: string): string {
-  const time = Date.parse(at);
-  return Number.isNaN(time) ? at : exact.format(time);
+  return formatMoment(at);
 }
 
 /** How long, and exactly since when (a <time> machines can read). */

@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import type { AuditFilters } from '@/api/admin-users';
 import type { AuditEntry } from '@/api/contract/admin-users';
 import { AdminFrame } from '@/components/admin/admin-frame';
+import { formatMomentUtc } from '@/components/format/dates';
 import { adminAuditMachine } from '@/machines/admin-audit.machine';
 import { adminAuditSearch } from '@/routes/search-params';
 import { useScreenNavigate } from '@/routes/screen-navigation';
@@ -102,8 +103,8 @@ export default function AdminAuditScreen() {
             <tbody>
               {entries.map((entry) => (
                 <tr key={entry.id}>
-                  <th scope="row">{new Date(entry.at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' })} UTC</th>
-                  <td>{entry.actor?.email ?? 'A removed user'}</td>
+                  <th scope="row">{formatMomentUtc(entry.at, { seconds: true })}</th>
+                  <td className="breaks-anywhere">{entry.actor?.email ?? 'A removed user'}</td>
                   <td>{ACTION_WORDS[entry.action] ?? entry.action}</td>
                   <td>
                     {ENTITY_WORDS[entry.entity] ?? entry.entity} {entry.entityId && `#${entry.entityId}`}

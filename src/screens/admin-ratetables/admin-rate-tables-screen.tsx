@@ -10,6 +10,7 @@ import { formatUsd } from '@/api/contract/money-format';
 import { AdminFrame } from '@/components/admin/admin-frame';
 import { RateForm } from '@/components/admin/rate-form';
 import { saveBlob } from '@/components/files/save-blob';
+import { formatMomentUtc } from '@/components/format/dates';
 import { ServerFailure } from '@/components/form/server-failure';
 import { adminRateTablesMachine, type RateTablesChange } from '@/machines/admin-rate-tables.machine';
 import { adminRateTablesSearch } from '@/routes/search-params';
@@ -35,7 +36,6 @@ const CHANGE_WORDS = (change: RateTablesChange): string => {
 };
 
 const percent = (bps: number) => `${(bps / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}\u00a0%`;
-const madeOn = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC';
 
 /**
  * admin/ratetables?specialityId&state: a speciality's rate table in one state (issue 9). Every
@@ -288,8 +288,8 @@ function VersionTable({ versions, busy, onExport }: { versions: readonly RateTab
                 {version.active && <span className="admin__muted"> (in force)</span>}
               </th>
               <td>
-                {madeOn(version.createdAt)}
-                <span className="admin__muted"> by {version.createdBy?.email ?? 'the initial set-up'}</span>
+                {formatMomentUtc(version.createdAt)}
+                <span className="admin__muted breaks-anywhere"> by {version.createdBy?.email ?? 'the initial set-up'}</span>
               </td>
               <td className="admin__number">{formatUsd(version.basePremiumCents)}</td>
               <td className="admin__number">{formatUsd(version.minPremiumCents)}</td>

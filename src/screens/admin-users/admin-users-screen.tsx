@@ -7,6 +7,7 @@ import type { AdminBroker } from '@/api/contract/admin-brokers';
 import { roles, type AdminUser, type Role } from '@/api/contract/admin-users';
 import { AdminFrame } from '@/components/admin/admin-frame';
 import { FormDialog } from '@/components/form-dialog';
+import { formatMomentUtc } from '@/components/format/dates';
 import { SelectField } from '@/components/form/select-field';
 import { useAuth } from '@/components/use-auth';
 import { adminUsersMachine, type UserChange } from '@/machines/admin-users.machine';
@@ -22,7 +23,7 @@ function useFilters(): UserFilters {
 }
 
 const personOf = (user: AdminUser) => [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC' : 'Never');
+const when = (iso: string | null) => (iso ? formatMomentUtc(iso) : 'Never');
 const isLocked = (user: AdminUser) => user.lockedUntil !== null && new Date(user.lockedUntil).getTime() > Date.now();
 
 const changeWords = (change: UserChange) =>
@@ -91,7 +92,7 @@ export default function AdminUsersScreen() {
                     <tr key={user.id}>
                       <th scope="row">
                         {personOf(user)}
-                        <span className="admin__muted admin__block">{user.email}</span>
+                        <span className="admin__muted admin__block breaks-anywhere">{user.email}</span>
                         {user.companyName && <span className="admin__muted admin__block">{user.companyName}</span>}
                       </th>
                       <td>

@@ -4,6 +4,7 @@ import { useEffect, useId } from 'react';
 import type { Book } from '@/api/contract/broker-book';
 import { formatUsd } from '@/api/contract/money-format';
 import { submissionStatuses, type SubmissionStatus } from '@/api/contract/submissions';
+import { periodWords } from '@/components/billing/money-words';
 import { useBookStatus } from '@/components/broker/book-status';
 import { CopyLink } from '@/components/broker/copy-link';
 import { orderStatusWords } from '@/components/dashboard/order-status';
@@ -135,7 +136,7 @@ function Orders({ orders }: { orders: Book['orders'] }) {
               <td>{order.totalCents === null ? '—' : formatUsd(order.totalCents)}</td>
               <td>{orderStatusWords(order.status)}</td>
               <td>{order.nextStep}</td>
-              <td>{order.policy ? `${order.policy.number} (${order.policy.effectiveDate} to ${order.policy.expirationDate})` : '—'}</td>
+              <td>{order.policy ? `${order.policy.number} (${periodWords(order.policy.effectiveDate, order.policy.expirationDate)})` : '—'}</td>
             </tr>
           ))}
         </tbody>

@@ -311,8 +311,8 @@ function ReportClaimDialog({
           readOnly={saving}
         />
         <p className="notice claims__documents">
-          <strong>Documents:</strong> you can send letters, photos and invoices to your claims handler after reporting.
-          Attaching them here comes in a later release.
+          <strong>Documents:</strong> this form takes no attachments. Keep any letters, photos and invoices: your claims
+          handler will tell you how to send them when they contact you about this claim.
         </p>
         <div className="dialog__actions">
           <button type="button" className="button button--secondary" onClick={onCancel} aria-disabled={saving || undefined}>
