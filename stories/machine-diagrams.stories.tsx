@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
+import applicationSignature from '../docs/machines/application-signature.mmd?raw';
 import auth from '../docs/machines/auth.mmd?raw';
 import changePassword from '../docs/machines/change-password.mmd?raw';
 import closeLost from '../docs/machines/close-lost.mmd?raw';
@@ -202,6 +203,12 @@ export const CloseLost: Story = {
   name: 'Close this order (reason, then close-lost)',
   args: { title: 'closeLostMachine', file: 'docs/machines/close-lost.mmd', source: closeLost },
   play: expectStates(['editing', 'sending', 'closed', 'cancelled', 'hasReason', 'requireReason', 'close.confirm', 'close.cancel']),
+};
+
+export const ApplicationSignature: Story = {
+  name: 'Signed application (review, sign, stale, signed)',
+  args: { title: 'applicationSignatureMachine', file: 'docs/machines/application-signature.mmd', source: applicationSignature },
+  play: expectStates(['loading', 'failed', 'unsigned', 'stale', 'signing', 'signed', 'canSign', 'recordChanged', 'application.sign', 'application.retry']),
 };
 
 export const Payment: Story = {
