@@ -131,6 +131,7 @@ export async function startCheckout(deps: CheckoutDeps, user: AuthUser, input: C
       customerEmail: facts!.email,
       successUrl: `${screenUrl(deps.publicUrl, 'paymentconfirm', input.clientid)}?${back}&sessionid={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${screenUrl(deps.publicUrl, 'payment', input.clientid)}?${back}&cancelled=1`,
+      clientId: input.clientid,
       // Ours per payment row: a retry of this request never opens a second session.
       idempotencyKey: `payment-${payment.id}-${payment.idempotencyKey.slice(0, 16)}`,
     });

@@ -21,6 +21,8 @@ export type CheckoutRequest = {
   successUrl: string;
   /** Absolute: back to the payment screen without paying. */
   cancelUrl: string;
+  /** The broker storefront the checkout began in (its client URL), for a checkout page that can carry its branding. */
+  clientId?: string | undefined;
   /** The provider's own idempotency: the same key never creates a second session. */
   idempotencyKey: string;
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { judgeCard, luhnValid, TEST_CARDS } from '@server/payments/sandbox-cards';
+import { CARD_PROBLEMS, judgeCard, luhnValid, problemCodes, problemFields, TEST_CARDS } from '@server/payments/sandbox-cards';
 
 const now = new Date('2026-11-21T12:00:00Z');
 const card = (number: string, overrides: Partial<{ name: string; expiry: string; cvc: string }> = {}) =>
@@ -31,11 +31,27 @@ describe('sandbox test cards', () => {
     expect(card(TEST_CARDS.success, { expiry: '10/26' })).toEqual({ kind: 'invalid', fields: { expiry: 'This card has expired' } });
     expect(card(TEST_CARDS.success, { expiry: '11/26' })).toEqual({ kind: 'paid', last4: '4242' });
     expect(card(TEST_CARDS.success, { expiry: '13/30' })).toMatchObject({ fields: { expiry: expect.stringMatching(/month/) } });
-    expect(card(TEST_CARDS.success, { expiry: '1230' })).toMatchObject({ fields: { expiry: expect.stringMatching(/MM\/YY/) } });
+    expect(card(TEST_CARDS.success, { expiry: '12-30' })).toMatchObject({ fields: { expiry: expect.stringMatching(/MM\/YY/) } });
+    expect(card(TEST_CARDS.success, { expiry: '123' })).toMatchObject({ fields: { expiry: expect.stringMatching(/MM\/YY/) } });
     expect(card(TEST_CARDS.success, { cvc: '12', name: ' ' })).toEqual({
       kind: 'invalid',
       fields: { cvc: expect.any(String), name: 'Enter the name on the card' },
     });
     expect(card('abcd')).toMatchObject({ fields: { number: expect.stringMatching(/digits/) } });
+  });
+
+  it('takes the expiry as typed on a card, with or without the slash', () => {
+    for (const expiry of ['1230', '12/30', '12 / 30', '12/2030', ' 12/30 ']) expect(card(TEST_CARDS.success, { expiry }), expiry).toEqual({ kind: 'paid', last4: '4242' });
+    expect(card(TEST_CARDS.success, { expiry: '1326' })).toMatchObject({ fields: { expiry: CARD_PROBLEMS['expiry-month'] } });
+    expect(card(TEST_CARDS.success, { expiry: '1026' })).toMatchObject({ fields: { expiry: CARD_PROBLEMS['expiry-past'] } });
+  });
+
+  it('names a refused form’s problems by code and back, ignoring codes it does not know', () => {
+    const refused = card('4242424242424241', { expiry: '01/20', cvc: '1' });
+    if (refused.kind !== 'invalid') throw new Error('expected a refused form');
+    const codes = problemCodes(refused.fields);
+    expect(codes).toEqual(['number-invalid', 'expiry-past', 'cvc-format']);
+    expect(problemFields(codes)).toEqual(refused.fields);
+    expect(problemFields(['nonsense', 'toString', 'name-missing'])).toEqual({ name: CARD_PROBLEMS['name-missing'] });
   });
 });

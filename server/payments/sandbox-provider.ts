@@ -105,6 +105,8 @@ export class SandboxProvider implements PaymentProvider {
           submissionId: String(request.submissionId),
           orderNumber: request.orderNumber,
           invoiceNumber: request.invoiceNumber,
+          // The checkout page shows the storefront's branding.
+          ...(request.clientId ? { clientId: request.clientId } : {}),
         },
         createdAt: this.clock.now(),
       })

@@ -45,7 +45,8 @@ export const securityHeaders = namedPlugin<{ config: Config }>('security-headers
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.headers(commonSecurityHeaders);
     const type = reply.getHeader('content-type');
-    if (typeof type === 'string' && /^text\/html\b/i.test(type)) {
+    // A page with a policy of its own (the sandbox checkout, with its script's hash) keeps it.
+    if (typeof type === 'string' && /^text\/html\b/i.test(type) && !reply.hasHeader('content-security-policy')) {
       reply.header('content-security-policy', csp);
     }
     return payload;

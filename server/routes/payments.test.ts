@@ -120,12 +120,16 @@ describe('the sandbox checkout', () => {
     expect(page.body).toContain('<label for="number">Card number</label>');
   });
 
-  it('a number failing Luhn, a past expiry or a short code is a 400 page naming them; nothing is paid', async () => {
+  it('a number failing Luhn, a past expiry or a short code sends the browser back to the page naming them; nothing is paid', async () => {
     const insured = await newInsured(app);
     const { order } = await invoicedOrder(app, insured);
     const checkout = await openCheckout(insured, order.submissionId);
-    const answer = await submitCard(checkout.url, '4242424242424241', { expiry: '01/20', cvc: '1' });
-    expect(answer.statusCode).toBe(400);
+    const posted = await submitCard(checkout.url, '4242424242424241', { expiry: '01/20', cvc: '1' });
+    // Post/redirect/get: the page with the problems is a GET, which Back and reload can repeat.
+    expect(posted.statusCode).toBe(303);
+    expect(posted.headers.location).not.toContain('4242424242424241');
+    const answer = await t.app.inject({ method: 'GET', url: String(posted.headers.location) });
+    expect(answer.statusCode).toBe(200);
     expect(answer.body).toContain('role="alert"');
     expect(answer.body).toMatch(/id="number"[^>]*aria-invalid="true"/);
     expect(answer.body).toMatch(/This card number is not valid/);
@@ -140,12 +144,13 @@ describe('the sandbox checkout', () => {
     const { order } = await invoicedOrder(app, insured);
     const checkout = await openCheckout(insured, order.submissionId);
     const declined = await submitCard(checkout.url, '4000 0000 0000 0002');
-    expect(declined.statusCode).toBe(402);
-    expect(declined.body).toContain('Your card was declined.');
+    expect(declined.statusCode).toBe(303);
+    expect((await t.app.inject({ method: 'GET', url: String(declined.headers.location) })).body).toContain('Your card was declined.');
     const invoice = await insured.call('GET', `invoice/details?submissionid=${order.submissionId}`);
     expect(invoice.json()).toMatchObject({ status: 'open', orderStatus: 'awaiting_payment', lastPaymentFailure: 'Your card was declined.' });
     const poor = await submitCard(checkout.url, '4000000000009995');
-    expect(poor.statusCode).toBe(402);
+    expect(poor.statusCode).toBe(303);
+    expect((await t.app.inject({ method: 'GET', url: String(poor.headers.location) })).body).toContain('Your card has insufficient funds.');
     expect((await insured.call('GET', `invoice/details?submissionid=${order.submissionId}`)).json().lastPaymentFailure).toBe('Your card has insufficient funds.');
     expect(await paidState(app(), order.submissionId)).toMatchObject({ status: 'awaiting_payment', succeeded: 0 });
 

@@ -3,22 +3,33 @@
  * card form, POST judges the test card. A success marks the session paid on the "provider's"
  * side, confirms it to this server through the signed webhook (the same route and verification
  * a real provider's event goes through), and sends the browser to the success address; a
- * decline says why on the page (which stays open for another card) and tells the server through
- * the same webhook. Public: the unguessable session id is the only key, as with a real provider.
+ * decline tells the server through the same webhook. Every POST answers 303 See Other (post/
+ * redirect/get): to the success address, or back to this page's GET, which says what went wrong
+ * (the page stays open for another card). So the browser's Back never offers to send a card form
+ * again. Public: the unguessable session id is the only key, as with a real provider.
  */
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as v from 'valibot';
-import { sandboxCheckoutSessions } from '@server/db/schema';
+import { brokers, sandboxCheckoutSessions } from '@server/db/schema';
 import { defineRoute } from '@server/http/route';
-import { judgeCard } from '@server/payments/sandbox-cards';
-import { sandboxCheckoutPage, type PageState } from '@server/payments/sandbox-page';
+import { judgeCard, problemCodes, problemFields } from '@server/payments/sandbox-cards';
+import { sandboxCheckoutPage, sandboxPageCsp, type CheckoutBrand, type PageState } from '@server/payments/sandbox-page';
 import { newPaymentRef, sandboxSession, SANDBOX_CHECKOUT_PATH, type SandboxProvider, type SandboxSessionRow, type SignedEvent } from '@server/payments/sandbox-provider';
 
 const sessionParamsSchema = v.object({ sessionId: v.pipe(v.string(), v.regex(/^cs_sandbox_[A-Za-z0-9_]{10,60}$/, 'must be a sandbox checkout session id')) });
 
 const text = (max: number) => v.optional(v.pipe(v.string('must be text'), v.maxLength(max, 'is too long')), '');
 const cardFormSchema = v.object({ name: text(200), number: text(40), expiry: text(10), cvc: text(8) });
+
+/** What the page after a refused POST is to say: problem codes, or that the card was declined. */
+const pageQuerySchema = v.object({
+  problems: v.optional(v.pipe(v.string(), v.maxLength(200, 'is too long'))),
+  declined: v.optional(v.literal('1', 'must be 1')),
+});
+
+/** Logos are stored redrawn as PNG or JPEG; anything else is left out rather than trusted. */
+const LOGO_TYPES = new Set(['image/png', 'image/jpeg']);
 
 const htmlSchema = v.pipe(v.string(), v.description('An HTML page'));
 
@@ -30,8 +41,27 @@ export async function sandboxCheckoutRoutes(app: FastifyInstance) {
   const tags = ['billing'];
   const pageHeaders = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' };
   const action = (id: string) => `${apiPrefix}${SANDBOX_CHECKOUT_PATH}/${id}`;
-  const page = (reply: FastifyReply, code: number, session: SandboxSessionRow, state?: PageState) =>
-    reply.code(code).headers(pageHeaders).send(sandboxCheckoutPage(session, action(session.id), state));
+  /**
+   * The storefront the checkout began in (its client id rides on the session), as its branded
+   * pages show it; nothing for a plain checkout or a broker since closed.
+   */
+  async function brandOf(session: SandboxSessionRow): Promise<CheckoutBrand | undefined> {
+    const clientId = session.metadata.clientId;
+    if (!clientId) return undefined;
+    const [broker] = await app.db
+      .select({ name: brokers.name, abbreviation: brokers.abbreviation, image: brokers.profileImage, mime: brokers.profileImageMime })
+      .from(brokers)
+      .where(and(eq(brokers.clientUrl, clientId.toLowerCase()), eq(brokers.active, true)));
+    if (!broker) return undefined;
+    const logo = broker.image && broker.mime && LOGO_TYPES.has(broker.mime) ? `data:${broker.mime};base64,${broker.image}` : null;
+    return { name: broker.name, abbreviation: broker.abbreviation, logoDataUrl: logo };
+  }
+
+  const page = async (reply: FastifyReply, code: number, session: SandboxSessionRow, state?: PageState) =>
+    reply
+      .code(code)
+      .headers({ ...pageHeaders, 'content-security-policy': sandboxPageCsp([session.successUrl, session.cancelUrl]) })
+      .send(sandboxCheckoutPage(session, action(session.id), state, await brandOf(session)));
 
   /** Through the app's own webhook route, as a provider's request would come. */
   async function deliver(event: SignedEvent) {
@@ -52,16 +82,26 @@ export async function sandboxCheckoutRoutes(app: FastifyInstance) {
     method: 'GET',
     url: `${SANDBOX_CHECKOUT_PATH}/:sessionId`,
     summary: 'Sandbox provider: the hosted checkout page (HTML)',
-    description: 'Only with PAYMENT_PROVIDER=sandbox. A paid session sends the browser on to its success address.',
+    description:
+      'Only with PAYMENT_PROVIDER=sandbox. A paid session sends the browser on to its success address. After a refused ' +
+      'card form: `problems` (codes, comma-separated) names what was wrong, `declined=1` shows the last decline.',
     tags,
     public: true,
     params: sessionParamsSchema,
+    query: pageQuerySchema,
     response: htmlSchema,
     binary: { types: ['text/html'] },
-    handler: async ({ params, reply }) => {
+    handler: async ({ params, query, reply }) => {
       const session = await sandboxSession(app.db, params.sessionId);
       if (session.status === 'paid') return reply.redirect(successUrl(session), 303);
-      return page(reply, 200, session, session.status === 'expired' ? { closed: closedWords } : {});
+      if (session.status === 'expired') return page(reply, 200, session, { closed: closedWords });
+      const fields = problemFields(query.problems?.split(',') ?? []);
+      const state: PageState = {
+        ...(Object.keys(fields).length > 0 ? { fields } : {}),
+        // The provider's words, from the session: an address cannot make the page say anything else.
+        ...(query.declined && session.lastError ? { declined: session.lastError } : {}),
+      };
+      return page(reply, 200, session, state);
     },
   });
 
@@ -70,25 +110,27 @@ export async function sandboxCheckoutRoutes(app: FastifyInstance) {
     url: `${SANDBOX_CHECKOUT_PATH}/:sessionId`,
     summary: 'Sandbox provider: pay with a test card (HTML form)',
     description:
-      'Form: name, number, expiry (MM/YY), cvc. 4242 4242 4242 4242 pays (303 to the success address, after the signed ' +
-      'webhook confirmed it to this server); 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient ' +
-      'funds (402, the page again with the reason; the server is told through the webhook); a number failing the Luhn ' +
-      'check, a past expiry or a bad security code is a 400 page naming the fields.',
+      'Form: name, number, expiry (MM/YY, MM / YY or MMYY), cvc. Answers 303 See Other every time. 4242 4242 4242 4242 ' +
+      'pays (to the success address, after the signed webhook confirmed it to this server); 4000 0000 0000 0002 is ' +
+      'declined, 4000 0000 0000 9995 has insufficient funds (back to the page with declined=1, which shows the reason; ' +
+      'the server is told through the webhook); a number failing the Luhn check, a past expiry or a bad security code ' +
+      'goes back to the page with problems naming them. An expired session answers its page (410).',
     tags,
     public: true,
     params: sessionParamsSchema,
     body: cardFormSchema,
     response: htmlSchema,
     binary: { types: ['text/html'] },
-    errors: { 402: 'The card was declined (the page says why)' },
+    status: 303,
+    errors: { 410: 'The checkout expired (the page says so)' },
     handler: async ({ params, body, reply }) => {
       const provider: SandboxProvider = sandbox;
       const session = await sandboxSession(app.db, params.sessionId);
       if (session.status === 'paid') return reply.redirect(successUrl(session), 303);
       if (session.status === 'expired') return page(reply, 410, session, { closed: closedWords });
       const outcome = judgeCard(body, app.clock.now());
-      const typed = { name: body.name, expiry: body.expiry };
-      if (outcome.kind === 'invalid') return page(reply, 400, session, { ...typed, fields: outcome.fields });
+      // What was typed is not carried back: an address is no place for a cardholder's name.
+      if (outcome.kind === 'invalid') return reply.redirect(`${action(session.id)}?problems=${problemCodes(outcome.fields).join(',')}`, 303);
       if (outcome.kind === 'declined') {
         const [updated] = await app.db
           .update(sandboxCheckoutSessions)
@@ -96,7 +138,7 @@ export async function sandboxCheckoutRoutes(app: FastifyInstance) {
           .where(eq(sandboxCheckoutSessions.id, session.id))
           .returning();
         await deliver(provider.declinedEvent(updated!, outcome.message, outcome.code));
-        return page(reply, 402, updated!, { ...typed, declined: outcome.message });
+        return reply.redirect(`${action(session.id)}?declined=1`, 303);
       }
       const [paid] = await app.db
         .update(sandboxCheckoutSessions)
