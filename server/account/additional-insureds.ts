@@ -13,6 +13,7 @@ import type {
   saveAdditionalInsuredRequestSchema,
 } from '@/api/contract/additional-insureds';
 import type { Deleted } from '@/api/contract/address';
+import type { Trust } from '@/api/contract/runtime-config';
 import { checkAddress } from '@server/account/address-check';
 import type { AuthUser } from '@server/auth/user';
 import type { Clock } from '@server/clock';
@@ -224,6 +225,8 @@ export async function certificateOfInsurance(
   db: Database,
   user: AuthUser,
   input: CertificateInput,
+  /** The insurer affording coverage (Config.trust). */
+  trust: Trust,
 ): Promise<{ fileName: string; pdf: Uint8Array }> {
   const order = await ownedSubmission(db, callerOf(user), input.submissionid);
   // The additional insured must be on this order: a 404 before any word about the order's status.
@@ -257,6 +260,7 @@ export async function certificateOfInsurance(
     brokerName: details!.brokerName,
     namedInsured: await namedInsured(db, user.id, order.id),
     additionalInsured: { name: holder.name, relationship: holder.relationship, addressLines: addressLines(holder) },
+    trust,
   });
   return { fileName: certificateFileName(policy.number, holder.name), pdf };
 }

@@ -7,6 +7,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Calculation } from '@/api/contract/rating';
+import type { Trust } from '@/api/contract/runtime-config';
 import { addMonths, coverStart } from '@server/billing/installment-schedule';
 import type { Transaction } from '@server/db/connection';
 import { documents, policies, rateTables } from '@server/db/schema';
@@ -40,6 +41,8 @@ export async function issuePolicy(
   order: Pick<SubmissionRow, 'id' | 'userId' | 'effectiveDate' | 'limitCode' | 'deductibleCode'>,
   rating: Calculation,
   now: Date,
+  /** The configured insurer and licences: printed on the documents as issued, and kept so. */
+  trust: Trust,
 ): Promise<{ policy: PolicyRow; issued: IssuedDocument[] }> {
   const today = utcDay(now);
   const effectiveDate = coverStart(order.effectiveDate, today);
@@ -62,7 +65,7 @@ export async function issuePolicy(
       issuedAt: now,
     })
     .returning();
-  const data = await policyDocumentData(tx, policy!);
+  const data = await policyDocumentData(tx, policy!, trust);
   const drawn = [
     { kind: 'policy' as const, bytes: await policyPdf(data, 'policy') },
     { kind: 'declarations' as const, bytes: await policyPdf(data, 'declarations') },

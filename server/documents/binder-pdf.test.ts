@@ -4,8 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseConfig } from '@server/config';
 import { binderPdf } from '@server/documents/binder-pdf';
 import type { PolicyDocumentData } from '@server/documents/document-data';
+import { expectInsurerNamed, testTrust } from '@server/test/trust-fixtures';
 
 const run = promisify(execFile);
 let scratch: string;
@@ -43,10 +45,22 @@ const policy = (overrides: Partial<PolicyDocumentData> = {}): PolicyDocumentData
   price: { premiumCents: 187_650, policyFeeCents: 10_000, taxCents: 9_883, stateFeeCents: 500, totalCents: 208_033 },
   paymentTermName: 'Annual (1 payment)',
   adjustmentBps: null,
+  trust: testTrust,
   ...overrides,
 });
 
 describe('binderPdf', () => {
+  it('names the insurer that carries the risk, with its NAIC code and rating, and the producer’s licences', async () => {
+    expectInsurerNamed(await textOf(await binderPdf(policy())));
+  });
+
+  it('says so when the insurer is the demo’s fictitious one', async () => {
+    const text = (await textOf(await binderPdf(policy({ trust: parseConfig({}).trust })))).replace(/\s+/g, ' ');
+    expect(text).toContain('Underwritten by Bellwether Mutual Specialty Insurance Company (fictitious — demo) (NAIC 99999).');
+    expect(text).toContain('Includes fictitious demo values.');
+    expect(text).toContain('Producer licences: AZ DEMO-1001,');
+  });
+
   it('binds cover from the effective date until delivery or 30 days, with the policy’s terms', async () => {
     const text = await textOf(await binderPdf(policy()));
     expect(text).toContain('Binder of insurance');

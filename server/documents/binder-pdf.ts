@@ -23,6 +23,7 @@ export async function binderPdf(data: PolicyDocumentData): Promise<Uint8Array> {
     number: data.policyNumber,
     subject: `${data.specialityName}: ${data.namedInsured.name}`,
     date: data.issuedAt,
+    trust: data.trust,
   });
   const issued = usDate(isoDay(data.issuedAt));
   const lapses = usDate(addDays(data.effectiveDate, BINDER_DAYS));

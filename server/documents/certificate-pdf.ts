@@ -10,6 +10,8 @@
  */
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import { formatUsd } from '@/api/contract/money-format';
+import type { Trust } from '@/api/contract/runtime-config';
+import { DEMO_TRUST_NOTICE, licenceWords } from '@/api/contract/trust-words';
 import { fileSlug } from '@server/documents/document-file-names';
 import { encodable, usDate, wrap } from '@server/documents/pdf-layout';
 
@@ -34,6 +36,8 @@ export type CertificateData = {
   brokerName: string | null;
   namedInsured: CertificateParty;
   additionalInsured: CertificateParty & { relationship: string | null };
+  /** The insurer affording coverage and the producer's licences (Config.trust). */
+  trust: Trust;
 };
 
 export const CERTIFICATE_TITLE = 'Certificate of insurance';
@@ -145,6 +149,15 @@ export async function certificatePdf(data: CertificateData): Promise<Uint8Array>
   layout.section('Producer', [producerRows], MARGIN, half, rowsHeight);
   layout.section('Insured', [insuredRows], MARGIN + half + gap, half, rowsHeight);
   layout.y -= rowsHeight + 14;
+
+  // The insurer affording coverage, with its NAIC code as ACORD 25 lists it, and the licences.
+  const { insurer } = data.trust;
+  const insurerRows = [
+    ...layout.lines(`Insurer A: ${insurer.name}`, CONTENT_WIDTH - 2 * PADDING, 9.5, { bold: true, maxLines: 2 }).map((text) => ({ text, bold: true })),
+    ...layout.lines(`NAIC ${insurer.naic}. AM Best rating: ${insurer.amBest}.${data.trust.demo ? ` ${DEMO_TRUST_NOTICE}` : ''}`, CONTENT_WIDTH - 2 * PADDING, 9.5, { maxLines: 2 }).map((text) => ({ text })),
+    ...layout.lines(licenceWords(data.trust), CONTENT_WIDTH - 2 * PADDING, 9.5, { maxLines: 2 }).map((text) => ({ text })),
+  ];
+  layout.y -= layout.section('Insurer affording coverage', [insurerRows]) + 14;
 
   // Coverage: one row, ACORD's columns.
   const columns = [

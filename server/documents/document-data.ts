@@ -1,8 +1,9 @@
 /**
  * What each generated document is drawn from: plain data, gathered by
- * server/documents/document-sources.ts from the database. The PDF modules turn it into bytes
- * and nothing else: the same data always gives the same bytes.
+ * server/documents/document-sources.ts from the database and the configured insurer. The PDF
+ * modules turn it into bytes and nothing else: the same data always gives the same bytes.
  */
+import type { Trust } from '@/api/contract/runtime-config';
 
 export type Party = {
   name: string;
@@ -49,6 +50,8 @@ export type PolicyDocumentData = {
   paymentTermName: string;
   /** Set when an underwriter adjusted the premium at approval: +1000 = +10 %. */
   adjustmentBps: number | null;
+  /** The insurer that carries the risk and the producer's licences (the server's config). */
+  trust: Trust;
 };
 
 export type InvoiceDocumentData = {
@@ -72,6 +75,8 @@ export type InvoiceDocumentData = {
   /** Due now: the first installment. */
   amountDueCents: number;
   schedule: ScheduledPayment[];
+  /** The insurer that carries the risk and the producer's licences (the server's config). */
+  trust: Trust;
 };
 
 export type OrderSummaryData = {
@@ -95,4 +100,6 @@ export type OrderSummaryData = {
   locations: Party[];
   /** Every answer given, in the order the questions are asked. */
   answers: Array<{ question: string; answer: string }>;
+  /** The insurer that carries the risk and the producer's licences (the server's config). */
+  trust: Trust;
 };

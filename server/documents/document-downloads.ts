@@ -6,6 +6,7 @@
  */
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { DocumentEntry, DocumentKind, DocumentList } from '@/api/contract/documents';
+import type { Trust } from '@/api/contract/runtime-config';
 import { callerOf } from '@server/account/plan-locations';
 import { signedOrderIds } from '@server/application/signatures';
 import type { AuthUser } from '@server/auth/user';
@@ -27,10 +28,10 @@ const notYet = (row: Pick<SubmissionRow, 'number' | 'status'>, what: string) =>
 /** Before a rated quote there is nothing to summarise. */
 const UNSUMMARISED = new Set(['draft']);
 
-export async function orderSummaryFile(db: Queryable, user: AuthUser, submissionId: number): Promise<DocumentFile> {
+export async function orderSummaryFile(db: Queryable, user: AuthUser, submissionId: number, trust: Trust): Promise<DocumentFile> {
   const row = await ownedSubmission(db, callerOf(user), submissionId);
   if (UNSUMMARISED.has(row.status)) throw notYet(row, 'order summary');
-  const bytes = await orderSummaryPdf(await orderSummaryData(db, row.id));
+  const bytes = await orderSummaryPdf(await orderSummaryData(db, row.id, trust));
   return { filename: documentFileName('ordersummary', row.number), content: Buffer.from(bytes) };
 }
 
@@ -45,11 +46,11 @@ export async function issuedFile(db: Queryable, user: AuthUser, submissionId: nu
   return document;
 }
 
-export async function invoiceFile(db: Queryable, user: AuthUser, submissionId: number): Promise<DocumentFile> {
+export async function invoiceFile(db: Queryable, user: AuthUser, submissionId: number, trust: Trust): Promise<DocumentFile> {
   const row = await ownedSubmission(db, callerOf(user), submissionId);
   const invoice = await invoiceOf(db, row.id);
   if (!invoice) throw notYet(row, 'invoice');
-  const bytes = await invoicePdf(await invoiceDocumentData(db, invoice));
+  const bytes = await invoicePdf(await invoiceDocumentData(db, invoice, trust));
   return { filename: documentFileName('invoice', invoice.number), content: Buffer.from(bytes) };
 }
 

@@ -1,10 +1,12 @@
 /**
  * Gathers what each document is drawn from (server/documents/document-data.ts) out of the
  * database: the order, its rating as approved, the policy as issued, the invoice, the named
- * insured and the broker. Pure reads; the PDF modules do the drawing.
+ * insured and the broker, with the configured insurer (Config.trust) the caller hands in. Pure
+ * reads; the PDF modules do the drawing.
  */
 import { eq } from 'drizzle-orm';
 import type { Calculation } from '@/api/contract/rating';
+import type { Trust } from '@/api/contract/runtime-config';
 import type { Queryable } from '@server/db/connection';
 import { brokers, policies, specialities, submissions, usStates, type invoices } from '@server/db/schema';
 import type {
@@ -72,7 +74,7 @@ const priceOf = (rating: Calculation): PriceBreakdown => ({
   totalCents: rating.totalCents,
 });
 
-export async function policyDocumentData(db: Queryable, policy: PolicyRow): Promise<PolicyDocumentData> {
+export async function policyDocumentData(db: Queryable, policy: PolicyRow, trust: Trust): Promise<PolicyDocumentData> {
   const facts = await orderFacts(db, policy.submissionId);
   const rating = facts.rating!;
   const insured = await namedInsured(db, policy.userId ?? facts.order.userId!, policy.submissionId);
@@ -93,6 +95,7 @@ export async function policyDocumentData(db: Queryable, policy: PolicyRow): Prom
     price: priceOf(rating),
     paymentTermName: planOf(rating, facts.order.paymentTerm).name,
     adjustmentBps: rating.adjustmentBps ?? null,
+    trust,
   };
 }
 
@@ -101,7 +104,7 @@ export async function policyOf(db: Queryable, submissionId: number): Promise<Pol
   return policy;
 }
 
-export async function invoiceDocumentData(db: Queryable, invoice: InvoiceRow): Promise<InvoiceDocumentData> {
+export async function invoiceDocumentData(db: Queryable, invoice: InvoiceRow, trust: Trust): Promise<InvoiceDocumentData> {
   const facts = await orderFacts(db, invoice.submissionId);
   const rating = facts.rating!;
   const policy = await policyOf(db, invoice.submissionId);
@@ -124,6 +127,7 @@ export async function invoiceDocumentData(db: Queryable, invoice: InvoiceRow): P
     paymentTermName: planOf(rating, invoice.paymentTerm ?? facts.order.paymentTerm).name,
     amountDueCents: invoice.totalCents,
     schedule: invoice.schedule,
+    trust,
   };
 }
 
@@ -134,7 +138,7 @@ const answerText = (value: unknown, options: Array<{ value: string; label: strin
   return label(value);
 };
 
-export async function orderSummaryData(db: Queryable, submissionId: number): Promise<OrderSummaryData> {
+export async function orderSummaryData(db: Queryable, submissionId: number, trust: Trust): Promise<OrderSummaryData> {
   const facts = await orderFacts(db, submissionId);
   const { order, rating } = facts;
   const insured = await namedInsured(db, order.userId!, order.id);
@@ -167,5 +171,6 @@ export async function orderSummaryData(db: Queryable, submissionId: number): Pro
     price: rating ? priceOf(rating) : null,
     locations: await coveredLocations(db, order.id),
     answers,
+    trust,
   };
 }

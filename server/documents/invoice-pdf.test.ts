@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InvoiceDocumentData } from '@server/documents/document-data';
 import { invoicePdf } from '@server/documents/invoice-pdf';
+import { expectInsurerNamed, testTrust } from '@server/test/trust-fixtures';
 
 const run = promisify(execFile);
 let scratch: string;
@@ -48,10 +49,15 @@ const invoice = (overrides: Partial<InvoiceDocumentData> = {}): InvoiceDocumentD
     { installmentNo: 3, dueDate: '2026-12-01', amountCents: 86_051 },
     { installmentNo: 4, dueDate: '2027-03-01', amountCents: 86_051 },
   ],
+  trust: testTrust,
   ...overrides,
 });
 
 describe('invoicePdf', () => {
+  it('names the insurer that carries the risk, with its NAIC code and rating, and the producer’s licences', async () => {
+    expectInsurerNamed(await textOf(await invoicePdf(invoice())));
+  });
+
   it('bills an open invoice: the price, the schedule with the first installment due now', async () => {
     const text = await textOf(await invoicePdf(invoice()));
     expect(text).toMatch(/Invoice number\s+INV-2026-000007/);

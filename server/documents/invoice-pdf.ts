@@ -27,6 +27,7 @@ export async function invoicePdf(data: InvoiceDocumentData): Promise<Uint8Array>
     number: data.invoiceNumber,
     subject: `Order ${data.orderNumber}: ${data.billTo.name}`,
     date: data.createdAt,
+    trust: data.trust,
   });
   const paid = data.status === 'paid';
   writer.title(INVOICE_TITLE, `Invoice date ${usDate(isoDay(data.createdAt))}`);

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderSummaryData } from '@server/documents/document-data';
 import { orderSummaryPdf } from '@server/documents/order-summary-pdf';
+import { expectInsurerNamed, testTrust } from '@server/test/trust-fixtures';
 
 const run = promisify(execFile);
 let scratch: string;
@@ -48,6 +49,7 @@ const summary = (overrides: Partial<OrderSummaryData> = {}): OrderSummaryData =>
     { question: 'How many dentists practise at the covered locations?', answer: '3' },
     { question: 'Do you perform sedation beyond nitrous oxide?', answer: 'No' },
   ],
+  trust: testTrust,
   ...overrides,
 });
 
@@ -57,6 +59,10 @@ const longAnswer = (n: number) =>
   `staff are trained twice a year and every incident is logged and reviewed by the practice owner within a week. marker-${n}-end`;
 
 describe('orderSummaryPdf', () => {
+  it('names the insurer that carries the risk, with its NAIC code and rating, and the producer’s licences', async () => {
+    expectInsurerNamed(await textOf(await orderSummaryPdf(summary())));
+  });
+
   it('shows the order, the insured, the coverage chosen, the price and every answer', async () => {
     const text = await textOf(await orderSummaryPdf(summary()));
     expect(text).toContain('Order summary');

@@ -15,6 +15,7 @@ export async function orderSummaryPdf(data: OrderSummaryData): Promise<Uint8Arra
     number: data.orderNumber,
     subject: `${data.specialityName}: ${data.namedInsured.name}`,
     date: data.asOf,
+    trust: data.trust,
   });
   writer.title(ORDER_SUMMARY_TITLE, `As of ${usDate(isoDay(data.asOf))}`);
 

@@ -2,6 +2,8 @@
  * The drawing kit the policy, declarations, binder, invoice and order summary share: a writer
  * over pdf-lib that keeps a cursor, starts a new US Letter page when the next block would run
  * past the bottom margin, and numbers every page in a footer once the document is complete.
+ * Every document's title is followed by the insurer that carries the risk and the producer's
+ * licences (DESIGN.md "The policy after the sale": named on every policy document).
  *
  * Deterministic: the same data always gives the same bytes. pdf-lib would otherwise stamp the
  * time of generation into the metadata, so every date comes from the document's own data;
@@ -9,6 +11,8 @@
  */
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import { formatUsd } from '@/api/contract/money-format';
+import type { Trust } from '@/api/contract/runtime-config';
+import { DEMO_TRUST_NOTICE, insurerWords, licenceWords } from '@/api/contract/trust-words';
 import type { Broker, Party, PriceBreakdown } from '@server/documents/document-data';
 
 export const PRODUCT_NAME = 'Practice Shield';
@@ -95,6 +99,8 @@ export type DocumentMeta = {
   subject: string;
   /** The document's own date (issue, creation, last change): its creation and change dates. */
   date: Date;
+  /** The insurer, the producer's licences and the support phone, printed under the title. */
+  trust: Trust;
 };
 
 export type Column = { heading: string; width: number; align?: 'left' | 'right' };
@@ -116,6 +122,7 @@ export class PdfWriter {
     private readonly regular: PDFFont,
     private readonly bold: PDFFont,
     private readonly footer: string,
+    private readonly trust: Trust,
   ) {
     this.clean = encodable(regular);
     this.newPage();
@@ -136,7 +143,7 @@ export class PdfWriter {
     pdf.setLanguage('en-US');
     pdf.setCreationDate(meta.date);
     pdf.setModificationDate(meta.date);
-    return new PdfWriter(pdf, regular, bold, encodable(regular)(title));
+    return new PdfWriter(pdf, regular, bold, encodable(regular)(title), meta.trust);
   }
 
   newPage() {
@@ -184,6 +191,22 @@ export class PdfWriter {
     this.y -= 6;
     this.page.drawLine({ start: { x: MARGIN, y: this.y }, end: { x: MARGIN + CONTENT_WIDTH, y: this.y }, thickness: 1, color: RULE });
     this.y -= 12;
+    this.insurer();
+  }
+
+  /** Who carries the risk and who sells it, in small type under the title; demo values say so. */
+  private insurer() {
+    const trust = this.trust;
+    const sentences = [
+      trust.demo ? `${insurerWords(trust)} ${DEMO_TRUST_NOTICE}` : insurerWords(trust),
+      licenceWords(trust),
+      `Questions? Call ${trust.supportPhone.display}.`,
+    ];
+    for (const line of sentences.flatMap((sentence) => this.lines(sentence, CONTENT_WIDTH, { size: 8 }))) {
+      this.draw(line, MARGIN, this.y - 8, { size: 8, color: MUTED });
+      this.y -= 10;
+    }
+    this.y -= 8;
   }
 
   /** A shaded section heading, kept on the same page as the first lines under it. */

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PolicyDocumentData } from '@server/documents/document-data';
 import { adjustmentText, policyPdf } from '@server/documents/policy-pdf';
+import { expectInsurerNamed, testTrust } from '@server/test/trust-fixtures';
 
 const run = promisify(execFile);
 let scratch: string;
@@ -47,10 +48,16 @@ const policy = (overrides: Partial<PolicyDocumentData> = {}): PolicyDocumentData
   price: { premiumCents: 312_345, policyFeeCents: 15_000, taxCents: 15_617, stateFeeCents: 1_250, totalCents: 344_212 },
   paymentTermName: 'Quarterly (4 installments)',
   adjustmentBps: 1000,
+  trust: testTrust,
   ...overrides,
 });
 
 describe('policyPdf declarations', () => {
+  it('names the insurer that carries the risk, with its NAIC code and rating, and the producer’s licences', async () => {
+    expectInsurerNamed(await textOf(await policyPdf(policy(), 'declarations')));
+    expectInsurerNamed(await textOf(await policyPdf(policy(), 'policy')));
+  });
+
   it('shows who is insured, for what, when and for how much', async () => {
     const text = await textOf(await policyPdf(policy(), 'declarations'));
     expect(text).toContain('Practice Shield'.toUpperCase());

@@ -298,6 +298,7 @@ export async function policyPdf(data: PolicyDocumentData, documentType: PolicyDo
     number: data.policyNumber,
     subject: `${data.specialityName}: ${data.namedInsured.name}`,
     date: data.issuedAt,
+    trust: data.trust,
   });
   declarations(writer, data);
   if (documentType === 'policy') coverageForm(writer);

@@ -6,6 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { MailQueued } from '@/api/contract/documents';
+import type { Trust } from '@/api/contract/runtime-config';
 import { accountKey, enforce, ipKey, rateLimitRules } from '@server/auth/rate-limit';
 import type { AuthUser } from '@server/auth/user';
 import type { Clock } from '@server/clock';
@@ -18,7 +19,8 @@ import { policyOf } from '@server/documents/document-sources';
 import { sharedDocumentMail } from '@server/mail/templates';
 import type { MailService } from '@server/plugins/mail';
 
-export type ShareDeps = { db: Database; clock: Clock; mail: Pick<MailService, 'enqueue' | 'kick'> };
+/** `trust`: the insurer and licences the order summary names (Config.trust). */
+export type ShareDeps = { db: Database; clock: Clock; mail: Pick<MailService, 'enqueue' | 'kick'>; trust: Trust };
 
 type ShareInput = { submissionid: number; to: string };
 
@@ -61,7 +63,7 @@ async function share(
 }
 
 export async function shareOrderSummary(deps: ShareDeps, user: AuthUser, ip: string, input: ShareInput): Promise<MailQueued> {
-  return share(deps, user, ip, input, 'order summary', async () => [await orderSummaryFile(deps.db, user, input.submissionid)]);
+  return share(deps, user, ip, input, 'order summary', async () => [await orderSummaryFile(deps.db, user, input.submissionid, deps.trust)]);
 }
 
 export async function sendOrderConfirmation(deps: ShareDeps, user: AuthUser, ip: string, input: ShareInput): Promise<MailQueued> {

@@ -4,6 +4,7 @@
  * record it kept, so later changes to the account never rewrite what was signed. The owner's
  * orders only (404 otherwise); before the policy, or without a signature, a 409 naming the status.
  */
+import type { Trust } from '@/api/contract/runtime-config';
 import { callerOf } from '@server/account/plan-locations';
 import { latestSignature, signedRecord } from '@server/application/signatures';
 import type { AuthUser } from '@server/auth/user';
@@ -15,7 +16,7 @@ import { signedApplicationPdf } from '@server/documents/signed-application-pdf';
 import { conflict } from '@server/http/http-error';
 import { ownedSubmission } from '@server/submissions/access';
 
-export async function signedApplicationFile(db: Queryable, user: AuthUser, submissionId: number): Promise<DocumentFile> {
+export async function signedApplicationFile(db: Queryable, user: AuthUser, submissionId: number, trust: Trust): Promise<DocumentFile> {
   const row = await ownedSubmission(db, callerOf(user), submissionId);
   const policy = await policyOf(db, row.id);
   const signature = await latestSignature(db, row.id);
@@ -27,6 +28,7 @@ export async function signedApplicationFile(db: Queryable, user: AuthUser, submi
     record: signedRecord(signature),
     signature: { signerName: signature.signerName, signedAt: signature.signedAt, ip: signature.ip, userAgent: signature.userAgent, recordHash: signature.recordHash },
     policyNumber: policy.number,
+    trust,
   });
   return { filename: documentFileName('application', policy.number), content: Buffer.from(bytes) };
 }

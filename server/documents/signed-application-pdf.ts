@@ -5,6 +5,7 @@
  * in words, UTC), from which address and browser, and the SHA-256 of the record signed.
  */
 import type { ApplicationRecord } from '@/api/contract/application-signature';
+import type { Trust } from '@/api/contract/runtime-config';
 import { formatUsd } from '@/api/contract/money-format';
 import { CONSENT_STATEMENT } from '@server/application/declarations';
 import { coverageText, isoDay, PdfWriter, usDate } from '@server/documents/pdf-layout';
@@ -16,6 +17,8 @@ export type SignedApplicationData = {
   signature: { signerName: string; signedAt: Date; ip: string; userAgent: string | null; recordHash: string };
   /** Once the policy is issued. */
   policyNumber: string | null;
+  /** The insurer and the producer's licences, named under the title as on every policy document. */
+  trust: Trust;
 };
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -27,13 +30,14 @@ export function utcWords(date: Date): string {
   return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}, ${time} UTC`;
 }
 
-export async function signedApplicationPdf({ record, signature, policyNumber }: SignedApplicationData): Promise<Uint8Array> {
+export async function signedApplicationPdf({ record, signature, policyNumber, trust }: SignedApplicationData): Promise<Uint8Array> {
   const applicant = record.insured.company ?? record.insured.name;
   const writer = await PdfWriter.open({
     title: SIGNED_APPLICATION_TITLE,
     number: record.orderNumber,
     subject: `${record.speciality}: ${applicant}`,
     date: signature.signedAt,
+    trust,
   });
   writer.title(SIGNED_APPLICATION_TITLE, `Signed ${usDate(isoDay(signature.signedAt))}`);
 

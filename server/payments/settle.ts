@@ -13,6 +13,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LifecycleEvent } from '@/machines/order-lifecycle.machine';
 import { formatUsd } from '@/api/contract/money-format';
+import type { Trust } from '@/api/contract/runtime-config';
 import { invoiceOf, ratingOf } from '@server/billing/invoices';
 import { issuePolicy, type IssuedDocument } from '@server/billing/issue-policy';
 import { lockOwner } from '@server/account/primary-records';
@@ -35,6 +36,8 @@ export type SettleDeps = {
   /** PUBLIC_URL: links in the confirmation mail. */
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** The insurer and licences the policy documents and the invoice name (Config.trust). */
+  trust: Trust;
 };
 
 /**
@@ -169,13 +172,13 @@ async function bind(tx: Transaction, deps: SettleDeps, locked: Awaited<ReturnTyp
     event: PAID,
     data: { paymentId: payment.id, provider: payment.provider, amountCents: payment.amountCents, invoiceNumber: invoice.number },
   });
-  const { policy, issued } = await issuePolicy(tx, order, ratingOf(order), now);
+  const { policy, issued } = await issuePolicy(tx, order, ratingOf(order), now, deps.trust);
   await moveSubmission(tx, null, bound, now, {
     event: ISSUED,
     data: { policyId: policy.id, policyNumber: policy.number, documents: issued.map((document) => document.kind) },
   });
   const paidInvoice = { ...invoice, status: 'paid', paidAt: now, lastFailure: null };
-  await confirmationMail(tx, deps, order.id, issued, await invoicePdf(await invoiceDocumentData(tx, paidInvoice)), invoice.number);
+  await confirmationMail(tx, deps, order.id, issued, await invoicePdf(await invoiceDocumentData(tx, paidInvoice, deps.trust)), invoice.number);
   return answer('bound', policy.number);
 }
 

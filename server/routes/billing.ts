@@ -32,6 +32,7 @@ export async function billingRoutes(app: FastifyInstance) {
     publicUrl: app.config.publicUrl,
     log: app.log,
     provider: app.payments,
+    trust: app.config.trust,
   });
   const tags = ['billing'];
   const noStore = { 'cache-control': 'no-store' };

@@ -25,7 +25,7 @@ const notIssued = 'The document does not exist yet (`fields.status` names the or
 export async function documentRoutes(app: FastifyInstance) {
   const tags = ['documents'];
   const noStore = { 'cache-control': 'no-store' };
-  const shareDeps: ShareDeps = { db: app.db, clock: app.clock, mail: app.mail };
+  const shareDeps: ShareDeps = { db: app.db, clock: app.clock, mail: app.mail, trust: app.config.trust };
 
   // File names are [a-z0-9.-] only (documentFileName): no quoting or encoding issues.
   const sendPdf = (reply: FastifyReply, file: DocumentFile) =>
@@ -63,7 +63,7 @@ export async function documentRoutes(app: FastifyInstance) {
     response: pdfBytesSchema,
     binary: binary('order-summary-{order}.pdf'),
     errors: { 409: notIssued },
-    handler: async ({ body, request, reply }) => sendPdf(reply, await orderSummaryFile(app.db, currentUser(request), body.submissionid)),
+    handler: async ({ body, request, reply }) => sendPdf(reply, await orderSummaryFile(app.db, currentUser(request), body.submissionid, app.config.trust)),
   });
 
   defineRoute(app, {
@@ -83,7 +83,7 @@ export async function documentRoutes(app: FastifyInstance) {
     handler: async ({ body, request, reply }) => {
       const user = currentUser(request);
       const { submissionid, documentType } = body;
-      return sendPdf(reply, documentType === 'application' ? await signedApplicationFile(app.db, user, submissionid) : await issuedFile(app.db, user, submissionid, documentType));
+      return sendPdf(reply, documentType === 'application' ? await signedApplicationFile(app.db, user, submissionid, app.config.trust) : await issuedFile(app.db, user, submissionid, documentType));
     },
   });
 
@@ -112,7 +112,7 @@ export async function documentRoutes(app: FastifyInstance) {
     response: pdfBytesSchema,
     binary: binary('invoice-{invoice}.pdf'),
     errors: { 409: notIssued },
-    handler: async ({ body, request, reply }) => sendPdf(reply, await invoiceFile(app.db, currentUser(request), body.submissionid)),
+    handler: async ({ body, request, reply }) => sendPdf(reply, await invoiceFile(app.db, currentUser(request), body.submissionid, app.config.trust)),
   });
 
   const rateLimited = 'Too many documents mailed from this account, to this address or from this network in the last hour';

@@ -27,7 +27,7 @@ export async function paymentWebhookRoutes(app: FastifyInstance) {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
 
-  const deps = (): SettleDeps => ({ db: app.db, clock: app.clock, mail: app.mail, publicUrl: app.config.publicUrl, log: app.log });
+  const deps = (): SettleDeps => ({ db: app.db, clock: app.clock, mail: app.mail, publicUrl: app.config.publicUrl, log: app.log, trust: app.config.trust });
 
   defineRoute(app, {
     method: 'POST',

@@ -1,0 +1,66 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { certificatePdf, type CertificateData } from '@server/documents/certificate-pdf';
+import { testTrust } from '@server/test/trust-fixtures';
+
+const run = promisify(execFile);
+let scratch: string;
+let saved = 0;
+beforeAll(async () => {
+  scratch = await mkdtemp(path.join(tmpdir(), 'certificate-pdf-test-'));
+});
+afterAll(async () => {
+  await rm(scratch, { recursive: true, force: true });
+});
+
+async function fileOf(bytes: Uint8Array): Promise<string> {
+  saved += 1;
+  const file = path.join(scratch, `certificate-${saved}.pdf`);
+  await writeFile(file, bytes);
+  return file;
+}
+const textOf = async (bytes: Uint8Array) => (await run('pdftotext', ['-layout', await fileOf(bytes), '-'])).stdout;
+const pagesOf = async (bytes: Uint8Array) => Number(/^Pages:\s+(\d+)$/m.exec((await run('pdfinfo', [await fileOf(bytes)])).stdout)![1]);
+
+const certificate = (overrides: Partial<CertificateData> = {}): CertificateData => ({
+  orderNumber: 'Q-2026-000123',
+  policyNumber: 'P-2026-000042',
+  specialityName: 'General dentistry',
+  effectiveDate: '2026-06-01',
+  expirationDate: '2027-06-01',
+  perClaimLimitCents: 100_000_000,
+  aggregateLimitCents: 300_000_000,
+  deductibleCents: 500_000,
+  issuedAt: new Date('2026-05-20T15:04:05Z'),
+  brokerName: 'Lone Star Brokers',
+  namedInsured: { name: 'Bright Smile Dental PLLC', addressLines: ['500 Main St', 'Houston, TX 77002'] },
+  additionalInsured: { name: 'Main Street Properties LLC', relationship: 'Landlord', addressLines: ['1 Main St', 'Houston, TX 77002'] },
+  trust: testTrust,
+  ...overrides,
+});
+
+describe('certificatePdf', () => {
+  it('names the insurer affording coverage with its NAIC code and rating, and the producer’s licences, on one page', async () => {
+    const bytes = await certificatePdf(certificate());
+    const words = (await textOf(bytes)).replace(/\s+/g, ' ');
+    expect(words).toContain('INSURER AFFORDING COVERAGE');
+    expect(words).toContain('Insurer A: Keystone Specialty Insurance Company');
+    expect(words).toContain('NAIC 12345. AM Best rating: A (Excellent).');
+    expect(words).toContain('Producer licences: TX 2345678, CA 0K12345, NY LA-1234567.');
+    expect(words).not.toContain('demo');
+    expect(await pagesOf(bytes)).toBe(1);
+  });
+
+  it('says so when the insurer is the demo’s, and stays one page with long names', async () => {
+    const long = 'Northern Plains and Great Lakes Regional Professional Liability Mutual Insurance Company of America, Inc.';
+    const bytes = await certificatePdf(certificate({ trust: { ...testTrust, insurer: { ...testTrust.insurer, name: long }, demo: true } }));
+    const words = (await textOf(bytes)).replace(/\s+/g, ' ');
+    expect(words).toContain('Includes fictitious demo values.');
+    expect(words).toContain('Northern Plains and Great Lakes');
+    expect(await pagesOf(bytes)).toBe(1);
+  });
+});
