@@ -126,6 +126,16 @@ describe('POST insured/signapplication', () => {
     expect(recordHash(rows[0]!.record)).toBe(hash);
   });
 
+  it('twenty simultaneous signings of one record make one signature (one 201, the rest 200 with the same answer)', async () => {
+    const insured = await newInsured(app);
+    const order = await quotedOrder(app, insured);
+    const { recordHash: hash } = await readApplication(insured, order.submissionId);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => sign(insured, signingBody(order.submissionId, hash))));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([...Array<number>(19).fill(200), 201]);
+    expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+    expect(await signatureRows(order.submissionId)).toHaveLength(1);
+  });
+
   it('names the field for a missing or bad name, a box not ticked and a malformed hash (400); a stale hash is a 409 naming recordHash', async () => {
     const insured = await newInsured(app);
     const order = await quotedOrder(app, insured);
