@@ -3,6 +3,7 @@ import { expect, userEvent, within } from 'storybook/test';
 import { adaStored, authHandlers } from './support/auth-fixtures';
 import { brokerHandlers, HARBOR_RISK_LOGO, harborRisk, harborRiskWithoutLogo } from './support/broker-fixtures';
 import { HARBOR_RISK } from './support/catalog-fixtures';
+import { deskAuthHandlers, graceStored } from './support/underwriting-fixtures';
 
 /** Any page's content: these stories are about the header around it. */
 function PageContent() {
@@ -46,6 +47,16 @@ export const SignedOutBranded: Story = {
   },
 };
 
+/** The account's pages as the header lists them: name, address, and whether it is the page shown. */
+function accountPages(nav: HTMLElement) {
+  return within(nav)
+    .getAllByRole('listitem')
+    .map((item) => {
+      const link = within(item).getByRole('link');
+      return { name: link.textContent, href: link.getAttribute('href'), current: link.getAttribute('aria-current') };
+    });
+}
+
 export const SignedIn: Story = {
   parameters: { session: adaStored },
   play: async ({ canvasElement }) => {
@@ -53,6 +64,76 @@ export const SignedIn: Story = {
     await expect(await within(nav).findByRole('button', { name: 'Sign out' })).not.toHaveAttribute('aria-disabled');
     await expect(nav).toHaveTextContent('Signed in as Ada');
     await expect(within(nav).queryByRole('link', { name: 'Log in' })).toBeNull();
+    // The account's pages, on every signed-in screen; this one (signupconfirmation) is none of them.
+    await expect(accountPages(nav)).toEqual([
+      { name: 'Dashboard', href: '/dashboard', current: null },
+      { name: 'Documents', href: '/document', current: null },
+      { name: 'Claims', href: '/claims', current: null },
+      { name: 'Account details', href: '/contacts', current: null },
+    ]);
+  },
+};
+
+export const CurrentPage: Story = {
+  name: 'Signed in: the page shown is marked current',
+  parameters: { session: adaStored, route: '/claims' },
+  play: async ({ canvasElement }) => {
+    const nav = await within(canvasElement).findByRole('navigation', { name: 'Account' });
+    await within(nav).findByRole('link', { name: 'Claims' });
+    await expect(accountPages(nav).map((page) => [page.name, page.current])).toEqual([
+      ['Dashboard', null],
+      ['Documents', null],
+      ['Claims', 'page'],
+      ['Account details', null],
+    ]);
+  },
+};
+
+export const CurrentPageBranded: Story = {
+  name: 'Signed in (branded): the pages stay in the storefront',
+  parameters: {
+    session: adaStored,
+    route: `/client/document/${HARBOR_RISK}`,
+    msw: { handlers: [...brokerHandlers(), ...authHandlers()] },
+  },
+  play: async ({ canvasElement }) => {
+    const nav = await within(canvasElement).findByRole('navigation', { name: 'Account' });
+    await within(nav).findByRole('link', { name: 'Documents' });
+    await expect(accountPages(nav)).toEqual([
+      { name: 'Dashboard', href: `/client/dashboard/${HARBOR_RISK}`, current: null },
+      { name: 'Documents', href: `/client/document/${HARBOR_RISK}`, current: 'page' },
+      { name: 'Claims', href: `/client/claims/${HARBOR_RISK}`, current: null },
+      { name: 'Account details', href: `/client/contacts/${HARBOR_RISK}`, current: null },
+    ]);
+  },
+};
+
+export const KeyboardOrder: Story = {
+  name: 'Signed in: reached by keyboard in reading order',
+  parameters: { session: adaStored },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const nav = await canvas.findByRole('navigation', { name: 'Account' });
+    await within(nav).findByRole('link', { name: 'Dashboard' });
+    // From the brand link, Tab walks the account's pages in order, then Sign out.
+    header(canvasElement).getByRole('link', { name: 'Practice Shield' }).focus();
+    for (const name of ['Dashboard', 'Documents', 'Claims', 'Account details']) {
+      await userEvent.tab();
+      await expect(document.activeElement).toBe(within(nav).getByRole('link', { name }));
+    }
+    await userEvent.tab();
+    await expect(document.activeElement).toBe(within(nav).getByRole('button', { name: 'Sign out' }));
+  },
+};
+
+export const StaffSignedIn: Story = {
+  name: 'Signed in as an underwriter: the desk, not an insured’s pages',
+  parameters: { session: graceStored, msw: { handlers: deskAuthHandlers() } },
+  play: async ({ canvasElement }) => {
+    const nav = await within(canvasElement).findByRole('navigation', { name: 'Account' });
+    await within(nav).findByRole('link', { name: 'Underwriting desk' });
+    await expect(accountPages(nav).map((page) => page.name)).toEqual(['Underwriting desk']);
+    await expect(nav).toHaveTextContent('Signed in as Grace');
   },
 };
 

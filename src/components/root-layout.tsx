@@ -41,7 +41,22 @@ export function RootLayout() {
   );
 }
 
-/** Signed out: "Log in" and "Sign up"; signed in: the user's first name (to the dashboard) and "Sign out". */
+/**
+ * The account's own pages, on every signed-in screen of an insured. Staff accounts (desk, book,
+ * administration) have their work's link instead: they buy nothing here.
+ */
+const INSURED_PAGES = [
+  { screen: 'dashboard', label: 'Dashboard' },
+  { screen: 'document', label: 'Documents' },
+  { screen: 'claims', label: 'Claims' },
+  // Contacts (and, from there, locations): who and where the account's orders name.
+  { screen: 'contacts', label: 'Account details' },
+] as const;
+
+/**
+ * Signed out: "Log in" and "Sign up". Signed in: the account's pages (the current one marked
+ * aria-current="page" by the router's link), who is signed in, and "Sign out".
+ */
 function AccountNav() {
   const auth = useAuth();
   const restoring = useSelector(auth, isRestoring);
@@ -49,53 +64,70 @@ function AccountNav() {
   const signingOut = useSelector(auth, (snapshot) => snapshot.hasTag('signingOut'));
   // Until a stored session is confirmed or dropped, show neither, rather than the wrong one.
   if (restoring) return <nav className="account-nav" aria-label="Account" aria-busy="true" />;
+  if (!user) {
+    return (
+      <nav className="account-nav" aria-label="Account">
+        <ScreenLink screen="login" className="account-nav__link">
+          Log in
+        </ScreenLink>
+        <ScreenLink screen="signup" className="button button--header">
+          Sign up
+        </ScreenLink>
+      </nav>
+    );
+  }
+  const staff = worksTheDesk(user) || keepsABook(user) || administers(user);
   return (
-    <nav className="account-nav" aria-label="Account">
-      {user ? (
-        <>
-          {/* Only those who may open the desk see it (its guard answers everyone else "not found"). */}
-          {worksTheDesk(user) && (
+    <nav className="account-nav account-nav--signed-in" aria-label="Account">
+      <ul className="account-nav__pages">
+        {!staff &&
+          INSURED_PAGES.map((page) => (
+            <li key={page.screen}>
+              <ScreenLink screen={page.screen} className="account-nav__link">
+                {page.label}
+              </ScreenLink>
+            </li>
+          ))}
+        {/* Only those who may open the desk see it (its guard answers everyone else "not found"). */}
+        {worksTheDesk(user) && (
+          <li>
             <ScreenLink screen="underwriting" className="account-nav__link">
               Underwriting desk
             </ScreenLink>
-          )}
-          {keepsABook(user) && (
+          </li>
+        )}
+        {keepsABook(user) && (
+          <li>
             <ScreenLink screen="broker" className="account-nav__link">
               Your book
             </ScreenLink>
-          )}
-          {administers(user) && (
+          </li>
+        )}
+        {administers(user) && (
+          <li>
             <ScreenLink screen="admin-brokers" className="account-nav__link">
               Administration
             </ScreenLink>
-          )}
-          {/* The name leads to the account: orders, contacts, locations, claims. */}
-          <ScreenLink screen="dashboard" className="account-nav__link account-nav__user">
-            <span className="visually-hidden">Your dashboard. Signed in as </span>
-            {user.firstname}
-          </ScreenLink>
-          <button
-            type="button"
-            className="button button--header"
-            // Stays focusable while signing out (disabled would drop focus to the page); repeats are ignored.
-            aria-disabled={signingOut || undefined}
-            onClick={() => {
-              if (!signingOut) auth.send({ type: 'auth.signOut' });
-            }}
-          >
-            {signingOut ? 'Signing out…' : 'Sign out'}
-          </button>
-        </>
-      ) : (
-        <>
-          <ScreenLink screen="login" className="account-nav__link">
-            Log in
-          </ScreenLink>
-          <ScreenLink screen="signup" className="button button--header">
-            Sign up
-          </ScreenLink>
-        </>
-      )}
+          </li>
+        )}
+      </ul>
+      <div className="account-nav__session">
+        <span className="account-nav__user breaks-anywhere">
+          <span className="visually-hidden">Signed in as </span>
+          {user.firstname}
+        </span>
+        <button
+          type="button"
+          className="button button--header"
+          // Stays focusable while signing out (disabled would drop focus to the page); repeats are ignored.
+          aria-disabled={signingOut || undefined}
+          onClick={() => {
+            if (!signingOut) auth.send({ type: 'auth.signOut' });
+          }}
+        >
+          {signingOut ? 'Signing out…' : 'Sign out'}
+        </button>
+      </div>
     </nav>
   );
 }
