@@ -49,7 +49,7 @@ const INSURED_PAGES = [
   { screen: 'dashboard', label: 'Dashboard' },
   { screen: 'document', label: 'Documents' },
   { screen: 'claims', label: 'Claims' },
-  // Contacts (and, from there, locations): who and where the account's orders name.
+  // Contacts: who the account's orders name (locations and the rest are the dashboard's links).
   { screen: 'contacts', label: 'Account details' },
 ] as const;
 
