@@ -74,6 +74,7 @@ export const Loaded: Story = {
     const policy = within(await canvas.findByRole('region', { name: 'Your policy' }));
     await expect(await policy.findByText(POLICY_NUMBER)).toBeVisible();
     await expect(fact(policy, 'Policy period')).toHaveTextContent('Jul 1, 2026 to Jul 1, 2027');
+    await expect(fact(policy, 'Retroactive date')).toHaveTextContent('Sep 1, 2021');
     await expect(fact(policy, 'Limits')).toHaveTextContent('$1,000,000 per claim, $1,000,000 aggregate');
     await expect(fact(policy, 'Deductible')).toHaveTextContent('$2,500 per claim');
     await expect(fact(policy, 'Total for the year')).toHaveTextContent(formatUsd(quotedCalculation.totalCents));

@@ -4,6 +4,7 @@ import type { PolicyInfo } from '@/api/contract/billing';
 import { callerOf } from '@server/account/plan-locations';
 import type { AuthUser } from '@server/auth/user';
 import { planOf, ratingOf } from '@server/billing/invoices';
+import { retroactiveDate } from '@server/billing/retroactive-date';
 import type { Queryable } from '@server/db/connection';
 import { brokers, payments, specialities, submissions } from '@server/db/schema';
 import { policyOf } from '@server/documents/document-sources';
@@ -38,6 +39,7 @@ export async function policyInfo(db: Queryable, user: AuthUser, submissionId: nu
     broker: facts!.broker,
     effectiveDate: policy.effectiveDate,
     expirationDate: policy.expirationDate,
+    retroactiveDate: retroactiveDate(policy.effectiveDate, order.applicationAnswers),
     limit: { code: policy.limitCode, label: rating.limit.label, perClaimCents: policy.perClaimLimitCents, aggregateCents: policy.aggregateLimitCents },
     deductible: { code: policy.deductibleCode, label: rating.deductible.label, amountCents: policy.deductibleCents },
     premiumCents: rating.premiumCents,

@@ -34,6 +34,7 @@ const policy = (overrides: Partial<PolicyDocumentData> = {}): PolicyDocumentData
   specialityName: 'Physical therapy',
   effectiveDate: '2026-06-15',
   expirationDate: '2027-06-15',
+  retroactiveDate: '2026-06-15',
   issuedAt: new Date('2026-06-10T18:30:00Z'),
   namedInsured: { name: 'Gulf Coast Physio LLC', addressLines: ['2100 Seawall Blvd', 'Galveston, TX 77550'] },
   insuredEmail: 'office@gulfcoastphysio.example',
@@ -52,6 +53,11 @@ const policy = (overrides: Partial<PolicyDocumentData> = {}): PolicyDocumentData
 describe('binderPdf', () => {
   it('names the insurer that carries the risk, with its NAIC code and rating, and the producer’s licences', async () => {
     expectInsurerNamed(await textOf(await binderPdf(policy())));
+  });
+
+  it('lists the retroactive date with the cover: inception, or the prior-acts date', async () => {
+    expect(await textOf(await binderPdf(policy()))).toMatch(/Retroactive date\s+06\/15\/2026/);
+    expect(await textOf(await binderPdf(policy({ retroactiveDate: '2019-03-15' })))).toMatch(/Retroactive date\s+03\/15\/2019/);
   });
 
   it('says so when the insurer is the demo’s fictitious one', async () => {

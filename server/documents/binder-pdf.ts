@@ -41,6 +41,7 @@ export async function binderPdf(data: PolicyDocumentData): Promise<Uint8Array> {
   writer.field('Binder period', `From ${usDate(data.effectiveDate)} until the policy is delivered, at the latest ${lapses}`);
   writer.field('Policy period', policyPeriod(data.effectiveDate, data.expirationDate));
   writer.field('Coverage', `${coverageText(data.specialityName)}, claims-made and reported`);
+  writer.field('Retroactive date', usDate(data.retroactiveDate));
   writer.field('State', data.stateName);
   writer.field('Issue date', issued);
   writer.space(6);

@@ -34,6 +34,11 @@ export type PolicyDocumentData = {
   /** YYYY-MM-DD; 12:01 a.m. standard time at the insured's address, as US policies say. */
   effectiveDate: string;
   expirationDate: string;
+  /**
+   * YYYY-MM-DD: claims about work done before it are not covered (claims-made). The effective
+   * date for new business, or the prior-acts date of continuous prior cover.
+   */
+  retroactiveDate: string;
   /** The policy's issue time: its date on the page and the PDF's metadata dates. */
   issuedAt: Date;
   namedInsured: Party;

@@ -18,6 +18,7 @@ import type {
 } from '@server/documents/document-data';
 import { coveredLocations, namedInsured } from '@server/documents/named-insured';
 import { planOf } from '@server/billing/invoices';
+import { retroactiveDate } from '@server/billing/retroactive-date';
 import { orderQuestions } from '@server/lifecycle/required-items';
 import { storedRating } from '@server/submissions/quotes';
 
@@ -84,6 +85,7 @@ export async function policyDocumentData(db: Queryable, policy: PolicyRow, trust
     specialityName: facts.speciality,
     effectiveDate: policy.effectiveDate,
     expirationDate: policy.expirationDate,
+    retroactiveDate: retroactiveDate(policy.effectiveDate, facts.order.applicationAnswers),
     issuedAt: policy.issuedAt,
     namedInsured: { name: insured.name, addressLines: insured.addressLines },
     insuredEmail: insured.email,

@@ -34,6 +34,7 @@ const policy = (overrides: Partial<PolicyDocumentData> = {}): PolicyDocumentData
   specialityName: 'General dentistry',
   effectiveDate: '2026-06-01',
   expirationDate: '2027-06-01',
+  retroactiveDate: '2026-06-01',
   issuedAt: new Date('2026-05-20T15:04:05Z'),
   namedInsured: { name: 'Bright Smile Dental PLLC', addressLines: ['500 Main St', 'Suite 200', 'Houston, TX 77002'] },
   insuredEmail: 'dr.ortiz@brightsmile.example',
@@ -53,6 +54,13 @@ const policy = (overrides: Partial<PolicyDocumentData> = {}): PolicyDocumentData
 });
 
 describe('policyPdf declarations', () => {
+  it('shows the retroactive date: inception for new business, or the prior-acts date of continuous cover', async () => {
+    expect(await textOf(await policyPdf(policy(), 'declarations'))).toMatch(/Retroactive date\s+06\/01\/2026/);
+    const prior = policy({ retroactiveDate: '2019-03-15' });
+    expect(await textOf(await policyPdf(prior, 'declarations'))).toMatch(/Retroactive date\s+03\/15\/2019/);
+    expect(await textOf(await policyPdf(prior, 'policy'))).toMatch(/Retroactive date\s+03\/15\/2019/);
+  });
+
   it('names the insurer that carries the risk, with its NAIC code and rating, and the producer’s licences', async () => {
     expectInsurerNamed(await textOf(await policyPdf(policy(), 'declarations')));
     expectInsurerNamed(await textOf(await policyPdf(policy(), 'policy')));

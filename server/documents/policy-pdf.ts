@@ -30,6 +30,7 @@ function declarations(writer: PdfWriter, data: PolicyDocumentData) {
   writer.field('Policy period', policyPeriod(data.effectiveDate, data.expirationDate));
   writer.field('Coverage', coverageText(data.specialityName));
   writer.field('Form', 'Claims-made and reported');
+  writer.field('Retroactive date', usDate(data.retroactiveDate));
   writer.field('State', data.stateName);
   writer.field('Issue date', usDate(isoDay(data.issuedAt)));
   writer.space(6);
@@ -93,7 +94,7 @@ const COVERAGE_FORM: Part[] = [
           'pay because of a claim arising out of a wrongful act in the performance of professional services, provided that: ' +
           '(a) the claim is first made against the insured during the policy period; (b) the claim is reported to us in ' +
           'writing during the policy period, or within 60 days after it ends; and (c) the wrongful act took place on or after ' +
-          'the retroactive date, if any, and before the end of the policy period.',
+          'the retroactive date shown in the declarations, and before the end of the policy period.',
       },
       {
         title: 'Defence.',

@@ -21,8 +21,8 @@ export async function approvedOrder(app: () => FastifyInstance, insured: Insured
   return order;
 }
 
-export async function invoicedOrder(app: () => FastifyInstance, insured: Insured): Promise<{ order: SubmissionQuote; invoice: Invoice }> {
-  const order = await approvedOrder(app, insured);
+export async function invoicedOrder(app: () => FastifyInstance, insured: Insured, overrides: Record<string, unknown> = {}): Promise<{ order: SubmissionQuote; invoice: Invoice }> {
+  const order = await approvedOrder(app, insured, overrides);
   const response = await insured.call('POST', 'invoice/generateInvoice', { submissionid: order.submissionId });
   expect(response.statusCode, response.body).toBe(200);
   return { order, invoice: v.parse(invoiceSchema, response.json()) };
@@ -67,9 +67,12 @@ export async function webhookEventCount(app: FastifyInstance): Promise<number> {
   return row!.n;
 }
 
-/** An order paid with the sandbox's success card through its checkout page: complete, its policy issued. */
-export async function paidOrder(app: () => FastifyInstance, insured: Insured) {
-  const { order, invoice } = await invoicedOrder(app, insured);
+/**
+ * An order paid with the sandbox's success card through its checkout page: complete, its policy
+ * issued. `overrides`: what the quote is created with (createsubmission's body), as quotedOrder.
+ */
+export async function paidOrder(app: () => FastifyInstance, insured: Insured, overrides: Record<string, unknown> = {}) {
+  const { order, invoice } = await invoicedOrder(app, insured, overrides);
   const checkout = await openCheckout(insured, order.submissionId);
   const page = new URL(checkout.url);
   const paid = await app().inject({

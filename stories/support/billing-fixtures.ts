@@ -110,6 +110,8 @@ export const policy: PolicyInfo = {
   broker: null,
   effectiveDate: '2026-07-01',
   expirationDate: '2027-07-01',
+  // Continuous cover reported since then: the prior-acts date.
+  retroactiveDate: '2021-09-01',
   limit: { code: '1M/1M', label: '$1,000,000 / $1,000,000', perClaimCents: 100_000_000, aggregateCents: 100_000_000 },
   deductible: { code: '2500', label: '$2,500', amountCents: 250_000 },
   premiumCents: quotedCalculation.premiumCents,

@@ -63,6 +63,15 @@ export const generalQuestions: DemoQuestion[] = [
   yesNo('prior_coverage', 'Do you carry professional liability insurance today?', {
     yes: { modifierBps: -250 },
   }),
+  // The retroactive date of a claims-made policy (server/billing/retroactive-date.ts).
+  {
+    code: 'prior_acts_date',
+    text: 'Since what date have you been continuously insured for professional liability?',
+    helpText:
+      'The retroactive (prior-acts) date on your current policy’s declarations page. Your new policy keeps covering work done since then.',
+    type: 'date',
+    condition: { questionCode: 'prior_coverage', anyOf: ['yes'] },
+  },
 ];
 
 export const specialityQuestions: Record<DemoSpecialityCode, DemoQuestion[]> = {

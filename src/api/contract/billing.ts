@@ -127,6 +127,12 @@ export const policyInfoSchema = v.object({
   /** YYYY-MM-DD; the period runs a year from the effective date. */
   effectiveDate: isoDay,
   expirationDate: isoDay,
+  /**
+   * YYYY-MM-DD, claims-made: work done before it is not covered. The effective date for new
+   * business, or the prior-acts date of the continuous cover the insured reported. Optional for
+   * clients of an older server.
+   */
+  retroactiveDate: v.optional(isoDay),
   limit: v.object({ code: v.string(), label: v.string(), perClaimCents: cents, aggregateCents: cents }),
   deductible: v.object({ code: v.string(), label: v.string(), amountCents: cents }),
   premiumCents: cents,

@@ -16,6 +16,13 @@ export function PolicyFacts({ policy }: { policy: PolicyInfo }) {
       <dd>Professional liability, {policy.speciality.name}</dd>
       <dt>Policy period</dt>
       <dd>{periodWords(policy.effectiveDate, policy.expirationDate)}</dd>
+      {policy.retroactiveDate && (
+        <>
+          {/* Claims-made: work done before this day is not covered. */}
+          <dt>Retroactive date</dt>
+          <dd>{formatDay(policy.retroactiveDate)}</dd>
+        </>
+      )}
       <dt>Limits</dt>
       <dd>
         {wholeUsd(policy.limit.perClaimCents)} per claim, {wholeUsd(policy.limit.aggregateCents)} aggregate
