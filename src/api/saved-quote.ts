@@ -19,6 +19,18 @@ const savedQuoteSchema = v.object({
   saveKey: v.optional(v.string()),
   /** What the server said the answers lack, for the questions screen to show. */
   fieldErrors: v.optional(v.record(v.string(), v.string())),
+  /** The cover chosen and its price in words, for the summary on the screens that follow the quote. */
+  summary: v.optional(
+    v.object({
+      speciality: v.string(),
+      place: v.optional(v.string()),
+      limit: v.optional(v.string()),
+      deductible: v.optional(v.string()),
+      plan: v.optional(v.string()),
+      totalCents: v.optional(v.number()),
+      dueNowCents: v.optional(v.number()),
+    }),
+  ),
   /** Once saved as an order; a visitor's quote key until signing up or in attaches it. */
   submission: v.optional(
     v.object({ submissionId: v.pipe(v.number(), v.integer()), number: v.string(), quoteKey: v.optional(v.string()) }),

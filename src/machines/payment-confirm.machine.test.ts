@@ -1,5 +1,6 @@
 import { HTTPError } from 'ky';
 import { describe, expect, it } from 'vitest';
+import type { Invoice } from '@/api/contract/billing';
 import { createActor, fromPromise, SimulatedClock, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import type { PaymentConfirmation } from '@/api/contract/billing';
@@ -35,10 +36,45 @@ const serverDown = httpError(503, 'The order service is unavailable.');
 
 type Snapshot = SnapshotFrom<typeof paymentConfirmMachine>;
 
+/** The paid invoice the receipt shows: the first of four quarterly payments, three to come. */
+const paidInvoice = {
+  invoiceId: 12,
+  number: 'INV-2026-000012',
+  submissionId: session.submissionId,
+  orderNumber: 'Q-2026-004217',
+  status: 'paid',
+  orderStatus: 'complete',
+  orderVersion: 8,
+  paymentTerm: { code: 'quarterly', name: 'Quarterly' },
+  premiumCents: 250_000,
+  policyFeeCents: 15_000,
+  taxCents: 7_132,
+  stateFeeCents: 0,
+  totalCents: 272_132,
+  amountDueCents: 68_033,
+  currency: 'USD',
+  dueDate: '2026-07-01',
+  schedule: [
+    { installmentNo: 1, dueDate: '2026-07-01', amountCents: 68_033 },
+    { installmentNo: 2, dueDate: '2026-10-01', amountCents: 68_533 },
+  ],
+  createdAt: '2026-06-25T10:05:00.000Z',
+  paidAt: '2026-06-25T10:09:00.000Z',
+  lastPaymentFailure: null,
+} satisfies Invoice;
+
+/** A nested state as a dotted path ('confirmed.receipt'). */
+function statePath(value: unknown): string {
+  if (typeof value === 'string') return value;
+  const [key, child] = Object.entries(value as Record<string, unknown>)[0]!;
+  return `${key}.${statePath(child)}`;
+}
+
 function harness() {
   const clock = new SimulatedClock();
   const calls: unknown[] = [];
   let pendingCall: { resolve: (value: PaymentConfirmation) => void; reject: (error: unknown) => void } | undefined;
+  let pendingInvoice: { resolve: (value: unknown) => void; reject: (error: unknown) => void } | undefined;
   const actor = createActor(
     paymentConfirmMachine.provide({
       actors: {
@@ -46,6 +82,9 @@ function harness() {
           calls.push(input);
           return new Promise<PaymentConfirmation>((resolve, reject) => (pendingCall = { resolve, reject }));
         }),
+        loadInvoice: fromPromise<Invoice, { submissionId: number }>(
+          () => new Promise<Invoice>((resolve, reject) => (pendingInvoice = { resolve: resolve as (value: unknown) => void, reject })),
+        ),
       },
     }),
     { input: session, clock },
@@ -58,13 +97,23 @@ function harness() {
     else open!.reject(value);
     await new Promise((resolve) => setImmediate(resolve));
   }
+  /** Answers the receipt's invoice call. */
+  async function answerInvoice(outcome: 'done' | 'error', value: unknown) {
+    const open = pendingInvoice;
+    expect(open, 'the machine is not loading the invoice').toBeDefined();
+    pendingInvoice = undefined;
+    if (outcome === 'done') open!.resolve(value);
+    else open!.reject(value);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
   return {
     actor,
     clock,
     calls,
     answer,
+    answerInvoice,
     asking: () => pendingCall !== undefined,
-    value: () => actor.getSnapshot().value,
+    value: () => statePath(actor.getSnapshot().value),
     context: () => actor.getSnapshot().context,
   };
 }
@@ -75,9 +124,27 @@ describe('paymentConfirmMachine', () => {
     expect(confirm.value()).toBe('confirming');
     expect(confirm.calls).toEqual([session]);
     await confirm.answer('done', paid);
-    expect(confirm.value()).toBe('confirmed');
+    expect(confirm.value()).toBe('confirmed.loadingReceipt');
     expect(confirm.context().confirmation?.policyNumber).toBe('P-2026-004217');
-    expect(confirm.actor.getSnapshot().status).toBe('done');
+    await confirm.answerInvoice('done', paidInvoice);
+    expect(confirm.value()).toBe('confirmed.receipt');
+    expect(confirm.context().invoice).toEqual(paidInvoice);
+    // Nothing more is asked, however long the page stays open.
+    confirm.clock.increment(60_000);
+    expect(confirm.calls).toEqual([session]);
+    expect(confirm.asking()).toBe(false);
+  });
+
+  it('a receipt that fails to load says why, and Try again loads it; the payment stays confirmed', async () => {
+    const confirm = harness();
+    await confirm.answer('done', paid);
+    await confirm.answerInvoice('error', serverDown);
+    expect(confirm.value()).toBe('confirmed.receiptFailed');
+    expect(confirm.context().errorMessage).toBe('The order service is unavailable.');
+    confirm.actor.send({ type: 'receipt.retry' });
+    await confirm.answerInvoice('done', paidInvoice);
+    expect(confirm.value()).toBe('confirmed.receipt');
+    expect(confirm.context().errorMessage).toBeUndefined();
   });
 
   it('failed ends with the server’s words', async () => {
@@ -123,7 +190,7 @@ describe('paymentConfirmMachine', () => {
     expect(confirm.value()).toBe('stillWaiting');
     confirm.actor.send({ type: 'confirm.retry' });
     await confirm.answer('done', paid);
-    expect(confirm.value()).toBe('confirmed');
+    expect(confirm.value()).toBe('confirmed.loadingReceipt');
   });
 
   it('paid after a wait is confirmed', async () => {
@@ -131,7 +198,7 @@ describe('paymentConfirmMachine', () => {
     await confirm.answer('done', pending);
     confirm.clock.increment(PENDING_BACKOFF_MS[0]);
     await confirm.answer('done', paid);
-    expect(confirm.value()).toBe('confirmed');
+    expect(confirm.value()).toBe('confirmed.loadingReceipt');
   });
 
   it('no such checkout (404) is not found, in the server’s words', async () => {
@@ -148,7 +215,7 @@ describe('paymentConfirmMachine', () => {
     expect(confirm.context().errorMessage).toBe('The order service is unavailable.');
     confirm.actor.send({ type: 'confirm.retry' });
     await confirm.answer('done', paid);
-    expect(confirm.value()).toBe('confirmed');
+    expect(confirm.value()).toBe('confirmed.loadingReceipt');
     expect(confirm.context().errorMessage).toBeUndefined();
   });
 });
@@ -166,6 +233,9 @@ const traversalEvents = [
   { type: 'xstate.error.actor.confirmPayment', error: serverDown },
   { type: WAITED },
   { type: 'confirm.retry' },
+  { type: 'xstate.done.actor.loadInvoice', output: paidInvoice },
+  { type: 'xstate.error.actor.loadInvoice', error: serverDown },
+  { type: 'receipt.retry' },
 ] as never[];
 
 const serializeState = (snapshot: { value: unknown; context: PaymentConfirmContext }) =>
@@ -176,6 +246,8 @@ async function replay(steps: readonly { event: AnyEventObject; state: Snapshot }
   for (const { event, state } of steps) {
     if (event.type === 'xstate.done.actor.confirmPayment') await confirm.answer('done', (event as unknown as { output: unknown }).output);
     else if (event.type === 'xstate.error.actor.confirmPayment') await confirm.answer('error', (event as unknown as { error: unknown }).error);
+    else if (event.type === 'xstate.done.actor.loadInvoice') await confirm.answerInvoice('done', (event as unknown as { output: unknown }).output);
+    else if (event.type === 'xstate.error.actor.loadInvoice') await confirm.answerInvoice('error', (event as unknown as { error: unknown }).error);
     else if (event.type === WAITED) confirm.clock.increment(PENDING_BACKOFF_MS[confirm.context().waits]!);
     else if (event.type !== 'xstate.init') confirm.actor.send(event as never);
     expect(serializeState(confirm.actor.getSnapshot()), `after ${event.type}`).toEqual(serializeState(state));
@@ -185,11 +257,12 @@ async function replay(steps: readonly { event: AnyEventObject; state: Snapshot }
 
 /** What must hold in a state however it was reached. */
 function expectConsistent(confirm: ReturnType<typeof harness>) {
-  const value = confirm.value() as string;
+  const value = confirm.value();
   const { confirmation, waits, errorMessage } = confirm.context();
   expect(confirm.asking()).toBe(value === 'confirming');
   expect(waits).toBeLessThanOrEqual(PENDING_BACKOFF_MS.length);
-  if (value === 'confirmed') expect(confirmation?.outcome).toBe('paid');
+  if (value.startsWith('confirmed.')) expect(confirmation?.outcome).toBe('paid');
+  if (value === 'confirmed.receipt') expect(confirm.context().invoice?.status).toBe('paid');
   if (value === 'failed') expect(confirmation?.outcome).toBe('failed');
   if (value === 'waiting' || value === 'stillWaiting') expect(confirmation?.outcome).toBe('pending');
   if (value === 'stillWaiting') expect(waits).toBe(PENDING_BACKOFF_MS.length);
@@ -199,7 +272,10 @@ function expectConsistent(confirm: ReturnType<typeof harness>) {
 describe('paymentConfirmMachine paths', () => {
   it('reaches every state by a shortest path, and the real actor on a simulated clock agrees', async () => {
     const paths = getShortestPaths(paymentConfirmMachine, { events: traversalEvents, input: session, serializeState: serializeState as never });
-    expect(new Set(paths.map((path) => path.state.value))).toEqual(new Set(Object.keys(paymentConfirmMachine.root.states)));
+    const leaves = Object.entries(paymentConfirmMachine.root.states).flatMap(([key, node]) =>
+      Object.keys(node.states).length ? Object.keys(node.states).map((child) => `${key}.${child}`) : [key],
+    );
+    expect(new Set(paths.map((path) => statePath(path.state.value)))).toEqual(new Set(leaves));
     for (const path of paths) expectConsistent(await replay(path.steps as never));
   });
 

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { errorStatus, errorText, serverMessage } from '@/api/api-error';
-import { confirmPayment } from '@/api/billing';
-import type { PaymentConfirmation } from '@/api/contract/billing';
+import { confirmPayment, invoiceDetails } from '@/api/billing';
+import type { Invoice, PaymentConfirmation } from '@/api/contract/billing';
 
 export interface PaymentConfirmInput {
   submissionId: number;
@@ -16,9 +16,11 @@ export interface PaymentConfirmContext extends PaymentConfirmInput {
   waits: number;
   /** Why it could not ask, or why there is no such payment, in words. */
   errorMessage: string | undefined;
+  /** The paid invoice, for the receipt: its number, what was paid, the payments still to come. */
+  invoice: Invoice | null;
 }
 
-export type PaymentConfirmEvent = { type: 'confirm.retry' };
+export type PaymentConfirmEvent = { type: 'confirm.retry' } | { type: 'receipt.retry' };
 
 /**
  * How long to wait before asking again while the payment is pending: the provider usually
@@ -42,11 +44,13 @@ export const paymentConfirmMachine = setup({
   },
   actors: {
     confirmPayment: fromPromise<PaymentConfirmation, PaymentConfirmInput>(({ input }) => confirmPayment(input.submissionId, input.sessionId)),
+    loadInvoice: fromPromise<Invoice, { submissionId: number }>(({ input }) => invoiceDetails(input.submissionId)),
   },
   actions: {
     storeConfirmation: assign((_, confirmation: PaymentConfirmation) => ({ confirmation, errorMessage: undefined })),
     storeError: assign((_, error: unknown) => ({ errorMessage: serverMessage(error) ?? errorText(error) })),
     countWait: assign(({ context }) => ({ waits: context.waits + 1 })),
+    storeInvoice: assign((_, invoice: Invoice) => ({ invoice, errorMessage: undefined })),
   },
   guards: {
     isPaid: (_, confirmation: PaymentConfirmation) => confirmation.outcome === 'paid',
@@ -60,7 +64,7 @@ export const paymentConfirmMachine = setup({
   },
 }).createMachine({
   id: 'paymentConfirm',
-  context: ({ input }) => ({ ...input, confirmation: null, waits: 0, errorMessage: undefined }),
+  context: ({ input }) => ({ ...input, confirmation: null, waits: 0, errorMessage: undefined, invoice: null }),
   initial: 'confirming',
   states: {
     confirming: {
@@ -102,7 +106,23 @@ export const paymentConfirmMachine = setup({
     },
     stillWaiting: { on: { 'confirm.retry': 'confirming' } },
     unreachable: { on: { 'confirm.retry': 'confirming' } },
-    confirmed: { type: 'final' },
+    confirmed: {
+      description: 'Paid: the receipt shows what was paid, the invoice and the payments still to come (issue 16).',
+      initial: 'loadingReceipt',
+      states: {
+        loadingReceipt: {
+          invoke: {
+            id: 'loadInvoice',
+            src: 'loadInvoice',
+            input: ({ context }) => ({ submissionId: context.submissionId }),
+            onDone: { target: 'receipt', actions: { type: 'storeInvoice', params: ({ event }: { event: DoneActorEvent<Invoice> }) => event.output } },
+            onError: { target: 'receiptFailed', actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+          },
+        },
+        receiptFailed: { on: { 'receipt.retry': 'loadingReceipt' } },
+        receipt: { type: 'final' },
+      },
+    },
     failed: { type: 'final' },
     notFound: { type: 'final' },
   },

@@ -132,7 +132,7 @@ const bound = httpError(409, 'The order is bound', { status: 'is bound' });
 const badRequest = httpError(400, 'Invalid body: clientid may hold only letters, digits and hyphens', { clientid: 'may hold only letters, digits and hyphens' });
 
 // The loader's calls, for loadPayment itself; the machine's actors are provided in the harness.
-vi.mock('@/api/lifecycle', () => ({ orderSummaryDetails: vi.fn() }));
+vi.mock('@/api/lifecycle', () => ({ orderSummaryDetails: vi.fn(), buyNow: vi.fn() }));
 vi.mock('@/api/billing', () => ({ invoiceDetails: vi.fn(), generateInvoice: vi.fn(), startCheckout: vi.fn() }));
 
 describe('loadPayment', () => {
@@ -144,14 +144,25 @@ describe('loadPayment', () => {
     await expect(loadPayment(ID)).rejects.toBe(serviceDown);
     expect(vi.mocked(orderSummaryDetails).mock.calls).toEqual([[ID], [ID], [ID]]);
   });
+
+  it('does not ask for an invoice before the order can have one (no 404 in the console on the way to pay)', async () => {
+    vi.mocked(invoiceDetails).mockClear();
+    for (const status of ['quoted', 'incomplete', 'approved', 'underwriter_review'] as const) {
+      vi.mocked(orderSummaryDetails).mockResolvedValueOnce(summaryIn(status));
+      await expect(loadPayment(ID)).resolves.toEqual({ details: summaryIn(status), invoice: null });
+    }
+    expect(vi.mocked(invoiceDetails)).not.toHaveBeenCalled();
+  });
 });
 
-type Call = 'loadPayment' | 'generateInvoice' | 'startCheckout';
+type Call = 'loadPayment' | 'buyNow' | 'generateInvoice' | 'startCheckout';
 type Snapshot = SnapshotFrom<typeof paymentMachine>;
 
-function harness(clientId?: string) {
+/** `signed`: the signing component has said the application is signed (most tests start there). */
+function harness(clientId?: string, signed = true) {
   const calls: Array<{ call: Call; input: unknown }> = [];
   const went: string[] = [];
+  const shown: string[] = [];
   let pending: { call: Call; resolve: (value: unknown) => void; reject: (error: unknown) => void } | undefined;
   const waiting = <Output, Input>(call: Call) =>
     fromPromise<Output, Input>(({ input }) => {
@@ -160,11 +171,17 @@ function harness(clientId?: string) {
     });
   const actor = createActor(
     paymentMachine.provide({
-      actors: { loadPayment: waiting('loadPayment'), generateInvoice: waiting('generateInvoice'), startCheckout: waiting('startCheckout') },
-      actions: { goToCheckout: (_, { url }) => void went.push(url) },
+      actors: {
+        loadPayment: waiting('loadPayment'),
+        buyNow: waiting('buyNow'),
+        generateInvoice: waiting('generateInvoice'),
+        startCheckout: waiting('startCheckout'),
+      },
+      actions: { goToCheckout: (_, { url }) => void went.push(url), showStatus: (_, { screen }) => void shown.push(screen) },
     }),
     { input: { submissionId: ID, clientId } },
   ).start();
+  if (signed) actor.send({ type: 'payment.signed', signed: true });
 
   async function answer(call: Call, outcome: 'done' | 'error', value: unknown) {
     const open = pending;
@@ -180,6 +197,7 @@ function harness(clientId?: string) {
     actor,
     calls,
     went,
+    shown,
     answer,
     snapshot,
     value: () => snapshot().value,
@@ -351,6 +369,85 @@ describe('paymentMachine: pay', () => {
     busy.send({ type: 'payment.pay' });
     expect(busy.calls.filter((call) => call.call === 'startCheckout')).toHaveLength(1);
   });
+
+  it('waits for the application to be signed: Pay before it does nothing', async () => {
+    const pay = harness(undefined, false);
+    await pay.answer('loadPayment', 'done', awaiting);
+    pay.send({ type: 'payment.pay' });
+    expect(pay.value()).toBe('awaitingPayment');
+    pay.send({ type: 'payment.signed', signed: true });
+    pay.send({ type: 'payment.pay' });
+    expect(pay.value()).toBe('startingCheckout');
+  });
+});
+
+describe('paymentMachine: review and pay (issue 16)', () => {
+  const quoted: LoadedPayment = { details: summaryIn('quoted'), invoice: null };
+  const move = (status: SubmissionStatus, outcome: string, items: OrderSummaryDetails['requiredItems'] = []) => ({
+    submissionId: ID,
+    number: 'Q-2026-004217',
+    status,
+    version: 7,
+    outcome,
+    requiredItems: items,
+    reasons: [],
+  });
+  const lossRuns = { kind: 'document', code: 'document:loss_runs', label: 'Upload loss runs', screen: 'incomplete-order', field: 'files' } as const;
+
+  it('a quoted order is reviewed here; one press of Pay buys it now, invoices it and goes to the checkout', async () => {
+    const pay = await loaded(quoted);
+    expect(pay.value()).toBe('reviewing');
+    pay.send({ type: 'payment.pay' });
+    expect(pay.value()).toBe('buying');
+    expect(pay.calls.at(-1)).toEqual({ call: 'buyNow', input: { submissionId: ID, idempotencyKey: expect.stringMatching(/^[0-9a-f]{64}$/) } });
+    await pay.answer('buyNow', 'done', move('approved', 'approved'));
+    expect(pay.value()).toBe('invoicing');
+    await pay.answer('generateInvoice', 'done', invoice);
+    await pay.answer('startCheckout', 'done', checkout);
+    expect(pay.went).toEqual([checkout.url]);
+  });
+
+  it('something still missing: the order is loaded again and reviewed here, with what it lacks', async () => {
+    const pay = await loaded(quoted);
+    pay.send({ type: 'payment.pay' });
+    await pay.answer('buyNow', 'done', move('incomplete', 'incomplete', [lossRuns]));
+    expect(pay.value()).toBe('loading');
+    expect(pay.context().details!.requiredItems).toEqual([lossRuns]);
+    await pay.answer('loadPayment', 'done', { details: { ...summaryIn('incomplete'), requiredItems: [lossRuns] }, invoice: null });
+    expect(pay.value()).toBe('reviewing');
+    // Loss runs uploaded on this screen: loaded again, then Pay buys again with a new key.
+    pay.send({ type: 'payment.itemsSupplied' });
+    await pay.answer('loadPayment', 'done', { details: summaryIn('incomplete'), invoice: null });
+    pay.send({ type: 'payment.pay' });
+    const keys = pay.calls.filter((call) => call.call === 'buyNow').map((call) => (call.input as { idempotencyKey: string }).idempotencyKey);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).not.toBe(keys[1]);
+  });
+
+  it.each([
+    ['referred to an underwriter', 'underwriter_review', 'incomplete-review-underwriter'],
+    ['declined', 'declined', 'order'],
+  ] as const)('%s: shown on its status screen, nothing invoiced', async (_, status, screen) => {
+    const pay = await loaded(quoted);
+    pay.send({ type: 'payment.pay' });
+    await pay.answer('buyNow', 'done', move(status, status === 'declined' ? 'declined' : 'referred'));
+    expect(pay.value()).toBe('referred');
+    expect(pay.shown).toEqual([screen]);
+    expect(pay.calls.map((call) => call.call)).toEqual(['loadPayment', 'buyNow']);
+  });
+
+  it('a lost answer to buy now says so and stays to try again with the same key; a 409 loads the order again', async () => {
+    const pay = await loaded(quoted);
+    pay.send({ type: 'payment.pay' });
+    await pay.answer('buyNow', 'error', serviceDown);
+    expect(pay.value()).toBe('reviewing');
+    expect(pay.context().payFailure).toContain('We could not start your payment.');
+    pay.send({ type: 'payment.pay' });
+    const [first, second] = pay.calls.filter((call) => call.call === 'buyNow');
+    expect(second!.input).toEqual(first!.input);
+    await pay.answer('buyNow', 'error', bound);
+    expect(pay.value()).toBe('loading');
+  });
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -361,6 +458,11 @@ const failed = (id: string, error: unknown) => ({ type: `xstate.error.actor.${id
 
 /** Every answer each call can give, and every event the screen sends. */
 const traversalEvents = [
+  { type: 'payment.signed', signed: true },
+  done('loadPayment', { details: summaryIn('quoted'), invoice: null }),
+  done('buyNow', { submissionId: ID, number: 'Q-2026-004217', status: 'approved', version: 7, outcome: 'approved', requiredItems: [], reasons: [] }),
+  done('buyNow', { submissionId: ID, number: 'Q-2026-004217', status: 'underwriter_review', version: 7, outcome: 'referred', requiredItems: [], reasons: [] }),
+  failed('buyNow', serviceDown),
   done('loadPayment', approved),
   done('loadPayment', awaiting),
   done('loadPayment', complete),
@@ -379,6 +481,9 @@ const traversalEvents = [
   { type: 'payment.pay' },
 ] as never[];
 
+/** A final state (gone to the checkout, not payable, referred) takes no more events: the actor has stopped. */
+const notDone = (snapshot: { status: string }) => snapshot.status !== 'done';
+
 /** Told apart by the state, the order's status, and whether a failure is shown. */
 const serializeState = (snapshot: { value: unknown; context: PaymentContext }) =>
   JSON.stringify({
@@ -386,6 +491,7 @@ const serializeState = (snapshot: { value: unknown; context: PaymentContext }) =
     status: snapshot.context.details?.order.status,
     invoice: snapshot.context.invoice?.status ?? null,
     failing: snapshot.context.payFailure !== null,
+    signed: snapshot.context.signed,
   });
 
 interface Step {
@@ -394,7 +500,7 @@ interface Step {
 }
 
 async function replay(steps: readonly Step[]) {
-  const pay = harness();
+  const pay = harness(undefined, false);
   for (const { event, state } of steps) {
     const answer = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
     if (answer) {
@@ -425,14 +531,14 @@ function expectConsistent(pay: ReturnType<typeof harness>) {
 
 describe('paymentMachine paths', () => {
   it('reaches every state by a shortest path, and the real actor agrees step by step', async () => {
-    const paths = getShortestPaths(paymentMachine, { events: traversalEvents, input: { submissionId: ID }, serializeState: serializeState as never });
+    const paths = getShortestPaths(paymentMachine, { events: traversalEvents, input: { submissionId: ID }, serializeState: serializeState as never, filterEvents: notDone as never });
     const reached = new Set(paths.map((path) => String(path.state.value)));
     expect(reached).toEqual(new Set(Object.keys(paymentMachine.root.states).filter((state) => state !== 'deciding')));
     for (const path of paths) expectConsistent(await replay(path.steps as never));
   });
 
   it('walks every simple path on a real actor, through refusals and retries', async () => {
-    const paths = getSimplePaths(paymentMachine, { events: traversalEvents, input: { submissionId: ID }, serializeState: serializeState as never });
+    const paths = getSimplePaths(paymentMachine, { events: traversalEvents, input: { submissionId: ID }, serializeState: serializeState as never, filterEvents: notDone as never });
     const walked = (types: string[]) =>
       paths.some((path) => {
         let next = 0;

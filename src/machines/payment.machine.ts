@@ -6,6 +6,9 @@ import type { OrderSummaryDetails } from '@/api/contract/lifecycle';
 import type { PaymentPlan } from '@/api/contract/rating';
 import { orderSummaryDetails } from '@/api/lifecycle';
 import { newSaveKey } from '@/api/saved-quote';
+import type { BuyNowResult } from '@/api/contract/lifecycle';
+import type { SubmissionStatus } from '@/api/contract/submissions';
+import { buyNow } from '@/api/lifecycle';
 import { statusScreen, type StatusScreen } from '@/machines/order-lifecycle.machine';
 
 export interface PaymentInput {
@@ -21,6 +24,12 @@ export interface LoadedPayment {
 }
 
 export interface PaymentContext extends PaymentInput {
+  /**
+   * Whether the application is signed as it stands (the signing component says so). Paying
+   * waits for it: the server refuses a checkout without it, and the insured should not learn
+   * that from a refusal.
+   */
+  signed: boolean;
   details: OrderSummaryDetails | undefined;
   invoice: Invoice | null;
   /** Why the order could not load, in words. */
@@ -31,21 +40,34 @@ export interface PaymentContext extends PaymentInput {
   checkoutKey: string;
   /** The checkout the browser is sent to. */
   checkout: Checkout | null;
+  /** This press of Pay's buy now: a retry after a lost answer is the same buy now. */
+  buyKey: string;
 }
 
-export type PaymentEvent = { type: 'payment.retry' } | { type: 'payment.pay' };
+export type PaymentEvent =
+  | { type: 'payment.retry' }
+  | { type: 'payment.pay' }
+  | { type: 'payment.signed'; signed: boolean }
+  /** Something the review asked for was supplied on this screen (a file, an answer, an address): load the order again. */
+  | { type: 'payment.itemsSupplied' };
 
-/** GET dashboard/ordersummarydetails and GET invoice/details together; the invoice's 404 means "none yet". */
+/** The statuses an invoice can exist in: before them, asking for one would only be answered 404. */
+const INVOICED_STATUSES: readonly SubmissionStatus[] = ['awaiting_payment', 'bound', 'complete', 'close_lost'];
+
+/** GET dashboard/ordersummarydetails, then GET invoice/details only where an order can have one. */
 export async function loadPayment(submissionId: number): Promise<LoadedPayment> {
-  const [details, invoice] = await Promise.all([
-    orderSummaryDetails(submissionId),
-    invoiceDetails(submissionId).catch((error: unknown) => {
-      if (errorStatus(error) === 404) return null;
-      throw error;
-    }),
-  ]);
+  const details = await orderSummaryDetails(submissionId);
+  if (!INVOICED_STATUSES.includes(details.order.status)) return { details, invoice: null };
+  const invoice = await invoiceDetails(submissionId).catch((error: unknown) => {
+    // Closed before it was ever invoiced, or paid for on another tab a moment ago: none to show.
+    if (errorStatus(error) === 404) return null;
+    throw error;
+  });
   return { details, invoice };
 }
+
+/** Statuses reviewed on this screen before paying: buy now decides them first (issue 16). */
+const REVIEWED_STATUSES: readonly SubmissionStatus[] = ['quoted', 'incomplete'];
 
 /** The plan the order was quoted with; the first when the order names none (as the server invoices it). */
 export function chosenPlan(details: OrderSummaryDetails): PaymentPlan | undefined {
@@ -92,6 +114,9 @@ export const paymentMachine = setup({
   },
   actors: {
     loadPayment: fromPromise<LoadedPayment, { submissionId: number }>(({ input }) => loadPayment(input.submissionId)),
+    buyNow: fromPromise<BuyNowResult, { submissionId: number; idempotencyKey: string }>(({ input }) =>
+      buyNow(input.submissionId, input.idempotencyKey),
+    ),
     generateInvoice: fromPromise<Invoice, { submissionId: number }>(({ input }) => generateInvoice(input.submissionId)),
     startCheckout: fromPromise<Checkout, { submissionId: number; clientId: string | undefined; idempotencyKey: string }>(({ input }) =>
       startCheckout(input.submissionId, { clientId: input.clientId, idempotencyKey: input.idempotencyKey }),
@@ -100,6 +125,20 @@ export const paymentMachine = setup({
   actions: {
     /** Provided at the React edge: window.location.assign(url), leaving the app for the hosted checkout. */
     goToCheckout: (_, _params: { url: string }) => {},
+    /** Provided at the router edge: an order buy now referred or declined is looked after on its status screen. */
+    showStatus: (_, _params: { screen: StatusScreen }) => {},
+    storeSigned: assign((_, signed: boolean) => ({ signed })),
+    storeBought: assign(({ context }, bought: BuyNowResult) => ({
+      // The order as buy now left it, until it is loaded again.
+      details: context.details && {
+        ...context.details,
+        order: { ...context.details.order, status: bought.status, version: bought.version },
+        requiredItems: bought.requiredItems,
+        reasons: bought.reasons,
+      },
+      // One buy now per press: the next press is a new attempt.
+      buyKey: newSaveKey(),
+    })),
     storeLoaded: assign((_, loaded: LoadedPayment) => ({ ...loaded, errorMessage: undefined })),
     storeError: assign((_, error: unknown) => ({ errorMessage: errorText(error) })),
     clearPayFailure: assign({ payFailure: null }),
@@ -127,6 +166,10 @@ export const paymentMachine = setup({
     needsInvoice: ({ context }) =>
       context.details?.order.status === 'approved' || (context.details?.order.status === 'awaiting_payment' && context.invoice === null),
     hasOpenInvoice: ({ context }) => context.details?.order.status === 'awaiting_payment' && context.invoice?.status === 'open',
+    needsReview: ({ context }) => context.details !== undefined && REVIEWED_STATUSES.includes(context.details.order.status),
+    isSigned: ({ context }) => context.signed,
+    wasApproved: (_, bought: BuyNowResult) => bought.status === 'approved',
+    stillIncomplete: (_, bought: BuyNowResult) => bought.status === 'incomplete',
   },
 }).createMachine({
   id: 'payment',
@@ -137,8 +180,16 @@ export const paymentMachine = setup({
     errorMessage: undefined,
     payFailure: null,
     checkoutKey: newSaveKey(),
+    buyKey: newSaveKey(),
+    signed: false,
     checkout: null,
   }),
+  on: {
+    'payment.signed': {
+      description: 'The signing component says whether the application is signed as it stands.',
+      actions: { type: 'storeSigned', params: ({ event }) => event.signed },
+    },
+  },
   initial: 'loading',
   states: {
     loading: {
@@ -157,13 +208,64 @@ export const paymentMachine = setup({
     notFound: { type: 'final' },
     // Which of the three the order is, as loaded.
     deciding: {
-      always: [{ guard: 'needsInvoice', target: 'approved' }, { guard: 'hasOpenInvoice', target: 'awaitingPayment' }, { target: 'notPayable' }],
+      always: [
+        { guard: 'needsReview', target: 'reviewing' },
+        { guard: 'needsInvoice', target: 'approved' },
+        { guard: 'hasOpenInvoice', target: 'awaitingPayment' },
+        { target: 'notPayable' },
+      ],
+    },
+    reviewing: {
+      description:
+        'A quoted order (or one still missing something) is reviewed and signed here; Pay runs buy now first, and an approved order goes on to pay in the same press.',
+      on: {
+        'payment.pay': { guard: 'isSigned', target: 'buying', actions: 'clearPayFailure' },
+        'payment.itemsSupplied': { target: 'loading', description: 'A file, an answer or an address was supplied inline: the order is loaded again.' },
+      },
+    },
+    buying: {
+      description: 'Buy now: the checks and the rules decide the order (approved, incomplete, referred or declined).',
+      invoke: {
+        id: 'buyNow',
+        src: 'buyNow',
+        input: ({ context }) => ({ submissionId: context.submissionId, idempotencyKey: context.buyKey }),
+        onDone: [
+          {
+            guard: { type: 'wasApproved', params: ({ event }: { event: DoneActorEvent<BuyNowResult> }) => event.output },
+            target: 'invoicing',
+            actions: { type: 'storeBought', params: ({ event }: { event: DoneActorEvent<BuyNowResult> }) => event.output },
+          },
+          {
+            guard: { type: 'stillIncomplete', params: ({ event }: { event: DoneActorEvent<BuyNowResult> }) => event.output },
+            target: 'loading',
+            actions: { type: 'storeBought', params: ({ event }: { event: DoneActorEvent<BuyNowResult> }) => event.output },
+          },
+          {
+            target: 'referred',
+            actions: { type: 'storeBought', params: ({ event }: { event: DoneActorEvent<BuyNowResult> }) => event.output },
+          },
+        ],
+        onError: [
+          { guard: { type: 'isGone', params: ({ event }: { event: ErrorActorEvent }) => event.error }, target: 'notFound' },
+          {
+            guard: { type: 'isConflict', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            target: 'loading',
+            actions: { type: 'storePayFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          },
+          { target: 'reviewing', actions: { type: 'storePayFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+        ],
+      },
+    },
+    referred: {
+      description: 'Referred to an underwriter or declined: the order is looked after on its status screen.',
+      type: 'final',
+      entry: { type: 'showStatus', params: ({ context }) => ({ screen: statusScreen(context.details!.order.status) }) },
     },
     approved: {
-      on: { 'payment.pay': { target: 'invoicing', actions: 'clearPayFailure' } },
+      on: { 'payment.pay': { guard: 'isSigned', target: 'invoicing', actions: 'clearPayFailure' } },
     },
     awaitingPayment: {
-      on: { 'payment.pay': { target: 'startingCheckout', actions: 'clearPayFailure' } },
+      on: { 'payment.pay': { guard: 'isSigned', target: 'startingCheckout', actions: 'clearPayFailure' } },
     },
     // Paid, closed, declined or not approved yet: the screen says where the order is looked after.
     notPayable: { type: 'final' },

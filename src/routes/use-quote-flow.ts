@@ -2,8 +2,10 @@ import { useRouter } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { readSavedQuote, writeSavedQuote, type SavedQuote } from '@/api/saved-quote';
+import { deductibleWords } from '@/components/quote/option-words';
+import { placeWords } from '@/components/quote/place-words';
 import { isSignedIn } from '@/machines/auth.machine';
-import { quoteMachine, type QuoteInput } from '@/machines/quote.machine';
+import { pricedOption, quoteMachine, type QuoteContext, type QuoteInput } from '@/machines/quote.machine';
 import { useScreenNavigate } from '@/routes/screen-navigation';
 import { useClientArea } from '@/routes/use-broker';
 
@@ -18,7 +20,7 @@ const pricedStates = ['pricing', 'quoted', 'pricingFailed', 'unpriceable', 'savi
  * saving as it goes, with its moves between quotes and questionlist provided here at the router
  * edge. Both screens resume the same saved quote, so either survives a reload.
  */
-export function useQuoteFlow(specialityId: number, screen: QuoteScreen) {
+export function useQuoteFlow(specialityId: number, screen: QuoteScreen, specialityName?: string) {
   const navigate = useScreenNavigate();
   const { auth } = useRouter().options.context;
   const clientId = useClientArea();
@@ -53,6 +55,8 @@ export function useQuoteFlow(specialityId: number, screen: QuoteScreen) {
   useEffect(() => {
     const subscription = actor.subscribe((snapshot) => {
       const { context } = snapshot;
+      // The questions screen does not know the price: it keeps the summary the quote screen wrote.
+      const summary = specialityName ? coverSummary(specialityName, context) : readSavedQuote(specialityId)?.summary;
       const saved: SavedQuote = {
         specialityId,
         zipcode: context.zipcode,
@@ -61,6 +65,7 @@ export function useQuoteFlow(specialityId: number, screen: QuoteScreen) {
         ...(context.choice ? { choice: context.choice } : {}),
         ...(context.paymentTerm ? { paymentTerm: context.paymentTerm } : {}),
         ...(context.submission ? { submission: context.submission } : {}),
+        ...(summary ? { summary } : {}),
         ...(context.saveKey ? { saveKey: context.saveKey } : {}),
         ...(Object.keys(context.fieldErrors).length ? { fieldErrors: context.fieldErrors } : {}),
         resume: pricedStates.some((priced) => snapshot.matches(priced)) ? 'quote' : 'questions',
@@ -69,6 +74,22 @@ export function useQuoteFlow(specialityId: number, screen: QuoteScreen) {
       if (!snapshot.matches('loadingQuestions') && !snapshot.matches('questionnaireFailed')) writeSavedQuote(saved);
     });
     return () => subscription.unsubscribe();
-  }, [actor, specialityId]);
+  }, [actor, specialityId, specialityName]);
   return [state, send] as const;
+}
+
+/** The cover chosen and its price, as the summary on the screens after the quote shows them. */
+function coverSummary(speciality: string, context: QuoteContext): NonNullable<SavedQuote['summary']> {
+  const option = pricedOption(context.matrix, context.choice);
+  const limit = context.matrix?.limits.find((candidate) => candidate.code === context.choice?.limitCode);
+  const deductible = context.matrix?.deductibles.find((candidate) => candidate.code === context.choice?.deductibleCode);
+  const plan = option?.paymentPlans.find((candidate) => candidate.code === context.paymentTerm);
+  return {
+    speciality,
+    ...(context.location ? { place: placeWords(context.location, 'short') } : {}),
+    ...(limit ? { limit: limit.label } : {}),
+    ...(deductible ? { deductible: deductibleWords(deductible.label) } : {}),
+    ...(plan ? { plan: plan.name, dueNowCents: plan.downPaymentCents } : {}),
+    ...(option ? { totalCents: option.totalCents } : {}),
+  };
 }

@@ -14,6 +14,7 @@ import { screenHref } from '@/routes/screen-location';
 import { safeRedirect } from '@/routes/search-params';
 import { useClientArea } from '@/routes/use-broker';
 import { visitorOrder } from '@/api/saved-quote';
+import { PurchaseProgress } from '@/components/purchase/purchase-progress';
 
 const fields = {
   email: { schema: emailSchema, name: 'E-mail address' },
@@ -26,11 +27,12 @@ export default function LoginScreen() {
   const { redirect } = useSearch({ strict: false }) as { redirect?: string };
   // A quote saved before signing in becomes the account's (issue 5).
   const [order] = useState(visitorOrder);
-  // After signing in: back where the user was sent from, else that quote's order, else landing.
+  // After signing in: back where the user was sent from, else straight on to buying that quote
+  // (review and pay), else the dashboard — a home, not the landing page (issue 16).
   const next =
     safeRedirect(redirect) ??
-    (order ? screenHref({ screen: 'order', params: { submissionid: String(order.submissionId) } }, clientid) : undefined) ??
-    screenHref({ screen: 'landing' }, clientid);
+    (order ? screenHref({ screen: 'payment', search: { submissionid: String(order.submissionId) } }, clientid) : undefined) ??
+    screenHref({ screen: 'dashboard' }, clientid);
 
   const restoring = useSelector(auth, isRestoring);
   const user = useSelector(auth, signedInUser);
@@ -64,6 +66,7 @@ export default function LoginScreen() {
 
   return (
     <section data-screen="login" className="screen screen--narrow auth-screen" aria-labelledby="login-title">
+      {order && <PurchaseProgress current="account" />}
       <h1 id="login-title">Log in</h1>
       <p className="auth-screen__lead">
         New here? <ScreenLink screen="signup">Create an account</ScreenLink> — it takes a minute.

@@ -1,27 +1,38 @@
 import '@/styles/order.css';
 import '@/styles/billing.css';
 import { useSearch } from '@tanstack/react-router';
+import { useCallback, useEffect } from 'react';
 import { formatUsd } from '@/api/contract/money-format';
+import type { OrderSummaryDetails } from '@/api/contract/lifecycle';
+import { SignApplication } from '@/components/application-signature/sign-application';
 import { InvoiceDetails } from '@/components/billing/invoice-details';
 import { NotPayable } from '@/components/billing/not-payable';
 import { usePayment } from '@/components/billing/use-payment';
 import { useDocuments } from '@/components/documents/use-documents';
-import { OrderFacts } from '@/components/order/order-facts';
+import { FileList } from '@/components/files/file-list';
+import { MissingAnswers } from '@/components/order/missing-answers';
 import { OrderNotFound } from '@/components/order/order-frame';
 import { OrderHeading } from '@/components/order/order-heading';
 import { orderIdOf } from '@/components/order/order-id';
 import { OrderSummaryLink } from '@/components/order/order-summary-link';
+import { OrderUpload } from '@/components/order/order-upload';
+import { useOrderDetails } from '@/components/order/use-order-details';
+import { CoverSummary } from '@/components/purchase/cover-summary';
+import { MissingDetailsForm } from '@/components/purchase/missing-details-form';
+import { PurchaseProgress } from '@/components/purchase/purchase-progress';
+import { deductibleWords } from '@/components/quote/option-words';
 import { usePageRestored } from '@/components/use-page-restored';
-import { amountDueNow } from '@/machines/payment.machine';
+import { amountDueNow, chosenPlan } from '@/machines/payment.machine';
 
 const TITLE_ID = 'payment-title';
 
 /**
- * payment?submissionid[&cancelled=1]: paying for an approved order. The order and its invoice
- * (once there is one: the year's payments, the invoice to download), why the last attempt did not
- * go through, and one button that sends the insured to the hosted checkout, where the card is
- * entered (never here). The checkout sends the browser back to paymentconfirm, or here with
- * `cancelled=1`. An order that cannot be paid says where it is looked after instead.
+ * payment?submissionid[&cancelled=1]: review and pay (issue 16). A quoted order is reviewed and
+ * its application signed here; anything buy now finds missing is asked on this screen; one press
+ * of Pay then buys it now, invoices it and sends the insured to the hosted checkout, where the
+ * card is entered (never here). An approved order (after an underwriter) is paid the same way.
+ * The checkout sends the browser back to paymentconfirm, or here with `cancelled=1`. An order
+ * that cannot be paid says where it is looked after instead.
  */
 export default function PaymentScreen() {
   const { submissionid, cancelled } = useSearch({ strict: false }) as { submissionid?: unknown; cancelled?: unknown };
@@ -29,7 +40,8 @@ export default function PaymentScreen() {
   // Back from the checkout out of the browser's cache, the machine would still be leaving for it.
   const restored = usePageRestored();
   return (
-    <section data-screen="payment" className="screen order-screen payment-screen" aria-labelledby={TITLE_ID}>
+    <section data-screen="payment" className="screen order-screen payment-screen purchase-screen" aria-labelledby={TITLE_ID}>
+      <PurchaseProgress current="review" />
       <p className="eyebrow">Checkout</p>
       {submissionId === undefined ? (
         <OrderNotFound titleId={TITLE_ID} />
@@ -45,12 +57,14 @@ function Payment({ submissionId, cancelled }: { submissionId: number; cancelled:
   // Only for the invoice's download: nothing is listed.
   const documents = useDocuments({ scope: 'none' });
   const { details, invoice, payFailure, errorMessage } = state.context;
+  const onSignedChange = useCallback((signed: boolean) => send({ type: 'payment.signed', signed }), [send]);
+  const supplied = useCallback(() => send({ type: 'payment.itemsSupplied' }), [send]);
 
   if (state.matches('notFound')) return <OrderNotFound titleId={TITLE_ID} />;
   if (!details) {
     return (
       <>
-        <h1 id={TITLE_ID}>Payment</h1>
+        <h1 id={TITLE_ID}>Review and pay</h1>
         {state.matches('failed') ? (
           <div className="notice notice--error" role="alert">
             <p>We could not load your order. {errorMessage}</p>
@@ -66,38 +80,53 @@ function Payment({ submissionId, cancelled }: { submissionId: number; cancelled:
   }
 
   const { order } = details;
-  const payable = !state.matches('notPayable');
+  if (state.matches('notPayable') || state.matches('referred')) {
+    return (
+      <>
+        <OrderHeading order={order} titleId={TITLE_ID} title="Payment" />
+        <p className="order-screen__lead">
+          Order {order.number}, {order.speciality.name}.
+        </p>
+        {state.matches('referred') ? <p role="status">Taking you to your order…</p> : <NotPayable details={details} invoice={invoice} />}
+        <p>
+          <OrderSummaryLink submissionId={order.submissionId} />
+        </p>
+      </>
+    );
+  }
+
+  const reviewing = state.matches('reviewing') || state.matches('buying');
+  const missing = details.requiredItems;
   return (
     <>
-      <OrderHeading order={order} titleId={TITLE_ID} title={payable ? 'Pay for your cover' : 'Payment'} />
-      <p className="order-screen__lead">
-        Order {order.number}, {order.speciality.name}.{' '}
-        {payable && 'Your order is approved: your cover starts once the first payment is through.'}
-      </p>
+      <OrderHeading order={order} titleId={TITLE_ID} title="Review and pay" />
+      <div className="purchase-layout">
+        <div className="purchase-layout__main">
+          <p className="order-screen__lead">
+            Order {order.number}, {order.speciality.name}.{' '}
+            {reviewing
+              ? 'Check your application, sign it, and pay: your cover starts once the first payment is through.'
+              : 'Your order is approved: your cover starts once the first payment is through.'}
+          </p>
 
-      {state.matches('failed') && (
-        <div className="notice notice--error" role="alert">
-          <p>We could not load your order as it is now. {errorMessage}</p>
-          <button type="button" className="button" onClick={() => send({ type: 'payment.retry' })}>
-            Try again
-          </button>
-        </div>
-      )}
-      {payFailure && (
-        <div className="notice notice--error billing-notice" role="alert">
-          <p>{payFailure}</p>
-        </div>
-      )}
-
-      {state.matches('notPayable') ? (
-        <NotPayable details={details} invoice={invoice} />
-      ) : (
-        <>
+          {state.matches('failed') && (
+            <div className="notice notice--error" role="alert">
+              <p>We could not load your order as it is now. {errorMessage}</p>
+              <button type="button" className="button" onClick={() => send({ type: 'payment.retry' })}>
+                Try again
+              </button>
+            </div>
+          )}
+          {payFailure && (
+            <div className="notice notice--error billing-notice" role="alert">
+              <p>{payFailure}</p>
+            </div>
+          )}
           {invoice?.lastPaymentFailure && (
             <div className="notice notice--error billing-notice" role="alert" data-last-payment-failure>
               <p>
-                Your last payment did not go through. {invoice.lastPaymentFailure} Nothing was charged. You can try again, with
-                another card if need be.
+                Your last payment did not go through. {invoice.lastPaymentFailure} Nothing was charged. You can try again, with another
+                card if need be.
               </p>
             </div>
           )}
@@ -107,20 +136,91 @@ function Payment({ submissionId, cancelled }: { submissionId: number; cancelled:
             </div>
           )}
 
-          <section className="order-section" aria-labelledby="payment-order-title">
-            <h2 id="payment-order-title">Your order</h2>
-            <OrderFacts order={order} />
-          </section>
+          {reviewing && missing.length > 0 && <MissingItems details={details} onSupplied={supplied} />}
+
+          {/* Keyed by the order's version: a change to it (an answer supplied) is reviewed and signed again. */}
+          <SignApplication key={order.version} submissionId={order.submissionId} onSignedChange={onSignedChange} />
 
           {invoice && <InvoiceDetails invoice={invoice} documents={documents} />}
 
           <PayNow state={state} send={send} />
-        </>
-      )}
+          <p>
+            <OrderSummaryLink submissionId={order.submissionId} />
+          </p>
+        </div>
+        <CoverSummary facts={summaryOf(details, amountDueNow(details, invoice))} />
+      </div>
+    </>
+  );
+}
 
-      <p>
-        <OrderSummaryLink submissionId={order.submissionId} />
-      </p>
+/** The cover and its price as the order holds them, for the summary beside the review. */
+function summaryOf(details: OrderSummaryDetails, dueNowCents: number | undefined) {
+  const { order, locations } = details;
+  const [where] = locations;
+  const place = where ? `${where.city}, ${where.state} ${where.zipcode}` : [order.state?.code, order.zipcode].filter(Boolean).join(' ') || undefined;
+  return {
+    speciality: order.speciality.name,
+    place,
+    limit: order.limit?.label,
+    deductible: order.deductible ? deductibleWords(order.deductible.label) : undefined,
+    plan: chosenPlan(details)?.name,
+    totalCents: order.rating?.totalCents ?? order.premiumCents ?? undefined,
+    dueNowCents,
+  };
+}
+
+/**
+ * What buy now found missing, asked here (issue 16): the practice's address and a primary
+ * contact in one small form; answers and documents (loss runs) through the order's own machine,
+ * as the incomplete-order screen asks them. Whatever is supplied, the review loads the order again.
+ */
+function MissingItems({ details, onSupplied }: { details: OrderSummaryDetails; onSupplied: () => void }) {
+  const { order, requiredItems } = details;
+  const needsLocation = requiredItems.some((item) => item.kind === 'location');
+  const needsContact = requiredItems.some((item) => item.kind === 'primaryContact');
+  const needsAnswersOrFiles = requiredItems.some((item) => item.kind === 'answer' || item.kind === 'document');
+  return (
+    <section className="order-section payment-missing" aria-labelledby="payment-missing-title">
+      <h2 id="payment-missing-title">Still needed before you pay</h2>
+      <ul className="payment-missing__list">
+        {requiredItems.map((item) => (
+          <li key={item.code}>{item.label}</li>
+        ))}
+      </ul>
+      {(needsLocation || needsContact) && (
+        <MissingDetailsForm
+          key={requiredItems.map((item) => item.code).join(',')}
+          input={{ submissionId: order.submissionId, needsLocation, needsContact, zipcode: order.zipcode ?? '' }}
+          placeWords={[order.state?.name, order.zipcode].filter(Boolean).join(' ')}
+          onSupplied={onSupplied}
+        />
+      )}
+      {needsAnswersOrFiles && <AnswersAndFiles submissionId={order.submissionId} onSupplied={onSupplied} />}
+    </section>
+  );
+}
+
+function AnswersAndFiles({ submissionId, onSupplied }: { submissionId: number; onSupplied: () => void }) {
+  // The order summary's view of the order: it never sends the insured to another screen.
+  const [state, send] = useOrderDetails(submissionId, 'ordersummary');
+  const { details, uploads, answersSaved } = state.context;
+  useEffect(() => {
+    if (uploads > 0 || answersSaved > 0) onSupplied();
+  }, [uploads, answersSaved, onSupplied]);
+  if (!details) return <p role="status">Loading what is needed…</p>;
+  const order = { details, titleId: TITLE_ID, state, send };
+  const wantsFiles = details.requiredItems.some((item) => item.kind === 'document') || details.files.length > 0;
+  return (
+    <>
+      <MissingAnswers key={state.context.questions.map((question) => question.code).join(',')} order={order} id="payment-answers" />
+      {wantsFiles && (
+        <div className="payment-missing__files">
+          <h3>Documents</h3>
+          <FileList files={details.files} viewer="insured" emptyText="No documents uploaded yet." />
+          <OrderUpload order={order} id="payment-upload" label="Upload loss runs" />
+        </div>
+      )}
     </>
   );
 }
@@ -129,6 +229,7 @@ type PaymentHandle = ReturnType<typeof usePayment>;
 
 /** What each busy state tells the insured. */
 function busyWords(state: PaymentHandle[0]): string {
+  if (state.matches('buying')) return 'Checking your application…';
   if (state.matches('invoicing')) return 'Preparing your invoice…';
   if (state.matches('startingCheckout')) return 'Opening the secure checkout…';
   if (state.matches('leaving')) return 'Taking you to the secure checkout…';
@@ -137,10 +238,12 @@ function busyWords(state: PaymentHandle[0]): string {
 }
 
 function PayNow({ state, send }: { state: PaymentHandle[0]; send: PaymentHandle[1] }) {
-  const { details, invoice } = state.context;
+  const { details, invoice, signed } = state.context;
   const amount = details && amountDueNow(details, invoice);
-  const ready = state.matches('approved') || state.matches('awaitingPayment');
+  const missing = state.matches('reviewing') && (details?.requiredItems.length ?? 0) > 0;
+  const ready = (state.matches('reviewing') || state.matches('approved') || state.matches('awaitingPayment')) && signed && !missing;
   const busy = busyWords(state);
+  const waiting = !signed ? 'Sign your application above to pay.' : missing ? 'Supply what is still needed above to pay.' : '';
   return (
     <section className="order-next billing-pay" aria-labelledby="payment-pay-title">
       <h2 id="payment-pay-title">Pay now</h2>
@@ -157,12 +260,16 @@ function PayNow({ state, send }: { state: PaymentHandle[0]; send: PaymentHandle[
           if (ready) send({ type: 'payment.pay' });
         }}
         aria-disabled={!ready || undefined}
+        aria-describedby={waiting ? 'payment-pay-waiting' : undefined}
       >
         {amount === undefined ? 'Pay securely' : `Pay ${formatUsd(amount)} securely`}
       </button>
-      <p className="billing-pay__secure">
-        You enter your card details on our payment provider’s secure checkout page, never on this site.
-      </p>
+      {waiting && (
+        <p id="payment-pay-waiting" className="billing-pay__waiting">
+          {waiting}
+        </p>
+      )}
+      <p className="billing-pay__secure">You enter your card details on our payment provider’s secure checkout page, never on this site.</p>
       <p role="status" className="order-next__busy">
         {busy}
       </p>

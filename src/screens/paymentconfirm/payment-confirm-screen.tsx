@@ -3,7 +3,10 @@ import '@/styles/billing.css';
 import { useSearch } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import type { ReactNode } from 'react';
+import { PaymentReceipt } from '@/components/billing/payment-receipt';
+import { OrderPolicy } from '@/components/documents/order-policy';
 import { orderIdOf } from '@/components/order/order-id';
+import { PurchaseProgress } from '@/components/purchase/purchase-progress';
 import { ScreenLink } from '@/components/screen-link';
 import { paymentConfirmMachine } from '@/machines/payment-confirm.machine';
 
@@ -19,7 +22,8 @@ export default function PaymentConfirmScreen() {
   const { submissionid, sessionid } = useSearch({ strict: false }) as { submissionid?: unknown; sessionid?: unknown };
   const submissionId = orderIdOf(submissionid);
   return (
-    <section data-screen="paymentconfirm" className="screen screen--narrow order-screen payment-confirm" aria-labelledby={TITLE_ID}>
+    <section data-screen="paymentconfirm" className="screen screen--narrow order-screen payment-confirm purchase-screen" aria-labelledby={TITLE_ID}>
+      <PurchaseProgress current="policy" />
       <p className="eyebrow">Checkout</p>
       {submissionId === undefined || typeof sessionid !== 'string' ? (
         <NoSuchPayment />
@@ -60,16 +64,7 @@ function Confirming({ submissionId, sessionId }: { submissionId: number; session
         ? 'Thank you: your cover is in place. We have e-mailed your policy documents.'
         : 'Thank you: your cover is bound. Your policy documents follow as soon as they are issued.',
       tone: 'success',
-      actions: (
-        <p className="screen-actions billing-actions">
-          <ScreenLink screen="complete-order" search={order} className="button">
-            See your cover
-          </ScreenLink>
-          <ScreenLink screen="document" className="button button--secondary">
-            Go to your documents
-          </ScreenLink>
-        </p>
-      ),
+      actions: <Receipt state={state} send={send} policyNumber={policyNumber ?? null} />,
     };
   } else if (state.matches('failed')) {
     shown = {
@@ -127,6 +122,35 @@ function Confirming({ submissionId, sessionId }: { submissionId: number; session
         </div>
       )}
       {shown.actions}
+    </>
+  );
+}
+
+type ConfirmHandle = ReturnType<typeof useMachine<typeof paymentConfirmMachine>>;
+
+/** The receipt, then the policy and its documents to download, on the screen the checkout returns to. */
+function Receipt({ state, send, policyNumber }: { state: ConfirmHandle[0]; send: ConfirmHandle[1]; policyNumber: string | null }) {
+  const { invoice, errorMessage, submissionId } = state.context;
+  if (state.matches({ confirmed: 'receiptFailed' })) {
+    return (
+      <div className="notice notice--error" role="alert">
+        <p>Your payment is received, but we could not load your receipt. {errorMessage}</p>
+        <button type="button" className="button" onClick={() => send({ type: 'receipt.retry' })}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (!invoice) return <p role="status">Loading your receipt…</p>;
+  return (
+    <>
+      <PaymentReceipt invoice={invoice} policyNumber={policyNumber} />
+      <OrderPolicy submissionId={submissionId} orderNumber={invoice.orderNumber} />
+      <p className="screen-actions billing-actions">
+        <ScreenLink screen="dashboard" className="button button--secondary">
+          Go to your dashboard
+        </ScreenLink>
+      </p>
     </>
   );
 }

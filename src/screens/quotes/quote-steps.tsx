@@ -21,7 +21,7 @@ import { useQuoteFlow } from '@/routes/use-quote-flow';
  * missing) the questions screen asks for it.
  */
 export function QuoteSteps({ speciality }: { speciality: Speciality }) {
-  const [state, send] = useQuoteFlow(speciality.id, 'quotes');
+  const [state, send] = useQuoteFlow(speciality.id, 'quotes', speciality.name);
   const navigate = useScreenNavigate();
   const { context } = state;
   const unpriced = isAtZipStep(state) || state.matches('answering');

@@ -1,6 +1,11 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import * as v from 'valibot';
+import { requiredText, zip5Schema } from '@/api/contract/address';
 import { insuredTypes, signUpRequestSchema } from '@/api/contract/auth';
+import { readSavedQuote } from '@/api/saved-quote';
+import { CoverSummary } from '@/components/purchase/cover-summary';
+import { PurchaseProgress } from '@/components/purchase/purchase-progress';
 import { PasswordRules } from '@/components/form/password-rules';
 import { ServerFailure } from '@/components/form/server-failure';
 import { TextField } from '@/components/form/text-field';
@@ -14,17 +19,42 @@ import { screenHref } from '@/routes/screen-location';
 import { useClientArea } from '@/routes/use-broker';
 import { visitorOrder } from '@/api/saved-quote';
 
-type Field = 'email' | 'password' | 'firstname' | 'lastname' | 'companyname' | 'insuredtype';
+type Field =
+  | 'email'
+  | 'password'
+  | 'firstname'
+  | 'lastname'
+  | 'companyname'
+  | 'insuredtype'
+  | 'contactnumber'
+  | 'address1'
+  | 'address2'
+  | 'zipcode'
+  | 'acceptTerms';
 const { entries } = signUpRequestSchema;
-const fields = {
-  email: { schema: entries.email, name: 'E-mail address' },
-  password: { schema: entries.password, name: 'Password' },
-  firstname: { schema: entries.firstname, name: 'First name' },
-  lastname: { schema: entries.lastname, name: 'Last name' },
-  companyname: { schema: entries.companyname, name: 'Company name' },
-  insuredtype: { schema: entries.insuredtype, name: 'Who the cover is for' },
-} satisfies FieldSpecs<Field>;
-const FIELD_ORDER = Object.keys(fields) as Field[];
+/** What the screen asks beyond the contract's shape: a phone and the street address are needed to buy. */
+const phoneSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.nonEmpty('is required'),
+  v.regex(/^[0-9+().\-\s]{7,30}$/, 'must be a phone number, e.g. (713) 555-0199'),
+);
+const fieldsFor = (quotedZip: string | undefined) =>
+  ({
+    email: { schema: entries.email, name: 'E-mail address' },
+    password: { schema: entries.password, name: 'Password' },
+    firstname: { schema: entries.firstname, name: 'First name' },
+    lastname: { schema: entries.lastname, name: 'Last name' },
+    companyname: { schema: entries.companyname, name: 'Company name' },
+    insuredtype: { schema: entries.insuredtype, name: 'Who the cover is for' },
+    contactnumber: { schema: phoneSchema, name: 'Phone' },
+    address1: { schema: requiredText(200), name: 'Street address' },
+    address2: { schema: v.pipe(v.string(), v.maxLength(200, 'must be at most 200 characters')), name: 'Suite, floor or unit' },
+    // The ZIP of the quote being bought is known already: it is not asked again.
+    zipcode: { schema: quotedZip ? v.string() : zip5Schema, name: 'ZIP code', initial: quotedZip ?? '' },
+    acceptTerms: { schema: v.literal('yes', 'must be accepted to create an account'), name: 'The terms of use' },
+  }) satisfies FieldSpecs<Field>;
+const FIELD_ORDER = Object.keys(fieldsFor(undefined)) as Field[];
 
 const INSURED_TYPE_LABELS: Record<(typeof insuredTypes)[number], { label: string; hint: string }> = {
   individual: { label: 'Me, as an individual', hint: 'A sole practitioner or freelancer.' },
@@ -38,6 +68,11 @@ export default function SignupScreen() {
   const user = useSelector(auth, signedInUser);
   const pending = useSelector(auth, (s) => s.matches('signingUp') || s.matches('signingInWithGoogle'));
   const failure = useSelector(auth, (s) => failureOf(s, 'signUp', 'google'));
+  // A quote saved before signing up becomes the account's, and the new account goes straight on to buying it.
+  const [order] = useState(visitorOrder);
+  const [quote] = useState(() => (order ? readSavedQuote() : undefined));
+  const quotedZip = quote?.submission?.submissionId === order?.submissionId ? quote?.zipcode : undefined;
+  const [fields] = useState(() => fieldsFor(quotedZip));
   const form = useForm(fields, failure?.fields);
   const typeId = useId();
   const busy = pending || restoring;
@@ -46,10 +81,8 @@ export default function SignupScreen() {
     auth.send({ type: 'auth.clearError' });
   }, [auth]);
 
-  // A quote saved before signing up becomes the account's, and the new account opens on it.
-  const [order] = useState(visitorOrder);
   const confirmation = order
-    ? screenHref({ screen: 'order', params: { submissionid: String(order.submissionId) } }, clientid)
+    ? screenHref({ screen: 'payment', search: { submissionid: String(order.submissionId) } }, clientid)
     : screenHref({ screen: 'signupconfirmation' }, clientid);
 
   function submit(event: FormEvent) {
@@ -67,6 +100,11 @@ export default function SignupScreen() {
         lastname: values.lastname.trim(),
         companyname: values.companyname.trim(),
         insuredtype: values.insuredtype as (typeof insuredTypes)[number],
+        contactnumber: values.contactnumber.trim(),
+        address1: values.address1.trim(),
+        address2: values.address2.trim() || null,
+        zipcode: values.zipcode.trim(),
+        acceptTerms: true,
         ...(clientid ? { clientId: clientid } : {}),
         ...(order ? { submissionRequest: order.submissionRequest } : {}),
       },
@@ -74,100 +112,146 @@ export default function SignupScreen() {
     });
   }
 
-  const text = (name: Exclude<Field, 'insuredtype'>) => ({ ...form.field(name), readOnly: pending });
+  const text = (name: Exclude<Field, 'insuredtype' | 'acceptTerms'>) => ({ ...form.field(name), readOnly: pending });
+  const termsError = form.error('acceptTerms');
+  const termsErrorId = `${typeId}-terms-error`;
   const typeError = form.error('insuredtype');
   const typeErrorId = `${typeId}-error`;
 
   return (
-    <section data-screen="signup" className="screen screen--narrow auth-screen" aria-labelledby="signup-title">
-      <h1 id="signup-title">Create your account</h1>
-      <p className="auth-screen__lead">
-        Already have one? <ScreenLink screen="login">Log in</ScreenLink>
-      </p>
-      {order && (
-        <p className="notice" data-saved-order={order.number}>
-          Your quote is saved as order <strong>{order.number}</strong>. Create your account to keep it and buy it.
-        </p>
-      )}
-
-      {user && !pending ? (
-        <SignedInNotice user={user} next={screenHref({ screen: 'landing' }, clientid)} />
-      ) : (
-        <>
-          {failure && (
-            <ServerFailure
-              title={failure.operation === 'google' ? 'Google sign-in did not work' : 'We could not create your account'}
-              failure={failure}
-              shownFields={FIELD_ORDER}
-            >
-              {failure.status === 409 && (
-                <p>
-                  <ScreenLink screen="login">Log in</ScreenLink> or{' '}
-                  <ScreenLink screen="forgotpassword">reset your password</ScreenLink>.
-                </p>
-              )}
-            </ServerFailure>
+    <section data-screen="signup" className={`screen auth-screen${order ? ' purchase-screen' : ' screen--narrow'}`} aria-labelledby="signup-title">
+      {order && <PurchaseProgress current="account" />}
+      <div className={order ? 'purchase-layout' : undefined}>
+        <div className={order ? 'purchase-layout__main' : undefined}>
+          <h1 id="signup-title">Create your account</h1>
+          <p className="auth-screen__lead">
+            Already have one? <ScreenLink screen="login">Log in</ScreenLink>
+          </p>
+          {order && (
+            <p className="notice" data-saved-order={order.number}>
+              Your quote is saved as order <strong>{order.number}</strong>. Create your account and go straight on to review and pay.
+            </p>
           )}
-          <form className="form" noValidate onSubmit={submit} aria-busy={pending}>
-            <TextField label="E-mail address" type="email" autoComplete="email" inputMode="email" {...text('email')} />
-            <TextField
-              label="Password"
-              type="password"
-              autoComplete="new-password"
-              hint={<PasswordRules password={form.values.password} />}
-              {...text('password')}
-            />
-            <div className="form__row">
-              <TextField label="First name" autoComplete="given-name" {...text('firstname')} />
-              <TextField label="Last name" autoComplete="family-name" {...text('lastname')} />
-            </div>
-            <TextField label="Company name" autoComplete="organization" optional {...text('companyname')} />
-            {/* A fieldset with a legend is already a group: the radios carry the state and the error. */}
-            <fieldset className={`choices${typeError ? ' choices--invalid' : ''}`}>
-              <legend>Who is the cover for?</legend>
-              {insuredTypes.map((type, index) => (
-                <label key={type} className="choice">
-                  <input
-                    type="radio"
-                    name={`${typeId}-insuredtype`}
-                    value={type}
-                    checked={form.values.insuredtype === type}
-                    onChange={() => {
-                      if (!pending) form.setValue('insuredtype', type);
-                    }}
-                    onBlur={() => form.leave('insuredtype')}
-                    ref={index === 0 ? form.register('insuredtype') : undefined}
-                    required
-                    aria-invalid={typeError ? true : undefined}
-                    aria-describedby={typeError ? typeErrorId : undefined}
-                    aria-disabled={pending || undefined}
-                  />
-                  <span>
-                    <span className="choice__label">{INSURED_TYPE_LABELS[type].label}</span>
-                    <span className="choice__hint">{INSURED_TYPE_LABELS[type].hint}</span>
-                  </span>
-                </label>
-              ))}
-              {typeError && (
-                <p id={typeErrorId} className="field__error">
-                  {typeError}
-                </p>
+
+          {user && !pending ? (
+            <SignedInNotice user={user} next={screenHref({ screen: 'landing' }, clientid)} />
+          ) : (
+            <>
+              {failure && (
+                <ServerFailure
+                  title={failure.operation === 'google' ? 'Google sign-in did not work' : 'We could not create your account'}
+                  failure={failure}
+                  shownFields={FIELD_ORDER}
+                >
+                  {failure.status === 409 && (
+                    <p>
+                      <ScreenLink screen="login">Log in</ScreenLink> or{' '}
+                      <ScreenLink screen="forgotpassword">reset your password</ScreenLink>.
+                    </p>
+                  )}
+                </ServerFailure>
               )}
-            </fieldset>
-            <div className="form__actions">
-              <button type="submit" className="button" aria-disabled={busy || undefined}>
-                {pending ? 'Creating your account…' : 'Create account'}
-              </button>
-            </div>
-          </form>
-          <GoogleSignInButton
-            context="signup"
-            onCredential={(googletoken) =>
-              auth.send({ type: 'auth.google', googletoken, ...(clientid ? { clientId: clientid } : {}), ...(order ? { submissionRequest: order.submissionRequest } : {}), next: confirmation })
-            }
-          />
-        </>
-      )}
+              <form className="form" noValidate onSubmit={submit} aria-busy={pending}>
+                <TextField label="E-mail address" type="email" autoComplete="email" inputMode="email" {...text('email')} />
+                <TextField
+                  label="Password"
+                  type="password"
+                  autoComplete="new-password"
+                  hint={<PasswordRules password={form.values.password} />}
+                  {...text('password')}
+                />
+                <div className="form__row">
+                  <TextField label="First name" autoComplete="given-name" {...text('firstname')} />
+                  <TextField label="Last name" autoComplete="family-name" {...text('lastname')} />
+                </div>
+                <TextField label="Company name" autoComplete="organization" optional {...text('companyname')} />
+                <TextField label="Phone" type="tel" autoComplete="tel" inputMode="tel" hint="For your policy and any claim: we call only about your cover." {...text('contactnumber')} />
+                <fieldset className="form__group">
+                  <legend>Your practice’s address</legend>
+                  <TextField label="Street address" autoComplete="address-line1" {...text('address1')} />
+                  <TextField label="Suite, floor or unit" autoComplete="address-line2" optional {...text('address2')} />
+                  {quotedZip ? (
+                    <p className="field__hint" data-quoted-place>
+                      City and state follow from your quote’s ZIP code, {quotedZip}.
+                    </p>
+                  ) : (
+                    <TextField label="ZIP code" autoComplete="postal-code" inputMode="numeric" maxLength={10} {...text('zipcode')} />
+                  )}
+                </fieldset>
+                {/* A fieldset with a legend is already a group: the radios carry the state and the error. */}
+                <fieldset className={`choices${typeError ? ' choices--invalid' : ''}`}>
+                  <legend>Who is the cover for?</legend>
+                  {insuredTypes.map((type, index) => (
+                    <label key={type} className="choice">
+                      <input
+                        type="radio"
+                        name={`${typeId}-insuredtype`}
+                        value={type}
+                        checked={form.values.insuredtype === type}
+                        onChange={() => {
+                          if (!pending) form.setValue('insuredtype', type);
+                        }}
+                        onBlur={() => form.leave('insuredtype')}
+                        ref={index === 0 ? form.register('insuredtype') : undefined}
+                        required
+                        aria-invalid={typeError ? true : undefined}
+                        aria-describedby={typeError ? typeErrorId : undefined}
+                        aria-disabled={pending || undefined}
+                      />
+                      <span>
+                        <span className="choice__label">{INSURED_TYPE_LABELS[type].label}</span>
+                        <span className="choice__hint">{INSURED_TYPE_LABELS[type].hint}</span>
+                      </span>
+                    </label>
+                  ))}
+                  {typeError && (
+                    <p id={typeErrorId} className="field__error">
+                      {typeError}
+                    </p>
+                  )}
+                </fieldset>
+                <div className={`field field--check${termsError ? ' field--invalid' : ''}`}>
+                  <label className="choice">
+                    <input
+                      type="checkbox"
+                      checked={form.values.acceptTerms === 'yes'}
+                      onChange={(event) => {
+                        if (!pending) form.setValue('acceptTerms', event.target.checked ? 'yes' : '');
+                      }}
+                      onBlur={() => form.leave('acceptTerms')}
+                      ref={form.register('acceptTerms')}
+                      aria-required
+                      aria-invalid={termsError ? true : undefined}
+                      aria-describedby={termsError ? termsErrorId : undefined}
+                    />
+                    <span className="choice__label">
+                      I accept the <ScreenLink screen="terms">terms of use</ScreenLink> and have read the{' '}
+                      <ScreenLink screen="privacy">privacy notice</ScreenLink>.
+                    </span>
+                  </label>
+                  {termsError && (
+                    <p id={termsErrorId} className="field__error">
+                      {termsError}
+                    </p>
+                  )}
+                </div>
+                <div className="form__actions">
+                  <button type="submit" className="button" aria-disabled={busy || undefined}>
+                    {pending ? 'Creating your account…' : order ? 'Create account and continue' : 'Create account'}
+                  </button>
+                </div>
+              </form>
+              <GoogleSignInButton
+                context="signup"
+                onCredential={(googletoken) =>
+                  auth.send({ type: 'auth.google', googletoken, ...(clientid ? { clientId: clientid } : {}), ...(order ? { submissionRequest: order.submissionRequest } : {}), next: confirmation })
+                }
+              />
+            </>
+          )}
+        </div>
+        {order && quote?.summary && <CoverSummary facts={quote.summary} />}
+      </div>
     </section>
   );
 }
