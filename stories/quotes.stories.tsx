@@ -274,22 +274,25 @@ export const Quoted: Story = {
     await expect(within(matrix).getByRole('columnheader', { name: 'No deductible' })).toBeVisible();
     await expect(canvas.getByRole('heading', { level: 2, name: '$1,000,000 / $1,000,000 limit, $2,500 deductible' })).toBeVisible();
 
-    // The worksheet, line by line, as the server words it.
-    const worksheet = within(canvas.getByRole('region', { name: 'How your price is worked out' })).getAllByRole('listitem');
+    // The worksheet, line by line, as the server words it: plain words, each with why it is there.
+    const explained = within(canvas.getByRole('region', { name: 'How your price is worked out' }));
+    const worksheet = explained.getAllByRole('listitem');
     await expect(worksheet.map((line) => line.querySelector('.worksheet__text')?.textContent)).toEqual([
       'Base premium for Architects in Texas: $2,730.00',
-      'Territory 770xx ×1.075: $2,934.75',
-      '$1,000,000 / $1,000,000 limit ×1.00: $2,934.75',
+      'Practice location (ZIP 770xx) ×1.075: $2,934.75',
+      '$1M per claim / $1M in all ×1.00: $2,934.75',
       '$2,500 deductible ×0.95: $2,788.01',
-      'Schedule rating ×0.95: $2,648.61',
-      'Experience, 0 prior claims ×0.95: $2,516.18',
+      'Credits and debits for your answers ×0.95: $2,648.61',
+      'No claims in the last five years ×0.95: $2,516.18',
       'Premium, in whole dollars (minimum $1,638.00): $2,516.00',
       'Policy fee: +$75.00',
       'Texas premium tax 4.85%: +$125.66',
       'Texas state fees 0.18%: +$4.66',
       `Total for the year: ${TOTAL}`,
     ]);
-    await expect(worksheet[4]).toHaveTextContent('arc_written_contracts=yes −5%');
+    await expect(worksheet[4]).toHaveTextContent('Your answers about your practice: some lower the price, some raise it, within a set range.');
+    // The rate table's references are the underwriter's, not the insured's.
+    await expect(explained.queryByText(/arc_written_contracts|rate table|experience band|limit 1M|deductible 2500/)).toBeNull();
 
     // Four ways to pay, the whole year at once first.
     const plans = within(canvas.getByRole('group', { name: 'How would you like to pay?' })).getAllByRole('radio');
@@ -302,7 +305,7 @@ export const Quoted: Story = {
     await userEvent.click(within(matrix).getByRole('radio', { name: `$1,000,000 / $3,000,000 limit, $2,500 deductible: ${higher} a year` }));
     await quoted(canvas, higher);
     await expect(canvas.getByRole('heading', { level: 2, name: '$1,000,000 / $3,000,000 limit, $2,500 deductible' })).toBeVisible();
-    await expect(canvas.getByText(HIGHER_LIMIT.worksheet[2]!.text)).toHaveTextContent(/^\$1,000,000 \/ \$3,000,000 limit ×1\.15: /);
+    await expect(canvas.getByText(HIGHER_LIMIT.worksheet[2]!.text)).toHaveTextContent(/^\$1M per claim \/ \$3M in all ×1\.15: /);
     await expect(canvas.getByText(`Total for the year: ${higher}`)).toBeVisible();
     await expect(within(matrix).getByRole('radio', { name: CHOSEN_OPTION })).not.toBeChecked();
 

@@ -108,6 +108,10 @@ export const UnderwriterReview: Story = {
     const worksheet = section(canvas, 'Rating worksheet');
     await expect(worksheet.getByText(/^Base premium for Architects in Texas/)).toBeVisible();
     await expect(worksheet.getByText(/^Total for the year/)).toBeVisible();
+    // The underwriter audits where each figure comes from, which the insured's worksheet leaves out.
+    await expect(worksheet.getByText(/^rate table \d+, version \d+$/)).toBeVisible();
+    await expect(worksheet.getByText(/^experience band /)).toBeVisible();
+    await expect(worksheet.queryByText(/^Where every price for your speciality starts/)).toBeNull();
     await expect(section(canvas, 'Locations').getByText('Houston office')).toBeVisible();
     await expect(section(canvas, 'Files').getByRole('button', { name: /^Download\s*office-floor-plan\.png$/ })).toBeVisible();
     await expect(section(canvas, 'Conversation').getByText('No information has been asked for yet.')).toBeVisible();

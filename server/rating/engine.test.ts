@@ -148,13 +148,38 @@ describe('rate: worked examples', () => {
     ]);
     expect(rating).toMatchObject({ premiumCents: 234_900, policyFeeCents: 7_500, taxCents: 11_756, stateFeeCents: 436, totalCents: 254_592 });
     expect(rating.worksheet[0]!.text).toBe('Base premium for Architects in Texas: $2,000.00');
-    expect(stepOf(rating, 'limit').text).toBe('$1,000,000 / $3,000,000 limit ×1.15: $2,472.50');
+    expect(stepOf(rating, 'limit').text).toBe('$1M per claim / $3M in all ×1.15: $2,472.50');
     expect(stepOf(rating, 'total').text).toBe('Total for the year: $2,545.92');
+  });
+
+  it('words each line plainly for the insured, and keeps the table’s references in the sources for an underwriter', () => {
+    const rating = rate(texas, request({ answers: { sedation: 'yes', implants: 'no', coverage: 'yes' } }));
+    expect(rating.worksheet.map((line) => line.text)).toEqual([
+      'Base premium for Architects in Texas: $2,000.00',
+      'Practice location (ZIP 770xx) ×1.075: $2,150.00',
+      '$1M per claim / $3M in all ×1.15: $2,472.50',
+      '$1,000 deductible ×1.00: $2,472.50',
+      'Credits and debits for your answers ×1.125: $2,781.56',
+      'No claims in the last five years ×0.95: $2,642.48',
+      'Premium, in whole dollars (minimum $1,200.00): $2,642.00',
+      'Policy fee: +$75.00',
+      'Texas premium tax 4.85%: +$131.77',
+      'Texas state fees 0.18%: +$4.89',
+      'Total for the year: $2,853.66',
+    ]);
+    for (const line of rating.worksheet) expect(line.text).not.toMatch(/rate table|version|band|\b(limit|deductible) [0-9]|=/);
+    expect(rating.worksheet.map((line) => line.source)).toEqual(
+      expect.arrayContaining([`rate table ${texas.id}, version ${texas.version}`, 'limit 1M/3M', 'deductible 1000', 'experience band 0–0']),
+    );
+    expect(stepOf(rate(texas, request({ deductibleCode: '0', limitCode: '250K/500K', priorClaims: 1 })), 'deductible').text).toMatch(/^No deductible ×1\.05: /);
+    expect(stepOf(rate(texas, request({ limitCode: '250K/500K' })), 'limit').text).toMatch(/^\$250,000 per claim \/ \$500,000 in all ×0\.70: /);
+    expect(stepOf(rate(texas, request({ priorClaims: 1 })), 'experience').text).toMatch(/^1 claim in the last five years ×1\.10: /);
+    expect(stepOf(rate(texas, request({ priorClaims: 7 })), 'experience').text).toMatch(/^7 claims in the last five years ×1\.35: /);
   });
 
   it('uses the state’s default territory for a ZIP prefix the table does not list', () => {
     const rating = rate(texas, request({ zipcode: '75201' }));
-    expect(stepOf(rating, 'territory')).toMatchObject({ factorBps: 10_000, runningCents: 200_000, label: 'Territory (rest of Texas)' });
+    expect(stepOf(rating, 'territory')).toMatchObject({ factorBps: 10_000, runningCents: 200_000, label: 'Practice location (rest of Texas)' });
   });
 
   it('applies the deductible factor: no deductible costs 5% more', () => {

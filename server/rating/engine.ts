@@ -15,7 +15,7 @@ import type { Rating, WorksheetLine } from '@/api/contract/rating';
 import type { RateFactors } from '@server/db/schema';
 import { chosenOptions, type Answers, type RatingQuestion } from '@server/rating/answers';
 import { applyBps, BPS_ONE, formatFactor, formatPercent, formatRate, toWholeDollars } from '@server/rating/money';
-import { formatUsd } from '@/api/contract/money-format';
+import { formatLimitUsd, formatUsd, formatWholeUsd } from '@/api/contract/money-format';
 
 export interface RatingTable {
   id: number;
@@ -103,13 +103,16 @@ export function rate(table: RatingTable, request: RatingRequest): Rating {
   const territory = factors.territory.rows.find((row) => row.zipPrefix === prefix);
   running = multiply(
     'territory',
-    territory ? `Territory ${prefix}xx` : `Territory (rest of ${table.stateName})`,
+    territory ? `Practice location (ZIP ${prefix}xx)` : `Practice location (rest of ${table.stateName})`,
     `ZIP ${request.zipcode}`,
     territory?.factorBps ?? factors.territory.defaultBps,
     running,
   );
-  running = multiply('limit', `${limit.label} limit`, `limit ${limit.code}`, limit.factorBps, running);
-  running = multiply('deductible', `${deductible.label} deductible`, `deductible ${deductible.code}`, deductible.factorBps, running);
+  // Labels in plain words from the amounts; the sources keep the table's codes for an underwriter.
+  const limitWords = `${formatLimitUsd(limit.perClaimCents)} per claim / ${formatLimitUsd(limit.aggregateCents)} in all`;
+  const deductibleWords = deductible.deductibleCents === 0 ? 'No deductible' : `${formatWholeUsd(deductible.deductibleCents)} deductible`;
+  running = multiply('limit', limitWords, `limit ${limit.code}`, limit.factorBps, running);
+  running = multiply('deductible', deductibleWords, `deductible ${deductible.code}`, deductible.factorBps, running);
 
   const effects = [
     ...chosenOptions(request.applicationQuestions ?? [], request.applicationAnswers ?? {}),
@@ -121,10 +124,10 @@ export function rate(table: RatingTable, request: RatingRequest): Rating {
     ? effects.map(({ question, option }) => `${question.code}=${option.value} ${formatPercent(option.modifierBps ?? 0)}`).join(', ') +
       (capped !== sum ? `; ${formatPercent(sum)} capped at ${formatPercent(capped)}` : '')
     : 'no credits or debits';
-  running = multiply('schedule', 'Schedule rating', scheduleSource, BPS_ONE + capped, running);
+  running = multiply('schedule', 'Credits and debits for your answers', scheduleSource, BPS_ONE + capped, running);
 
-  const claimsText = request.priorClaims === 1 ? '1 prior claim' : `${request.priorClaims} prior claims`;
-  running = multiply('experience', `Experience, ${claimsText}`, `experience band ${band.minClaims}–${band.maxClaims ?? '∞'}`, band.factorBps, running);
+  const claimsText = request.priorClaims === 0 ? 'No claims' : request.priorClaims === 1 ? '1 claim' : `${request.priorClaims} claims`;
+  running = multiply('experience', `${claimsText} in the last five years`, `experience band ${band.minClaims}–${band.maxClaims ?? '∞'}`, band.factorBps, running);
 
   const rounded = toWholeDollars(running);
   const premium = Math.max(rounded, table.minPremiumCents);

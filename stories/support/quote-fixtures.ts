@@ -1,7 +1,7 @@
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import type { DeductibleOption, IlfDlfList, LimitOption } from '@/api/contract/lists';
 import { zipCodePattern } from '@/api/contract/lists';
-import { formatUsd } from '@/api/contract/money-format';
+import { formatLimitUsd, formatUsd, formatWholeUsd } from '@/api/contract/money-format';
 import { missingAnswers } from '@/api/contract/question-rules';
 import type { Question } from '@/api/contract/questions';
 import type { AnswerMap, CalculateRequest, Calculation, IlfDlfMatrix, PaymentPlan, QuoteInput, WorksheetLine } from '@/api/contract/rating';
@@ -246,13 +246,16 @@ export function rateOption(
   const territory = table.territory[prefix];
   running = multiply(
     'territory',
-    territory ? `Territory ${prefix}xx` : `Territory (rest of ${table.stateName})`,
+    territory ? `Practice location (ZIP ${prefix}xx)` : `Practice location (rest of ${table.stateName})`,
     `ZIP ${zipcode}`,
     territory ?? 10_000,
     running,
   );
-  running = multiply('limit', `${limit.label} limit`, `limit ${limit.code}`, limit.factorBps, running);
-  running = multiply('deductible', `${deductible.label} deductible`, `deductible ${deductible.code}`, deductible.factorBps, running);
+  // Worded as the server's engine words them (server/rating/engine.ts); the sources keep the codes.
+  const limitWords = `${formatLimitUsd(limit.perClaimCents)} per claim / ${formatLimitUsd(limit.aggregateCents)} in all`;
+  const deductibleWords = deductible.deductibleCents === 0 ? 'No deductible' : `${formatWholeUsd(deductible.deductibleCents)} deductible`;
+  running = multiply('limit', limitWords, `limit ${limit.code}`, limit.factorBps, running);
+  running = multiply('deductible', deductibleWords, `deductible ${deductible.code}`, deductible.factorBps, running);
 
   const effects = architectQuestions.flatMap((question) => {
     const value = answers[question.code];
@@ -265,12 +268,12 @@ export function rateOption(
     ? effects.map((effect) => `${effect.code}=${effect.value} ${formatPercent(effect.bps)}`).join(', ') +
       (capped !== sum ? `; ${formatPercent(sum)} capped at ${formatPercent(capped)}` : '')
     : 'no credits or debits';
-  running = multiply('schedule', 'Schedule rating', scheduleSource, 10_000 + capped, running);
+  running = multiply('schedule', 'Credits and debits for your answers', scheduleSource, 10_000 + capped, running);
 
   const claims = priorClaims(applicationAnswers);
   const band = claims === 0 ? { min: 0, max: '0', bps: 9_500 } : claims === 1 ? { min: 1, max: '1', bps: 11_000 } : { min: 2, max: '∞', bps: 13_500 };
-  const claimsText = claims === 1 ? '1 prior claim' : `${claims} prior claims`;
-  running = multiply('experience', `Experience, ${claimsText}`, `experience band ${band.min}–${band.max}`, band.bps, running);
+  const claimsText = claims === 0 ? 'No claims' : claims === 1 ? '1 claim' : `${claims} claims`;
+  running = multiply('experience', `${claimsText} in the last five years`, `experience band ${band.min}–${band.max}`, band.bps, running);
 
   const rounded = toWholeDollars(running);
   const premium = Math.max(rounded, table.minPremiumCents);

@@ -5,3 +5,15 @@ export function formatUsd(cents: number): string {
   const dollars = Math.floor(abs / 100).toLocaleString('en-US');
   return `${sign}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
 }
+
+/** "$2,500": an amount in whole dollars, as deductibles are written; cents stay when there are any. */
+export function formatWholeUsd(cents: number): string {
+  return formatUsd(cents).replace(/\.00$/, '');
+}
+
+/** "$1M", "$2.5M" from a million up in steps of $100,000, otherwise "$250,000": limits as people say them. */
+export function formatLimitUsd(cents: number): string {
+  const dollars = cents / 100;
+  if (Number.isInteger(dollars) && dollars >= 1_000_000 && dollars % 100_000 === 0) return `$${dollars / 1_000_000}M`;
+  return formatWholeUsd(cents);
+}

@@ -265,7 +265,7 @@ function ReviewSections({ review }: { review: Review }) {
       </ReviewSection>
 
       <ReviewSection id="review-worksheet" title="Rating worksheet">
-        {order.rating ? <Worksheet lines={order.rating.worksheet} /> : <p>This order has not been priced.</p>}
+        {order.rating ? <Worksheet lines={order.rating.worksheet} sources /> : <p>This order has not been priced.</p>}
       </ReviewSection>
 
       <ReviewSection id="review-locations" title="Locations">
