@@ -6,6 +6,7 @@
 import { buildApp } from '@server/app';
 import { ConfigError, loadConfig } from '@server/config';
 import { DataDirInUseError } from '@server/db/data-dir-lock';
+import { publicUrlNotice } from '@server/http/request-origin';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -62,6 +63,11 @@ async function main() {
     process.stderr.write(`Start-up failed: ${listenProblem(error, config.host, config.port)}\n`);
     process.exit(1);
   }
+  // Once: someone opening the app at the listen address and not at PUBLIC_URL learns why a
+  // payment or an e-mailed link lands them signed out.
+  const address = app.server.address();
+  const notice = publicUrlNotice(config.publicUrl, config.host, typeof address === 'object' && address ? address.port : config.port);
+  if (notice) app.log[notice.loopback ? 'warn' : 'info']({ publicUrl: config.publicUrl }, notice.message);
 }
 
 function listenProblem(error: unknown, host: string, port: number): string {

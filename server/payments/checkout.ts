@@ -94,7 +94,17 @@ async function stillPayable(deps: CheckoutDeps, sessionId: string): Promise<bool
   }
 }
 
-export async function startCheckout(deps: CheckoutDeps, user: AuthUser, input: CheckoutInput, idempotencyKey: string | undefined): Promise<Checkout> {
+/**
+ * `appBase`: where the app's screens are for this insured's browser (server/http/request-origin.ts):
+ * the checkout returns there, so the payer comes back to the origin whose storage holds the sign-in.
+ */
+export async function startCheckout(
+  deps: CheckoutDeps,
+  user: AuthUser,
+  input: CheckoutInput,
+  idempotencyKey: string | undefined,
+  appBase: string = deps.publicUrl,
+): Promise<Checkout> {
   const idempotency = keyHash(user.id, idempotencyKey);
   let prepared = await preparePayment(deps, user, input.submissionid, idempotency);
   // A continued checkout, or this request's own from an earlier try: either may have expired since.
@@ -129,8 +139,8 @@ export async function startCheckout(deps: CheckoutDeps, user: AuthUser, input: C
       amountCents: payment.amountCents,
       currency: 'USD',
       customerEmail: facts!.email,
-      successUrl: `${screenUrl(deps.publicUrl, 'paymentconfirm', input.clientid)}?${back}&sessionid={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${screenUrl(deps.publicUrl, 'payment', input.clientid)}?${back}&cancelled=1`,
+      successUrl: `${screenUrl(appBase, 'paymentconfirm', input.clientid)}?${back}&sessionid={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${screenUrl(appBase, 'payment', input.clientid)}?${back}&cancelled=1`,
       clientId: input.clientid,
       // Ours per payment row: a retry of this request never opens a second session.
       idempotencyKey: `payment-${payment.id}-${payment.idempotencyKey.slice(0, 16)}`,

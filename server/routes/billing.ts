@@ -18,6 +18,7 @@ import { generateInvoice, invoiceDetails, type BillingDeps } from '@server/billi
 import { policyInfo } from '@server/billing/policy-info';
 import { currentUser } from '@server/http/authenticate';
 import { idempotencyKeyHeaderDoc, idempotencyKeyOf } from '@server/http/idempotency-key';
+import { appBaseFor } from '@server/http/request-origin';
 import { defineRoute } from '@server/http/route';
 import { confirmPayment, startCheckout, type CheckoutDeps } from '@server/payments/checkout';
 
@@ -81,7 +82,8 @@ export async function billingRoutes(app: FastifyInstance) {
       'now stands (GET insured/application, signature.current). Card details are entered on the ' +
       'provider’s page only (the built-in sandbox, or Stripe Checkout). Idempotent per Idempotency-Key: a retry answers ' +
       'the same checkout. The provider returns the browser to paymentconfirm?submissionid&sessionid, or on cancel to ' +
-      'payment?submissionid&cancelled=1.',
+      'payment?submissionid&cancelled=1, at the origin the request came from (its Origin, else its Host) when that is ' +
+      'PUBLIC_URL’s or an address this server listens on, and at PUBLIC_URL otherwise.',
     tags,
     public: false,
     headers: idempotencyKeyHeaderDoc,
@@ -95,7 +97,8 @@ export async function billingRoutes(app: FastifyInstance) {
     },
     handler: async ({ body, request, reply }) => {
       reply.headers(noStore);
-      return startCheckout(checkoutDeps(), currentUser(request), body, idempotencyKeyOf(request));
+      // Back to the address this browser used, when the server is known by it; else PUBLIC_URL.
+      return startCheckout(checkoutDeps(), currentUser(request), body, idempotencyKeyOf(request), appBaseFor(app, request));
     },
   });
 

@@ -11,7 +11,8 @@ describe('GET /api/weborder/health', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/weborder/health' });
     expect(response.statusCode).toBe(200);
     const body = v.parse(healthSchema, response.json());
-    expect(body).toEqual({ status: 'ok', database: t.testApp.database.kind });
+    expect(body).toMatchObject({ status: 'ok', database: t.testApp.database.kind, publicUrl: t.app.config.publicUrl });
+    expect(typeof body.originMatches).toBe('boolean');
     expect(response.headers['cache-control']).toBe('no-store');
   });
 

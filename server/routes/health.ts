@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { healthSchema } from '@/api/contract/health';
 import { serviceUnavailable } from '@server/http/http-error';
+import { originOf, requestOrigin } from '@server/http/request-origin';
 import { defineRoute } from '@server/http/route';
 
 /** Readiness for deployers and tests: answers only once the database does. */
@@ -10,10 +11,13 @@ export async function healthRoutes(app: FastifyInstance) {
     method: 'GET',
     url: '/health',
     summary: 'Whether the server and its database answer',
+    description:
+      'Also says whether this request came through PUBLIC_URL’s origin (originMatches): a browser that uses another ' +
+      'address keeps its sign-in apart from PUBLIC_URL’s, and e-mailed links lead to PUBLIC_URL.',
     tags: ['operations'],
     public: true,
     response: healthSchema,
-    handler: async ({ reply }) => {
+    handler: async ({ request, reply }) => {
       reply.header('cache-control', 'no-store');
       try {
         await app.db.execute(sql`select 1`);
@@ -21,7 +25,14 @@ export async function healthRoutes(app: FastifyInstance) {
         // Not a bug in this server: a 503 tells load balancers to try another instance.
         throw serviceUnavailable('database unavailable', error);
       }
-      return { status: 'ok', database: app.database.kind } as const;
+      const origin = requestOrigin(request);
+      return {
+        status: 'ok',
+        database: app.database.kind,
+        publicUrl: app.config.publicUrl,
+        ...(origin ? { requestOrigin: origin } : {}),
+        originMatches: origin === originOf(app.config.publicUrl),
+      } as const;
     },
   });
 }
