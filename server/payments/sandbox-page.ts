@@ -7,6 +7,8 @@
  */
 import { createHash } from 'node:crypto';
 import { formatUsd } from '@/api/contract/money-format';
+import type { Trust } from '@/api/contract/runtime-config';
+import { DEMO_TRUST_NOTICE, insurerWords, licenceWords } from '@/api/contract/trust-words';
 import type { CardForm } from '@server/payments/sandbox-cards';
 import type { SandboxSessionRow } from '@server/payments/sandbox-provider';
 
@@ -55,6 +57,7 @@ code{font-size:.95rem}
 .broker img{max-width:7.5rem;max-height:3.75rem;object-fit:contain}
 .broker__initials{display:inline-grid;place-items:center;min-width:3rem;height:3rem;padding:0 .5rem;border-radius:8px;background:#0b4f6c;color:#fff;font-weight:700}
 .broker p{margin:0}
+.insurer{margin:1.25rem 0 0;font-size:.8rem;color:#4b5563}
 `;
 
 /**
@@ -116,7 +119,20 @@ function field(id: keyof CardForm, label: string, attributes: string, state: Pag
 ${error ? `<p class="error" id="${id}-error">${escape(error)}</p>` : ''}</div>`;
 }
 
-export function sandboxCheckoutPage(session: SandboxSessionRow, action: string, state: PageState = {}, brand?: CheckoutBrand): string {
+/** Who carries the risk being paid for, and who sells it: as on the site's footer and every policy document. */
+function insurerBlock(trust: Trust): string {
+  const demo = trust.demo ? ` ${escape(DEMO_TRUST_NOTICE)}` : '';
+  return `<p class="insurer" data-insurer>${escape(insurerWords(trust))}${demo}<br>${escape(licenceWords(trust))}</p>`;
+}
+
+export function sandboxCheckoutPage(
+  session: SandboxSessionRow,
+  action: string,
+  state: PageState,
+  brand: CheckoutBrand | undefined,
+  /** The insurer and the producer's licences (Config.trust). */
+  trust: Trust,
+): string {
   const amount = formatUsd(session.amountCents);
   const errors = state.fields ? Object.values(state.fields) : [];
   const problem = state.declined
@@ -165,6 +181,7 @@ ${form}
 <p>Any future expiry date and any three-digit security code.</p>
 </details>
 <p><a href="${escape(session.cancelUrl)}">Cancel and return to Practice Shield</a></p>
+${insurerBlock(trust)}
 </div>
 </main>
 ${state.closed ? '' : `<script>${SCRIPT}</script>`}

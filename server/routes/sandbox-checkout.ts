@@ -61,7 +61,7 @@ export async function sandboxCheckoutRoutes(app: FastifyInstance) {
     reply
       .code(code)
       .headers({ ...pageHeaders, 'content-security-policy': sandboxPageCsp([session.successUrl, session.cancelUrl]) })
-      .send(sandboxCheckoutPage(session, action(session.id), state, await brandOf(session)));
+      .send(sandboxCheckoutPage(session, action(session.id), state ?? {}, await brandOf(session), app.config.trust));
 
   /** Through the app's own webhook route, as a provider's request would come. */
   async function deliver(event: SignedEvent) {
