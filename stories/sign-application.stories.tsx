@@ -39,7 +39,7 @@ async function loaded(canvasElement: HTMLElement): Promise<Canvas> {
 async function fillIn(canvas: Canvas, name = 'Ada Lovelace') {
   await userEvent.click(canvas.getByRole('checkbox', { name: 'I agree to use electronic records and signatures' }));
   await userEvent.click(canvas.getByRole('checkbox', { name: 'I declare the statements in this application are true' }));
-  if (name) await userEvent.type(canvas.getByLabelText('Type your full name to sign'), name);
+  if (name) await userEvent.type(canvas.getByLabelText('Your full name, as your signature'), name);
 }
 
 const withWorld = (world: ApplicationWorld) => ({
@@ -70,7 +70,7 @@ export const Unsigned: Story = {
     await expect(canvas.getByRole('checkbox', { name: 'I agree to use electronic records and signatures' })).not.toBeChecked();
     await expect(canvas.getByRole('checkbox', { name: 'I agree to use electronic records and signatures' })).toHaveAccessibleDescription(/paper copy/);
     await expect(canvas.getByRole('checkbox', { name: 'I declare the statements in this application are true' })).not.toBeChecked();
-    await expect(canvas.getByLabelText('Type your full name to sign')).toHaveAttribute('autocomplete', 'name');
+    await expect(canvas.getByLabelText('Your full name, as your signature')).toHaveAttribute('autocomplete', 'name');
     await expect(canvas.getByRole('button', { name: 'Sign application' })).toBeVisible();
     await expect(canvasElement.querySelector('[data-signed]')).toHaveAttribute('data-signed', 'false');
     await waitFor(() => expect(args.onSignedChange).toHaveBeenCalledWith(false));
@@ -107,7 +107,7 @@ export const Signing: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Sign application' }));
     const button = await canvas.findByRole('button', { name: 'Signing…' });
     await expect(button).toHaveAttribute('aria-disabled', 'true');
-    await expect(canvas.getByLabelText('Type your full name to sign')).toHaveAttribute('readonly');
+    await expect(canvas.getByLabelText('Your full name, as your signature')).toHaveAttribute('readonly');
     await expect(canvas.getByRole('status')).toHaveTextContent('Signing your application…');
     // A second press while signing sends nothing more.
     await userEvent.click(button);
@@ -155,7 +155,7 @@ export const RefusedNameMissing: Story = {
     const canvas = await loaded(canvasElement);
     await fillIn(canvas, '');
     await userEvent.click(canvas.getByRole('button', { name: 'Sign application' }));
-    const name = canvas.getByLabelText('Type your full name to sign');
+    const name = canvas.getByLabelText('Your full name, as your signature');
     await expect(name).toHaveAttribute('aria-invalid', 'true');
     await expect(name).toHaveAccessibleDescription('Type your full name to sign');
     await waitFor(() => expect(name).toHaveFocus());
@@ -186,7 +186,7 @@ export const ChangedWhileReviewing: Story = {
     const alert = await canvas.findByRole('alert');
     await expect(alert).toHaveTextContent('Your application changed since you opened it. Review it again below, then sign.');
     // Her name and ticks are kept; the new record is the one signed.
-    await expect(canvas.getByLabelText('Type your full name to sign')).toHaveValue('Ada Lovelace');
+    await expect(canvas.getByLabelText('Your full name, as your signature')).toHaveValue('Ada Lovelace');
     await userEvent.click(canvas.getByRole('button', { name: 'Sign application' }));
     await expect(await canvas.findByText('Signed by Ada Lovelace on Jun 25, 2026')).toBeVisible();
     await expect(changedMeanwhile.signings.map((body) => body.recordHash)).toEqual([FIRST_HASH, CHANGED_HASH]);

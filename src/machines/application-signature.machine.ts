@@ -5,6 +5,12 @@ import type { Application, ApplicationSignature } from '@/api/contract/applicati
 
 export interface ApplicationSignatureInput {
   submissionId: number;
+  /**
+   * The account holder's name, known since sign-up: the signature starts from it, so signing is
+   * a clear act (the boxes and the button), not typing a name a second time. It can be changed
+   * when someone else signs for the firm.
+   */
+  signerName?: string | undefined;
 }
 
 /** The signing form's fields as the server names them. */
@@ -111,9 +117,9 @@ export const applicationSignatureMachine = setup({
 }).createMachine({
   id: 'applicationSignature',
   context: ({ input }) => ({
-    ...input,
+    submissionId: input.submissionId,
     application: null,
-    signerName: '',
+    signerName: input.signerName ?? '',
     consentToElectronicRecords: false,
     agreeToDeclarations: false,
     fieldErrors: {},

@@ -1,5 +1,5 @@
 import '@/styles/application-signature.css';
-import { useMachine } from '@xstate/react';
+import { useMachine, useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, type FormEvent } from 'react';
 import type { ApplicationSignature } from '@/api/contract/application-signature';
 import { ApplicationReview } from '@/components/application-signature/application-review';
@@ -7,6 +7,8 @@ import { ConsentCheckbox } from '@/components/application-signature/consent-chec
 import { FormAlert } from '@/components/form/form-alert';
 import { TextField } from '@/components/form/text-field';
 import { formatDay } from '@/components/format/dates';
+import { useAuth } from '@/components/use-auth';
+import { signedInUser } from '@/machines/auth.machine';
 import { applicationSignatureMachine, signingProblems, type SigningField } from '@/machines/application-signature.machine';
 
 export interface SignApplicationProps {
@@ -28,7 +30,11 @@ const signedWords = (signature: ApplicationSignature) => `Signed by ${signature.
  * screen embeds it and enables paying through `onSignedChange`.
  */
 export function SignApplication({ submissionId, onSignedChange }: SignApplicationProps) {
-  const [state, send] = useMachine(applicationSignatureMachine, { input: { submissionId } });
+  const auth = useAuth();
+  const user = useSelector(auth, signedInUser);
+  const [state, send] = useMachine(applicationSignatureMachine, {
+    input: { submissionId, signerName: user ? `${user.firstname} ${user.lastname}` : undefined },
+  });
   const { application, fieldErrors, errorMessage, changedNotice } = state.context;
   const titleId = useId();
   const signed = state.matches({ ready: 'signed' });
@@ -138,7 +144,8 @@ export function SignApplication({ submissionId, onSignedChange }: SignApplicatio
               />
               <TextField
                 inputRef={nameRef}
-                label="Type your full name to sign"
+                label="Your full name, as your signature"
+                hint="Sign in your own name, as a person entitled to act for the insured."
                 autoComplete="name"
                 value={state.context.signerName}
                 onValueChange={(value) => send({ type: 'signer.name', value })}

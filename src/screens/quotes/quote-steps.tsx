@@ -24,13 +24,14 @@ export function QuoteSteps({ speciality }: { speciality: Speciality }) {
   const [state, send] = useQuoteFlow(speciality.id, 'quotes', speciality.name);
   const navigate = useScreenNavigate();
   const { context } = state;
-  const unpriced = isAtZipStep(state) || state.matches('answering');
+  // Waiting for a ZIP or answers (not while a resumed ZIP is being checked on the way to a price).
+  const unpriced = state.matches('locating') || state.matches('notOffered') || state.matches('answering');
   useEffect(() => {
     // Replaced, not pushed: Back from the questions goes where the visitor came from.
     if (unpriced) void navigate({ screen: 'questionlist', state: { specialityId: speciality.id }, replace: true });
   }, [unpriced, navigate, speciality.id]);
 
-  if (state.matches('loadingQuestions') || unpriced) return <p role="status">Preparing your quote…</p>;
+  if (state.matches('loadingQuestions') || isAtZipStep(state) || unpriced) return <p role="status">Preparing your quote…</p>;
   if (state.matches('questionnaireFailed') || state.matches('locateFailed') || state.matches('pricingFailed')) {
     return <RetryNotice what="We could not work out your quote." why={context.errorMessage} onRetry={() => send({ type: 'quote.retry' })} />;
   }
