@@ -2,7 +2,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { readSavedQuote, writeSavedQuote, type SavedQuote } from '@/api/saved-quote';
-import { deductibleWords } from '@/components/quote/option-words';
+import { compactAmounts, deductibleWords } from '@/components/quote/option-words';
 import { placeWords } from '@/components/quote/place-words';
 import { isSignedIn } from '@/machines/auth.machine';
 import { pricedOption, quoteMachine, type QuoteContext, type QuoteInput } from '@/machines/quote.machine';
@@ -87,7 +87,7 @@ function coverSummary(speciality: string, context: QuoteContext): NonNullable<Sa
   return {
     speciality,
     ...(context.location ? { place: placeWords(context.location, 'short') } : {}),
-    ...(limit ? { limit: limit.label } : {}),
+    ...(limit ? { limit: compactAmounts(limit.label) } : {}),
     ...(deductible ? { deductible: deductibleWords(deductible.label) } : {}),
     ...(plan ? { plan: plan.name, dueNowCents: plan.downPaymentCents } : {}),
     ...(option ? { totalCents: option.totalCents } : {}),

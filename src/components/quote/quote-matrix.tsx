@@ -1,7 +1,7 @@
 import { useId, type KeyboardEvent } from 'react';
 import { formatUsd } from '@/api/contract/money-format';
 import type { IlfDlfMatrix } from '@/api/contract/rating';
-import { deductibleWords } from '@/components/quote/option-words';
+import { compactAmounts, deductibleWords } from '@/components/quote/option-words';
 import type { QuoteChoice } from '@/machines/quote.machine';
 
 /** Arrow keys move through the options as through a grid: up/down the limit, left/right the deductible. */
@@ -56,7 +56,7 @@ export function QuoteMatrix({
         <thead>
           <tr>
             <th scope="col">
-              Limit <span className="quote-matrix__axis">(per claim / in all) · deductible</span>
+              Limit <span className="quote-matrix__axis">per claim / in all</span>
             </th>
             {matrix.deductibles.map((deductible) => (
               <th key={deductible.code} scope="col">
@@ -69,7 +69,7 @@ export function QuoteMatrix({
           {matrix.limits.map((limit, limitIndex) => (
             <tr key={limit.code}>
               <th scope="row">
-                {limit.label}
+                {compactAmounts(limit.label)}
                 <span className="quote-matrix__row-hint"> limit</span>
               </th>
               {matrix.deductibles.map((deductible, deductibleIndex) => {

@@ -20,7 +20,7 @@ import { useOrderDetails } from '@/components/order/use-order-details';
 import { CoverSummary } from '@/components/purchase/cover-summary';
 import { MissingDetailsForm } from '@/components/purchase/missing-details-form';
 import { PurchaseProgress } from '@/components/purchase/purchase-progress';
-import { deductibleWords } from '@/components/quote/option-words';
+import { compactAmounts, deductibleWords } from '@/components/quote/option-words';
 import { usePageRestored } from '@/components/use-page-restored';
 import { amountDueNow, chosenPlan } from '@/machines/payment.machine';
 
@@ -162,7 +162,7 @@ function summaryOf(details: OrderSummaryDetails, dueNowCents: number | undefined
   return {
     speciality: order.speciality.name,
     place,
-    limit: order.limit?.label,
+    limit: order.limit ? compactAmounts(order.limit.label) : undefined,
     deductible: order.deductible ? deductibleWords(order.deductible.label) : undefined,
     plan: chosenPlan(details)?.name,
     totalCents: order.rating?.totalCents ?? order.premiumCents ?? undefined,

@@ -3,7 +3,7 @@ import type { Speciality } from '@/api/contract/specialities';
 import { formatUsd } from '@/api/contract/money-format';
 import { newSaveKey } from '@/api/saved-quote';
 import { CoverSummary } from '@/components/purchase/cover-summary';
-import { deductibleWords } from '@/components/quote/option-words';
+import { compactAmounts, deductibleWords } from '@/components/quote/option-words';
 import { PaymentPlans } from '@/components/quote/payment-plans';
 import { QuoteMatrix } from '@/components/quote/quote-matrix';
 import { RetryNotice } from '@/components/quote/retry-notice';
@@ -114,46 +114,47 @@ export function QuoteSteps({ speciality }: { speciality: Speciality }) {
             Saved as order {context.submission.number}.
           </p>
         )}
-        {option && !state.matches('saved') && (
-          <p className="form__actions quote-actions">
-            <button
-              type="button"
-              className="button"
-              aria-disabled={!ready || undefined}
-              onClick={() => {
-                if (ready) send({ type: 'quote.buyNow', idempotencyKey: newSaveKey() });
-              }}
-            >
-              {saving && context.intent === 'buy' ? 'Taking you on…' : 'Buy now'}
-            </button>
-            <button
-              type="button"
-              className="button button--secondary"
-              aria-disabled={!ready || undefined}
-              onClick={() => {
-                if (ready) send({ type: 'quote.save', idempotencyKey: newSaveKey() });
-              }}
-            >
-              {saving && context.intent === 'save'
-                ? 'Saving your quote…'
-                : context.submission
-                  ? `Save changes to order ${context.submission.number}`
-                  : 'Save for later'}
-            </button>
-          </p>
-        )}
       </div>
       <CoverSummary
         facts={{
           speciality: speciality.name,
           place: context.location && placeWords(context.location, 'short'),
-          limit: limit?.label,
+          limit: limit && compactAmounts(limit.label),
           deductible: deductible && deductibleWords(deductible.label),
           plan: plan?.name,
           totalCents,
           dueNowCents: plan?.downPaymentCents,
         }}
-      />
+      >
+          {option && !state.matches('saved') && (
+            <p className="cover-summary__actions">
+              <button
+                type="button"
+                className="button"
+                aria-disabled={!ready || undefined}
+                onClick={() => {
+                  if (ready) send({ type: 'quote.buyNow', idempotencyKey: newSaveKey() });
+                }}
+              >
+                {saving && context.intent === 'buy' ? 'Taking you on…' : 'Buy now'}
+              </button>
+              <button
+                type="button"
+                className="button button--secondary"
+                aria-disabled={!ready || undefined}
+                onClick={() => {
+                  if (ready) send({ type: 'quote.save', idempotencyKey: newSaveKey() });
+                }}
+              >
+                {saving && context.intent === 'save'
+                  ? 'Saving your quote…'
+                  : context.submission
+                    ? `Save changes to order ${context.submission.number}`
+                    : 'Save for later'}
+              </button>
+            </p>
+          )}
+      </CoverSummary>
     </div>
   );
 }
