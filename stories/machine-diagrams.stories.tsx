@@ -13,6 +13,7 @@ import editOrder from '../docs/machines/edit-order.mmd?raw';
 import feedback from '../docs/machines/feedback.mmd?raw';
 import forgotPassword from '../docs/machines/forgot-password.mmd?raw';
 import googleSignIn from '../docs/machines/google-sign-in.mmd?raw';
+import missingDetails from '../docs/machines/missing-details.mmd?raw';
 import orderDetails from '../docs/machines/order-details.mmd?raw';
 import orderLifecycle from '../docs/machines/order-lifecycle.mmd?raw';
 import payment from '../docs/machines/payment.mmd?raw';
@@ -148,8 +149,9 @@ export const Quote: Story = {
     'notOffered',
     'answering',
     'pricing',
-    'calculating',
     'quoted',
+    'confirming',
+    'confirmed',
     'unpriceable',
     'pricingFailed',
     'saving',
@@ -158,6 +160,7 @@ export const Quote: Story = {
     'quote.choose',
     'quote.price',
     'quote.save',
+    'quote.buyNow',
     'showQuestions',
     'showSaved',
   ]),
@@ -212,13 +215,16 @@ export const ApplicationSignature: Story = {
 };
 
 export const Payment: Story = {
-  name: 'Payment (invoice, then the hosted checkout)',
+  name: 'Review and pay (buy now, invoice, then the hosted checkout)',
   args: { title: 'paymentMachine', file: 'docs/machines/payment.mmd', source: payment },
   play: expectStates([
     'loading',
     'failed',
     'notFound',
     'deciding',
+    'reviewing',
+    'buying',
+    'referred',
     'approved',
     'awaitingPayment',
     'notPayable',
@@ -231,7 +237,16 @@ export const Payment: Story = {
     'isConflict',
     'payment.pay',
     'payment.retry',
+    'payment.signed',
+    'payment.itemsSupplied',
+    'isSigned',
   ]),
+};
+
+export const MissingDetails: Story = {
+  name: 'What buy now found missing, asked on the review (address, contact)',
+  args: { title: 'missingDetailsMachine', file: 'docs/machines/missing-details.mmd', source: missingDetails },
+  play: expectStates(['editing', 'saving', 'saved', 'details.save', 'supplied']),
 };
 
 export const PaymentConfirm: Story = {
@@ -243,6 +258,9 @@ export const PaymentConfirm: Story = {
     'stillWaiting',
     'unreachable',
     'confirmed',
+    'loadingReceipt',
+    'receiptFailed',
+    'receipt',
     'failed',
     'notFound',
     'after backoff',
