@@ -1,17 +1,24 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import type { SignInRequest } from '@/api/contract/auth';
 import LoginScreen from '@/screens/login/login-screen';
-import { ADA_PASSWORD, ada, adaStored, authHandlers, pendingSignInHandlers } from './support/auth-fixtures';
+import { ADA_PASSWORD, ada, adaStored, AUTH_URLS, authHandlers, pendingSignInHandlers } from './support/auth-fixtures';
 import { brokerHandlers } from './support/broker-fixtures';
+import { clearSavedQuote, savedVisitorOrder, SUBMISSION_ID, VISITOR_QUOTE_KEY } from './support/quote-fixtures';
 
 /**
  * The login screen in each state of the auth machine's sign-in (src/machines/auth.machine.ts),
- * with the identity API mocked in `parameters.msw.handlers`.
+ * with the identity API mocked in `parameters.msw.handlers`. Signed in, the insured goes back
+ * where a guard sent them from, else on to buying a quote saved before signing in (review and
+ * pay), else to the dashboard (issue 16). Every story starts without a saved quote
+ * (sessionStorage 'ssp-quote').
  */
 const meta = {
   title: 'Screens/Login',
   component: LoginScreen,
   parameters: { route: '/login', msw: { handlers: authHandlers() } },
+  beforeEach: clearSavedQuote,
 } satisfies Meta<typeof LoginScreen>;
 
 export default meta;
@@ -44,6 +51,8 @@ export const Empty: Story = {
     await expect(canvas.queryByRole('alert')).toBeNull();
     await expect(canvasElement.querySelector('[aria-invalid="true"]')).toBeNull();
     await expect(canvas.queryByText('or')).toBeNull();
+    // Not part of a purchase: no progress indicator.
+    await expect(canvas.queryByRole('navigation', { name: 'Your purchase' })).toBeNull();
   },
 };
 
@@ -115,8 +124,8 @@ export const SuccessRedirect: Story = {
   },
 };
 
-export const SuccessToLanding: Story = {
-  name: 'Success (no redirect, branded)',
+export const SuccessToDashboard: Story = {
+  name: 'Success (no redirect, branded): the dashboard',
   parameters: {
     route: '/client/login/harbor-risk?redirect=https%3A%2F%2Fevil.example%2F',
     msw: { handlers: [...brokerHandlers(), ...authHandlers()] },
@@ -126,8 +135,43 @@ export const SuccessToLanding: Story = {
     await expect(canvas.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/client/signup/harbor-risk');
     await fillIn(canvas, ada.email, ADA_PASSWORD);
     await userEvent.click(canvas.getByRole('button', { name: 'Log in' }));
-    // A redirect off the site is ignored: the broker's landing page instead.
-    await expect(await canvas.findByText('/client/landing/harbor-risk')).toBeVisible();
+    // A redirect off the site is ignored: the account's home in the broker's storefront instead
+    // (issue 16: the dashboard, no longer the landing page).
+    await expect(await canvas.findByText('/client/dashboard/harbor-risk')).toBeVisible();
+  },
+};
+
+const signIns: SignInRequest[] = [];
+
+export const WithSavedQuote: Story = {
+  name: 'With a saved quote: the purchase’s account step, then on to review and pay',
+  parameters: {
+    msw: {
+      handlers: [
+        http.post(AUTH_URLS.signIn, async ({ request }) => {
+          signIns.push((await request.clone().json()) as SignInRequest);
+          // Answered by authHandlers below.
+          return undefined;
+        }),
+        ...authHandlers(),
+      ],
+    },
+  },
+  beforeEach: [
+    savedVisitorOrder,
+    () => {
+      signIns.length = 0;
+    },
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = await screen(canvasElement);
+    const progress = within(canvas.getByRole('navigation', { name: 'Your purchase' }));
+    await expect(progress.getByRole('listitem', { current: 'step' })).toHaveTextContent('Account');
+    await fillIn(canvas, ada.email, ADA_PASSWORD);
+    await userEvent.click(canvas.getByRole('button', { name: 'Log in' }));
+    // The saved order becomes Ada's, and she goes straight on to buying it.
+    await expect(await canvas.findByText(`/payment?submissionid=${SUBMISSION_ID}`)).toBeVisible();
+    await expect(signIns[0]?.submissionRequest).toEqual({ submissionId: SUBMISSION_ID, quoteKey: VISITOR_QUOTE_KEY });
   },
 };
 
@@ -137,7 +181,7 @@ export const AlreadySignedIn: Story = {
     const canvas = within(canvasElement);
     const notice = await canvas.findByText(/You are signed in as/);
     await expect(notice).toHaveTextContent('You are signed in as Ada Lovelace (ada@example.com).');
-    await expect(canvas.getByRole('link', { name: 'Continue' })).toHaveAttribute('href', '/');
+    await expect(canvas.getByRole('link', { name: 'Continue' })).toHaveAttribute('href', '/dashboard');
     await expect(canvas.queryByLabelText('Password')).toBeNull();
   },
 };
@@ -191,8 +235,8 @@ export const GoogleButton: Story = {
     const canvas = await screen(canvasElement);
     await expect(canvas.getByText('or')).toBeVisible();
     await userEvent.click(await canvas.findByRole('button', { name: 'Sign in with Google' }));
-    // The ID token went to POST auth/signInWithGoogle: signed in, on to landing.
-    await expect(await canvas.findByText('/')).toBeVisible();
+    // The ID token went to POST auth/signInWithGoogle: signed in, on to the dashboard.
+    await expect(await canvas.findByText('/dashboard')).toBeVisible();
     await expect(canvas.getByRole('navigation', { name: 'Account' })).toHaveTextContent('Ada');
   },
 };

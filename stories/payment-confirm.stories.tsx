@@ -1,14 +1,30 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { http, HttpResponse } from 'msw';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { formatUsd } from '@/api/contract/money-format';
 import PaymentConfirmScreen from '@/screens/paymentconfirm/payment-confirm-screen';
 import { adaStored } from './support/auth-fixtures';
-import { CARD_DECLINED, POLICY_NUMBER, servedBilling, SESSION_ID, SUBMISSION_ID } from './support/billing-fixtures';
+import {
+  BILLING_URLS,
+  CARD_DECLINED,
+  INVOICE_NUMBER,
+  POLICY_NUMBER,
+  QUARTERLY,
+  quarterlySchedule,
+  servedBilling,
+  SESSION_ID,
+  SUBMISSION_ID,
+  SUBMISSION_NUMBER,
+} from './support/billing-fixtures';
+import { quotedCalculation } from './support/quote-fixtures';
 import type { RouterParameters } from './support/router-decorator';
 
 /**
- * paymentconfirm (src/screens/paymentconfirm, src/machines/payment-confirm.machine.ts): Ada is
- * back from the hosted checkout for order 4217. The screen asks the server what became of the
- * payment: received (policy issued), still on its way, or declined.
+ * paymentconfirm (src/screens/paymentconfirm, src/machines/payment-confirm.machine.ts), the
+ * purchase's last step: Ada is back from the hosted checkout for order 4217. The screen asks the
+ * server what became of the payment: received (the policy is issued), still on its way, or
+ * declined. Received, it is a receipt (issue 16): what was paid, on which invoice, the policy,
+ * the payments still to come, then the policy and its documents to download.
  */
 const ROUTE = `/paymentconfirm?submissionid=${SUBMISSION_ID}&sessionid=${SESSION_ID}`;
 
@@ -20,6 +36,13 @@ const meta = {
 
 export default meta;
 type Story = StoryObj<typeof meta>;
+type Canvas = ReturnType<typeof within>;
+
+const fact = (scope: Canvas, term: string) => scope.getByText(term, { selector: 'dt' }).nextElementSibling;
+const DOWNLOADS = ['Download policy', 'Download declarations page', 'Download binder', 'Download invoice', 'Download order summary'];
+
+/** The screen's one status region: every outcome but an error is told in it. */
+const outcomeRegion = (canvasElement: HTMLElement) => canvasElement.querySelector<HTMLElement>('[data-screen="paymentconfirm"] > [role="status"]');
 
 export const Confirming: Story = {
   name: 'Confirming',
@@ -35,14 +58,42 @@ export const Confirming: Story = {
 const paid = servedBilling({ status: 'awaiting_payment', confirmations: ['paid'] });
 
 export const Paid: Story = {
-  name: 'Paid: the policy is issued, on to the cover and the documents',
+  name: 'Paid: the receipt, the policy and its documents',
   ...paid.story,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { level: 1, name: `Payment received — policy ${POLICY_NUMBER} is issued` })).toBeVisible();
-    await expect(canvas.getByRole('status')).toHaveTextContent('Thank you: your cover is in place.');
-    await expect(canvas.getByRole('link', { name: 'See your cover' })).toHaveAttribute('href', `/complete-order?submissionid=${SUBMISSION_ID}`);
-    await expect(canvas.getByRole('link', { name: 'Go to your documents' })).toHaveAttribute('href', '/document');
+    await expect(outcomeRegion(canvasElement)).toHaveTextContent('Thank you: your cover is in place. We have e-mailed your policy documents.');
+    // The last of the purchase's seven steps, every one before it done.
+    const progress = within(canvas.getByRole('navigation', { name: 'Your purchase' }));
+    await expect(progress.getByRole('listitem', { current: 'step' })).toHaveTextContent('Your policy');
+    await expect(progress.getAllByText('(done)')).toHaveLength(6);
+
+    // The receipt: what was paid, when, on which invoice, for which policy and order.
+    const receipt = within(await canvas.findByRole('region', { name: 'Your receipt' }));
+    await expect(fact(receipt, 'Amount paid')).toHaveTextContent(formatUsd(QUARTERLY.downPaymentCents));
+    await expect(fact(receipt, 'Paid on')).toHaveTextContent('Jun 25, 2026');
+    await expect(fact(receipt, 'Invoice')).toHaveTextContent(INVOICE_NUMBER);
+    await expect(fact(receipt, 'Policy')).toHaveTextContent(POLICY_NUMBER);
+    await expect(fact(receipt, 'Order')).toHaveTextContent(SUBMISSION_NUMBER);
+    await expect(fact(receipt, 'Payment plan')).toHaveTextContent('Quarterly');
+    await expect(fact(receipt, 'Total for the year')).toHaveTextContent(formatUsd(quotedCalculation.totalCents));
+    // The payments still to come this year: the plan's other three.
+    const next = within(receipt.getByRole('table', { name: 'Your next payments: we e-mail a reminder before each is due' }));
+    const rows = next.getAllByRole('row').slice(1);
+    await expect(rows).toHaveLength(quarterlySchedule.length - 1);
+    await expect(rows[0]).toHaveTextContent(`Oct 1, 2026${formatUsd(QUARTERLY.installmentCents)}`);
+    await expect(rows[2]).toHaveTextContent(`Apr 1, 2027${formatUsd(QUARTERLY.lastInstallmentCents)}`);
+
+    // Then the policy as issued, and each of its documents to download.
+    const policy = within(await canvas.findByRole('region', { name: 'Your policy' }));
+    await expect(await policy.findByText(POLICY_NUMBER)).toBeVisible();
+    await expect(fact(policy, 'Policy period')).toHaveTextContent('Jul 1, 2026 to Jul 1, 2027');
+    const documents = within(canvas.getByRole('region', { name: 'Documents' }));
+    await expect(documents.getAllByRole('button', { name: /^Download / }).map((button) => button.textContent)).toEqual(DOWNLOADS);
+    await expect(documents.getByRole('link', { name: 'Go to your documents' })).toHaveAttribute('href', '/document');
+    await expect(canvas.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute('href', '/dashboard');
+    // Asked once; the receipt and the documents are only read.
     await expect(paid.world.sent.map((call) => [call.call, call.body])).toEqual([['confirm', { submissionid: SUBMISSION_ID, sessionid: SESSION_ID }]]);
   },
 };
@@ -54,11 +105,52 @@ export const PaidAfterWaiting: Story = {
   ...pendingThenPaid.story,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const region = await canvas.findByRole('status');
+    const region = await waitFor(() => {
+      const found = outcomeRegion(canvasElement);
+      expect(found).not.toBeNull();
+      return found!;
+    });
     await expect(await canvas.findByRole('heading', { level: 1, name: /^Payment received/ }, { timeout: 3000 })).toBeVisible();
     // The same node: screen readers read a change in a region they know, not one inserted already full.
-    await expect(canvas.getByRole('status')).toBe(region);
+    await expect(outcomeRegion(canvasElement)).toBe(region);
     await expect(region).toHaveTextContent('Thank you: your cover is in place.');
+    await expect(await canvas.findByRole('region', { name: 'Your receipt' })).toBeVisible();
+  },
+};
+
+let receiptLoads = 0;
+
+export const ReceiptFailed: Story = {
+  name: 'Paid, but the receipt could not load: said, with Try again',
+  parameters: {
+    msw: {
+      handlers: [
+        // invoice/details fails the first time, then answers as the billing server does.
+        http.get(BILLING_URLS.invoice, () => {
+          receiptLoads += 1;
+          return receiptLoads === 1 ? HttpResponse.json({ status: 503, message: 'The billing service is unavailable.' }, { status: 503 }) : undefined;
+        }),
+        ...paid.story.parameters.msw.handlers,
+      ],
+    },
+  },
+  beforeEach: [
+    paid.story.beforeEach,
+    () => {
+      receiptLoads = 0;
+    },
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { level: 1, name: `Payment received — policy ${POLICY_NUMBER} is issued` })).toBeVisible();
+    const alert = await canvas.findByRole('alert');
+    await expect(alert).toHaveTextContent('Your payment is received, but we could not load your receipt. The billing service is unavailable.');
+    // The payment itself is not in doubt: the outcome stays said.
+    await expect(outcomeRegion(canvasElement)).toHaveTextContent('Thank you: your cover is in place.');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await expect(await canvas.findByRole('region', { name: 'Your receipt' })).toBeVisible();
+    await expect(canvas.queryByRole('alert')).toBeNull();
+    await expect(paid.world.sent.filter((call) => call.call === 'confirm')).toHaveLength(1);
   },
 };
 

@@ -12,24 +12,27 @@ import {
   pricedQuote,
   quoteHandlers,
   RATING_DOWN_MESSAGE,
+  UNKNOWN_ZIP,
 } from './support/quote-fixtures';
 import type { RouterParameters } from './support/router-decorator';
 import { navigatedTo } from './support/story-navigation';
 
 /**
- * The questions screen (src/screens/questionlist): the quote flow's questions about the practice,
- * the general application questions ("Your firm") and the speciality's own ("Your work"), shown
- * as their types ask, a conditional one only when its answer calls for it, and checked before
- * pricing. The speciality comes from the history state quotes hands on, and the ZIP from the
- * tab's saved quote (sessionStorage 'ssp-quote'), which every story starts without and sets where
- * it needs one.
+ * The questions screen (src/screens/questionlist), the purchase's second step (issue 16): where
+ * the practice is (its ZIP) and the quote flow's questions about it on one screen — the general
+ * application questions ("Your firm") and the speciality's own ("Your work"), shown as their
+ * types ask, a conditional one only when its answer calls for it, and checked before pricing —
+ * beside the cover summary, which has no price yet. The speciality comes from the history state a
+ * speciality card hands on, and the ZIP from the tab's saved quote (sessionStorage 'ssp-quote'),
+ * which every story starts without and sets where it needs one.
  */
 const meta = {
   title: 'Screens/Question list',
   component: QuestionListScreen,
   parameters: {
     route: '/questionlist',
-    msw: { handlers: quoteHandlers() },
+    // The chosen speciality (auth/speciality) names the cover in the summary.
+    msw: { handlers: [...catalogHandlers(), ...quoteHandlers()] },
   } satisfies RouterParameters & { msw: unknown },
   beforeEach: clearSavedQuote,
 } satisfies Meta<typeof QuestionListScreen>;
@@ -38,7 +41,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 type Canvas = ReturnType<typeof within>;
 
-/** What quotes hands on when it sends the visitor here. */
+/** What a speciality card (or quotes, for a quote not priced yet) hands on when it sends the visitor here. */
 const chosenArchitects = { historyState: { specialityId: ARCHITECTS_ID } } satisfies RouterParameters;
 
 const YEARS = 'How many years have you been in practice?';
@@ -59,6 +62,19 @@ function choose(canvas: Canvas, question: string, option: string) {
   return userEvent.click(within(canvas.getByRole('group', { name: question })).getByRole('radio', { name: option }));
 }
 
+/** The ZIP step: its heading and its one field. */
+async function zipStep(canvas: Canvas): Promise<HTMLElement> {
+  await expect(await canvas.findByRole('heading', { level: 2, name: 'Where is your practice?' })).toBeVisible();
+  return canvas.getByRole('textbox', { name: 'ZIP code' });
+}
+
+async function enterZip(canvas: Canvas, zipcode: string) {
+  const field = await zipStep(canvas);
+  await userEvent.clear(field);
+  await userEvent.type(field, zipcode);
+  await userEvent.click(canvas.getByRole('button', { name: 'Continue' }));
+}
+
 async function answerEverything(canvas: Canvas) {
   await userEvent.type(canvas.getByRole('textbox', { name: YEARS }), '12');
   await userEvent.type(canvas.getByRole('textbox', { name: REVENUE }), '850,000');
@@ -73,19 +89,19 @@ export const NoSpeciality: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { level: 1, name: 'About your practice' })).toBeVisible();
     await expect(canvas.getByRole('link', { name: 'choose your speciality' })).toHaveAttribute('href', '/specialities');
-    await expect(canvas.queryByRole('button', { name: 'See my quote' })).toBeNull();
+    await expect(canvas.queryByRole('button', { name: 'See my price' })).toBeNull();
   },
 };
 
 export const Loading: Story = {
   name: 'Loading the questions',
-  parameters: { ...chosenArchitects, msw: { handlers: pendingQuoteHandlers('questions', 'applicationQuestions') } },
+  parameters: { ...chosenArchitects, msw: { handlers: [...catalogHandlers(), ...pendingQuoteHandlers('questions', 'applicationQuestions')] } },
   beforeEach: locatedQuote,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('status')).toHaveTextContent('Loading the questions…');
     await expect(canvas.getByRole('heading', { level: 1, name: 'About your practice' })).toBeVisible();
-    await expect(canvas.queryByRole('button', { name: 'See my quote' })).toBeNull();
+    await expect(canvas.queryByRole('button', { name: 'See my price' })).toBeNull();
   },
 };
 
@@ -93,7 +109,7 @@ const questionsFailingOnce = failingOnceQuoteHandlers('applicationQuestions');
 
 export const LoadFailed: Story = {
   name: 'The questions fail to load, then Try again',
-  parameters: { ...chosenArchitects, msw: { handlers: questionsFailingOnce.handlers } },
+  parameters: { ...chosenArchitects, msw: { handlers: [...catalogHandlers(), ...questionsFailingOnce.handlers] } },
   beforeEach: [locatedQuote, questionsFailingOnce.reset],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -110,12 +126,61 @@ export const ZipFirst: Story = {
   parameters: chosenArchitects,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { level: 2, name: 'Where is your practice?' })).toBeVisible();
-    await userEvent.type(canvas.getByRole('textbox', { name: 'ZIP code' }), '77002');
-    await userEvent.click(canvas.getByRole('button', { name: 'Continue' }));
-    // Already on the questions screen: the questions follow here.
+    // The purchase's second step, beside the cover summary (no price before the questions).
+    const progress = within(await canvas.findByRole('navigation', { name: 'Your purchase' }));
+    await expect(progress.getByRole('listitem', { current: 'step' })).toHaveTextContent('Your practice');
+    const field = await zipStep(canvas);
+    await expect(field).toHaveValue('');
+    await expect(field).toHaveAccessibleDescription('Prices depend on the state and the area your practice is in.');
+    const summary = within(canvas.getByRole('complementary', { name: 'Your cover' }));
+    await waitFor(() => expect(summary.getByText('Cover', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Architects professional liability'));
+    await expect(summary.getByText('Your price comes after a few questions')).toBeVisible();
+    await expect(summary.queryByText('Practice', { selector: 'dt' })).toBeNull();
+    await enterZip(canvas, '77002');
+    // On the same screen: the questions follow here, and the summary names the place.
     await questions(canvas);
     await expect(canvas.getByRole('textbox', { name: YEARS })).toBeVisible();
+    await expect(canvas.getByText(/^Practice in Houston, Harris County, Texas \(77002\)\./)).toBeVisible();
+    await expect(summary.getByText('Practice', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Houston, TX 77002');
+    await expect(canvasElement.querySelector('[data-story-navigated-to]')).toBeNull();
+  },
+};
+
+export const UnknownZip: Story = {
+  name: 'ZIP unknown (the server’s 400 names zipcode)',
+  parameters: chosenArchitects,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await enterZip(canvas, UNKNOWN_ZIP);
+    const field = canvas.getByRole('textbox', { name: 'ZIP code' });
+    await expect(await canvas.findByText('ZIP code is not a known US ZIP code')).toBeVisible();
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveAccessibleDescription(
+      'Prices depend on the state and the area your practice is in. ZIP code is not a known US ZIP code',
+    );
+    await expect(field).toHaveValue(UNKNOWN_ZIP);
+    // Not five digits: the server's own check says so, in its words.
+    await enterZip(canvas, '7700');
+    await expect(await canvas.findByText('ZIP code must be a 5-digit ZIP code')).toBeVisible();
+    await expect(canvas.queryByText('ZIP code is not a known US ZIP code')).toBeNull();
+    await expect(canvas.queryByRole('heading', { level: 2, name: 'Your firm' })).toBeNull();
+  },
+};
+
+export const NotOffered: Story = {
+  name: 'Not offered in Alaska, then a Texas ZIP',
+  parameters: chosenArchitects,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await enterZip(canvas, '99501');
+    await expect(await canvas.findByText(/^We do not offer/)).toHaveTextContent(
+      'We do not offer Architects cover in Alaska yet. Try the ZIP of another location, or check back soon.',
+    );
+    await expect(canvas.getByText(/^We do not offer/)).toHaveAttribute('role', 'status');
+    await expect(canvas.getByRole('textbox', { name: 'ZIP code' })).not.toHaveAttribute('aria-invalid');
+    await expect(canvas.queryByRole('heading', { level: 2, name: 'Your firm' })).toBeNull();
+    await enterZip(canvas, '77002');
+    await questions(canvas);
   },
 };
 
@@ -145,19 +210,19 @@ export const Questions: Story = {
     for (const radio of canvas.getAllByRole('radio')) await expect(radio).not.toBeChecked();
     // Asked only after a "Yes" to prior claims.
     await expect(canvas.queryByRole('textbox', { name: CLAIMS_COUNT })).toBeNull();
-    await expect(canvas.getByRole('button', { name: 'See my quote' })).not.toHaveAttribute('aria-disabled');
+    await expect(canvas.getByRole('button', { name: 'See my price' })).not.toHaveAttribute('aria-disabled');
     await expect(canvas.queryByRole('alert')).toBeNull();
   },
 };
 
 export const ValidationErrors: Story = {
-  name: 'Validation errors after See my quote with nothing answered',
+  name: 'Validation errors after See my price with nothing answered',
   parameters: chosenArchitects,
   beforeEach: locatedQuote,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await questions(canvas);
-    await userEvent.click(canvas.getByRole('button', { name: 'See my quote' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'See my price' }));
     await expect(await canvas.findByRole('alert')).toHaveTextContent('5 answers need your attention.');
     await expect(canvas.getAllByText(REQUIRED)).toHaveLength(5);
 
@@ -196,7 +261,7 @@ export const ConditionalQuestion: Story = {
     const count = await canvas.findByRole('textbox', { name: CLAIMS_COUNT });
     await expect(count).toHaveAttribute('aria-required', 'true');
     // Shown, it is required like the others.
-    await userEvent.click(canvas.getByRole('button', { name: 'See my quote' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'See my price' }));
     await expect(await canvas.findByRole('alert')).toHaveTextContent('5 answers need your attention.');
     await expect(count).toHaveAttribute('aria-invalid', 'true');
     await expect(count).toHaveAccessibleDescription(REQUIRED);
@@ -208,20 +273,20 @@ export const ConditionalQuestion: Story = {
 };
 
 export const AllAnswered: Story = {
-  name: 'All answered: on to the quote',
+  name: 'All answered: See my price, on to the price',
   parameters: chosenArchitects,
   beforeEach: locatedQuote,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await questions(canvas);
     await answerEverything(canvas);
-    await userEvent.click(canvas.getByRole('button', { name: 'See my quote' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'See my price' }));
     await expect(await navigatedTo(canvasElement)).toEqual({ href: '/quotes', state: { specialityId: ARCHITECTS_ID } });
   },
 };
 
 export const AllAnsweredBranded: Story = {
-  name: 'All answered: on to the quote (branded)',
+  name: 'All answered: on to the price (branded)',
   parameters: {
     ...chosenArchitects,
     route: `/client/questionlist/${HARBOR_RISK}`,
@@ -232,7 +297,7 @@ export const AllAnsweredBranded: Story = {
     const canvas = within(canvasElement);
     await questions(canvas);
     await answerEverything(canvas);
-    await userEvent.click(canvas.getByRole('button', { name: 'See my quote' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'See my price' }));
     await expect((await navigatedTo(canvasElement)).href).toBe(`/client/quotes/${HARBOR_RISK}`);
   },
 };

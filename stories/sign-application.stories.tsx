@@ -1,6 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { SignApplication } from '@/components/application-signature/sign-application';
+import { useAuth } from '@/components/use-auth';
+import { isRestoring } from '@/machines/auth.machine';
 import { applicationWorld, CHANGED_HASH, FIRST_HASH, SUBMISSION_ID, type ApplicationWorld } from './support/application-fixtures';
 import { adaStored, authHandlers } from './support/auth-fixtures';
 import type { RouterParameters } from './support/router-decorator';
@@ -39,7 +43,10 @@ async function loaded(canvasElement: HTMLElement): Promise<Canvas> {
 async function fillIn(canvas: Canvas, name = 'Ada Lovelace') {
   await userEvent.click(canvas.getByRole('checkbox', { name: 'I agree to use electronic records and signatures' }));
   await userEvent.click(canvas.getByRole('checkbox', { name: 'I declare the statements in this application are true' }));
-  if (name) await userEvent.type(canvas.getByLabelText('Your full name, as your signature'), name);
+  const field = canvas.getByLabelText('Your full name, as your signature');
+  // Whatever the field started from (the account holder's name once the session is known), this name.
+  await userEvent.clear(field);
+  if (name) await userEvent.type(field, name);
 }
 
 const withWorld = (world: ApplicationWorld) => ({
@@ -74,6 +81,38 @@ export const Unsigned: Story = {
     await expect(canvas.getByRole('button', { name: 'Sign application' })).toBeVisible();
     await expect(canvasElement.querySelector('[data-signed]')).toHaveAttribute('data-signed', 'false');
     await waitFor(() => expect(args.onSignedChange).toHaveBeenCalledWith(false));
+  },
+};
+
+/**
+ * As the payment screen's guard does (src/routes/guards.ts): the screen shows once the stored
+ * session is restored, so the signed-in insured is known when the component starts.
+ */
+function OnceSignedIn({ children }: { children: ReactNode }) {
+  const restoring = useSelector(useAuth(), isRestoring);
+  return restoring ? <p role="status">Restoring your session…</p> : children;
+}
+
+const fromAccount = applicationWorld();
+
+export const NameFromAccount: Story = {
+  name: 'Starts from the account holder’s name: signing is the boxes and the button',
+  ...withWorld(fromAccount),
+  render: (args) => (
+    <OnceSignedIn>
+      <SignApplication {...args} />
+    </OnceSignedIn>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = await loaded(canvasElement);
+    const name = canvas.getByLabelText('Your full name, as your signature');
+    // Ada's name as her account has it; someone else signing for the firm can change it.
+    await expect(name).toHaveValue('Ada Lovelace');
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'I agree to use electronic records and signatures' }));
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'I declare the statements in this application are true' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Sign application' }));
+    await expect(await canvas.findByText('Signed by Ada Lovelace on Jun 25, 2026')).toBeVisible();
+    await expect(fromAccount.signings).toMatchObject([{ signerName: 'Ada Lovelace', recordHash: FIRST_HASH }]);
   },
 };
 
@@ -157,7 +196,8 @@ export const RefusedNameMissing: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Sign application' }));
     const name = canvas.getByLabelText('Your full name, as your signature');
     await expect(name).toHaveAttribute('aria-invalid', 'true');
-    await expect(name).toHaveAccessibleDescription('Type your full name to sign');
+    // The hint says who signs; the message follows it.
+    await expect(name).toHaveAccessibleDescription('Sign in your own name, as a person entitled to act for the insured. Type your full name to sign');
     await waitFor(() => expect(name).toHaveFocus());
     await expect(unsigned.signings).toHaveLength(0);
     // Nothing ticked either: each box is named, and the first takes focus.

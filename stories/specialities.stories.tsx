@@ -24,7 +24,8 @@ import { navigatedTo, storyLocation } from './support/story-navigation';
  * broker and the catalog come from the mock API, through the screen's real calls.
  */
 const BRANDED = `/client/specialities/${HARBOR_RISK}`;
-const BRANDED_QUOTES = `/client/quotes/${HARBOR_RISK}`;
+/** Where a card leads (issue 16): the practice's ZIP and questions, on one screen. */
+const BRANDED_QUESTIONS = `/client/questionlist/${HARBOR_RISK}`;
 
 const meta = {
   title: 'Screens/Specialities',
@@ -60,9 +61,9 @@ function cards(canvas: Canvas): { name: string; href: string | null }[] {
   }));
 }
 
-/** The cards expected for `list`, each leading to the quotes screen (branded or plain). */
-function cardsLeadingTo(list: readonly Speciality[], quotes: string) {
-  return shownOrder(list).map((name) => ({ name, href: quotes }));
+/** The cards expected for `list`, each leading to the questions screen (branded or plain). */
+function cardsLeadingTo(list: readonly Speciality[], questions: string) {
+  return shownOrder(list).map((name) => ({ name, href: questions }));
 }
 
 async function title(canvas: Canvas, name: string) {
@@ -75,14 +76,14 @@ export const BrokerSpecialities: Story = {
     const canvas = within(canvasElement);
     await title(canvas, 'All specialities');
     await canvas.findByRole('heading', { level: 4, name: architects.name });
-    // Only the broker's own, each card leading to the broker's quote screen.
-    await expect(cards(canvas)).toEqual(cardsLeadingTo(harborRiskSpecialities, BRANDED_QUOTES));
+    // Only the broker's own, each card leading to the broker's questions screen (the quote's first step).
+    await expect(cards(canvas)).toEqual(cardsLeadingTo(harborRiskSpecialities, BRANDED_QUESTIONS));
     await expect(canvas.getByLabelText('Find your speciality')).toHaveValue('');
     await expect(canvas.queryByRole('link', { name: 'See every speciality on offer' })).toBeNull();
-    // A card starts the quote for its speciality: quotes with state specialityId.
+    // A card starts the quote for its speciality: questionlist with state specialityId.
     await userEvent.click(canvas.getByRole('link', { name: interiorDesigners.name }));
     await expect(await navigatedTo(canvasElement)).toEqual({
-      href: BRANDED_QUOTES,
+      href: BRANDED_QUESTIONS,
       state: { specialityId: interiorDesigners.id },
     });
   },
@@ -95,7 +96,7 @@ export const Plain: Story = {
     const canvas = within(canvasElement);
     await title(canvas, 'All specialities');
     await canvas.findByRole('heading', { level: 4, name: 'Architects' });
-    await expect(cards(canvas)).toEqual(cardsLeadingTo(specialities, '/quotes'));
+    await expect(cards(canvas)).toEqual(cardsLeadingTo(specialities, '/questionlist'));
     await expect(canvas.getByRole('heading', { level: 3, name: 'Healthcare' })).toBeVisible();
   },
 };
@@ -109,7 +110,7 @@ export const PickedByLink: Story = {
     const canvas = within(canvasElement);
     await title(canvas, 'Specialities picked for you');
     await canvas.findByRole('heading', { level: 4, name: architects.name });
-    await expect(cards(canvas)).toEqual(cardsLeadingTo([architects, interiorDesigners], BRANDED_QUOTES));
+    await expect(cards(canvas)).toEqual(cardsLeadingTo([architects, interiorDesigners], BRANDED_QUESTIONS));
     await expect(canvas.queryByRole('heading', { level: 4, name: structuralEngineers.name })).toBeNull();
     // Nothing to search among two; the way to the whole list instead.
     await expect(canvas.queryByLabelText('Find your speciality')).toBeNull();
@@ -155,7 +156,7 @@ export const ServerError: Story = {
     await expect(cards(canvas)).toEqual([]);
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     await canvas.findByRole('heading', { level: 4, name: architects.name });
-    await expect(cards(canvas)).toEqual(cardsLeadingTo(harborRiskSpecialities, BRANDED_QUOTES));
+    await expect(cards(canvas)).toEqual(cardsLeadingTo(harborRiskSpecialities, BRANDED_QUESTIONS));
     await expect(canvas.queryByRole('alert')).toBeNull();
   },
 };
@@ -173,7 +174,7 @@ export const SeveralCodes: Story = {
     await expect(storyLocation(canvasElement)).toBe(
       `${BRANDED}?speciality=${architects.speiclaityRandomCode},${structuralEngineers.speiclaityRandomCode}`,
     );
-    await expect(cards(canvas)).toEqual(cardsLeadingTo([architects, structuralEngineers], BRANDED_QUOTES));
+    await expect(cards(canvas)).toEqual(cardsLeadingTo([architects, structuralEngineers], BRANDED_QUESTIONS));
     await expect(canvas.getByRole('link', { name: 'See every speciality on offer' })).toHaveAttribute('href', BRANDED);
   },
 };
@@ -184,8 +185,9 @@ export const SingleCode: Story = {
   // The code becomes the session's default speciality: removed again after the story.
   beforeEach: () => () => writeDefaultSpeciality(undefined),
   play: async ({ canvasElement }) => {
+    // The quote screen, which asks the practice's questions first when nothing is priced yet.
     await expect(await navigatedTo(canvasElement)).toEqual({
-      href: BRANDED_QUOTES,
+      href: `/client/quotes/${HARBOR_RISK}`,
       state: { specialityId: structuralEngineers.id },
     });
     await expect(readDefaultSpeciality()).toBe(structuralEngineers.speiclaityRandomCode);
@@ -230,13 +232,13 @@ export const LinkCheckFailed: Story = {
     const alert = await canvas.findByRole('alert');
     await expect(alert).toHaveTextContent(`We could not check the speciality in this link. 500: ${SERVICE_DOWN_MESSAGE}`);
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
-    // Both codes are on offer on the plain site: the two of them, each leading to the plain quote screen.
+    // Both codes are on offer on the plain site: the two of them, each leading to the plain questions screen.
     await title(canvas, 'Specialities picked for you');
     await canvas.findByRole('heading', { level: 4, name: 'Architects' });
     await waitFor(() => expect(storyLocation(canvasElement)).toBe('/specialities?speciality=ARC-7Q2,DEN-3X8'));
     await expect(cards(canvas)).toEqual([
-      { name: 'Architects', href: '/quotes' },
-      { name: 'Dentists', href: '/quotes' },
+      { name: 'Architects', href: '/questionlist' },
+      { name: 'Dentists', href: '/questionlist' },
     ]);
   },
 };

@@ -44,6 +44,11 @@ it('finds the story files', () => {
       './contacts.stories.tsx',
       './locations.stories.tsx',
       './edit-order.stories.tsx',
+      './payment.stories.tsx',
+      './payment-confirm.stories.tsx',
+      './sign-application.stories.tsx',
+      './purchase-progress.stories.tsx',
+      './cover-summary.stories.tsx',
     ]),
   );
 });

@@ -58,15 +58,20 @@ export const applicationRecord: ApplicationRecord = {
   ],
 };
 
+/** A record after Ada said she now designs structural elements. */
+export function changedRecordOf(record: ApplicationRecord): ApplicationRecord {
+  return {
+    ...record,
+    sections: record.sections.map((section, index) =>
+      index === 0
+        ? { ...section, answers: section.answers.map((answer) => (answer.code === 'arc_structural' ? { ...answer, answer: 'Yes' } : answer)) }
+        : section,
+    ),
+  };
+}
+
 /** The record after Ada said she now designs structural elements. */
-export const changedRecord: ApplicationRecord = {
-  ...applicationRecord,
-  sections: applicationRecord.sections.map((section, index) =>
-    index === 0
-      ? { ...section, answers: section.answers.map((answer) => (answer.code === 'arc_structural' ? { ...answer, answer: 'Yes' } : answer)) }
-      : section,
-  ),
-};
+export const changedRecord: ApplicationRecord = changedRecordOf(applicationRecord);
 
 export const signatureOf = (signerName: string, recordHash: string, current = true): ApplicationSignature => ({
   signerName,
@@ -87,6 +92,8 @@ export interface ApplicationWorldOptions {
   failFirstLoad?: Failure;
   /** The record changes just before the first signing: that signing is refused (409 naming recordHash). */
   changeBeforeSigning?: boolean;
+  /** The application as it stands (Prairie Studio Architects' in Austin unless said). */
+  record?: ApplicationRecord;
 }
 
 export interface ApplicationWorld {
@@ -107,22 +114,24 @@ const never = async () => {
 
 export function applicationWorld(options: ApplicationWorldOptions = {}): ApplicationWorld {
   const start = options.start ?? 'unsigned';
+  const record = options.record ?? applicationRecord;
+  const changed = changedRecordOf(record);
   const initial = (): Application =>
     start === 'unsigned'
-      ? { record: applicationRecord, recordHash: FIRST_HASH, signature: null }
+      ? { record, recordHash: FIRST_HASH, signature: null }
       : start === 'signed'
-        ? { record: applicationRecord, recordHash: FIRST_HASH, signature: signatureOf('Ada Lovelace', FIRST_HASH) }
-        : { record: changedRecord, recordHash: CHANGED_HASH, signature: signatureOf('Ada Lovelace', FIRST_HASH, false) };
+        ? { record, recordHash: FIRST_HASH, signature: signatureOf('Ada Lovelace', FIRST_HASH) }
+        : { record: changed, recordHash: CHANGED_HASH, signature: signatureOf('Ada Lovelace', FIRST_HASH, false) };
   let current = initial();
   let loads = 0;
-  let changed = false;
+  let changedMeanwhile = false;
   const signings: Record<string, unknown>[] = [];
   const pending = new Set(options.pending ?? []);
 
   const reset = () => {
     current = initial();
     loads = 0;
-    changed = false;
+    changedMeanwhile = false;
     signings.length = 0;
   };
 
@@ -137,9 +146,9 @@ export function applicationWorld(options: ApplicationWorldOptions = {}): Applica
       const body = (await request.json()) as Record<string, unknown>;
       signings.push(body);
       if (pending.has('sign')) return never();
-      if (options.changeBeforeSigning && !changed) {
-        changed = true;
-        current = { record: changedRecord, recordHash: CHANGED_HASH, signature: current.signature && { ...current.signature, current: false } };
+      if (options.changeBeforeSigning && !changedMeanwhile) {
+        changedMeanwhile = true;
+        current = { record: changed, recordHash: CHANGED_HASH, signature: current.signature && { ...current.signature, current: false } };
       }
       if (body.recordHash !== current.recordHash) {
         return apiError(409, 'Your application changed since you reviewed it: review it again before signing', { recordHash: 'your application changed; review it again' });

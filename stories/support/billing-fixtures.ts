@@ -1,11 +1,17 @@
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
+import type { ApplicationRecord } from '@/api/contract/application-signature';
 import type { Checkout, Installment, Invoice, PaymentConfirmation, PolicyInfo } from '@/api/contract/billing';
+import type { Contact } from '@/api/contract/contacts';
 import type { DocumentKind, DocumentList, MailQueued } from '@/api/contract/documents';
-import type { OrderSummaryDetails } from '@/api/contract/lifecycle';
+import type { FileSummary } from '@/api/contract/files';
+import type { BuyNowResult, OrderSummaryDetails, RequiredItem } from '@/api/contract/lifecycle';
+import type { Location, PlanLocation, PlanLocations } from '@/api/contract/locations';
 import type { SubmissionStatus } from '@/api/contract/submissions';
+import { ACCOUNT_URLS } from './account-fixtures';
+import { applicationRecord, applicationWorld, type ApplicationWorld, type ApplicationWorldOptions } from './application-fixtures';
 import { authHandlers } from './auth-fixtures';
 import { ORDER_URLS, orderSummary, SUBMISSION_ID, SUBMISSION_NUMBER } from './order-status-fixtures';
-import { quotedCalculation } from './quote-fixtures';
+import { applicationQuestions, architectQuestions, houston, QUOTE_URLS, quotedCalculation } from './quote-fixtures';
 
 /**
  * Paying for Ada's order 4217 and the documents it brings (src/api/billing.ts,
@@ -14,6 +20,9 @@ import { quotedCalculation } from './quote-fixtures';
  * jsdom alike), the confirmation, the policy as issued, and every document of Ada's two policies.
  * Each story makes its own world (`billingWorld`) and resets it in its beforeEach.
  */
+
+/** POST insured/addlocation: puts saved locations on an order. */
+const EDIT_ORDER_ADD_LOCATIONS = '*/api/weborder/insured/addlocation';
 
 export const BILLING_URLS = {
   generateInvoice: '*/api/weborder/invoice/generateInvoice',
@@ -36,6 +45,8 @@ export const SESSION_ID = 'cs_sandbox_4217aa01';
 export const INVOICE_NUMBER = 'INV-2026-000042';
 export const POLICY_NUMBER = 'P-2026-004217';
 export const CARD_DECLINED = 'Your card was declined.';
+/** When the first payment went through (the policy's payment, the paid invoice). */
+export const PAID_AT = '2026-06-25T10:09:00.000Z';
 
 /** Last year's policy (the dashboard's complete order 5120), beside this year's. */
 export const EARLIER_ID = 5120;
@@ -179,10 +190,43 @@ export const boundOnly: DocumentList = {
 };
 
 // ---------------------------------------------------------------------------------------------
+// The application Ada signs before paying
+
+/** Order 4217's application as it stands: Ada's answers, her Houston practice, the quarterly plan. */
+export const order4217Application: ApplicationRecord = {
+  ...applicationRecord,
+  insured: { name: 'Ada Lovelace', company: 'Lovelace Design Studio LLC' },
+  practiceAddress: ['1200 Main St, Suite 400', 'Houston, TX 77002'],
+  state: 'Texas',
+  zipcode: '77002',
+  cover: { ...applicationRecord.cover, paymentPlan: QUARTERLY.name, totalCents: quotedCalculation.totalCents },
+};
+
+/** Where the address given on the review screen is kept: a new location of Ada's, then the order's. */
+export const SUPPLIED_LOCATION_ID = 61;
+export const SUPPLIED_CONTACT_ID = 6;
+
+// ---------------------------------------------------------------------------------------------
 // The server
 
 type Failure = { status: number; message: string; fields?: Record<string, string>; headers?: Record<string, string> };
-type BillingCall = 'summary' | 'invoice' | 'generateInvoice' | 'checkout' | 'confirm' | 'policy' | 'documents' | 'download' | 'share';
+type BillingCall =
+  | 'summary'
+  | 'invoice'
+  | 'generateInvoice'
+  | 'checkout'
+  | 'confirm'
+  | 'policy'
+  | 'documents'
+  | 'download'
+  | 'share'
+  | 'buyNow'
+  | 'saveLocation'
+  | 'saveContact'
+  | 'upload';
+
+/** The statuses buy now decides, whose summary lists what its checks find missing (as the server's does). */
+const CHECKED_STATUSES: readonly SubmissionStatus[] = ['quoted', 'incomplete'];
 
 export interface BillingWorldOptions {
   /** The order's status when the story opens (approved when left out). */
@@ -201,6 +245,12 @@ export interface BillingWorldOptions {
   failing?: Partial<Record<BillingCall, Failure>>;
   /** The summary loads once, then answers this error (the reload after a refusal fails). */
   summaryFailsAfterFirst?: Failure;
+  /** How the order's application stands when the story opens (signed as it stands unless said). */
+  application?: ApplicationWorldOptions['start'];
+  /** What buy now's checks find missing on a quoted or incomplete order, until it is supplied (nothing unless said). */
+  requiredItems?: RequiredItem[];
+  /** Where buy now takes a quoted order that lacks nothing (approved unless said): referred or declined. */
+  buyNowOutcome?: Exclude<BuyNowResult['outcome'], 'incomplete'>;
 }
 
 export interface BillingWorld {
@@ -208,6 +258,8 @@ export interface BillingWorld {
   reset: () => void;
   /** What the screen sent, by call, in order. */
   sent: { call: string; body: Record<string, unknown>; idempotencyKey: string | null }[];
+  /** The order's application: its signings. */
+  application: ApplicationWorld;
 }
 
 const MESSAGES: Record<PaymentConfirmation['outcome'], string | null> = {
@@ -230,21 +282,55 @@ export function clearCheckoutHash(): void {
 export function billingWorld(options: BillingWorldOptions = {}): BillingWorld {
   const start = options.status ?? 'approved';
   const startInvoice = () => (options.invoice === undefined ? (['awaiting_payment', 'bound', 'complete'].includes(start) ? invoiceOf() : null) : options.invoice);
+  const startMissing = () => [...(options.requiredItems ?? (CHECKED_STATUSES.includes(start) ? quarterlySummary(start).requiredItems : []))];
   let status: SubmissionStatus = start;
   let invoice = startInvoice();
   let confirmations = [...(options.confirmations ?? ['paid'])];
   let summaries = 0;
+  let missing = startMissing();
+  let suppliedLocations: PlanLocation[] = [];
+  let suppliedContact: Contact | null = null;
+  let files: FileSummary[] = [];
+  let nextFileId = 40;
   const sent: BillingWorld['sent'] = [];
   const pending = new Set(options.pending ?? []);
   const failing = options.failing ?? {};
+  const application = applicationWorld({ start: options.application ?? 'signed', record: order4217Application });
 
   const reset = () => {
     status = start;
     invoice = startInvoice();
     confirmations = [...(options.confirmations ?? ['paid'])];
     summaries = 0;
+    missing = startMissing();
+    suppliedLocations = [];
+    suppliedContact = null;
+    files = [];
+    nextFileId = 40;
     sent.length = 0;
+    application.reset();
     clearCheckoutHash();
+  };
+  /** The order as it stands: what the checks still find missing on a quoted or incomplete order, and what was supplied. */
+  const summaryNow = (): OrderSummaryDetails => {
+    const summary = quarterlySummary(status);
+    const lacks = (kind: RequiredItem['kind']) => missing.some((item) => item.kind === kind);
+    const checked = CHECKED_STATUSES.includes(status);
+    return {
+      ...summary,
+      requiredItems: checked ? missing : summary.requiredItems,
+      locations: checked && lacks('location') ? [] : suppliedLocations.length > 0 ? suppliedLocations : summary.locations,
+      contact:
+        checked && lacks('primaryContact')
+          ? null
+          : suppliedContact
+            ? { id: suppliedContact.id, firstname: suppliedContact.firstname, lastname: suppliedContact.lastname, email: suppliedContact.email, contactnumber: suppliedContact.contactnumber }
+            : summary.contact,
+      files: [...summary.files, ...files],
+    };
+  };
+  const supply = (kind: RequiredItem['kind']) => {
+    missing = missing.filter((item) => item.kind !== kind);
   };
   const refusal = (failure: Failure) => apiError(failure.status, failure.message, failure.fields, failure.headers);
   const gone = () => apiError(404, 'No such submission (or it is not yours)');
@@ -292,8 +378,133 @@ export function billingWorld(options: BillingWorldOptions = {}): BillingWorld {
       summaries += 1;
       if (options.summaryFailsAfterFirst && summaries > 1) return refusal(options.summaryFailsAfterFirst);
       if (Number(new URL(request.url).searchParams.get('submissionid')) !== SUBMISSION_ID) return gone();
-      return HttpResponse.json(quarterlySummary(status));
+      return HttpResponse.json(summaryNow());
     }),
+    // Buy now: what is still missing makes the order incomplete; else the rules approve, refer or decline it.
+    http.put(ORDER_URLS.buyNow, async ({ request }) => {
+      const body = await record('buyNow', request, await form(request));
+      const answer = await configured('buyNow');
+      if (answer) return answer;
+      if (Number(body.submissionid) !== SUBMISSION_ID) return gone();
+      if (!CHECKED_STATUSES.includes(status)) return illegal();
+      const outcome: BuyNowResult['outcome'] = missing.length > 0 ? 'incomplete' : (options.buyNowOutcome ?? 'approved');
+      status = outcome;
+      const now = summaryNow();
+      const result: BuyNowResult = {
+        submissionId: SUBMISSION_ID,
+        number: SUBMISSION_NUMBER,
+        status,
+        version: now.order.version,
+        outcome,
+        requiredItems: now.requiredItems,
+        reasons: now.reasons,
+      };
+      return HttpResponse.json(result);
+    }),
+    // The address and the contact the review screen asks for when buy now's checks miss them.
+    http.get(QUOTE_URLS.ilfdlfList, () => HttpResponse.json(houston)),
+    http.post(ACCOUNT_URLS.saveLocation, async ({ request }) => {
+      const body = await record('saveLocation', request, await json(request));
+      const answer = await configured('saveLocation');
+      if (answer) return answer;
+      const location: Location = {
+        id: SUPPLIED_LOCATION_ID,
+        title: null,
+        address1: String(body.address1),
+        address2: typeof body.address2 === 'string' ? body.address2 : null,
+        city: String(body.city),
+        state: String(body.state),
+        zipcode: String(body.zipcode),
+        isprimary: true,
+      };
+      return HttpResponse.json(location, { status: 201 });
+    }),
+    http.post(EDIT_ORDER_ADD_LOCATIONS, async ({ request }) => {
+      const body = await record('addLocations', request, await json(request));
+      const ids = Array.isArray(body.addLocationsIds) ? body.addLocationsIds.map(Number) : [];
+      if (ids.includes(SUPPLIED_LOCATION_ID)) {
+        const saved = sent.find((call) => call.call === 'saveLocation')?.body ?? {};
+        suppliedLocations = [
+          {
+            id: 92,
+            locationId: SUPPLIED_LOCATION_ID,
+            title: null,
+            address1: String(saved.address1 ?? ''),
+            address2: typeof saved.address2 === 'string' ? saved.address2 : null,
+            city: houston.city ?? houston.county,
+            state: houston.stateCode,
+            zipcode: houston.zipcode,
+            isprimary: true,
+          },
+        ];
+        supply('location');
+      }
+      const now = summaryNow();
+      const answer: PlanLocations = {
+        submissionId: SUBMISSION_ID,
+        number: SUBMISSION_NUMBER,
+        status,
+        version: now.order.version,
+        stateCode: houston.stateCode,
+        zipcode: houston.zipcode,
+        totalCents: quotedCalculation.totalCents,
+        previousTotalCents: quotedCalculation.totalCents,
+        rerated: false,
+        locations: now.locations,
+      };
+      return HttpResponse.json(answer);
+    }),
+    http.post(ACCOUNT_URLS.saveContact, async ({ request }) => {
+      const body = await record('saveContact', request, await json(request));
+      const answer = await configured('saveContact');
+      if (answer) return answer;
+      suppliedContact = {
+        id: SUPPLIED_CONTACT_ID,
+        title: null,
+        firstname: String(body.firstname),
+        lastname: String(body.lastname),
+        email: typeof body.email === 'string' ? body.email : null,
+        // Kept in E.164, as the server keeps it.
+        contactnumber: `+1${String(body.contactnumber).replace(/\D/g, '').slice(-10)}`,
+        isprimary: true,
+      };
+      supply('primaryContact');
+      return HttpResponse.json(suppliedContact, { status: 201 });
+    }),
+    // Answers and loss runs, as the review screen asks them through the order's own machine.
+    http.get(QUOTE_URLS.questions, () => HttpResponse.json(architectQuestions)),
+    http.get(QUOTE_URLS.applicationQuestions, () => HttpResponse.json(applicationQuestions)),
+    ...[ORDER_URLS.saveAnswers, ORDER_URLS.saveApplicationAnswers].map((url) =>
+      http.post(url, async ({ request }) => {
+        const { answers } = (await request.clone().json()) as { answers: Record<string, unknown> };
+        await record('saveAnswers', request, answers);
+        missing = missing.filter((item) => !(item.field && item.field in answers));
+        const { order } = summaryNow();
+        return HttpResponse.json({ submissionId: SUBMISSION_ID, number: SUBMISSION_NUMBER, status: order.status, version: order.version, answers, rating: null, needs: {} });
+      }),
+    ),
+    http.post(ORDER_URLS.upload, async ({ request }) => {
+      const body = await request.formData();
+      const chosen = body.getAll('files').filter((part): part is File => typeof part !== 'string');
+      sent.push({ call: 'upload', body: { module: String(body.get('module')), moduleid: String(body.get('moduleid')), files: chosen.map((file) => file.name) }, idempotencyKey: request.headers.get('idempotency-key') });
+      const answer = await configured('upload');
+      if (answer) return answer;
+      const stored: FileSummary[] = chosen.map((file) => ({
+        id: nextFileId++,
+        module: 'submission',
+        moduleId: SUBMISSION_ID,
+        filename: file.name,
+        mime: file.type || 'application/pdf',
+        size: file.size,
+        uploadedAt: '2026-06-26T10:00:00.000Z',
+        uploadedBy: 'insured',
+      }));
+      // As the server does: a file on the order supplies the documents it was missing.
+      files = [...files, ...stored];
+      supply('document');
+      return HttpResponse.json(stored, { status: 201 });
+    }),
+    ...application.handlers,
     http.get(BILLING_URLS.invoice, async () => {
       const answer = await configured('invoice');
       if (answer) return answer;
@@ -329,7 +540,11 @@ export function billingWorld(options: BillingWorldOptions = {}): BillingWorld {
       const answer = await configured('confirm');
       if (answer) return answer;
       const outcome = confirmations.length > 1 ? confirmations.shift()! : confirmations[0]!;
-      if (outcome === 'paid') status = 'complete';
+      if (outcome === 'paid') {
+        status = 'complete';
+        // The invoice is paid with it: the receipt reads it back.
+        invoice = invoice && { ...invoice, status: 'paid', orderStatus: 'complete', paidAt: PAID_AT };
+      }
       const confirmation: PaymentConfirmation = {
         submissionId: SUBMISSION_ID,
         outcome,
@@ -357,7 +572,7 @@ export function billingWorld(options: BillingWorldOptions = {}): BillingWorld {
     http.post(BILLING_URLS.shareOrderSummary, mail('shareOrderSummary')),
     http.post(BILLING_URLS.mailConfirmation, mail('mailConfirmation')),
   ];
-  return { handlers, reset, sent };
+  return { handlers, reset, sent, application };
 }
 
 /** A story's billing server and Ada's session: its handlers, and its reset as the story's beforeEach. */

@@ -437,6 +437,28 @@ export const pricedQuote = withSavedQuote();
 /** A ZIP given but no answers yet: the questions screen shows the questions. */
 export const locatedQuote = withSavedQuote({ answers: {}, applicationAnswers: {}, resume: 'questions' });
 
+/** The cover summary the price screen keeps with the saved quote, for the screens after it (the default choice, paid annually). */
+export const savedQuoteSummary: NonNullable<SavedQuote['summary']> = {
+  speciality: 'Architects',
+  place: 'Houston, TX 77002',
+  limit: '$1M / $1M',
+  deductible: '$2,500 deductible',
+  plan: 'Annual',
+  totalCents: quotedCalculation.totalCents,
+  dueNowCents: quotedCalculation.totalCents,
+};
+
+/**
+ * A visitor's quote saved as order 4217 by Buy now (or Save for later) before an account: the tab
+ * holds the order's quote key, which signing up or in hands over so the order becomes the account's.
+ */
+export const savedVisitorOrder = withSavedQuote({
+  choice: DEFAULT_CHOICE,
+  paymentTerm: 'annual',
+  submission: { submissionId: SUBMISSION_ID, number: SUBMISSION_NUMBER, quoteKey: VISITOR_QUOTE_KEY },
+  summary: savedQuoteSummary,
+});
+
 // ---------------------------------------------------------------------------------------------
 // Handlers
 
@@ -551,4 +573,37 @@ export function unpriceableQuoteHandlers(): HttpHandler[] {
     handlerFor('ilfdlf', () => apiError(422, NOT_PRICEABLE_MESSAGE, { state: NOT_PRICEABLE_MESSAGE })),
     ...quoteHandlers(),
   ];
+}
+
+/**
+ * auth/calculate answers the first call (the option the screen starts on) at once, and holds
+ * every later one until the story calls `release`: the price of another option shows from the
+ * matrix while its worksheet is still being worked out. Call `reset` in the story's beforeEach.
+ */
+export function heldCalculateHandlers() {
+  let calls = 0;
+  let release = () => {};
+  let held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return {
+    handlers: [
+      http.post(QUOTE_URLS.calculate, async ({ request }) => {
+        calls += 1;
+        if (calls > 1) await held;
+        const input = (await request.json()) as CalculateRequest;
+        return pricingProblem(input) ?? HttpResponse.json(rateOption(input, input, input.zipcode));
+      }),
+      ...quoteHandlers(),
+    ],
+    /** How many times the screen asked auth/calculate. */
+    calls: () => calls,
+    release: () => release(),
+    reset: () => {
+      calls = 0;
+      held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+    },
+  };
 }
