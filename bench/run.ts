@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { landingInitialJs, LANDING_BUDGET_KB } from '../scripts/bundle-size';
 import { freePort, ROOT, startServer, terminate, waitUntilReady } from '../scripts/server-process';
+import { chromiumPath, launchChromium } from '../tests/e2e/support/chromium';
+import { optionChangePaint, PURCHASE_GOALS, scriptedPurchase } from './purchase';
 
 /**
  * `npm run bench`: sizes and throughput, measured side by side on this machine. Throughput is
@@ -55,6 +57,32 @@ async function calculateBody(baseUrl: string): Promise<string> {
   });
 }
 
+/** Issue 16: the scripted purchase, and an option change's new price painted on a throttled phone. */
+async function purchaseFigures(baseUrl: string): Promise<void> {
+  if (!chromiumPath) {
+    console.log('purchase: not measured (no Chromium at /usr/bin/chromium)');
+    return;
+  }
+  const browser = await launchChromium();
+  try {
+    const walk = await scriptedPurchase(browser, baseUrl);
+    console.log(
+      `purchase, landing to receipt: ${walk.distinctScreens} distinct screens in ${walk.screenVisits} visits (goal ≤ ${PURCHASE_GOALS.screens}, none twice; ` +
+        `before issue 16: 11 screens in 17 visits), ${walk.fieldsTyped} fields typed, ${walk.documentLoads} full page loads, ${walk.seconds.toFixed(1)} s scripted`,
+    );
+    const { paintMs, confirmedMs } = await optionChangePaint(browser, baseUrl);
+    const worst = (values: number[]) => Math.max(...values);
+    console.log(
+      `option change → new price painted, 4× CPU throttling, ${paintMs.length} changes: worst ${worst(paintMs).toFixed(0)} ms, median ${median(paintMs).toFixed(0)} ms (goal: worst ≤ ${PURCHASE_GOALS.optionPaintMs} ms)`,
+    );
+    console.log(
+      `same changes → server's worksheet on screen (the background confirmation, side by side): worst ${worst(confirmedMs).toFixed(0)} ms, median ${median(confirmedMs).toFixed(0)} ms; ratio painted / confirmed (median) ${(median(paintMs) / median(confirmedMs)).toFixed(2)}`,
+    );
+  } finally {
+    await browser.close();
+  }
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
@@ -75,6 +103,7 @@ async function main(): Promise<void> {
   const app = await startServer();
   let bare: ChildProcess | undefined;
   try {
+    await purchaseFigures(app.url);
     const routes: Record<string, Target> = {
       specialitylist: { url: `${app.url}/api/weborder/auth/specialitylist` },
       calculate: { url: `${app.url}/api/weborder/auth/calculate`, method: 'POST', body: await calculateBody(app.url) },

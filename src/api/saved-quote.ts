@@ -31,6 +31,8 @@ const savedQuoteSchema = v.object({
       dueNowCents: v.optional(v.number()),
     }),
   ),
+  /** Why it was saved: to buy it now (sign-up then goes on to review and pay) or to keep it for later. */
+  intent: v.optional(v.picklist(['buy', 'save'])),
   /** Once saved as an order; a visitor's quote key until signing up or in attaches it. */
   submission: v.optional(
     v.object({ submissionId: v.pipe(v.number(), v.integer()), number: v.string(), quoteKey: v.optional(v.string()) }),
@@ -88,16 +90,29 @@ export function writeSavedQuote(quote: SavedQuote): void {
  * A quote this visitor saved as an order before signing in: signing up or in hands its key over
  * (submissionRequest) so the order becomes the account's.
  */
-export function visitorOrder(): { submissionId: number; number: string; submissionRequest: { submissionId: number; quoteKey: string } } | undefined {
+export function visitorOrder():
+  | {
+      submissionId: number;
+      number: string;
+      /** The saved quote it came from (readSavedQuote(specialityId)): its ZIP and summary. */
+      specialityId: number;
+      buying: boolean;
+      submissionRequest: { submissionId: number; quoteKey: string };
+    }
+  | undefined {
   const all = readAll();
   if (!all) return undefined;
   // The quote worked on last first, then any other this visitor saved.
   const quotes = [all.quotes[String(all.latest)], ...Object.values(all.quotes)];
-  const submission = quotes.find((quote) => quote?.submission?.quoteKey)?.submission;
-  if (!submission?.quoteKey) return undefined;
+  const quote = quotes.find((candidate) => candidate?.submission?.quoteKey);
+  const submission = quote?.submission;
+  if (!quote || !submission?.quoteKey) return undefined;
   return {
     submissionId: submission.submissionId,
     number: submission.number,
+    specialityId: quote.specialityId,
+    // Saved for later: the account keeps it, and the insured comes back to it from the dashboard.
+    buying: quote.intent !== 'save',
     submissionRequest: { submissionId: submission.submissionId, quoteKey: submission.quoteKey },
   };
 }

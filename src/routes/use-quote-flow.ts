@@ -64,7 +64,7 @@ export function useQuoteFlow(specialityId: number, screen: QuoteScreen, speciali
         applicationAnswers: context.applicationAnswers,
         ...(context.choice ? { choice: context.choice } : {}),
         ...(context.paymentTerm ? { paymentTerm: context.paymentTerm } : {}),
-        ...(context.submission ? { submission: context.submission } : {}),
+        ...(context.submission ? { submission: context.submission, intent: context.intent } : {}),
         ...(summary ? { summary } : {}),
         ...(context.saveKey ? { saveKey: context.saveKey } : {}),
         ...(Object.keys(context.fieldErrors).length ? { fieldErrors: context.fieldErrors } : {}),

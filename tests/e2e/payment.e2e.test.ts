@@ -14,8 +14,9 @@ import { useServerAndBrowser } from './support/server-and-browser';
 
 /**
  * Issue 8's "Done when", in Chromium against the real server, on the plain site and in a
- * broker's storefront: quote → sign up → locations → buy now → invoice → the sandbox checkout
- * (a declined card first, then the success card) → paymentconfirm → complete-order → the
+ * broker's storefront: a quote saved for later → sign up (the address and contact with it) → the
+ * order's buy now → review, sign → invoice → the sandbox checkout (a declined card first, then the
+ * success card) → paymentconfirm → complete-order → the
  * document screen, where every PDF downloads and pdftotext reads the insured's name, the policy
  * number and the premium in each. Every screen on the way, the checkout page included, passes axe.
  */
@@ -106,25 +107,24 @@ describe.runIf(chromiumPath)('paying for an order in Chromium: invoice, sandbox 
         for (const input of await form.locator('input[type="date"]').all()) await input.fill('2015-06-01');
       }
 
-      it('prices an Architects quote, saves it and signs up', async () => {
+      it('prices an Architects quote, saves it for later and signs up: the account keeps the order', async () => {
         await page.goto(url(variant.landing));
         await screen('landing').getByRole('link', { name: 'Architects', exact: true }).click();
-        await screen('quotes').getByRole('heading', { level: 1, name: 'Your Architects quote' }).waitFor();
-        const zip = screen('quotes').getByLabel('ZIP code');
+        const zip = screen('questionlist').getByLabel('ZIP code');
         await zip.fill('77002');
         await zip.press('Enter');
-        await atPath(variant.path('questionlist'));
-        await screen('questionlist').getByRole('button', { name: 'See my quote' }).waitFor();
+        await screen('questionlist').getByRole('button', { name: 'See my price' }).waitFor();
         await answerEverything();
-        await screen('questionlist').getByRole('button', { name: 'See my quote' }).click();
+        await screen('questionlist').getByRole('button', { name: 'See my price' }).click();
         await atPath(variant.path('quotes'));
         await screen('quotes').locator('[data-quote-total]').waitFor();
         totalCents = Number(await screen('quotes').locator('[data-quote-total]').getAttribute('data-quote-total'));
-        await screen('quotes').getByRole('button', { name: 'Save this quote' }).click();
+        await screen('quotes').getByRole('button', { name: 'Save for later' }).click();
 
         await atPath(variant.path('signup'));
         const signup = screen('signup');
         orderNumber = (await signup.locator('[data-saved-order]').getAttribute('data-saved-order'))!;
+        await signup.getByText('Create your account to keep it; buy it whenever you are ready.').waitFor();
         email = `payment.${variant === plain ? 'plain' : 'branded'}.${Date.now()}@example.com`;
         await signup.getByLabel('E-mail address').fill(email);
         await signup.getByLabel('Password', { exact: true }).fill('Blueprint-Arch-2026');
@@ -132,7 +132,11 @@ describe.runIf(chromiumPath)('paying for an order in Chromium: invoice, sandbox 
         await signup.getByLabel('Last name').fill('Lloyd');
         await signup.getByLabel('Company name').fill('Prairie Studio Architects');
         await signup.getByLabel(/My business/).check();
+        await signup.getByLabel('Phone').fill('713 555 0199');
+        await signup.getByLabel('Street address').fill('909 Texas Ave');
+        await signup.getByRole('checkbox', { name: /I accept the terms of use/ }).check();
         await signup.getByRole('button', { name: 'Create account' }).click();
+        // Saved for later: the order, kept — not the checkout.
         await page.waitForURL((u) => u.pathname.startsWith(variant === plain ? '/order/' : '/client/order/'));
         const order = screen('order');
         await order.getByRole('heading', { level: 1, name: `Order ${orderNumber}: Architects` }).waitFor();
@@ -140,38 +144,7 @@ describe.runIf(chromiumPath)('paying for an order in Chromium: invoice, sandbox 
         expect(submissionId).toBeGreaterThan(0);
       });
 
-      it('adds the practice’s location and a contact on their screens, and puts the location on the order', async () => {
-        await page.goto(url(variant.path('locations')));
-        await screen('locations').getByRole('button', { name: 'Add a location' }).click();
-        const location = page.getByRole('dialog', { name: 'Add a location' });
-        await location.getByLabel('Title').fill('Studio');
-        await location.getByLabel('Address line 1').fill('909 Texas Ave');
-        await location.getByLabel('City').fill('Houston');
-        await location.getByLabel('State').selectOption('TX');
-        await location.getByLabel('ZIP code').fill('77002');
-        await location.getByRole('button', { name: 'Save location' }).click();
-        await location.waitFor({ state: 'detached' });
-
-        await page.goto(url(variant.path('contacts')));
-        await screen('contacts').getByRole('button', { name: 'Add a contact' }).click();
-        const contact = page.getByRole('dialog', { name: 'Add a contact' });
-        await contact.getByLabel('Title').fill('Principal');
-        await contact.getByLabel('First name').fill('Frank');
-        await contact.getByLabel('Last name').fill('Lloyd');
-        await contact.getByLabel('E-mail').fill(email);
-        await contact.getByLabel('Phone').fill('713 555 0199');
-        await contact.getByRole('button', { name: 'Save contact' }).click();
-        await contact.waitFor({ state: 'detached' });
-
-        await page.goto(url(`${variant.path('editorder')}?submissionid=${submissionId}`));
-        const edit = screen('editorder');
-        await edit.getByRole('group', { name: 'On this order' }).getByRole('checkbox', { name: /Studio/ }).check();
-        await edit.getByRole('button', { name: 'Update locations' }).click();
-        await edit.getByRole('status').filter({ hasText: /Price|updated|saved/i }).first().waitFor();
-      });
-
-      it('buys now: approved, the order sends the insured to pay', async () => {
-        await page.goto(url(variant.path('order', submissionId)));
+      it('buys now from the order (the address and contact came from sign-up): approved, then review, sign and pay', async () => {
         const order = screen('order');
         await order.getByRole('button', { name: 'Buy now' }).click();
         await order.getByRole('heading', { name: 'Approved: next, pay for your cover' }).waitFor();
@@ -179,7 +152,13 @@ describe.runIf(chromiumPath)('paying for an order in Chromium: invoice, sandbox 
         await order.getByRole('link', { name: 'Go to payment' }).click();
         await page.waitForURL((u) => u.pathname === variant.path('payment') && u.searchParams.get('submissionid') === String(submissionId));
         const payment = screen('payment');
-        await payment.getByRole('heading', { level: 1, name: 'Pay for your cover' }).waitFor();
+        await payment.getByRole('heading', { level: 1, name: 'Review and pay' }).waitFor();
+        await payment.getByText('Sign your application above to pay.').waitFor();
+        await expectAccessible();
+        await payment.getByLabel('I agree to use electronic records and signatures').check();
+        await payment.getByLabel('I declare the statements in this application are true').check();
+        await payment.getByRole('button', { name: 'Sign application' }).click();
+        await payment.getByText(/^Signed by Frank Lloyd on /).first().waitFor();
         await expectAccessible();
       });
 
@@ -235,8 +214,9 @@ describe.runIf(chromiumPath)('paying for an order in Chromium: invoice, sandbox 
       });
 
       it('complete-order shows the policy, and its documents download as PDFs naming the insured, policy and premium', async () => {
-        await screen('paymentconfirm').getByRole('link', { name: 'See your cover' }).click();
-        await page.waitForURL((u) => u.pathname === variant.path('complete-order'));
+        // The receipt leads to the documents itself; the order's own screen shows the policy too.
+        await screen('paymentconfirm').getByRole('region', { name: 'Your receipt' }).waitFor();
+        await page.goto(url(`${variant.path('complete-order')}?submissionid=${submissionId}`));
         const complete = screen('complete-order');
         const policy = complete.getByRole('region', { name: 'Your policy' });
         await policy.getByText(policyNumber).first().waitFor();
@@ -247,16 +227,16 @@ describe.runIf(chromiumPath)('paying for an order in Chromium: invoice, sandbox 
         for (const wanted of [namedInsured, policyNumber, formatUsd(totalCents)]) expect(text).toContain(wanted);
       });
 
-      it('the document screen lists the policy’s five documents; each downloads and pdftotext reads the name, policy number and premium', async () => {
+      it('the document screen lists the policy’s six documents; each downloads and pdftotext reads the name, policy number and premium', async () => {
         await page.goto(url(variant.path('document')));
         const screenRoot = screen('document');
         const group = screenRoot.getByRole('region', { name: `Policy ${policyNumber}: Architects` });
         await group.waitFor();
         await expectAccessible();
         const buttons = group.getByRole('button', { name: new RegExp(`^Download .*, policy ${policyNumber}$`) });
-        expect(await buttons.count()).toBe(5);
+        expect(await buttons.count()).toBe(6);
         const names: string[] = [];
-        for (let index = 0; index < 5; index += 1) {
+        for (let index = 0; index < 6; index += 1) {
           const { name, text } = await downloaded(buttons.nth(index));
           names.push(name);
           for (const wanted of [namedInsured, policyNumber, formatUsd(totalCents)]) expect(text, `${name} names ${wanted}`).toContain(wanted);
@@ -269,6 +249,7 @@ describe.runIf(chromiumPath)('paying for an order in Chromium: invoice, sandbox 
             `declarations-${policyNumber.toLowerCase()}.pdf`,
             `order-summary-${orderNumber.toLowerCase()}.pdf`,
             `policy-${policyNumber.toLowerCase()}.pdf`,
+            `signed-application-${policyNumber.toLowerCase()}.pdf`,
           ].sort(),
         );
       });

@@ -77,27 +77,28 @@ describe.runIf(chromiumPath)('a visitor prices a quote in Chromium', () => {
   it('from the broker’s storefront: speciality, ZIP, the questions, then every option priced', async () => {
     await page.goto(url(`/client/landing/${lakeside.clientUrl}`));
     await screen('landing').getByRole('link', { name: 'Architects', exact: true }).click();
-    await screen('quotes').getByRole('heading', { level: 1, name: 'Your Architects quote' }).waitFor();
+    // The ZIP and the questions are one screen (issue 16).
+    await page.waitForURL((u) => u.pathname === `/client/questionlist/${lakeside.clientUrl}`);
+    const form = screen('questionlist');
 
-    const zip = screen('quotes').getByLabel('ZIP code');
+    const zip = form.getByLabel('ZIP code');
     await zip.fill('00000');
     await zip.press('Enter');
-    await screen('quotes').getByText('ZIP code is not a known US ZIP code').waitFor();
+    await form.getByText('ZIP code is not a known US ZIP code').waitFor();
     expect(await zip.getAttribute('aria-invalid')).toBe('true');
 
     await zip.fill('99501');
     await zip.press('Enter');
-    await screen('quotes').getByText('We do not offer Architects cover in Alaska yet.', { exact: false }).waitFor();
+    await form.getByText('We do not offer Architects cover in Alaska yet.', { exact: false }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
 
     await zip.fill('77002');
     await zip.press('Enter');
-    await page.waitForURL((u) => u.pathname === `/client/questionlist/${lakeside.clientUrl}`);
-    const form = screen('questionlist');
-    await form.getByRole('button', { name: 'See my quote' }).waitFor();
+    await form.getByRole('button', { name: 'See my price' }).waitFor();
+    await form.getByText('Practice in Houston, Harris County, Texas (77002).').waitFor();
 
     // Nothing answered: every required question says so, and the first takes focus.
-    await form.getByRole('button', { name: 'See my quote' }).click();
+    await form.getByRole('button', { name: 'See my price' }).click();
     await form.getByRole('alert').filter({ hasText: 'answers need your attention' }).waitFor();
     const firstMessage = form.getByText('Please answer this question.').first();
     expect(await firstMessage.count()).toBe(1);
@@ -112,7 +113,7 @@ describe.runIf(chromiumPath)('a visitor prices a quote in Chromium', () => {
     expect(await form.getByLabel('How many claims?').count()).toBe(0);
 
     await answerEverything();
-    await form.getByRole('button', { name: 'See my quote' }).click();
+    await form.getByRole('button', { name: 'See my price' }).click();
     await page.waitForURL((u) => u.pathname === `/client/quotes/${lakeside.clientUrl}`);
     const total = screen('quotes').locator('[data-quote-total]');
     await total.waitFor();
@@ -138,6 +139,16 @@ describe.runIf(chromiumPath)('a visitor prices a quote in Chromium', () => {
     const quote = await savedQuote();
     expect(quote.choice).toEqual({ limitCode: '2M/4M', deductibleCode: '0' });
     expect(Number(after)).toBe(await calculatedTotal(quote, 'TX'));
+
+    // Arrow keys move as through a grid: up the limit, right the deductible.
+    await page.keyboard.press('ArrowUp');
+    await screen('quotes').getByRole('heading', { level: 2, name: '$1,000,000 / $3,000,000 limit, No deductible' }).waitFor();
+    await page.keyboard.press('ArrowRight');
+    await screen('quotes').getByRole('heading', { level: 2, name: '$1,000,000 / $3,000,000 limit, $1,000 deductible' }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/^\$1,000,000 \/ \$3,000,000 limit, \$1,000 deductible:/);
+    const moved = await savedQuote();
+    expect(moved.choice).toEqual({ limitCode: '1M/3M', deductibleCode: '1000' });
+    expect(Number(await screen('quotes').locator('[data-quote-total]').getAttribute('data-quote-total'))).toBe(await calculatedTotal(moved, 'TX'));
   });
 
   it('keeps the quote through a reload', async () => {
@@ -147,9 +158,9 @@ describe.runIf(chromiumPath)('a visitor prices a quote in Chromium', () => {
     expect(problems).toEqual([]);
   });
 
-  it('saves the quote, signs up, and finds the same quote on the order', async () => {
+  it('saves the quote for later, signs up, and finds the same quote on the order', async () => {
     const total = await screen('quotes').locator('[data-quote-total]').getAttribute('data-quote-total');
-    await screen('quotes').getByRole('button', { name: 'Save this quote' }).click();
+    await screen('quotes').getByRole('button', { name: 'Save for later' }).click();
     await page.waitForURL((u) => u.pathname === `/client/signup/${lakeside.clientUrl}`);
     const signup = screen('signup');
     const number = await signup.locator('[data-saved-order]').getAttribute('data-saved-order');
@@ -157,8 +168,7 @@ describe.runIf(chromiumPath)('a visitor prices a quote in Chromium', () => {
     // A look at another speciality before signing up loses neither quote nor order.
     await page.goto(url(`/client/landing/${lakeside.clientUrl}`));
     await screen('landing').getByRole('link', { name: 'Engineers', exact: true }).click();
-    await screen('quotes').getByRole('heading', { level: 1, name: 'Your Engineers quote' }).waitFor();
-    await screen('quotes').getByLabel('ZIP code').waitFor();
+    await screen('questionlist').getByLabel('ZIP code').waitFor();
     await page.goto(url(`/client/signup/${lakeside.clientUrl}`));
     await signup.locator(`[data-saved-order="${number}"]`).waitFor();
     await signup.getByLabel('E-mail address').fill(`quote.${Date.now()}@example.com`);
@@ -166,6 +176,9 @@ describe.runIf(chromiumPath)('a visitor prices a quote in Chromium', () => {
     await signup.getByLabel('First name').fill('Frank');
     await signup.getByLabel('Last name').fill('Wright');
     await signup.getByLabel(/My business/).check();
+    await signup.getByLabel('Phone').fill('713 555 0142');
+    await signup.getByLabel('Street address').fill('1 Studio Row');
+    await signup.getByRole('checkbox', { name: /I accept the terms of use/ }).check();
     await signup.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL((u) => u.pathname.startsWith('/client/order/') && u.pathname.endsWith(`/${lakeside.clientUrl}`));
     const order = screen('order');
@@ -178,11 +191,9 @@ describe.runIf(chromiumPath)('a visitor prices a quote in Chromium', () => {
   it('goes back to the questions with the answers kept', async () => {
     await page.goto(url(`/client/landing/${lakeside.clientUrl}`));
     await screen('landing').getByRole('link', { name: 'Architects', exact: true }).click();
-    // Straight away, while the quote is still being priced again: the button works at once.
-    await screen('quotes').getByRole('button', { name: 'Change your answers' }).click();
     await page.waitForURL((u) => u.pathname === `/client/questionlist/${lakeside.clientUrl}`);
     const form = screen('questionlist');
-    await form.getByRole('button', { name: 'See my quote' }).waitFor();
+    await form.getByRole('button', { name: 'See my price' }).waitFor();
     expect(await form.getByLabel('How many years have you been in practice?').inputValue()).toBe('5');
   });
 });

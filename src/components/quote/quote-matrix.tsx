@@ -83,6 +83,7 @@ export function QuoteMatrix({
                         id={cellId(limitIndex, deductibleIndex)}
                         type="radio"
                         name={`${baseId}-option`}
+                        value={`${limit.code}|${deductible.code}`}
                         checked={chosen}
                         onChange={() => onChoose({ limitCode: limit.code, deductibleCode: deductible.code })}
                         onKeyDown={(event) => move(event, limitIndex, deductibleIndex)}

@@ -31,7 +31,11 @@ export default function LoginScreen() {
   // (review and pay), else the dashboard — a home, not the landing page (issue 16).
   const next =
     safeRedirect(redirect) ??
-    (order ? screenHref({ screen: 'payment', search: { submissionid: String(order.submissionId) } }, clientid) : undefined) ??
+    (order
+      ? order.buying
+        ? screenHref({ screen: 'payment', search: { submissionid: String(order.submissionId) } }, clientid)
+        : screenHref({ screen: 'order', params: { submissionid: String(order.submissionId) } }, clientid)
+      : undefined) ??
     screenHref({ screen: 'dashboard' }, clientid);
 
   const restoring = useSelector(auth, isRestoring);

@@ -95,7 +95,8 @@ function Payment({ submissionId, cancelled }: { submissionId: number; cancelled:
     );
   }
 
-  const reviewing = state.matches('reviewing') || state.matches('buying');
+  // What the order is, not what the machine is doing: a reload after an item was supplied is still a review.
+  const reviewing = ['quoted', 'incomplete'].includes(order.status);
   const missing = details.requiredItems;
   return (
     <>

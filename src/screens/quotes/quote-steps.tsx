@@ -100,7 +100,12 @@ export function QuoteSteps({ speciality }: { speciality: Speciality }) {
                 <PaymentPlans plans={worksheet?.paymentPlans ?? plans} chosen={context.paymentTerm} onChoose={(paymentTerm) => send({ type: 'quote.chooseTerm', paymentTerm })} />
               )}
             </section>
-            <section aria-labelledby="quote-worksheet-title" className="quote-worksheet" aria-busy={!worksheet}>
+            <section
+              aria-labelledby="quote-worksheet-title"
+              className="quote-worksheet"
+              aria-busy={!worksheet}
+              data-worksheet-for={worksheet ? `${worksheet.limit.code}|${worksheet.deductible.code}` : undefined}
+            >
               <h2 id="quote-worksheet-title">How your price is worked out</h2>
               {worksheet ? <Worksheet lines={worksheet.worksheet} /> : <p className="quote-worksheet__pending">Working out each step of this price…</p>}
             </section>

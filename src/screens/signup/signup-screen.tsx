@@ -70,8 +70,9 @@ export default function SignupScreen() {
   const failure = useSelector(auth, (s) => failureOf(s, 'signUp', 'google'));
   // A quote saved before signing up becomes the account's, and the new account goes straight on to buying it.
   const [order] = useState(visitorOrder);
-  const [quote] = useState(() => (order ? readSavedQuote() : undefined));
-  const quotedZip = quote?.submission?.submissionId === order?.submissionId ? quote?.zipcode : undefined;
+  // The quote the order was saved from, even if another speciality was looked at since.
+  const [quote] = useState(() => (order ? readSavedQuote(order.specialityId) : undefined));
+  const quotedZip = quote?.zipcode || undefined;
   const [fields] = useState(() => fieldsFor(quotedZip));
   const form = useForm(fields, failure?.fields);
   const typeId = useId();
@@ -81,9 +82,12 @@ export default function SignupScreen() {
     auth.send({ type: 'auth.clearError' });
   }, [auth]);
 
-  const confirmation = order
-    ? screenHref({ screen: 'payment', search: { submissionid: String(order.submissionId) } }, clientid)
-    : screenHref({ screen: 'signupconfirmation' }, clientid);
+  // Bought: on to review and pay. Saved for later: the order, kept. Neither: the welcome.
+  const confirmation = !order
+    ? screenHref({ screen: 'signupconfirmation' }, clientid)
+    : order.buying
+      ? screenHref({ screen: 'payment', search: { submissionid: String(order.submissionId) } }, clientid)
+      : screenHref({ screen: 'order', params: { submissionid: String(order.submissionId) } }, clientid);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -129,12 +133,13 @@ export default function SignupScreen() {
           </p>
           {order && (
             <p className="notice" data-saved-order={order.number}>
-              Your quote is saved as order <strong>{order.number}</strong>. Create your account and go straight on to review and pay.
+              Your quote is saved as order <strong>{order.number}</strong>.{' '}
+          {order.buying ? 'Create your account and go straight on to review and pay.' : 'Create your account to keep it; buy it whenever you are ready.'}
             </p>
           )}
 
           {user && !pending ? (
-            <SignedInNotice user={user} next={screenHref({ screen: 'landing' }, clientid)} />
+            <SignedInNotice user={user} next={screenHref({ screen: 'dashboard' }, clientid)} />
           ) : (
             <>
               {failure && (
@@ -237,7 +242,7 @@ export default function SignupScreen() {
                 </div>
                 <div className="form__actions">
                   <button type="submit" className="button" aria-disabled={busy || undefined}>
-                    {pending ? 'Creating your account…' : order ? 'Create account and continue' : 'Create account'}
+                    {pending ? 'Creating your account…' : order?.buying ? 'Create account and continue' : 'Create account'}
                   </button>
                 </div>
               </form>

@@ -1,0 +1,106 @@
+import type { Browser, Page } from 'playwright-core';
+import { recordScreens, screensSeen, walkPurchase } from '../tests/e2e/support/purchase-walk';
+
+/** Issue 16's goals for the purchase, printed beside what was measured. */
+export const PURCHASE_GOALS = { screens: 7, optionPaintMs: 100 } as const;
+
+export interface PurchaseFigures {
+  screenVisits: number;
+  distinctScreens: number;
+  fieldsTyped: number;
+  documentLoads: number;
+  /** From the landing page to the receipt, wall clock (no throttling). */
+  seconds: number;
+}
+
+/** The scripted purchase of the browser test, counted: screens, fields typed, full page loads. */
+export async function scriptedPurchase(browser: Browser, baseUrl: string): Promise<PurchaseFigures> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(recordScreens);
+  const page = await context.newPage();
+  let documentLoads = 0;
+  page.on('load', () => (documentLoads += 1));
+  const started = performance.now();
+  const walk = await walkPurchase(page, { url: `${baseUrl}/`, email: `bench.${Date.now()}@example.com` });
+  const seconds = (performance.now() - started) / 1000;
+  const screens = await screensSeen(page);
+  await context.close();
+  return { screenVisits: screens.length, distinctScreens: new Set(screens).size, fieldsTyped: walk.typed.length, documentLoads, seconds };
+}
+
+export interface OptionPaint {
+  /** Click on another option → its price painted, each of the changes. */
+  paintMs: number[];
+  /** The same clicks → the server's worksheet for it on screen (the background confirmation, for comparison). */
+  confirmedMs: number[];
+}
+
+/**
+ * On a priced quote, under 4× CPU throttling (Chrome DevTools' "4× slowdown", a mid-range phone):
+ * the time from a click on another limit/deductible to the new total painted (a mutation of the
+ * total, then the next animation frame and a task: the frame that shows it), for `changes`
+ * changes; beside it, the time until auth/calculate's worksheet for that option is on screen.
+ */
+export async function optionChangePaint(browser: Browser, baseUrl: string, changes = 10): Promise<OptionPaint> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  // Priced once without throttling; only the changes are timed under it.
+  await pricedQuote(page, baseUrl);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const paintMs: number[] = [];
+  const confirmedMs: number[] = [];
+  const radios = page.locator('[data-screen="quotes"] .quote-matrix input[type="radio"]');
+  const count = await radios.count();
+  for (let change = 0; change < changes; change += 1) {
+    const target = radios.nth((change * 7 + 3) % count);
+    if (await target.isChecked()) continue;
+    const handle = await target.elementHandle();
+    const timing = await page.evaluate(async (radio) => {
+      const total = document.querySelector('[data-quote-total]')!;
+      const before = total.getAttribute('data-quote-total');
+      const painted = new Promise<number>((resolve) => {
+        const observer = new MutationObserver(() => {
+          if (document.querySelector('[data-quote-total]')?.getAttribute('data-quote-total') === before) return;
+          observer.disconnect();
+          requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0));
+        });
+        observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+      });
+      const wanted = (radio as HTMLInputElement).value;
+      const start = performance.now();
+      (radio as HTMLInputElement).click();
+      const confirmed = new Promise<number>((resolve) => {
+        const check = () => {
+          if (document.querySelector(`[data-worksheet-for="${wanted}"]`)) resolve(performance.now());
+          else requestAnimationFrame(check);
+        };
+        check();
+      });
+      return { paint: (await painted) - start, confirmed: (await confirmed) - start };
+    }, handle);
+    paintMs.push(timing.paint);
+    confirmedMs.push(timing.confirmed);
+  }
+  await context.close();
+  return { paintMs, confirmedMs };
+}
+
+async function pricedQuote(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(`${baseUrl}/`);
+  await page.locator('[data-screen="landing"]').getByRole('link', { name: 'Architects', exact: true }).click();
+  const practice = page.locator('[data-screen="questionlist"]');
+  await practice.getByLabel('ZIP code').fill('77002');
+  await practice.getByRole('button', { name: 'Continue' }).click();
+  await practice.getByRole('button', { name: 'See my price' }).waitFor();
+  for (const group of await practice.locator('fieldset.choices').all()) {
+    const no = group.getByRole('radio', { name: 'No', exact: true });
+    if (await no.count()) await no.check();
+    else await group.getByRole('radio').first().check();
+  }
+  await practice.getByLabel('How many years have you been in practice?').fill('12');
+  await practice.getByLabel('What was your gross revenue over the last 12 months (USD)?').fill('850000');
+  await practice.getByLabel('How many professionals, you included, work in the firm?').fill('4');
+  await practice.getByRole('button', { name: 'See my price' }).click();
+  await page.locator('[data-screen="quotes"] .worksheet').waitFor();
+}
