@@ -153,12 +153,12 @@ describe.runIf(chromiumPath)('administration in Chromium', () => {
   async function priceArchitects(page: Page): Promise<string> {
     await page.goto(url(`/client/landing/${clientUrl}`));
     await screen(page, 'landing').getByRole('link', { name: 'Architects', exact: true }).click();
-    const zip = screen(page, 'quotes').getByLabel('ZIP code');
-    await zip.fill('77002');
-    await zip.press('Enter');
     await page.waitForURL((u) => u.pathname === `/client/questionlist/${clientUrl}`);
     const form = screen(page, 'questionlist');
-    await form.getByRole('button', { name: 'See my quote' }).waitFor();
+    const zip = form.getByLabel('ZIP code');
+    await zip.fill('77002');
+    await zip.press('Enter');
+    await form.getByRole('button', { name: 'See my price' }).waitFor();
     for (const group of await form.locator('fieldset.choices').all()) {
       const no = group.getByRole('radio', { name: 'No', exact: true });
       if (await no.count()) await no.check();
@@ -168,7 +168,7 @@ describe.runIf(chromiumPath)('administration in Chromium', () => {
     for (const input of await form.locator('input[type="text"]').all()) await input.fill('5');
     for (const input of await form.locator('textarea').all()) await input.fill('None to report');
     for (const input of await form.locator('input[type="date"]').all()) await input.fill('2015-06-01');
-    await form.getByRole('button', { name: 'See my quote' }).click();
+    await form.getByRole('button', { name: 'See my price' }).click();
     await page.waitForURL((u) => u.pathname === `/client/quotes/${clientUrl}`);
     const total = screen(page, 'quotes').locator('[data-quote-total]');
     await total.waitFor();
@@ -178,7 +178,7 @@ describe.runIf(chromiumPath)('administration in Chromium', () => {
   it('a visitor prices an Architects quote there and saves it as an order', async () => {
     const page = await visitor.newPage();
     firstTotal = await priceArchitects(page);
-    await screen(page, 'quotes').getByRole('button', { name: 'Save this quote' }).click();
+    await screen(page, 'quotes').getByRole('button', { name: 'Save for later' }).click();
     await page.waitForURL((u) => u.pathname === `/client/signup/${clientUrl}`);
     const signup = screen(page, 'signup');
     firstNumber = (await signup.locator('[data-saved-order]').getAttribute('data-saved-order'))!;
@@ -187,6 +187,9 @@ describe.runIf(chromiumPath)('administration in Chromium', () => {
     await signup.getByLabel('First name').fill('Frank');
     await signup.getByLabel('Last name').fill('Wright');
     await signup.getByLabel(/My business/).check();
+    await signup.getByLabel('Phone').fill('713 555 0177');
+    await signup.getByLabel('Street address').fill('1 Bayview Plaza');
+    await signup.getByRole('checkbox', { name: /I accept the terms of use/ }).check();
     await signup.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL((u) => u.pathname.startsWith('/client/order/'));
     expect(await screen(page, 'order').locator('[data-order-total]').getAttribute('data-order-total')).toBe(firstTotal);

@@ -37,6 +37,8 @@ describe.runIf(chromiumPath)('identity in Chromium', () => {
     await screen.getByLabel('First name').fill('Ada');
     await screen.getByLabel('Last name').fill('Lovelace');
     await screen.getByLabel(/Me, as an individual/).check();
+    await screen.getByLabel('Phone').fill('(512) 555-0101');
+    await screen.getByRole('checkbox', { name: /I accept the terms of use/ }).check();
     await screen.getByRole('button', { name: 'Create account' }).click();
     await page.locator('[data-screen="signupconfirmation"]').getByRole('heading', { name: 'Welcome, Ada!' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);

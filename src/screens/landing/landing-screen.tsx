@@ -25,13 +25,14 @@ export default function LandingScreen() {
                 <li>Policy documents the moment you pay</li>
               </ul>
             </section>
-            <TrustStrip />
             {/* Keyed by broker: moving between storefronts (back/forward) loads the other broker's list. */}
             <SpecialityCatalog
               key={clientid ?? ''}
               clientid={clientid}
               chosenSpecialityId={decision?.kind === 'stored' ? decision.specialityId : undefined}
             />
+            {/* After the choice the visitor came for: from the content, Tab reaches the search first. */}
+            <TrustStrip />
           </>
         )}
       </DefaultSpecialityGate>

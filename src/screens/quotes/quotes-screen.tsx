@@ -1,11 +1,13 @@
 import { useLocation } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
+import { useEffect } from 'react';
 import { readSavedQuote } from '@/api/saved-quote';
 import { readDefaultSpeciality } from '@/api/session-values';
 import { PurchaseProgress } from '@/components/purchase/purchase-progress';
 import { ScreenLink } from '@/components/screen-link';
 import { chosenSpecialityMachine } from '@/machines/chosen-speciality.machine';
 import { decideDefaultSpeciality } from '@/machines/default-speciality.machine';
+import { useScreenNavigate } from '@/routes/screen-navigation';
 import { useBrokerLookup, useClientArea } from '@/routes/use-broker';
 import { QuoteSteps } from '@/screens/quotes/quote-steps';
 
@@ -27,6 +29,14 @@ function useChosenSpecialityId(): number | undefined {
 
 export default function QuotesScreen() {
   const specialityId = useChosenSpecialityId();
+  const navigate = useScreenNavigate();
+  // Never priced in this tab: the practice's questions come first. Decided from the tab's saved
+  // quote at once, not after the questions load, so a click elsewhere meanwhile is not overridden.
+  const unpriced = specialityId !== undefined && readSavedQuote(specialityId)?.resume !== 'quote';
+  useEffect(() => {
+    if (unpriced) void navigate({ screen: 'questionlist', state: { specialityId }, replace: true });
+  }, [unpriced, navigate, specialityId]);
+  if (unpriced) return <section data-screen="quotes" className="screen purchase-screen" aria-busy="true" aria-label="Your quote" />;
   return <ChosenSpeciality key={specialityId ?? 'none'} specialityId={specialityId} />;
 }
 

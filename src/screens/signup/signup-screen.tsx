@@ -39,6 +39,10 @@ const phoneSchema = v.pipe(
   v.nonEmpty('is required'),
   v.regex(/^[0-9+().\-\s]{7,30}$/, 'must be a phone number, e.g. (713) 555-0199'),
 );
+/**
+ * Buying a saved quote, the street address is asked (its ZIP is the quote's); signing up on its
+ * own, it may wait until the first purchase — but a street address given needs its ZIP.
+ */
 const fieldsFor = (quotedZip: string | undefined) =>
   ({
     email: { schema: entries.email, name: 'E-mail address' },
@@ -48,10 +52,16 @@ const fieldsFor = (quotedZip: string | undefined) =>
     companyname: { schema: entries.companyname, name: 'Company name' },
     insuredtype: { schema: entries.insuredtype, name: 'Who the cover is for' },
     contactnumber: { schema: phoneSchema, name: 'Phone' },
-    address1: { schema: requiredText(200), name: 'Street address' },
+    address1: { schema: quotedZip ? requiredText(200) : v.pipe(v.string(), v.maxLength(200, 'must be at most 200 characters')), name: 'Street address' },
     address2: { schema: v.pipe(v.string(), v.maxLength(200, 'must be at most 200 characters')), name: 'Suite, floor or unit' },
     // The ZIP of the quote being bought is known already: it is not asked again.
-    zipcode: { schema: quotedZip ? v.string() : zip5Schema, name: 'ZIP code', initial: quotedZip ?? '' },
+    zipcode: {
+      schema: quotedZip
+        ? v.string()
+        : (values: Readonly<Record<string, string>>) => (values.address1?.trim() ? zip5Schema : v.pipe(v.string(), v.regex(/^(\d{5})?$/, 'must be a 5-digit ZIP code'))),
+      name: 'ZIP code',
+      initial: quotedZip ?? '',
+    },
     acceptTerms: { schema: v.literal('yes', 'must be accepted to create an account'), name: 'The terms of use' },
   }) satisfies FieldSpecs<Field>;
 const FIELD_ORDER = Object.keys(fieldsFor(undefined)) as Field[];
@@ -105,9 +115,9 @@ export default function SignupScreen() {
         companyname: values.companyname.trim(),
         insuredtype: values.insuredtype as (typeof insuredTypes)[number],
         contactnumber: values.contactnumber.trim(),
-        address1: values.address1.trim(),
+        address1: values.address1.trim() || null,
         address2: values.address2.trim() || null,
-        zipcode: values.zipcode.trim(),
+        zipcode: values.zipcode.trim() || null,
         acceptTerms: true,
         ...(clientid ? { clientId: clientid } : {}),
         ...(order ? { submissionRequest: order.submissionRequest } : {}),
@@ -180,7 +190,7 @@ export default function SignupScreen() {
                       City and state follow from your quote’s ZIP code, {quotedZip}.
                     </p>
                   ) : (
-                    <TextField label="ZIP code" autoComplete="postal-code" inputMode="numeric" maxLength={10} {...text('zipcode')} />
+                    <TextField label="ZIP code" autoComplete="postal-code" inputMode="numeric" maxLength={10} optional {...text('zipcode')} />
                   )}
                 </fieldset>
                 {/* A fieldset with a legend is already a group: the radios carry the state and the error. */}
