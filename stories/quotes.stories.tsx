@@ -129,6 +129,8 @@ export const NoSpecialityBranded: Story = {
 export const Loading: Story = {
   name: 'Loading the chosen speciality',
   parameters: { ...chosenArchitects, msw: { handlers: [...pendingCatalogHandlers, ...quoteHandlers()] } },
+  // Priced before in this tab: the price screen shows (an unpriced quote goes to the questions at once).
+  beforeEach: pricedQuote,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('Loading your speciality…')).toBeVisible();
@@ -138,13 +140,10 @@ export const Loading: Story = {
 };
 
 export const UnknownSpeciality: Story = {
-  name: 'A speciality id nobody has',
+  name: 'A speciality id nobody has, never priced: on to the questions, which ask for a speciality',
   parameters: { historyState: { specialityId: 999 } },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    // The server's 404 is no speciality at all: the screen asks for one.
-    await expect(await canvas.findByRole('link', { name: 'choose your speciality' })).toHaveAttribute('href', '/specialities');
-    await expect(canvas.getByRole('heading', { level: 1, name: 'Your quote' })).toBeVisible();
+    await expect(await navigatedTo(canvasElement)).toEqual({ href: '/questionlist', state: { specialityId: 999 } });
   },
 };
 
@@ -168,6 +167,7 @@ export const SpecialityServerError: Story = {
 export const PreparingQuote: Story = {
   name: 'Loading the questions',
   parameters: { ...chosenArchitects, msw: { handlers: [...catalogHandlers(), ...pendingQuoteHandlers('questions', 'applicationQuestions')] } },
+  beforeEach: pricedQuote,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await title(canvas, `Your ${architects.name} quote`);

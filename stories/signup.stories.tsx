@@ -53,9 +53,9 @@ async function fillIn(canvas: Canvas, email: string, { zipcode = '77002' as stri
   await userEvent.type(canvas.getByLabelText('Last name'), 'Hopper');
   await userEvent.type(canvas.getByLabelText(/Company name/), 'Hopper Compilers');
   await userEvent.type(canvas.getByLabelText('Phone'), '(713) 555-0199');
-  await userEvent.type(canvas.getByLabelText('Street address'), '1200 Main St');
+  await userEvent.type(canvas.getByLabelText(/^Street address/), '1200 Main St');
   await userEvent.type(canvas.getByLabelText(/Suite, floor or unit/), 'Suite 400');
-  if (zipcode !== null) await userEvent.type(canvas.getByLabelText('ZIP code'), zipcode);
+  if (zipcode !== null) await userEvent.type(canvas.getByLabelText(/^ZIP code/), zipcode);
   await userEvent.click(canvas.getByLabelText(/My business/));
   if (acceptTerms) await userEvent.click(canvas.getByRole('checkbox', { name: TERMS }));
 }
@@ -92,14 +92,15 @@ export const Empty: Story = {
     await expect(canvas.getByLabelText('E-mail address')).toHaveAttribute('aria-required', 'true');
     await expect(canvas.getByLabelText(/Company name/)).not.toHaveAttribute('aria-required');
     await expect(canvas.getByLabelText(/Me, as an individual/)).not.toBeChecked();
-    // A phone, and the practice's address with its ZIP: no quote says where it is.
+    // A phone; the practice's address with its ZIP may wait until the first purchase (no quote is being bought).
     const phone = canvas.getByLabelText('Phone');
     await expect(phone).toHaveAttribute('type', 'tel');
     await expect(phone).toHaveAccessibleDescription('For your policy and any claim: we call only about your cover.');
-    const address = within(canvas.getByRole('group', { name: 'Your practice’s address' }));
-    await expect(address.getByLabelText('Street address')).toHaveAttribute('autocomplete', 'address-line1');
+    const address = within(canvas.getByRole('group', { name: 'Your practice’s address (optional: add it now, or when you buy)' }));
+    await expect(address.getByLabelText(/^Street address/)).toHaveAttribute('autocomplete', 'address-line1');
+    await expect(address.getByLabelText(/^Street address/)).not.toHaveAttribute('aria-required');
     await expect(address.getByLabelText(/Suite, floor or unit/)).not.toHaveAttribute('aria-required');
-    await expect(address.getByLabelText('ZIP code')).toHaveAttribute('autocomplete', 'postal-code');
+    await expect(address.getByLabelText(/^ZIP code/)).toHaveAttribute('autocomplete', 'postal-code');
     // The terms, with links to read them, unticked.
     const terms = canvas.getByRole('checkbox', { name: TERMS });
     await expect(terms).not.toBeChecked();
@@ -146,17 +147,18 @@ export const WeakPassword: Story = {
 };
 
 export const DetailsRequired: Story = {
-  name: 'Phone, address, ZIP and the terms required',
+  name: 'Phone and the terms required; a street address needs its ZIP',
   play: async ({ canvasElement }) => {
     const canvas = await screen(canvasElement);
     await userEvent.type(canvas.getByLabelText('Phone'), 'call me');
+    await userEvent.type(canvas.getByLabelText(/^Street address/), '1200 Main St');
     await userEvent.click(canvas.getByRole('button', { name: 'Create account' }));
     const phone = canvas.getByLabelText('Phone');
     await expect(await canvas.findByText('Phone must be a phone number, e.g. (713) 555-0199')).toBeVisible();
     await expect(phone).toHaveAttribute('aria-invalid', 'true');
-    await expect(canvas.getByLabelText('Street address')).toHaveAccessibleDescription('Street address is required');
+    await expect(canvas.getByLabelText(/^Street address/)).not.toHaveAttribute('aria-invalid');
     await expect(canvas.getByLabelText(/Suite, floor or unit/)).not.toHaveAttribute('aria-invalid');
-    await expect(canvas.getByLabelText('ZIP code')).toHaveAttribute('aria-invalid', 'true');
+    await expect(canvas.getByLabelText(/^ZIP code/)).toHaveAccessibleDescription('ZIP code must be a 5-digit ZIP code');
     // The box is not ticked for the visitor: only a clear act accepts the terms.
     const terms = canvas.getByRole('checkbox', { name: TERMS });
     await expect(terms).toHaveAttribute('aria-invalid', 'true');
@@ -248,9 +250,9 @@ export const WithSavedQuote: Story = {
     await expect(summary.getByText(formatUsd(quotedCalculation.totalCents))).toHaveClass('cover-summary__amount');
     // The phone and the street address are asked; the quote's ZIP is not asked again.
     await expect(canvas.getByLabelText('Phone')).toBeVisible();
-    await expect(canvas.getByLabelText('Street address')).toBeVisible();
+    await expect(canvas.getByLabelText(/^Street address/)).toBeVisible();
     await expect(canvas.getByLabelText(/Suite, floor or unit/)).toBeVisible();
-    await expect(canvas.queryByLabelText('ZIP code')).toBeNull();
+    await expect(canvas.queryByLabelText(/^ZIP code/)).toBeNull();
     await expect(canvasElement.querySelector('[data-quoted-place]')).toHaveTextContent('City and state follow from your quote’s ZIP code, 77002.');
     await expect(canvas.getByRole('checkbox', { name: TERMS })).not.toBeChecked();
 

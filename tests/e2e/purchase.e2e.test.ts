@@ -20,6 +20,11 @@ import { useServerAndBrowser } from './support/server-and-browser';
  */
 
 const run = promisify(execFile);
+const UNDERWRITER = { username: 'underwriter@example.com', password: 'Demo-Underwriter-2024' };
+/** A real, minimal PDF: what the insured sends as loss runs. */
+const LOSS_RUNS_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
 const lakeside = demoBrokers[2];
 const shotsDir = process.env.PURCHASE_SCREENSHOTS ?? join(process.cwd(), '.tmp/purchase-screens');
 
@@ -108,4 +113,93 @@ describe.runIf(chromiumPath)('the purchase in seven screens (issue 16)', () => {
       });
     }
   }
+
+  it('the referral path is as short: prior claims → loss runs asked on the review itself → the underwriter → approved → pay', async () => {
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    const screen = (name: string) => page.locator(`[data-screen="${name}"]`);
+    await context.addInitScript(recordScreens);
+
+    await page.goto(`${env.server.url}/`);
+    await screen('landing').getByRole('link', { name: 'Architects', exact: true }).click();
+    const practice = screen('questionlist');
+    await practice.getByLabel('ZIP code').fill('77002');
+    await practice.getByRole('button', { name: 'Continue' }).click();
+    await practice.getByRole('button', { name: 'See my price' }).waitFor();
+    for (const group of await practice.locator('fieldset.choices').all()) {
+      const no = group.getByRole('radio', { name: 'No', exact: true });
+      if (await no.count()) await no.check();
+      else await group.getByRole('radio').first().check();
+    }
+    // A claim reported: loss runs will be needed, and an underwriter decides.
+    await practice.getByRole('group', { name: /claim against you/ }).getByRole('radio', { name: 'Yes', exact: true }).check();
+    await practice.getByLabel('How many claims?').fill('1');
+    await practice.getByLabel(/For each claim/).fill('A fee dispute in 2023, settled without payment.');
+    await practice.getByLabel('How many years have you been in practice?').fill('12');
+    await practice.getByLabel('What was your gross revenue over the last 12 months (USD)?').fill('850000');
+    await practice.getByLabel('How many professionals, you included, work in the firm?').fill('4');
+    await practice.getByRole('button', { name: 'See my price' }).click();
+    await screen('quotes').getByRole('button', { name: 'Buy now' }).click();
+
+    const signup = screen('signup');
+    await signup.getByLabel('E-mail address').fill(`referral.${Date.now()}@example.com`);
+    await signup.getByLabel('Password', { exact: true }).fill('Blueprint-Arch-2026');
+    await signup.getByLabel('First name').fill('Julia');
+    await signup.getByLabel('Last name').fill('Morgan');
+    await signup.getByLabel(/My business/).check();
+    await signup.getByLabel('Phone').fill('713 555 0123');
+    await signup.getByLabel('Street address').fill('500 Louisiana St');
+    await signup.getByRole('checkbox', { name: /I accept the terms of use/ }).check();
+    await signup.getByRole('button', { name: 'Create account and continue' }).click();
+
+    const review = screen('payment');
+    await review.getByRole('heading', { level: 1, name: 'Review and pay' }).waitFor();
+    await review.getByLabel('I agree to use electronic records and signatures').check();
+    await review.getByLabel('I declare the statements in this application are true').check();
+    await review.getByRole('button', { name: 'Sign application' }).click();
+    await review.getByText(/^Signed by Julia Morgan on /).first().waitFor();
+
+    // The loss runs a reported claim calls for: asked here, before paying, not on another screen.
+    const missing = review.getByRole('region', { name: 'Still needed before you pay' });
+    await missing.getByText(/Upload loss runs/).first().waitFor();
+    await review.getByText('Supply what is still needed above to pay.').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await missing.locator('input[type="file"]').setInputFiles({ name: 'loss-runs.pdf', mimeType: 'application/pdf', buffer: LOSS_RUNS_PDF });
+    await review.getByRole('region', { name: 'Still needed before you pay' }).waitFor({ state: 'detached' });
+    await review.getByRole('button', { name: /^Pay \$[\d,]+\.\d\d securely$/ }).click();
+    // Referred: the order's status screen, in place of the review.
+    await page.waitForURL((u) => u.pathname === '/incomplete-review-underwriter');
+    const submissionId = Number(new URL(page.url()).searchParams.get('submissionid'));
+    await screen('incomplete-review-underwriter').waitFor();
+    expect(await screensSeen(page)).toEqual(['landing', 'questionlist', 'quotes', 'signup', 'payment', 'incomplete-review-underwriter']);
+
+    // The underwriter approves (the desk's own screens are walked in lifecycle.e2e.test.ts).
+    const api = `${env.server.url}/api/weborder`;
+    const signedIn = (await (
+      await fetch(`${api}/auth/generate-token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(UNDERWRITER) })
+    ).json()) as { token: string };
+    const approved = await fetch(`${api}/underwriting/approve`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${signedIn.token}` },
+      body: JSON.stringify({ submissionid: submissionId }),
+    });
+    expect(approved.status, await approved.clone().text()).toBe(200);
+
+    // Approved: the insured pays on the same review screen, the signature still current.
+    await page.goto(`${env.server.url}/payment?submissionid=${submissionId}`);
+    await review.getByText(/^Signed by Julia Morgan on /).first().waitFor();
+    await review.getByRole('button', { name: /^Pay \$[\d,]+\.\d\d securely$/ }).click();
+    await page.waitForURL((u) => u.pathname.startsWith('/api/weborder/payments/sandbox/checkout/'));
+    const checkout = screen('sandbox-checkout');
+    await checkout.getByLabel('Name on card').fill('Julia Morgan');
+    await checkout.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await checkout.getByLabel('Expiry (MM/YY)').pressSequentially('1230');
+    await checkout.getByLabel('Security code').fill('321');
+    await checkout.getByRole('button', { name: /^Pay / }).click();
+    await screen('paymentconfirm').getByRole('heading', { level: 1, name: /^Payment received — policy P-\d{4}-\d{6,} is issued$/ }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

@@ -46,6 +46,14 @@ function Questions({ specialityId }: { specialityId: number }) {
     <CoverSummary facts={{ speciality: specialityName ?? 'Your', place: context.location && !isAtZipStep(state) ? placeWords(context.location, 'short') : undefined }} />
   );
 
+  // No such speciality (a stale link): ask for one rather than for answers nobody prices.
+  if (chosen.matches('unchosen')) {
+    return (
+      <p>
+        First, <ScreenLink screen="specialities">choose your speciality</ScreenLink>.
+      </p>
+    );
+  }
   if (state.matches('loadingQuestions')) return <p role="status">Loading the questions…</p>;
   if (state.matches('questionnaireFailed') || state.matches('locateFailed')) {
     return <RetryNotice what="We could not load the questions." why={context.errorMessage} onRetry={() => send({ type: 'quote.retry' })} />;

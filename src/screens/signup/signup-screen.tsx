@@ -182,8 +182,8 @@ export default function SignupScreen() {
                 <TextField label="Company name" autoComplete="organization" optional {...text('companyname')} />
                 <TextField label="Phone" type="tel" autoComplete="tel" inputMode="tel" hint="For your policy and any claim: we call only about your cover." {...text('contactnumber')} />
                 <fieldset className="form__group">
-                  <legend>Your practice’s address</legend>
-                  <TextField label="Street address" autoComplete="address-line1" {...text('address1')} />
+                  <legend>Your practice’s address{quotedZip ? '' : ' (optional: add it now, or when you buy)'}</legend>
+                  <TextField label="Street address" autoComplete="address-line1" optional={!quotedZip} {...text('address1')} />
                   <TextField label="Suite, floor or unit" autoComplete="address-line2" optional {...text('address2')} />
                   {quotedZip ? (
                     <p className="field__hint" data-quoted-place>
