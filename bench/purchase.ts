@@ -1,6 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { recordScreens, screensSeen, walkPurchase } from '../tests/e2e/support/purchase-walk';
 
+/**
+ * The bench runs under tsx, whose esbuild keeps function names by wrapping them in `__name(...)`:
+ * functions handed to the page (init scripts, evaluate) then call a helper the page lacks.
+ */
+const KEEP_NAMES_SHIM = { content: 'globalThis.__name ??= (target) => target;' };
+
 /** Issue 16's goals for the purchase, printed beside what was measured. */
 export const PURCHASE_GOALS = { screens: 7, optionPaintMs: 100 } as const;
 
@@ -16,6 +22,7 @@ export interface PurchaseFigures {
 /** The scripted purchase of the browser test, counted: screens, fields typed, full page loads. */
 export async function scriptedPurchase(browser: Browser, baseUrl: string): Promise<PurchaseFigures> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(KEEP_NAMES_SHIM);
   await context.addInitScript(recordScreens);
   const page = await context.newPage();
   let documentLoads = 0;
@@ -43,6 +50,7 @@ export interface OptionPaint {
  */
 export async function optionChangePaint(browser: Browser, baseUrl: string, changes = 10): Promise<OptionPaint> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await context.addInitScript(KEEP_NAMES_SHIM);
   const page = await context.newPage();
   // Priced once without throttling; only the changes are timed under it.
   await pricedQuote(page, baseUrl);

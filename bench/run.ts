@@ -53,7 +53,7 @@ async function calculateBody(baseUrl: string): Promise<string> {
     limitCode: '1M/3M',
     deductibleCode: '1000',
     answers: { dnt_licence_action: 'no', dnt_sedation: 'no', dnt_implants: 'yes', dnt_practice_type: 'general' },
-    applicationAnswers: { years_in_practice: 12, annual_revenue: 850_000, staff_count: 4, prior_claims: 'no', prior_coverage: 'yes' },
+    applicationAnswers: { years_in_practice: 12, annual_revenue: 850_000, staff_count: 4, prior_claims: 'no', prior_coverage: 'yes', prior_acts_date: '2015-06-01' },
   });
 }
 
