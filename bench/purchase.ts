@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { recordScreens, screensSeen, walkPurchase } from '../tests/e2e/support/purchase-walk';
+import { answerPractice, recordScreens, screensSeen, walkPurchase } from '../tests/e2e/support/purchase-walk';
 
 /**
  * The bench runs under tsx, whose esbuild keeps function names by wrapping them in `__name(...)`:
@@ -97,18 +97,7 @@ export async function optionChangePaint(browser: Browser, baseUrl: string, chang
 async function pricedQuote(page: Page, baseUrl: string): Promise<void> {
   await page.goto(`${baseUrl}/`);
   await page.locator('[data-screen="landing"]').getByRole('link', { name: 'Architects', exact: true }).click();
-  const practice = page.locator('[data-screen="questionlist"]');
-  await practice.getByLabel('ZIP code').fill('77002');
-  await practice.getByRole('button', { name: 'Continue' }).click();
-  await practice.getByRole('button', { name: 'See my price' }).waitFor();
-  for (const group of await practice.locator('fieldset.choices').all()) {
-    const no = group.getByRole('radio', { name: 'No', exact: true });
-    if (await no.count()) await no.check();
-    else await group.getByRole('radio').first().check();
-  }
-  await practice.getByLabel('How many years have you been in practice?').fill('12');
-  await practice.getByLabel('What was your gross revenue over the last 12 months (USD)?').fill('850000');
-  await practice.getByLabel('How many professionals, you included, work in the firm?').fill('4');
-  await practice.getByRole('button', { name: 'See my price' }).click();
+  await answerPractice(page);
+  await page.locator('[data-screen="questionlist"]').getByRole('button', { name: 'See my price' }).click();
   await page.locator('[data-screen="quotes"] .worksheet').waitFor();
 }

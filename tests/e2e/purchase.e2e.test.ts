@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { demoBrokers } from '@server/db/seed/demo-data';
 import { axeViolations } from './support/axe';
 import { chromiumPath } from './support/chromium';
-import { recordScreens, screensSeen, walkPurchase, type PurchaseStep } from './support/purchase-walk';
+import { answerPractice, recordScreens, screensSeen, walkPurchase, type PurchaseStep } from './support/purchase-walk';
 import { useServerAndBrowser } from './support/server-and-browser';
 
 /**
@@ -125,21 +125,11 @@ describe.runIf(chromiumPath)('the purchase in seven screens (issue 16)', () => {
     await page.goto(`${env.server.url}/`);
     await screen('landing').getByRole('link', { name: 'Architects', exact: true }).click();
     const practice = screen('questionlist');
-    await practice.getByLabel('ZIP code').fill('77002');
-    await practice.getByRole('button', { name: 'Continue' }).click();
-    await practice.getByRole('button', { name: 'See my price' }).waitFor();
-    for (const group of await practice.locator('fieldset.choices').all()) {
-      const no = group.getByRole('radio', { name: 'No', exact: true });
-      if (await no.count()) await no.check();
-      else await group.getByRole('radio').first().check();
-    }
+    await answerPractice(page);
     // A claim reported: loss runs will be needed, and an underwriter decides.
     await practice.getByRole('group', { name: /claim against you/ }).getByRole('radio', { name: 'Yes', exact: true }).check();
     await practice.getByLabel('How many claims?').fill('1');
     await practice.getByLabel(/For each claim/).fill('A fee dispute in 2023, settled without payment.');
-    await practice.getByLabel('How many years have you been in practice?').fill('12');
-    await practice.getByLabel('What was your gross revenue over the last 12 months (USD)?').fill('850000');
-    await practice.getByLabel('How many professionals, you included, work in the firm?').fill('4');
     await practice.getByRole('button', { name: 'See my price' }).click();
     await screen('quotes').getByRole('button', { name: 'Buy now' }).click();
 

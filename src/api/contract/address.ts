@@ -63,6 +63,14 @@ export const zip5Schema = v.pipe(v.string('is required'), v.trim(), v.regex(/^\d
  * E.164 (+15125550142), assuming the US when no country code is given, and refuses numbers
  * that cannot exist.
  */
+/** A phone a form requires (sign-up, the review's missing contact): the server checks it can be called. */
+export const requiredPhoneSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.nonEmpty('is required'),
+  v.regex(/^[0-9+().\-\s]{7,30}$/, 'must be a phone number, e.g. (713) 555-0199'),
+);
+
 export const phoneInputSchema = v.optional(
   v.nullable(
     v.pipe(

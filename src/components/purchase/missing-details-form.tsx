@@ -2,7 +2,7 @@ import { useMachine, useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { emailSchema } from '@/api/contract/auth';
-import { requiredText } from '@/api/contract/address';
+import { requiredPhoneSchema, requiredText } from '@/api/contract/address';
 import { FormAlert } from '@/components/form/form-alert';
 import { TextField } from '@/components/form/text-field';
 import { useForm, type FieldSpecs } from '@/components/form/use-form';
@@ -12,7 +12,6 @@ import { missingDetailsMachine, type MissingDetailsInput } from '@/machines/miss
 
 type Field = 'address1' | 'address2' | 'firstname' | 'lastname' | 'email' | 'contactnumber';
 
-const phoneSchema = v.pipe(v.string(), v.trim(), v.nonEmpty('is required'), v.regex(/^[0-9+().\-\s]{7,30}$/, 'must be a phone number'));
 const anything = v.string();
 
 /**
@@ -31,7 +30,7 @@ export function MissingDetailsForm({ input, placeWords, onSupplied }: { input: M
     firstname: { schema: input.needsContact ? requiredText(100) : anything, name: 'First name', initial: user?.firstname ?? '' },
     lastname: { schema: input.needsContact ? requiredText(100) : anything, name: 'Last name', initial: user?.lastname ?? '' },
     email: { schema: input.needsContact ? emailSchema : anything, name: 'E-mail', initial: user?.email ?? '' },
-    contactnumber: { schema: input.needsContact ? phoneSchema : anything, name: 'Phone' },
+    contactnumber: { schema: input.needsContact ? requiredPhoneSchema : anything, name: 'Phone' },
   }));
   const { failure } = state.context;
   const form = useForm(fields, failure?.fields);

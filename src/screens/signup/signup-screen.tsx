@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import { requiredText, zip5Schema } from '@/api/contract/address';
+import { requiredPhoneSchema, requiredText, zip5Schema } from '@/api/contract/address';
 import { insuredTypes, signUpRequestSchema } from '@/api/contract/auth';
 import { readSavedQuote } from '@/api/saved-quote';
 import { CoverSummary } from '@/components/purchase/cover-summary';
@@ -32,13 +32,6 @@ type Field =
   | 'zipcode'
   | 'acceptTerms';
 const { entries } = signUpRequestSchema;
-/** What the screen asks beyond the contract's shape: a phone and the street address are needed to buy. */
-const phoneSchema = v.pipe(
-  v.string(),
-  v.trim(),
-  v.nonEmpty('is required'),
-  v.regex(/^[0-9+().\-\s]{7,30}$/, 'must be a phone number, e.g. (713) 555-0199'),
-);
 /**
  * Buying a saved quote, the street address is asked (its ZIP is the quote's); signing up on its
  * own, it may wait until the first purchase — but a street address given needs its ZIP.
@@ -51,7 +44,7 @@ const fieldsFor = (quotedZip: string | undefined) =>
     lastname: { schema: entries.lastname, name: 'Last name' },
     companyname: { schema: entries.companyname, name: 'Company name' },
     insuredtype: { schema: entries.insuredtype, name: 'Who the cover is for' },
-    contactnumber: { schema: phoneSchema, name: 'Phone' },
+    contactnumber: { schema: requiredPhoneSchema, name: 'Phone' },
     address1: { schema: quotedZip ? requiredText(200) : v.pipe(v.string(), v.maxLength(200, 'must be at most 200 characters')), name: 'Street address' },
     address2: { schema: v.pipe(v.string(), v.maxLength(200, 'must be at most 200 characters')), name: 'Suite, floor or unit' },
     // The ZIP of the quote being bought is known already: it is not asked again.

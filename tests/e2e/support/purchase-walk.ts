@@ -36,17 +36,7 @@ export async function walkPurchase(
   await landing.click();
 
   const practice = screen('questionlist');
-  await type(practice.getByLabel('ZIP code'), '77002');
-  await practice.getByRole('button', { name: 'Continue' }).click();
-  await practice.getByRole('button', { name: 'See my price' }).waitFor();
-  for (const group of await practice.locator('fieldset.choices').all()) {
-    const no = group.getByRole('radio', { name: 'No', exact: true });
-    if (await no.count()) await no.check();
-    else await group.getByRole('radio').first().check();
-  }
-  await type(practice.getByLabel('How many years have you been in practice?'), '12');
-  await type(practice.getByLabel('What was your gross revenue over the last 12 months (USD)?'), '850000');
-  await type(practice.getByLabel('How many professionals, you included, work in the firm?'), '4');
+  await answerPractice(page, type);
   await look('practice');
   await practice.getByRole('button', { name: 'See my price' }).click();
 
@@ -97,6 +87,25 @@ export async function walkPurchase(
   await confirm.getByRole('region', { name: 'Documents' }).getByRole('button', { name: 'Download policy', exact: true }).waitFor();
   await look('confirmation');
   return { typed, totalCents, email: options.email };
+}
+
+/**
+ * The practice as a careful architect in Houston describes it: the ZIP, every yes/no "No" (the
+ * first choice otherwise), and three figures. Leaves the questions screen ready for "See my price".
+ */
+export async function answerPractice(page: Page, type = (field: Locator, value: string) => field.fill(value)): Promise<void> {
+  const practice = page.locator('[data-screen="questionlist"]');
+  await type(practice.getByLabel('ZIP code'), '77002');
+  await practice.getByRole('button', { name: 'Continue' }).click();
+  await practice.getByRole('button', { name: 'See my price' }).waitFor();
+  for (const group of await practice.locator('fieldset.choices').all()) {
+    const no = group.getByRole('radio', { name: 'No', exact: true });
+    if (await no.count()) await no.check();
+    else await group.getByRole('radio').first().check();
+  }
+  await type(practice.getByLabel('How many years have you been in practice?'), '12');
+  await type(practice.getByLabel('What was your gross revenue over the last 12 months (USD)?'), '850000');
+  await type(practice.getByLabel('How many professionals, you included, work in the firm?'), '4');
 }
 
 /**
