@@ -65,6 +65,7 @@ export async function signUp(
           brokerId: broker?.id ?? null,
           role: 'insured',
           lastLoginAt: now,
+          termsAcceptedAt: now,
           createdAt: now,
           updatedAt: now,
         })

@@ -108,7 +108,7 @@ describe('POST insured/save (sign-up)', () => {
 
   it('answers 400 naming every missing field and any unknown one, never 500', async () => {
     const missing = expectError(await api().post('insured/save', {}), 400);
-    expect(Object.keys(missing.fields ?? {}).sort()).toEqual(['email', 'firstname', 'insuredtype', 'lastname', 'password']);
+    expect(Object.keys(missing.fields ?? {}).sort()).toEqual(['acceptTerms', 'email', 'firstname', 'insuredtype', 'lastname', 'password']);
     const extra = expectError(await api().post('insured/save', { ...signUpBody(), role: 'admin' }), 400);
     expect(extra.fields).toEqual({ role: 'is not a known field' });
     expectError(await api().post('insured/save', []), 400);

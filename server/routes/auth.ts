@@ -42,7 +42,7 @@ export async function authRoutes(app: FastifyInstance) {
       'submissionRequest { submissionId, quoteKey } attaches a quote a visitor saved before signing up when nobody owns it ' +
       'and the key is its key (otherwise ignored without a word). The names, e-mail and contactnumber become the primary contact; ' +
       'address1/address2 with zipcode (city and state follow from it) the primary location, which a saved quote at that ZIP takes as ' +
-      'its location. acceptTerms: true records consent to the terms. Sends a welcome mail.',
+      'its location. acceptTerms must be true (400 naming it otherwise) and its time is kept on the account. Sends a welcome mail.',
     tags,
     public: true,
     body: signUpRequestSchema,

@@ -2,9 +2,11 @@
  * Issue 16, "ask each fact once": a visitor's quote, then sign-up with a phone and the practice's
  * street address, and the order is ready to buy — no contact or location screens on the way.
  */
+import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { submissionQuoteSchema } from '@/api/contract/submissions';
+import { users } from '@server/db/schema';
 import { caller, signUp, signUpBody } from '@server/test/auth-helpers';
 import { expectError } from '@server/test/expect-error';
 import { quoteApi, submissionInput } from '@server/test/quote-helpers';
@@ -38,6 +40,10 @@ describe('sign-up makes the account’s first records from what was typed', () =
     const quote = await visitorQuote();
     const session = await signUp(api(), { ...practice, companyname: 'Bayou Dental', submissionRequest: quote, acceptTerms: true });
     const call = signedIn(session.token);
+
+    // The terms were accepted by a clear act, and when is kept on the account.
+    const [account] = await t.app.db.select({ termsAcceptedAt: users.termsAcceptedAt }).from(users).where(eq(users.id, session.user.id));
+    expect(account?.termsAcceptedAt).toBeInstanceOf(Date);
 
     const contacts = (await call('GET', 'insured/contactlist')).json() as Array<Record<string, unknown>>;
     expect(contacts).toEqual([
@@ -88,6 +94,7 @@ describe('sign-up makes the account’s first records from what was typed', () =
       [{ address1: '1 Main St', zipcode: '00000' }, 'zipcode'],
       [{ contactnumber: '12' }, 'contactnumber'],
       [{ acceptTerms: false }, 'acceptTerms'],
+      [{ acceptTerms: undefined }, 'acceptTerms'],
     ];
     for (const [override, field] of cases) {
       const body = signUpBody(override as never);

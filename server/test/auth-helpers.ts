@@ -52,6 +52,7 @@ export function signUpBody(overrides: Partial<SignUpRequest> = {}): Json {
     lastname: 'Tester',
     companyname: 'Tester Dental',
     insuredtype: 'business',
+    acceptTerms: true,
     ...overrides,
   };
 }

@@ -59,7 +59,7 @@ describe.runIf(chromiumPath)('administration in Chromium', () => {
   beforeAll(async () => {
     writeFileSync(logoFile, logoPng());
     // The demo administrator makes a newly signed-up user an administrator, as the Users screen does.
-    const signedUp = await api('POST', 'insured/save', { ...admin, firstname: 'Nadia', lastname: 'Admin', insuredtype: 'individual' });
+    const signedUp = await api('POST', 'insured/save', { ...admin, firstname: 'Nadia', lastname: 'Admin', insuredtype: 'individual', acceptTerms: true });
     const { token } = await api('POST', 'auth/generate-token', { username: demoAdmin.email, password: demoAdmin.password });
     await api('PUT', `admin/users/${(signedUp.user as { id: number }).id}/role`, { role: 'admin' }, token as string);
 

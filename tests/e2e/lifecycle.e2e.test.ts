@@ -124,6 +124,7 @@ describe.runIf(chromiumPath)('the order lifecycle in Chromium: buy now, the unde
       lastname: 'Oral',
       companyname: 'Oral Surgery Partners',
       insuredtype: 'business',
+      acceptTerms: true,
     });
     token = session.token;
     await api('POST', 'insured/saveupdatecontact', { firstname: 'Olive', lastname: 'Oral', email, contactnumber: '713 555 0142', isprimary: true });

@@ -86,8 +86,8 @@ export const signUpRequestSchema = v.object({
   address1: optionalText(200),
   address2: optionalText(200),
   zipcode: v.optional(v.nullable(v.pipe(v.string('must be text'), v.trim(), v.regex(/^\d{5}$/, 'must be a 5-digit ZIP code')))),
-  /** The terms of use and privacy notice, accepted by a clear act: only `true` is an answer. */
-  acceptTerms: v.optional(v.literal(true, 'must be accepted to create an account')),
+  /** The terms of use and privacy notice, accepted by a clear act: only `true` is an answer. Recorded with its time. */
+  acceptTerms: v.literal(true, 'must be accepted to create an account'),
 });
 export type SignUpRequest = v.InferInput<typeof signUpRequestSchema>;
 
