@@ -152,6 +152,7 @@ export const Quote: Story = {
     'quoted',
     'confirming',
     'confirmed',
+    'unconfirmed',
     'unpriceable',
     'pricingFailed',
     'saving',
@@ -246,7 +247,7 @@ export const Payment: Story = {
 export const MissingDetails: Story = {
   name: 'What buy now found missing, asked on the review (address, contact)',
   args: { title: 'missingDetailsMachine', file: 'docs/machines/missing-details.mmd', source: missingDetails },
-  play: expectStates(['editing', 'saving', 'saved', 'details.save', 'supplied']),
+  play: expectStates(['editing', 'saving', 'savingAddress', 'savingContact', 'saved', 'details.save', 'supplied']),
 };
 
 export const PaymentConfirm: Story = {

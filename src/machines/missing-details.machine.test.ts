@@ -47,19 +47,17 @@ describe('missingDetailsMachine', () => {
     vi.mocked(saveContact).mockResolvedValue({ id: 7 } as never);
     const { actor, supplied } = start();
     actor.send({ type: 'details.save', given });
-    expect(actor.getSnapshot().value).toBe('saving');
+    expect(actor.getSnapshot().value).toBe('savingAddress');
     await settle();
     expect(actor.getSnapshot().value).toBe('saved');
     expect(supplied).toHaveBeenCalledTimes(1);
-    const key = actor.getSnapshot().context.saveKey;
+    const { locationKey, contactKey } = actor.getSnapshot().context;
+    expect(locationKey).not.toBe(contactKey);
     expect(vi.mocked(saveLocation).mock.calls).toEqual([
-      [
-        { address1: '909 Texas Ave', address2: null, title: null, city: 'Houston', state: 'TX', zipcode: '77002', isprimary: true },
-        `${key}-location`,
-      ],
+      [{ address1: '909 Texas Ave', address2: null, title: null, city: 'Houston', state: 'TX', zipcode: '77002', isprimary: true }, locationKey],
     ]);
     expect(vi.mocked(addLocations).mock.calls).toEqual([[4217, [31]]]);
-    expect(vi.mocked(saveContact).mock.calls).toEqual([[{ ...given.contact, title: null, isprimary: true }, `${key}-contact`]]);
+    expect(vi.mocked(saveContact).mock.calls).toEqual([[{ ...given.contact, title: null, isprimary: true }, contactKey]]);
   });
 
   it('sends only what is missing', async () => {
@@ -73,36 +71,60 @@ describe('missingDetailsMachine', () => {
     expect(addLocations).not.toHaveBeenCalled();
   });
 
-  it('a refusal names its fields, and the next attempt is a new one (a new key); a lost answer keeps its key', async () => {
+  it('a refusal names its fields and renews that step’s key only; a lost answer keeps its key', async () => {
     vi.clearAllMocks();
     vi.mocked(getIlfDlfList).mockResolvedValue(houston as never);
     vi.mocked(saveLocation).mockRejectedValueOnce(httpError(400, 'Address line 1 is too long', { address1: 'must be at most 200 characters' }));
     const { actor, supplied } = start();
-    const first = actor.getSnapshot().context.saveKey;
+    const { locationKey, contactKey } = actor.getSnapshot().context;
     actor.send({ type: 'details.save', given });
     await settle();
     expect(actor.getSnapshot().value).toBe('editing');
     expect(actor.getSnapshot().context.failure).toEqual({ message: 'Address line 1 is too long', fields: { address1: 'must be at most 200 characters' } });
-    const second = actor.getSnapshot().context.saveKey;
-    expect(second).not.toBe(first);
+    expect(actor.getSnapshot().context.locationKey).not.toBe(locationKey);
+    expect(actor.getSnapshot().context.contactKey).toBe(contactKey);
 
+    const second = actor.getSnapshot().context.locationKey;
     vi.mocked(saveLocation).mockRejectedValueOnce(new TypeError('Failed to fetch'));
     actor.send({ type: 'details.save', given });
     await settle();
-    expect(actor.getSnapshot().context.saveKey).toBe(second);
+    expect(actor.getSnapshot().context.locationKey).toBe(second);
     expect(supplied).not.toHaveBeenCalled();
+  });
+
+  it('the contact refused after the address was saved: the retry does not add the address again', async () => {
+    vi.clearAllMocks();
+    vi.mocked(getIlfDlfList).mockResolvedValue(houston as never);
+    vi.mocked(saveLocation).mockResolvedValue({ id: 31 } as never);
+    vi.mocked(addLocations).mockResolvedValue({} as never);
+    vi.mocked(saveContact).mockRejectedValueOnce(httpError(400, 'That is not a phone number we can call', { contactnumber: 'is not a valid phone number' }));
+    const { actor, supplied } = start();
+    actor.send({ type: 'details.save', given });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.locationSaved).toBe(true);
+    vi.mocked(saveContact).mockResolvedValueOnce({ id: 7 } as never);
+    actor.send({ type: 'details.save', given: { ...given, contact: { ...given.contact!, contactnumber: '713 555 0100' } } });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('saved');
+    expect(saveLocation).toHaveBeenCalledTimes(1);
+    expect(addLocations).toHaveBeenCalledTimes(1);
+    expect(saveContact).toHaveBeenCalledTimes(2);
+    expect(supplied).toHaveBeenCalledTimes(1);
   });
 
   it('reaches every state by a shortest path', () => {
     const events: AnyEventObject[] = [
       { type: 'details.save', given },
-      { type: 'xstate.done.actor.0.missingDetails.saving' },
-      { type: 'xstate.error.actor.0.missingDetails.saving', error: httpError(400, 'No') },
+      { type: 'xstate.done.actor.0.missingDetails.savingAddress' },
+      { type: 'xstate.error.actor.0.missingDetails.savingAddress', error: httpError(400, 'No') },
+      { type: 'xstate.done.actor.0.missingDetails.savingContact' },
+      { type: 'xstate.error.actor.0.missingDetails.savingContact', error: httpError(400, 'No') },
     ];
     // Told apart by the state and whether a refusal shows: each refusal's fresh key is not a new state.
-    const serializeState = (snapshot: { value: unknown; context: { failure: unknown } }) =>
-      JSON.stringify({ value: snapshot.value, failing: snapshot.context.failure !== null });
+    const serializeState = (snapshot: { value: unknown; context: { failure: unknown; locationSaved: boolean } }) =>
+      JSON.stringify({ value: snapshot.value, failing: snapshot.context.failure !== null, locationSaved: snapshot.context.locationSaved });
     const paths = getShortestPaths(missingDetailsMachine, { events: events as never, input, serializeState: serializeState as never });
-    expect(new Set(paths.map((path) => path.state.value))).toEqual(new Set(['editing', 'saving', 'saved']));
+    expect(new Set(paths.map((path) => path.state.value))).toEqual(new Set(['editing', 'savingAddress', 'savingContact', 'saved']));
   });
 });

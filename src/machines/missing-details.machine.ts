@@ -21,26 +21,31 @@ export interface DetailsGiven {
 }
 
 export interface MissingDetailsContext extends MissingDetailsInput {
-  /** One per attempt: a retry after a lost answer adds one location and one contact, not two. */
-  saveKey: string;
+  /**
+   * One key per step: a retry after a lost answer adds one location and one contact, not two; a
+   * refusal of one step renews only that step's key.
+   */
+  locationKey: string;
+  contactKey: string;
+  /** The location is on the account and the order: a retry after the contact failed does not add it again. */
+  locationSaved: boolean;
   given: DetailsGiven | undefined;
   failure: { message: string; fields: Record<string, string> } | null;
 }
 
 export type MissingDetailsEvent = { type: 'details.save'; given: DetailsGiven };
 
-/** The address becomes a location of the account at the order's ZIP (city from the ZIP), then the order's; the contact the primary one. */
-async function saveDetails(input: { submissionId: number; zipcode: string; given: DetailsGiven; saveKey: string }): Promise<void> {
-  const { address, contact } = input.given;
-  if (address) {
-    const place = await getIlfDlfList(input.zipcode);
-    const location = await saveLocation(
-      { ...address, title: null, city: place.city ?? place.county, state: place.stateCode, zipcode: place.zipcode, isprimary: true },
-      `${input.saveKey}-location`,
-    );
-    await addLocations(input.submissionId, [location.id]);
-  }
-  if (contact) await saveContact({ ...contact, title: null, isprimary: true }, `${input.saveKey}-contact`);
+type Address = NonNullable<DetailsGiven['address']>;
+type ContactGiven = NonNullable<DetailsGiven['contact']>;
+
+/** The address becomes a location of the account at the order's ZIP (city and state from the ZIP), then the order's. */
+async function saveAddress(input: { submissionId: number; zipcode: string; address: Address; key: string }): Promise<void> {
+  const place = await getIlfDlfList(input.zipcode);
+  const location = await saveLocation(
+    { ...input.address, title: null, city: place.city ?? place.county, state: place.stateCode, zipcode: place.zipcode, isprimary: true },
+    input.key,
+  );
+  await addLocations(input.submissionId, [location.id]);
 }
 
 const wasRefused = (error: unknown) => {
@@ -48,10 +53,12 @@ const wasRefused = (error: unknown) => {
   return status !== undefined && status >= 400 && status < 500;
 };
 
+const failureOf = (error: unknown) => ({ message: serverMessage(error) ?? errorText(error), fields: errorFields(error) });
+
 /**
  * Issue 16: what buy now finds missing is asked on the review screen itself, never by a detour
- * through the contacts or locations screens. One save supplies both; the review then loads the
- * order again (the `supplied` action, provided by the screen).
+ * through the contacts or locations screens. The address is saved first, then the contact; the
+ * review then loads the order again (the `supplied` action, provided by the screen).
  */
 export const missingDetailsMachine = setup({
   types: {
@@ -60,21 +67,40 @@ export const missingDetailsMachine = setup({
     events: {} as MissingDetailsEvent,
   },
   actors: {
-    saveDetails: fromPromise<void, { submissionId: number; zipcode: string; given: DetailsGiven; saveKey: string }>(({ input }) => saveDetails(input)),
+    saveAddress: fromPromise<void, { submissionId: number; zipcode: string; address: Address; key: string }>(({ input }) => saveAddress(input)),
+    saveContact: fromPromise<unknown, { contact: ContactGiven; key: string }>(({ input }) =>
+      saveContact({ ...input.contact, title: null, isprimary: true }, input.key),
+    ),
   },
   actions: {
     /** Provided by the screen: the order is loaded again, and what is still missing shows. */
     supplied: () => {},
     storeGiven: assign((_, given: DetailsGiven) => ({ given, failure: null })),
-    storeFailure: assign(({ context }, error: unknown) => ({
-      failure: { message: serverMessage(error) ?? errorText(error), fields: errorFields(error) },
-      // Refused: nothing was added, so the next attempt is a new one. A lost answer keeps its key.
-      saveKey: wasRefused(error) ? newSaveKey() : context.saveKey,
+    markLocationSaved: assign({ locationSaved: true }),
+    // Refused: nothing was added by that step, so its next attempt is a new one. A lost answer keeps its key.
+    storeLocationFailure: assign(({ context }, error: unknown) => ({
+      failure: failureOf(error),
+      locationKey: wasRefused(error) ? newSaveKey() : context.locationKey,
     })),
+    storeContactFailure: assign(({ context }, error: unknown) => ({
+      failure: failureOf(error),
+      contactKey: wasRefused(error) ? newSaveKey() : context.contactKey,
+    })),
+  },
+  guards: {
+    needsAddress: ({ context }) => Boolean(context.given?.address) && !context.locationSaved,
+    needsContact: ({ context }) => Boolean(context.given?.contact),
   },
 }).createMachine({
   id: 'missingDetails',
-  context: ({ input }) => ({ ...input, saveKey: newSaveKey(), given: undefined, failure: null }),
+  context: ({ input }) => ({
+    ...input,
+    locationKey: newSaveKey(),
+    contactKey: newSaveKey(),
+    locationSaved: false,
+    given: undefined,
+    failure: null,
+  }),
   initial: 'editing',
   states: {
     editing: {
@@ -88,14 +114,27 @@ export const missingDetailsMachine = setup({
       },
     },
     saving: {
-      description: 'The location is added to the account and the order, the contact made primary.',
+      description: 'The address first (unless already saved), then the contact.',
+      always: [{ guard: 'needsAddress', target: 'savingAddress' }, { guard: 'needsContact', target: 'savingContact' }, { target: 'saved' }],
+    },
+    savingAddress: {
+      description: 'The location is added to the account and to the order.',
       invoke: {
-        src: 'saveDetails',
-        input: ({ context }) => ({ submissionId: context.submissionId, zipcode: context.zipcode, given: context.given!, saveKey: context.saveKey }),
-        onDone: { target: 'saved', actions: 'supplied' },
-        onError: { target: 'editing', actions: { type: 'storeFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+        src: 'saveAddress',
+        input: ({ context }) => ({ submissionId: context.submissionId, zipcode: context.zipcode, address: context.given!.address!, key: context.locationKey }),
+        onDone: { target: 'saving', actions: 'markLocationSaved' },
+        onError: { target: 'editing', actions: { type: 'storeLocationFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
       },
     },
-    saved: { type: 'final', description: 'Supplied: the review shows the order as it is now.' },
+    savingContact: {
+      description: 'The contact is saved as the account’s primary one.',
+      invoke: {
+        src: 'saveContact',
+        input: ({ context }) => ({ contact: context.given!.contact!, key: context.contactKey }),
+        onDone: 'saved',
+        onError: { target: 'editing', actions: { type: 'storeContactFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+      },
+    },
+    saved: { type: 'final', description: 'Supplied: the review shows the order as it is now.', entry: 'supplied' },
   },
 });

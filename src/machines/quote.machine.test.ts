@@ -914,14 +914,19 @@ describe('quoteMachine: server refusals', () => {
     });
   }
 
-  it('a failed calculation: pricingFailed; retry prices every option again', async () => {
+  it('a failed worksheet keeps the price the matrix gave (unconfirmed, still buyable); retry fetches the worksheet again', async () => {
     const quote = await atCalculating();
     await quote.answer('calculate', 'error', httpError(503, 'Service Unavailable', {}, calculateUrl));
-    expect(quote.value()).toBe('pricingFailed');
+    expect(quote.value()).toBe('quoted.unconfirmed');
     expect(quote.context().errorMessage).toBe('503: Service Unavailable');
+    expect(quote.context().matrix).toEqual(matrix);
     quote.actor.send({ type: 'quote.retry' });
-    expect(quote.value()).toBe('pricing');
-    expect(quote.callsTo('priceOptions')).toHaveLength(2);
+    expect(quote.value()).toBe('quoted.confirming');
+    expect(quote.callsTo('calculate')).toHaveLength(2);
+    expect(quote.callsTo('priceOptions')).toHaveLength(1);
+    await quote.answer('calculate', 'done', calculation);
+    expect(quote.value()).toBe('quoted.confirmed');
+    expect(quote.context().errorMessage).toBeUndefined();
   });
 
   it('from pricingFailed the answers can be edited', async () => {
@@ -1280,6 +1285,7 @@ const widePlan: Plan = {
   'quoted.confirming': [sample.calculated, sample.calculateUnpriceable, sample.calculateDown, sample.editAnswers, sample.choose, sample.buyNow],
   pricingFailed: [sample.retry, sample.editAnswers],
   unpriceable: [sample.editAnswers, sample.relocate],
+  'quoted.unconfirmed': [sample.retry, sample.buyNow],
   'quoted.confirmed': [
     sample.choose,
     sample.chooseUnoffered,
@@ -1312,6 +1318,7 @@ const pricePlan: Plan = {
   answering: [sample.price],
   pricing: [sample.priced, sample.unpriceable, sample.pricingDown],
   'quoted.confirming': [sample.calculated, sample.calculateDown],
+  'quoted.unconfirmed': [sample.retry],
   pricingFailed: [sample.retry],
   unpriceable: [sample.editAnswers],
   'quoted.confirmed': [sample.choose, sample.chooseTerm, sample.save],
@@ -1394,8 +1401,9 @@ function expectConsistent(value: string, context: QuoteContext) {
   if (value !== 'loadingQuestions' && value !== 'questionnaireFailed') expect(context.questions).toEqual(questionnaire.questions);
   if (['questionnaireFailed', 'locateFailed', 'pricingFailed', 'unpriceable', 'saveFailed'].includes(value)) expect(context.errorMessage).toBeDefined();
   if (value === 'notOffered') expect(context.location?.offered).toBe(false);
-  if (['answering', 'pricing', 'quoted.confirming', 'quoted.confirmed', 'saving', 'saveFailed', 'saved'].includes(value)) expect(context.location).toEqual(houston);
-  if (['quoted.confirming', 'quoted.confirmed', 'saving', 'saveFailed', 'saved'].includes(value)) expect(offered(context.matrix, context.choice)).toBe(true);
+  if (['answering', 'pricing', 'quoted.confirming', 'quoted.confirmed', 'quoted.unconfirmed', 'saving', 'saveFailed', 'saved'].includes(value)) expect(context.location).toEqual(houston);
+  if (['quoted.confirming', 'quoted.confirmed', 'quoted.unconfirmed', 'saving', 'saveFailed', 'saved'].includes(value)) expect(offered(context.matrix, context.choice)).toBe(true);
+  if (value === 'quoted.unconfirmed') expect(context.errorMessage).toBeDefined();
   if (value === 'saving') expect(context.saveKey).toBe(saveKey);
   if (value === 'saved') {
     expect(context.submission).toEqual(savedOrder);
@@ -1439,6 +1447,7 @@ describe('quoteMachine paths', () => {
         'unpriceable',
         'quoted.confirming',
         'quoted.confirmed',
+        'quoted.unconfirmed',
         'saving',
         'saveFailed',
         'saved',
@@ -1517,7 +1526,7 @@ describe('quoteMachine paths', () => {
       fromState: prefix!.state,
     });
     expect(new Set(paths.map((path) => statePath(path.state.value)))).toEqual(
-      new Set(['answering', 'pricing', 'quoted.confirming', 'pricingFailed', 'unpriceable', 'quoted.confirmed', 'saving', 'saveFailed', 'saved']),
+      new Set(['answering', 'pricing', 'quoted.confirming', 'pricingFailed', 'unpriceable', 'quoted.confirmed', 'quoted.unconfirmed', 'saving', 'saveFailed', 'saved']),
     );
     expect(paths.some((path) => statePath(path.state.value) === 'quoted.confirmed' && path.steps.some((step) => step.event === sample.retry))).toBe(true);
     expect(paths.some((path) => statePath(path.state.value) === 'saved' && path.steps.some((step) => step.event === sample.saveDown))).toBe(true);

@@ -481,13 +481,18 @@ export const quoteMachine = setup({
                 actions: { type: 'storeFieldErrors', params: ({ event }: { event: ErrorActorEvent }) => event.error },
               },
               {
-                target: '#quote.pricingFailed',
+                // The price is known from the matrix: a worksheet that could not be fetched does not take it away.
+                target: 'unconfirmed',
                 actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
               },
             ],
           },
         },
         confirmed: { description: 'The worksheet on screen is the chosen option’s.' },
+        unconfirmed: {
+          description: 'The price shows from the matrix; its worksheet could not be fetched. Try again fetches it.',
+          on: { 'quote.retry': { target: 'confirming', description: 'Fetch the chosen option’s worksheet again.' } },
+        },
       },
     },
     saving: {

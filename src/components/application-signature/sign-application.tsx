@@ -44,14 +44,24 @@ export function SignApplication({ submissionId, onSignedChange }: SignApplicatio
   const agreeRef = useRef<HTMLInputElement>(null);
   const nameRef = useRef<HTMLInputElement>(null);
 
-  // Tells the parent once the application is known, then on every change (not on every render).
+  // Tells the parent whether the application is signed as it stands, on every change (not on every
+  // render). Until it has loaded that is "no": a signature known before a reload must not let the
+  // parent pay against an application that may have changed meanwhile.
   const known = !state.matches('loading');
+  const signedNow = known && signed;
   const told = useRef<boolean | undefined>(undefined);
   useEffect(() => {
-    if (!onSignedChange || !known || told.current === signed) return;
-    told.current = signed;
-    onSignedChange(signed);
-  }, [known, signed, onSignedChange]);
+    if (!onSignedChange || told.current === signedNow) return;
+    told.current = signedNow;
+    onSignedChange(signedNow);
+  }, [signedNow, onSignedChange]);
+  // Signed: the button that had focus is gone; focus goes to the notice that replaced it.
+  const signedNotice = useRef<HTMLDivElement>(null);
+  const wasSigning = useRef(false);
+  useEffect(() => {
+    if (wasSigning.current && signed) signedNotice.current?.focus();
+    wasSigning.current = signing;
+  }, [signing, signed]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -115,7 +125,7 @@ export function SignApplication({ submissionId, onSignedChange }: SignApplicatio
           <ApplicationReview record={application.record} />
 
           {signed && application.signature ? (
-            <div className="notice sign-application__signed">
+            <div className="notice sign-application__signed" ref={signedNotice} tabIndex={-1}>
               <p>
                 <strong>{signedWords(application.signature)}</strong>
               </p>

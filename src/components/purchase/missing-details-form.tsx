@@ -34,7 +34,7 @@ export function MissingDetailsForm({ input, placeWords, onSupplied }: { input: M
   }));
   const { failure } = state.context;
   const form = useForm(fields, failure?.fields);
-  const saving = state.matches('saving');
+  const saving = state.matches('savingAddress') || state.matches('savingContact');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (saving) return;

@@ -107,7 +107,18 @@ export function QuoteSteps({ speciality }: { speciality: Speciality }) {
               data-worksheet-for={worksheet ? `${worksheet.limit.code}|${worksheet.deductible.code}` : undefined}
             >
               <h2 id="quote-worksheet-title">How your price is worked out</h2>
-              {worksheet ? <Worksheet lines={worksheet.worksheet} /> : <p className="quote-worksheet__pending">Working out each step of this price…</p>}
+              {worksheet ? (
+                <Worksheet lines={worksheet.worksheet} />
+              ) : state.matches({ quoted: 'unconfirmed' }) ? (
+                <div className="quote-worksheet__pending" role="alert">
+                  <p>We could not show how this price is worked out just now. {context.errorMessage} The price above stands.</p>
+                  <button type="button" className="button button--secondary" onClick={() => send({ type: 'quote.retry' })}>
+                    Try again
+                  </button>
+                </div>
+              ) : (
+                <p className="quote-worksheet__pending">Working out each step of this price…</p>
+              )}
             </section>
           </div>
         )}

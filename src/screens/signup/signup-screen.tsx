@@ -232,11 +232,21 @@ export default function SignupScreen() {
                       aria-invalid={termsError ? true : undefined}
                       aria-describedby={termsError ? termsErrorId : undefined}
                     />
-                    <span className="choice__label">
-                      I accept the <ScreenLink screen="terms">terms of use</ScreenLink> and have read the{' '}
-                      <ScreenLink screen="privacy">privacy notice</ScreenLink>.
-                    </span>
+                    <span className="choice__label">I accept the terms of use and have read the privacy notice.</span>
                   </label>
+                  {/* Outside the label (a link inside it is a second target for the same click), and in a
+                      new tab, so reading them does not lose what was typed here. */}
+                  <p className="field__hint">
+                    Read the{' '}
+                    <a href={screenHref({ screen: 'terms' }, clientid)} target="_blank" rel="noopener">
+                      terms of use
+                    </a>{' '}
+                    and the{' '}
+                    <a href={screenHref({ screen: 'privacy' }, clientid)} target="_blank" rel="noopener">
+                      privacy notice
+                    </a>{' '}
+                    (each opens in a new tab).
+                  </p>
                   {termsError && (
                     <p id={termsErrorId} className="field__error">
                       {termsError}
