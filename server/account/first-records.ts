@@ -10,6 +10,7 @@ import { contacts, locations, planLocations, submissions } from '@server/db/sche
 import { lookupZip } from '@server/geo/zip-codes';
 import { badRequest } from '@server/http/http-error';
 import { normalisePhone } from '@server/account/phone';
+import { copyOf } from '@server/account/plan-locations';
 
 export type FirstRecordsInput = {
   userId: number;
@@ -90,11 +91,7 @@ export async function placeOrderAtPrimaryLocation(db: Queryable, userId: number,
     .values({
       submissionId,
       locationId: location.id,
-      address1: location.address1,
-      address2: location.address2,
-      city: location.city,
-      state: location.state,
-      zipcode: location.zipcode,
+      ...copyOf(location),
       isPrimary: true,
       createdAt: now,
       updatedAt: now,

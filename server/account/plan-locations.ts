@@ -225,7 +225,8 @@ async function ensurePrimary(tx: Transaction, submissionId: number): Promise<voi
   if (oldest) await tx.update(planLocations).set({ isPrimary: true }).where(eq(planLocations.id, oldest.id));
 }
 
-const copyOf = (location: typeof locations.$inferSelect) => ({
+/** An order's copy of a master location: the address as it is now. */
+export const copyOf = (location: typeof locations.$inferSelect) => ({
   address1: location.address1,
   address2: location.address2,
   city: location.city,

@@ -22,3 +22,23 @@ export async function brokerOfClientId(
   }
   return broker;
 }
+
+/** Logos are stored redrawn as PNG or JPEG; anything else is left out rather than trusted. */
+const LOGO_TYPES = new Set(['image/png', 'image/jpeg']);
+
+/**
+ * How an active broker's storefront shows it (name, abbreviation, logo as a data URL), for pages
+ * the server draws itself, such as the sandbox checkout; null for an unknown or closed broker.
+ */
+export async function brokerBrand(
+  db: Queryable,
+  clientId: string,
+): Promise<{ name: string; abbreviation: string; logoDataUrl: string | null } | null> {
+  const [broker] = await db
+    .select({ name: brokers.name, abbreviation: brokers.abbreviation, image: brokers.profileImage, mime: brokers.profileImageMime })
+    .from(brokers)
+    .where(and(eq(brokers.clientUrl, clientId.toLowerCase()), eq(brokers.active, true)));
+  if (!broker) return null;
+  const logo = broker.image && broker.mime && LOGO_TYPES.has(broker.mime) ? `data:${broker.mime};base64,${broker.image}` : null;
+  return { name: broker.name, abbreviation: broker.abbreviation, logoDataUrl: logo };
+}

@@ -8,7 +8,7 @@ import { brokerDetailsQuerySchema, brokerDetailsSchema, type BrokerSpecialityRef
 import { brokerSpecialities, brokers, specialities } from '@server/db/schema';
 import { notFound } from '@server/http/http-error';
 import { defineRoute } from '@server/http/route';
-import { onSaleThroughBroker, specialityDisplayOrder } from '@server/routes/specialities';
+import { onSaleThroughBroker, specialityDisplayOrder } from '@server/specialities/speciality-list';
 
 export async function brokerRoutes(app: FastifyInstance) {
   // Aggregated in a correlated subquery rather than joined, so one round trip answers

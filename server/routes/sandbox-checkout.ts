@@ -11,7 +11,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as v from 'valibot';
-import { brokers, sandboxCheckoutSessions } from '@server/db/schema';
+import { brokerBrand } from '@server/auth/brokers';
+import { sandboxCheckoutSessions } from '@server/db/schema';
 import { defineRoute } from '@server/http/route';
 import { judgeCard, problemCodes, problemFields } from '@server/payments/sandbox-cards';
 import { sandboxCheckoutPage, sandboxPageCsp, type CheckoutBrand, type PageState } from '@server/payments/sandbox-page';
@@ -28,8 +29,6 @@ const pageQuerySchema = v.object({
   declined: v.optional(v.literal('1', 'must be 1')),
 });
 
-/** Logos are stored redrawn as PNG or JPEG; anything else is left out rather than trusted. */
-const LOGO_TYPES = new Set(['image/png', 'image/jpeg']);
 
 const htmlSchema = v.pipe(v.string(), v.description('An HTML page'));
 
@@ -48,13 +47,7 @@ export async function sandboxCheckoutRoutes(app: FastifyInstance) {
   async function brandOf(session: SandboxSessionRow): Promise<CheckoutBrand | undefined> {
     const clientId = session.metadata.clientId;
     if (!clientId) return undefined;
-    const [broker] = await app.db
-      .select({ name: brokers.name, abbreviation: brokers.abbreviation, image: brokers.profileImage, mime: brokers.profileImageMime })
-      .from(brokers)
-      .where(and(eq(brokers.clientUrl, clientId.toLowerCase()), eq(brokers.active, true)));
-    if (!broker) return undefined;
-    const logo = broker.image && broker.mime && LOGO_TYPES.has(broker.mime) ? `data:${broker.mime};base64,${broker.image}` : null;
-    return { name: broker.name, abbreviation: broker.abbreviation, logoDataUrl: logo };
+    return (await brokerBrand(app.db, clientId)) ?? undefined;
   }
 
   const page = async (reply: FastifyReply, code: number, session: SandboxSessionRow, state?: PageState) =>
