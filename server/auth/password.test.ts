@@ -1,7 +1,9 @@
 import type * as crypto from 'node:crypto';
 import { scrypt } from 'node:crypto';
+import { gzip } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
-import { acceptableParameters, hashPassword, verifyPassword } from '@server/auth/password';
+import { acceptableParameters, hashConcurrency, hashLimiter, hashPassword, verifyPassword } from '@server/auth/password';
+import { HttpError } from '@server/http/http-error';
 
 // The real scrypt, watched: refused parameters must never reach it.
 vi.mock('node:crypto', async (importOriginal) => {
@@ -62,4 +64,75 @@ describe('stored scrypt parameters', () => {
       expect(scrypt).not.toHaveBeenCalled();
     },
   );
+});
+
+describe('hashing concurrency (issue 17)', () => {
+  it.each([
+    [4, 2, 1], // the default pool on two cores: one core stays with the event loop
+    [4, 8, 2], // half the default pool
+    [16, 8, 7], // a bigger pool: all cores but one
+    [1, 1, 1], // never zero
+    [4, 1, 1],
+  ])('a pool of %d threads on %d cores hashes %d at a time', (pool, cores, expected) => {
+    expect(hashConcurrency(pool, cores)).toBe(expected);
+  });
+
+  it('never runs more scrypt calls at once than the bound, and answers every one', async () => {
+    let inFlight = 0;
+    let peak = 0;
+    const real = await vi.importActual<typeof crypto>('node:crypto');
+    vi.mocked(scrypt).mockImplementation(((...args: Parameters<typeof real.scrypt>) => {
+      inFlight++;
+      peak = Math.max(peak, inFlight);
+      const callback = args.at(-1) as (error: Error | null, key: Buffer) => void;
+      const rest = args.slice(0, -1) as [string, Buffer, number, crypto.ScryptOptions];
+      real.scrypt(...rest, (error, key) => {
+        inFlight--;
+        callback(error, key);
+      });
+    }) as typeof scrypt);
+    try {
+      const hashes = await Promise.all(Array.from({ length: 6 }, (_, i) => hashPassword(`password number ${i}`)));
+      expect(new Set(hashes).size).toBe(6);
+      expect(peak).toBe(hashLimiter.concurrency);
+    } finally {
+      vi.mocked(scrypt).mockImplementation(real.scrypt);
+    }
+  });
+
+  it('leaves threadpool threads free for other work while many hashes wait', async () => {
+    const single = performance.now();
+    await hashPassword('one to time');
+    const hashMs = performance.now() - single;
+
+    const burst = Array.from({ length: 8 }, (_, i) => hashPassword(`burst ${i}`));
+    // Eight scrypt calls unbounded would take all four threads; zlib would wait behind them.
+    const started = performance.now();
+    await new Promise((resolve, reject) => gzip(Buffer.alloc(1024, 1), (error, out) => (error ? reject(error) : resolve(out))));
+    const otherMs = performance.now() - started;
+    await Promise.all(burst);
+    expect(otherMs).toBeLessThan(hashMs / 2);
+  });
+
+  it('answers 503 with Retry-After when the queue is full, without hashing', async () => {
+    let release!: () => void;
+    const blocked = new Promise<void>((resolve) => (release = resolve));
+    const holders = Array.from({ length: hashLimiter.concurrency + hashLimiter.maxQueue }, () => hashLimiter.run(() => blocked));
+    vi.mocked(scrypt).mockClear();
+    try {
+      const refused = await hashPassword('one too many').catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(HttpError);
+      const error = refused as HttpError;
+      expect(error.status).toBe(503);
+      expect(error.message).toMatch(/^Too many passwords are being checked right now\. Try again in \d+ seconds?\.$/);
+      expect(Number(error.headers?.['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(await verifyPassword('also refused', `scrypt$15$8$1$c2FsdA$${'A'.repeat(43)}`).catch((e: unknown) => e)).toBeInstanceOf(HttpError);
+      expect(scrypt).not.toHaveBeenCalled();
+    } finally {
+      release();
+      await Promise.all(holders);
+    }
+    // Served again once the queue drained.
+    expect(await hashPassword('after the rush')).toMatch(/^scrypt\$/);
+  });
 });

@@ -28,7 +28,12 @@ export const tooManyFromAddress = (wait: string) => `Too many attempts from your
 
 /** A hash to verify against when there is no user, so unknown addresses cost the same time. */
 let dummyHash: Promise<string> | undefined;
-const dummy = () => (dummyHash ??= hashPassword('not-a-real-password: timing equaliser'));
+// Forgotten when it fails (a full hashing queue answers 503): a kept rejection would fail every later try.
+const dummy = () =>
+  (dummyHash ??= hashPassword('not-a-real-password: timing equaliser').catch((error: unknown) => {
+    dummyHash = undefined;
+    throw error;
+  }));
 
 export type SignInInput = {
   email: string;

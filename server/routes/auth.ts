@@ -27,6 +27,9 @@ import { currentUser } from '@server/http/authenticate';
 import { unauthorized } from '@server/http/http-error';
 import { defineRoute } from '@server/http/route';
 
+/** Password hashing runs a few at a time (server/auth/password.ts); beyond its queue, this. */
+const BUSY = 'Too many passwords are being checked right now: see Retry-After';
+
 export async function authRoutes(app: FastifyInstance) {
   const deps: AccountDeps = { db: app.db, config: app.config, clock: app.clock, log: app.log, mail: app.mail };
   const verifyGoogle = googleVerifier(app.config, app.clock);
@@ -51,6 +54,7 @@ export async function authRoutes(app: FastifyInstance) {
     errors: {
       409: 'The e-mail address is already registered (`fields.email`)',
       429: 'Too many sign-ups from this address: see Retry-After',
+      503: BUSY,
     },
     handler: async ({ body, request, reply }) => {
       reply.headers(noStore);
@@ -70,7 +74,11 @@ export async function authRoutes(app: FastifyInstance) {
     public: true,
     body: signInRequestSchema,
     response: sessionSchema,
-    errors: { 401: 'Wrong e-mail or password', 429: 'Too many attempts (rate limit or account lock): see Retry-After' },
+    errors: {
+      401: 'Wrong e-mail or password',
+      429: 'Too many attempts (rate limit or account lock): see Retry-After',
+      503: BUSY,
+    },
     handler: async ({ body, request, reply }) => {
       reply.headers(noStore);
       return signInWithPassword(deps, {
@@ -169,6 +177,7 @@ export async function authRoutes(app: FastifyInstance) {
     public: true,
     body: updatePasswordRequestSchema,
     response: messageSchema,
+    errors: { 503: BUSY },
     handler: async ({ body }) => {
       await updatePassword(deps, body.token, body.newpassword);
       return { message: 'Your password has been changed. Sign in with the new one.' };
