@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { initialChunks, LANDING_BUDGET_KB, LANDING_SCREEN_SOURCE, landingInitialJs } from './bundle-size';
+import { initialChunks, LANDING_BUDGET_KB, LANDING_SCREEN_SOURCE, landingInitialJs, ROUTE_BUDGET_KB, routeInitialJs, screenSources } from './bundle-size';
 
 const made: string[] = [];
 function tempDist(): string {
@@ -50,6 +50,29 @@ describe('landing initial JavaScript', () => {
     expect(landingInitialJs(dist).totalGzipBytes).toBe(expected);
   });
 
+  it('measures every route as the entry plus its own chunk and their static imports, largest first', () => {
+    const dist = tempDist();
+    mkdirSync(join(dist, '.vite'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, '.vite/manifest.json'), JSON.stringify(manifest));
+    for (const chunk of Object.values(manifest)) writeFileSync(join(dist, chunk.file), 'export {};');
+    // Only the other screen imports this, and random bytes do not compress: it is the larger route.
+    writeFileSync(join(dist, 'assets/heavy.js'), randomBytes(4096));
+    const routes = routeInitialJs(dist, [
+      { name: 'landing', source: LANDING_SCREEN_SOURCE },
+      { name: 'other', source: 'src/other.tsx' },
+    ]);
+    expect(routes.map((route) => route.name)).toEqual(['other', 'landing']);
+    expect(routes[0]!.files.map((f) => f.file).sort()).toEqual(['assets/heavy.js', 'assets/index.js', 'assets/other.js', 'assets/vendor.js']);
+  });
+
+  it('knows every screen of the table of screens as a manifest key', () => {
+    const sources = screenSources();
+    expect(sources.length).toBeGreaterThan(30);
+    expect(sources).toContainEqual({ name: 'landing', source: LANDING_SCREEN_SOURCE });
+    expect(sources).toContainEqual({ name: 'payment', source: 'src/screens/payment/payment-screen.tsx' });
+  });
+
   it('refuses a manifest without the landing screen', () => {
     expect(() => initialChunks({ 'index.html': { file: 'a.js', isEntry: true } }, LANDING_SCREEN_SOURCE)).toThrow(/no chunk/);
   });
@@ -65,8 +88,12 @@ describe('npm run size', () => {
     writeFileSync(join(dist, 'assets/landing.js'), landingBytes);
     return dist;
   }
+  const screensOfFixture = JSON.stringify([
+    { name: 'landing', source: LANDING_SCREEN_SOURCE },
+    { name: 'other', source: 'src/other.tsx' },
+  ]);
   const check = (dist: string) =>
-    spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./size-check.ts', import.meta.url)), dist], {
+    spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./size-check.ts', import.meta.url)), dist, screensOfFixture], {
       encoding: 'utf8',
     });
 
@@ -75,6 +102,15 @@ describe('npm run size', () => {
     const result = check(buildWith(randomBytes((LANDING_BUDGET_KB + 5) * 1024)));
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/Over budget/);
+  });
+
+  it('fails the build when any other route is over its budget, naming it', () => {
+    const dist = buildWith(Buffer.from('export {};'));
+    writeFileSync(join(dist, 'assets/heavy.js'), randomBytes((ROUTE_BUDGET_KB + 5) * 1024));
+    const result = check(dist);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/Over budget: route other loads \d+(\.\d)? KB gzip/);
+    expect(result.stderr).not.toMatch(/landing route must stay/);
   });
 
   it('passes a build within budget', () => {

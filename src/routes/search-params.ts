@@ -1,8 +1,6 @@
 import * as v from 'valibot';
 import { recordIdInputSchema } from '@/api/contract/address';
-import { confirmPaymentRequestSchema } from '@/api/contract/billing';
-import { roles } from '@/api/contract/admin-users';
-import { submissionStatuses } from '@/api/contract/submissions';
+import { checkoutSessionIdPattern, roles, submissionStatuses } from '@/api/contract/enums';
 
 /** One value, or a key repeated in the query string (`?s=A&s=B` reads as "A,B"). */
 const commaList = v.pipe(
@@ -70,7 +68,7 @@ export const paymentSearch = v.object({
  */
 export const paymentConfirmSearch = v.object({
   submissionid: v.fallback(v.optional(recordIdInputSchema), undefined),
-  sessionid: v.fallback(v.optional(confirmPaymentRequestSchema.entries.sessionid), undefined),
+  sessionid: v.fallback(v.optional(v.pipe(v.string(), v.regex(checkoutSessionIdPattern))), undefined),
 });
 
 /** The underwriter's queue: filters by broker, speciality and status, each optional. */

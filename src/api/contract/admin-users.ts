@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { recordIdInputSchema } from '@/api/contract/address';
+import { roles } from '@/api/contract/enums';
 
 /**
  * Administration of users (issue 9; beyond the specification): role admin only — anyone else
@@ -11,7 +12,7 @@ const integer = v.pipe(v.number(), v.integer());
 /** A page of a list, from 1. */
 const pageSchema = v.optional(recordIdInputSchema, 1);
 
-export const roles = ['insured', 'underwriter', 'admin', 'broker'] as const;
+export { roles };
 export type Role = (typeof roles)[number];
 const roleSchema = v.picklist(roles, `must be one of: ${roles.join(', ')}`);
 

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { recordIdInputSchema } from '@/api/contract/address';
+import { checkoutSessionIdPattern } from '@/api/contract/enums';
 import { cents } from '@/api/contract/rating';
 import { clientUrlSchema } from '@/api/contract/specialities';
 import { submissionStatusSchema } from '@/api/contract/submissions';
@@ -97,7 +98,7 @@ export type Checkout = v.InferOutput<typeof checkoutSchema>;
  */
 export const confirmPaymentRequestSchema = v.object({
   submissionid: recordIdInputSchema,
-  sessionid: v.pipe(v.string('must be text'), v.regex(/^cs_[A-Za-z0-9_]{6,250}$/, 'must be a checkout session id (cs_…)')),
+  sessionid: v.pipe(v.string('must be text'), v.regex(checkoutSessionIdPattern, 'must be a checkout session id (cs_…)')),
 });
 
 export const paymentOutcomes = ['paid', 'pending', 'failed'] as const;

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { answersSchema, calculateRequestSchema, calculateResponseSchema, quoteInputSchema } from '@/api/contract/rating';
+import { submissionStatuses } from '@/api/contract/enums';
 import { clientUrlSchema, idFromQuerySchema } from '@/api/contract/specialities';
 
 /**
@@ -18,22 +19,7 @@ export const QUOTE_KEY_HEADER = 'x-quote-key';
 /** Makes insured/createsubmission safe to repeat: 8–128 characters, chosen by the client. */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 
-/** The order lifecycle (DESIGN.md §4). */
-export const submissionStatuses = [
-  'draft',
-  'quoted',
-  'checks',
-  'incomplete',
-  'underwriter_review',
-  'missing_info',
-  'application_under_review',
-  'approved',
-  'declined',
-  'awaiting_payment',
-  'bound',
-  'complete',
-  'close_lost',
-] as const;
+export { submissionStatuses };
 export type SubmissionStatus = (typeof submissionStatuses)[number];
 export const submissionStatusSchema = v.picklist(submissionStatuses);
 

@@ -1,7 +1,7 @@
 import '@/styles/order.css';
 import '@/styles/billing.css';
 import { useSearch } from '@tanstack/react-router';
-import { useCallback, useEffect } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { formatUsd } from '@/api/contract/money-format';
 import type { OrderSummaryDetails } from '@/api/contract/lifecycle';
 import { SignApplication } from '@/components/application-signature/sign-application';
@@ -9,22 +9,19 @@ import { InvoiceDetails } from '@/components/billing/invoice-details';
 import { NotPayable } from '@/components/billing/not-payable';
 import { usePayment } from '@/components/billing/use-payment';
 import { useDocuments } from '@/components/documents/use-documents';
-import { FileList } from '@/components/files/file-list';
-import { MissingAnswers } from '@/components/order/missing-answers';
 import { OrderNotFound } from '@/components/order/order-frame';
 import { OrderHeading } from '@/components/order/order-heading';
 import { orderIdOf } from '@/components/order/order-id';
 import { OrderSummaryLink } from '@/components/order/order-summary-link';
-import { OrderUpload } from '@/components/order/order-upload';
-import { useOrderDetails } from '@/components/order/use-order-details';
 import { CoverSummary } from '@/components/purchase/cover-summary';
-import { MissingDetailsForm } from '@/components/purchase/missing-details-form';
 import { PurchaseProgress } from '@/components/purchase/purchase-progress';
 import { compactAmounts, deductibleWords } from '@/components/quote/option-words';
 import { usePageRestored } from '@/components/use-page-restored';
 import { amountDueNow, chosenPlan } from '@/machines/payment.machine';
 
 const TITLE_ID = 'payment-title';
+
+const MissingItems = lazy(() => import('@/components/purchase/missing-items'));
 
 /**
  * payment?submissionid[&cancelled=1]: review and pay (issue 16). A quoted order is reviewed and
@@ -137,7 +134,12 @@ function Payment({ submissionId, cancelled }: { submissionId: number; cancelled:
             </div>
           )}
 
-          {reviewing && missing.length > 0 && <MissingItems details={details} onSupplied={supplied} />}
+          {reviewing && missing.length > 0 && (
+            // Rarely shown (sign-up already took the address and the contact): loaded only when needed.
+            <Suspense fallback={<p role="status">Loading what is still needed…</p>}>
+              <MissingItems details={details} onSupplied={supplied} titleId={TITLE_ID} />
+            </Suspense>
+          )}
 
           {/* Keyed by the order's version: a change to it (an answer supplied) is reviewed and signed again. */}
           <SignApplication key={order.version} submissionId={order.submissionId} onSignedChange={onSignedChange} />
@@ -169,61 +171,6 @@ function summaryOf(details: OrderSummaryDetails, dueNowCents: number | undefined
     totalCents: order.rating?.totalCents ?? order.premiumCents ?? undefined,
     dueNowCents,
   };
-}
-
-/**
- * What buy now found missing, asked here (issue 16): the practice's address and a primary
- * contact in one small form; answers and documents (loss runs) through the order's own machine,
- * as the incomplete-order screen asks them. Whatever is supplied, the review loads the order again.
- */
-function MissingItems({ details, onSupplied }: { details: OrderSummaryDetails; onSupplied: () => void }) {
-  const { order, requiredItems } = details;
-  const needsLocation = requiredItems.some((item) => item.kind === 'location');
-  const needsContact = requiredItems.some((item) => item.kind === 'primaryContact');
-  const needsAnswersOrFiles = requiredItems.some((item) => item.kind === 'answer' || item.kind === 'document');
-  return (
-    <section className="order-section payment-missing" aria-labelledby="payment-missing-title">
-      <h2 id="payment-missing-title">Still needed before you pay</h2>
-      <ul className="payment-missing__list">
-        {requiredItems.map((item) => (
-          <li key={item.code}>{item.label}</li>
-        ))}
-      </ul>
-      {(needsLocation || needsContact) && (
-        <MissingDetailsForm
-          key={requiredItems.map((item) => item.code).join(',')}
-          input={{ submissionId: order.submissionId, needsLocation, needsContact, zipcode: order.zipcode ?? '' }}
-          placeWords={[order.state?.name, order.zipcode].filter(Boolean).join(' ')}
-          onSupplied={onSupplied}
-        />
-      )}
-      {needsAnswersOrFiles && <AnswersAndFiles submissionId={order.submissionId} onSupplied={onSupplied} />}
-    </section>
-  );
-}
-
-function AnswersAndFiles({ submissionId, onSupplied }: { submissionId: number; onSupplied: () => void }) {
-  // The order summary's view of the order: it never sends the insured to another screen.
-  const [state, send] = useOrderDetails(submissionId, 'ordersummary');
-  const { details, uploads, answersSaved } = state.context;
-  useEffect(() => {
-    if (uploads > 0 || answersSaved > 0) onSupplied();
-  }, [uploads, answersSaved, onSupplied]);
-  if (!details) return <p role="status">Loading what is needed…</p>;
-  const order = { details, titleId: TITLE_ID, state, send };
-  const wantsFiles = details.requiredItems.some((item) => item.kind === 'document') || details.files.length > 0;
-  return (
-    <>
-      <MissingAnswers key={state.context.questions.map((question) => question.code).join(',')} order={order} id="payment-answers" />
-      {wantsFiles && (
-        <div className="payment-missing__files">
-          <h3>Documents</h3>
-          <FileList files={details.files} viewer="insured" emptyText="No documents uploaded yet." />
-          <OrderUpload order={order} id="payment-upload" label="Upload loss runs" />
-        </div>
-      )}
-    </>
-  );
 }
 
 type PaymentHandle = ReturnType<typeof usePayment>;
