@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { formatLimitUsd, formatUsd, formatWholeUsd } from '@/api/contract/money-format';
+import fc from 'fast-check';
+import { formatLimitUsd, formatUsd, formatWholeUsd, groupThousands } from '@/api/contract/money-format';
 
 describe('money words', () => {
+  it('groups thousands exactly as Intl does for en-US, for any whole number', () => {
+    expect(groupThousands(0)).toBe('0');
+    expect(groupThousands(999)).toBe('999');
+    expect(groupThousands(1000)).toBe('1,000');
+    expect(groupThousands(1234567)).toBe('1,234,567');
+    fc.assert(fc.property(fc.nat({ max: Number.MAX_SAFE_INTEGER }), (n) => groupThousands(n) === n.toLocaleString('en-US')));
+  });
+
   it('writes cents as a US quote does', () => {
     expect(formatUsd(273_000)).toBe('$2,730.00');
     expect(formatUsd(-1_050)).toBe('−$10.50');

@@ -1,8 +1,9 @@
+import { groupThousands } from '@/api/contract/money-format';
 import type { SpecialityListItem } from '@/api/contract/specialities';
 import type { CatalogPlace } from '@/machines/speciality-catalog.machine';
 
 /** Whole dollars, rounded up: a "from" figure must never promise less than the floor. */
-const dollars = (cents: number) => `$${Math.ceil(cents / 100).toLocaleString('en-US')}`;
+const dollars = (cents: number) => `$${groupThousands(Math.ceil(cents / 100))}`;
 
 /**
  * The words of a card's indicative price, or nothing where no rate table prices the speciality.
