@@ -11,6 +11,7 @@ import type { Config, LogLevel } from '@server/config';
 import { sendError } from '@server/http/error-handler';
 import { serializeRequest } from '@server/http/log-redaction';
 import { RouteRegistry, refuseUndefinedApiRoutes } from '@server/http/route';
+import { changeNoticesPlugin } from '@server/plugins/change-notices';
 import { databasePlugin } from '@server/plugins/database';
 import { housekeeping } from '@server/plugins/housekeeping';
 import { ratingPlugin } from '@server/plugins/rating';
@@ -77,6 +78,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     // First, on the root: every answer gets them, including those of errors raised before routing.
     await app.register(securityHeaders, { config });
     await app.register(databasePlugin, { config });
+    await app.register(changeNoticesPlugin);
     await app.register(startupData, { config });
     await app.register(mailPlugin, { config, clock, pollIntervalMs: options.mailPollIntervalMs ?? MAIL_POLL_INTERVAL_MS });
     await app.register(housekeeping, { clock });

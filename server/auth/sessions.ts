@@ -3,9 +3,12 @@
  * with a new one of the same family; presenting a replaced or revoked token again (a stolen copy,
  * or the legitimate one after the thief used it) ends the whole family. Access tokens carry the
  * family as `sid`, so ending the family also ends them (see authenticate).
+ *
+ * Every revocation here raises a 'sessions' change notice by itself (a trigger on refresh_tokens,
+ * migration 0009): authenticate's cache of live sessions hears it on commit.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, exists, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Session } from '@/api/contract/auth';
 import { placeOrderAtPrimaryLocation } from '@server/account/first-records';
@@ -21,7 +24,7 @@ import {
   refreshLifetime,
   signAccessToken,
 } from '@server/auth/tokens';
-import { toWireUser, type UserRow } from '@server/auth/user';
+import { toWireUser, type Role, type UserRow } from '@server/auth/user';
 import { quoteKeyHash } from '@server/submissions/quote-keys';
 
 export type SessionDeps = { db: Database; config: Config; clock: Clock; log: FastifyBaseLogger };
@@ -126,6 +129,30 @@ export async function endSession(deps: SessionDeps, presented: string): Promise<
     .update(refreshTokens)
     .set({ revokedAt: deps.clock.now() })
     .where(and(eq(refreshTokens.family, row.family), isNull(refreshTokens.revokedAt)));
+}
+
+export type LiveSession = { role: Role };
+
+/**
+ * What authenticate asks (through its cache): the user's role while the user exists and the
+ * family has a token not revoked; null otherwise. One indexed query.
+ */
+export async function liveSession(db: Queryable, userId: number, family: string): Promise<LiveSession | null> {
+  const [user] = await db
+    .select({ role: users.role })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, userId),
+        exists(
+          db
+            .select({ id: refreshTokens.id })
+            .from(refreshTokens)
+            .where(and(eq(refreshTokens.family, family), eq(refreshTokens.userId, users.id), isNull(refreshTokens.revokedAt))),
+        ),
+      ),
+    );
+  return user ?? null;
 }
 
 /** After a password change: every session of the user ends, on every device. */

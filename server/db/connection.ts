@@ -12,6 +12,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
+import { pgliteNoticeSource, postgresNoticeSource, type NoticeSource } from '@server/db/change-notices';
 import { lockDataDir } from '@server/db/data-dir-lock';
 import * as schema from '@server/db/schema';
 
@@ -29,6 +30,8 @@ export type DatabaseHandle = {
   exclusive<T>(task: (db: Database) => Promise<T>): Promise<T>;
   /** Applies pending migrations (under the same lock). */
   migrate(): Promise<void>;
+  /** Where this database's change notices are heard (server/db/change-notices.ts). */
+  notices: NoticeSource;
   close(): Promise<void>;
 };
 
@@ -57,6 +60,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     db,
     exclusive: (task) => task(db),
     migrate: () => migratePglite(db, { migrationsFolder }),
+    notices: pgliteNoticeSource(client),
     close: async () => {
       try {
         await client.close();
@@ -71,6 +75,8 @@ async function openPostgres(url: string, log: FastifyBaseLogger): Promise<Databa
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECTION_TIMEOUT_MS });
   // An idle client losing its connection emits here; unhandled, it would crash the process.
   pool.on('error', (error) => log.error({ err: error }, 'PostgreSQL connection error'));
+  // Before the first connection opens: each one listens as it opens.
+  const notices = postgresNoticeSource(pool, url, CONNECTION_TIMEOUT_MS);
   const db = drizzlePg({ client: pool, schema });
 
   /**
@@ -117,6 +123,7 @@ async function openPostgres(url: string, log: FastifyBaseLogger): Promise<Databa
     db,
     exclusive: (task) => withLock((client) => task(drizzlePg({ client, schema }))),
     migrate: () => withLock((client) => migratePg(drizzlePg({ client, schema }), { migrationsFolder })),
+    notices,
     close: () => pool.end(),
   };
 }

@@ -1,17 +1,28 @@
 /**
  * Guards every route not declared public: a valid access token (signature, issuer, audience,
  * expiry) whose user still exists and whose session (the refresh-token family it names) has
- * not been ended by sign-out, reuse detection or a password change. One indexed query per
- * request buys that: a signed-out or reset session stops working at once, not 15 minutes later,
- * and the role comes from the database, not from a token minted before a role change.
- * A locked account keeps its sessions: the lock stops password guessing, not its owner.
+ * not been ended by sign-out, reuse detection or a password change; the role comes from the
+ * database, not from a token minted before a role change. A signed-out or reset session stops
+ * working at once, not 15 minutes later. A locked account keeps its sessions: the lock stops
+ * password guessing, not its owner.
+ *
+ * Without a query per request: the answer of that check (live, and with which role) is kept
+ * per app in a bounded LRU cache of sessions, filled on first use and evicted by the database's
+ * 'sessions:<user>' change notice (server/db/change-notices.ts), which a trigger raises on every
+ * revocation, role change or deletion, whatever code makes it. The writing process hears its own
+ * notice before its commit returns, so there the very next request is refused; other processes
+ * within NOTIFY delivery latency. While notices cannot be heard, every request asks the database,
+ * as before. Chosen over shorter-lived tokens or a revocation list polled on a timer: those leave
+ * a window open in every process, this one only between processes, for milliseconds.
  */
-import { and, eq, exists, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { liveSession, type LiveSession } from '@server/auth/sessions';
 import { verifyAccessToken } from '@server/auth/tokens';
 import type { AuthUser } from '@server/auth/user';
-import { refreshTokens, users } from '@server/db/schema';
+import { NoticedCache, type ChangeNotices } from '@server/db/change-notices';
 import { unauthorized } from '@server/http/http-error';
+
+export type { LiveSession };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,6 +30,12 @@ declare module 'fastify' {
     user: AuthUser | null;
   }
 }
+
+/** Sessions in use within an access token's quarter of an hour: a bound, not a working set. */
+export const SESSION_CACHE_MAX_ENTRIES = 20_000;
+
+export const createSessionCache = (bus: ChangeNotices) =>
+  new NoticedCache<LiveSession | null>({ bus, kind: 'sessions', maxEntries: SESSION_CACHE_MAX_ENTRIES });
 
 const BEARER = /^Bearer[ ]+([A-Za-z0-9._~+/-]+=*)[ ]*$/i;
 
@@ -30,28 +47,15 @@ export async function authenticate(request: FastifyRequest): Promise<void> {
   const app = request.server;
   const claims = await verifyAccessToken(app.config, token, app.clock.now());
   if (!claims) throw unauthorized('Your session has expired: sign in again', 'invalid_token');
-  const [user] = await app.db
-    .select({ id: users.id, role: users.role })
-    .from(users)
-    .where(
-      and(
-        eq(users.id, claims.userId),
-        exists(
-          app.db
-            .select({ id: refreshTokens.id })
-            .from(refreshTokens)
-            .where(
-              and(
-                eq(refreshTokens.family, claims.sessionId),
-                eq(refreshTokens.userId, users.id),
-                isNull(refreshTokens.revokedAt),
-              ),
-            ),
-        ),
-      ),
-    );
-  if (!user) throw unauthorized('Your session has ended: sign in again', 'invalid_token');
-  request.user = { id: user.id, role: user.role, sessionId: claims.sessionId };
+  // Only live sessions are kept: an ended one is asked again (it never comes back to life, but
+  // validly signed tokens of ended sessions are rare, and keeping them would only crowd the cache).
+  const session = await app.sessionCache.get(
+    `${claims.userId}:${claims.sessionId}`,
+    () => liveSession(app.db, claims.userId, claims.sessionId),
+    { group: claims.userId, keep: (found) => found !== null },
+  );
+  if (!session) throw unauthorized('Your session has ended: sign in again', 'invalid_token');
+  request.user = { id: claims.userId, role: session.role, sessionId: claims.sessionId };
 }
 
 /** For handlers of non-public routes: the caller, whom authenticate has already checked. */

@@ -1,9 +1,9 @@
 import { namedPlugin } from '@server/plugins/named-plugin';
-import { createRatingCatalog, type RatingCatalog } from '@server/rating/rating-catalog';
+import { createRatingCatalog, ratingCatalogCache, type RatingCatalog } from '@server/rating/rating-catalog';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Rate tables, questions and payment terms by speciality and state, cached briefly. */
+    /** Rate tables, questions and payment terms by speciality and state, kept until they change. */
     ratingCatalog: RatingCatalog;
   }
 }
@@ -11,8 +11,9 @@ declare module 'fastify' {
 export const ratingPlugin = namedPlugin(
   'rating',
   async (app) => {
-    app.decorate('ratingCatalog', createRatingCatalog(app.db));
-    app.addHook('onClose', async () => app.ratingCatalog.clear());
+    const cache = ratingCatalogCache(app.changeNotices);
+    app.decorate('ratingCatalog', createRatingCatalog(app.db, cache));
+    app.addHook('onClose', async () => cache.dispose());
   },
-  ['database'],
+  ['database', 'change-notices'],
 );

@@ -1,12 +1,15 @@
 /**
- * What pricing one speciality in one state needs, read in a single query and kept for a minute:
- * the active rate table, the speciality's questions and the general application questions, and
- * the payment terms. A cached calculation touches the database not at all; a miss, once.
+ * What pricing one speciality in one state needs, read in a single query and kept until it
+ * changes: the active rate table, the speciality's questions and the general application
+ * questions, and the payment terms. A cached calculation touches the database not at all; a
+ * miss, once.
  *
- * Kept per process and short-lived on purpose: several processes may share one database, and
- * an edited table must reach them all soon without any of them needing another's state.
+ * Kept per app instance until a 'catalogue' change notice (server/db/change-notices.ts): every
+ * write to these tables raises one, in whichever process, so an edited table reaches every
+ * process at once; while notices cannot be heard, every calculation reads afresh.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { NoticedCache, type ChangeNotices } from '@server/db/change-notices';
 import type { Queryable } from '@server/db/connection';
 import { rateTables, specialities, usStates, type QuestionCondition, type QuestionOption } from '@server/db/schema';
 import type { RatingQuestion } from '@server/rating/answers';
@@ -111,46 +114,48 @@ function parseJson<T>(value: unknown): T {
 
 export interface RatingCatalog {
   get(specialityId: number, stateCode: string): Promise<RatingCatalogEntry | null>;
-  /** Forgets everything: after a rate table or question is edited in this process. */
+  /** Forgets everything (tests that write the tables behind the app's back use it; notices do the rest). */
   clear(): void;
   readonly stats: { hits: number; loads: number };
 }
 
-export const RATING_CATALOG_TTL_MS = 60_000;
 /** Far more than the specialities × states on sale; a bound all the same. */
 export const RATING_CATALOG_MAX_ENTRIES = 2_000;
 
-export function createRatingCatalog(db: Queryable, now: () => number = Date.now, ttlMs = RATING_CATALOG_TTL_MS): RatingCatalog {
-  const entries = new Map<string, { value: Promise<RatingCatalogEntry | null>; expiresAt: number }>();
-  const stats = { hits: 0, loads: 0 };
-  function dropExpiredOrOldest(): void {
-    const time = now();
-    for (const [key, entry] of entries) if (entry.expiresAt <= time) entries.delete(key);
-    // Maps keep insertion order: the first key is the oldest.
-    while (entries.size >= RATING_CATALOG_MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+/** The app's catalogue: kept until a 'catalogue' notice (or a lost notice connection) says otherwise. */
+export const ratingCatalogCache = (bus: ChangeNotices) =>
+  new NoticedCache<RatingCatalogEntry | null>({ bus, kind: 'catalogue', maxEntries: RATING_CATALOG_MAX_ENTRIES });
+
+/**
+ * With `cache`, the app's long-lived catalogue. Without, a catalogue for one piece of work (a
+ * transaction pricing several orders): it remembers what it read for as long as it is held.
+ * Made-up ids must not fill a cache: an entry that found nothing is not kept.
+ */
+export function createRatingCatalog(db: Queryable, cache?: NoticedCache<RatingCatalogEntry | null>): RatingCatalog {
+  if (cache) {
+    return {
+      stats: cache.stats,
+      clear: () => cache.clear(),
+      get: (specialityId, stateCode) =>
+        cache.get(`${specialityId}:${stateCode}`, () => loadRatingCatalogEntry(db, specialityId, stateCode), { keep: (entry) => entry !== null }),
+    };
   }
+  const entries = new Map<string, Promise<RatingCatalogEntry | null>>();
+  const stats = { hits: 0, loads: 0 };
   return {
     stats,
     clear: () => entries.clear(),
     get(specialityId, stateCode) {
       const key = `${specialityId}:${stateCode}`;
       const cached = entries.get(key);
-      if (cached && cached.expiresAt > now()) {
+      if (cached) {
         stats.hits++;
-        return cached.value;
+        return cached;
       }
       stats.loads++;
-      if (entries.size >= RATING_CATALOG_MAX_ENTRIES) dropExpiredOrOldest();
-      // Concurrent misses share one query; a failed one, or one that found nothing, is not kept:
-      // made-up ids must not fill the cache.
       const value = loadRatingCatalogEntry(db, specialityId, stateCode);
-      entries.set(key, { value, expiresAt: now() + ttlMs });
-      value.then(
-        (entry) => {
-          if (!entry) entries.delete(key);
-        },
-        () => entries.delete(key),
-      );
+      entries.set(key, value);
+      value.then((entry) => entry ?? entries.delete(key), () => entries.delete(key));
       return value;
     },
   };

@@ -1,7 +1,8 @@
 /**
  * The public catalogue: categories, the specialities on sale (all, or one broker's with the
  * broker's own codes, by query or by path), and one speciality by id. Its queries are
- * server/specialities/speciality-list.ts's.
+ * server/specialities/speciality-list.ts's; their answers are cached per app until the catalogue
+ * changes (server/specialities/public-catalogue.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import {
@@ -12,24 +13,28 @@ import {
   specialityQuerySchema,
   specialitySchema,
 } from '@/api/contract/specialities';
+import { answerTagged, CACHED, CONDITIONAL } from '@server/http/etag';
 import { defineRoute } from '@server/http/route';
 import {
-  brokerSpecialityList,
-  checkStateExists,
-  listCategories,
-  plainSpecialityList,
-  specialityById,
-} from '@server/specialities/speciality-list';
+  categoriesAnswer,
+  specialityAnswer,
+  specialityListAnswer,
+  type PublicCatalogue,
+} from '@server/specialities/public-catalogue';
 
 export async function specialityRoutes(app: FastifyInstance) {
+  const catalogue: PublicCatalogue = { db: app.db, cache: app.publicCatalogue };
+
   defineRoute(app, {
     method: 'GET',
     url: '/auth/specialitycategory',
     summary: 'All speciality categories, in display order',
+    description: CACHED,
     tags: ['specialities'],
     public: true,
+    headers: CONDITIONAL,
     response: specialityCategoryListSchema,
-    handler: async () => listCategories(app.db),
+    handler: async ({ request, reply }) => answerTagged(request, reply, await categoriesAnswer(catalogue)),
   });
 
   defineRoute(app, {
@@ -39,44 +44,40 @@ export async function specialityRoutes(app: FastifyInstance) {
     description:
       'Each item carries indicativeFromCents and indicativeToCents: the lowest and highest minimum ' +
       'premium of the rate tables in force in the states we sell in, or in `state` alone when given ' +
-      '(then both are that state’s). Absent where nothing prices the speciality.',
+      `(then both are that state’s). Absent where nothing prices the speciality. ${CACHED}`,
     tags: ['specialities'],
     public: true,
     query: specialityListQuerySchema,
+    headers: CONDITIONAL,
     response: specialityListSchema,
-    handler: async ({ query }) => {
-      const list =
-        query.clientUrl !== undefined
-          ? await brokerSpecialityList(app.db, query.clientUrl, query.state)
-          : await plainSpecialityList(app.db, query.state);
-      if (query.state !== undefined && !list.some((item) => 'indicativeFromCents' in item)) {
-        await checkStateExists(app.db, query.state);
-      }
-      return list;
-    },
+    handler: async ({ request, reply, query }) =>
+      answerTagged(request, reply, await specialityListAnswer(catalogue, query.clientUrl, query.state)),
   });
 
   defineRoute(app, {
     method: 'GET',
     url: '/auth/specialityByClientUrl/:clientUrl',
     summary: 'One broker’s specialities on sale, carrying its own codes',
-    description: 'The same answer as auth/specialitylist?clientUrl=.',
+    description: `The same answer as auth/specialitylist?clientUrl=. ${CACHED}`,
     tags: ['specialities'],
     public: true,
     params: specialityByClientUrlParamsSchema,
+    headers: CONDITIONAL,
     response: specialityListSchema,
-    handler: async ({ params }) => brokerSpecialityList(app.db, params.clientUrl),
+    handler: async ({ request, reply, params }) =>
+      answerTagged(request, reply, await specialityListAnswer(catalogue, params.clientUrl, undefined)),
   });
 
   defineRoute(app, {
     method: 'GET',
     url: '/auth/speciality',
     summary: 'One speciality by id',
-    description: 'Answers inactive specialities too: existing orders still need their name.',
+    description: `Answers inactive specialities too: existing orders still need their name. ${CACHED}`,
     tags: ['specialities'],
     public: true,
     query: specialityQuerySchema,
+    headers: CONDITIONAL,
     response: specialitySchema,
-    handler: async ({ query }) => specialityById(app.db, query.specialityId),
+    handler: async ({ request, reply, query }) => answerTagged(request, reply, await specialityAnswer(catalogue, query.specialityId)),
   });
 }
