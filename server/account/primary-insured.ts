@@ -24,6 +24,7 @@ import { checkAddress } from '@server/account/address-check';
 import { normalisePhone } from '@server/account/phone';
 import { changePlan, editableOrder, ownLocations, setPrimaryAddress, type PlanLocationDeps } from '@server/account/plan-locations';
 import { hashPassword, verifyPassword } from '@server/auth/password';
+import { checkNewPassword } from '@server/auth/password-rules';
 import { accountKey, enforce } from '@server/auth/rate-limit';
 import { emailMatches, type AuthUser } from '@server/auth/user';
 import { MINUTE } from '@server/clock';
@@ -141,6 +142,8 @@ export async function updatePrimaryInsured(deps: PrimaryInsuredDeps, caller: Aut
   const newEmail = input.email !== undefined && input.email.toLowerCase() !== user.email.toLowerCase();
   if (newEmail) await proveIdentity(deps, user, 'email', input.currentpassword);
   else if (input.password !== undefined) await proveIdentity(deps, user, 'password', input.currentpassword);
+  // Against the address the account will have: a new one given with it, else the current one.
+  if (input.password !== undefined) checkNewPassword(input.password, input.email ?? user.email, 'password');
   if (input.paymentterm) await checkPaymentTerm(db, input.paymentterm);
   if (newEmail) {
     // Checked before the (slow) hash; the unique index settles a race below.

@@ -7,6 +7,7 @@ import { checkFirstRecords, createFirstRecords } from '@server/account/first-rec
 import { brokerOfClientId } from '@server/auth/brokers';
 import type { GoogleVerifier } from '@server/auth/google';
 import { hashPassword } from '@server/auth/password';
+import { checkNewPassword } from '@server/auth/password-rules';
 import { accountKey, enforce, ipKey, rateLimitRules } from '@server/auth/rate-limit';
 import { attachSubmission, endAllSessions, startSession, type SessionDeps } from '@server/auth/sessions';
 import { forgetFailures, tooManyForAccount, tooManyFromAddress } from '@server/auth/sign-in';
@@ -45,6 +46,7 @@ export async function signUp(
   const broker = await brokerOfClientId(db, input.clientId);
   // A bad address is the visitor's to fix before anything is written or hashed.
   checkFirstRecords({ address1: input.address1, zipcode: input.zipcode, contactNumber: input.contactnumber });
+  checkNewPassword(input.password, input.email, 'password');
   // Checked before the (deliberately slow) hash; the unique index settles races below.
   const [existing] = await db.select({ id: users.id }).from(users).where(emailMatches(input.email));
   if (existing) throw emailTaken();

@@ -9,6 +9,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { brokerOfClientId } from '@server/auth/brokers';
 import type { AccountDeps } from '@server/auth/accounts';
 import { hashPassword } from '@server/auth/password';
+import { checkNewPassword } from '@server/auth/password-rules';
 import { accountKey, enforce, forgetAttempts, ipKey, rateLimitRules } from '@server/auth/rate-limit';
 import { endAllSessions } from '@server/auth/sessions';
 import { forgetFailures, tooManyFromAddress } from '@server/auth/sign-in';
@@ -94,7 +95,10 @@ export async function checkResetToken(deps: AccountDeps, token: string): Promise
 export async function updatePassword(deps: AccountDeps, token: string, newPassword: string): Promise<void> {
   const { db, clock, config } = deps;
   // Checked first: an unknown token must not cost a (slow) hash.
-  if (!(await findUsable(db, token, clock.now()))) throw badToken();
+  const usableToken = await findUsable(db, token, clock.now());
+  if (!usableToken) throw badToken();
+  const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, usableToken.userId));
+  if (owner) checkNewPassword(newPassword, owner.email, 'newpassword');
   const passwordHash = await hashPassword(newPassword);
   const now = clock.now();
   await db.transaction(async (tx) => {

@@ -31,6 +31,33 @@ export const newPasswordSchema = v.pipe(
   v.regex(/[^\p{L}]/u, 'must contain a digit or a symbol'),
 );
 
+/** Field messages of the rules the schema alone cannot apply; the client shows the same words. */
+export const PASSWORD_HAS_EMAIL = 'must not contain your e-mail address or the name before its @';
+export const PASSWORD_IS_COMMON = 'is one of the most common passwords: choose one that is harder to guess';
+
+/**
+ * Whether a password holds its account's e-mail address, or the address's local part when that
+ * is 4 characters or more (`pat.tester` in pat.tester@example.com), whatever the case. Shorter
+ * local parts (`jo@…`) are left alone: they would refuse every password with those two or three
+ * letters in it, and such a password is no easier to guess for holding them.
+ */
+export function passwordHasEmail(password: string, email: string): boolean {
+  const lower = password.normalize('NFKC').toLowerCase();
+  const address = email.trim().normalize('NFKC').toLowerCase();
+  if (!address) return false;
+  if (lower.includes(address)) return true;
+  const at = address.lastIndexOf('@');
+  const local = at > 0 ? address.slice(0, at) : '';
+  return local.length >= 4 && lower.includes(local);
+}
+
+/** newPasswordSchema with the e-mail rule, for a form that knows the address (sign-up). */
+export const newPasswordFor = (email: string) =>
+  v.pipe(
+    newPasswordSchema,
+    v.check((password) => !passwordHasEmail(password, email), PASSWORD_HAS_EMAIL),
+  );
+
 const nameSchema = v.pipe(v.string('is required'), v.trim(), v.nonEmpty('is required'), v.maxLength(100, 'is too long'));
 
 export const insuredTypes = ['individual', 'business'] as const;
