@@ -27,9 +27,21 @@ export type AccessClaims = { userId: number; role: Role; sessionId: string };
 
 type Signer = Pick<Config, 'authSecret' | 'publicUrl'>;
 
-const keyOf = (config: Signer) => {
-  if (!config.authSecret) throw new Error('AUTH_SECRET is not loaded (use loadConfig)');
-  return new TextEncoder().encode(config.authSecret);
+/**
+ * The HMAC key, imported once per config: given the secret's bytes, jose imports a CryptoKey
+ * on every sign and verify, which costs more than the HMAC itself. Kept beside the config
+ * object (two apps with two configs keep two keys), and remade should the secret differ.
+ */
+const keys = new WeakMap<Signer, { secret: string; key: Promise<CryptoKey> }>();
+
+const keyOf = (config: Signer): Promise<CryptoKey> => {
+  const secret = config.authSecret;
+  if (!secret) throw new Error('AUTH_SECRET is not loaded (use loadConfig)');
+  const known = keys.get(config);
+  if (known?.secret === secret) return known.key;
+  const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  keys.set(config, { secret, key });
+  return key;
 };
 
 /** Issuer and audience: this deployment's API (tokens of another deployment don't pass). */
@@ -45,13 +57,14 @@ export async function signAccessToken(config: Signer, claims: AccessClaims, now:
     .setAudience(audienceOf(config))
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + ACCESS_TOKEN_TTL_MS / 1000)
-    .sign(keyOf(config));
+    .sign(await keyOf(config));
 }
 
 /** The claims of a valid token, or undefined for anything else (forged, expired, foreign, malformed). */
 export async function verifyAccessToken(config: Signer, token: string, now: Date): Promise<AccessClaims | undefined> {
+  const key = await keyOf(config);
   try {
-    const { payload } = await jwtVerify(token, keyOf(config), {
+    const { payload } = await jwtVerify(token, key, {
       algorithms: ['HS256'],
       issuer: issuerOf(config),
       audience: audienceOf(config),
