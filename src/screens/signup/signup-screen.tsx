@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { requiredPhoneSchema, requiredText, zip5Schema } from '@/api/contract/address';
-import { insuredTypes, signUpRequestSchema } from '@/api/contract/auth';
+import { insuredTypes, newPasswordFor, signUpRequestSchema } from '@/api/contract/auth';
 import { readSavedQuote } from '@/api/saved-quote';
 import { CoverSummary } from '@/components/purchase/cover-summary';
 import { PurchaseProgress } from '@/components/purchase/purchase-progress';
@@ -39,7 +39,8 @@ const { entries } = signUpRequestSchema;
 const fieldsFor = (quotedZip: string | undefined) =>
   ({
     email: { schema: entries.email, name: 'E-mail address' },
-    password: { schema: entries.password, name: 'Password' },
+    // The schema's rule plus the server's e-mail rule, in the server's words.
+    password: { schema: (values: Readonly<Record<string, string>>) => newPasswordFor(values.email ?? ''), name: 'Password' },
     firstname: { schema: entries.firstname, name: 'First name' },
     lastname: { schema: entries.lastname, name: 'Last name' },
     companyname: { schema: entries.companyname, name: 'Company name' },
@@ -165,7 +166,7 @@ export default function SignupScreen() {
                   label="Password"
                   type="password"
                   autoComplete="new-password"
-                  hint={<PasswordRules password={form.values.password} />}
+                  hint={<PasswordRules password={form.values.password} email={form.values.email} />}
                   {...text('password')}
                 />
                 <div className="form__row">
