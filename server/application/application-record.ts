@@ -9,6 +9,7 @@
 import { eq } from 'drizzle-orm';
 import type { ApplicationAnswer, ApplicationRecord } from '@/api/contract/application-signature';
 import { formatUsd } from '@/api/contract/money-format';
+import { formatNumber } from '@/api/contract/number-format';
 import { answerText, isBlankAnswer, isQuestionVisible } from '@/api/contract/question-rules';
 import { DECLARATIONS } from '@server/application/declarations';
 import { planOf } from '@server/billing/invoices';
@@ -43,7 +44,7 @@ export function answerWords(question: Pick<StoredQuestion, 'type' | 'options'>, 
     case 'money':
       return typeof value === 'number' ? formatUsd(Math.round(value * 100)) : String(value);
     case 'number':
-      return typeof value === 'number' ? value.toLocaleString('en-US') : String(value);
+      return typeof value === 'number' ? formatNumber(value) : String(value);
     case 'date':
       return typeof value === 'string' ? usDate(value) : String(value);
     default:

@@ -4,6 +4,7 @@
  * liability wording. The wording is sample wording written for this portal, not a filed form,
  * and says so on the page.
  */
+import { formatUpToTwoDecimals } from '@/api/contract/number-format';
 import type { PolicyDocumentData } from '@server/documents/document-data';
 import { brokerText, coverageText, isoDay, locationList, PdfWriter, policyPeriod, priceTable, usDate } from '@server/documents/pdf-layout';
 import { limitsSection, namedInsuredSection } from '@server/documents/policy-sections';
@@ -17,7 +18,7 @@ const FORM_NUMBER = 'PS-PL 01 (sample)';
 
 /** +1000 basis points → "+10 %", -250 → "-2.5 %". */
 export function adjustmentText(bps: number): string {
-  const percent = (Math.abs(bps) / 100).toLocaleString('en-US', { maximumFractionDigits: 2 });
+  const percent = formatUpToTwoDecimals(Math.abs(bps) / 100);
   return `${bps < 0 ? '-' : '+'}${percent} %`;
 }
 

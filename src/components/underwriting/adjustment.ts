@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { formatUpToTwoDecimals } from '@/api/contract/number-format';
 import { MAX_ADJUSTMENT_BPS, MIN_ADJUSTMENT_BPS } from '@/api/contract/underwriting';
 
 /** The limits as the underwriter types them: −50 … +100 (per cent). */
@@ -29,7 +30,7 @@ export function adjustedPremium(premiumCents: number, bps: number): number {
 /** "+10 %", "−12.5 %", "no change". */
 export function adjustmentWords(bps: number): string {
   if (bps === 0) return 'no change';
-  const percent = (Math.abs(bps) / 100).toLocaleString('en-US', { maximumFractionDigits: 2 });
+  const percent = formatUpToTwoDecimals(Math.abs(bps) / 100);
   return `${bps < 0 ? '−' : '+'}${percent} %`;
 }
 

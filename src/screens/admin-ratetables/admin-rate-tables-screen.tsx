@@ -1,3 +1,4 @@
+import { formatUpToTwoDecimals } from '@/api/contract/number-format';
 import { useSearch } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { useEffect, useId, useState } from 'react';
@@ -35,7 +36,7 @@ const CHANGE_WORDS = (change: RateTablesChange): string => {
   }
 };
 
-const percent = (bps: number) => `${(bps / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}\u00a0%`;
+const percent = (bps: number) => `${formatUpToTwoDecimals(bps / 100)}\u00a0%`;
 
 /**
  * admin/ratetables?specialityId&state: a speciality's rate table in one state (issue 9). Every

@@ -1,3 +1,4 @@
+import { formatNumber } from '@/api/contract/number-format';
 import { useParams } from '@tanstack/react-router';
 import type { BuyNowResult } from '@/api/contract/lifecycle';
 import { formatUsd } from '@/api/contract/money-format';
@@ -138,7 +139,7 @@ function Approved({ order }: { order: LoadedOrder }) {
       {decision?.kind === 'approved' && decision.adjustmentBps !== 0 && (
         <p>
           The underwriter adjusted your premium by {decision.adjustmentBps > 0 ? '+' : ''}
-          {(decision.adjustmentBps / 100).toLocaleString('en-US')} %
+          {formatNumber(decision.adjustmentBps / 100)} %
           {decision.reason ? `: ${decision.reason}` : ''}.
           {order.details.order.premiumCents !== null && ` Your price for the year is now ${formatUsd(order.details.order.premiumCents)}.`}
         </p>

@@ -1,3 +1,4 @@
+import { formatNumber } from '@/api/contract/number-format';
 import { useParams } from '@tanstack/react-router';
 import { formatDay } from '@/components/format/dates';
 import { OrderFacts } from '@/components/order/order-facts';
@@ -77,7 +78,7 @@ function Summary({ order }: { order: LoadedOrder }) {
           {details.decision.adjustmentBps !== 0 && (
             <p>
               Premium adjusted by {details.decision.adjustmentBps > 0 ? '+' : ''}
-              {(details.decision.adjustmentBps / 100).toLocaleString('en-US')} %.
+              {formatNumber(details.decision.adjustmentBps / 100)} %.
             </p>
           )}
         </section>
