@@ -143,7 +143,8 @@ async function measureOn(label: string, baseUrl: string): Promise<void> {
   say(
     `sign-ins: ${signInRate.toFixed(1)}/s beside ${rate} reads/s (${Math.round(SIGN_IN_SHARE * 100)} % of ${mixedRate.toFixed(1)} requests/s), ` +
       `${signInMs.length} answered, p50 ${ms(percentile(signInMs, 50))}, p99 ${ms(percentile(signInMs, 99))}; ` +
-      `${refused} refused as busy; ${accounts.length} accounts in turn; generator's worst send lag ${ms(worstLag)}`,
+      `${refused} refused as busy; ${accounts.length} accounts in turn; generator's worst send lag ${ms(worstLag)}` +
+      (worstLag > 10 ? ' (the bench process itself fell behind: a busy machine; that delay is in the latencies)' : ''),
   );
 }
 

@@ -107,33 +107,31 @@ async function startAndMeasure(dataDir: string, label: string): Promise<void> {
 }
 
 async function measureStarted(server: Started, label: string): Promise<void> {
-  {
-    const pid = server.child.pid!;
-    const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
-    if (!cmdline.includes('main.')) throw new Error(`pid ${pid} is not the server: ${cmdline}`);
-    report({ section: 'memory', name: `cold start to healthy, ${label} data dir`, value: `${(server.toHealthyMs / 1000).toFixed(2)} s`, goal: '' });
-    await new Promise((resolve) => setTimeout(resolve, settings.idleSeconds * 1000));
-    const rss = statusMb(pid, 'VmRSS');
-    const children = descendants(pid).map((child) => {
-      try {
-        return { child, rss: statusMb(child, 'VmRSS'), name: readFileSync(`/proc/${child}/comm`, 'utf8').trim() };
-      } catch {
-        return undefined;
-      }
-    });
-    const childText = children
-      .filter((c) => c !== undefined)
-      .map((c) => `${c.name} ${c.rss.toFixed(0)} MB`)
-      .join(', ');
-    report({
-      section: 'memory',
-      name: `idle RSS ${settings.idleSeconds} s after healthy, ${label} data dir`,
-      value: `${rss.toFixed(0)} MB`,
-      goal: `≤ ${MEMORY_GOALS.idleRssMb} MB`,
-      met: rss <= MEMORY_GOALS.idleRssMb,
-      note: `peak ${statusMb(pid, 'VmHWM').toFixed(0)} MB; child processes apart: ${childText || 'none'}`,
-    });
-  }
+  const pid = server.child.pid!;
+  const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
+  if (!cmdline.includes('main.')) throw new Error(`pid ${pid} is not the server: ${cmdline}`);
+  report({ section: 'memory', name: `cold start to healthy, ${label} data dir`, value: `${(server.toHealthyMs / 1000).toFixed(2)} s`, goal: '' });
+  await new Promise((resolve) => setTimeout(resolve, settings.idleSeconds * 1000));
+  const rss = statusMb(pid, 'VmRSS');
+  const children = descendants(pid).map((child) => {
+    try {
+      return { child, rss: statusMb(child, 'VmRSS'), name: readFileSync(`/proc/${child}/comm`, 'utf8').trim() };
+    } catch {
+      return undefined;
+    }
+  });
+  const childText = children
+    .filter((c) => c !== undefined)
+    .map((c) => `${c.name} ${c.rss.toFixed(0)} MB`)
+    .join(', ');
+  report({
+    section: 'memory',
+    name: `idle RSS ${settings.idleSeconds} s after healthy, ${label} data dir`,
+    value: `${rss.toFixed(0)} MB`,
+    goal: `≤ ${MEMORY_GOALS.idleRssMb} MB`,
+    met: rss <= MEMORY_GOALS.idleRssMb,
+    note: `peak ${statusMb(pid, 'VmHWM').toFixed(0)} MB; child processes apart: ${childText || 'none'}`,
+  });
 }
 
 export async function memorySection(): Promise<void> {
