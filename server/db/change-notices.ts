@@ -64,6 +64,8 @@ export function pgliteNoticeSource(client: PGlite): NoticeSource {
   };
 }
 
+export const LISTENER_APPLICATION_NAME = 'change-notices-listener';
+
 /** How often the dedicated connection proves it is still there, and how long it may take. */
 export const LISTENER_HEARTBEAT_MS = 10_000;
 const HEARTBEAT_TIMEOUT_MS = 5_000;
@@ -71,24 +73,37 @@ const RECONNECT_MIN_MS = 100;
 const RECONNECT_MAX_MS = 5_000;
 
 /**
- * For PostgreSQL. Must be called before the pool opens its first connection: each connection
- * LISTENs as it opens (its own writes' notices are then heard before their commit returns).
+ * For PostgreSQL: `onConnect` goes to the pool (pg-pool's hook, awaited before a new connection
+ * is handed out), so each connection LISTENs before its first use and hears its own writes'
+ * notices before their commit returns. The dedicated connection skips notices raised by those
+ * connections (by backend process id): this process has already acted on them, and acting twice
+ * would only empty a cache that was just refilled.
  */
-export function postgresNoticeSource(pool: pg.Pool, connectionString: string, connectionTimeoutMs: number): NoticeSource {
+export function postgresNoticeSource(connectionString: string, connectionTimeoutMs: number): NoticeSource & { onConnect(client: pg.ClientBase): Promise<void> } {
   let handlers: NoticeHandlers | undefined;
-  pool.on('connect', (client) => {
+  /** Backend process ids of this process's pool connections that listen. */
+  const own = new Set<number>();
+
+  async function onConnect(client: pg.ClientBase): Promise<void> {
+    const pid = (client as unknown as { processID: number }).processID;
     client.on('notification', (message) => {
-      // Only its own: everyone else's come through the dedicated connection, once.
-      if (message.channel !== NOTICE_CHANNEL || message.processId !== (client as unknown as { processID: number }).processID) return;
+      if (message.channel !== NOTICE_CHANNEL || message.processId !== pid) return;
       const notice = parseNotice(message.payload);
       if (notice) handlers?.notice(notice);
     });
-    // Queued ahead of whatever the pool's caller sends. Should it fail, the dedicated connection
-    // still hears this process's notices, only a moment later.
-    client.query(`LISTEN ${NOTICE_CHANNEL}`).catch(() => undefined);
-  });
+    try {
+      await client.query(`LISTEN ${NOTICE_CHANNEL}`);
+    } catch {
+      // Not its own hearer then: the dedicated connection hears this one's notices, a moment later.
+      // Not thrown: the pool would refuse the connection, and the query waiting for it.
+      return;
+    }
+    own.add(pid);
+    client.once('end', () => own.delete(pid));
+  }
 
   return {
+    onConnect,
     async start(given, log) {
       handlers = given;
       let stopped = false;
@@ -110,10 +125,16 @@ export function postgresNoticeSource(pool: pg.Pool, connectionString: string, co
       };
 
       const connect = async () => {
-        const client = new pg.Client({ connectionString, keepAlive: true, connectionTimeoutMillis: connectionTimeoutMs });
+        const client = new pg.Client({
+          connectionString,
+          keepAlive: true,
+          connectionTimeoutMillis: connectionTimeoutMs,
+          // Named in pg_stat_activity: an operator (or a test) can tell it from the pool's.
+          application_name: LISTENER_APPLICATION_NAME,
+        });
         current = client;
         client.on('notification', (message) => {
-          if (message.channel !== NOTICE_CHANNEL) return;
+          if (message.channel !== NOTICE_CHANNEL || own.has(message.processId)) return;
           const notice = parseNotice(message.payload);
           if (notice) given.notice(notice);
         });

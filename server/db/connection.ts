@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -14,6 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { pgliteNoticeSource, postgresNoticeSource, type NoticeSource } from '@server/db/change-notices';
 import { lockDataDir } from '@server/db/data-dir-lock';
+import { openPgliteClient } from '@server/db/pglite-client';
 import * as schema from '@server/db/schema';
 
 export type Schema = typeof schema;
@@ -48,7 +49,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const unlock = await lockDataDir(dataDir);
   let client: PGlite;
   try {
-    client = await PGlite.create(path.join(dataDir, 'pgdata'));
+    client = await openPgliteClient(path.join(dataDir, 'pgdata'));
   } catch (error) {
     await unlock();
     throw error;
@@ -72,11 +73,11 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
 }
 
 async function openPostgres(url: string, log: FastifyBaseLogger): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECTION_TIMEOUT_MS });
+  // Each connection of the pool listens for its own writes' change notices as it opens.
+  const notices = postgresNoticeSource(url, CONNECTION_TIMEOUT_MS);
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECTION_TIMEOUT_MS, onConnect: notices.onConnect });
   // An idle client losing its connection emits here; unhandled, it would crash the process.
   pool.on('error', (error) => log.error({ err: error }, 'PostgreSQL connection error'));
-  // Before the first connection opens: each one listens as it opens.
-  const notices = postgresNoticeSource(pool, url, CONNECTION_TIMEOUT_MS);
   const db = drizzlePg({ client: pool, schema });
 
   /**
