@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PGlite } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -14,7 +14,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { pgliteNoticeSource, postgresNoticeSource, type NoticeSource } from '@server/db/change-notices';
 import { lockDataDir } from '@server/db/data-dir-lock';
-import { openPgliteClient } from '@server/db/pglite-client';
 import * as schema from '@server/db/schema';
 
 export type Schema = typeof schema;
@@ -49,7 +48,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const unlock = await lockDataDir(dataDir);
   let client: PGlite;
   try {
-    client = await openPgliteClient(path.join(dataDir, 'pgdata'));
+    client = await PGlite.create(path.join(dataDir, 'pgdata'));
   } catch (error) {
     await unlock();
     throw error;
