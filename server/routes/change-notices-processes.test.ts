@@ -12,6 +12,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// The helpers that start the real server for the browser tests and the bench; no alias reaches scripts/.
+// eslint-disable-next-line no-restricted-imports
 import { freePort, ROOT, terminate, waitUntilReady } from '../../scripts/server-process';
 import { LISTENER_APPLICATION_NAME } from '@server/db/change-notices';
 import { specialities, users } from '@server/db/schema';
