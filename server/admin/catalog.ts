@@ -3,7 +3,8 @@
  * edited, and specialities retired or put back on sale — never deleted, so the orders and
  * policies a retired speciality has keep working (pricing an existing order does not ask whether
  * it is on sale: server/rating/quote-pricing.ts). Each change is one transaction with its audit
- * entry; a repeat changes and records nothing; the rating catalogue is cleared after a change.
+ * entry; a repeat changes and records nothing. Caches of the catalogue hear of each change from the
+ * database itself (a trigger's change notice, server/db/change-notices.ts), in every process.
  */
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type * as v from 'valibot';
@@ -17,9 +18,8 @@ import type { Database, Queryable } from '@server/db/connection';
 import { isUniqueViolation } from '@server/db/errors';
 import { questions, rateTables, specialities, specialityCategories, submissions } from '@server/db/schema';
 import { badRequest, conflict, notFound } from '@server/http/http-error';
-import type { RatingCatalog } from '@server/rating/rating-catalog';
 
-export type CatalogAdminDeps = { db: Database; clock: Clock; catalog: RatingCatalog };
+export type CatalogAdminDeps = { db: Database; clock: Clock };
 type CategoryInput = v.InferOutput<typeof categoryRequestSchema>;
 type SpecialityInput = v.InferOutput<typeof specialityRequestSchema>;
 type NewSpecialityInput = v.InferOutput<typeof newSpecialityRequestSchema>;
@@ -106,7 +106,6 @@ export async function createCategory(deps: CatalogAdminDeps, actor: AuthUser, ip
       await recordAudit(tx, actor, ip, now, { action: 'category.create', entity: 'category', entityId: row!.id, data: { ...input } });
       return row!.id;
     });
-    deps.catalog.clear();
     return { created: true, category: await categoryById(deps.db, id) };
   });
 }
@@ -114,7 +113,7 @@ export async function createCategory(deps: CatalogAdminDeps, actor: AuthUser, ip
 /** PUT admin/categories/{id}. */
 export async function updateCategory(deps: CatalogAdminDeps, actor: AuthUser, ip: string, id: number, input: CategoryInput) {
   try {
-    const changed = await deps.db.transaction(async (tx) => {
+    await deps.db.transaction(async (tx) => {
       const [before] = await tx.select().from(specialityCategories).where(eq(specialityCategories.id, id)).for('update');
       if (!before) throw notFound('No such category');
       const [clash] = await tx
@@ -123,12 +122,10 @@ export async function updateCategory(deps: CatalogAdminDeps, actor: AuthUser, ip
         .where(and(sql`lower(${specialityCategories.name}) = lower(${input.name})`, sql`${specialityCategories.id} <> ${id}`));
       if (clash) throw nameTaken('A category', clash.name);
       const changes = changedFields(before, input, CATEGORY_FIELDS);
-      if (Object.keys(changes).length === 0) return false;
+      if (Object.keys(changes).length === 0) return;
       await tx.update(specialityCategories).set(input).where(eq(specialityCategories.id, id));
       await recordAudit(tx, actor, ip, deps.clock.now(), { action: 'category.update', entity: 'category', entityId: id, data: changes });
-      return true;
     });
-    if (changed) deps.catalog.clear();
   } catch (error) {
     if (isUniqueViolation(error)) throw nameTaken('A category', input.name);
     throw error;
@@ -198,14 +195,13 @@ export async function createSpeciality(deps: CatalogAdminDeps, actor: AuthUser, 
       await recordAudit(tx, actor, ip, now, { action: 'speciality.create', entity: 'speciality', entityId: made, data: { ...input, ...(copied ? { copied } : {}) } });
       return made;
     });
-    deps.catalog.clear();
     return { created: true, speciality: await specialityById(deps.db, id) };
   });
 }
 
 /** PUT admin/specialities/{id}: category, name, description, order. Its code never changes. */
 export async function updateSpeciality(deps: CatalogAdminDeps, actor: AuthUser, ip: string, id: number, input: SpecialityInput): Promise<AdminSpeciality> {
-  const changed = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const [before] = await tx
       .select({ categoryId: specialities.categoryId, name: specialities.name, description: specialities.description, sortOrder: specialities.sortOrder })
       .from(specialities)
@@ -216,29 +212,25 @@ export async function updateSpeciality(deps: CatalogAdminDeps, actor: AuthUser, 
     const clash = await sameName(tx, input.categoryId, input.name, id);
     if (clash) throw nameTaken('A speciality', clash.name);
     const changes = changedFields(before, input, SPECIALITY_FIELDS);
-    if (Object.keys(changes).length === 0) return false;
+    if (Object.keys(changes).length === 0) return;
     const now = deps.clock.now();
     await tx.update(specialities).set({ ...input, updatedAt: now }).where(eq(specialities.id, id));
     await recordAudit(tx, actor, ip, now, { action: 'speciality.update', entity: 'speciality', entityId: id, data: changes });
-    return true;
   });
-  if (changed) deps.catalog.clear();
   return specialityById(deps.db, id);
 }
 
 /** PUT admin/specialities/{id}/active: retired (no longer sold; its orders keep working) or back on sale. */
 export async function setSpecialityActive(deps: CatalogAdminDeps, actor: AuthUser, ip: string, id: number, active: boolean): Promise<AdminSpeciality> {
-  const changed = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const [before] = await tx.select({ active: specialities.active }).from(specialities).where(eq(specialities.id, id)).for('update');
     if (!before) throw notFound('No such speciality');
-    if (before.active === active) return false;
+    if (before.active === active) return;
     const now = deps.clock.now();
     await tx.update(specialities).set({ active, updatedAt: now }).where(eq(specialities.id, id));
     const [orders] = await tx.select({ n: count() }).from(submissions).where(eq(submissions.specialityId, id));
     await recordAudit(tx, actor, ip, now, { action: active ? 'speciality.restore' : 'speciality.retire', entity: 'speciality', entityId: id, data: { active, orders: orders?.n ?? 0 } });
-    return true;
   });
-  if (changed) deps.catalog.clear();
   return specialityById(deps.db, id);
 }
 

@@ -4,7 +4,8 @@
  * so the answers orders hold keep their meaning. A question's options carry its effects (credit or
  * debit, referral, knock-out); a condition shows it only after an earlier choice question has one
  * of the answers named. Each change is one transaction with its audit entry, the speciality's row
- * locked so two changes to one set never interleave; the rating catalogue is cleared after.
+ * locked so two changes to one set never interleave. The rating catalogue of every process hears
+ * of each change on commit from the database itself (server/db/change-notices.ts).
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type * as v from 'valibot';
@@ -16,9 +17,8 @@ import type { Database, Queryable } from '@server/db/connection';
 import { isUniqueViolation } from '@server/db/errors';
 import { questions, specialities } from '@server/db/schema';
 import { badRequest, conflict, notFound } from '@server/http/http-error';
-import type { RatingCatalog } from '@server/rating/rating-catalog';
 
-export type QuestionAdminDeps = { db: Database; clock: Clock; catalog: RatingCatalog };
+export type QuestionAdminDeps = { db: Database; clock: Clock };
 type EditInput = v.InferOutput<typeof editQuestionRequestSchema>;
 type NewInput = v.InferOutput<typeof newQuestionRequestSchema>;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -114,7 +114,6 @@ export async function addQuestion(deps: QuestionAdminDeps, actor: AuthUser, ip: 
       await recordAudit(tx, actor, ip, now, { action: 'question.create', entity: 'question', entityId: row!.id, data: { specialityId, ...input } });
       return { created: true, id: row!.id };
     });
-    if (outcome.created) deps.catalog.clear();
     return { created: outcome.created, question: (await setOf(deps.db, specialityId)).find((entry) => entry.id === outcome.id)! };
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(`This speciality already asks a question coded ${input.code}`, { code: 'is already used in this set' });
@@ -132,7 +131,7 @@ async function lockedQuestion(tx: Tx, id: number): Promise<{ specialityId: numbe
 
 /** PUT admin/questions/{id}: its wording, help, whether required, options and condition. */
 export async function editQuestion(deps: QuestionAdminDeps, actor: AuthUser, ip: string, id: number, input: EditInput): Promise<AdminQuestion> {
-  const changed = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const { set, question } = await lockedQuestion(tx, id);
     checkQuestion(set, { ...question, options: input.options, condition: input.condition });
     const dropped = question.options.map((option) => option.value).filter((value) => !input.options.some((option) => option.value === value));
@@ -141,20 +140,18 @@ export async function editQuestion(deps: QuestionAdminDeps, actor: AuthUser, ip:
       throw badRequest(`The condition of ${resting.map((entry) => entry.code).join(', ')} uses an answer removed here`, { options: `must keep the answers ${resting.map((entry) => entry.code).join(', ')} depend on` });
     }
     const changes = changedFields(question, input, EDITABLE);
-    if (Object.keys(changes).length === 0) return false;
+    if (Object.keys(changes).length === 0) return;
     await tx.update(questions).set(input).where(eq(questions.id, id));
     await recordAudit(tx, actor, ip, deps.clock.now(), { action: 'question.update', entity: 'question', entityId: id, data: changes });
-    return true;
   });
-  if (changed) deps.catalog.clear();
   return (await questionById(deps.db, id))!;
 }
 
 /** PUT admin/questions/{id}/active: retired (no longer asked) or asked again; one that others' conditions rest on stays. */
 export async function setQuestionActive(deps: QuestionAdminDeps, actor: AuthUser, ip: string, id: number, active: boolean): Promise<AdminQuestion> {
-  const changed = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const { set, question } = await lockedQuestion(tx, id);
-    if (question.active === active) return false;
+    if (question.active === active) return;
     if (!active) {
       const resting = dependents(set, question.code);
       if (resting.length > 0) {
@@ -167,15 +164,13 @@ export async function setQuestionActive(deps: QuestionAdminDeps, actor: AuthUser
     }
     await tx.update(questions).set({ active }).where(eq(questions.id, id));
     await recordAudit(tx, actor, ip, deps.clock.now(), { action: active ? 'question.restore' : 'question.retire', entity: 'question', entityId: id, data: { code: question.code, active } });
-    return true;
   });
-  if (changed) deps.catalog.clear();
   return (await questionById(deps.db, id))!;
 }
 
 /** PUT admin/specialities/{id}/questions/order: every question of the set, in the order to ask them; each condition must still look back. */
 export async function orderQuestions(deps: QuestionAdminDeps, actor: AuthUser, ip: string, specialityId: number, ids: number[]): Promise<AdminQuestionSet> {
-  const changed = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const set = await lockedSet(tx, specialityId);
     const known = new Set(set.map((entry) => entry.id));
     if (ids.length !== set.length || ids.some((id) => !known.has(id))) {
@@ -183,7 +178,7 @@ export async function orderQuestions(deps: QuestionAdminDeps, actor: AuthUser, i
     }
     const reordered = ids.map((id, index) => ({ ...set.find((entry) => entry.id === id)!, sortOrder: (index + 1) * 10 }));
     for (const question of reordered.filter((entry) => entry.active && entry.condition)) checkQuestion(reordered, question);
-    if (reordered.every((entry, index) => entry.id === set[index]!.id && entry.sortOrder === set[index]!.sortOrder)) return false;
+    if (reordered.every((entry, index) => entry.id === set[index]!.id && entry.sortOrder === set[index]!.sortOrder)) return;
     for (const entry of reordered) await tx.update(questions).set({ sortOrder: entry.sortOrder }).where(and(eq(questions.id, entry.id), eq(questions.specialityId, specialityId)));
     await recordAudit(tx, actor, ip, deps.clock.now(), {
       action: 'question.order',
@@ -191,8 +186,6 @@ export async function orderQuestions(deps: QuestionAdminDeps, actor: AuthUser, i
       entityId: specialityId,
       data: { from: set.map((entry) => entry.code), to: reordered.map((entry) => entry.code) },
     });
-    return true;
   });
-  if (changed) deps.catalog.clear();
   return questionSet(deps.db, specialityId);
 }

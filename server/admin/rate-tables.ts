@@ -1,8 +1,8 @@
 /**
  * Rating tables for administrators (issue 9): every version of one speciality's table in one
  * state, and a change as a new version. The new version and the retirement of the one before
- * are one transaction with their audit entry; the rating catalogue is then cleared in this
- * process (others see it within their cache's minute, server/rating/rating-catalog.ts).
+ * are one transaction with their audit entry. The rating catalogue of every process hears of it
+ * on commit from the database itself (a trigger's change notice, server/db/change-notices.ts).
  */
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { NewRateTableVersion, RateTableVersion } from '@/api/contract/admin-rating';
@@ -13,9 +13,8 @@ import type { Clock } from '@server/clock';
 import type { Database, Queryable } from '@server/db/connection';
 import { rateTables, specialities, submissions, usStates, users } from '@server/db/schema';
 import { badRequest, conflict, notFound } from '@server/http/http-error';
-import type { RatingCatalog } from '@server/rating/rating-catalog';
 
-export type RateTableDeps = { db: Database; clock: Clock; catalog: RatingCatalog };
+export type RateTableDeps = { db: Database; clock: Clock };
 
 /** What a version says about prices, by the request's names: what a change compares and copies. */
 const PRICE_FIELDS = ['basePremiumCents', 'minPremiumCents', 'policyFeeCents', 'taxRateBps', 'feeRateBps'] as const;
@@ -144,7 +143,6 @@ async function changeTable(
     });
     return { id: made!.id, made: true };
   });
-  if (outcome.made) deps.catalog.clear();
   const versions = await versionsOf(deps.db, specialityId, stateCode);
   return { version: versions.find((version) => version.id === outcome.id)!, made: outcome.made };
 }

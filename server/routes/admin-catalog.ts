@@ -21,7 +21,7 @@ import { defineRoute } from '@server/http/route';
 
 export async function adminCatalogRoutes(app: FastifyInstance) {
   guardRoutes(app, 'admin');
-  const deps: CatalogAdminDeps = { db: app.db, clock: app.clock, catalog: app.ratingCatalog };
+  const deps: CatalogAdminDeps = { db: app.db, clock: app.clock };
   const tags = ['admin'];
   const NAME_TAKEN = 'The name is taken (`fields.name`)';
 

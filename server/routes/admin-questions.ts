@@ -20,7 +20,7 @@ import { defineRoute } from '@server/http/route';
 
 export async function adminQuestionRoutes(app: FastifyInstance) {
   guardRoutes(app, 'admin');
-  const deps: QuestionAdminDeps = { db: app.db, clock: app.clock, catalog: app.ratingCatalog };
+  const deps: QuestionAdminDeps = { db: app.db, clock: app.clock };
   const tags = ['admin'];
   const RULES =
     'Choice questions (yesno, select, multiselect) have options with distinct values — yes/no exactly yes and no — and other ' +

@@ -20,7 +20,7 @@ import { defineRoute } from '@server/http/route';
 
 export async function adminRatingRoutes(app: FastifyInstance) {
   guardRoutes(app, 'admin');
-  const deps: RateTableDeps = { db: app.db, clock: app.clock, catalog: app.ratingCatalog };
+  const deps: RateTableDeps = { db: app.db, clock: app.clock };
   const tags = ['admin'];
 
   defineRoute(app, {
