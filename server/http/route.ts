@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { authenticate } from '@server/http/authenticate';
+import { checkSerialization, responseJsonSchema } from '@server/http/response-serializer';
 import { parseInput } from '@server/http/validation';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -110,7 +111,13 @@ export type RegisteredRoute = {
 export class RouteRegistry {
   readonly routes: RegisteredRoute[] = [];
 
-  /** When on, a handler's answer is checked against its response schema (tests turn it on). */
+  /** Routes whose JSON answers JSON.stringify writes, their response schema not compiling (see response-serializer.ts). */
+  readonly uncompiled: string[] = [];
+
+  /**
+   * When on, a handler's answer is checked against its response schema, and a compiled
+   * serialiser's output against JSON.stringify's (tests turn it on).
+   */
   constructor(readonly validateResponses = false) {}
 }
 
@@ -163,6 +170,14 @@ export function defineRoute<
     errors: definition.errors ?? {},
   });
 
+  // The success answer is written by a serialiser compiled from its schema, when the schema
+  // converts faithfully; other codes (errors, a replay's 200) stay with JSON.stringify.
+  const compiled = definition.binary ? undefined : responseJsonSchema(definition.response);
+  if (!compiled && !definition.binary) registry.uncompiled.push(`${definition.method} ${app.prefix}${definition.url}`);
+  // Compiled on the first answer, not at start-up: a hundred schemas at once would slow every
+  // start (and every test's app) for routes a process may never serve.
+  let serialize: ((payload: unknown) => string) | undefined;
+
   app.route({
     method: definition.method,
     url: definition.url,
@@ -193,7 +208,11 @@ export function defineRoute<
           throw new Error(`Response of ${definition.method} ${request.url} breaks its schema: ${where.join('; ')}`);
         }
       }
-      return reply.code(code).send(result);
+      // Another code than the route's (a replay's 200) may have another shape: JSON.stringify.
+      if (!compiled || code !== status) return reply.code(code).send(result);
+      serialize ??= reply.compileSerializationSchema(compiled) as (payload: unknown) => string;
+      if (registry.validateResponses) checkSerialization(serialize, result, `${definition.method} ${request.url}`);
+      return reply.code(code).serializer(serialize).send(result);
     },
   });
 }
