@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 export default tseslint.config(
   {
     // The route tree is generated (`npm run routes`) and committed; a test keeps it fresh.
-    ignores: ['.tmp/', 'dist/', 'storybook-static/', 'coverage/', 'data/', 'src/routes/route-tree.gen.ts', '.storybook/public/mockServiceWorker.js', 'server/db/migrations/'],
+    ignores: ['.tmp/', 'dist/', 'dist-server/', 'storybook-static/', 'coverage/', 'data/', 'src/routes/route-tree.gen.ts', '.storybook/public/mockServiceWorker.js', 'server/db/migrations/'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

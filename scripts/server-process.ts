@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServer, SERVER_BUNDLE, serverBundleStale } from './build-server.mjs';
 
 /** The real server as a child process: what the browser tests and the bench run against. */
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -53,11 +54,24 @@ export async function waitUntilReady(url: string, child: ChildProcess, output: (
   throw new Error(`${url} did not answer within 60 s:\n${output()}`);
 }
 
+/**
+ * How to run the server: through tsx (the sources as they are, what tests want), or `compiled`,
+ * the bundle `npm start` runs (dist-server/main.js, rebuilt first when stale).
+ */
+export async function serverArgs(compiled: boolean): Promise<string[]> {
+  if (!compiled) return ['--import', 'tsx', 'server/main.ts'];
+  if (await serverBundleStale()) await buildServer();
+  return ['--enable-source-maps', SERVER_BUNDLE];
+}
+
 /** The real server on a free port with a fresh (or given) PGlite data directory, serving the production build. */
-export async function startServer(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
+export async function startServer(
+  options: { dataDir?: string; env?: Record<string, string>; compiled?: boolean } = {},
+): Promise<RunningServer> {
   if (!existsSync(join(ROOT, 'dist/index.html'))) {
     throw new Error('No production build in dist/: run `npm run build` first (npm test does).');
   }
+  const args = await serverArgs(options.compiled ?? false);
   const ownsDataDir = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-server-'));
   const cleanUp = () => {
@@ -65,7 +79,7 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
   };
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
       ...process.env,

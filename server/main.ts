@@ -1,11 +1,12 @@
 /**
- * Entry point: `node --import tsx server/main.ts`. Starts on PORT (0 picks a free port), logs
- * the address, and on SIGTERM/SIGINT stops taking requests, finishes those in flight and
- * closes the database before exiting.
+ * Entry point: `npm start` runs it bundled (scripts/start.mjs), `npm run dev` through tsx.
+ * Starts on PORT (0 picks a free port), logs the address, and on SIGTERM/SIGINT stops taking
+ * requests, finishes those in flight and closes the database before exiting.
  */
 import { buildApp } from '@server/app';
 import { ConfigError, loadConfig } from '@server/config';
 import { DataDirInUseError } from '@server/db/data-dir-lock';
+import { ensurePgliteCluster, pgliteDir } from '@server/db/pglite-client';
 import { publicUrlNotice } from '@server/http/request-origin';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -21,6 +22,10 @@ async function main() {
     }
     throw error;
   }
+
+  // A first start on the embedded database creates its cluster here, before the app's plugins
+  // start: on a slow or busy machine initdb alone can outlast a plugin's 10 s start-up timeout.
+  if (config.databaseUrl === undefined) await ensurePgliteCluster(pgliteDir(config.dataDir));
 
   let app;
   try {

@@ -2,9 +2,8 @@
  * Opens the database: PGlite in DATA_DIR/pgdata without DATABASE_URL (same SQL, nothing to
  * install), otherwise a `pg` pool on PostgreSQL. Callers see one Drizzle type for both.
  */
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -14,6 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { pgliteNoticeSource, postgresNoticeSource, type NoticeSource } from '@server/db/change-notices';
 import { lockDataDir } from '@server/db/data-dir-lock';
+import { openPgliteClient, pgliteDir } from '@server/db/pglite-client';
 import * as schema from '@server/db/schema';
 
 export type Schema = typeof schema;
@@ -48,7 +48,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const unlock = await lockDataDir(dataDir);
   let client: PGlite;
   try {
-    client = await PGlite.create(path.join(dataDir, 'pgdata'));
+    client = await openPgliteClient(pgliteDir(dataDir));
   } catch (error) {
     await unlock();
     throw error;
