@@ -9,6 +9,10 @@
  *    server's own shutdown handlers and its exit code is npm's, with nothing to forward. The
  *    web client is built in a child process, whose memory goes when it exits; esbuild's service
  *    is stopped once the server is bundled.
+ *
+ * package.json's start script `exec`s node: otherwise npm's `sh -c` stands between npm and
+ * this process and dies of a SIGTERM sent to npm (docker stop, a process manager), leaving the
+ * server running without its graceful shutdown.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
