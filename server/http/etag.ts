@@ -32,6 +32,5 @@ export function answerTagged<T>(request: FastifyRequest, reply: FastifyReply, an
   return answer.body;
 }
 
-/** For the OpenAPI document of a route answered this way. */
-export const CONDITIONAL = { 'If-None-Match': 'The ETag of an earlier answer: a 304 without a body while it is still current' };
+/** For the OpenAPI description of a route answered this way. */
 export const CACHED = 'Answered with a strong ETag; revalidate with If-None-Match (304 while unchanged).';

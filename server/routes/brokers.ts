@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { brokerDetailsQuerySchema, brokerDetailsSchema } from '@/api/contract/brokers';
-import { answerTagged, CACHED, CONDITIONAL } from '@server/http/etag';
+import { answerTagged, CACHED } from '@server/http/etag';
 import { defineRoute } from '@server/http/route';
 import { brokerDetailsAnswer } from '@server/specialities/public-catalogue';
 
@@ -22,7 +22,6 @@ export async function brokerRoutes(app: FastifyInstance) {
     tags: ['brokers'],
     public: true,
     query: brokerDetailsQuerySchema,
-    headers: CONDITIONAL,
     response: brokerDetailsSchema,
     handler: async ({ request, reply, query }) => answerTagged(request, reply, await brokerDetailsAnswer(catalogue, query.clientUrl)),
   });

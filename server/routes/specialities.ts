@@ -13,7 +13,7 @@ import {
   specialityQuerySchema,
   specialitySchema,
 } from '@/api/contract/specialities';
-import { answerTagged, CACHED, CONDITIONAL } from '@server/http/etag';
+import { answerTagged, CACHED } from '@server/http/etag';
 import { defineRoute } from '@server/http/route';
 import {
   categoriesAnswer,
@@ -32,7 +32,6 @@ export async function specialityRoutes(app: FastifyInstance) {
     description: CACHED,
     tags: ['specialities'],
     public: true,
-    headers: CONDITIONAL,
     response: specialityCategoryListSchema,
     handler: async ({ request, reply }) => answerTagged(request, reply, await categoriesAnswer(catalogue)),
   });
@@ -48,7 +47,6 @@ export async function specialityRoutes(app: FastifyInstance) {
     tags: ['specialities'],
     public: true,
     query: specialityListQuerySchema,
-    headers: CONDITIONAL,
     response: specialityListSchema,
     handler: async ({ request, reply, query }) =>
       answerTagged(request, reply, await specialityListAnswer(catalogue, query.clientUrl, query.state)),
@@ -62,7 +60,6 @@ export async function specialityRoutes(app: FastifyInstance) {
     tags: ['specialities'],
     public: true,
     params: specialityByClientUrlParamsSchema,
-    headers: CONDITIONAL,
     response: specialityListSchema,
     handler: async ({ request, reply, params }) =>
       answerTagged(request, reply, await specialityListAnswer(catalogue, params.clientUrl, undefined)),
@@ -76,7 +73,6 @@ export async function specialityRoutes(app: FastifyInstance) {
     tags: ['specialities'],
     public: true,
     query: specialityQuerySchema,
-    headers: CONDITIONAL,
     response: specialitySchema,
     handler: async ({ request, reply, query }) => answerTagged(request, reply, await specialityAnswer(catalogue, query.specialityId)),
   });
