@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/precompress.ts';
 
 const alias = {
   '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -9,7 +10,7 @@ const alias = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: { alias },
   build: {
     outDir: 'dist',

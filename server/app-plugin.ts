@@ -7,6 +7,8 @@ import type { Config } from '@server/config';
 import { errorHandler } from '@server/http/error-handler';
 import { formBodies } from '@server/http/form-body';
 import { notFoundHandler } from '@server/http/not-found';
+import { uriLength } from '@server/http/uri-length';
+import { compression } from '@server/plugins/compression';
 import { staticFiles } from '@server/plugins/static-files';
 import { adminBrokerRoutes } from '@server/routes/admin-brokers';
 import { adminCatalogRoutes } from '@server/routes/admin-catalog';
@@ -50,8 +52,11 @@ export type AppPluginOptions = {
 
 export async function appPlugin(app: FastifyInstance, { config, plugins }: AppPluginOptions) {
   await app.register(errorHandler);
+  await app.register(uriLength);
   await app.register(notFoundHandler, { staticDir: config.staticDir });
   formBodies(app);
+  // Before the routes: it compresses the API answers of those registered after it.
+  await app.register(compression);
 
   await app.register(healthRoutes, { prefix: apiPrefix });
   await app.register(specialityRoutes, { prefix: apiPrefix });

@@ -17,7 +17,7 @@ import { housekeeping } from '@server/plugins/housekeeping';
 import { ratingPlugin } from '@server/plugins/rating';
 import { mailPlugin, MAIL_POLL_INTERVAL_MS } from '@server/plugins/mail';
 import { paymentsPlugin } from '@server/plugins/payments';
-import { commonSecurityHeaders, securityHeaders } from '@server/plugins/security-headers';
+import { everyAnswerHeaders, securityHeaders } from '@server/plugins/security-headers';
 import { startupData } from '@server/plugins/startup-data';
 
 declare module 'fastify' {
@@ -64,7 +64,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     // Errors raised before routing (a malformed URL) still answer in the API's error shape.
     // These answers skip the onSend hooks, so they get the security headers here.
     frameworkErrors: (error, _request, reply) => {
-      void sendError(reply.headers(commonSecurityHeaders), { status: 400, message: `Bad request: ${error.message}` });
+      void sendError(reply.headers(everyAnswerHeaders(config)), { status: 400, message: `Bad request: ${error.message}` });
     },
   });
   const clock = options.clock ?? systemClock;

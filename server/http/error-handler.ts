@@ -59,6 +59,9 @@ export const errorHandler = namedPlugin('error-handler', async (app) => {
         ...(error.fields ? { fields: error.fields } : {}),
       });
     }
+    // @fastify/static refuses a path it cannot check (a segment too long for a file name, another
+    // spelling of a file): answer it as the missing file it is, a JSON 404 or the SPA for a page.
+    if (error.code === 'FST_STATIC_FORBIDDEN_PATH') return reply.callNotFound();
     const known = fromFastify(error, request);
     if (known) return sendError(reply, known);
     // A backstop: the services take their locks in one order (server/account/primary-records.ts

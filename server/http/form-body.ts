@@ -15,15 +15,42 @@ const FORM_TYPE = 'application/x-www-form-urlencoded';
 
 const isForm = (request: FastifyRequest) => (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase() === FORM_TYPE;
 
+/** Fastify keeps a context's parsers under this symbol and has no public way to read their limits. */
+const PARSERS = 'fastify.contentTypeParser';
+
+/** The bodyLimit of the parser that takes this request's content type in its route's context, if known. */
+function parserLimitOf(request: FastifyRequest): number | undefined {
+  const contentType = request.headers['content-type'];
+  if (!contentType) return undefined;
+  const server = request.server as unknown as Record<symbol, unknown>;
+  let key: symbol | undefined;
+  // An encapsulated context has its own copy; look up the prototype chain for the symbol itself.
+  for (let object: object | null = server; object && key === undefined; object = Object.getPrototypeOf(object) as object | null) {
+    key = Object.getOwnPropertySymbols(object).find((symbol) => symbol.description === PARSERS);
+  }
+  const parsers = key === undefined ? undefined : (server[key] as { getParser?: (type: string) => unknown } | undefined);
+  try {
+    const limit = (parsers?.getParser?.(contentType) as { bodyLimit?: unknown } | undefined)?.bodyLimit;
+    return typeof limit === 'number' ? limit : undefined;
+  } catch {
+    // A content type Fastify cannot parse never reached a parser's limit.
+    return undefined;
+  }
+}
+
 /**
- * The body limit that applied to this request, for the 413: a route's own bodyLimit wins over
- * the parser's (as in Fastify), else the form parser's for a form, else the app's. A route has
- * its own when its limit differs from the app's (no route sets one today).
+ * The body limit that applied to this request, for the 413, as Fastify decides it: a route's
+ * own bodyLimit wins (a route has one when it differs from the app's), else the limit of the
+ * parser for the content type (the form parser's, the payment webhook's raw JSON parser's),
+ * else the app's.
  */
 export function bodyLimitOf(request: FastifyRequest): number {
   const routeLimit = request.routeOptions.bodyLimit;
-  if (isForm(request) && routeLimit === request.server.initialConfig.bodyLimit) return FORM_BODY_LIMIT;
-  return routeLimit;
+  if (routeLimit !== request.server.initialConfig.bodyLimit) return routeLimit;
+  const parserLimit = parserLimitOf(request);
+  if (parserLimit !== undefined) return parserLimit;
+  // Should Fastify's internals move, forms still state their own limit.
+  return isForm(request) ? FORM_BODY_LIMIT : routeLimit;
 }
 
 export function parseForm(text: string): FormBody {

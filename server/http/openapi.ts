@@ -6,6 +6,7 @@ import { toJsonSchema, type JsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 import { apiErrorSchema } from '@/api/contract/error';
 import type { RegisteredRoute } from '@server/http/route';
+import { MAX_URL_BYTES } from '@server/http/uri-length';
 
 type Json = Record<string, unknown>;
 
@@ -114,6 +115,8 @@ function operationOf(route: RegisteredRoute): Json {
   if (!route.public) responses['401'] = errorResponse('No valid bearer token');
   responses['404'] = errorResponse('Not found (or not yours)');
   for (const [code, description] of Object.entries(route.errors)) responses[code] = errorResponse(description);
+  // Any address, before routing (server/http/uri-length.ts): one shared description.
+  responses['414'] = { $ref: '#/components/responses/UriTooLong' };
   responses['500'] = errorResponse('Unexpected server error');
 
   return {
@@ -160,6 +163,7 @@ export function buildOpenApiDocument(routes: readonly RegisteredRoute[], version
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
       schemas: { ApiError: schemaOf(apiErrorSchema, 'response') },
+      responses: { UriTooLong: errorResponse(`The URL (path and query) is longer than ${MAX_URL_BYTES} bytes`) },
     },
   };
 }

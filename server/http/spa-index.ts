@@ -1,16 +1,64 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
+import { preloadTags, readManifest } from '@server/http/shell-preloads';
+import { runtimeConfigOf } from '@server/routes/runtime-config';
+
+/** Smaller than this, compressing gains less than a packet (as for the API: server/plugins/compression.ts). */
+const COMPRESS_FROM_BYTES = 1024;
 
 /**
- * Answers a client-side route with the SPA's index.html. Read per request (it is small and
- * cached by the OS) so a `npm run build` while the server runs takes effect at once.
+ * The runtime config as a JSON data block: the SPA reads it at start-up instead of waiting for
+ * /config.json (src/app/runtime-config.ts). A data block is never executed, so the
+ * Content-Security-Policy's script-src does not apply to it. `<` is escaped so no value can
+ * close the element.
+ */
+export function runtimeConfigScript(config: unknown): string {
+  const json = JSON.stringify(config).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="runtime-config">${json}</script>`;
+}
+
+/**
+ * Into the head, before its end; a page without one (a test's fixture) gets them last, which still
+ * works: the app's module script runs only once the whole page is parsed.
+ */
+function inject(html: string, tags: string): string {
+  const end = html.search(/<\/head>/i);
+  return end === -1 ? html + tags : html.slice(0, end) + tags + html.slice(end);
+}
+
+/** br before gzip when the client takes both; undefined for neither (or only with q=0). */
+export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+  const accepted = new Set<string>();
+  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+    const [name = '', ...params] = part.trim().split(';');
+    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find((value) => value !== undefined);
+    if (q === undefined || Number(q) > 0) accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return undefined;
+}
+
+function compress(html: Buffer, encoding: 'br' | 'gzip'): Buffer {
+  // Quality 5: a few kilobytes, compressed on each answer, in well under a millisecond.
+  return encoding === 'br'
+    ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } })
+    : gzipSync(html, { level: 6 });
+}
+
+/**
+ * Answers a client-side route (and / and /index.html) with the SPA's index.html, with the
+ * runtime config inlined and hints for what the screen at this address loads first. Read per
+ * request (small, and cached by the OS) so a `npm run build` while the server runs takes effect at once.
  */
 export async function sendSpaIndex(reply: FastifyReply, staticDir: string) {
   const file = path.join(staticDir, 'index.html');
-  let html: Buffer;
+  let template: string;
   try {
-    html = await readFile(file);
+    template = await readFile(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     return reply
@@ -22,6 +70,24 @@ export async function sendSpaIndex(reply: FastifyReply, staticDir: string) {
           'Run `npm run build`, then reload this page.\n',
       );
   }
-  // index.html names the hashed assets of the current build: never serve a stale one.
-  return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  const { request } = reply;
+  const config = request.server.config;
+  const pagePath = request.url.split('?')[0] ?? '/';
+  const manifest = await readManifest(staticDir);
+  const tags = runtimeConfigScript(runtimeConfigOf(config)) + preloadTags({ manifest, pagePath, apiBase: config.client.apiBase });
+  const html = Buffer.from(inject(template, tags));
+
+  // index.html names the hashed assets of the current build: never serve a stale one, but a
+  // revisit with the same build and config costs a 304.
+  const etag = `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+  reply.header('cache-control', 'no-cache').header('etag', etag).header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+  const ifNoneMatch = request.headers['if-none-match'];
+  // Weak comparison (RFC 9110 §8.8.3.2): W/ or not, the same tag is the same page.
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => bare(tag) === bare(etag) || tag.trim() === '*')) {
+    return reply.code(304).send();
+  }
+  const encoding = html.length >= COMPRESS_FROM_BYTES ? chooseEncoding(request.headers['accept-encoding']) : undefined;
+  if (!encoding) return reply.send(html);
+  return reply.header('content-encoding', encoding).send(compress(html, encoding));
 }

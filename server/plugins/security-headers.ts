@@ -2,6 +2,9 @@
  * Security headers on every answer (API, static files, errors, not-found), from one onSend
  * hook on the root instance. HTML pages also get a Content-Security-Policy: the SPA loads only
  * its own scripts, plus Google's sign-in client; connect-src adds API_BASE when it is elsewhere.
+ * The runtime config inlined into the HTML is a JSON data block (type="application/json"),
+ * which is never executed, so script-src needs no hash or nonce for it. When PUBLIC_URL is
+ * https, Strict-Transport-Security keeps browsers on https for a year.
  */
 import type { Config } from '@server/config';
 import { namedPlugin } from '@server/plugins/named-plugin';
@@ -40,10 +43,21 @@ export const commonSecurityHeaders = {
   'x-frame-options': 'DENY',
 };
 
+/** Only over https: browsers ignore it on http, and a site that serves http has nothing to pin. */
+export function transportSecurityHeaders(publicUrl: string): Record<string, string> {
+  return /^https:/i.test(publicUrl) ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {};
+}
+
+/** What every answer carries for this deployment: commonSecurityHeaders, plus HSTS over https. */
+export function everyAnswerHeaders(config: Pick<Config, 'publicUrl'>): Record<string, string> {
+  return { ...commonSecurityHeaders, ...transportSecurityHeaders(config.publicUrl) };
+}
+
 export const securityHeaders = namedPlugin<{ config: Config }>('security-headers', async (app, { config }) => {
   const csp = contentSecurityPolicy(config.client.apiBase);
+  const headers = everyAnswerHeaders(config);
   app.addHook('onSend', async (_request, reply, payload) => {
-    reply.headers(commonSecurityHeaders);
+    reply.headers(headers);
     const type = reply.getHeader('content-type');
     // A page with a policy of its own (the sandbox checkout, with its script's hash) keeps it.
     if (typeof type === 'string' && /^text\/html\b/i.test(type) && !reply.hasHeader('content-security-policy')) {

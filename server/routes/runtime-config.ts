@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { runtimeConfigSchema } from '@/api/contract/runtime-config';
+import { runtimeConfigSchema, type RuntimeConfig } from '@/api/contract/runtime-config';
+import type { Config } from '@server/config';
 import { defineRoute } from '@server/http/route';
 
-/** /config.json: read by the SPA at start-up, so one build serves every deployment. */
-export async function runtimeConfigRoutes(app: FastifyInstance) {
-  const { client, googleClientId, trust } = app.config;
-  const body = {
+/** What the web client reads at start-up: inlined into the HTML shell, and served as /config.json. */
+export function runtimeConfigOf({ client, googleClientId, trust }: Config): RuntimeConfig {
+  return {
     apiBase: client.apiBase,
     production: client.production,
     dnsPrefetchHosts: client.dnsPrefetchHosts,
@@ -13,6 +13,14 @@ export async function runtimeConfigRoutes(app: FastifyInstance) {
     // The insurer, licences and support phone the site names (footer, landing, price screen).
     trust,
   };
+}
+
+/**
+ * /config.json: the SPA reads the copy inlined into its HTML (server/http/spa-index.ts) and
+ * fetches this only when that is missing; other clients read it here. One build serves every deployment.
+ */
+export async function runtimeConfigRoutes(app: FastifyInstance) {
+  const body = runtimeConfigOf(app.config);
   defineRoute(app, {
     method: 'GET',
     url: '/config.json',

@@ -13,6 +13,7 @@ const config = { apiBase: 'https://api.example.com', production: true, dnsPrefet
 describe('runtime config', () => {
   beforeEach(() => {
     document.head.innerHTML = '';
+    document.body.innerHTML = '';
     delete document.documentElement.dataset.environment;
   });
 
@@ -41,5 +42,24 @@ describe('runtime config', () => {
     const { trust: _trust, ...withoutTrust } = config;
     expect(await loadRuntimeConfig((async () => Response.json(withoutTrust)) as never)).toEqual(fallbackConfig);
     expect(fallbackConfig.trust).toBeNull();
+  });
+
+  it('reads the config the server inlined into the page, without a request', async () => {
+    // As server/http/spa-index.ts writes it: `<` escaped, so a value cannot close the element.
+    const inlined = { ...config, trust: { ...trust, insurer: { ...trust.insurer, name: 'Keystone </script> Co' } } };
+    document.head.innerHTML = `<script type="application/json" id="runtime-config">${JSON.stringify(inlined).replace(/</g, '\\u003c')}</script>`;
+    const fetchImpl = vi.fn(async () => Response.json(fallbackConfig));
+    expect(await loadRuntimeConfig(fetchImpl as never)).toEqual(inlined);
+    expect(fetchImpl).not.toHaveBeenCalled();
+  });
+
+  it('fetches /config.json when the inline config is empty, not JSON or not the schema', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    for (const content of ['', '{"apiBase":', JSON.stringify({ ...config, production: 'yes' })]) {
+      document.head.innerHTML = `<script type="application/json" id="runtime-config">${content}</script>`;
+      const fetchImpl = vi.fn(async () => Response.json(config));
+      expect(await loadRuntimeConfig(fetchImpl as never), content).toEqual(config);
+      expect(fetchImpl).toHaveBeenCalledWith('/config.json', expect.anything());
+    }
   });
 });

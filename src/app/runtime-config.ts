@@ -10,8 +10,32 @@ export const fallbackConfig: RuntimeConfig = {
   trust: null,
 };
 
-/** /config.json, so one build serves every deployment; a missing or bad file falls back to same-origin defaults. */
-export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
+/** The id of the JSON data block the server inlines into the HTML shell (server/http/spa-index.ts). */
+export const RUNTIME_CONFIG_ELEMENT_ID = 'runtime-config';
+
+/** The config inlined into the page, if it is there and valid; undefined sends the caller to /config.json. */
+function inlineConfig(doc: Document | undefined): RuntimeConfig | undefined {
+  const text = doc?.getElementById(RUNTIME_CONFIG_ELEMENT_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    return v.parse(runtimeConfigSchema, JSON.parse(text));
+  } catch (error) {
+    console.warn('The inline runtime config is not valid; fetching /config.json.', error);
+    return undefined;
+  }
+}
+
+/**
+ * The runtime config, so one build serves every deployment: the copy the server inlined into the
+ * page (no request before the first render), else /config.json (a dev server without the
+ * server's shell, an old cached page); a missing or bad file falls back to same-origin defaults.
+ */
+export async function loadRuntimeConfig(
+  fetchImpl: typeof fetch = fetch,
+  doc: Document | undefined = globalThis.document,
+): Promise<RuntimeConfig> {
+  const inline = inlineConfig(doc);
+  if (inline) return inline;
   try {
     const response = await fetchImpl('/config.json', { cache: 'no-store' });
     if (!response.ok) throw new Error(`config.json answered ${response.status}`);
