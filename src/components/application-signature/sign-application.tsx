@@ -15,6 +15,8 @@ export interface SignApplicationProps {
   submissionId: number;
   /** Told whether the application is signed as it stands: once it has loaded, then whenever that changes. */
   onSignedChange?: (signed: boolean) => void;
+  /** Told once the application has loaded or failed to (the page may show what follows it then). */
+  onLoaded?: () => void;
 }
 
 /** "a1b2c3d4…e5f6a7b8": enough of the SHA-256 to compare with the signed PDF. */
@@ -29,7 +31,7 @@ const signedWords = (signature: ApplicationSignature) => `Signed by ${signature.
  * when an answer or the cover changed after signing, it asks for a new signature. The payment
  * screen embeds it and enables paying through `onSignedChange`.
  */
-export function SignApplication({ submissionId, onSignedChange }: SignApplicationProps) {
+export function SignApplication({ submissionId, onSignedChange, onLoaded }: SignApplicationProps) {
   const auth = useAuth();
   const user = useSelector(auth, signedInUser);
   const [state, send] = useMachine(applicationSignatureMachine, {
@@ -55,6 +57,9 @@ export function SignApplication({ submissionId, onSignedChange }: SignApplicatio
     told.current = signedNow;
     onSignedChange(signedNow);
   }, [signedNow, onSignedChange]);
+  useEffect(() => {
+    if (known) onLoaded?.();
+  }, [known, onLoaded]);
   // Signed: the button that had focus is gone; focus goes to the notice that replaced it.
   const signedNotice = useRef<HTMLDivElement>(null);
   const wasSigning = useRef(false);

@@ -1,7 +1,7 @@
 import '@/styles/order.css';
 import '@/styles/billing.css';
 import { useSearch } from '@tanstack/react-router';
-import { lazy, Suspense, useCallback } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { formatUsd } from '@/api/contract/money-format';
 import type { OrderSummaryDetails } from '@/api/contract/lifecycle';
 import { SignApplication } from '@/components/application-signature/sign-application';
@@ -21,7 +21,8 @@ import { amountDueNow, chosenPlan } from '@/machines/payment.machine';
 
 const TITLE_ID = 'payment-title';
 
-const MissingItems = lazy(() => import('@/components/purchase/missing-items'));
+const loadMissingItems = () => import('@/components/purchase/missing-items');
+const MissingItems = lazy(loadMissingItems);
 
 /**
  * payment?submissionid[&cancelled=1]: review and pay (issue 16). A quoted order is reviewed and
@@ -56,6 +57,14 @@ function Payment({ submissionId, cancelled }: { submissionId: number; cancelled:
   const { details, invoice, payFailure, errorMessage } = state.context;
   const onSignedChange = useCallback((signed: boolean) => send({ type: 'payment.signed', signed }), [send]);
   const supplied = useCallback(() => send({ type: 'payment.itemsSupplied' }), [send]);
+  const [applicationLoaded, setApplicationLoaded] = useState(false);
+  const onApplicationLoaded = useCallback(() => setApplicationLoaded(true), []);
+  const missingNeeded = details !== undefined && ['quoted', 'incomplete'].includes(details.order.status) && details.requiredItems.length > 0;
+  const missingLoaded = useModuleLoaded(loadMissingItems, missingNeeded);
+  // The review shows once, whole: its parts arrive at different moments (the application, the
+  // forms for what is missing), and each one drawn as it came pushed the rest down the screen.
+  const [revealed, setRevealed] = useState(false);
+  if (!revealed && applicationLoaded && (!missingNeeded || missingLoaded)) setRevealed(true);
 
   if (state.matches('notFound')) return <OrderNotFound titleId={TITLE_ID} />;
   if (!details) {
@@ -134,22 +143,31 @@ function Payment({ submissionId, cancelled }: { submissionId: number; cancelled:
             </div>
           )}
 
-          {reviewing && missing.length > 0 && (
-            // Rarely shown (sign-up already took the address and the contact): loaded only when needed.
-            <Suspense fallback={<p role="status">Loading what is still needed…</p>}>
-              <MissingItems details={details} onSupplied={supplied} titleId={TITLE_ID} />
-            </Suspense>
-          )}
+          {!revealed && <p role="status">Loading your application…</p>}
+          {/* Laid out but unseen until whole: becoming visible moves nothing, as drawing part by part would. */}
+          <div className="payment-review" style={revealed ? undefined : { visibility: 'hidden' }}>
+            {reviewing && missing.length > 0 && (
+              // Rarely shown (sign-up already took the address and the contact): loaded only when needed.
+              <Suspense fallback={null}>
+                <MissingItems details={details} onSupplied={supplied} titleId={TITLE_ID} />
+              </Suspense>
+            )}
 
-          {/* Keyed by the order's version: a change to it (an answer supplied) is reviewed and signed again. */}
-          <SignApplication key={order.version} submissionId={order.submissionId} onSignedChange={onSignedChange} />
+            {/* Keyed by the order's version: a change to it (an answer supplied) is reviewed and signed again. */}
+            <SignApplication
+              key={order.version}
+              submissionId={order.submissionId}
+              onSignedChange={onSignedChange}
+              onLoaded={onApplicationLoaded}
+            />
 
-          {invoice && <InvoiceDetails invoice={invoice} documents={documents} />}
+            {invoice && <InvoiceDetails invoice={invoice} documents={documents} />}
 
-          <PayNow state={state} send={send} />
-          <p>
-            <OrderSummaryLink submissionId={order.submissionId} />
-          </p>
+            <PayNow state={state} send={send} />
+            <p>
+              <OrderSummaryLink submissionId={order.submissionId} />
+            </p>
+          </div>
         </div>
         <CoverSummary facts={summaryOf(details, amountDueNow(details, invoice))} />
       </div>
@@ -171,6 +189,24 @@ function summaryOf(details: OrderSummaryDetails, dueNowCents: number | undefined
     totalCents: order.rating?.totalCents ?? order.premiumCents ?? undefined,
     dueNowCents,
   };
+}
+
+/** Whether a lazily loaded module has arrived, asked for only once it is needed. */
+function useModuleLoaded(load: () => Promise<unknown>, needed: boolean): boolean {
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    if (!needed) return;
+    let current = true;
+    load().then(
+      () => current && setLoaded(true),
+      // The Suspense boundary's lazy import meets the same failure and the route's error screen says so.
+      () => current && setLoaded(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, [load, needed]);
+  return loaded;
 }
 
 type PaymentHandle = ReturnType<typeof usePayment>;
