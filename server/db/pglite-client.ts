@@ -4,15 +4,16 @@
  *
  * Where that memory went: PGlite's WebAssembly memory, which can grow but never shrink.
  * - On an empty directory PGlite runs initdb in the calling process, in a second, throw-away
- *   PGlite instance plus initdb's own WASM instance. The main instance keeps them reachable
- *   (its file system proxies to theirs), so ~430 MB of WASM memory outlives initdb for as long
- *   as the database is open, and no garbage collection can take it back. Here initdb runs in a
- *   worker thread instead: ending the worker frees its whole heap, WASM memories included.
+ *   PGlite instance plus initdb's own WASM instance. Their ~430 MB of WASM memory stays
+ *   reachable while the database is open (a forced garbage collection frees none of it). Here
+ *   initdb runs in a child process instead (`initdb` below), whose memory all goes when it exits;
+ *   the server then opens the finished cluster like an existing one. A worker thread was tried:
+ *   it left ~130 MB behind in the process's allocator.
  * - PostgreSQL's default shared_buffers (128 MB, which initdb writes into postgresql.conf) grows
- *   the WASM memory by as much and gets touched. The whole demo database is ~25 MB, most of it
- *   PostgreSQL's own catalogues, and pages not in the buffer pool come from the OS file cache,
- *   so a smaller pool costs little. A start parameter overrides postgresql.conf, so existing
- *   data directories get it too.
+ *   the WASM memory by as much, and gets touched (~110 MB of RSS). The whole demo database is
+ *   ~25 MB, most of it PostgreSQL's own catalogues, and pages not in the buffer pool come from
+ *   the OS file cache, so a smaller pool costs little. A start parameter overrides
+ *   postgresql.conf, so existing data directories get it too.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
