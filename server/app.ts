@@ -49,6 +49,10 @@ export type BuildAppOptions = {
 /** Resolves once the app is ready (migrated, seeded, routes registered), not yet listening. */
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
+    // Fastify's 10 s per plugin is less than a first start may need on a slow or busy machine:
+    // the database plugin runs PGlite's initdb, the migrations and the demo seed. A hang is still
+    // caught, two minutes on.
+    pluginTimeout: 120_000,
     // Behind a reverse proxy (TRUST_PROXY), request.ip is the client's, for per-address rate limits.
     trustProxy:
       typeof config.trustProxy === 'number'
