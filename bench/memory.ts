@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseConfig } from '../server/config';
-import { freePort, ROOT, terminate } from '../scripts/server-process';
+import { freePort, ROOT, serverArgs, terminate } from '../scripts/server-process';
 import { report, say, settings } from './figures';
 
 /**
@@ -27,9 +27,10 @@ const CONFIG_VARIABLES = [
   'INSURER_NAME', 'INSURER_NAIC', 'INSURER_AM_BEST', 'PRODUCER_LICENSES', 'SUPPORT_PHONE', 'NODE_ENV',
 ];
 
-function serverCommand(): { args: string[]; label: string } {
-  if (existsSync(join(ROOT, 'dist-server/main.js'))) return { args: ['dist-server/main.js'], label: 'node dist-server/main.js' };
-  return { args: ['--import', 'tsx', 'server/main.ts'], label: 'node --import tsx server/main.ts' };
+/** What `npm start` runs: the compiled server, rebuilt first when any of its sources changed. */
+async function serverCommand(): Promise<{ args: string[]; label: string }> {
+  const args = await serverArgs(true);
+  return { args, label: `node ${args.join(' ')}` };
 }
 
 interface Started {
@@ -45,7 +46,7 @@ async function startDefault(dataDir: string): Promise<Started> {
   for (const name of CONFIG_VARIABLES) delete env[name];
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, serverCommand().args, { cwd: ROOT, env: { ...env, PORT: String(port), DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, (await serverCommand()).args, { cwd: ROOT, env: { ...env, PORT: String(port), DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stdout?.on('data', (chunk) => (log = (log + chunk).slice(-20_000)));
   child.stderr?.on('data', (chunk) => (log = (log + chunk).slice(-20_000)));
@@ -135,7 +136,7 @@ async function measureStarted(server: Started, label: string): Promise<void> {
 }
 
 export async function memorySection(): Promise<void> {
-  say(`default start: ${serverCommand().label}, PGlite, every setting at its default but PORT and DATA_DIR`);
+  say(`default start: ${(await serverCommand()).label}, PGlite, every setting at its default but PORT and DATA_DIR`);
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-memory-'));
   try {
     await startAndMeasure(dataDir, 'fresh');
