@@ -16,6 +16,7 @@
  *   postgresql.conf, so existing data directories get it too.
  */
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, rename, rm, rmdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -42,7 +43,8 @@ require(pglite).PGlite.create(dir).then((db) => db.close());
  * starts racing on one data directory both end with a whole cluster, the first one made.
  */
 async function initdb(dir: string): Promise<void> {
-  const building = `${dir}.initdb-${process.pid}`;
+  // Unique per call, not just per process: two apps in one process (tests) may start on one directory at once.
+  const building = `${dir}.initdb-${process.pid}-${randomUUID()}`;
   await rm(building, { recursive: true, force: true });
   const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   let stderr = '';
