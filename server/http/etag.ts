@@ -1,5 +1,5 @@
 /**
- * Answers that browsers may keep but must revalidate: a strong ETag (a hash of the body) and
+ * Answers that browsers may keep but must revalidate: a weak ETag (a hash of the body) and
  * `Cache-Control: public, max-age=0, must-revalidate`, so a browser that sends the tag back in
  * If-None-Match gets a bodiless 304 while nothing changed, and the new body the moment it did.
  */
@@ -10,18 +10,24 @@ export type TaggedBody<T> = { body: T; etag: string };
 
 export const REVALIDATE = 'public, max-age=0, must-revalidate';
 
-/** Hashed once, when the body is made (and cached), not on every answer. */
+/**
+ * Hashed once, when the body is made (and cached), not on every answer. Weak (W/): the same
+ * content goes out as brotli, gzip or plain bytes (server/plugins/compression.ts), and a strong
+ * tag would have to differ for each of those byte sequences.
+ */
 export function tagged<T>(body: T): TaggedBody<T> {
   const digest = createHash('sha256').update(JSON.stringify(body)).digest('base64url');
-  return { body, etag: `"${digest.slice(0, 32)}"` };
+  return { body, etag: `W/"${digest.slice(0, 32)}"` };
 }
+
+const opaque = (tag: string) => (tag.startsWith('W/') ? tag.slice(2) : tag);
 
 /** If-None-Match compares weakly (RFC 9110 §13.1.2): W/"x" matches "x"; `*` matches anything. */
 export function noneMatch(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   return header.split(',').some((candidate) => {
     const tag = candidate.trim();
-    return tag === '*' || tag === etag || tag === `W/${etag}`;
+    return tag === '*' || opaque(tag) === opaque(etag);
   });
 }
 
@@ -33,4 +39,4 @@ export function answerTagged<T>(request: FastifyRequest, reply: FastifyReply, an
 }
 
 /** For the OpenAPI description of a route answered this way. */
-export const CACHED = 'Answered with a strong ETag; revalidate with If-None-Match (304 while unchanged).';
+export const CACHED = 'Answered with a weak ETag; revalidate with If-None-Match (304 while unchanged).';
