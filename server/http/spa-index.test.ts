@@ -8,7 +8,7 @@ import { runtimeConfigSchema } from '@/api/contract/runtime-config';
 import { apiPrefixFor, landingDataUrls, screenAt } from '@server/http/shell-preloads';
 import { chooseEncoding } from '@server/http/spa-index';
 import { runtimeConfigOf } from '@server/routes/runtime-config';
-import { INDEX_HTML, MANIFEST, writeClientBuild } from '@server/test/client-build-fixture';
+import { INDEX_CSS, INDEX_CSS_LINK, INDEX_HTML, MANIFEST, writeClientBuild } from '@server/test/client-build-fixture';
 import { setupTestApp } from '@server/test/test-app';
 
 // A value with `</script>` in it must not end the data block early.
@@ -56,11 +56,12 @@ describe('the HTML shell', () => {
     expect(v.parse(runtimeConfigSchema, inline)).toEqual(runtimeConfigOf(t.app.config));
     expect(inline).toEqual((await t.app.inject({ method: 'GET', url: '/config.json' })).json());
     expect((inline as { trust: { insurer: { name: string } } }).trust.insurer.name).toBe(INSURER);
-    // Inside the head, before its end: the file's own markup is otherwise unchanged.
+    // Inside the head, before its end: the file's own markup is otherwise unchanged, but for the
+    // stylesheet, which is in the page instead of linked.
     const head = response.body.slice(0, response.body.indexOf('</head>'));
     expect(head).toContain('id="runtime-config"');
     const added = response.body.slice(response.body.indexOf('<script type="application/json"'), response.body.indexOf('</head>'));
-    expect(response.body.replace(added, '')).toBe(INDEX_HTML);
+    expect(response.body.replace(added, '')).toBe(INDEX_HTML.replace(INDEX_CSS_LINK, `<style>${INDEX_CSS}</style>`));
   });
 
   it('preloads the landing chunk and its own imports, not what the entry loads already, and the speciality list', async () => {
@@ -104,6 +105,23 @@ describe('the HTML shell', () => {
       expect(inlineConfigOf(response.body)).toEqual(runtimeConfigOf(t.app.config));
     },
   );
+
+  it('holds the stylesheet itself, so nothing linked holds its first paint; a new build\'s is read again', async () => {
+    const first = await page('/login');
+    expect(first.body).not.toContain('rel="stylesheet"');
+    expect(first.body).toContain(`<style>${INDEX_CSS}</style>`);
+    const file = path.join(t.app.config.staticDir, 'assets/index-c1.css');
+    try {
+      await writeFile(file, '.rebuilt{color:blue}');
+      // A build always gives the file a new time; set one that differs for certain.
+      await utimes(file, new Date(), new Date(Date.now() + 5_000));
+      expect((await page('/login')).body).toContain('<style>.rebuilt{color:blue}</style>');
+    } finally {
+      await writeFile(file, INDEX_CSS);
+      await utimes(file, new Date(), new Date(Date.now() + 10_000));
+    }
+    expect((await page('/login')).body).toContain(`<style>${INDEX_CSS}</style>`);
+  });
 
   it('revalidates with an ETag: the same page again is a 304 without a body', async () => {
     const first = await page('/login');

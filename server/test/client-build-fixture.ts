@@ -59,6 +59,10 @@ export const MANIFEST = {
   },
 };
 
+/** The entry's stylesheet, which the shell puts in the page in place of its link. */
+export const INDEX_CSS = `body{margin:0}\n${'.fixture{color:red}\n'.repeat(80)}`;
+export const INDEX_CSS_LINK = '<link rel="stylesheet" crossorigin href="/assets/index-c1.css">';
+
 export async function writeClientBuild(dir: string): Promise<void> {
   await mkdir(path.join(dir, 'assets'), { recursive: true });
   await mkdir(path.join(dir, '.vite'), { recursive: true });
@@ -66,7 +70,7 @@ export async function writeClientBuild(dir: string): Promise<void> {
     'index.html': INDEX_HTML,
     'assets/index-e1.js': ENTRY_JS,
     'assets/index-e1.js.map': JSON.stringify({ sources: ['src/secret.ts'], mappings: 'A'.repeat(2000) }),
-    'assets/index-c1.css': `body{margin:0}\n${'.fixture{color:red}\n'.repeat(80)}`,
+    'assets/index-c1.css': INDEX_CSS,
     'assets/shared-s1.js': TINY_JS,
     'assets/catalog-k1.js': TINY_JS,
     'assets/catalog-k1.css': '.catalog{display:grid}',
