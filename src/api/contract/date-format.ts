@@ -4,10 +4,11 @@
  * of loss or a start date never moves a day with the reader's time zone. Anything else is shown
  * as it came.
  */
-const calendarDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+// Built on first use, not on import (loading ICU's locale data costs a phone's first paint).
+let calendarDay: Intl.DateTimeFormat | undefined;
 
 export function formatCalendarDay(value: string): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
   const date = new Date(`${value}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? value : calendarDay.format(date);
+  return Number.isNaN(date.getTime()) ? value : (calendarDay ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' })).format(date);
 }

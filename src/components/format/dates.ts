@@ -1,9 +1,18 @@
 import { formatCalendarDay } from '@/api/contract/date-format';
 
-const localDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const localMoment = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const utcMoment = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
-const utcMomentToTheSecond = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' });
+/**
+ * Each format built on first use, then kept: building one loads ICU's locale data, which on a
+ * phone costs a screen that imports this module tens of milliseconds before its first paint,
+ * whether or not it shows a date.
+ */
+const lazyFormat = (options: Intl.DateTimeFormatOptions) => {
+  let format: Intl.DateTimeFormat | undefined;
+  return () => (format ??= new Intl.DateTimeFormat('en-US', options));
+};
+const localDay = lazyFormat({ dateStyle: 'medium' });
+const localMoment = lazyFormat({ dateStyle: 'medium', timeStyle: 'short' });
+const utcMoment = lazyFormat({ dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+const utcMomentToTheSecond = lazyFormat({ dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' });
 
 /** A timestamp as a Date, or nothing when it cannot be read (then it is shown as it came). */
 function readable(value: string): Date | undefined {
@@ -20,13 +29,13 @@ function readable(value: string): Date | undefined {
 export function formatDay(value: string): string {
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return formatCalendarDay(value);
   const date = readable(value);
-  return date ? localDay.format(date) : value;
+  return date ? localDay().format(date) : value;
 }
 
 /** "Jul 1, 2026, 3:05 PM": a moment, to the minute, in the reader's time zone (an order's history). */
 export function formatMoment(value: string): string {
   const date = readable(value);
-  return date ? localMoment.format(date) : value;
+  return date ? localMoment().format(date) : value;
 }
 
 /**
@@ -35,7 +44,7 @@ export function formatMoment(value: string): string {
  */
 export function formatMomentUtc(value: string, { seconds = false }: { seconds?: boolean } = {}): string {
   const date = readable(value);
-  return date ? `${(seconds ? utcMomentToTheSecond : utcMoment).format(date)} UTC` : value;
+  return date ? `${(seconds ? utcMomentToTheSecond : utcMoment)().format(date)} UTC` : value;
 }
 
 /** Today as YYYY-MM-DD where the insured is (a date input's `max`). */

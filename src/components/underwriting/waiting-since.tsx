@@ -1,6 +1,8 @@
 import { formatMoment } from '@/components/format/dates';
 
-const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+// Built on first use, not on import (loading ICU's locale data costs a phone's first paint).
+let relative: Intl.RelativeTimeFormat | undefined;
+const relativeFormat = () => (relative ??= new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' }));
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['day', 86_400_000],
@@ -14,7 +16,7 @@ export function waitingWords(at: string, now: number = Date.now()): string {
   if (Number.isNaN(time)) return at;
   const elapsed = Math.max(0, now - time);
   for (const [unit, size] of UNITS) {
-    if (elapsed >= size) return relative.format(-Math.floor(elapsed / size), unit);
+    if (elapsed >= size) return relativeFormat().format(-Math.floor(elapsed / size), unit);
   }
   return 'just now';
 }
