@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { launch as launchChrome } from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import puppeteer, { type Browser as PuppeteerBrowser, type Page as PuppeteerPage } from 'puppeteer-core';
@@ -81,6 +83,12 @@ async function measure(browser: PuppeteerBrowser, baseUrl: string, target: Light
       throw new Error(`Lighthouse on ${target.path} ended on ${page.url()} without ${target.shows} ${target.text ?? ''}: it measured another screen`);
     }
     print(target.label, lhr);
+    // BENCH_LIGHTHOUSE_DIR keeps each page's whole report, to see which element was the LCP and why.
+    const keep = process.env.BENCH_LIGHTHOUSE_DIR;
+    if (keep) {
+      mkdirSync(keep, { recursive: true });
+      writeFileSync(join(keep, `${target.label.replace(/\W+/g, '-')}.json`), JSON.stringify(lhr));
+    }
   } finally {
     await context.close();
   }
