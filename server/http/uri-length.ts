@@ -10,10 +10,13 @@ import { namedPlugin } from '@server/plugins/named-plugin';
 export const MAX_URL_BYTES = 4096;
 
 export const uriLength = namedPlugin('uri-length', async (app) => {
-  app.addHook('onRequest', async (request) => {
+  // A callback hook, not an async one: no promise per request (issue 17).
+  app.addHook('onRequest', (request, _reply, done) => {
     // request.url is as sent (percent-encoded ASCII), so its length is its size in bytes.
     if (request.url.length > MAX_URL_BYTES) {
-      throw new HttpError(414, `The address is longer than the ${MAX_URL_BYTES} bytes allowed`);
+      done(new HttpError(414, `The address is longer than the ${MAX_URL_BYTES} bytes allowed`));
+      return;
     }
+    done();
   });
 });

@@ -11,6 +11,8 @@ import { namedPlugin } from '@server/plugins/named-plugin';
 
 const GOOGLE_SIGN_IN = 'https://accounts.google.com/gsi/';
 
+const HTML = /^text\/html\b/i;
+
 /** The origin of API_BASE when it is an absolute URL ('' or a path means this origin). */
 function apiOrigin(apiBase: string): string | undefined {
   if (!/^https?:\/\//i.test(apiBase)) return undefined;
@@ -56,13 +58,16 @@ export function everyAnswerHeaders(config: Pick<Config, 'publicUrl'>): Record<st
 export const securityHeaders = namedPlugin<{ config: Config }>('security-headers', async (app, { config }) => {
   const csp = contentSecurityPolicy(config.client.apiBase);
   const headers = everyAnswerHeaders(config);
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.headers(headers);
+  const names = Object.keys(headers);
+  // A callback hook, not an async one, and the headers set one by one rather than through
+  // reply.headers(): no promise and no iterator per answer (issue 17).
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    for (const name of names) reply.header(name, headers[name]);
     const type = reply.getHeader('content-type');
     // A page with a policy of its own (the sandbox checkout, with its script's hash) keeps it.
-    if (typeof type === 'string' && /^text\/html\b/i.test(type) && !reply.hasHeader('content-security-policy')) {
+    if (typeof type === 'string' && HTML.test(type) && !reply.hasHeader('content-security-policy')) {
       reply.header('content-security-policy', csp);
     }
-    return payload;
+    done(null, payload);
   });
 });
