@@ -41,6 +41,12 @@ export type BinaryResponse = {
 };
 
 const noQuery = v.object({});
+
+const isEmptyObject = (value: unknown) => {
+  if (typeof value !== 'object' || value === null) return false;
+  for (const key in value) if (Object.hasOwn(value, key)) return false;
+  return true;
+};
 type Parsed<S> = S extends AnySchema ? v.InferOutput<S> : undefined;
 
 export type RouteContext<Params, Query, Body> = {
@@ -185,8 +191,9 @@ export function defineRoute<
     onRequest: definition.public ? undefined : authenticate,
     handler: async (request, reply) => {
       const params = definition.params ? parseInput('params', definition.params, request.params) : undefined;
-      // A route without a query schema takes no parameters: any it gets are refused by name.
-      const query = parseInput('query', definition.query ?? noQuery, request.query);
+      // A route without a query schema takes no parameters: any it gets are refused by name
+      // (none, the usual case, needs no parse: issue 17).
+      const query = definition.query || !isEmptyObject(request.query) ? parseInput('query', definition.query ?? noQuery, request.query) : undefined;
       const body = definition.body ? parseInput('body', definition.body, request.body) : undefined;
       let code = status;
       const context = {

@@ -87,23 +87,31 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
  */
 export function unknownKeys(schema: v.GenericSchema, input: unknown): string[] {
   const found: string[] = [];
-  const walk = (node: Walkable, value: unknown, path: string) => {
-    if (wrappers.has(node.type) && node.wrapped) return walk(node.wrapped, value, path);
+  // The path so far, as its keys: written out only for a key found (issue 17: no string per key).
+  const path: Array<string | number> = [];
+  const walk = (node: Walkable, value: unknown): void => {
+    while (wrappers.has(node.type) && node.wrapped) node = node.wrapped;
     if (node.type === 'array' && node.item && Array.isArray(value)) {
-      value.forEach((item, index) => walk(node.item!, item, `${path}${index}.`));
+      for (let index = 0; index < value.length; index++) {
+        path.push(index);
+        walk(node.item, value[index]);
+        path.pop();
+      }
       return;
     }
     if (!node.entries || !isPlainObject(value)) return;
     const strict = node.type === 'object' || node.type === 'strict_object';
     for (const key of Object.keys(value)) {
       if (!Object.hasOwn(node.entries, key)) {
-        if (strict) found.push(`${path}${key}`);
+        if (strict) found.push([...path, key].join('.'));
       } else {
-        walk(node.entries[key]!, value[key], `${path}${key}.`);
+        path.push(key);
+        walk(node.entries[key]!, value[key]);
+        path.pop();
       }
     }
   };
-  walk(schema as unknown as Walkable, input, '');
+  walk(schema as unknown as Walkable, input);
   return found;
 }
 
@@ -118,6 +126,8 @@ const NUL_PROBLEM = 'must not contain NUL characters';
  * every route. A key holding one is named as it is.
  */
 export function nulPaths(input: unknown): string[] {
+  // Nearly every input holds none: a first look that builds no paths (issue 17).
+  if (!holdsNul(input)) return [];
   const found: string[] = [];
   // Depth first with a stack of its own: however deep the JSON, no recursion to overflow.
   const pending: Array<[value: unknown, path: string]> = [[input, '']];
@@ -138,6 +148,25 @@ export function nulPaths(input: unknown): string[] {
     }
   }
   return found;
+}
+
+/** Whether any string in the input, keys included, holds U+0000; its own stack, as nulPaths. */
+function holdsNul(input: unknown): boolean {
+  const pending: unknown[] = [input];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return true;
+    } else if (Array.isArray(value)) {
+      for (let index = 0; index < value.length; index++) pending.push(value[index]);
+    } else if (typeof value === 'object' && value !== null) {
+      for (const key of Object.keys(value)) {
+        if (key.includes('\u0000')) return true;
+        pending.push((value as Record<string, unknown>)[key]);
+      }
+    }
+  }
+  return false;
 }
 
 const unknownKeyProblem: Record<InputLocation, string> = {
@@ -172,6 +201,8 @@ export function validationError(
   return new HttpError(400, `Invalid ${location}: ${summary}`, fields);
 }
 
+const PARSE_CONFIG = { abortPipeEarly: true } as const;
+
 /**
  * Validates one part of a request; throws the 400 described above. Query strings and bodies
  * with keys their schema does not know are refused too (see unknownKeys), and so is any string
@@ -190,7 +221,7 @@ export function parseInput<S extends v.GenericSchema>(
   }
   const unknown = location === 'params' ? [] : unknownKeys(schema, input);
   const nul = nulPaths(input);
-  const result = v.safeParse(schema, input, { abortPipeEarly: true });
+  const result = v.safeParse(schema, input, PARSE_CONFIG);
   if (!result.success || unknown.length > 0 || nul.length > 0) {
     throw validationError(result.success ? [] : result.issues, location, unknown, nul);
   }
