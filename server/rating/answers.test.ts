@@ -64,8 +64,18 @@ describe('answerProblems', () => {
     ['services', 'a', 'must be a list of distinct choices from: a, b'],
     ['since', '01/03/2014', 'must be a date (YYYY-MM-DD)'],
     ['since', '2014-02-30', 'is not a real date'],
+    ['since', '2023-02-29', 'is not a real date'],
+    ['since', '1900-02-29', 'is not a real date'],
+    ['since', '2014-04-31', 'is not a real date'],
+    ['since', '2014-13-01', 'is not a real date'],
+    ['since', '2014-00-10', 'is not a real date'],
+    ['since', '2014-01-00', 'is not a real date'],
   ])('refuses %s = %j: %s', (code, value, message) => {
     expect(answerProblems(questions, { ...complete, [code]: value }, 'answers')).toEqual({ [`answers.${code}`]: message });
+  });
+
+  it.each(['2024-02-29', '2000-02-29', '2014-12-31', '0000-01-01'])('takes the real date %s', (since) => {
+    expect(answerProblems(questions, { ...complete, since }, 'answers')).toEqual({});
   });
 
   it('refuses an answer to no question of the set', () => {

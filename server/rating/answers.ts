@@ -20,9 +20,22 @@ export const isVisible = isQuestionVisible;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/**
+ * Whether a YYYY-MM-DD names a day of the (proleptic Gregorian) calendar, as a round trip
+ * through Date would say, without the Date and its ISO string per answer (issue 17).
+ */
+function isRealDate(value: string): boolean {
+  const year = Number(value.slice(0, 4));
+  const month = Number(value.slice(5, 7));
+  const day = Number(value.slice(8, 10));
+  if (month < 1 || month > 12 || day < 1) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = month === 2 ? (leap ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+  return day <= days;
+}
+
 /** Why an answer does not fit its question, or undefined when it does. */
 function typeProblem(question: RatingQuestion, value: unknown): string | undefined {
-  const values = question.options.map((option) => option.value);
   switch (question.type) {
     case 'text':
     case 'textarea':
@@ -39,17 +52,25 @@ function typeProblem(question: RatingQuestion, value: unknown): string | undefin
     case 'yesno':
       return asText(value) === 'yes' || asText(value) === 'no' ? undefined : 'must be yes or no';
     case 'select':
-      return typeof value === 'string' && values.includes(value) ? undefined : `must be one of: ${values.join(', ')}`;
+      return typeof value === 'string' && isOption(question, value) ? undefined : `must be one of: ${optionValues(question).join(', ')}`;
     case 'multiselect':
-      return Array.isArray(value) && value.every((item) => typeof item === 'string' && values.includes(item)) && new Set(value).size === value.length
+      return Array.isArray(value) && value.every((item) => typeof item === 'string' && isOption(question, item)) && new Set(value).size === value.length
         ? undefined
-        : `must be a list of distinct choices from: ${values.join(', ')}`;
-    case 'date': {
+        : `must be a list of distinct choices from: ${optionValues(question).join(', ')}`;
+    case 'date':
       if (typeof value !== 'string' || !ISO_DATE.test(value)) return 'must be a date (YYYY-MM-DD)';
-      const parsed = new Date(`${value}T00:00:00Z`);
-      return Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== value ? 'is not a real date' : undefined;
-    }
+      return isRealDate(value) ? undefined : 'is not a real date';
   }
+}
+
+const optionValues = (question: RatingQuestion) => question.options.map((option) => option.value);
+
+const isOption = (question: RatingQuestion, value: string) => question.options.some((option) => option.value === value);
+
+/** A set has a dozen questions: a look along them beats building a Set per request (issue 17). */
+function asks(questions: readonly RatingQuestion[], code: string): boolean {
+  for (const question of questions) if (question.code === code) return true;
+  return false;
 }
 
 /**
@@ -59,9 +80,8 @@ function typeProblem(question: RatingQuestion, value: unknown): string | undefin
  */
 export function answerProblems(questions: readonly RatingQuestion[], answers: Answers, prefix: string): Record<string, string> {
   const problems: Record<string, string> = {};
-  const known = new Set(questions.map((question) => question.code));
   for (const code of Object.keys(answers)) {
-    if (!known.has(code)) problems[`${prefix}.${code}`] = 'is not a question here';
+    if (!asks(questions, code)) problems[`${prefix}.${code}`] = 'is not a question here';
   }
   for (const question of questions) {
     if (!isVisible(question, answers)) continue;
