@@ -152,8 +152,11 @@ export async function buildServer(root = ROOT) {
       target: 'node20',
       packages: 'external',
       tsconfig: path.join(root, 'tsconfig.json'),
-      // Error names and plugin names read from functions and classes keep their source names.
-      keepNames: true,
+      // No keepNames: it wraps every named function and closure in a __name() call, on every
+      // request's closures too (issue 17). Nothing reads a renamed symbol's name: the error
+      // classes set `name` themselves, plugins are named through namedPlugin(), and esbuild
+      // renames only what two modules both declare, which is internal helpers only.
+      keepNames: false,
       sourcemap: 'linked',
       sourcesContent: false,
       metafile: true,
