@@ -14,8 +14,8 @@
 import type { Rating, WorksheetLine } from '@/api/contract/rating';
 import type { RateFactors } from '@server/db/schema';
 import { chosenOptions, type Answers, type RatingQuestion } from '@server/rating/answers';
-import { applyBps, BPS_ONE, formatFactor, formatPercent, formatRate, toWholeDollars } from '@server/rating/money';
-import { formatLimitUsd, formatUsd, formatWholeUsd } from '@/api/contract/money-format';
+import { applyBps, BPS_ONE, formatFactor, formatPercent, formatRate, formatUsdFast as formatUsd, toWholeDollars } from '@server/rating/money';
+import { formatLimitUsd, formatWholeUsd } from '@/api/contract/money-format';
 
 export interface RatingTable {
   id: number;
