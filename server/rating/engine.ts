@@ -68,6 +68,69 @@ export class RatingError extends Error {
   }
 }
 
+/**
+ * The worksheet's words that depend on the table alone, written once per table: the table is
+ * the rating catalogue's (server/rating/rating-catalog.ts), kept until a change notice replaces
+ * it, and the next table gets words of its own (issue 17: less string building per quote).
+ * Tables and their rows are never changed in place.
+ */
+interface TableWords {
+  baseLabel: string;
+  baseSource: string;
+  baseText: string;
+  minimumSource: string;
+  minimumUsd: string;
+  policyFeeSource: string;
+  taxLabel: string;
+  stateFeeLabel: string;
+}
+
+const tableWordsOf = new WeakMap<RatingTable, TableWords>();
+
+function tableWords(table: RatingTable): TableWords {
+  let words = tableWordsOf.get(table);
+  if (!words) {
+    const baseLabel = `Base premium for ${table.specialityName} in ${table.stateName}`;
+    words = {
+      baseLabel,
+      baseSource: `rate table ${table.id}, version ${table.version}`,
+      baseText: `${baseLabel}: ${formatUsd(table.basePremiumCents)}`,
+      minimumSource: `minimum premium ${formatUsd(table.minPremiumCents)}`,
+      minimumUsd: formatUsd(table.minPremiumCents),
+      policyFeeSource: `rate table ${table.id}`,
+      taxLabel: `${table.stateName} premium tax ${formatRate(table.taxRateBps)}`,
+      stateFeeLabel: `${table.stateName} state fees ${formatRate(table.feeRateBps)}`,
+    };
+    tableWordsOf.set(table, words);
+  }
+  return words;
+}
+
+/** A limit's or a deductible's label and source, once per row of the table (as tableWords). */
+const optionWordsOf = new WeakMap<object, { label: string; source: string }>();
+
+function limitWords(limit: RateFactors['ilf'][number]) {
+  let words = optionWordsOf.get(limit);
+  if (!words) {
+    // Labels in plain words from the amounts; the sources keep the table's codes for an underwriter.
+    words = { label: `${formatLimitUsd(limit.perClaimCents)} per claim / ${formatLimitUsd(limit.aggregateCents)} in all`, source: `limit ${limit.code}` };
+    optionWordsOf.set(limit, words);
+  }
+  return words;
+}
+
+function deductibleWords(deductible: RateFactors['dlf'][number]) {
+  let words = optionWordsOf.get(deductible);
+  if (!words) {
+    words = {
+      label: deductible.deductibleCents === 0 ? 'No deductible' : `${formatWholeUsd(deductible.deductibleCents)} deductible`,
+      source: `deductible ${deductible.code}`,
+    };
+    optionWordsOf.set(deductible, words);
+  }
+  return words;
+}
+
 export function rate(table: RatingTable, request: RatingRequest): Rating {
   const { factors } = table;
   const lines: WorksheetLine[] = [];
@@ -88,15 +151,15 @@ export function rate(table: RatingTable, request: RatingRequest): Rating {
   );
   if (!band) throw new RatingError(`The rate table has no experience band for ${request.priorClaims} prior claims`, 'priorClaims');
 
+  const words = tableWords(table);
   let running = table.basePremiumCents;
-  const baseLabel = `Base premium for ${table.specialityName} in ${table.stateName}`;
   lines.push({
     step: 'base',
-    label: baseLabel,
-    source: `rate table ${table.id}, version ${table.version}`,
+    label: words.baseLabel,
+    source: words.baseSource,
     amountCents: running,
     runningCents: running,
-    text: `${baseLabel}: ${formatUsd(running)}`,
+    text: words.baseText,
   });
 
   const prefix = request.zipcode.slice(0, 3);
@@ -108,11 +171,10 @@ export function rate(table: RatingTable, request: RatingRequest): Rating {
     territory?.factorBps ?? factors.territory.defaultBps,
     running,
   );
-  // Labels in plain words from the amounts; the sources keep the table's codes for an underwriter.
-  const limitWords = `${formatLimitUsd(limit.perClaimCents)} per claim / ${formatLimitUsd(limit.aggregateCents)} in all`;
-  const deductibleWords = deductible.deductibleCents === 0 ? 'No deductible' : `${formatWholeUsd(deductible.deductibleCents)} deductible`;
-  running = multiply('limit', limitWords, `limit ${limit.code}`, limit.factorBps, running);
-  running = multiply('deductible', deductibleWords, `deductible ${deductible.code}`, deductible.factorBps, running);
+  const limitLine = limitWords(limit);
+  const deductibleLine = deductibleWords(deductible);
+  running = multiply('limit', limitLine.label, limitLine.source, limit.factorBps, running);
+  running = multiply('deductible', deductibleLine.label, deductibleLine.source, deductible.factorBps, running);
 
   const effects = [
     ...chosenOptions(request.applicationQuestions ?? [], request.applicationAnswers ?? {}),
@@ -134,12 +196,12 @@ export function rate(table: RatingTable, request: RatingRequest): Rating {
   lines.push({
     step: 'minimum',
     label: premium > rounded ? `Minimum premium applies` : 'Premium, in whole dollars',
-    source: `minimum premium ${formatUsd(table.minPremiumCents)}`,
+    source: words.minimumSource,
     runningCents: premium,
     text:
       premium > rounded
         ? `Minimum premium for ${table.specialityName} in ${table.stateName}: ${formatUsd(premium)}`
-        : `Premium, in whole dollars (minimum ${formatUsd(table.minPremiumCents)}): ${formatUsd(premium)}`,
+        : `Premium, in whole dollars (minimum ${words.minimumUsd}): ${formatUsd(premium)}`,
   });
   const adjusted = request.adjustment?.bps ? adjustPremium(lines, premium, request.adjustment) : premium;
 
@@ -148,12 +210,13 @@ export function rate(table: RatingTable, request: RatingRequest): Rating {
     lines.push({ step, label, source, amountCents: amount, runningCents: running, text: `${label}: +${formatUsd(amount)}` });
   };
   running = adjusted;
-  add('policyFee', 'Policy fee', `rate table ${table.id}`, table.policyFeeCents);
+  add('policyFee', 'Policy fee', words.policyFeeSource, table.policyFeeCents);
   const taxable = adjusted + table.policyFeeCents;
   const tax = applyBps(taxable, table.taxRateBps);
   const stateFee = applyBps(taxable, table.feeRateBps);
-  add('tax', `${table.stateName} premium tax ${formatRate(table.taxRateBps)}`, `on ${formatUsd(taxable)}`, tax);
-  add('stateFee', `${table.stateName} state fees ${formatRate(table.feeRateBps)}`, `on ${formatUsd(taxable)}`, stateFee);
+  const taxableSource = `on ${formatUsd(taxable)}`;
+  add('tax', words.taxLabel, taxableSource, tax);
+  add('stateFee', words.stateFeeLabel, taxableSource, stateFee);
   lines.push({ step: 'total', label: 'Total for the year', source: 'sum of the above', runningCents: running, text: `Total for the year: ${formatUsd(running)}` });
 
   return {
