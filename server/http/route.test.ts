@@ -114,6 +114,9 @@ describe('defineRoute body validation', () => {
     const response = await post(JSON.stringify({ name: '  Ada ', age: 36 }));
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ greeting: 'Hello Ada', age: 36 });
+    // Written by the serialiser compiled from the response schema, and said to be JSON.
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(t.app.apiRoutes.uncompiled).not.toContain('POST /api/weborder/test/people');
   });
 
   it('answers 400 for malformed JSON', async () => {

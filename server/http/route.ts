@@ -219,7 +219,8 @@ export function defineRoute<
       if (!compiled || code !== status) return reply.code(code).send(result);
       serialize ??= reply.compileSerializationSchema(compiled) as (payload: unknown) => string;
       if (registry.validateResponses) checkSerialization(serialize, result, `${definition.method} ${request.url}`);
-      return reply.code(code).serializer(serialize).send(result);
+      // A custom serializer leaves the type unset (Fastify sets it only for its own JSON path).
+      return reply.code(code).type('application/json; charset=utf-8').serializer(serialize).send(result);
     },
   });
 }
