@@ -27,6 +27,8 @@ export type ColdStartOptions = {
   idleMs?: number;
   /** Added to the environment; DATABASE_URL is always removed, so PGlite is used. */
   env?: Record<string, string>;
+  /** Removed from the environment, so their defaults apply (the bench measures the default start). */
+  unset?: readonly string[];
 };
 
 function statusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number | undefined {
@@ -40,8 +42,9 @@ function statusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number | undefined {
 
 async function startOnce(args: string[], dataDir: string, options: ColdStartOptions): Promise<ColdStart> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, ...options.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };
-  delete env.DATABASE_URL;
+  const inherited: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of ['DATABASE_URL', ...(options.unset ?? [])]) delete inherited[name];
+  const env: NodeJS.ProcessEnv = { ...inherited, ...options.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };
   const health = `http://127.0.0.1:${port}/api/weborder/health`;
   const started = performance.now();
   const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
