@@ -3,6 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
+import { noneMatch } from '@server/http/etag';
 import { preloadTags, readManifest } from '@server/http/shell-preloads';
 import { runtimeConfigOf } from '@server/routes/runtime-config';
 
@@ -110,12 +111,7 @@ export async function sendSpaIndex(reply: FastifyReply, staticDir: string) {
   // revisit with the same build and config costs a 304.
   const etag = `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
   reply.header('cache-control', 'no-cache').header('etag', etag).header('vary', 'accept-encoding').type('text/html; charset=utf-8');
-  const ifNoneMatch = request.headers['if-none-match'];
-  // Weak comparison (RFC 9110 §8.8.3.2): W/ or not, the same tag is the same page.
-  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
-  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => bare(tag) === bare(etag) || tag.trim() === '*')) {
-    return reply.code(304).send();
-  }
+  if (noneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
   const encoding = html.length >= COMPRESS_FROM_BYTES ? chooseEncoding(request.headers['accept-encoding']) : undefined;
   if (!encoding) return reply.send(html);
   return reply.header('content-encoding', encoding).send(compress(html, encoding));
