@@ -1,6 +1,7 @@
 import ky, { type KyInstance, type Options } from 'ky';
 import * as v from 'valibot';
 import { apiErrorSchema } from '@/api/contract/error';
+import { forgetEarlyReads } from '@/api/early-reads';
 import { AUTH_TOKEN_KEY, AUTH_USER_KEY } from '@/api/session-storage-keys';
 
 /** Calls whose 401 means "wrong credentials", not "session over" (specification §8). */
@@ -24,7 +25,8 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
-function storedToken(): string | null {
+/** The signed-in session's token as stored, if any. */
+export function storedToken(): string | null {
   try {
     return globalThis.localStorage?.getItem(AUTH_TOKEN_KEY) ?? null;
   } catch {
@@ -53,6 +55,8 @@ function create(prefixUrl: string): KyInstance {
     hooks: {
       beforeRequest: [
         (request) => {
+          // A write may change what an early read answered: none is used after it.
+          if (request.method !== 'GET' && request.method !== 'HEAD') forgetEarlyReads();
           const token = storedToken();
           if (token) request.headers.set('Authorization', `Bearer ${token}`);
         },

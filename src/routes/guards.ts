@@ -3,6 +3,7 @@ import { waitFor } from 'xstate';
 import { isCanonicalClientUrl } from '@/api/contract/specialities';
 import { writeClientId } from '@/api/session-values';
 import { isRestoring, isSignedIn, signedInUser } from '@/machines/auth.machine';
+import { startEarlyReads } from '@/routes/early-reads';
 import type { RouterContext } from '@/routes/router-context';
 import { screenLocation } from '@/routes/screen-location';
 
@@ -13,6 +14,8 @@ export interface GuardArgs {
   params: unknown;
   /** True when only preloading (a pointer resting on a link): nothing is remembered then. */
   preload?: boolean;
+  /** The route's validated search. */
+  search?: unknown;
 }
 
 /**
@@ -55,14 +58,16 @@ export async function clientRoot(args: GuardArgs): Promise<void> {
 /**
  * beforeLoad for screens that need a signed-in user. Waits until the auth actor has finished
  * restoring a stored session (no timers), then sends anyone signed out to login — the branded
- * login inside the client area — with `redirect` pointing back here.
+ * login inside the client area — with `redirect` pointing back here. The screen's early reads
+ * (src/routes/early-reads.ts) start first.
  */
-export async function requireSignedIn({ context, location, params }: GuardArgs): Promise<void> {
+export async function requireSignedIn({ context, location, params, preload, search }: GuardArgs): Promise<void> {
+  // The screen's first reads go out beside the session check, not after it.
+  if (!preload) startEarlyReads({ pathname: location.pathname, search });
   const snapshot = await waitFor(context.auth, (state) => !isRestoring(state));
   if (isSignedIn(snapshot)) return;
   const { clientid } = params as { clientid?: string };
-  const search = { redirect: location.href };
-  throw redirect(screenLocation({ screen: 'login', search }, clientid) as never);
+  throw redirect(screenLocation({ screen: 'login', search: { redirect: location.href } }, clientid) as never);
 }
 
 /** Roles that work the underwriter's desk. */
