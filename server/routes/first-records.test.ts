@@ -80,6 +80,25 @@ describe('sign-up makes the account’s first records from what was typed', () =
     expect((await call('GET', `insured/requireditems?submissionid=${quote.submissionId}`)).json()).toMatchObject({ items: [] });
   });
 
+  it('a returning insured’s new quote at the practice’s ZIP is placed at the primary location; at another ZIP it asks for one', async () => {
+    const session = await signUp(api(), practice);
+    const call = signedIn(session.token);
+    const save = async (zipcode: string) => {
+      const response = await quoteApi(() => t.app).post('insured/createsubmission', await submissionInput(t.app, { zipcode }), { token: session.token });
+      expect(response.statusCode, response.body).toBe(201);
+      return v.parse(submissionQuoteSchema, response.json()).submissionId;
+    };
+    const here = await save('77002');
+    const [primary] = (await call('GET', 'insured/locationlist')).json() as Array<{ id: number }>;
+    const plan = (await call('GET', `insured/locations?submissionid=${here}`)).json() as { locations: Array<Record<string, unknown>> };
+    expect(plan.locations).toEqual([expect.objectContaining({ locationId: primary!.id, address1: '909 Texas Ave', isprimary: true })]);
+    expect((await call('GET', `insured/requireditems?submissionid=${here}`)).json()).toMatchObject({ items: [] });
+
+    const elsewhere = await save('75201');
+    const { items } = (await call('GET', `insured/requireditems?submissionid=${elsewhere}`)).json() as { items: Array<{ code: string }> };
+    expect(items.map((item) => item.code)).toEqual(['location']);
+  });
+
   it('without a phone or an address, an API sign-up keeps its contacts and locations its own to add', async () => {
     const session = await signUp(api());
     const call = signedIn(session.token);

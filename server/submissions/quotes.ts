@@ -24,6 +24,7 @@ import {
   type updateRatingRequestSchema,
 } from '@/api/contract/submissions';
 import type { SavedAnswers } from '@/api/contract/questions';
+import { placeOrderAtPrimaryLocation } from '@server/account/first-records';
 import { brokerOfClientId } from '@server/auth/brokers';
 import type { Clock } from '@server/clock';
 import type { Database, Queryable } from '@server/db/connection';
@@ -297,6 +298,9 @@ export async function createSubmission(
         effectiveDate,
         rating: calculation,
       };
+      // A returning insured's new order at their practice's ZIP is placed there, as a first
+      // order is at sign-up: the address was asked once, at sign-up, not again at payment.
+      if (caller.user) await placeOrderAtPrimaryLocation(tx, caller.user.id, row!.id, now);
       const data: QuoteEventData = { request: fingerprint, answer };
       await tx.insert(submissionEvents).values({
         submissionId: row!.id,
