@@ -36,10 +36,11 @@ export async function submissionRoutes(app: FastifyInstance) {
       'Public: a visitor may save a quote; with a bearer token it is the user’s. Refuses what auth/calculate refuses ' +
       '(400/422 naming the field), a payment term not on offer (400 naming paymentTerm) and an effective date outside ' +
       'today..+90 days (400 naming effectiveDate). Stores status quoted, the rating (worksheet and payment plans) and its ' +
-      'totalCents as the premium, and answers 201 with the order number. A visitor’s answer carries quoteKey, once: ' +
+      'totalCents as the premium, and answers 201 with the order number. A visitor’s answer carries quoteKey: ' +
       'send it as x-quote-key on later calls and in submissionRequest on sign-in/sign-up. With an Idempotency-Key ' +
-      'header, repeating the call (same caller, same body) creates nothing and answers 200 with the first answer, ' +
-      'without quoteKey; the same key with another body is a 422.',
+      'header, repeating the call (same caller, same body) creates nothing and answers 200 with the first answer ' +
+      '(a visitor’s with the same quoteKey, derived again from the Idempotency-Key, until the quote joins an account); ' +
+      'the same key with another body is a 422.',
     tags,
     public: true,
     headers: idempotencyKeyHeaderDoc,

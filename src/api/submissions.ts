@@ -15,7 +15,7 @@ import {
  * Submission calls (specification §7 Insured: createsubmission, updaterating, orderdetails),
  * each answer parsed with the wire contract (src/api/contract/submissions.ts).
  *
- * A visitor's createsubmission answers a quoteKey, once: keep it with the quote (it opens the
+ * A visitor's createsubmission answers a quoteKey: keep it with the quote (it opens the
  * quote until sign-in, and goes in submissionRequest on sign-in or sign-up to attach it).
  */
 
@@ -24,8 +24,9 @@ const withQuoteKey = (quoteKey: string | undefined) => (quoteKey ? { [QUOTE_KEY_
 /**
  * POST insured/createsubmission. `idempotencyKey` (8–128 characters; keep one per quote the
  * user means to save, e.g. a crypto.randomUUID() stored with the quote in progress) makes a
- * repeat create nothing: it answers the first answer again, but without the quoteKey, which is
- * only ever given once. Not retried automatically for that reason.
+ * repeat create nothing: it answers the first answer again (a visitor's with the same quoteKey,
+ * derived again from the Idempotency-Key, until the quote joins an account). Not retried
+ * automatically all the same: a save is sent once, when the insured asks for it.
  */
 export async function createSubmission(request: CreateSubmissionRequest, idempotencyKey?: string): Promise<SubmissionQuote> {
   const headers = idempotencyKey ? { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } : {};
