@@ -27,13 +27,13 @@ const READ_PATH = '/api/weborder/dashboard/submissiondetails';
 export async function latencySection(databases: readonly ('pglite' | 'postgres')[]): Promise<void> {
   for (const database of databases) {
     if (database === 'pglite') {
-      const server = await startServer({ env: { TRUST_PROXY: 'true' } });
+      const server = await startServer({ compiled: true, env: { TRUST_PROXY: 'true' } });
       await measure('PGlite', server, () => server.stop());
     } else {
       const db = await createDatabase();
       let server: RunningServer;
       try {
-        server = await startServer({ env: { TRUST_PROXY: 'true', DATABASE_URL: db.url } });
+        server = await startServer({ compiled: true, env: { TRUST_PROXY: 'true', DATABASE_URL: db.url } });
       } catch (error) {
         await db.drop();
         throw error;

@@ -20,7 +20,8 @@ import { throughputSection } from './throughput';
  * BENCH_LATENCY_SECONDS (fixed-rate run, default max(10, 2 × BENCH_SECONDS)), BENCH_RATE
  * (signed-in reads per second, default 50), BENCH_IDLE_SECONDS (before reading RSS, default 5),
  * BENCH_DATABASES=pglite,postgres (latency), BENCH_POSTGRES_URL (the server to create a database on).
- * Sections that need the app run against a server of their own with a fresh data directory.
+ * Sections that need the app run against a server of their own with a fresh data directory, the
+ * compiled server `npm start` runs (not the TypeScript through tsx that the tests use).
  */
 const SECTIONS = ['size', 'config', 'memory', 'purchase', 'lighthouse', 'throughput', 'latency'] as const;
 type Section = (typeof SECTIONS)[number];
@@ -41,7 +42,8 @@ function databases(): ('pglite' | 'postgres')[] {
 }
 
 async function withApp(run: (url: string) => Promise<void>): Promise<void> {
-  const app = await startServer();
+  // The compiled server, as `npm start` runs it (rebuilt when older than the sources).
+  const app = await startServer({ compiled: true });
   try {
     await run(app.url);
   } finally {
