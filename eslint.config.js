@@ -38,6 +38,27 @@ export default tseslint.config(
       }),
     },
   },
+  // Route files declare the HTTP surface and call domain modules; SQL lives in each domain's
+  // query module (server/<domain>/…), never here (issue 18).
+  {
+    files: ['server/routes/**/*.ts'],
+    ignores: ['server/routes/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': restrictImports({
+        paths: [
+          { name: 'drizzle-orm', message: 'No SQL in route files: call the domain’s query module.' },
+          { name: '@server/db/schema', message: 'No SQL in route files: call the domain’s query module.' },
+        ],
+      }),
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name=/^(select|selectDistinct|insert|update|delete|execute|transaction)$/][callee.object.property.name='db']",
+          message: 'No SQL in route files: call the domain’s query module.',
+        },
+      ],
+    },
+  },
   // Screens never import each other; shared pieces live in src/components.
   ...readdirSync(new URL('./src/screens', import.meta.url)).map((screen) => ({
     files: [`src/screens/${screen}/**/*.{ts,tsx}`],

@@ -4,6 +4,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -141,3 +142,8 @@ export function openDatabase(
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** Where a query may run: the database, or a transaction in progress. */
 export type Queryable = Database | Transaction;
+
+/** Whether the database answers a query (the health route's readiness); throws when it does not. */
+export async function databaseAnswers(db: Queryable): Promise<void> {
+  await db.execute(sql`select 1`);
+}

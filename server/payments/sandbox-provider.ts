@@ -57,6 +57,26 @@ export async function sandboxSession(db: Queryable, sessionId: string): Promise<
   return row;
 }
 
+/** A declined card on the sandbox's page: the reason kept for the page, one more attempt counted. */
+export async function recordDeclinedAttempt(db: Queryable, session: SandboxSessionRow, message: string): Promise<SandboxSessionRow> {
+  const [updated] = await db
+    .update(sandboxCheckoutSessions)
+    .set({ lastError: message, attempts: session.attempts + 1 })
+    .where(eq(sandboxCheckoutSessions.id, session.id))
+    .returning();
+  return updated!;
+}
+
+/** The session paid, if it was still open; undefined when another submit of the form paid it first. */
+export async function markSessionPaid(db: Queryable, session: SandboxSessionRow, paymentRef: string, paidAt: Date): Promise<SandboxSessionRow | undefined> {
+  const [paid] = await db
+    .update(sandboxCheckoutSessions)
+    .set({ status: 'paid', paymentRef, paidAt, lastError: null, attempts: session.attempts + 1 })
+    .where(and(eq(sandboxCheckoutSessions.id, session.id), eq(sandboxCheckoutSessions.status, 'open')))
+    .returning();
+  return paid;
+}
+
 /** A Stripe-shaped checkout session object, as the sandbox's events carry it. */
 function sessionObject(row: SandboxSessionRow) {
   return {

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { healthSchema } from '@/api/contract/health';
+import { databaseAnswers } from '@server/db/connection';
 import { serviceUnavailable } from '@server/http/http-error';
 import { originOf, requestOrigin } from '@server/http/request-origin';
 import { defineRoute } from '@server/http/route';
@@ -20,7 +20,7 @@ export async function healthRoutes(app: FastifyInstance) {
     handler: async ({ request, reply }) => {
       reply.header('cache-control', 'no-store');
       try {
-        await app.db.execute(sql`select 1`);
+        await databaseAnswers(app.db);
       } catch (error) {
         // Not a bug in this server: a 503 tells load balancers to try another instance.
         throw serviceUnavailable('database unavailable', error);

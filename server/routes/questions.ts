@@ -4,7 +4,6 @@
  * sense: the lists are for anyone; the calls naming a submission are for its owner (bearer, or
  * a visitor's x-quote-key), a 404 for anyone else.
  */
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   questionListQuerySchema,
@@ -15,11 +14,11 @@ import {
   submissionAnswersParamsSchema,
   submissionAnswersSchema,
 } from '@/api/contract/questions';
-import { specialities } from '@server/db/schema';
 import { badRequest } from '@server/http/http-error';
 import { defineRoute } from '@server/http/route';
 import { loadQuestionSet, toWireQuestion } from '@server/rating/question-sets';
 import { ownedSubmission, quoteKeyHeaderDoc, submissionCaller } from '@server/submissions/access';
+import { specialitySaleState } from '@server/specialities/speciality-list';
 import { saveAnswers, type SubmissionDeps } from '@server/submissions/quotes';
 import { quoteKeySecret } from '@server/submissions/quote-keys';
 
@@ -54,10 +53,7 @@ export async function questionRoutes(app: FastifyInstance) {
     response: questionListSchema,
     errors: { 401: saveErrors[401] },
     handler: async ({ query, request }) => {
-      const [speciality] = await app.db
-        .select({ id: specialities.id, active: specialities.active })
-        .from(specialities)
-        .where(eq(specialities.id, query.specialityId));
+      const speciality = await specialitySaleState(app.db, query.specialityId);
       // A retired speciality's questions are still asked of the orders it already has.
       if (!speciality || (!speciality.active && query.submissionId === undefined)) throw badRequest(`Speciality ${query.specialityId} is not on sale`, { specialityId: 'is not a speciality on sale' });
       let answers: Record<string, unknown> | undefined;

@@ -8,15 +8,18 @@
  * (the page stays open for another card). So the browser's Back never offers to send a card form
  * again. Public: the unguessable session id is the only key, as with a real provider.
  */
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as v from 'valibot';
 import { brokerBrand } from '@server/auth/brokers';
-import { sandboxCheckoutSessions } from '@server/db/schema';
 import { defineRoute } from '@server/http/route';
 import { judgeCard, problemCodes, problemFields } from '@server/payments/sandbox-cards';
 import { sandboxCheckoutPage, sandboxPageCsp, type CheckoutBrand, type PageState } from '@server/payments/sandbox-page';
-import { newPaymentRef, sandboxSession, SANDBOX_CHECKOUT_PATH, type SandboxProvider, type SandboxSessionRow, type SignedEvent } from '@server/payments/sandbox-provider';
+import {
+  markSessionPaid,
+  newPaymentRef,
+  recordDeclinedAttempt,
+  sandboxSession,
+  SANDBOX_CHECKOUT_PATH, type SandboxProvider, type SandboxSessionRow, type SignedEvent } from '@server/payments/sandbox-provider';
 
 const sessionParamsSchema = v.object({ sessionId: v.pipe(v.string(), v.regex(/^cs_sandbox_[A-Za-z0-9_]{10,60}$/, 'must be a sandbox checkout session id')) });
 
@@ -125,19 +128,11 @@ export async function sandboxCheckoutRoutes(app: FastifyInstance) {
       // What was typed is not carried back: an address is no place for a cardholder's name.
       if (outcome.kind === 'invalid') return reply.redirect(`${action(session.id)}?problems=${problemCodes(outcome.fields).join(',')}`, 303);
       if (outcome.kind === 'declined') {
-        const [updated] = await app.db
-          .update(sandboxCheckoutSessions)
-          .set({ lastError: outcome.message, attempts: session.attempts + 1 })
-          .where(eq(sandboxCheckoutSessions.id, session.id))
-          .returning();
-        await deliver(provider.declinedEvent(updated!, outcome.message, outcome.code));
+        const updated = await recordDeclinedAttempt(app.db, session, outcome.message);
+        await deliver(provider.declinedEvent(updated, outcome.message, outcome.code));
         return reply.redirect(`${action(session.id)}?declined=1`, 303);
       }
-      const [paid] = await app.db
-        .update(sandboxCheckoutSessions)
-        .set({ status: 'paid', paymentRef: newPaymentRef(), paidAt: app.clock.now(), lastError: null, attempts: session.attempts + 1 })
-        .where(and(eq(sandboxCheckoutSessions.id, session.id), eq(sandboxCheckoutSessions.status, 'open')))
-        .returning();
+      const paid = await markSessionPaid(app.db, session, newPaymentRef(), app.clock.now());
       // Paid meanwhile by another submit of the form: that one confirmed it.
       if (!paid) return reply.redirect(successUrl(session), 303);
       await deliver(provider.paidEvent(paid));

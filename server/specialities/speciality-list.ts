@@ -4,7 +4,7 @@
  * (server/routes/specialities.ts) only call these.
  */
 import { and, asc, eq, type Column } from 'drizzle-orm';
-import type { Database } from '@server/db/connection';
+import type { Database, Queryable } from '@server/db/connection';
 import { brokerSpecialities, brokers, specialities, specialityCategories, usStates } from '@server/db/schema';
 import { badRequest, notFound } from '@server/http/http-error';
 import { indicativePrices, withIndicative } from '@server/rating/indicative-prices';
@@ -91,5 +91,11 @@ export function listCategories(db: Database) {
 export async function specialityById(db: Database, specialityId: number) {
   const [speciality] = await db.select(specialityColumns).from(specialities).where(eq(specialities.id, specialityId));
   if (!speciality) throw notFound(`No speciality with id ${specialityId}`);
+  return speciality;
+}
+
+/** A speciality's id and whether it is on sale, or undefined when there is none with that id. */
+export async function specialitySaleState(db: Queryable, specialityId: number): Promise<{ id: number; active: boolean } | undefined> {
+  const [speciality] = await db.select({ id: specialities.id, active: specialities.active }).from(specialities).where(eq(specialities.id, specialityId));
   return speciality;
 }
