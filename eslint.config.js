@@ -22,9 +22,31 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
   },
-  // In src/ and server/ every import goes through an alias; each block below restates this rule,
-  // because a later no-restricted-imports replaces an earlier one rather than adding to it.
-  { files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'], rules: { 'no-restricted-imports': restrictImports() } },
+  // In src/, server/ and shared/ every import goes through an alias; each block below restates
+  // this rule, because a later no-restricted-imports replaces an earlier one rather than adding to it.
+  { files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'shared/**/*.ts'], rules: { 'no-restricted-imports': restrictImports() } },
+  {
+    // shared/ runs in the browser (the stories, later the client) and in the server alike: no UI,
+    // no HTTP client, no state machines, nothing of the server's. Of src/ it may import only the
+    // wire contract (src/api/contract), until the contract moves into shared/ too.
+    files: ['shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrictImports({
+        paths: [
+          { name: 'react', message: 'shared/ is framework-free: no React.' },
+          { name: 'react-dom', message: 'shared/ is framework-free: no React.' },
+          { name: 'xstate', message: 'shared/ holds no state machines: they live in src/machines.' },
+          { name: 'ky', message: 'shared/ makes no HTTP calls: they live in src/api.' },
+        ],
+        patterns: [
+          { group: ['react/*', 'react-dom/*', '@tanstack/*'], message: 'shared/ is framework-free: no React or TanStack.' },
+          { group: ['@/screens/*', '@/components/*', '@/routes/*', '@/machines/*'], message: 'shared/ imports nothing of the client but src/api/contract.' },
+          { group: ['@server/*'], message: 'shared/ imports nothing of the server: move what both need into shared/.' },
+          { regex: '^@/(?!api/contract/|screens/|components/|routes/|machines/)', message: 'shared/ imports nothing of the client but src/api/contract.' },
+        ],
+      }),
+    },
+  },
   {
     // Machines stay free of the HTTP library: their network calls are named actors over src/api functions.
     files: ['src/machines/**/*.ts'],
@@ -75,7 +97,7 @@ function restrictImports({ paths = [], patterns = [] } = {}) {
     'error',
     {
       paths,
-      patterns: [{ group: ['./*', '../*', '../../*'], message: 'Import through the @/ or @server/ alias.' }, ...patterns],
+      patterns: [{ group: ['./*', '../*', '../../*'], message: 'Import through the @/, @server/ or @shared/ alias.' }, ...patterns],
     },
   ];
 }

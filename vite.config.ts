@@ -7,6 +7,8 @@ import { precompress } from './scripts/precompress.ts';
 const alias = {
   '@': fileURLToPath(new URL('./src', import.meta.url)),
   '@server': fileURLToPath(new URL('./server', import.meta.url)),
+  // Code the client (and the stories) share with the server: the rating engine so far.
+  '@shared': fileURLToPath(new URL('./shared', import.meta.url)),
 };
 
 export default defineConfig({
@@ -36,7 +38,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'shared/**/*.test.ts', 'scripts/**/*.test.ts'],
           // A timeout catches a hang, not slowness: path walks take seconds, more on a busy CI machine.
           testTimeout: 30_000,
         },

@@ -2,7 +2,8 @@ import type { StorybookConfig } from '@storybook/react-vite';
 
 /**
  * Storybook for designers and analysts. The Vite config (vite.config.ts: the React plugin and the
- * `@/` alias) is picked up by @storybook/react-vite; its `test` block is Vitest's and Vite ignores it.
+ * `@/`, `@server/` and `@shared/` aliases; the fixtures price with `@shared/rating`) is picked up
+ * by @storybook/react-vite; its `test` block is Vitest's and Vite ignores it.
  */
 const config: StorybookConfig = {
   framework: { name: '@storybook/react-vite', options: {} },

@@ -5,7 +5,7 @@
  *
  * - Packages stay external: node_modules is imported at run time as under tsx. Bundling them
  *   would gain little and break those that read files beside their own (PGlite's WASM and data).
- * - `@server/` and `@/` resolve through tsconfig.json's paths, which esbuild reads.
+ * - `@server/`, `@shared/` and `@/` resolve through tsconfig.json's paths, which esbuild reads.
  * - Files the server reads at run time are found through `import.meta.url` (the migrations,
  *   package.json, packages via createRequire). In a bundle that would be the bundle's own
  *   address, so each source file's `import.meta.url` is rewritten to the address of that source
@@ -87,8 +87,8 @@ export async function writeStamp(stampFile, inputs) {
 
 /**
  * Stale when the bundle or its stamp is missing, or any file the last build read (every bundled
- * source, in server/ and src/, as esbuild's metafile listed them) or a build setting changed.
- * A newly imported file needs an edit to its importer, which the stamp sees.
+ * source, in server/, shared/ and src/, as esbuild's metafile listed them) or a build setting
+ * changed. A newly imported file needs an edit to its importer, which the stamp sees.
  * @returns {Promise<boolean>}
  */
 export async function serverBundleStale(root = ROOT) {

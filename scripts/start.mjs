@@ -24,8 +24,8 @@ import { buildServer, fingerprint, ROOT, SERVER_BUNDLE, serverBundleStale, stamp
 /** Kept beside the server bundle: dist/ is Vite's, emptied by each build and served as files. */
 const CLIENT_STAMP = path.join(ROOT, 'dist-server', 'client-build.json');
 
-/** Files and directories at the root that go into the web client's build. */
-const CLIENT_INPUTS = ['src', 'public', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package-lock.json'];
+/** Files and directories at the root that go into the web client's build (shared/: what the client shares with the server). */
+const CLIENT_INPUTS = ['src', 'shared', 'public', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package-lock.json'];
 
 /**
  * Every file under `entries` (files or directories), relative to root, tests and stories aside:
@@ -57,7 +57,7 @@ async function walk(root, entries) {
 }
 
 /**
- * What the web client's build reads: src/, public/, index.html, the Vite and TypeScript
+ * What the web client's build reads: src/, shared/, public/, index.html, the Vite and TypeScript
  * configuration with the local files vite.config.ts imports, the locked dependencies, and the
  * .env files Vite loads.
  * @param {string} root

@@ -14,7 +14,7 @@
  * and a file with any problem changes nothing.
  */
 import type { RateFactors } from '@server/db/schema';
-import type { RatingTable } from '@server/rating/engine';
+import type { RatingTable } from '@shared/rating/engine';
 
 export const CSV_COLUMNS = [
   'kind',

@@ -8,7 +8,7 @@ import type { ReferralReason } from '@/api/contract/lifecycle';
 import { formatUsd } from '@/api/contract/money-format';
 import { answerText, isBlankAnswer, isQuestionVisible } from '@/api/contract/question-rules';
 import type { QuestionCondition, QuestionOption } from '@server/db/schema';
-import type { Answers } from '@server/rating/answers';
+import type { Answers } from '@shared/rating/answers';
 import { PRIOR_CLAIMS, PRIOR_CLAIMS_COUNT } from '@server/rating/quote-pricing';
 
 /** A question as the rules read it: its words and its options' effects. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { answerProblems, chosenOptions, isVisible, type RatingQuestion } from '@server/rating/answers';
+import { answerProblems } from '@server/rating/answers';
+import type { RatingQuestion } from '@shared/rating/answers';
 
 const q = (code: string, type: RatingQuestion['type'], extra: Partial<RatingQuestion> = {}): RatingQuestion => ({
   code,
@@ -82,18 +83,5 @@ describe('answerProblems', () => {
     expect(answerProblems(questions, { ...complete, colour: 'blue' }, 'applicationAnswers')).toEqual({
       'applicationAnswers.colour': 'is not a question here',
     });
-  });
-});
-
-describe('chosenOptions and isVisible', () => {
-  it('collects the options picked by the questions that show, multiselect included', () => {
-    const picked = chosenOptions(questions, { ...complete, claims: 'yes', claims_count: 1, kind: 'surgery', services: ['b'] });
-    expect(picked.map(({ question, option }) => `${question.code}=${option.value}`)).toEqual(['claims=yes', 'kind=surgery', 'services=b']);
-  });
-
-  it('hides a question whose condition is not met, or whose condition answer is missing', () => {
-    expect(isVisible(questions[4]!, { claims: 'no' })).toBe(false);
-    expect(isVisible(questions[4]!, {})).toBe(false);
-    expect(isVisible(questions[4]!, { claims: 'yes' })).toBe(true);
   });
 });

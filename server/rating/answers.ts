@@ -1,22 +1,10 @@
 /**
- * Underwriting answers against their questions: which questions show, whether the answers are
- * complete and of the right type, and the effects the chosen options carry.
+ * Underwriting answers against their questions: whether the answers are complete and of the
+ * right type. Which questions show and the effects the chosen options carry are the rating
+ * engine's, shared with the stories (shared/rating/answers.ts).
  */
-import { answerText as asText, isBlankAnswer as isBlank, isQuestionVisible } from '@/api/contract/question-rules';
-import type { QuestionCondition, QuestionOption, questionTypes } from '@server/db/schema';
-
-export interface RatingQuestion {
-  code: string;
-  type: (typeof questionTypes)[number];
-  required: boolean;
-  options: QuestionOption[];
-  condition: QuestionCondition | null;
-}
-
-export type Answers = Record<string, unknown>;
-
-/** A question shows unless its condition names another answer it does not have. */
-export const isVisible = isQuestionVisible;
+import { answerText as asText, isBlankAnswer as isBlank } from '@/api/contract/question-rules';
+import { isVisible, type Answers, type RatingQuestion } from '@shared/rating/answers';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -94,18 +82,4 @@ export function answerProblems(questions: readonly RatingQuestion[], answers: An
     if (problem) problems[`${prefix}.${question.code}`] = problem;
   }
   return problems;
-}
-
-/** The options an answer picked, for the questions that show. */
-export function chosenOptions(questions: readonly RatingQuestion[], answers: Answers): Array<{ question: RatingQuestion; option: QuestionOption }> {
-  const chosen: Array<{ question: RatingQuestion; option: QuestionOption }> = [];
-  for (const question of questions) {
-    if (!isVisible(question, answers) || question.options.length === 0) continue;
-    const value = answers[question.code];
-    const picked = Array.isArray(value) ? value.map(asText) : [asText(value)];
-    for (const option of question.options) {
-      if (picked.includes(option.value)) chosen.push({ question, option });
-    }
-  }
-  return chosen;
 }

@@ -6,7 +6,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Question } from '@/api/contract/questions';
 import type { Queryable } from '@server/db/connection';
 import { questions } from '@server/db/schema';
-import type { Answers } from '@server/rating/answers';
+import type { Answers } from '@shared/rating/answers';
 
 export async function loadQuestionSet(db: Queryable, specialityId: number | null) {
   return db

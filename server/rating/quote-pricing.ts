@@ -10,9 +10,10 @@ import type { Queryable } from '@server/db/connection';
 import { rateTables, usStates } from '@server/db/schema';
 import { lookupZip } from '@server/geo/zip-codes';
 import { badRequest, HttpError } from '@server/http/http-error';
-import { answerProblems, type Answers } from '@server/rating/answers';
-import { rate, RatingError, type PremiumAdjustment, type RatingRequest, type RatingTable } from '@server/rating/engine';
-import { paymentPlans } from '@server/rating/payment-plans';
+import { answerProblems } from '@server/rating/answers';
+import type { Answers } from '@shared/rating/answers';
+import { rate, RatingError, type PremiumAdjustment, type RatingRequest, type RatingTable } from '@shared/rating/engine';
+import { paymentPlans } from '@shared/rating/payment-plans';
 import type { RatingCatalog, RatingCatalogEntry } from '@server/rating/rating-catalog';
 
 /** The general application questions that give the experience modifier its claims count. */

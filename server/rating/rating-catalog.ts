@@ -11,10 +11,19 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { NoticedCache, type ChangeNotices } from '@server/db/change-notices';
 import type { Queryable } from '@server/db/connection';
-import { rateTables, specialities, usStates, type QuestionCondition, type QuestionOption } from '@server/db/schema';
-import type { RatingQuestion } from '@server/rating/answers';
-import type { RatingTable } from '@server/rating/engine';
-import type { PaymentTermRow } from '@server/rating/payment-plans';
+import { rateTables, specialities, usStates, type QuestionCondition, type QuestionOption, type RateFactors } from '@server/db/schema';
+import type { RatingQuestion } from '@shared/rating/answers';
+import type { RateFactors as EngineFactors, RatingTable } from '@shared/rating/engine';
+import type { PaymentTermRow } from '@shared/rating/payment-plans';
+
+/**
+ * The factors as stored (server/db/schema, which imports nothing but drizzle-orm) and as the
+ * engine reads them (shared/rating/engine.ts) are written out twice: this fails to compile the
+ * day they differ.
+ */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Holds<T extends true> = T;
+type _StoredFactorsAreTheEngines = Holds<Same<RateFactors, EngineFactors>>;
 
 export interface RatingCatalogEntry {
   speciality: { id: number; name: string };

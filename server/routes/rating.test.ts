@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { calculateResponseSchema, ilfdlfResponseSchema } from '@/api/contract/rating';
 import { rateTables, usStates } from '@server/db/schema';
-import { rate } from '@server/rating/engine';
+import { rate } from '@shared/rating/engine';
 import { expectError } from '@server/test/expect-error';
 import { answersFor as helperAnswersFor, specialityId } from '@server/test/quote-helpers';
 import { setupTestApp } from '@server/test/test-app';

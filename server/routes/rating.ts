@@ -5,8 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import { calculateRequestSchema, calculateResponseSchema, ilfdlfResponseSchema, quoteInputSchema } from '@/api/contract/rating';
 import { defineRoute } from '@server/http/route';
-import { rateEveryOption } from '@server/rating/engine';
-import { paymentPlans } from '@server/rating/payment-plans';
+import { rateEveryOption } from '@shared/rating/engine';
+import { paymentPlans } from '@shared/rating/payment-plans';
 import { asHttpError, calculateQuote, prepareQuote } from '@server/rating/quote-pricing';
 
 const refusals = {

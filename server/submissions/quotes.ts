@@ -32,9 +32,10 @@ import { isUniqueViolation } from '@server/db/errors';
 import { specialities, submissionEvents, submissions, users, usStates } from '@server/db/schema';
 import { badRequest, HttpError } from '@server/http/http-error';
 import { canonicalJson } from '@server/http/idempotency-key';
-import { answerProblems, type Answers } from '@server/rating/answers';
+import { answerProblems } from '@server/rating/answers';
+import type { Answers } from '@shared/rating/answers';
 import { loadQuestionSet } from '@server/rating/question-sets';
-import type { PremiumAdjustment } from '@server/rating/engine';
+import type { PremiumAdjustment } from '@shared/rating/engine';
 import { calculateQuote, unprocessable } from '@server/rating/quote-pricing';
 import type { RatingCatalog, RatingCatalogEntry } from '@server/rating/rating-catalog';
 import {

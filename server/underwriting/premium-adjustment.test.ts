@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rate, RatingError, type RatingRequest, type RatingTable } from '@server/rating/engine';
+import { rate, RatingError, type RatingRequest, type RatingTable } from '@shared/rating/engine';
 
 /** A small table whose figures the examples below work out by hand. */
 const table: RatingTable = {

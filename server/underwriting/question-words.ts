@@ -9,7 +9,7 @@ import { formatUsd } from '@/api/contract/money-format';
 import { answerText, isBlankAnswer, isQuestionVisible } from '@/api/contract/question-rules';
 import type { reviewQuestionSchema } from '@/api/contract/underwriting';
 import type { QuestionOption } from '@server/db/schema';
-import type { Answers } from '@server/rating/answers';
+import type { Answers } from '@shared/rating/answers';
 import type { StoredQuestion } from '@server/rating/question-sets';
 
 export type ReviewQuestion = v.InferOutput<typeof reviewQuestionSchema>;

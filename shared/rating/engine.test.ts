@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { RatingQuestion } from '@server/rating/answers';
-import { rate, rateEveryOption, RatingError, type RatingRequest, type RatingTable } from '@server/rating/engine';
+import type { RatingQuestion } from '@shared/rating/answers';
+import { rate, rateEveryOption, RatingError, type RatingRequest, type RatingTable } from '@shared/rating/engine';
 import { formatUsd } from '@/api/contract/money-format';
-import { applyBps, toWholeDollars } from '@server/rating/money';
-import { paymentPlan } from '@server/rating/payment-plans';
+import { applyBps, toWholeDollars } from '@shared/rating/money';
+import { paymentPlan } from '@shared/rating/payment-plans';
 
 /** A small Texas table whose figures the worked examples below multiply out by hand. */
 const texas: RatingTable = {

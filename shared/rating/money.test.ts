@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatUsd } from '@/api/contract/money-format';
-import { formatFactor, formatUsdFast } from '@server/rating/money';
+import { formatFactor, formatUsdFast } from '@shared/rating/money';
 
 describe('formatUsdFast', () => {
   it('writes what formatUsd writes', () => {

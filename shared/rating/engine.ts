@@ -8,15 +8,36 @@
  *     × an underwriter's adjustment, only when one approved the order with one
  *     + policy fee + state taxes and fees on premium and fee
  *
- * Each multiplication is rounded half up to the cent (src: money.ts). Nothing is defaulted: a
- * limit, deductible or claims band the table lacks is a RatingError, which the API answers 422.
+ * Each multiplication is rounded half up to the cent (money.ts). Nothing is defaulted: a limit,
+ * deductible or claims band the table lacks is a RatingError, which the API answers 422.
+ *
+ * Shared (shared/): the server prices with it, and so do the stories' fixtures
+ * (stories/support/quote-fixtures.ts), so a story shows what the engine works out.
  */
 import type { Rating, WorksheetLine } from '@/api/contract/rating';
-import type { RateFactors } from '@server/db/schema';
-import { chosenOptions, type Answers, type RatingQuestion } from '@server/rating/answers';
-import { applyBps, BPS_ONE, formatFactor, formatPercent, formatRate, formatUsdFast as formatUsd, toWholeDollars } from '@server/rating/money';
+import { chosenOptions, type Answers, type RatingQuestion } from '@shared/rating/answers';
+import { applyBps, BPS_ONE, formatFactor, formatPercent, formatRate, formatUsdFast as formatUsd, toWholeDollars } from '@shared/rating/money';
 import { formatLimitUsd, formatWholeUsd } from '@/api/contract/money-format';
 
+/**
+ * A rate table's factors as the engine reads them. The server stores them in rate_tables.factors
+ * with this shape (server/db/schema's RateFactors: the schema imports nothing but drizzle-orm,
+ * so it writes the shape out itself; server/rating/rating-catalog.ts checks the two agree).
+ */
+export interface RateFactors {
+  /** Increased limits factors: one row per limit offered. */
+  ilf: Array<{ code: string; label: string; perClaimCents: number; aggregateCents: number; factorBps: number }>;
+  /** Deductible factors: one row per deductible offered. */
+  dlf: Array<{ code: string; label: string; deductibleCents: number; factorBps: number }>;
+  /** By the first three digits of the ZIP; unknown prefixes use defaultBps. */
+  territory: { defaultBps: number; rows: Array<{ zipPrefix: string; factorBps: number }> };
+  /** By prior claims in the last five years; maxClaims null: no upper bound. */
+  experience: Array<{ minClaims: number; maxClaims: number | null; factorBps: number }>;
+  /** The schedule modifier from answers is clamped to ±scheduleCapBps. */
+  scheduleCapBps: number;
+}
+
+/** One rate table, for one speciality in one state: what rate() prices with. */
 export interface RatingTable {
   id: number;
   version: number;

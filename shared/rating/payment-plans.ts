@@ -4,7 +4,7 @@
  * installment fee.
  */
 import type { PaymentPlan } from '@/api/contract/rating';
-import { applyBps } from '@server/rating/money';
+import { applyBps } from '@shared/rating/money';
 
 export interface PaymentTermRow {
   code: string;
