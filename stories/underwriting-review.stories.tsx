@@ -261,7 +261,9 @@ export const ApproveWithAdjustment: Story = {
     await expect(canvas.queryByRole('dialog')).toBeNull();
     await waitFor(() => expect(fact(canvas, 'Status')).toHaveTextContent('Approved'));
     await expect(decisions(canvas)).toEqual([]);
-    await expect(section(canvas, 'Rating worksheet').getByText(`Underwriter adjustment +10%: ${formatUsd(adjusted)}`)).toBeVisible();
+    // Priced again by the engine: the adjusted premium in whole dollars, the taxes and fees on it.
+    await expect(section(canvas, 'Rating worksheet').getByText('Underwriter adjustment +10%, in whole dollars: $2,768.00')).toBeVisible();
+    await expect(section(canvas, 'Rating worksheet').getByText('Total for the year: $2,986.01')).toBeVisible();
     await expect(section(canvas, 'History').getByText('Approved: Two prior claims, both closed without payment')).toBeVisible();
     // Focus did not fall to the page when the Approve button went: it is on the heading.
     await expect(canvas.getByRole('heading', { level: 1, name: TITLE })).toHaveFocus();

@@ -1,36 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { chosenOptions, isVisible, type RatingQuestion } from '@shared/rating/answers';
 
-const q = (code: string, type: RatingQuestion['type'], extra: Partial<RatingQuestion> = {}): RatingQuestion => ({
-  code,
-  type,
-  required: true,
-  options: [],
-  condition: null,
-  ...extra,
-});
+/** What every question below has unless it says otherwise: required, always shown, no options. */
+const plain = { required: true, options: [], condition: null } satisfies Partial<RatingQuestion>;
+const yesNo = [
+  { value: 'yes', label: 'Yes', modifierBps: 500 },
+  { value: 'no', label: 'No' },
+];
+const ifClaims = { questionCode: 'claims', anyOf: ['yes'] };
 
 const questions: RatingQuestion[] = [
-  q('years', 'number'),
-  q('claims', 'yesno', {
-    options: [
-      { value: 'yes', label: 'Yes', modifierBps: 500 },
-      { value: 'no', label: 'No' },
-    ],
-  }),
-  q('claims_count', 'number', { condition: { questionCode: 'claims', anyOf: ['yes'] } }),
-  q('kind', 'select', { options: [{ value: 'general', label: 'General' }, { value: 'surgery', label: 'Surgery', modifierBps: 1500 }] }),
-  q('services', 'multiselect', {
-    required: false,
-    options: [
-      { value: 'a', label: 'A', modifierBps: 100 },
-      { value: 'b', label: 'B', modifierBps: 200 },
-    ],
-  }),
-  q('referrer', 'select', {
-    condition: { questionCode: 'claims', anyOf: ['yes'] },
-    options: [{ value: 'broker', label: 'A broker', modifierBps: -100 }],
-  }),
+  { ...plain, code: 'years', type: 'number' },
+  { ...plain, code: 'claims', type: 'yesno', options: yesNo },
+  { ...plain, code: 'claims_count', type: 'number', condition: ifClaims },
+  { ...plain, code: 'kind', type: 'select', options: [{ value: 'general', label: 'General' }, { value: 'surgery', label: 'Surgery', modifierBps: 1500 }] },
+  { ...plain, code: 'services', type: 'multiselect', required: false, options: [{ value: 'a', label: 'A', modifierBps: 100 }, { value: 'b', label: 'B', modifierBps: 200 }] },
+  { ...plain, code: 'referrer', type: 'select', condition: ifClaims, options: [{ value: 'broker', label: 'A broker', modifierBps: -100 }] },
 ];
 
 describe('chosenOptions', () => {

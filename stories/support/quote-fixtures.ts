@@ -1,19 +1,25 @@
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import type { DeductibleOption, IlfDlfList, LimitOption } from '@/api/contract/lists';
 import { zipCodePattern } from '@/api/contract/lists';
-import { formatLimitUsd, formatUsd, formatWholeUsd } from '@/api/contract/money-format';
 import { missingAnswers } from '@/api/contract/question-rules';
 import type { Question } from '@/api/contract/questions';
-import type { AnswerMap, CalculateRequest, Calculation, IlfDlfMatrix, PaymentPlan, QuoteInput, WorksheetLine } from '@/api/contract/rating';
+import type { AnswerMap, CalculateRequest, Calculation, IlfDlfMatrix, QuoteInput } from '@/api/contract/rating';
 import type { CreateSubmissionRequest, OrderDetails, SubmissionQuote } from '@/api/contract/submissions';
 import { SAVED_QUOTE_KEY, type SavedQuote } from '@/api/saved-quote';
+import { demoPaymentTerms, demoSpecialities } from '@server/db/seed/demo-data';
+import { generalQuestions, specialityQuestions, type DemoQuestion } from '@server/db/seed/demo-questions';
+import { demoRateTables } from '@server/db/seed/demo-rates';
+import type { RatingQuestion } from '@shared/rating/answers';
+import { rate, rateEveryOption, type PremiumAdjustment, type RatingRequest, type RatingTable } from '@shared/rating/engine';
+import { paymentPlans } from '@shared/rating/payment-plans';
 
 /**
  * The quote flow's API (src/api/questions.ts, lists.ts, rating.ts, submissions.ts) as the server
  * answers it, for Architects (the catalog's speciality 101) in Houston, Texas. The prices are
- * worked out here the way server/rating/engine.ts works them out, with the demo rate table's
- * figures (server/db/seed/demo-rates.ts), so the matrix, the worksheet, the saved order and its
- * details agree to the cent for whichever option a story picks.
+ * worked out by the server's own rating engine (shared/rating/engine.ts) with the demo data's
+ * Texas Architects rate table, payment terms and answer effects (server/db/seed/), so the
+ * matrix, the worksheet, the saved order and its details agree to the cent for whichever option
+ * a story picks, and a change to the engine shows in the stories.
  */
 
 /** Where each call goes, on any origin. */
@@ -123,29 +129,52 @@ export const completeAnswers: AnswerMap = {
   arc_written_contracts: 'yes',
 };
 
-/** What picking an option does to the price: kept on the server, never sent with the questions. */
-const scheduleModifiersBps: Record<string, Record<string, number>> = {
-  arc_project_type: { residential: 500, condominium: 2000, public: -250 },
-  arc_written_contracts: { yes: -500 },
-};
+/**
+ * The questions as the server rates them: each option with what picking it does to the price,
+ * taken from the demo data's question of the same code (server/db/seed/demo-questions.ts) and
+ * never sent with the questions.
+ */
+function withEffects(questions: readonly Question[], demo: readonly DemoQuestion[]): RatingQuestion[] {
+  return questions.map((question) => {
+    const seeded = demo.find((candidate) => candidate.code === question.code);
+    if (!seeded) throw new Error(`The demo data has no question ${question.code}`);
+    return {
+      ...question,
+      options: question.options.map((option) => {
+        const modifierBps = seeded.options?.find((candidate) => candidate.value === option.value)?.modifierBps;
+        return modifierBps ? { ...option, modifierBps } : option;
+      }),
+    };
+  });
+}
+
+/** The demo data's Architects (its random code keys their questions and rate tables). */
+const demoArchitects = demoSpecialities.find((candidate) => candidate.name === 'Architects');
+if (!demoArchitects) throw new Error('The demo data has no Architects');
+
+const ratedArchitectQuestions = withEffects(architectQuestions, specialityQuestions[demoArchitects.code]);
+const ratedApplicationQuestions = withEffects(applicationQuestions, generalQuestions);
 
 // ---------------------------------------------------------------------------------------------
-// Where the practice is, and what is sold there
+// Where the practice is, and what is sold there: the demo data's Architects table for Texas
 
-const limits: (LimitOption & { factorBps: number })[] = [
-  { code: '250K/500K', label: '$250,000 / $500,000', perClaimCents: 25_000_000, aggregateCents: 50_000_000, factorBps: 7_000 },
-  { code: '500K/1M', label: '$500,000 / $1,000,000', perClaimCents: 50_000_000, aggregateCents: 100_000_000, factorBps: 8_500 },
-  { code: '1M/1M', label: '$1,000,000 / $1,000,000', perClaimCents: 100_000_000, aggregateCents: 100_000_000, factorBps: 10_000 },
-  { code: '1M/3M', label: '$1,000,000 / $3,000,000', perClaimCents: 100_000_000, aggregateCents: 300_000_000, factorBps: 11_500 },
-  { code: '2M/4M', label: '$2,000,000 / $4,000,000', perClaimCents: 200_000_000, aggregateCents: 400_000_000, factorBps: 14_000 },
-];
-const deductibles: (DeductibleOption & { factorBps: number })[] = [
-  { code: '0', label: 'No deductible', deductibleCents: 0, factorBps: 10_500 },
-  { code: '1000', label: '$1,000', deductibleCents: 100_000, factorBps: 10_000 },
-  { code: '2500', label: '$2,500', deductibleCents: 250_000, factorBps: 9_500 },
-  { code: '5000', label: '$5,000', deductibleCents: 500_000, factorBps: 9_000 },
-  { code: '10000', label: '$10,000', deductibleCents: 1_000_000, factorBps: 8_500 },
-];
+const demoTable = demoRateTables().find((candidate) => candidate.specialityCode === demoArchitects.code && candidate.stateCode === 'TX');
+if (!demoTable) throw new Error('The demo data has no Architects rate table for Texas');
+
+/** The table as the rating catalogue hands it to the engine (server/rating/rating-catalog.ts); id and version as the stories' database would number it. */
+const table: RatingTable = {
+  id: 58,
+  version: 1,
+  specialityName: 'Architects',
+  stateCode: 'TX',
+  stateName: 'Texas',
+  basePremiumCents: demoTable.basePremiumCents,
+  minPremiumCents: demoTable.minPremiumCents,
+  policyFeeCents: demoTable.policyFeeCents,
+  taxRateBps: demoTable.taxRateBps,
+  feeRateBps: demoTable.feeRateBps,
+  factors: demoTable.factors,
+};
 
 /** GET insured/ilfdlflist/77002: downtown Houston, where Architects cover is sold. */
 export const houston: IlfDlfList = {
@@ -155,8 +184,8 @@ export const houston: IlfDlfList = {
   county: 'Harris',
   city: 'Houston',
   offered: true,
-  limits: limits.map(({ factorBps: _factor, ...limit }) => limit),
-  deductibles: deductibles.map(({ factorBps: _factor, ...deductible }) => deductible),
+  limits: table.factors.ilf.map(({ factorBps: _factor, ...limit }): LimitOption => limit),
+  deductibles: table.factors.dlf.map(({ factorBps: _factor, ...deductible }): DeductibleOption => deductible),
 };
 
 /** GET insured/ilfdlflist/99501: Anchorage, in a state we do not sell in yet (empty lists). */
@@ -177,183 +206,62 @@ const places: Record<string, IlfDlfList> = { [houston.zipcode]: houston, [anchor
 export const UNKNOWN_ZIP = '77001';
 
 // ---------------------------------------------------------------------------------------------
-// Rating, as server/rating/engine.ts does it, for Architects in Texas
-
-const table = {
-  id: 58,
-  version: 1,
-  specialityName: 'Architects',
-  stateName: 'Texas',
-  basePremiumCents: 273_000,
-  minPremiumCents: 163_800,
-  policyFeeCents: 7_500,
-  taxRateBps: 485,
-  feeRateBps: 18,
-  territory: { '770': 10_750, '752': 10_500 } as Record<string, number>,
-  scheduleCapBps: 2_500,
-};
-
-const paymentTerms = [
-  { code: 'annual', name: 'Annual', installments: 1, downPaymentBps: 10_000, installmentFeeCents: 0 },
-  { code: 'semi-annual', name: 'Semi-annual', installments: 2, downPaymentBps: 5_000, installmentFeeCents: 500 },
-  { code: 'quarterly', name: 'Quarterly', installments: 4, downPaymentBps: 2_500, installmentFeeCents: 500 },
-  { code: 'monthly', name: 'Monthly', installments: 10, downPaymentBps: 2_500, installmentFeeCents: 300 },
-];
-
-/** cents × bps / 10 000, rounded half up to the cent (server/rating/money.ts). */
-const applyBps = (cents: number, bps: number) => Math.sign(cents * bps) * Math.floor((Math.abs(cents * bps) + 5_000) / 10_000);
-const toWholeDollars = (cents: number) => Math.floor((cents + 50) / 100) * 100;
-const formatFactor = (bps: number) => `×${(bps / 10_000).toFixed(4).replace(/0{1,2}$/, '')}`;
-const formatPercent = (bps: number) => `${bps > 0 ? '+' : bps < 0 ? '−' : ''}${Math.abs(bps) / 100}%`;
-const formatRate = (bps: number) => `${bps / 100}%`;
+// Rating, by the server's engine
 
 interface PricingAnswers {
   answers?: Record<string, unknown> | undefined;
   applicationAnswers?: Record<string, unknown> | undefined;
 }
 
+/** The claims count the experience modifier rates, as server/rating/quote-pricing.ts reads it from the application answers. */
 function priorClaims(applicationAnswers: Record<string, unknown>): number {
   if (applicationAnswers.prior_claims === 'no') return 0;
   const count = applicationAnswers.prior_claims_count;
   return typeof count === 'number' ? count : 0;
 }
 
-/** One option priced with its worksheet, worded as the server words it, and its payment plans. */
+/** What the engine prices for these answers at this ZIP, the option aside. */
+function ratingRequest(
+  { answers = completeAnswers, applicationAnswers = completeApplicationAnswers }: PricingAnswers,
+  zipcode: string,
+): Omit<RatingRequest, 'limitCode' | 'deductibleCode'> {
+  return {
+    zipcode,
+    questions: ratedArchitectQuestions,
+    answers,
+    applicationQuestions: ratedApplicationQuestions,
+    applicationAnswers,
+    priorClaims: priorClaims(applicationAnswers),
+  };
+}
+
+/**
+ * One option priced with its worksheet, and its payment plans: auth/calculate's answer. With an
+ * underwriter's adjustment: the order as an approval with one prices it again.
+ */
 export function rateOption(
   choice: { limitCode: string; deductibleCode: string },
-  { answers = completeAnswers, applicationAnswers = completeApplicationAnswers }: PricingAnswers = {},
+  pricing: PricingAnswers = {},
   zipcode = houston.zipcode,
+  adjustment?: PremiumAdjustment,
 ): Calculation {
-  const limit = limits.find((row) => row.code === choice.limitCode)!;
-  const deductible = deductibles.find((row) => row.code === choice.deductibleCode)!;
-  const lines: WorksheetLine[] = [];
-  const multiply = (step: WorksheetLine['step'], label: string, source: string, factorBps: number, running: number) => {
-    const next = applyBps(running, factorBps);
-    lines.push({ step, label, source, factorBps, runningCents: next, text: `${label} ${formatFactor(factorBps)}: ${formatUsd(next)}` });
-    return next;
-  };
-  let running = table.basePremiumCents;
-  const baseLabel = `Base premium for ${table.specialityName} in ${table.stateName}`;
-  lines.push({
-    step: 'base',
-    label: baseLabel,
-    source: `rate table ${table.id}, version ${table.version}`,
-    amountCents: running,
-    runningCents: running,
-    text: `${baseLabel}: ${formatUsd(running)}`,
-  });
-  const prefix = zipcode.slice(0, 3);
-  const territory = table.territory[prefix];
-  running = multiply(
-    'territory',
-    territory ? `Practice location (ZIP ${prefix}xx)` : `Practice location (rest of ${table.stateName})`,
-    `ZIP ${zipcode}`,
-    territory ?? 10_000,
-    running,
-  );
-  // Worded as the server's engine words them (server/rating/engine.ts); the sources keep the codes.
-  const limitWords = `${formatLimitUsd(limit.perClaimCents)} per claim / ${formatLimitUsd(limit.aggregateCents)} in all`;
-  const deductibleWords = deductible.deductibleCents === 0 ? 'No deductible' : `${formatWholeUsd(deductible.deductibleCents)} deductible`;
-  running = multiply('limit', limitWords, `limit ${limit.code}`, limit.factorBps, running);
-  running = multiply('deductible', deductibleWords, `deductible ${deductible.code}`, deductible.factorBps, running);
-
-  const effects = architectQuestions.flatMap((question) => {
-    const value = answers[question.code];
-    const bps = typeof value === 'string' ? scheduleModifiersBps[question.code]?.[value] : undefined;
-    return bps ? [{ code: question.code, value: String(value), bps }] : [];
-  });
-  const sum = effects.reduce((total, effect) => total + effect.bps, 0);
-  const capped = Math.max(-table.scheduleCapBps, Math.min(table.scheduleCapBps, sum));
-  const scheduleSource = effects.length
-    ? effects.map((effect) => `${effect.code}=${effect.value} ${formatPercent(effect.bps)}`).join(', ') +
-      (capped !== sum ? `; ${formatPercent(sum)} capped at ${formatPercent(capped)}` : '')
-    : 'no credits or debits';
-  running = multiply('schedule', 'Credits and debits for your answers', scheduleSource, 10_000 + capped, running);
-
-  const claims = priorClaims(applicationAnswers);
-  const band = claims === 0 ? { min: 0, max: '0', bps: 9_500 } : claims === 1 ? { min: 1, max: '1', bps: 11_000 } : { min: 2, max: '∞', bps: 13_500 };
-  const claimsText = claims === 0 ? 'No claims' : claims === 1 ? '1 claim' : `${claims} claims`;
-  running = multiply('experience', `${claimsText} in the last five years`, `experience band ${band.min}–${band.max}`, band.bps, running);
-
-  const rounded = toWholeDollars(running);
-  const premium = Math.max(rounded, table.minPremiumCents);
-  lines.push({
-    step: 'minimum',
-    label: premium > rounded ? 'Minimum premium applies' : 'Premium, in whole dollars',
-    source: `minimum premium ${formatUsd(table.minPremiumCents)}`,
-    runningCents: premium,
-    text:
-      premium > rounded
-        ? `Minimum premium for ${table.specialityName} in ${table.stateName}: ${formatUsd(premium)}`
-        : `Premium, in whole dollars (minimum ${formatUsd(table.minPremiumCents)}): ${formatUsd(premium)}`,
-  });
-  running = premium;
-  const add = (step: WorksheetLine['step'], label: string, source: string, amount: number) => {
-    running += amount;
-    lines.push({ step, label, source, amountCents: amount, runningCents: running, text: `${label}: +${formatUsd(amount)}` });
-  };
-  add('policyFee', 'Policy fee', `rate table ${table.id}`, table.policyFeeCents);
-  const taxable = premium + table.policyFeeCents;
-  const tax = applyBps(taxable, table.taxRateBps);
-  const stateFee = applyBps(taxable, table.feeRateBps);
-  add('tax', `${table.stateName} premium tax ${formatRate(table.taxRateBps)}`, `on ${formatUsd(taxable)}`, tax);
-  add('stateFee', `${table.stateName} state fees ${formatRate(table.feeRateBps)}`, `on ${formatUsd(taxable)}`, stateFee);
-  lines.push({ step: 'total', label: 'Total for the year', source: 'sum of the above', runningCents: running, text: `Total for the year: ${formatUsd(running)}` });
-
-  return {
-    rateTableId: table.id,
-    rateTableVersion: table.version,
-    limit: { code: limit.code, label: limit.label },
-    deductible: { code: deductible.code, label: deductible.label },
-    premiumCents: premium,
-    policyFeeCents: table.policyFeeCents,
-    taxCents: tax,
-    stateFeeCents: stateFee,
-    totalCents: running,
-    worksheet: lines,
-    paymentPlans: paymentTerms.map((term) => paymentPlan(running, term)),
-  };
+  const rating = rate(table, { ...ratingRequest(pricing, zipcode), limitCode: choice.limitCode, deductibleCode: choice.deductibleCode, adjustment });
+  return { ...rating, paymentPlans: paymentPlans(rating.totalCents, demoPaymentTerms) };
 }
 
-/** A down payment, then equal installments (the last takes the rounding), each with its fee (server/rating/payment-plans.ts). */
-function paymentPlan(totalCents: number, term: (typeof paymentTerms)[number]): PaymentPlan {
-  if (term.installments <= 1) {
-    return { code: term.code, name: term.name, installments: 1, downPaymentCents: totalCents, installmentCents: 0, lastInstallmentCents: 0, installmentFeeCents: 0, totalPayableCents: totalCents };
-  }
-  const downPayment = applyBps(totalCents, term.downPaymentBps);
-  const later = term.installments - 1;
-  const each = Math.floor((totalCents - downPayment) / later);
-  const last = totalCents - downPayment - each * (later - 1);
-  return {
-    code: term.code,
-    name: term.name,
-    installments: term.installments,
-    downPaymentCents: downPayment,
-    installmentCents: each + term.installmentFeeCents,
-    lastInstallmentCents: last + term.installmentFeeCents,
-    installmentFeeCents: term.installmentFeeCents,
-    totalPayableCents: totalCents + later * term.installmentFeeCents,
-  };
-}
-
-/** POST auth/ilfdlf: all 25 options priced with the same answers. */
+/** POST auth/ilfdlf: all 25 options priced with the same answers, shaped as server/routes/rating.ts shapes them. */
 export function priceMatrix(pricing: PricingAnswers = {}, zipcode = houston.zipcode): IlfDlfMatrix {
   return {
     rateTableId: table.id,
-    limits: limits.map(({ code, label }) => ({ code, label })),
-    deductibles: deductibles.map(({ code, label }) => ({ code, label })),
-    options: limits.flatMap((limit) =>
-      deductibles.map((deductible) => {
-        const rating = rateOption({ limitCode: limit.code, deductibleCode: deductible.code }, pricing, zipcode);
-        return {
-          limitCode: limit.code,
-          deductibleCode: deductible.code,
-          premiumCents: rating.premiumCents,
-          totalCents: rating.totalCents,
-          paymentPlans: rating.paymentPlans,
-        };
-      }),
-    ),
+    limits: table.factors.ilf.map(({ code, label }) => ({ code, label })),
+    deductibles: table.factors.dlf.map(({ code, label }) => ({ code, label })),
+    options: rateEveryOption(table, ratingRequest(pricing, zipcode)).map((option) => ({
+      limitCode: option.limit.code,
+      deductibleCode: option.deductible.code,
+      premiumCents: option.premiumCents,
+      totalCents: option.totalCents,
+      paymentPlans: paymentPlans(option.totalCents, demoPaymentTerms),
+    })),
   };
 }
 

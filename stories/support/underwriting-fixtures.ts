@@ -9,7 +9,7 @@ import type { DecisionResult, Queue, QueueItem, Review } from '@/api/contract/un
 import type { StoredState } from '@/api/session-store';
 import { AUTH_URLS, authHandlers } from './auth-fixtures';
 import { houstonOffice } from './edit-order-fixtures';
-import { orderDetails, SUBMISSION_ID, SUBMISSION_NUMBER } from './quote-fixtures';
+import { orderDetails, rateOption, SUBMISSION_ID, SUBMISSION_NUMBER } from './quote-fixtures';
 
 /**
  * The underwriter's desk (src/api/underwriting.ts) as a small in-memory server: a queue of three
@@ -252,26 +252,13 @@ function startingWorld(status: SubmissionStatus): Pick<World, 'history' | 'conve
   }
 }
 
-/** The rating after an adjustment: a worksheet line before the fees, and the premium and total moved by it. */
+/**
+ * The order priced again with the underwriter's adjustment, as the server's approval does it
+ * (server/underwriting/decisions.ts): by the engine, the taxes and payment plans following.
+ */
 function adjusted(rating: Calculation, bps: number, reason: string): Calculation {
-  const premium = Math.round((rating.premiumCents * (10_000 + bps)) / 10_000);
-  const change = premium - rating.premiumCents;
-  const at = rating.worksheet.findIndex((line) => line.step === 'policyFee');
-  const sign = bps < 0 ? '−' : '+';
-  const line = {
-    step: 'adjustment' as const,
-    label: `Underwriter adjustment ${sign}${Math.abs(bps) / 100}%`,
-    source: reason,
-    factorBps: 10_000 + bps,
-    runningCents: premium,
-    text: `Underwriter adjustment ${sign}${Math.abs(bps) / 100}%: ${formatUsd(premium)}`,
-  };
-  const worksheet = [...rating.worksheet.slice(0, at), line, ...rating.worksheet.slice(at)].map((entry) =>
-    entry.step === 'policyFee' || entry.step === 'tax' || entry.step === 'stateFee' || entry.step === 'total'
-      ? { ...entry, runningCents: entry.runningCents + change, text: entry.step === 'total' ? `Total for the year: ${formatUsd(entry.runningCents + change)}` : entry.text }
-      : entry,
-  );
-  return { ...rating, premiumCents: premium, adjustmentBps: bps, totalCents: rating.totalCents + change, worksheet };
+  const choice = { limitCode: rating.limit.code, deductibleCode: rating.deductible.code };
+  return rateOption(choice, orderDetails, orderDetails.zipcode ?? undefined, { bps, reason });
 }
 
 /**
