@@ -47,6 +47,7 @@ export const adminAuditMachine = setup({
   initial: 'loading',
   on: {
     'audit.filter': {
+      description: 'The administrator narrows the log to one record or turns the page, and the log is fetched for it.',
       guard: { type: 'filtersDiffer', params: ({ event }) => event.filters },
       target: '.loading',
       actions: [
@@ -55,6 +56,7 @@ export const adminAuditMachine = setup({
       ],
     },
     'audit.sync': {
+      description: 'The address changed by itself (Back, a link), and the log is fetched for what it now asks.',
       guard: { type: 'filtersDiffer', params: ({ event }) => event.filters },
       target: '.loading',
       actions: { type: 'storeFilters', params: ({ event }) => event.filters },
@@ -62,15 +64,23 @@ export const adminAuditMachine = setup({
   },
   states: {
     loading: {
+      description: 'The audit log is being fetched for the chosen record and page.',
       invoke: {
         id: 'loadAudit',
         src: 'loadAudit',
         input: ({ context }) => context.filters,
-        onDone: { target: 'loaded', actions: { type: 'storeEntries', params: ({ event }) => event.output } },
-        onError: { target: 'loadFailed', actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+        onDone: { target: 'loaded', description: 'The changes arrived.', actions: { type: 'storeEntries', params: ({ event }) => event.output } },
+        onError: {
+          target: 'loadFailed',
+          description: 'The log could not be fetched.',
+          actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+        },
       },
     },
-    loadFailed: { on: { 'audit.retry': 'loading' } },
-    loaded: {},
+    loadFailed: {
+      description: 'The audit log could not be fetched; the reason shows with Try again.',
+      on: { 'audit.retry': { target: 'loading', description: 'The administrator tries again.' } },
+    },
+    loaded: { description: 'The administrator reads who changed what and when, newest first, a page at a time.' },
   },
 });

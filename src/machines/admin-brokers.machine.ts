@@ -149,65 +149,101 @@ export const adminBrokersMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description: 'The brokers, and the specialities on sale for the form, are being fetched.',
       invoke: {
         id: 'loadBrokers',
         src: 'loadBrokers',
-        onDone: { target: 'list', actions: { type: 'storeLoaded', params: ({ event }) => event.output } },
-        onError: { target: 'loadFailed', actions: { type: 'storeLoadError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+        onDone: { target: 'list', description: 'The brokers arrived.', actions: { type: 'storeLoaded', params: ({ event }) => event.output } },
+        onError: {
+          target: 'loadFailed',
+          description: 'The brokers could not be fetched.',
+          actions: { type: 'storeLoadError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+        },
       },
     },
-    loadFailed: { on: { 'brokers.retry': 'loading' } },
+    loadFailed: {
+      description: 'The brokers could not be fetched; the reason shows with Try again.',
+      on: { 'brokers.retry': { target: 'loading', description: 'The administrator tries again.' } },
+    },
     list: {
+      description: 'The administrator sees every broker, with whether its storefront is open, and what was last changed.',
       on: {
-        'broker.add': { target: 'editor', actions: 'openNew' },
-        'broker.edit': { guard: { type: 'knownBroker', params: ({ event }) => event.id }, target: 'editor', actions: { type: 'openExisting', params: ({ event }) => event.id } },
+        'broker.add': { target: 'editor', description: 'The administrator starts a new broker.', actions: 'openNew' },
+        'broker.edit': {
+          description: 'The administrator opens a broker to change it.',
+          guard: { type: 'knownBroker', params: ({ event }) => event.id },
+          target: 'editor',
+          actions: { type: 'openExisting', params: ({ event }) => event.id },
+        },
         'broker.deactivate': {
+          description: 'The administrator asks to close a broker’s storefront.',
           guard: { type: 'knownBroker', params: ({ event }) => event.id },
           target: 'confirmingDeactivate',
           actions: { type: 'pickSwitching', params: ({ event }) => event.id },
         },
         'broker.reactivate': {
+          description: 'The administrator opens a closed storefront again, without being asked to confirm.',
           guard: { type: 'knownBroker', params: ({ event }) => event.id },
           target: 'switching',
           actions: { type: 'pickSwitching', params: ({ event }) => event.id },
         },
-        'brokers.retry': 'refreshing',
+        'brokers.retry': { target: 'refreshing', description: 'The administrator fetches the list again.' },
       },
     },
     editor: {
+      description: 'The broker form is open, to create a broker or change one.',
       initial: 'form',
       states: {
         form: {
+          description: 'The administrator fills in the broker’s details while its client URL is checked alongside.',
           type: 'parallel',
           on: {
-            'editor.cancel': { target: '#adminBrokers.list', actions: 'closeEditor' },
-            'editor.save': { target: 'saving', actions: { type: 'storePendingLogo', params: ({ event }) => event.draft } },
+            'editor.cancel': { target: '#adminBrokers.list', description: 'The administrator closes the form without saving.', actions: 'closeEditor' },
+            'editor.save': {
+              target: 'saving',
+              description: 'The administrator saves the form.',
+              actions: { type: 'storePendingLogo', params: ({ event }) => event.draft },
+            },
           },
           states: {
             clientUrl: {
+              description: 'The client URL field, checked with the server once typing pauses.',
               initial: 'idle',
               on: {
                 'clientUrl.change': [
                   {
+                    description: 'A well-formed address was typed: it is checked once typing pauses.',
                     guard: { type: 'isWellFormed', params: ({ event }) => event.wellFormed },
                     target: '.waiting',
                     reenter: true,
                     actions: { type: 'storeClientUrl', params: ({ event }) => event.value },
                   },
-                  { target: '.idle', actions: { type: 'storeClientUrl', params: ({ event }) => event.value } },
+                  {
+                    target: '.idle',
+                    description: 'An address not yet well formed was typed: nothing is checked.',
+                    actions: { type: 'storeClientUrl', params: ({ event }) => event.value },
+                  },
                 ],
               },
               states: {
-                idle: {},
-                waiting: { after: { typingPause: 'checking' } },
+                idle: { description: 'Nothing is being checked; what the server last said of the address, if anything, shows by the field.' },
+                waiting: {
+                  description: 'The administrator is typing the client URL; the check waits for a pause.',
+                  after: { typingPause: { target: 'checking', description: 'Typing paused.' } },
+                },
                 checking: {
+                  description: 'The server is asked whether the client URL is free to use.',
                   invoke: {
                     id: 'checkClientUrl',
                     src: 'checkClientUrl',
                     input: ({ context }) => ({ value: context.clientUrl.value.trim(), brokerId: context.editing?.id }),
-                    onDone: { target: 'idle', actions: { type: 'storeCheck', params: ({ event }) => event.output } },
+                    onDone: {
+                      target: 'idle',
+                      description: 'The server said whether the address is free.',
+                      actions: { type: 'storeCheck', params: ({ event }) => event.output },
+                    },
                     // The check only helps: saving checks again, and says so by the field.
-                    onError: 'idle',
+                    onError: { target: 'idle', description: 'The check failed; saving checks the address again anyway.' },
                   },
                 },
               },
@@ -215,6 +251,7 @@ export const adminBrokersMachine = setup({
           },
         },
         saving: {
+          description: 'The broker’s details are being saved.',
           invoke: {
             id: 'saveBroker',
             src: 'saveBroker',
@@ -223,45 +260,78 @@ export const adminBrokersMachine = setup({
               values: event.type === 'editor.save' ? event.draft.values : ({} as BrokerRequest),
             }),
             onDone: [
-              { guard: 'hasLogoChange', target: 'savingLogo', actions: { type: 'storeSaved', params: ({ event }) => event.output } },
-              { target: '#adminBrokers.refreshing', actions: { type: 'storeSaved', params: ({ event }) => event.output } },
+              {
+                guard: 'hasLogoChange',
+                target: 'savingLogo',
+                description: 'Saved, and the logo was changed: the logo is saved next.',
+                actions: { type: 'storeSaved', params: ({ event }) => event.output },
+              },
+              {
+                target: '#adminBrokers.refreshing',
+                description: 'Saved, with no logo change.',
+                actions: { type: 'storeSaved', params: ({ event }) => event.output },
+              },
             ],
-            onError: { target: 'form', actions: { type: 'storeRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+            onError: {
+              target: 'form',
+              description: 'Refused: the form shows why, field by field.',
+              actions: { type: 'storeRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            },
           },
         },
         savingLogo: {
+          description: 'The broker is saved; its new logo is being uploaded (or the old one removed).',
           invoke: {
             id: 'saveLogo',
             src: 'saveLogo',
             input: ({ context }) => ({ id: context.editing!.id, logo: context.pendingLogo as File | 'remove' }),
-            onDone: { target: '#adminBrokers.refreshing' },
-            onError: { target: 'form', actions: { type: 'storeLogoRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+            onDone: { target: '#adminBrokers.refreshing', description: 'The logo was saved.' },
+            onError: {
+              target: 'form',
+              description: 'The logo was refused: the saved broker stays in the form, to try the logo again.',
+              actions: { type: 'storeLogoRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            },
           },
         },
       },
     },
     confirmingDeactivate: {
+      description: 'The administrator is asked to confirm closing the broker’s storefront.',
       on: {
-        'deactivate.cancel': { target: 'list', actions: 'forgetSwitch' },
-        'deactivate.confirm': 'switching',
+        'deactivate.cancel': { target: 'list', description: 'The administrator keeps the storefront open.', actions: 'forgetSwitch' },
+        'deactivate.confirm': { target: 'switching', description: 'The administrator confirms closing it.' },
       },
     },
     switching: {
+      description: 'The broker’s storefront is being closed or opened.',
       invoke: {
         id: 'switchActive',
         src: 'switchActive',
         input: ({ context }) => ({ id: context.switching!.id, active: !context.switching!.active }),
-        onDone: { target: 'refreshing', actions: { type: 'noteSwitched', params: ({ event }) => event.output } },
-        onError: { target: 'list', actions: { type: 'storeSwitchError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+        onDone: {
+          target: 'refreshing',
+          description: 'The storefront was closed or opened.',
+          actions: { type: 'noteSwitched', params: ({ event }) => event.output },
+        },
+        onError: {
+          target: 'list',
+          description: 'The change was refused; the list says why.',
+          actions: { type: 'storeSwitchError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+        },
       },
     },
     refreshing: {
+      description: 'The form closes and the list of brokers is fetched again to show the change.',
       entry: 'closeEditor',
       invoke: {
         id: 'reloadBrokers',
         src: 'reloadBrokers',
-        onDone: { target: 'list', actions: { type: 'storeBrokers', params: ({ event }) => event.output } },
-        onError: { target: 'list', actions: { type: 'storeLoadError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+        onDone: { target: 'list', description: 'The list arrived.', actions: { type: 'storeBrokers', params: ({ event }) => event.output } },
+        onError: {
+          target: 'list',
+          description: 'The list could not be fetched; the one on screen stays, with the reason.',
+          actions: { type: 'storeLoadError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+        },
       },
     },
   },

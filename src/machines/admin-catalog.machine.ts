@@ -93,42 +93,70 @@ export const adminCatalogMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description: 'The catalogue of categories and specialities is being fetched.',
       invoke: {
         id: 'loadCatalog',
         src: 'loadCatalog',
-        onDone: { target: 'list', actions: { type: 'storeCatalog', params: ({ event }) => event.output } },
-        onError: { target: 'loadFailed', actions: { type: 'storeLoadError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+        onDone: { target: 'list', description: 'The catalogue arrived.', actions: { type: 'storeCatalog', params: ({ event }) => event.output } },
+        onError: {
+          target: 'loadFailed',
+          description: 'The catalogue could not be fetched.',
+          actions: { type: 'storeLoadError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+        },
       },
     },
-    loadFailed: { on: { 'catalog.retry': 'loading' } },
+    loadFailed: {
+      description: 'The catalogue could not be fetched; the reason shows with Try again.',
+      on: { 'catalog.retry': { target: 'loading', description: 'The administrator tries again.' } },
+    },
     list: {
+      description: 'The administrator sees the categories and their specialities, on sale or retired, and what was last changed.',
       on: {
-        'category.add': { target: 'editor', actions: { type: 'openCategory', params: () => undefined } },
-        'category.edit': { guard: { type: 'knownCategory', params: ({ event }) => event.id }, target: 'editor', actions: { type: 'openCategory', params: ({ event }) => event.id } },
-        'speciality.add': { target: 'editor', actions: { type: 'openSpeciality', params: () => undefined } },
+        'category.add': { target: 'editor', description: 'The administrator starts a new category.', actions: { type: 'openCategory', params: () => undefined } },
+        'category.edit': {
+          description: 'The administrator opens a category to change it.',
+          guard: { type: 'knownCategory', params: ({ event }) => event.id },
+          target: 'editor',
+          actions: { type: 'openCategory', params: ({ event }) => event.id },
+        },
+        'speciality.add': {
+          target: 'editor',
+          description: 'The administrator starts a new speciality.',
+          actions: { type: 'openSpeciality', params: () => undefined },
+        },
         'speciality.edit': {
+          description: 'The administrator opens a speciality to change it.',
           guard: { type: 'knownSpeciality', params: ({ event }) => event.id },
           target: 'editor',
           actions: { type: 'openSpeciality', params: ({ event }) => event.id },
         },
         'speciality.retire': {
+          description: 'The administrator asks to stop selling a speciality.',
           guard: { type: 'knownSpeciality', params: ({ event }) => event.id },
           target: 'confirmingRetire',
           actions: { type: 'pickSwitch', params: ({ event }) => event.id },
         },
-        'speciality.restore': { guard: { type: 'knownSpeciality', params: ({ event }) => event.id }, target: 'switching', actions: { type: 'pickSwitch', params: ({ event }) => event.id } },
+        'speciality.restore': {
+          description: 'The administrator puts a retired speciality back on sale, without being asked to confirm.',
+          guard: { type: 'knownSpeciality', params: ({ event }) => event.id },
+          target: 'switching',
+          actions: { type: 'pickSwitch', params: ({ event }) => event.id },
+        },
       },
     },
     editor: {
+      description: 'A dialog is open to create or change a category or a speciality.',
       initial: 'form',
       states: {
         form: {
+          description: 'The administrator fills in the dialog.',
           on: {
-            'editor.cancel': { target: '#adminCatalog.list', actions: 'closeEditor' },
-            'editor.save': 'saving',
+            'editor.cancel': { target: '#adminCatalog.list', description: 'The administrator closes the dialog without saving.', actions: 'closeEditor' },
+            'editor.save': { target: 'saving', description: 'The administrator saves the dialog.' },
           },
         },
         saving: {
+          description: 'The category or speciality is being saved.',
           invoke: {
             id: 'saveRecord',
             src: 'saveRecord',
@@ -136,25 +164,43 @@ export const adminCatalogMachine = setup({
               id: context.editing?.record?.id,
               save: event.type === 'editor.save' ? event.save : ({ kind: 'category', values: { name: '' } } as CatalogSave),
             }),
-            onDone: { target: '#adminCatalog.loading', actions: { type: 'noteSaved', params: ({ event }) => event.output } },
-            onError: { target: 'form', actions: { type: 'storeRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+            onDone: {
+              target: '#adminCatalog.loading',
+              description: 'Saved: the catalogue is fetched again to show it.',
+              actions: { type: 'noteSaved', params: ({ event }) => event.output },
+            },
+            onError: {
+              target: 'form',
+              description: 'Refused: the dialog shows why, field by field.',
+              actions: { type: 'storeRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            },
           },
         },
       },
     },
     confirmingRetire: {
+      description: 'The administrator is asked to confirm retiring the speciality, which stops it being sold.',
       on: {
-        'retire.cancel': { target: 'list', actions: 'forgetSwitch' },
-        'retire.confirm': 'switching',
+        'retire.cancel': { target: 'list', description: 'The administrator keeps the speciality on sale.', actions: 'forgetSwitch' },
+        'retire.confirm': { target: 'switching', description: 'The administrator confirms retiring it.' },
       },
     },
     switching: {
+      description: 'The speciality is being retired or put back on sale.',
       invoke: {
         id: 'switchActive',
         src: 'switchActive',
         input: ({ context }) => ({ id: context.switching!.id, active: !context.switching!.active }),
-        onDone: { target: 'loading', actions: { type: 'noteSwitched', params: ({ event }) => event.output } },
-        onError: { target: 'list', actions: { type: 'storeSwitchError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+        onDone: {
+          target: 'loading',
+          description: 'Done: the catalogue is fetched again to show it.',
+          actions: { type: 'noteSwitched', params: ({ event }) => event.output },
+        },
+        onError: {
+          target: 'list',
+          description: 'The change was refused; the list says why.',
+          actions: { type: 'storeSwitchError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+        },
       },
     },
   },

@@ -100,29 +100,66 @@ export const adminQuestionsMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description: 'The speciality’s questions are being fetched, in the order they are asked.',
       invoke: {
         id: 'loadSet',
         src: 'loadSet',
         input: ({ context }) => ({ specialityId: context.specialityId }),
-        onDone: { target: 'list', actions: { type: 'storeSet', params: ({ event }) => event.output } },
-        onError: { target: 'loadFailed', actions: { type: 'storeLoadError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+        onDone: { target: 'list', description: 'The questions arrived.', actions: { type: 'storeSet', params: ({ event }) => event.output } },
+        onError: {
+          target: 'loadFailed',
+          description: 'The questions could not be fetched.',
+          actions: { type: 'storeLoadError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+        },
       },
     },
-    loadFailed: { on: { 'questions.retry': 'loading' } },
+    loadFailed: {
+      description: 'The questions could not be fetched; the reason shows with Try again.',
+      on: { 'questions.retry': { target: 'loading', description: 'The administrator tries again.' } },
+    },
     list: {
+      description: 'The administrator sees the speciality’s questions in the order asked, asked or retired, and what was last changed.',
       on: {
-        'question.add': { target: 'editor', actions: { type: 'openQuestion', params: () => undefined } },
-        'question.edit': { guard: { type: 'knownQuestion', params: ({ event }) => event.id }, target: 'editor', actions: { type: 'openQuestion', params: ({ event }) => event.id } },
-        'question.move': { guard: { type: 'canMove', params: ({ event }) => event }, target: 'moving', actions: { type: 'pick', params: ({ event }) => event.id } },
-        'question.retire': { guard: { type: 'knownQuestion', params: ({ event }) => event.id }, target: 'switching', actions: { type: 'pick', params: ({ event }) => event.id } },
-        'question.restore': { guard: { type: 'knownQuestion', params: ({ event }) => event.id }, target: 'switching', actions: { type: 'pick', params: ({ event }) => event.id } },
+        'question.add': { target: 'editor', description: 'The administrator starts a new question.', actions: { type: 'openQuestion', params: () => undefined } },
+        'question.edit': {
+          description: 'The administrator opens a question to change it.',
+          guard: { type: 'knownQuestion', params: ({ event }) => event.id },
+          target: 'editor',
+          actions: { type: 'openQuestion', params: ({ event }) => event.id },
+        },
+        'question.move': {
+          description: 'The administrator moves a question one place up or down.',
+          guard: { type: 'canMove', params: ({ event }) => event },
+          target: 'moving',
+          actions: { type: 'pick', params: ({ event }) => event.id },
+        },
+        'question.retire': {
+          description: 'The administrator stops asking a question.',
+          guard: { type: 'knownQuestion', params: ({ event }) => event.id },
+          target: 'switching',
+          actions: { type: 'pick', params: ({ event }) => event.id },
+        },
+        'question.restore': {
+          description: 'The administrator asks a retired question again.',
+          guard: { type: 'knownQuestion', params: ({ event }) => event.id },
+          target: 'switching',
+          actions: { type: 'pick', params: ({ event }) => event.id },
+        },
       },
     },
     editor: {
+      description: 'A dialog is open to add a question or change one.',
       initial: 'form',
       states: {
-        form: { on: { 'editor.cancel': { target: '#adminQuestions.list', actions: 'closeEditor' }, 'editor.save': 'saving' } },
+        form: {
+          description: 'The administrator fills in the question: its wording, help text, answer type, options and when it shows.',
+          on: {
+            'editor.cancel': { target: '#adminQuestions.list', description: 'The administrator closes the dialog without saving.', actions: 'closeEditor' },
+            'editor.save': { target: 'saving', description: 'The administrator saves the question.' },
+          },
+        },
         saving: {
+          description: 'The question is being saved.',
           invoke: {
             id: 'saveQuestion',
             src: 'saveQuestion',
@@ -131,13 +168,22 @@ export const adminQuestionsMachine = setup({
               id: context.editing?.id,
               values: event.type === 'editor.save' ? event.values : ({} as NewQuestionRequest),
             }),
-            onDone: { target: '#adminQuestions.loading', actions: { type: 'noteSaved', params: ({ event }) => event.output } },
-            onError: { target: 'form', actions: { type: 'storeRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+            onDone: {
+              target: '#adminQuestions.loading',
+              description: 'Saved: the questions are fetched again to show it.',
+              actions: { type: 'noteSaved', params: ({ event }) => event.output },
+            },
+            onError: {
+              target: 'form',
+              description: 'Refused: the dialog shows why, field by field.',
+              actions: { type: 'storeRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            },
           },
         },
       },
     },
     moving: {
+      description: 'The new order of the questions is being saved.',
       invoke: {
         id: 'saveOrder',
         src: 'saveOrder',
@@ -145,17 +191,30 @@ export const adminQuestionsMachine = setup({
           specialityId: context.specialityId,
           ids: event.type === 'question.move' ? movedIds(context.set?.questions ?? [], event.id, event.by) : [],
         }),
-        onDone: { target: 'list', actions: { type: 'noteMoved', params: ({ event }) => event.output } },
-        onError: { target: 'list', actions: { type: 'storeActionError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+        onDone: { target: 'list', description: 'The new order was saved.', actions: { type: 'noteMoved', params: ({ event }) => event.output } },
+        onError: {
+          target: 'list',
+          description: 'The move was refused; the list says why.',
+          actions: { type: 'storeActionError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+        },
       },
     },
     switching: {
+      description: 'The question is being retired or asked again.',
       invoke: {
         id: 'switchActive',
         src: 'switchActive',
         input: ({ context }) => ({ id: context.acting!.id, active: !context.acting!.active }),
-        onDone: { target: 'loading', actions: { type: 'noteSwitched', params: ({ event }) => event.output } },
-        onError: { target: 'list', actions: { type: 'storeActionError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+        onDone: {
+          target: 'loading',
+          description: 'Done: the questions are fetched again to show it.',
+          actions: { type: 'noteSwitched', params: ({ event }) => event.output },
+        },
+        onError: {
+          target: 'list',
+          description: 'The change was refused; the list says why.',
+          actions: { type: 'storeActionError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+        },
       },
     },
   },

@@ -100,18 +100,28 @@ export const adminRateTablesMachine = setup({
   initial: 'loadingChoices',
   states: {
     loadingChoices: {
+      description: 'The specialities on sale and the states are being fetched, to choose a rate table from.',
       invoke: {
         id: 'loadChoices',
         src: 'loadChoices',
-        onDone: { target: 'main', actions: { type: 'storeChoices', params: ({ event }) => event.output } },
-        onError: { target: 'choicesFailed', actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+        onDone: { target: 'main', description: 'The choices arrived.', actions: { type: 'storeChoices', params: ({ event }) => event.output } },
+        onError: {
+          target: 'choicesFailed',
+          description: 'The choices could not be fetched.',
+          actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+        },
       },
     },
-    choicesFailed: { on: { 'tables.retry': 'loadingChoices' } },
+    choicesFailed: {
+      description: 'The specialities and states could not be fetched; the reason shows with Try again.',
+      on: { 'tables.retry': { target: 'loadingChoices', description: 'The administrator tries again.' } },
+    },
     main: {
+      description: 'The administrator chooses a speciality and a state and works with its rate table.',
       initial: 'deciding',
       on: {
         'tables.select': {
+          description: 'The administrator chooses another speciality or state.',
           guard: { type: 'selectionDiffers', params: ({ event }) => event.selection },
           target: '.deciding',
           actions: [
@@ -120,32 +130,49 @@ export const adminRateTablesMachine = setup({
           ],
         },
         'tables.sync': {
+          description: 'The address changed by itself (Back, a link) to another speciality or state.',
           guard: { type: 'selectionDiffers', params: ({ event }) => event.selection },
           target: '.deciding',
           actions: { type: 'storeSelection', params: ({ event }) => event.selection },
         },
       },
       states: {
-        deciding: { always: [{ guard: 'hasSelection', target: 'loading' }, { target: 'choosing' }] },
-        choosing: {},
+        deciding: {
+          description: 'A moment’s check of whether a speciality and a state are chosen yet.',
+          always: [
+            { guard: 'hasSelection', target: 'loading', description: 'Both are chosen: their table is fetched.' },
+            { target: 'choosing', description: 'Not chosen yet.' },
+          ],
+        },
+        choosing: { description: 'The administrator is asked to choose a speciality and a state.' },
         loading: {
+          description: 'Every version of the chosen rate table is being fetched, newest first.',
           invoke: {
             id: 'loadVersions',
             src: 'loadVersions',
             input: ({ context }) => context.selection!,
-            onDone: { target: 'ready', actions: { type: 'storeVersions', params: ({ event }) => event.output } },
-            onError: { target: 'loadFailed', actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+            onDone: { target: 'ready', description: 'The versions arrived.', actions: { type: 'storeVersions', params: ({ event }) => event.output } },
+            onError: {
+              target: 'loadFailed',
+              description: 'The versions could not be fetched.',
+              actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            },
           },
         },
-        loadFailed: { on: { 'tables.retry': 'loading' } },
+        loadFailed: {
+          description: 'The rate table could not be fetched; the reason shows with Try again.',
+          on: { 'tables.retry': { target: 'loading', description: 'The administrator tries again.' } },
+        },
         ready: {
+          description: 'The administrator sees every version of the table (who made it, when, how many quotes it priced) and the prices in force.',
           on: {
-            'rates.save': { guard: 'hasTable', target: 'saving' },
-            'csv.import': { guard: 'hasTable', target: 'importing' },
-            'csv.export': 'exporting',
+            'rates.save': { guard: 'hasTable', target: 'saving', description: 'The administrator saves changed prices as a new version.' },
+            'csv.import': { guard: 'hasTable', target: 'importing', description: 'The administrator imports the whole table from a CSV file.' },
+            'csv.export': { target: 'exporting', description: 'The administrator downloads a version as a CSV file.' },
           },
         },
         saving: {
+          description: 'The changed prices are being saved as a new version, based on the one in force.',
           entry: 'clearError',
           invoke: {
             id: 'saveRates',
@@ -155,11 +182,20 @@ export const adminRateTablesMachine = setup({
               ...context.selection!,
               basedOnVersion: context.versions[0]!.version,
             }),
-            onDone: { target: 'loading', actions: { type: 'noteVersion', params: ({ event }) => ({ kind: 'saved' as const, version: event.output }) } },
-            onError: { target: 'ready', actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+            onDone: {
+              target: 'loading',
+              description: 'Saved (or nothing differed): the versions are fetched again.',
+              actions: { type: 'noteVersion', params: ({ event }) => ({ kind: 'saved' as const, version: event.output }) },
+            },
+            onError: {
+              target: 'ready',
+              description: 'Refused: the table shows why.',
+              actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            },
           },
         },
         importing: {
+          description: 'The CSV file is being imported as a new version of the table.',
           entry: 'clearError',
           invoke: {
             id: 'importCsv',
@@ -169,11 +205,20 @@ export const adminRateTablesMachine = setup({
               basedOnVersion: context.versions[0]!.version,
               csv: event.type === 'csv.import' ? event.csv : '',
             }),
-            onDone: { target: 'loading', actions: { type: 'noteVersion', params: ({ event }) => ({ kind: 'imported' as const, version: event.output }) } },
-            onError: { target: 'ready', actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+            onDone: {
+              target: 'loading',
+              description: 'Imported (or nothing differed): the versions are fetched again.',
+              actions: { type: 'noteVersion', params: ({ event }) => ({ kind: 'imported' as const, version: event.output }) },
+            },
+            onError: {
+              target: 'ready',
+              description: 'Refused: the table shows why.',
+              actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            },
           },
         },
         exporting: {
+          description: 'The chosen version is being prepared as a CSV file to download.',
           entry: 'clearError',
           invoke: {
             id: 'exportCsv',
@@ -181,9 +226,14 @@ export const adminRateTablesMachine = setup({
             input: ({ context, event }) => ({ ...context.selection!, version: event.type === 'csv.export' ? event.version : context.versions[0]!.version }),
             onDone: {
               target: 'ready',
+              description: 'The file is handed to the browser to save.',
               actions: [{ type: 'saveFile', params: ({ event }) => event.output }, { type: 'noteExported', params: ({ event }) => event.output.filename }],
             },
-            onError: { target: 'ready', actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+            onError: {
+              target: 'ready',
+              description: 'The file could not be made; the reason shows.',
+              actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            },
           },
         },
       },

@@ -93,6 +93,7 @@ export const adminUsersMachine = setup({
   initial: 'loading',
   on: {
     'users.search': {
+      description: 'The administrator searches, narrows by role or turns the page, and the list is fetched for it.',
       guard: { type: 'filtersDiffer', params: ({ event }) => event.filters },
       target: '.loading',
       actions: [
@@ -101,6 +102,7 @@ export const adminUsersMachine = setup({
       ],
     },
     'users.sync': {
+      description: 'The address changed by itself (Back, a link), and the list is fetched for what it now asks.',
       guard: { type: 'filtersDiffer', params: ({ event }) => event.filters },
       target: '.loading',
       actions: { type: 'storeFilters', params: ({ event }) => event.filters },
@@ -108,27 +110,54 @@ export const adminUsersMachine = setup({
   },
   states: {
     loading: {
+      description: 'The users matching the search are being fetched, a page at a time.',
       invoke: {
         id: 'loadUsers',
         src: 'loadUsers',
         input: ({ context }) => ({ filters: context.filters, withBrokers: context.brokers.length === 0 }),
-        onDone: { target: 'list', actions: { type: 'storeLoaded', params: ({ event }) => event.output } },
-        onError: { target: 'loadFailed', actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+        onDone: { target: 'list', description: 'The users arrived.', actions: { type: 'storeLoaded', params: ({ event }) => event.output } },
+        onError: {
+          target: 'loadFailed',
+          description: 'The users could not be fetched.',
+          actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+        },
       },
     },
-    loadFailed: { on: { 'users.retry': 'loading' } },
+    loadFailed: {
+      description: 'The users could not be fetched; the reason shows with Try again.',
+      on: { 'users.retry': { target: 'loading', description: 'The administrator tries again.' } },
+    },
     list: {
+      description: 'The administrator sees the users found, their roles and whether they are locked out, and what was last changed.',
       on: {
-        'user.changeRole': { guard: { type: 'knownUser', params: ({ event }) => event.id }, target: 'roleDialog', actions: { type: 'pick', params: ({ event }) => event.id } },
-        'user.unlock': { guard: { type: 'knownUser', params: ({ event }) => event.id }, target: 'unlocking', actions: { type: 'pick', params: ({ event }) => event.id } },
+        'user.changeRole': {
+          description: 'The administrator opens a user’s role to change it.',
+          guard: { type: 'knownUser', params: ({ event }) => event.id },
+          target: 'roleDialog',
+          actions: { type: 'pick', params: ({ event }) => event.id },
+        },
+        'user.unlock': {
+          description: 'The administrator unlocks a locked-out account.',
+          guard: { type: 'knownUser', params: ({ event }) => event.id },
+          target: 'unlocking',
+          actions: { type: 'pick', params: ({ event }) => event.id },
+        },
       },
     },
     roleDialog: {
+      description: 'A dialog is open to change a user’s role.',
       initial: 'editing',
       states: {
         // Not while saving: the answer decides.
-        editing: { on: { 'role.save': 'saving', 'role.cancel': { target: '#adminUsers.list', actions: 'forget' } } },
+        editing: {
+          description: 'The administrator chooses the role, and for a broker’s user which broker they work for.',
+          on: {
+            'role.save': { target: 'saving', description: 'The administrator saves the role.' },
+            'role.cancel': { target: '#adminUsers.list', description: 'The administrator closes the dialog without saving.', actions: 'forget' },
+          },
+        },
         saving: {
+          description: 'The new role is being saved.',
           invoke: {
             id: 'saveRole',
             src: 'saveRole',
@@ -137,19 +166,36 @@ export const adminUsersMachine = setup({
               role: event.type === 'role.save' ? event.role : context.target!.role,
               brokerId: event.type === 'role.save' ? event.brokerId : null,
             }),
-            onDone: { target: '#adminUsers.loading', actions: { type: 'noteChange', params: ({ event }) => ({ kind: 'role' as const, user: event.output }) } },
-            onError: { target: 'editing', actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+            onDone: {
+              target: '#adminUsers.loading',
+              description: 'Saved: the list is fetched again to show it.',
+              actions: { type: 'noteChange', params: ({ event }) => ({ kind: 'role' as const, user: event.output }) },
+            },
+            onError: {
+              target: 'editing',
+              description: 'Refused: the dialog shows why.',
+              actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            },
           },
         },
       },
     },
     unlocking: {
+      description: 'The account is being unlocked.',
       invoke: {
         id: 'unlock',
         src: 'unlock',
         input: ({ context }) => ({ id: context.target!.id }),
-        onDone: { target: 'loading', actions: { type: 'noteChange', params: ({ event }) => ({ kind: 'unlocked' as const, user: event.output }) } },
-        onError: { target: 'list', actions: { type: 'storeActionError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+        onDone: {
+          target: 'loading',
+          description: 'Unlocked: the list is fetched again to show it.',
+          actions: { type: 'noteChange', params: ({ event }) => ({ kind: 'unlocked' as const, user: event.output }) },
+        },
+        onError: {
+          target: 'list',
+          description: 'Refused; the list says why.',
+          actions: { type: 'storeActionError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+        },
       },
     },
   },

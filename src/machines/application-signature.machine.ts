@@ -130,35 +130,55 @@ export const applicationSignatureMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      description: 'GET insured/application: the record as it is now, its hash and the newest signature.',
+      description: 'The application is being read as it stands now, with its latest signature if any.',
       invoke: {
         id: 'loadApplication',
         src: 'loadApplication',
         input: ({ context }) => context.submissionId,
-        onDone: { target: 'ready', actions: { type: 'storeApplication', params: ({ event }: { event: DoneActorEvent<Application> }) => event.output } },
-        onError: { target: 'failed', actions: { type: 'storeLoadError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+        onDone: {
+          target: 'ready',
+          description: 'The application arrived.',
+          actions: { type: 'storeApplication', params: ({ event }: { event: DoneActorEvent<Application> }) => event.output },
+        },
+        onError: {
+          target: 'failed',
+          description: 'The application could not be read.',
+          actions: { type: 'storeLoadError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+        },
       },
     },
     failed: {
       description: 'The application could not be read; the reason shows with Try again.',
-      on: { 'application.retry': { target: 'loading', description: 'Read the application again.' } },
+      on: { 'application.retry': { target: 'loading', description: 'The insured tries again.' } },
     },
     ready: {
+      description: 'The application is on screen with its signing form.',
       initial: 'deciding',
       on: {
-        'signer.name': { actions: { type: 'editName', params: ({ event }) => event.value } },
-        'signer.consent': { actions: { type: 'editConsent', params: ({ event }) => event.checked } },
-        'signer.agree': { actions: { type: 'editAgree', params: ({ event }) => event.checked } },
+        'signer.name': { description: 'The signer types or corrects their name.', actions: { type: 'editName', params: ({ event }) => event.value } },
+        'signer.consent': {
+          description: 'The signer ticks or clears the consent to electronic records.',
+          actions: { type: 'editConsent', params: ({ event }) => event.checked },
+        },
+        'signer.agree': {
+          description: 'The signer ticks or clears the declaration that the statements are true.',
+          actions: { type: 'editAgree', params: ({ event }) => event.checked },
+        },
       },
       states: {
         deciding: {
-          always: [{ guard: 'isSigned', target: 'signed' }, { guard: 'isStale', target: 'stale' }, { target: 'unsigned' }],
+          description: 'A moment’s check of whether the application is signed, signed but since changed, or never signed.',
+          always: [
+            { guard: 'isSigned', target: 'signed', description: 'Signed as it stands.' },
+            { guard: 'isStale', target: 'stale', description: 'Changed since it was signed.' },
+            { target: 'unsigned', description: 'Never signed.' },
+          ],
         },
         unsigned: {
           description: 'Never signed: the application to review, the declarations, the two boxes and the name to sign with.',
           on: {
             'application.sign': [
-              { guard: 'canSign', target: 'signing', actions: 'startSigning', description: 'Sign the record on screen, by its hash.' },
+              { guard: 'canSign', target: 'signing', actions: 'startSigning', description: 'The signer signs the application exactly as shown.' },
               { actions: 'showProblems', description: 'A box not ticked or no name: each is named, nothing is sent.' },
             ],
           },
@@ -167,13 +187,13 @@ export const applicationSignatureMachine = setup({
           description: 'Signed, but an answer or the cover changed since: the application as it is now, to sign again.',
           on: {
             'application.sign': [
-              { guard: 'canSign', target: 'signing', actions: 'startSigning', description: 'Sign the record on screen, by its hash.' },
+              { guard: 'canSign', target: 'signing', actions: 'startSigning', description: 'The signer signs the application exactly as shown.' },
               { actions: 'showProblems', description: 'A box not ticked or no name: each is named, nothing is sent.' },
             ],
           },
         },
         signing: {
-          description: 'POST insured/signapplication with the name typed, both boxes ticked and the hash of the record on screen.',
+          description: 'The signature is being recorded against the application exactly as shown, with the name typed and both boxes ticked.',
           invoke: {
             id: 'signApplication',
             src: 'signApplication',
@@ -184,6 +204,7 @@ export const applicationSignatureMachine = setup({
             }),
             onDone: {
               target: 'signed',
+              description: 'The signature was recorded.',
               actions: { type: 'storeSignature', params: ({ event }: { event: DoneActorEvent<ApplicationSignature> }) => event.output },
             },
             onError: [
@@ -193,12 +214,16 @@ export const applicationSignatureMachine = setup({
                 actions: 'noteChanged',
                 description: 'The application changed since it was read: read it again and say so.',
               },
-              { target: 'deciding', actions: { type: 'storeRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+              {
+                target: 'deciding',
+                description: 'Refused or not reached: the form stays, with the reason, to sign again.',
+                actions: { type: 'storeRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+              },
             ],
           },
         },
         signed: {
-          description: 'Signed as it stands: by whom and when, with the hash; changing an answer later needs a new signature.',
+          description: 'Signed as it stands: the screen says by whom and when; changing an answer later needs a new signature.',
         },
       },
     },

@@ -54,6 +54,7 @@ export const brokerBookMachine = setup({
   initial: 'loading',
   on: {
     'book.filter': {
+      description: 'The broker narrows the book to one status (or any), and the book is fetched for it.',
       guard: { type: 'statusDiffers', params: ({ event }) => event.status },
       target: '.loading',
       reenter: true,
@@ -63,6 +64,7 @@ export const brokerBookMachine = setup({
       ],
     },
     'book.sync': {
+      description: 'The address changed by itself (Back, a link) to another status, and the book is fetched for it.',
       guard: { type: 'statusDiffers', params: ({ event }) => event.status },
       target: '.loading',
       reenter: true,
@@ -71,24 +73,41 @@ export const brokerBookMachine = setup({
   },
   states: {
     loading: {
+      description: 'The broker’s orders and policies are being fetched for the chosen status.',
       entry: 'clearError',
       invoke: {
         id: 'loadBook',
         src: 'loadBook',
         input: ({ context }) => ({ status: context.status }),
         onDone: [
-          { guard: { type: 'isEmpty', params: ({ event }) => event.output }, target: 'empty', actions: { type: 'storeBook', params: ({ event }) => event.output } },
-          { target: 'loaded', actions: { type: 'storeBook', params: ({ event }) => event.output } },
+          {
+            guard: { type: 'isEmpty', params: ({ event }) => event.output },
+            target: 'empty',
+            description: 'Nothing matches.',
+            actions: { type: 'storeBook', params: ({ event }) => event.output },
+          },
+          { target: 'loaded', description: 'The book arrived.', actions: { type: 'storeBook', params: ({ event }) => event.output } },
         ],
         onError: [
-          { guard: { type: 'isNotTied', params: ({ event }: { event: ErrorActorEvent }) => event.error }, target: 'notTied' },
-          { target: 'loadFailed', actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+          {
+            guard: { type: 'isNotTied', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            target: 'notTied',
+            description: 'The account is not tied to a broker.',
+          },
+          {
+            target: 'loadFailed',
+            description: 'The book could not be fetched.',
+            actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          },
         ],
       },
     },
-    loadFailed: { on: { 'book.retry': 'loading' } },
-    notTied: { type: 'final' },
-    empty: {},
-    loaded: {},
+    loadFailed: {
+      description: 'The book could not be fetched; the reason shows with Try again.',
+      on: { 'book.retry': { target: 'loading', description: 'The broker tries again.' } },
+    },
+    notTied: { description: 'This account is not tied to a broker, so it has no book; the screen says so, with nothing to retry.', type: 'final' },
+    empty: { description: 'No order or policy matches the chosen status; the storefront links still show.' },
+    loaded: { description: 'The broker sees the orders and policies quoted through their storefront, and its links.' },
   },
 });

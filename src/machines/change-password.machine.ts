@@ -67,33 +67,43 @@ export const changePasswordMachine = setup({
   initial: 'arriving',
   states: {
     arriving: {
-      always: [{ guard: 'isMalformedToken', target: 'invalid' }, { target: 'checking' }],
+      description: 'The person opened the link from the password-reset e-mail; the link is given a first look.',
+      always: [
+        { guard: 'isMalformedToken', target: 'invalid', description: 'The link is not one the site sent.' },
+        { target: 'checking', description: 'The link looks right: the server is asked about it.' },
+      ],
     },
     checking: {
+      description: 'The server is asked whether the reset link is still good.',
       invoke: {
         id: 'checkToken',
         src: 'checkToken',
         input: ({ context }) => ({ token: context.token }),
-        onDone: { target: 'ready', actions: 'clearFailure' },
+        onDone: { target: 'ready', description: 'The link is good.', actions: 'clearFailure' },
         onError: [
           {
+            description: 'The link is unknown, used or expired.',
             guard: { type: 'isRefusedToken', params: ({ event }: { event: ErrorActorEvent }) => event.error },
             target: 'invalid',
           },
           {
             target: 'unreachable',
+            description: 'The server could not be reached.',
             actions: { type: 'storeFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
           },
         ],
       },
     },
     unreachable: {
-      on: { 'password.retry': 'checking' },
+      description: 'The link could not be checked; the reason shows with Try again.',
+      on: { 'password.retry': { target: 'checking', description: 'The person tries again.' } },
     },
     ready: {
-      on: { 'password.submit': { target: 'saving', actions: 'clearFailure' } },
+      description: 'The person is asked for a new password (and shown why the last one was refused, if it was).',
+      on: { 'password.submit': { target: 'saving', description: 'The person submits the new password.', actions: 'clearFailure' } },
     },
     saving: {
+      description: 'The new password is being saved.',
       invoke: {
         id: 'savePassword',
         src: 'savePassword',
@@ -101,20 +111,22 @@ export const changePasswordMachine = setup({
           token: context.token,
           newpassword: event.type === 'password.submit' ? event.newpassword : '',
         }),
-        onDone: { target: 'changed', actions: 'endSessions' },
+        onDone: { target: 'changed', description: 'Saved: every session of the account is ended.', actions: 'endSessions' },
         onError: [
           {
+            description: 'The link was used or expired meanwhile.',
             guard: { type: 'isRefusedToken', params: ({ event }: { event: ErrorActorEvent }) => event.error },
             target: 'invalid',
           },
           {
             target: 'ready',
+            description: 'Refused or not reached: the form says why.',
             actions: { type: 'storeFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
           },
         ],
       },
     },
-    changed: { type: 'final' },
-    invalid: { type: 'final' },
+    changed: { description: 'The password is changed: every device is signed out, and the person is asked to log in with the new one.', type: 'final' },
+    invalid: { description: 'The reset link cannot be used (expired, already used or copied incompletely); the person can ask for a new one.', type: 'final' },
   },
 });

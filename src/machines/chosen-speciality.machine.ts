@@ -37,25 +37,38 @@ export const chosenSpecialityMachine = setup({
   initial: 'checking',
   states: {
     checking: {
-      always: [{ guard: 'hasNoSpecialityId', target: 'unchosen' }, { target: 'loading' }],
+      description: 'A moment’s check of whether the quote names a speciality at all.',
+      always: [
+        { guard: 'hasNoSpecialityId', target: 'unchosen', description: 'No speciality is named.' },
+        { target: 'loading', description: 'A speciality is named: it is fetched.' },
+      ],
     },
     loading: {
+      description: 'The speciality the quote starts from is being fetched.',
       invoke: {
         id: 'loadSpeciality',
         src: 'loadSpeciality',
         input: ({ context }) => ({ specialityId: context.specialityId ?? 0 }),
-        onDone: { target: 'chosen', actions: { type: 'storeSpeciality', params: ({ event }) => event.output } },
+        onDone: { target: 'chosen', description: 'The speciality arrived.', actions: { type: 'storeSpeciality', params: ({ event }) => event.output } },
         onError: [
           {
+            description: 'No speciality has that number.',
             guard: { type: 'isNoSuchSpeciality', params: ({ event }: { event: ErrorActorEvent }) => event.error },
             target: 'unchosen',
           },
-          { target: 'failed', actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+          {
+            target: 'failed',
+            description: 'The speciality could not be fetched.',
+            actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          },
         ],
       },
     },
-    chosen: {},
-    unchosen: {},
-    failed: { on: { 'speciality.retry': 'loading' } },
+    chosen: { description: 'The quote shows the speciality it is for.' },
+    unchosen: { description: 'No speciality is chosen yet: the person is asked to choose one.' },
+    failed: {
+      description: 'The speciality could not be fetched; the reason shows with Try again.',
+      on: { 'speciality.retry': { target: 'loading', description: 'The person tries again.' } },
+    },
   },
 });

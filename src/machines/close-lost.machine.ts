@@ -94,13 +94,21 @@ export const closeLostMachine = setup({
   initial: 'editing',
   states: {
     editing: {
+      description: 'The insured is asked why they are closing the order (a reason, and any words of their own) and to confirm.',
       on: {
-        'close.edit': { actions: { type: 'edit', params: ({ event }) => ({ reason: event.reason, comment: event.comment }) } },
-        'close.confirm': [{ guard: 'hasReason', target: 'sending', actions: 'clearRefusal' }, { actions: 'requireReason' }],
-        'close.cancel': 'cancelled',
+        'close.edit': {
+          description: 'The insured picks a reason or types a comment.',
+          actions: { type: 'edit', params: ({ event }) => ({ reason: event.reason, comment: event.comment }) },
+        },
+        'close.confirm': [
+          { guard: 'hasReason', target: 'sending', description: 'The insured confirms, with a reason picked.', actions: 'clearRefusal' },
+          { description: 'The insured confirms without a reason: they are asked to pick one, and nothing is sent.', actions: 'requireReason' },
+        ],
+        'close.cancel': { target: 'cancelled', description: 'The insured keeps the order open.' },
       },
     },
     sending: {
+      description: 'The order is being closed as lost, with the reason given.',
       invoke: {
         id: 'closeOrder',
         src: 'closeOrder',
@@ -111,15 +119,16 @@ export const closeLostMachine = setup({
           comment: context.comment,
           idempotencyKey: context.idempotencyKey,
         }),
-        onDone: { target: 'closed', actions: { type: 'storeClosed', params: ({ event }) => event.output } },
+        onDone: { target: 'closed', description: 'The order is closed.', actions: { type: 'storeClosed', params: ({ event }) => event.output } },
         onError: {
           target: 'editing',
+          description: 'Refused or not reached: the dialog stays open with the reason, to try again or cancel.',
           actions: { type: 'storeRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error },
         },
       },
     },
-    closed: { type: 'final' },
-    cancelled: { type: 'final' },
+    closed: { description: 'The order is closed as lost; the screen that asked shows it so.', type: 'final' },
+    cancelled: { description: 'The insured kept the order open; nothing was sent.', type: 'final' },
   },
   output: ({ context }) => ({ closed: context.closed }),
 });

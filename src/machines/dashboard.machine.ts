@@ -84,58 +84,72 @@ export const dashboardMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description: 'The insured’s orders, and the open order to resume, are being fetched side by side.',
       type: 'parallel',
       entry: 'startLoading',
       states: {
         orders: {
+          description: 'Every order of the insured, newest change first.',
           initial: 'fetching',
           states: {
             fetching: {
+              description: 'The orders are being fetched.',
               invoke: {
                 id: 'loadOrders',
                 src: 'loadOrders',
-                onDone: { target: 'fetched', actions: { type: 'storeOrders', params: ({ event }) => event.output } },
+                onDone: { target: 'fetched', description: 'The orders arrived.', actions: { type: 'storeOrders', params: ({ event }) => event.output } },
                 onError: {
                   target: '#dashboard.loadFailed',
+                  description: 'The orders could not be fetched: without them there is nothing to show.',
                   actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
                 },
               },
             },
-            fetched: { type: 'final' },
+            fetched: { description: 'The orders are in.', type: 'final' },
           },
         },
         openOrder: {
+          description: 'The open order to resume, offered as a shortcut.',
           initial: 'fetching',
           states: {
             fetching: {
+              description: 'The open order to resume is being fetched.',
               invoke: {
                 id: 'loadOpenOrder',
                 src: 'loadOpenOrder',
-                onDone: { target: 'fetched', actions: { type: 'storeOpenOrder', params: ({ event }) => event.output } },
-                onError: { target: 'unavailable' },
+                onDone: {
+                  target: 'fetched',
+                  description: 'The open order (or none) arrived.',
+                  actions: { type: 'storeOpenOrder', params: ({ event }) => event.output },
+                },
+                onError: { target: 'unavailable', description: 'It could not be fetched: the list will stand in.' },
               },
             },
-            fetched: { type: 'final' },
+            fetched: { description: 'The open order to resume is known.', type: 'final' },
             // Worked out from the list once both are in (settleOpenOrder).
-            unavailable: { type: 'final' },
+            unavailable: { description: 'The open order could not be fetched; the newest open order in the list stands in for it.', type: 'final' },
           },
         },
       },
       onDone: [
-        { guard: 'hasNoOrders', target: 'empty', actions: 'settleOpenOrder' },
-        { target: 'loaded', actions: 'settleOpenOrder' },
+        { guard: 'hasNoOrders', target: 'empty', description: 'Both are in, and the insured has no order.', actions: 'settleOpenOrder' },
+        { target: 'loaded', description: 'Both are in.', actions: 'settleOpenOrder' },
       ],
     },
     loadFailed: {
-      on: { 'dashboard.retry': 'loading' },
+      description: 'The orders could not be fetched; the reason shows with Try again.',
+      on: { 'dashboard.retry': { target: 'loading', description: 'The insured tries again.' } },
     },
-    empty: {},
+    empty: { description: 'The insured has no order yet and is invited to start a quote.' },
     loaded: {
+      description: 'The insured sees their orders, each with its next step, and the open order to resume.',
       initial: 'idle',
       states: {
         idle: {
+          description: 'The orders are on show; each open one can be closed from its card.',
           on: {
             'order.close': {
+              description: 'The insured chooses to close an open order.',
               guard: { type: 'isOpenOrder', params: ({ event }) => event.submissionId },
               target: 'closing',
               actions: { type: 'startClosing', params: ({ event }) => event.submissionId },
@@ -143,28 +157,31 @@ export const dashboardMachine = setup({
           },
         },
         closing: {
+          description: 'The “Close this order” dialog is open for that order.',
           invoke: {
             id: 'closeLost',
             src: 'closeLost',
             input: ({ context }) => ({ submissionId: context.closing!.submissionId, number: context.closing!.number }),
             onDone: [
               {
+                description: 'The order was closed: its card shows it closed at once.',
                 guard: { type: 'wasClosed', params: ({ event }: { event: DoneActorEvent<CloseLostOutput> }) => event.output },
                 target: 'refreshing',
                 actions: 'markClosed',
               },
-              { target: 'idle', actions: 'stopClosing' },
+              { target: 'idle', description: 'The insured kept the order open.', actions: 'stopClosing' },
             ],
           },
         },
         // The list again from the server, while the one on show stays.
         refreshing: {
+          description: 'The orders are fetched again behind the list on show.',
           invoke: {
             id: 'refreshOrders',
             src: 'loadOrders',
-            onDone: { target: 'idle', actions: { type: 'storeRefreshed', params: ({ event }) => event.output } },
+            onDone: { target: 'idle', description: 'The fresh list arrived.', actions: { type: 'storeRefreshed', params: ({ event }) => event.output } },
             // The order is closed either way; the card already says so.
-            onError: { target: 'idle' },
+            onError: { target: 'idle', description: 'The list could not be fetched; the card already shows the order closed.' },
           },
         },
       },

@@ -140,25 +140,33 @@ export const defaultSpecialityMachine = setup({
   initial: 'checking',
   states: {
     checking: {
+      description: 'A moment’s check of whether the address names specialities, or a broker’s storefront has a stored default.',
       always: [
         {
           guard: 'hasNothingToResolve',
           target: 'noDefault',
+          description: 'Neither: there is no default speciality.',
           actions: assign({ decision: { kind: 'none' } }),
         },
-        { target: 'loadingSpecialities' },
+        { target: 'loadingSpecialities', description: 'There is something to check against what is offered.' },
       ],
     },
     loadingSpecialities: {
+      description: 'The specialities offered here (by the broker, or on sale on the plain site) are being fetched.',
       entry: 'clearError',
       invoke: {
         id: 'loadOfferedSpecialities',
         src: 'loadOfferedSpecialities',
         input: ({ context }) => ({ clientid: context.input.clientid }),
         onDone: [
-          { guard: { type: 'isUnknownBroker', params: ({ event }) => event.output }, target: 'notFound' },
+          {
+            guard: { type: 'isUnknownBroker', params: ({ event }) => event.output },
+            target: 'notFound',
+            description: 'The storefront address names no broker.',
+          },
           {
             target: 'deciding',
+            description: 'The offered specialities arrived.',
             actions: {
               type: 'decide',
               params: ({ event }: { event: DoneActorEvent<OfferedSpecialities> }) =>
@@ -168,23 +176,27 @@ export const defaultSpecialityMachine = setup({
         ],
         onError: {
           target: 'failed',
+          description: 'The offered specialities could not be fetched.',
           actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
         },
       },
     },
     deciding: {
+      description: 'The codes in the address (or the stored default) are checked against what is offered here.',
       always: [
-        { guard: 'decidedSeveral', target: 'showingSeveral' },
-        { guard: 'decidedSingle', target: 'quoting' },
-        { guard: 'decidedStored', target: 'usingStoredDefault' },
-        { guard: 'decidedInvalid', target: 'notFound' },
-        { target: 'noDefault' },
+        { guard: 'decidedSeveral', target: 'showingSeveral', description: 'Several offered specialities are named.' },
+        { guard: 'decidedSingle', target: 'quoting', description: 'One offered speciality is named.' },
+        { guard: 'decidedStored', target: 'usingStoredDefault', description: 'None is named, and the storefront’s stored default is still offered.' },
+        { guard: 'decidedInvalid', target: 'notFound', description: 'A code is empty, repeated or not offered here.' },
+        { target: 'noDefault', description: 'Nothing to go on.' },
       ],
     },
     failed: {
-      on: { 'defaultSpeciality.retry': 'loadingSpecialities' },
+      description: 'The offered specialities could not be fetched; the reason shows with Try again.',
+      on: { 'defaultSpeciality.retry': { target: 'loadingSpecialities', description: 'The visitor tries again.' } },
     },
     showingSeveral: {
+      description: 'The visitor is shown just the specialities the address named, to choose from.',
       type: 'final',
       entry: {
         type: 'goToSpecialities',
@@ -192,6 +204,7 @@ export const defaultSpecialityMachine = setup({
       },
     },
     quoting: {
+      description: 'The named speciality becomes the default, and the visitor goes straight to its quote.',
       type: 'final',
       entry: [
         {
@@ -204,8 +217,12 @@ export const defaultSpecialityMachine = setup({
         },
       ],
     },
-    usingStoredDefault: { type: 'final' },
-    noDefault: { type: 'final' },
-    notFound: { type: 'final', entry: 'goToPageNotFound' },
+    usingStoredDefault: { description: 'The storefront’s stored default speciality stands; the page shows as it is.', type: 'final' },
+    noDefault: { description: 'There is no default speciality; the page shows every speciality as usual.', type: 'final' },
+    notFound: {
+      description: 'The address asks for a broker or speciality that is not offered here: the “page not found” screen shows.',
+      type: 'final',
+      entry: 'goToPageNotFound',
+    },
   },
 });

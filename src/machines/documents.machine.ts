@@ -111,40 +111,68 @@ export const documentsMachine = setup({
   initial: 'starting',
   states: {
     starting: {
-      always: [{ guard: 'listsNothing', target: 'ready' }, { target: 'loading' }],
+      description: 'A moment’s check of whether this screen lists documents at all.',
+      always: [
+        { guard: 'listsNothing', target: 'ready', description: 'It lists none: it only offers a download or an e-mail.' },
+        { target: 'loading', description: 'It lists documents: they are fetched.' },
+      ],
     },
     loading: {
+      description: 'The list of documents (and, for one order, its policy) is being fetched.',
       invoke: {
         id: 'loadDocuments',
         src: 'loadDocuments',
         input: ({ context }) => context.input,
-        onDone: { target: 'ready', actions: { type: 'storeLoaded', params: ({ event }: { event: DoneActorEvent<LoadedDocuments> }) => event.output } },
-        onError: { target: 'failed', actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+        onDone: {
+          target: 'ready',
+          description: 'The documents arrived.',
+          actions: { type: 'storeLoaded', params: ({ event }: { event: DoneActorEvent<LoadedDocuments> }) => event.output },
+        },
+        onError: {
+          target: 'failed',
+          description: 'The documents could not be fetched.',
+          actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+        },
       },
     },
-    failed: { on: { 'documents.retry': 'loading' } },
+    failed: {
+      description: 'The documents could not be fetched; the reason shows with Try again.',
+      on: { 'documents.retry': { target: 'loading', description: 'The person tries again.' } },
+    },
     ready: {
+      description: 'The person sees their documents, each to download or e-mail, with the last download’s failure beside its document.',
       on: {
         'document.download': {
           target: 'downloading',
+          description: 'The person downloads a document.',
           actions: {
             type: 'startDownload',
             params: ({ event }) => ({ submissionId: event.submissionId, kind: event.kind, filename: event.filename }),
           },
         },
-        'share.open': 'sharing',
+        'share.open': { target: 'sharing', description: 'The person chooses to e-mail a document.' },
       },
     },
     downloading: {
+      description: 'One document is being downloaded; a click on another meanwhile is ignored.',
       invoke: {
         id: 'fetchDocument',
         src: 'fetchDocument',
         input: ({ context }) => context.document!,
-        onDone: { target: 'ready', actions: { type: 'saveFile', params: ({ event }) => ({ blob: event.output.blob, filename: event.output.filename }) } },
-        onError: { target: 'ready', actions: { type: 'storeFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+        onDone: {
+          target: 'ready',
+          description: 'The file is handed to the browser to save.',
+          actions: { type: 'saveFile', params: ({ event }) => ({ blob: event.output.blob, filename: event.output.filename }) },
+        },
+        onError: {
+          target: 'ready',
+          description: 'The download failed: the reason shows beside the document.',
+          actions: { type: 'storeFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+        },
       },
     },
     sharing: {
+      description: 'The dialog to e-mail the document is open.',
       invoke: {
         id: 'shareDocument',
         src: 'shareDocument',
@@ -152,7 +180,11 @@ export const documentsMachine = setup({
           const open = event as Extract<DocumentsEvent, { type: 'share.open' }>;
           return { what: open.what, submissionId: open.submissionId, orderNumber: open.orderNumber, to: open.to };
         },
-        onDone: { target: 'ready', actions: { type: 'storeShared', params: ({ event }: { event: DoneActorEvent<ShareDocumentOutput> }) => event.output } },
+        onDone: {
+          target: 'ready',
+          description: 'The dialog closed; a mail it queued is announced.',
+          actions: { type: 'storeShared', params: ({ event }: { event: DoneActorEvent<ShareDocumentOutput> }) => event.output },
+        },
       },
     },
   },

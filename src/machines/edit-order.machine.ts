@@ -239,44 +239,64 @@ export const editOrderMachine = setup({
   initial: 'checking',
   states: {
     checking: {
-      always: [{ guard: 'hasSubmission', target: 'loading' }, { target: 'notFound' }],
+      description: 'A moment’s check of whether the address names an order.',
+      always: [
+        { guard: 'hasSubmission', target: 'loading', description: 'It does: the order is fetched.' },
+        { target: 'notFound', description: 'It names none.' },
+      ],
     },
     loading: {
+      description: 'The order, its locations, the named insured and their saved locations are being fetched together.',
       invoke: {
         id: 'loadOrder',
         src: 'loadOrder',
         input: ({ context }) => ({ submissionId: context.submissionId!, states: context.data?.states ?? null }),
-        onDone: { target: 'ready', actions: { type: 'storeData', params: ({ event }) => event.output } },
+        onDone: { target: 'ready', description: 'The order arrived.', actions: { type: 'storeData', params: ({ event }) => event.output } },
         onError: [
-          { guard: { type: 'isNotFound', params: ({ event }: { event: ErrorActorEvent }) => event.error }, target: 'notFound' },
-          { target: 'loadFailed', actions: { type: 'storeLoadError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+          {
+            guard: { type: 'isNotFound', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            target: 'notFound',
+            description: 'There is no such order for this account.',
+          },
+          {
+            target: 'loadFailed',
+            description: 'The order could not be fetched.',
+            actions: { type: 'storeLoadError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          },
         ],
       },
     },
-    loadFailed: { on: { 'order.retry': 'loading' } },
-    notFound: {},
+    loadFailed: {
+      description: 'The order could not be fetched; the reason shows with Try again.',
+      on: { 'order.retry': { target: 'loading', description: 'The insured tries again.' } },
+    },
+    notFound: { description: 'There is no such order for this account (a missing order and someone else’s look the same).' },
     ready: {
+      description: 'The insured edits the named insured and ticks which saved locations the order covers, with the price as it stands.',
       on: {
         'locations.toggle': {
+          description: 'The insured ticks or unticks a saved location.',
           guard: { type: 'knownLocation', params: ({ event }) => event.locationId },
           actions: { type: 'toggle', params: ({ event }) => ({ locationId: event.locationId, chosen: event.chosen }) },
         },
         'locations.update': [
-          { guard: 'nothingChanged', actions: 'noteNothingChanged' },
-          { guard: 'leavesNone', actions: 'noteNeedsOne' },
-          { target: 'savingLocations', actions: 'clearFailure' },
+          { guard: 'nothingChanged', description: 'Nothing was ticked or unticked: the insured is told so, and nothing is sent.', actions: 'noteNothingChanged' },
+          { guard: 'leavesNone', description: 'Every location was unticked: the insured is asked to keep one, and nothing is sent.', actions: 'noteNeedsOne' },
+          { target: 'savingLocations', description: 'The insured saves the locations ticked.', actions: 'clearFailure' },
         ],
-        'insured.save': { target: 'savingInsured', actions: 'clearFailure' },
+        'insured.save': { target: 'savingInsured', description: 'The insured saves the named insured’s details.', actions: 'clearFailure' },
         'planLocation.remove': {
+          description: 'The insured asks to remove a location from the order.',
           guard: { type: 'knownPlanLocation', params: ({ event }) => event.id },
           target: 'confirmingRemove',
           actions: { type: 'askRemove', params: ({ event }) => event.id },
         },
         // After a reload that failed: the data shown may be out of date.
-        'order.retry': 'refreshing',
+        'order.retry': { target: 'refreshing', description: 'After a failed reload, the insured fetches the order again.' },
       },
     },
     savingInsured: {
+      description: 'The named insured’s details are being saved, and the order priced again where its address moved.',
       invoke: {
         id: 'saveInsured',
         src: 'saveInsured',
@@ -284,72 +304,106 @@ export const editOrderMachine = setup({
           submissionId: context.submissionId!,
           request: (event as Extract<EditOrderEvent, { type: 'insured.save' }>).request,
         }),
-        onDone: { target: 'refreshing', actions: { type: 'noteInsuredSaved', params: ({ event }) => event.output } },
+        onDone: {
+          target: 'refreshing',
+          description: 'Saved: the new price shows at once.',
+          actions: { type: 'noteInsuredSaved', params: ({ event }) => event.output },
+        },
         onError: [
           // The order moved on (bought, sent to an underwriter): reload to show it as it is now.
           {
+            description: 'The order moved on meanwhile: it is fetched again to show it as it is now.',
             guard: { type: 'isConflict', params: ({ event }: { event: ErrorActorEvent }) => event.error },
             target: 'refreshing',
             actions: { type: 'storeFailure', params: ({ event }: { event: ErrorActorEvent }) => ({ section: 'insured' as const, error: event.error }) },
           },
           {
             target: 'ready',
+            description: 'Refused or not reached: the form says why.',
             actions: { type: 'storeFailure', params: ({ event }: { event: ErrorActorEvent }) => ({ section: 'insured' as const, error: event.error }) },
           },
         ],
       },
     },
     savingLocations: {
+      description: 'The order’s locations are being saved, and the order priced again.',
       invoke: {
         id: 'saveLocations',
         src: 'saveLocations',
         input: ({ context }) => ({ submissionId: context.submissionId!, ...locationChanges(context.data!, context.chosen) }),
-        onDone: { target: 'refreshing', actions: { type: 'noteLocationsSaved', params: ({ event }) => event.output } },
+        onDone: {
+          target: 'refreshing',
+          description: 'Saved: the new price shows at once.',
+          actions: { type: 'noteLocationsSaved', params: ({ event }) => event.output },
+        },
         onError: [
           {
+            description: 'The order moved on meanwhile: it is fetched again to show it as it is now.',
             guard: { type: 'isConflict', params: ({ event }: { event: ErrorActorEvent }) => event.error },
             target: 'refreshing',
             actions: { type: 'storeFailure', params: ({ event }: { event: ErrorActorEvent }) => ({ section: 'locations' as const, error: event.error }) },
           },
           {
             target: 'ready',
+            description: 'Refused or not reached: the locations say why.',
             actions: { type: 'storeFailure', params: ({ event }: { event: ErrorActorEvent }) => ({ section: 'locations' as const, error: event.error }) },
           },
         ],
       },
     },
     confirmingRemove: {
+      description: 'The insured is asked to confirm removing the location from the order.',
       on: {
-        'remove.cancel': { target: 'ready', actions: 'closeRemove' },
-        'remove.confirm': { target: 'removingPlanLocation', actions: 'clearFailure' },
+        'remove.cancel': { target: 'ready', description: 'The insured keeps the location.', actions: 'closeRemove' },
+        'remove.confirm': { target: 'removingPlanLocation', description: 'The insured confirms removing it.', actions: 'clearFailure' },
       },
     },
     removingPlanLocation: {
+      description: 'The location is being removed from the order, and the order priced again.',
       invoke: {
         id: 'removePlanLocation',
         src: 'removePlanLocation',
         input: ({ context }) => ({ submissionId: context.submissionId!, planLocationId: context.removing?.id ?? 0 }),
         onDone: {
           target: 'refreshing',
+          description: 'Removed: the new price shows at once.',
           actions: [{ type: 'noteLocationsSaved', params: ({ event }) => event.output }, 'closeRemove'],
         },
         onError: [
           // Gone already (another tab): the reload catches up.
-          { guard: { type: 'isGone', params: ({ event }: { event: ErrorActorEvent }) => event.error }, target: 'refreshing', actions: 'closeRemove' },
-          { target: 'confirmingRemove', actions: { type: 'storeRemoveError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+          {
+            guard: { type: 'isGone', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            target: 'refreshing',
+            description: 'It was already gone (removed on another tab).',
+            actions: 'closeRemove',
+          },
+          {
+            target: 'confirmingRemove',
+            description: 'Refused or not reached: the question stays open with the reason.',
+            actions: { type: 'storeRemoveError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          },
         ],
       },
     },
     refreshing: {
+      description: 'Everything is fetched again after a change, since one change can move others; the order on show stays meanwhile.',
       invoke: {
         id: 'reloadOrder',
         src: 'loadOrder',
         input: ({ context }) => ({ submissionId: context.submissionId!, states: context.data?.states ?? null }),
-        onDone: { target: 'ready', actions: { type: 'storeData', params: ({ event }) => event.output } },
+        onDone: { target: 'ready', description: 'The order arrived as it is now.', actions: { type: 'storeData', params: ({ event }) => event.output } },
         onError: [
-          { guard: { type: 'isGone', params: ({ event }: { event: ErrorActorEvent }) => event.error }, target: 'notFound' },
+          {
+            guard: { type: 'isGone', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            target: 'notFound',
+            description: 'The order is gone.',
+          },
           // What is shown stays; the screen says it may be out of date and offers Try again.
-          { target: 'ready', actions: { type: 'storeLoadError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+          {
+            target: 'ready',
+            description: 'It could not be fetched: what is shown stays, marked as possibly out of date, with Try again.',
+            actions: { type: 'storeLoadError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          },
         ],
       },
     },

@@ -65,25 +65,29 @@ export const feedbackMachine = setup({
   initial: 'editing',
   states: {
     editing: {
+      description: 'The person writes their feedback (and sees why the last attempt failed, if it did).',
       on: {
         'feedback.send': {
           target: 'sending',
+          description: 'The person sends the feedback.',
           actions: { type: 'startAttempt', params: ({ event }) => event.feedback },
         },
       },
     },
     sending: {
+      description: 'The feedback is being sent; sending the same words again after a failure never makes a second copy.',
       invoke: {
         id: 'sendFeedback',
         src: 'sendFeedback',
         input: ({ context }) => ({ feedback: context.lastSent!, idempotencyKey: context.idempotencyKey }),
-        onDone: { target: 'sent', actions: { type: 'storeSaved', params: ({ event }) => event.output } },
+        onDone: { target: 'sent', description: 'The feedback was received.', actions: { type: 'storeSaved', params: ({ event }) => event.output } },
         onError: {
           target: 'editing',
+          description: 'Refused or not reached: the form says why.',
           actions: { type: 'storeFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
         },
       },
     },
-    sent: { type: 'final' },
+    sent: { description: 'The feedback was received; the person is thanked.', type: 'final' },
   },
 });

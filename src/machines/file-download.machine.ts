@@ -39,24 +39,29 @@ export const fileDownloadMachine = setup({
   initial: 'idle',
   states: {
     idle: {
+      description: 'The files are listed to download, with the last download’s failure beside its file.',
       on: {
         'file.download': {
           target: 'downloading',
+          description: 'The person downloads a file.',
           actions: { type: 'start', params: ({ event }) => ({ fileId: event.fileId, filename: event.filename }) },
         },
       },
     },
     downloading: {
+      description: 'One file is being downloaded; a click on another meanwhile is ignored.',
       invoke: {
         id: 'fetchFile',
         src: 'fetchFile',
         input: ({ context }) => ({ fileId: context.fileId! }),
         onDone: {
           target: 'idle',
+          description: 'The file is handed to the browser to save.',
           actions: { type: 'saveFile', params: ({ context, event }) => ({ blob: event.output, filename: context.filename }) },
         },
         onError: {
           target: 'idle',
+          description: 'The download failed: the reason shows beside the file.',
           actions: { type: 'storeFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
         },
       },

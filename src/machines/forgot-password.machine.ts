@@ -55,24 +55,32 @@ export const forgotPasswordMachine = setup({
   initial: 'editing',
   states: {
     editing: {
+      description: 'The person types the e-mail address of their account to be sent a reset link.',
       on: {
-        'forgot.submit': { target: 'sending', actions: { type: 'storeEmail', params: ({ event }) => event.email } },
+        'forgot.submit': {
+          target: 'sending',
+          description: 'The person asks for the reset link.',
+          actions: { type: 'storeEmail', params: ({ event }) => event.email },
+        },
       },
     },
     sending: {
+      description: 'The reset link is being requested.',
       invoke: {
         id: 'requestReset',
         src: 'requestReset',
         input: ({ context }) => ({ email: context.email, clientId: context.clientId }),
-        onDone: 'sent',
+        onDone: { target: 'sent', description: 'The request was taken.' },
         onError: {
           target: 'editing',
+          description: 'Refused (too many requests, a malformed address) or not reached: the form says why.',
           actions: { type: 'storeFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
         },
       },
     },
     sent: {
-      on: { 'forgot.restart': { target: 'editing', actions: 'clearFailure' } },
+      description: 'The person is told a link is on its way if the address has an account (the same words whatever the address).',
+      on: { 'forgot.restart': { target: 'editing', description: 'The person asks again, for another address.', actions: 'clearFailure' } },
     },
   },
 });

@@ -35,9 +35,14 @@ export const googleSignInMachine = setup({
   initial: 'resolving',
   states: {
     resolving: {
-      always: [{ guard: 'hasClientId', target: 'loadingScript' }, { target: 'fetchingClientId' }],
+      description: 'A moment’s check of whether the site’s settings already say which Google account to sign in with.',
+      always: [
+        { guard: 'hasClientId', target: 'loadingScript', description: 'They do.' },
+        { target: 'fetchingClientId', description: 'They do not: the server is asked.' },
+      ],
     },
     fetchingClientId: {
+      description: 'The server is asked for the site’s Google sign-in settings.',
       invoke: {
         id: 'fetchClientId',
         src: 'fetchClientId',
@@ -45,22 +50,24 @@ export const googleSignInMachine = setup({
           {
             guard: { type: 'isClientId', params: ({ event }) => event.output },
             target: 'loadingScript',
+            description: 'Google sign-in is set up.',
             actions: { type: 'storeClientId', params: ({ event }) => event.output },
           },
-          { target: 'unavailable' },
+          { target: 'unavailable', description: 'Google sign-in is not set up.' },
         ],
-        onError: 'unavailable',
+        onError: { target: 'unavailable', description: 'The settings could not be fetched.' },
       },
     },
     loadingScript: {
+      description: 'Google’s sign-in script is being loaded.',
       invoke: {
         id: 'loadScript',
         src: 'loadScript',
-        onDone: { target: 'ready', actions: { type: 'storeIdentity', params: ({ event }) => event.output } },
-        onError: 'unavailable',
+        onDone: { target: 'ready', description: 'The script loaded.', actions: { type: 'storeIdentity', params: ({ event }) => event.output } },
+        onError: { target: 'unavailable', description: 'The script could not load.' },
       },
     },
-    ready: { type: 'final' },
-    unavailable: { type: 'final' },
+    ready: { description: 'The “Sign in with Google” button is offered.', type: 'final' },
+    unavailable: { description: 'Google sign-in is not offered; the rest of the page works as usual.', type: 'final' },
   },
 });

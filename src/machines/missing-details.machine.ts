@@ -104,7 +104,7 @@ export const missingDetailsMachine = setup({
   initial: 'editing',
   states: {
     editing: {
-      description: 'The address and the contact the order lacks, asked on the review screen.',
+      description: 'The insured is asked, on the review screen itself, for the address and the contact the order lacks.',
       on: {
         'details.save': {
           description: 'The insured saves what was missing.',
@@ -114,16 +114,24 @@ export const missingDetailsMachine = setup({
       },
     },
     saving: {
-      description: 'The address first (unless already saved), then the contact.',
-      always: [{ guard: 'needsAddress', target: 'savingAddress' }, { guard: 'needsContact', target: 'savingContact' }, { target: 'saved' }],
+      description: 'What was given is saved in turn: the address first (unless already saved), then the contact.',
+      always: [
+        { guard: 'needsAddress', target: 'savingAddress', description: 'An address was given and is not saved yet.' },
+        { guard: 'needsContact', target: 'savingContact', description: 'A contact was given.' },
+        { target: 'saved', description: 'Everything given is saved.' },
+      ],
     },
     savingAddress: {
       description: 'The location is added to the account and to the order.',
       invoke: {
         src: 'saveAddress',
         input: ({ context }) => ({ submissionId: context.submissionId, zipcode: context.zipcode, address: context.given!.address!, key: context.locationKey }),
-        onDone: { target: 'saving', actions: 'markLocationSaved' },
-        onError: { target: 'editing', actions: { type: 'storeLocationFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+        onDone: { target: 'saving', description: 'The address is saved.', actions: 'markLocationSaved' },
+        onError: {
+          target: 'editing',
+          description: 'Refused or not reached: the form says why.',
+          actions: { type: 'storeLocationFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+        },
       },
     },
     savingContact: {
@@ -131,10 +139,14 @@ export const missingDetailsMachine = setup({
       invoke: {
         src: 'saveContact',
         input: ({ context }) => ({ contact: context.given!.contact!, key: context.contactKey }),
-        onDone: 'saved',
-        onError: { target: 'editing', actions: { type: 'storeContactFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+        onDone: { target: 'saved', description: 'The contact is saved.' },
+        onError: {
+          target: 'editing',
+          description: 'Refused or not reached: the form says why (the address, if saved, stays saved).',
+          actions: { type: 'storeContactFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+        },
       },
     },
-    saved: { type: 'final', description: 'Supplied: the review shows the order as it is now.', entry: 'supplied' },
+    saved: { type: 'final', description: 'Everything missing is supplied: the review loads the order again and shows it as it is now.', entry: 'supplied' },
   },
 });

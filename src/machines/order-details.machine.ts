@@ -155,6 +155,7 @@ type EventOf<T extends OrderDetailsEvent['type']> = Extract<OrderDetailsEvent, {
 
 /** Files chosen: uploaded, from the screen at rest or while the summary loads again. */
 const startUploading = {
+  description: 'The insured uploads files to the order.',
   guard: { type: 'canUpload', params: ({ event }: { event: EventOf<'files.upload'> }) => event.files },
   target: 'uploading',
   actions: { type: 'startUpload', params: ({ event }: { event: EventOf<'files.upload'> }) => event.files },
@@ -162,6 +163,7 @@ const startUploading = {
 
 /** Answers given: saved, from the screen at rest or while the summary loads again. */
 const startSavingAnswers = {
+  description: 'The insured saves answers the order was missing.',
   guard: { type: 'canAnswer', params: ({ event }: { event: EventOf<'answers.save'> }) => event.answers },
   target: 'savingAnswers',
   actions: 'clearAnswersFailure',
@@ -174,13 +176,18 @@ const startSavingAnswers = {
  */
 const moveRefused = (move: MoveFailure['move']) =>
   [
-    { guard: { type: 'isGone', params: ({ event }: { event: ErrorActorEvent }) => event.error }, target: 'notFound' },
+    { guard: { type: 'isGone', params: ({ event }: { event: ErrorActorEvent }) => event.error }, target: 'notFound', description: 'The order is gone.' },
     {
+      description: 'The order moved on meanwhile (another tab, an underwriter): it is fetched again to show where it is now.',
       guard: { type: 'isConflict', params: ({ event }: { event: ErrorActorEvent }) => event.error },
       target: 'refreshing',
       actions: { type: 'storeMoveFailure', params: ({ event }: { event: ErrorActorEvent }) => ({ move, error: event.error }) },
     },
-    { target: 'ready', actions: { type: 'storeMoveFailure', params: ({ event }: { event: ErrorActorEvent }) => ({ move, error: event.error }) } },
+    {
+      target: 'ready',
+      description: 'Refused or not reached: the screen says why.',
+      actions: { type: 'storeMoveFailure', params: ({ event }: { event: ErrorActorEvent }) => ({ move, error: event.error }) },
+    },
   ] as const;
 
 export const orderDetailsMachine = setup({
@@ -299,28 +306,42 @@ export const orderDetailsMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description: 'The order’s summary is being fetched: its status, what is still missing, its files and questions.',
       invoke: {
         id: 'loadSummary',
         src: 'loadSummary',
         input: ({ context }) => ({ submissionId: context.submissionId }),
         onDone: [
           {
+            description: 'The order’s status is shown on another screen.',
             guard: { type: 'belongsElsewhere', params: ({ event }: { event: DoneActorEvent<LoadedSummary> }) => event.output },
             target: 'redirecting',
             actions: { type: 'storeDetails', params: ({ event }) => event.output },
           },
-          { target: 'ready', actions: { type: 'storeDetails', params: ({ event }) => event.output } },
+          { target: 'ready', description: 'The order arrived.', actions: { type: 'storeDetails', params: ({ event }) => event.output } },
         ],
         onError: [
-          { guard: { type: 'isNotFound', params: ({ event }: { event: ErrorActorEvent }) => event.error }, target: 'notFound' },
-          { target: 'failed', actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+          {
+            guard: { type: 'isNotFound', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            target: 'notFound',
+            description: 'There is no such order for this account.',
+          },
+          {
+            target: 'failed',
+            description: 'The order could not be fetched.',
+            actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          },
         ],
       },
     },
-    failed: { on: { 'order.retry': 'loading' } },
-    notFound: { type: 'final' },
+    failed: {
+      description: 'The order could not be fetched; the reason shows with Try again.',
+      on: { 'order.retry': { target: 'loading', description: 'The insured tries again.' } },
+    },
+    notFound: { description: 'There is no such order for this account (a missing order and someone else’s look the same).', type: 'final' },
     // This screen does not show the order's status: its own screen does, in place of this address.
     redirecting: {
+      description: 'This screen does not show orders in this status: the order’s own status screen opens in its place.',
       type: 'final',
       entry: {
         type: 'goToStatusScreen',
@@ -328,16 +349,23 @@ export const orderDetailsMachine = setup({
       },
     },
     ready: {
+      description: 'The insured sees the order and what it still needs, and can buy now, answer the underwriter, answer questions, upload files or close it.',
       on: {
-        'order.buyNow': { guard: 'canBuyNow', target: 'buying', actions: 'clearMoveFailure' },
-        'order.resubmit': { guard: 'canResubmit', target: 'resubmitting', actions: 'clearMoveFailure' },
+        'order.buyNow': { guard: 'canBuyNow', target: 'buying', description: 'The insured buys the order now.', actions: 'clearMoveFailure' },
+        'order.resubmit': {
+          guard: 'canResubmit',
+          target: 'resubmitting',
+          description: 'The insured sends the underwriter what was asked for.',
+          actions: 'clearMoveFailure',
+        },
         'files.upload': startUploading,
         'answers.save': startSavingAnswers,
-        'close.open': { guard: 'canCloseLost', target: 'closing' },
+        'close.open': { guard: 'canCloseLost', target: 'closing', description: 'The insured chooses to close the order.' },
       },
     },
     // Answers the order was missing, to its two question sets; then the summary again (what is still missing).
     savingAnswers: {
+      description: 'The answers the order was missing are being saved.',
       invoke: {
         id: 'saveAnswers',
         src: 'saveAnswers',
@@ -346,25 +374,39 @@ export const orderDetailsMachine = setup({
           questions: context.questions,
           answers: (event as { answers?: GivenAnswers }).answers ?? {},
         }),
-        onDone: { target: 'refreshing', actions: 'countAnswersSaved' },
+        onDone: { target: 'refreshing', description: 'Saved: the order is fetched again to show what is still missing.', actions: 'countAnswersSaved' },
         onError: [
-          { guard: { type: 'isGone', params: ({ event }: { event: ErrorActorEvent }) => event.error }, target: 'notFound' },
+          {
+            guard: { type: 'isGone', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            target: 'notFound',
+            description: 'The order is gone.',
+          },
           // The order moved meanwhile: where it is now.
-          { guard: { type: 'isConflict', params: ({ event }: { event: ErrorActorEvent }) => event.error }, target: 'refreshing' },
-          { target: 'ready', actions: { type: 'storeAnswersFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+          {
+            guard: { type: 'isConflict', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            target: 'refreshing',
+            description: 'The order moved on meanwhile: it is fetched again to show where it is now.',
+          },
+          {
+            target: 'ready',
+            description: 'Refused or not reached: the questions say why.',
+            actions: { type: 'storeAnswersFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          },
         ],
       },
     },
     buying: {
+      description: 'Buy now: the checks and the rules decide the order (approved, incomplete, referred or declined).',
       invoke: {
         id: 'buyNow',
         src: 'buyNow',
         input: ({ context }) => ({ submissionId: context.submissionId, idempotencyKey: context.buyKey }),
-        onDone: { target: 'afterMove', actions: { type: 'storeBought', params: ({ event }) => event.output } },
+        onDone: { target: 'afterMove', description: 'The rules decided.', actions: { type: 'storeBought', params: ({ event }) => event.output } },
         onError: moveRefused('buyNow'),
       },
     },
     resubmitting: {
+      description: 'The insured’s answer is being sent back to the underwriter.',
       invoke: {
         id: 'resubmit',
         src: 'resubmit',
@@ -373,15 +415,24 @@ export const orderDetailsMachine = setup({
           message: (event as { message?: string }).message ?? '',
           idempotencyKey: context.resubmitKey,
         }),
-        onDone: { target: 'afterMove', actions: { type: 'storeMoved', params: ({ event }) => event.output } },
+        onDone: {
+          target: 'afterMove',
+          description: 'Sent: the order is back with the underwriter.',
+          actions: { type: 'storeMoved', params: ({ event }) => event.output },
+        },
         onError: moveRefused('resubmit'),
       },
     },
     // The order moved: on to its status's screen, or, when that is this one, the summary again.
     afterMove: {
-      always: [{ guard: 'movedElsewhere', target: 'moved' }, { target: 'refreshing' }],
+      description: 'A moment’s check of whether the order’s new status is shown on this screen or another.',
+      always: [
+        { guard: 'movedElsewhere', target: 'moved', description: 'Another screen shows it now.' },
+        { target: 'refreshing', description: 'This screen still shows it: the order is fetched again.' },
+      ],
     },
     moved: {
+      description: 'The order moved on: the screen for its new status opens.',
       type: 'final',
       entry: {
         type: 'goToStatusScreen',
@@ -389,9 +440,14 @@ export const orderDetailsMachine = setup({
       },
     },
     uploading: {
+      description: 'The chosen files are being uploaded to the order; files chosen meanwhile go up next.',
       on: {
         // Chosen while the last ones go up: they go up next.
-        'files.upload': { guard: { type: 'canUpload', params: ({ event }) => event.files }, actions: { type: 'queueFiles', params: ({ event }) => event.files } },
+        'files.upload': {
+          description: 'The insured chooses more files while some are going up: they go up next.',
+          guard: { type: 'canUpload', params: ({ event }) => event.files },
+          actions: { type: 'queueFiles', params: ({ event }) => event.files },
+        },
       },
       invoke: {
         id: 'uploadFiles',
@@ -404,18 +460,28 @@ export const orderDetailsMachine = setup({
         }),
         onDone: [
           {
+            description: 'Uploaded, and more files are waiting: they go up now.',
             guard: 'hasQueuedFiles',
             target: 'uploading',
             reenter: true,
             actions: [{ type: 'storeUploaded', params: ({ event }) => event.output }, 'sendQueued'],
           },
-          { target: 'refreshing', actions: { type: 'storeUploaded', params: ({ event }) => event.output } },
+          {
+            target: 'refreshing',
+            description: 'Uploaded: the order is fetched again to show its files.',
+            actions: { type: 'storeUploaded', params: ({ event }) => event.output },
+          },
         ],
         onError: [
-          { guard: { type: 'isGone', params: ({ event }: { event: ErrorActorEvent }) => event.error }, target: 'notFound' },
+          {
+            guard: { type: 'isGone', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            target: 'notFound',
+            description: 'The order is gone.',
+          },
           // The refusal names what it refused; files chosen meanwhile are left for the insured to choose again.
           {
             target: 'ready',
+            description: 'Refused (too big, a type not taken, empty) or not reached: the screen says why, and files waiting are dropped.',
             actions: [{ type: 'storeUploadRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error }, 'dropQueued'],
           },
         ],
@@ -425,9 +491,15 @@ export const orderDetailsMachine = setup({
     // The screen stays usable meanwhile: a move asked for now goes ahead (the server judges it on
     // the order as it is) rather than being lost.
     refreshing: {
+      description: 'The order is fetched again after a change; the screen stays usable meanwhile.',
       on: {
-        'order.buyNow': { guard: 'canBuyNow', target: 'buying', actions: 'clearMoveFailure' },
-        'order.resubmit': { guard: 'canResubmit', target: 'resubmitting', actions: 'clearMoveFailure' },
+        'order.buyNow': { guard: 'canBuyNow', target: 'buying', description: 'The insured buys the order now.', actions: 'clearMoveFailure' },
+        'order.resubmit': {
+          guard: 'canResubmit',
+          target: 'resubmitting',
+          description: 'The insured sends the underwriter what was asked for.',
+          actions: 'clearMoveFailure',
+        },
         'files.upload': startUploading,
         'answers.save': startSavingAnswers,
       },
@@ -437,27 +509,33 @@ export const orderDetailsMachine = setup({
         input: ({ context }) => ({ submissionId: context.submissionId }),
         onDone: [
           {
+            description: 'The order’s status is now shown on another screen.',
             guard: { type: 'belongsElsewhere', params: ({ event }: { event: DoneActorEvent<LoadedSummary> }) => event.output },
             target: 'moved',
             actions: { type: 'storeDetails', params: ({ event }) => event.output },
           },
-          { target: 'ready', actions: { type: 'storeDetails', params: ({ event }) => event.output } },
+          { target: 'ready', description: 'The order arrived as it is now.', actions: { type: 'storeDetails', params: ({ event }) => event.output } },
         ],
         // What the screen shows is right as far as it goes: the change went through.
-        onError: { target: 'ready' },
+        onError: { target: 'ready', description: 'It could not be fetched; the change went through, and what is shown stays.' },
       },
     },
     closing: {
+      description: 'The “Close this order” dialog is open.',
       invoke: {
         id: 'closeLost',
         src: 'closeLost',
         input: ({ context }) => ({ submissionId: context.submissionId, number: context.details!.order.number }),
         onDone: [
-          { guard: { type: 'wasClosed', params: ({ event }: { event: DoneActorEvent<CloseLostOutput> }) => event.output }, target: 'closed' },
-          { target: 'ready' },
+          {
+            guard: { type: 'wasClosed', params: ({ event }: { event: DoneActorEvent<CloseLostOutput> }) => event.output },
+            target: 'closed',
+            description: 'The order was closed.',
+          },
+          { target: 'ready', description: 'The insured kept the order open.' },
         ],
       },
     },
-    closed: { type: 'final', entry: 'goToDashboard' },
+    closed: { description: 'The order is closed as lost: the dashboard opens.', type: 'final', entry: 'goToDashboard' },
   },
 });

@@ -54,7 +54,13 @@ const sentBy =
     allowed.includes(event.actor);
 
 /** Any open status can be closed as lost, by the insured or an underwriter. */
-const closeLost = { 'order.sendToCloseLost': { guard: byInsuredOrUnderwriter, target: '#orderLifecycle.close_lost' } } as const;
+const closeLost = {
+  'order.sendToCloseLost': {
+    guard: byInsuredOrUnderwriter,
+    target: '#orderLifecycle.close_lost',
+    description: 'The insured or an underwriter closes the order as lost.',
+  },
+} as const;
 
 export const orderLifecycleMachine = setup({
   types: {
@@ -73,82 +79,99 @@ export const orderLifecycleMachine = setup({
   initial: 'draft',
   states: {
     draft: {
+      description: 'The order is being filled in and cannot be priced yet.',
       meta: { screen: 'order', open: true },
       on: {
-        'order.rate': { guard: byInsured, target: 'quoted' },
-        'order.draft': { guard: byInsured, target: 'draft' },
+        'order.rate': { guard: byInsured, target: 'quoted', description: 'The insured’s answers price the order.' },
+        'order.draft': { guard: byInsured, target: 'draft', description: 'The insured changes an answer; the order still cannot be priced.' },
         ...closeLost,
       },
     },
     quoted: {
+      description: 'The order is priced; the insured can still change it, or buy it now.',
       meta: { screen: 'order', open: true },
       on: {
-        'order.rate': { guard: byInsured, target: 'quoted' },
+        'order.rate': { guard: byInsured, target: 'quoted', description: 'The insured changes an answer and the order is priced again.' },
         // An answer changed so that the quote no longer prices: back to draft until it does.
-        'order.draft': { guard: byInsured, target: 'draft' },
-        'order.buyNow': { guard: byInsured, target: 'checks' },
+        'order.draft': { guard: byInsured, target: 'draft', description: 'The insured changes an answer so that the order no longer prices.' },
+        'order.buyNow': { guard: byInsured, target: 'checks', description: 'The insured buys the order now.' },
         ...closeLost,
       },
     },
     // Only ever inside buy now's transaction: the rules' outcome follows at once.
     checks: {
+      description: 'Buy now’s checks and rules are deciding the order; their outcome follows at once.',
       meta: { screen: 'order', open: true },
       on: {
-        'order.requireItems': { guard: bySystem, target: 'incomplete' },
-        'order.refer': { guard: bySystem, target: 'underwriter_review' },
-        'order.decline': { guard: bySystem, target: 'declined' },
-        'order.approve': { guard: bySystem, target: 'approved' },
+        'order.requireItems': { guard: bySystem, target: 'incomplete', description: 'The rules find something missing (a file, an answer, an address).' },
+        'order.refer': { guard: bySystem, target: 'underwriter_review', description: 'The rules refer the order to an underwriter.' },
+        'order.decline': { guard: bySystem, target: 'declined', description: 'The rules decline the order.' },
+        'order.approve': { guard: bySystem, target: 'approved', description: 'The rules approve the order.' },
       },
     },
     incomplete: {
+      description: 'Buy now found something missing; the insured supplies it and buys again.',
       meta: { screen: 'incomplete-order', open: true },
       on: {
-        'order.supplyItems': { guard: byInsured, target: 'incomplete' },
-        'order.buyNow': { guard: byInsured, target: 'checks' },
+        'order.supplyItems': { guard: byInsured, target: 'incomplete', description: 'The insured supplies something that was missing.' },
+        'order.buyNow': { guard: byInsured, target: 'checks', description: 'The insured buys the order again.' },
         ...closeLost,
       },
     },
     underwriter_review: {
+      description: 'An underwriter is reviewing the referred order.',
       meta: { screen: 'incomplete-review-underwriter', open: true },
       on: {
-        'order.approve': { guard: byUnderwriter, target: 'approved' },
-        'order.requestInfo': { guard: byUnderwriter, target: 'missing_info' },
-        'order.decline': { guard: byUnderwriter, target: 'declined' },
+        'order.approve': { guard: byUnderwriter, target: 'approved', description: 'The underwriter approves the order.' },
+        'order.requestInfo': { guard: byUnderwriter, target: 'missing_info', description: 'The underwriter asks the insured for more information.' },
+        'order.decline': { guard: byUnderwriter, target: 'declined', description: 'The underwriter declines the order.' },
         ...closeLost,
       },
     },
     missing_info: {
+      description: 'The underwriter asked for more information; the insured supplies it and sends the order back.',
       meta: { screen: 'incomplete-missing-info', open: true },
       on: {
-        'order.supplyItems': { guard: byInsured, target: 'missing_info' },
-        'order.resubmit': { guard: byInsured, target: 'application_under_review' },
+        'order.supplyItems': { guard: byInsured, target: 'missing_info', description: 'The insured supplies some of what was asked for.' },
+        'order.resubmit': { guard: byInsured, target: 'application_under_review', description: 'The insured sends the order back to the underwriter.' },
         ...closeLost,
       },
     },
     application_under_review: {
+      description: 'The underwriter is reviewing the order again, with what the insured sent.',
       meta: { screen: 'application-under-review', open: true },
       on: {
-        'order.approve': { guard: byUnderwriter, target: 'approved' },
-        'order.requestInfo': { guard: byUnderwriter, target: 'missing_info' },
-        'order.decline': { guard: byUnderwriter, target: 'declined' },
+        'order.approve': { guard: byUnderwriter, target: 'approved', description: 'The underwriter approves the order.' },
+        'order.requestInfo': { guard: byUnderwriter, target: 'missing_info', description: 'The underwriter asks the insured for more information.' },
+        'order.decline': { guard: byUnderwriter, target: 'declined', description: 'The underwriter declines the order.' },
         ...closeLost,
       },
     },
     approved: {
+      description: 'The order is approved and waits for its invoice.',
       meta: { screen: 'order', open: true },
-      on: { 'order.generateInvoice': { guard: byInsuredOrSystem, target: 'awaiting_payment' }, ...closeLost },
+      on: {
+        'order.generateInvoice': {
+          guard: byInsuredOrSystem,
+          target: 'awaiting_payment',
+          description: 'The invoice is generated (the insured pressing Pay, or the system).',
+        },
+        ...closeLost,
+      },
     },
     awaiting_payment: {
+      description: 'The order is invoiced and waits for the insured’s payment.',
       meta: { screen: 'order', open: true },
-      on: { 'order.paymentSucceeded': { guard: bySystem, target: 'bound' }, ...closeLost },
+      on: { 'order.paymentSucceeded': { guard: bySystem, target: 'bound', description: 'The payment provider confirms the payment.' }, ...closeLost },
     },
     bound: {
+      description: 'Paid: the cover is bound and the policy documents are being issued.',
       meta: { screen: 'complete-order', open: false },
-      on: { 'order.issueDocuments': { guard: bySystem, target: 'complete' } },
+      on: { 'order.issueDocuments': { guard: bySystem, target: 'complete', description: 'The policy documents are issued.' } },
     },
-    complete: { meta: { screen: 'complete-order', open: false }, type: 'final' },
-    declined: { meta: { screen: 'order', open: false }, type: 'final' },
-    close_lost: { meta: { screen: 'order', open: false }, type: 'final' },
+    complete: { description: 'The policy is in force and its documents are issued.', meta: { screen: 'complete-order', open: false }, type: 'final' },
+    declined: { description: 'The order was declined; it cannot be bought.', meta: { screen: 'order', open: false }, type: 'final' },
+    close_lost: { description: 'The order was closed as lost by the insured or an underwriter.', meta: { screen: 'order', open: false }, type: 'final' },
   },
 });
 

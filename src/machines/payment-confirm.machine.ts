@@ -68,62 +68,94 @@ export const paymentConfirmMachine = setup({
   initial: 'confirming',
   states: {
     confirming: {
+      description: 'Back from the payment page, the insured waits while the server is asked whether the payment went through.',
       invoke: {
         id: 'confirmPayment',
         src: 'confirmPayment',
         input: ({ context }) => ({ submissionId: context.submissionId, sessionId: context.sessionId }),
         onDone: [
           {
+            description: 'Paid.',
             guard: { type: 'isPaid', params: ({ event }: { event: DoneActorEvent<PaymentConfirmation> }) => event.output },
             target: 'confirmed',
             actions: { type: 'storeConfirmation', params: ({ event }: { event: DoneActorEvent<PaymentConfirmation> }) => event.output },
           },
           {
+            description: 'The payment failed.',
             guard: { type: 'isFailed', params: ({ event }: { event: DoneActorEvent<PaymentConfirmation> }) => event.output },
             target: 'failed',
             actions: { type: 'storeConfirmation', params: ({ event }: { event: DoneActorEvent<PaymentConfirmation> }) => event.output },
           },
           {
+            description: 'Still pending: it is asked again after a short wait.',
             guard: 'hasWaitsLeft',
             target: 'waiting',
             actions: { type: 'storeConfirmation', params: ({ event }: { event: DoneActorEvent<PaymentConfirmation> }) => event.output },
           },
-          { target: 'stillWaiting', actions: { type: 'storeConfirmation', params: ({ event }: { event: DoneActorEvent<PaymentConfirmation> }) => event.output } },
+          {
+            target: 'stillWaiting',
+            description: 'Still pending after every wait.',
+            actions: { type: 'storeConfirmation', params: ({ event }: { event: DoneActorEvent<PaymentConfirmation> }) => event.output },
+          },
         ],
         onError: [
           {
+            description: 'There is no such payment for this order.',
             guard: { type: 'isNotFound', params: ({ event }: { event: ErrorActorEvent }) => event.error },
             target: 'notFound',
             actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
           },
-          { target: 'unreachable', actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+          {
+            target: 'unreachable',
+            description: 'The server could not be reached.',
+            actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          },
         ],
       },
     },
     // Pending: ask again after a while, each wait longer than the last.
     waiting: {
-      after: { backoff: { target: 'confirming', actions: 'countWait' } },
+      description: 'The payment is still pending; the server is asked again after a wait, each longer than the last.',
+      after: { backoff: { target: 'confirming', description: 'The wait is over.', actions: 'countWait' } },
     },
-    stillWaiting: { on: { 'confirm.retry': 'confirming' } },
-    unreachable: { on: { 'confirm.retry': 'confirming' } },
+    stillWaiting: {
+      description: 'The payment is taking longer than usual; the insured is told so and can check again.',
+      on: { 'confirm.retry': { target: 'confirming', description: 'The insured checks again.' } },
+    },
+    unreachable: {
+      description: 'The server could not be reached to confirm the payment; the reason shows with Try again (asking again never pays twice).',
+      on: { 'confirm.retry': { target: 'confirming', description: 'The insured tries again.' } },
+    },
     confirmed: {
-      description: 'Paid: the receipt shows what was paid, the invoice and the payments still to come (issue 16).',
+      description: 'Paid: the order is bound and its policy issued, and the receipt is shown.',
       initial: 'loadingReceipt',
       states: {
         loadingReceipt: {
+          description: 'The invoice for the receipt is being fetched.',
           invoke: {
             id: 'loadInvoice',
             src: 'loadInvoice',
             input: ({ context }) => ({ submissionId: context.submissionId }),
-            onDone: { target: 'receipt', actions: { type: 'storeInvoice', params: ({ event }: { event: DoneActorEvent<Invoice> }) => event.output } },
-            onError: { target: 'receiptFailed', actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+            onDone: {
+              target: 'receipt',
+              description: 'The invoice arrived.',
+              actions: { type: 'storeInvoice', params: ({ event }: { event: DoneActorEvent<Invoice> }) => event.output },
+            },
+            onError: {
+              target: 'receiptFailed',
+              description: 'The invoice could not be fetched.',
+              actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            },
           },
         },
-        receiptFailed: { on: { 'receipt.retry': 'loadingReceipt' } },
-        receipt: { type: 'final' },
+        receiptFailed: {
+          description: 'The payment went through, but the receipt could not be fetched; the reason shows with Try again.',
+          on: { 'receipt.retry': { target: 'loadingReceipt', description: 'The insured tries again.' } },
+        },
+        receipt: { description: 'The insured sees the receipt: what was paid, the invoice and the payments still to come.', type: 'final' },
       },
     },
-    failed: { type: 'final' },
-    notFound: { type: 'final' },
+    failed: { description: 'The payment did not go through; the insured sees why and the way back to pay again.', type: 'final' },
+    notFound: { description: 'There is no such payment for this order.', type: 'final' },
   },
 });

@@ -188,40 +188,57 @@ export const paymentMachine = setup({
   }),
   on: {
     'payment.signed': {
-      description: 'The signing component says whether the application is signed as it stands.',
+      description: 'The signing form reports whether the application is signed as it stands.',
       actions: { type: 'storeSigned', params: ({ event }) => event.signed },
     },
   },
   initial: 'loading',
   states: {
     loading: {
+      description: 'The order and its invoice, if it has one, are being fetched.',
       invoke: {
         id: 'loadPayment',
         src: 'loadPayment',
         input: ({ context }) => ({ submissionId: context.submissionId }),
-        onDone: { target: 'deciding', actions: { type: 'storeLoaded', params: ({ event }: { event: DoneActorEvent<LoadedPayment> }) => event.output } },
+        onDone: {
+          target: 'deciding',
+          description: 'The order arrived.',
+          actions: { type: 'storeLoaded', params: ({ event }: { event: DoneActorEvent<LoadedPayment> }) => event.output },
+        },
         onError: [
-          { guard: { type: 'isNotFound', params: ({ event }: { event: ErrorActorEvent }) => event.error }, target: 'notFound' },
-          { target: 'failed', actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+          {
+            guard: { type: 'isNotFound', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            target: 'notFound',
+            description: 'There is no such order for this account.',
+          },
+          {
+            target: 'failed',
+            description: 'The order could not be fetched.',
+            actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          },
         ],
       },
     },
-    failed: { on: { 'payment.retry': 'loading' } },
-    notFound: { type: 'final' },
+    failed: {
+      description: 'The order could not be fetched; the reason shows with Try again.',
+      on: { 'payment.retry': { target: 'loading', description: 'The insured tries again.' } },
+    },
+    notFound: { description: 'There is no such order for this account (or it went away meanwhile).', type: 'final' },
     // Which of the three the order is, as loaded.
     deciding: {
+      description: 'A moment’s check of where the order stands: to review and buy, approved, invoiced, or not payable here.',
       always: [
-        { guard: 'needsReview', target: 'reviewing' },
-        { guard: 'needsInvoice', target: 'approved' },
-        { guard: 'hasOpenInvoice', target: 'awaitingPayment' },
-        { target: 'notPayable' },
+        { guard: 'needsReview', target: 'reviewing', description: 'Quoted, or still missing something.' },
+        { guard: 'needsInvoice', target: 'approved', description: 'Approved, with no invoice yet.' },
+        { guard: 'hasOpenInvoice', target: 'awaitingPayment', description: 'Invoiced, with the invoice open.' },
+        { target: 'notPayable', description: 'Anything else.' },
       ],
     },
     reviewing: {
       description:
         'A quoted order (or one still missing something) is reviewed and signed here; Pay runs buy now first, and an approved order goes on to pay in the same press.',
       on: {
-        'payment.pay': { guard: 'isSigned', target: 'buying', actions: 'clearPayFailure' },
+        'payment.pay': { guard: 'isSigned', target: 'buying', description: 'The insured, having signed, presses Pay.', actions: 'clearPayFailure' },
         'payment.itemsSupplied': { target: 'loading', description: 'A file, an answer or an address was supplied inline: the order is loaded again.' },
       },
     },
@@ -233,28 +250,36 @@ export const paymentMachine = setup({
         input: ({ context }) => ({ submissionId: context.submissionId, idempotencyKey: context.buyKey }),
         onDone: [
           {
+            description: 'Approved: on to the invoice, in the same press of Pay.',
             guard: { type: 'wasApproved', params: ({ event }: { event: DoneActorEvent<BuyNowResult> }) => event.output },
             target: 'invoicing',
             actions: { type: 'storeBought', params: ({ event }: { event: DoneActorEvent<BuyNowResult> }) => event.output },
           },
           {
+            description: 'Still missing something: the order is loaded again to show what.',
             guard: { type: 'stillIncomplete', params: ({ event }: { event: DoneActorEvent<BuyNowResult> }) => event.output },
             target: 'loading',
             actions: { type: 'storeBought', params: ({ event }: { event: DoneActorEvent<BuyNowResult> }) => event.output },
           },
           {
             target: 'referred',
+            description: 'Referred to an underwriter, or declined.',
             actions: { type: 'storeBought', params: ({ event }: { event: DoneActorEvent<BuyNowResult> }) => event.output },
           },
         ],
         onError: [
-          { guard: { type: 'isGone', params: ({ event }: { event: ErrorActorEvent }) => event.error }, target: 'notFound' },
+          { guard: { type: 'isGone', params: ({ event }: { event: ErrorActorEvent }) => event.error }, target: 'notFound', description: 'The order is gone.' },
           {
+            description: 'The order changed meanwhile: it is loaded again, with the reason.',
             guard: { type: 'isConflict', params: ({ event }: { event: ErrorActorEvent }) => event.error },
             target: 'loading',
             actions: { type: 'storePayFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
           },
-          { target: 'reviewing', actions: { type: 'storePayFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+          {
+            target: 'reviewing',
+            description: 'Refused or not reached: the reason shows beside Pay.',
+            actions: { type: 'storePayFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          },
         ],
       },
     },
@@ -264,49 +289,75 @@ export const paymentMachine = setup({
       entry: { type: 'showStatus', params: ({ context }) => ({ screen: statusScreen(context.details!.order.status) }) },
     },
     approved: {
-      on: { 'payment.pay': { guard: 'isSigned', target: 'invoicing', actions: 'clearPayFailure' } },
+      description: 'The order is approved and not yet invoiced; the insured sees the amount due now and Pay.',
+      on: {
+        'payment.pay': { guard: 'isSigned', target: 'invoicing', description: 'The insured, having signed, presses Pay.', actions: 'clearPayFailure' },
+      },
     },
     awaitingPayment: {
-      on: { 'payment.pay': { guard: 'isSigned', target: 'startingCheckout', actions: 'clearPayFailure' } },
+      description: 'The order is invoiced; the insured sees the invoice, why the last attempt failed if it did, and Pay.',
+      on: {
+        'payment.pay': { guard: 'isSigned', target: 'startingCheckout', description: 'The insured, having signed, presses Pay.', actions: 'clearPayFailure' },
+      },
     },
     // Paid, closed, declined or not approved yet: the screen says where the order is looked after.
-    notPayable: { type: 'final' },
+    notPayable: {
+      description: 'The order cannot be paid here (paid, closed, declined or not approved yet); the screen says where it is looked after.',
+      type: 'final',
+    },
     invoicing: {
+      description: 'The order’s invoice is being generated.',
       invoke: {
         id: 'generateInvoice',
         src: 'generateInvoice',
         input: ({ context }) => ({ submissionId: context.submissionId }),
-        onDone: { target: 'startingCheckout', actions: { type: 'storeInvoice', params: ({ event }) => event.output } },
+        onDone: {
+          target: 'startingCheckout',
+          description: 'The invoice is ready: on to the payment page.',
+          actions: { type: 'storeInvoice', params: ({ event }) => event.output },
+        },
         onError: [
-          { guard: { type: 'isGone', params: ({ event }: { event: ErrorActorEvent }) => event.error }, target: 'notFound' },
+          { guard: { type: 'isGone', params: ({ event }: { event: ErrorActorEvent }) => event.error }, target: 'notFound', description: 'The order is gone.' },
           {
+            description: 'The order changed meanwhile: it is loaded again, with the reason.',
             guard: { type: 'isConflict', params: ({ event }: { event: ErrorActorEvent }) => event.error },
             target: 'loading',
             actions: { type: 'storePayFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
           },
-          { target: 'approved', actions: { type: 'storePayFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+          {
+            target: 'approved',
+            description: 'Refused or not reached: the reason shows beside Pay.',
+            actions: { type: 'storePayFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          },
         ],
       },
     },
     startingCheckout: {
+      description: 'The payment provider’s page is being prepared for this invoice.',
       invoke: {
         id: 'startCheckout',
         src: 'startCheckout',
         input: ({ context }) => ({ submissionId: context.submissionId, clientId: context.clientId, idempotencyKey: context.checkoutKey }),
-        onDone: { target: 'leaving', actions: { type: 'storeCheckout', params: ({ event }) => event.output } },
+        onDone: { target: 'leaving', description: 'The payment page is ready.', actions: { type: 'storeCheckout', params: ({ event }) => event.output } },
         onError: [
-          { guard: { type: 'isGone', params: ({ event }: { event: ErrorActorEvent }) => event.error }, target: 'notFound' },
+          { guard: { type: 'isGone', params: ({ event }: { event: ErrorActorEvent }) => event.error }, target: 'notFound', description: 'The order is gone.' },
           {
+            description: 'The order changed meanwhile: it is loaded again, with the reason.',
             guard: { type: 'isConflict', params: ({ event }: { event: ErrorActorEvent }) => event.error },
             target: 'loading',
             actions: { type: 'storePayFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
           },
-          { target: 'awaitingPayment', actions: { type: 'storePayFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+          {
+            target: 'awaitingPayment',
+            description: 'Refused or not reached: the reason shows beside Pay.',
+            actions: { type: 'storePayFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          },
         ],
       },
     },
     // Off to the provider's page; the browser comes back to paymentconfirm (or payment?cancelled=1).
     leaving: {
+      description: 'The insured is sent to the payment provider’s page to enter their card; they come back to the confirmation screen.',
       type: 'final',
       entry: { type: 'goToCheckout', params: ({ context }) => ({ url: context.checkout!.url }) },
     },

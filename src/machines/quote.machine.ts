@@ -295,6 +295,7 @@ export const quoteMachine = setup({
   initial: 'loadingQuestions',
   states: {
     loadingQuestions: {
+      description: 'The speciality’s questions and the general application questions are being fetched.',
       invoke: {
         id: 'loadQuestionnaire',
         src: 'loadQuestionnaire',
@@ -302,138 +303,194 @@ export const quoteMachine = setup({
         onDone: [
           // A resumed quote with its ZIP goes straight on to locate it again.
           {
+            description: 'The questions arrived, and the quote already has a ZIP: it is checked again.',
             guard: 'hasZipcode',
             target: 'checkingZip',
             actions: { type: 'storeQuestionnaire', params: ({ event }) => event.output },
           },
-          { target: 'locating', actions: { type: 'storeQuestionnaire', params: ({ event }) => event.output } },
+          {
+            target: 'locating',
+            description: 'The questions arrived: the visitor is asked where the practice is.',
+            actions: { type: 'storeQuestionnaire', params: ({ event }) => event.output },
+          },
         ],
         onError: {
           target: 'questionnaireFailed',
+          description: 'The questions could not be fetched.',
           actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
         },
       },
     },
     questionnaireFailed: {
-      on: { 'quote.retry': 'loadingQuestions' },
+      description: 'The questions could not be fetched; the reason shows with Try again.',
+      on: { 'quote.retry': { target: 'loadingQuestions', description: 'The visitor tries again.' } },
     },
     locating: {
+      description: 'The visitor is asked for the ZIP code where the practice is.',
       on: {
         'quote.locate': [
-          { guard: { type: 'isBlankZip', params: ({ event }) => event.zipcode }, actions: 'flagBlankZip' },
-          { target: 'checkingZip', actions: { type: 'storeZipcode', params: ({ event }) => event.zipcode } },
+          {
+            description: 'The visitor goes on with the ZIP left blank: they are asked for it, and nothing is checked.',
+            guard: { type: 'isBlankZip', params: ({ event }) => event.zipcode },
+            actions: 'flagBlankZip',
+          },
+          {
+            target: 'checkingZip',
+            description: 'The visitor gives a ZIP code.',
+            actions: { type: 'storeZipcode', params: ({ event }) => event.zipcode },
+          },
         ],
       },
     },
     checkingZip: {
+      description: 'The ZIP code is being checked: where it is, whether cover is sold there, and which limits and deductibles.',
       invoke: {
         id: 'locate',
         src: 'locate',
         input: ({ context }) => ({ zipcode: context.zipcode }),
         onDone: [
           {
+            description: 'A resumed quote that was priced, with every answer still there: it is priced again.',
             guard: { type: 'resumesPricedQuote', params: ({ event }) => event.output },
             target: 'pricing',
             actions: { type: 'storeLocation', params: ({ event }) => event.output },
           },
           {
             // Just located by the visitor: on to the questions. A resumed quote stays where it is shown.
+            description: 'Cover is sold at the ZIP the visitor just gave: on to the questions.',
             guard: { type: 'visitorLocatedOfferedZip', params: ({ event }) => event.output },
             target: 'answering',
             actions: [{ type: 'storeLocation', params: ({ event }) => event.output }, 'showQuestions'],
           },
           {
+            description: 'Cover is sold there: the questions are asked.',
             guard: { type: 'isOffered', params: ({ event }) => event.output },
             target: 'answering',
             actions: { type: 'storeLocation', params: ({ event }) => event.output },
           },
-          { target: 'notOffered', actions: { type: 'storeLocation', params: ({ event }) => event.output } },
+          {
+            target: 'notOffered',
+            description: 'Cover is not sold there.',
+            actions: { type: 'storeLocation', params: ({ event }) => event.output },
+          },
         ],
         onError: [
           {
+            description: 'The ZIP code is not a valid one: the field says why.',
             guard: { type: 'namesAFixableField', params: ({ event }: { event: ErrorActorEvent }) => event.error },
             target: 'locating',
             actions: { type: 'storeFieldErrors', params: ({ event }: { event: ErrorActorEvent }) => event.error },
           },
           {
             target: 'locateFailed',
+            description: 'The ZIP code could not be checked.',
             actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
           },
         ],
       },
     },
     locateFailed: {
+      description: 'The ZIP code could not be checked; the reason shows with Try again.',
       on: {
-        'quote.retry': 'checkingZip',
-        'quote.relocate': 'locating',
+        'quote.retry': { target: 'checkingZip', description: 'The visitor tries again.' },
+        'quote.relocate': { target: 'locating', description: 'The visitor changes the ZIP code.' },
       },
     },
     notOffered: {
+      description: 'Cover for this speciality is not sold at that ZIP code; the visitor can try another.',
       on: {
         'quote.locate': [
-          { guard: { type: 'isBlankZip', params: ({ event }) => event.zipcode }, actions: 'flagBlankZip' },
-          { target: 'checkingZip', actions: { type: 'storeZipcode', params: ({ event }) => event.zipcode } },
+          {
+            description: 'The visitor goes on with the ZIP left blank: they are asked for it, and nothing is checked.',
+            guard: { type: 'isBlankZip', params: ({ event }) => event.zipcode },
+            actions: 'flagBlankZip',
+          },
+          {
+            target: 'checkingZip',
+            description: 'The visitor gives another ZIP code.',
+            actions: { type: 'storeZipcode', params: ({ event }) => event.zipcode },
+          },
         ],
-        'quote.relocate': 'locating',
+        'quote.relocate': { target: 'locating', description: 'The visitor changes the ZIP code.' },
       },
     },
     answering: {
+      description: 'The visitor answers the questions about the practice; a question may show or hide depending on other answers.',
       on: {
-        'quote.answer': { actions: { type: 'storeAnswer', params: ({ event }) => event } },
-        'quote.relocate': 'locating',
-        'quote.price': [{ guard: 'hasMissingAnswers', actions: 'flagMissingAnswers' }, { target: 'pricing', actions: 'showQuote' }],
+        'quote.answer': { description: 'The visitor answers a question.', actions: { type: 'storeAnswer', params: ({ event }) => event } },
+        'quote.relocate': { target: 'locating', description: 'The visitor changes the ZIP code.' },
+        'quote.price': [
+          {
+            guard: 'hasMissingAnswers',
+            description: 'The visitor asks for prices with a required answer missing: each is named, and nothing is priced.',
+            actions: 'flagMissingAnswers',
+          },
+          { target: 'pricing', description: 'The visitor asks for prices.', actions: 'showQuote' },
+        ],
       },
     },
     pricing: {
       description: 'Every limit × deductible is priced at once, each with its payment plans.',
       // Changing an answer need not wait for prices that are about to be replaced.
-      on: { 'quote.editAnswers': { target: 'answering', actions: 'showQuestions' } },
+      on: {
+        'quote.editAnswers': {
+          target: 'answering',
+          description: 'The visitor goes back to change an answer without waiting for the prices.',
+          actions: 'showQuestions',
+        },
+      },
       invoke: {
         id: 'priceOptions',
         src: 'priceOptions',
         input: ({ context }) => pricingInput(context),
         onDone: {
           target: 'quoted',
+          description: 'The prices arrived.',
           actions: { type: 'storeMatrix', params: ({ event }: { event: DoneActorEvent<IlfDlfMatrix> }) => event.output },
         },
         onError: [
           {
+            description: 'The ZIP code was refused: back to it, saying why.',
             guard: { type: 'namesTheZipcode', params: ({ event }: { event: ErrorActorEvent }) => event.error },
             target: 'locating',
             actions: { type: 'storeFieldErrors', params: ({ event }: { event: ErrorActorEvent }) => event.error },
           },
           {
+            description: 'An answer was refused: back to the questions, saying which.',
             guard: { type: 'namesAFixableField', params: ({ event }: { event: ErrorActorEvent }) => event.error },
             target: 'answering',
             actions: [{ type: 'storeFieldErrors', params: ({ event }: { event: ErrorActorEvent }) => event.error }, 'showQuestions'],
           },
           {
+            description: 'The rate table cannot price this practice.',
             guard: { type: 'isUnpriceable', params: ({ event }: { event: ErrorActorEvent }) => event.error },
             target: 'unpriceable',
             actions: { type: 'storeFieldErrors', params: ({ event }: { event: ErrorActorEvent }) => event.error },
           },
           {
             target: 'pricingFailed',
+            description: 'The prices could not be fetched.',
             actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
           },
         ],
       },
     },
     pricingFailed: {
+      description: 'The prices could not be fetched; the reason shows with Try again.',
       on: {
-        'quote.retry': 'pricing',
-        'quote.editAnswers': { target: 'answering', actions: 'showQuestions' },
+        'quote.retry': { target: 'pricing', description: 'The visitor tries again.' },
+        'quote.editAnswers': { target: 'answering', description: 'The visitor goes back to change an answer.', actions: 'showQuestions' },
       },
     },
     unpriceable: {
+      description: 'This practice cannot be priced here (not offered, or an option the table lacks); the visitor can change the ZIP or an answer.',
       on: {
-        'quote.relocate': 'locating',
-        'quote.editAnswers': { target: 'answering', actions: 'showQuestions' },
+        'quote.relocate': { target: 'locating', description: 'The visitor changes the ZIP code.' },
+        'quote.editAnswers': { target: 'answering', description: 'The visitor goes back to change an answer.', actions: 'showQuestions' },
       },
     },
     quoted: {
-      description:
-        'The price of the chosen option shows at once, from the matrix; the worksheet is confirmed by auth/calculate in the background.',
+      description: 'The price of the chosen option shows at once; its detailed worksheet follows in the background.',
       initial: 'confirming',
       on: {
         'quote.choose': {
@@ -448,16 +505,16 @@ export const quoteMachine = setup({
           guard: { type: 'isOfferedTerm', params: ({ event }) => event.paymentTerm },
           actions: { type: 'storePaymentTerm', params: ({ event }) => event.paymentTerm },
         },
-        'quote.editAnswers': { target: 'answering', actions: 'showQuestions' },
-        'quote.relocate': 'locating',
+        'quote.editAnswers': { target: 'answering', description: 'The visitor goes back to change an answer.', actions: 'showQuestions' },
+        'quote.relocate': { target: 'locating', description: 'The visitor changes the ZIP code.' },
         'quote.buyNow': {
-          description: 'The primary action: saved as an order, then on to buy it (a visitor signs up on the way).',
+          description: 'The visitor chooses Buy now: the quote is saved as an order and bought next (a visitor signs up on the way).',
           guard: 'canSave',
           target: 'saving',
           actions: [{ type: 'storeSaveKey', params: ({ event }) => event.idempotencyKey }, { type: 'storeIntent', params: 'buy' }],
         },
         'quote.save': {
-          description: 'Kept for later as an order.',
+          description: 'The visitor saves the quote as an order to come back to.',
           guard: 'canSave',
           target: 'saving',
           actions: [{ type: 'storeSaveKey', params: ({ event }) => event.idempotencyKey }, { type: 'storeIntent', params: 'save' }],
@@ -465,17 +522,19 @@ export const quoteMachine = setup({
       },
       states: {
         confirming: {
-          description: 'auth/calculate prices the chosen option with its worksheet; the price on screen does not wait for it.',
+          description: 'The chosen option’s worksheet is being fetched; the price on screen does not wait for it.',
           invoke: {
             id: 'calculate',
             src: 'calculate',
             input: ({ context }) => ({ ...pricingInput(context), ...(context.choice as QuoteChoice) }),
             onDone: {
               target: 'confirmed',
+              description: 'The worksheet arrived.',
               actions: { type: 'storeCalculation', params: ({ event }: { event: DoneActorEvent<Calculation> }) => event.output },
             },
             onError: [
               {
+                description: 'The rate table cannot price this option after all.',
                 guard: { type: 'isUnpriceable', params: ({ event }: { event: ErrorActorEvent }) => event.error },
                 target: '#quote.unpriceable',
                 actions: { type: 'storeFieldErrors', params: ({ event }: { event: ErrorActorEvent }) => event.error },
@@ -483,6 +542,7 @@ export const quoteMachine = setup({
               {
                 // The price is known from the matrix: a worksheet that could not be fetched does not take it away.
                 target: 'unconfirmed',
+                description: 'The worksheet could not be fetched; the price stays.',
                 actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
               },
             ],
@@ -490,12 +550,13 @@ export const quoteMachine = setup({
         },
         confirmed: { description: 'The worksheet on screen is the chosen option’s.' },
         unconfirmed: {
-          description: 'The price shows from the matrix; its worksheet could not be fetched. Try again fetches it.',
-          on: { 'quote.retry': { target: 'confirming', description: 'Fetch the chosen option’s worksheet again.' } },
+          description: 'The price shows, but its detailed worksheet could not be fetched; Try again fetches it.',
+          on: { 'quote.retry': { target: 'confirming', description: 'The visitor asks for the worksheet again.' } },
         },
       },
     },
     saving: {
+      description: 'The quote is being saved as an order (the same order again if it was saved before).',
       invoke: {
         id: 'saveQuote',
         src: 'saveQuote',
@@ -509,6 +570,7 @@ export const quoteMachine = setup({
         }),
         onDone: {
           target: 'saved',
+          description: 'Saved: on to buying it, or to the order kept (a visitor signs up first either way).',
           actions: [
             { type: 'storeSubmission', params: ({ event }: { event: DoneActorEvent<SavedSubmission> }) => event.output },
             {
@@ -522,21 +584,25 @@ export const quoteMachine = setup({
         },
         onError: {
           target: 'saveFailed',
+          description: 'The quote could not be saved.',
           actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
         },
       },
     },
     saveFailed: {
+      description: 'The quote could not be saved; the reason shows, with Try again and the quote still there to change.',
       on: {
         // The same key again: if the first attempt did reach the server, this finds that order.
-        'quote.retry': 'saving',
-        'quote.editAnswers': { target: 'answering', actions: 'showQuestions' },
-        'quote.relocate': 'locating',
+        'quote.retry': { target: 'saving', description: 'The visitor tries again (never making a second order).' },
+        'quote.editAnswers': { target: 'answering', description: 'The visitor goes back to change an answer.', actions: 'showQuestions' },
+        'quote.relocate': { target: 'locating', description: 'The visitor changes the ZIP code.' },
         'quote.chooseTerm': {
+          description: 'The visitor chooses another payment plan.',
           guard: { type: 'isOfferedTerm', params: ({ event }) => event.paymentTerm },
           actions: { type: 'storePaymentTerm', params: ({ event }) => event.paymentTerm },
         },
         'quote.choose': {
+          description: 'The visitor chooses another limit or deductible.',
           guard: { type: 'isOfferedChoice', params: ({ event }) => ({ limitCode: event.limitCode, deductibleCode: event.deductibleCode }) },
           target: 'quoted.confirming',
           actions: { type: 'storeChoice', params: ({ event }) => ({ limitCode: event.limitCode, deductibleCode: event.deductibleCode }) },
@@ -544,8 +610,9 @@ export const quoteMachine = setup({
       },
     },
     saved: {
+      description: 'The quote is saved as an order and the next screen opens (buying it, or the order kept).',
       on: {
-        'quote.editAnswers': { target: 'answering', actions: 'showQuestions' },
+        'quote.editAnswers': { target: 'answering', description: 'The visitor comes back to change an answer.', actions: 'showQuestions' },
       },
     },
   },

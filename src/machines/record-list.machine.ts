@@ -149,42 +149,56 @@ export const recordListMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description: 'The insured’s records (contacts, locations, additional insureds or claims) are being fetched.',
       invoke: {
         src: 'loadRecords',
-        onDone: { target: 'ready', actions: { type: 'storeRecords', params: ({ event }) => event.output } },
-        onError: { target: 'loadFailed', actions: { type: 'storeLoadError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+        onDone: { target: 'ready', description: 'The records arrived.', actions: { type: 'storeRecords', params: ({ event }) => event.output } },
+        onError: {
+          target: 'loadFailed',
+          description: 'The records could not be fetched.',
+          actions: { type: 'storeLoadError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+        },
       },
     },
-    loadFailed: { on: { 'records.retry': 'loading' } },
+    loadFailed: {
+      description: 'The records could not be fetched; the reason shows with Try again.',
+      on: { 'records.retry': { target: 'loading', description: 'The insured tries again.' } },
+    },
     ready: {
+      description: 'The insured sees their records, each to edit, delete or make primary, and what was last changed.',
       on: {
-        'record.add': { target: 'editing', actions: 'openNew' },
+        'record.add': { target: 'editing', description: 'The insured starts a new record.', actions: 'openNew' },
         'record.edit': {
+          description: 'The insured opens a record to change it.',
           guard: { type: 'knownRecord', params: ({ event }) => event.id },
           target: 'editing',
           actions: { type: 'openExisting', params: ({ event }) => event.id },
         },
         'record.remove': {
+          description: 'The insured asks to delete a record.',
           guard: { type: 'knownRecord', params: ({ event }) => event.id },
           target: 'confirmingRemove',
           actions: { type: 'askRemove', params: ({ event }) => event.id },
         },
         // Only here, so never while a save, a delete, another switch or a reload is under way.
         'record.makePrimary': {
+          description: 'The insured makes a record the primary one, straight from the list.',
           guard: { type: 'knownRecord', params: ({ event }) => event.id },
           target: 'switchingPrimary',
           actions: { type: 'startSwitch', params: ({ event }) => event.id },
         },
-        'records.retry': 'refreshing',
+        'records.retry': { target: 'refreshing', description: 'The insured fetches the list again.' },
       },
     },
     editing: {
+      description: 'A dialog is open to add a record or change one.',
       on: {
-        'editor.cancel': { target: 'ready', actions: 'closeDialogs' },
-        'editor.save': 'saving',
+        'editor.cancel': { target: 'ready', description: 'The insured closes the dialog without saving.', actions: 'closeDialogs' },
+        'editor.save': { target: 'saving', description: 'The insured saves the dialog.' },
       },
     },
     saving: {
+      description: 'The record is being saved.',
       invoke: {
         src: 'saveRecord',
         input: ({ context, event }) => ({
@@ -192,9 +206,14 @@ export const recordListMachine = setup({
           id: context.editing?.id,
           idempotencyKey: context.idempotencyKey,
         }),
-        onDone: { target: 'refreshing', actions: { type: 'noteSaved', params: ({ event }) => event.output } },
+        onDone: {
+          target: 'refreshing',
+          description: 'Saved: the list is fetched again, since one change can move others.',
+          actions: { type: 'noteSaved', params: ({ event }) => event.output },
+        },
         onError: {
           target: 'editing',
+          description: 'Refused or not reached: the dialog shows why, field by field.',
           actions: [
             { type: 'storeRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error },
             { type: 'renewKeyAfterRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error },
@@ -203,6 +222,7 @@ export const recordListMachine = setup({
       },
     },
     switchingPrimary: {
+      description: 'The record is being made the primary one.',
       invoke: {
         src: 'saveRecord',
         input: ({ context, event }) => ({
@@ -211,33 +231,53 @@ export const recordListMachine = setup({
           idempotencyKey: context.idempotencyKey,
         }),
         // Reloaded like any change: the old primary is unmarked on the server.
-        onDone: { target: 'refreshing', actions: 'noteMadePrimary' },
-        onError: { target: 'ready', actions: { type: 'storeSwitchFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+        onDone: { target: 'refreshing', description: 'Done: the list is fetched again to show the new primary.', actions: 'noteMadePrimary' },
+        onError: {
+          target: 'ready',
+          description: 'Refused or not reached: the list says why, beside the record.',
+          actions: { type: 'storeSwitchFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+        },
       },
     },
     confirmingRemove: {
+      description: 'The insured is asked to confirm deleting the record.',
       on: {
-        'remove.cancel': { target: 'ready', actions: 'closeDialogs' },
-        'remove.confirm': 'removing',
+        'remove.cancel': { target: 'ready', description: 'The insured keeps the record.', actions: 'closeDialogs' },
+        'remove.confirm': { target: 'removing', description: 'The insured confirms deleting it.' },
       },
     },
     removing: {
+      description: 'The record is being deleted.',
       invoke: {
         src: 'removeRecord',
         input: ({ context }) => ({ id: context.removing?.id ?? 0 }),
-        onDone: { target: 'refreshing', actions: 'noteRemoved' },
+        onDone: { target: 'refreshing', description: 'Deleted: the list is fetched again.', actions: 'noteRemoved' },
         onError: [
           // Deleted meanwhile (another tab): the list just catches up.
-          { guard: { type: 'alreadyGone', params: ({ event }: { event: ErrorActorEvent }) => event.error }, target: 'refreshing', actions: 'noteRemoved' },
-          { target: 'confirmingRemove', actions: { type: 'storeRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+          {
+            description: 'It was already deleted (on another tab): the list catches up.',
+            guard: { type: 'alreadyGone', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            target: 'refreshing',
+            actions: 'noteRemoved',
+          },
+          {
+            target: 'confirmingRemove',
+            description: 'Refused or not reached: the question stays open with the reason.',
+            actions: { type: 'storeRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          },
         ],
       },
     },
     refreshing: {
+      description: 'The list is fetched again after a change; the records on show stay meanwhile.',
       invoke: {
         src: 'loadRecords',
-        onDone: { target: 'ready', actions: { type: 'storeRecords', params: ({ event }) => event.output } },
-        onError: { target: 'ready', actions: { type: 'storeLoadError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+        onDone: { target: 'ready', description: 'The list arrived as it is now.', actions: { type: 'storeRecords', params: ({ event }) => event.output } },
+        onError: {
+          target: 'ready',
+          description: 'It could not be fetched: the list on show stays, with the reason and Try again.',
+          actions: { type: 'storeLoadError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+        },
       },
     },
   },

@@ -79,35 +79,59 @@ export const shareDocumentMachine = setup({
   initial: 'editing',
   states: {
     editing: {
+      description: 'The insured is asked for the e-mail address to send the document to.',
       on: {
         'share.send': [
-          { guard: { type: 'hasAddress', params: ({ event }) => event.to }, target: 'sending', actions: { type: 'startSending', params: ({ event }) => event.to } },
-          { target: 'refused', actions: { type: 'requireAddress', params: ({ event }) => event.to } },
+          {
+            description: 'The insured sends it.',
+            guard: { type: 'hasAddress', params: ({ event }) => event.to },
+            target: 'sending',
+            actions: { type: 'startSending', params: ({ event }) => event.to },
+          },
+          {
+            target: 'refused',
+            description: 'The insured sends with no address: they are asked for one, and nothing is sent.',
+            actions: { type: 'requireAddress', params: ({ event }) => event.to },
+          },
         ],
-        'share.cancel': 'cancelled',
+        'share.cancel': { target: 'cancelled', description: 'The insured closes the dialog without sending.' },
       },
     },
     sending: {
+      description: 'The e-mail with the document is being queued.',
       invoke: {
         id: 'mailDocument',
         src: 'mailDocument',
         input: ({ context }) => ({ what: context.what, submissionId: context.submissionId, to: context.to }),
-        onDone: { target: 'sent', actions: { type: 'storeQueued', params: ({ event }) => event.output } },
-        onError: { target: 'refused', actions: { type: 'storeRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+        onDone: { target: 'sent', description: 'The e-mail is queued.', actions: { type: 'storeQueued', params: ({ event }) => event.output } },
+        onError: {
+          target: 'refused',
+          description: 'Refused (an address not taken, too many e-mails) or not reached: the dialog says why.',
+          actions: { type: 'storeRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+        },
       },
     },
     // As editing, with the refusal shown: change the address and send again, or cancel.
     refused: {
+      description: 'The dialog stays open with the reason it was not sent, to change the address and send again, or cancel.',
       on: {
         'share.send': [
-          { guard: { type: 'hasAddress', params: ({ event }) => event.to }, target: 'sending', actions: { type: 'startSending', params: ({ event }) => event.to } },
-          { actions: { type: 'requireAddress', params: ({ event }) => event.to } },
+          {
+            description: 'The insured sends it again.',
+            guard: { type: 'hasAddress', params: ({ event }) => event.to },
+            target: 'sending',
+            actions: { type: 'startSending', params: ({ event }) => event.to },
+          },
+          {
+            description: 'The insured sends with no address: they are asked for one, and nothing is sent.',
+            actions: { type: 'requireAddress', params: ({ event }) => event.to },
+          },
         ],
-        'share.cancel': 'cancelled',
+        'share.cancel': { target: 'cancelled', description: 'The insured closes the dialog without sending.' },
       },
     },
-    sent: { type: 'final' },
-    cancelled: { type: 'final' },
+    sent: { description: 'The e-mail is on its way; the screen announces it.', type: 'final' },
+    cancelled: { description: 'The insured closed the dialog; nothing was sent.', type: 'final' },
   },
   output: ({ context }) => ({ what: context.what, submissionId: context.submissionId, queued: context.queued }),
 });

@@ -89,40 +89,47 @@ export const specialityCatalogMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description: 'The specialities on sale (here, or in one broker’s storefront) are being fetched, under their categories.',
       invoke: {
         id: 'loadCatalog',
         src: 'loadCatalog',
         input: ({ context }) => ({ clientUrl: context.clientUrl, zipcode: context.zipcode }),
         onDone: [
           {
+            description: 'None is on sale.',
             guard: { type: 'hasNoSpecialities', params: ({ event }) => event.output },
             target: 'empty',
             actions: { type: 'storeCatalog', params: ({ event }) => event.output },
           },
-          { target: 'loaded', actions: { type: 'storeCatalog', params: ({ event }) => event.output } },
+          { target: 'loaded', description: 'The specialities arrived.', actions: { type: 'storeCatalog', params: ({ event }) => event.output } },
         ],
         onError: [
           {
+            description: 'The storefront address names no broker.',
             guard: { type: 'isUnknownBroker', params: ({ event }: { event: ErrorActorEvent }) => event.error },
             target: 'brokerNotFound',
           },
           {
             target: 'failed',
+            description: 'The specialities could not be fetched.',
             actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
           },
         ],
       },
     },
     loaded: {
+      description: 'The visitor sees the specialities under their categories, and can narrow them by typing.',
       on: {
-        'catalog.filter': { actions: { type: 'storeQuery', params: ({ event }) => event.query } },
+        'catalog.filter': { description: 'The visitor types to narrow the list.', actions: { type: 'storeQuery', params: ({ event }) => event.query } },
       },
     },
-    empty: {},
+    empty: { description: 'No speciality is on sale here; the visitor is told so.' },
     failed: {
-      on: { 'catalog.retry': 'loading' },
+      description: 'The specialities could not be fetched; the reason shows with Try again.',
+      on: { 'catalog.retry': { target: 'loading', description: 'The visitor tries again.' } },
     },
     brokerNotFound: {
+      description: 'The storefront address names no broker: the “page not found” screen shows.',
       type: 'final',
       entry: 'goToPageNotFound',
     },

@@ -62,6 +62,7 @@ export const underwritingQueueMachine = setup({
   initial: 'loading',
   on: {
     'queue.filter': {
+      description: 'The underwriter narrows the queue by broker, speciality or status, and it is fetched for them.',
       guard: { type: 'filtersDiffer', params: ({ event }) => event.filters },
       target: '.loading',
       reenter: true,
@@ -71,6 +72,7 @@ export const underwritingQueueMachine = setup({
       ],
     },
     'queue.sync': {
+      description: 'The address changed by itself (Back, a link) to other filters, and the queue is fetched for them.',
       guard: { type: 'filtersDiffer', params: ({ event }) => event.filters },
       target: '.loading',
       reenter: true,
@@ -79,6 +81,7 @@ export const underwritingQueueMachine = setup({
   },
   states: {
     loading: {
+      description: 'The orders waiting on the underwriter’s desk are being fetched, oldest first.',
       entry: 'clearError',
       invoke: {
         id: 'loadQueue',
@@ -86,17 +89,25 @@ export const underwritingQueueMachine = setup({
         input: ({ context }) => context.filters,
         onDone: [
           {
+            description: 'Nothing is waiting.',
             guard: { type: 'isEmpty', params: ({ event }) => event.output },
             target: 'empty',
             actions: { type: 'storeQueue', params: ({ event }) => event.output },
           },
-          { target: 'loaded', actions: { type: 'storeQueue', params: ({ event }) => event.output } },
+          { target: 'loaded', description: 'The queue arrived.', actions: { type: 'storeQueue', params: ({ event }) => event.output } },
         ],
-        onError: { target: 'loadFailed', actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+        onError: {
+          target: 'loadFailed',
+          description: 'The queue could not be fetched.',
+          actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+        },
       },
     },
-    loadFailed: { on: { 'queue.retry': 'loading' } },
-    empty: {},
-    loaded: {},
+    loadFailed: {
+      description: 'The queue could not be fetched; the reason shows with Try again.',
+      on: { 'queue.retry': { target: 'loading', description: 'The underwriter tries again.' } },
+    },
+    empty: { description: 'No order matching the filters is waiting for an underwriter.' },
+    loaded: { description: 'The underwriter sees the orders waiting on the desk, oldest first, each to open and review.' },
   },
 });

@@ -131,38 +131,50 @@ export const underwritingReviewMachine = setup({
   initial: 'checking',
   states: {
     checking: {
-      always: [{ guard: 'hasSubmission', target: 'loading' }, { target: 'notFound' }],
+      description: 'A moment’s check of whether the address names an order.',
+      always: [
+        { guard: 'hasSubmission', target: 'loading', description: 'It does: the order is fetched.' },
+        { target: 'notFound', description: 'It names none.' },
+      ],
     },
     loading: {
+      description: 'The order under review is being fetched: the application, the rating, the referral reasons and the decisions allowed.',
       invoke: {
         id: 'loadReview',
         src: 'loadReview',
         input: ({ context }) => ({ submissionId: context.submissionId! }),
-        onDone: { target: 'ready', actions: { type: 'storeReview', params: ({ event }) => event.output } },
+        onDone: { target: 'ready', description: 'The order arrived.', actions: { type: 'storeReview', params: ({ event }) => event.output } },
         onError: [
-          { guard: { type: 'isNotFound', params: errorOf }, target: 'notFound' },
-          { target: 'loadFailed', actions: { type: 'storeLoadError', params: errorOf } },
+          { guard: { type: 'isNotFound', params: errorOf }, target: 'notFound', description: 'There is no such order.' },
+          { target: 'loadFailed', description: 'The order could not be fetched.', actions: { type: 'storeLoadError', params: errorOf } },
         ],
       },
     },
-    loadFailed: { on: { 'review.retry': 'loading' } },
-    notFound: {},
+    loadFailed: {
+      description: 'The order could not be fetched; the reason shows with Try again.',
+      on: { 'review.retry': { target: 'loading', description: 'The underwriter tries again.' } },
+    },
+    notFound: { description: 'There is no such order.' },
     ready: {
+      description: 'The underwriter reviews the order and can approve it, ask the insured for more information, or decline it, as its status allows.',
       on: {
         'decision.open': {
+          description: 'The underwriter opens the dialog for a decision (approve, ask for information, decline).',
           guard: { type: 'isAllowed', params: ({ event }) => event.kind },
           target: 'deciding',
           actions: { type: 'openDialog', params: ({ event }) => event.kind },
         },
         // After a reload that failed: what is shown may be out of date.
-        'review.retry': { guard: 'reloadFailed', target: 'refreshing' },
+        'review.retry': { guard: 'reloadFailed', target: 'refreshing', description: 'After a failed reload, the underwriter fetches the order again.' },
       },
     },
     deciding: {
+      description: 'The decision dialog is open: a price adjustment and reason to approve, a message to ask for information, or a reason to decline.',
       on: {
-        'decision.cancel': { target: 'ready', actions: 'closeDialog' },
+        'decision.cancel': { target: 'ready', description: 'The underwriter closes the dialog without deciding.', actions: 'closeDialog' },
         // Only the open dialog's decision is sent.
         'decision.submit': {
+          description: 'The underwriter submits the decision.',
           guard: { type: 'isOpenDecision', params: ({ event }) => event.request.kind },
           target: 'submitting',
           actions: 'clearFailure',
@@ -170,6 +182,7 @@ export const underwritingReviewMachine = setup({
       },
     },
     submitting: {
+      description: 'The decision is being recorded against the order as it was loaded.',
       invoke: {
         id: 'decide',
         src: 'decide',
@@ -178,23 +191,37 @@ export const underwritingReviewMachine = setup({
           version: context.review!.order.version,
           request: (event as Extract<UnderwritingReviewEvent, { type: 'decision.submit' }>).request,
         }),
-        onDone: { target: 'refreshing', actions: [{ type: 'storeOutcome', params: ({ event }) => event.output }, 'closeDialog'] },
+        onDone: {
+          target: 'refreshing',
+          description: 'Recorded: the order is fetched again to show it as it now is.',
+          actions: [{ type: 'storeOutcome', params: ({ event }) => event.output }, 'closeDialog'],
+        },
         onError: [
-          { guard: { type: 'isConflict', params: errorOf }, target: 'refreshing', actions: [{ type: 'storeConflict', params: errorOf }, 'closeDialog'] },
-          { target: 'deciding', actions: { type: 'storeFailure', params: errorOf } },
+          {
+            description: 'Another underwriter decided, or the order moved, meanwhile: the reason shows and the order is fetched again.',
+            guard: { type: 'isConflict', params: errorOf },
+            target: 'refreshing',
+            actions: [{ type: 'storeConflict', params: errorOf }, 'closeDialog'],
+          },
+          { target: 'deciding', description: 'Refused or not reached: the dialog says why, field by field.', actions: { type: 'storeFailure', params: errorOf } },
         ],
       },
     },
     refreshing: {
+      description: 'The order is fetched again after a decision; what is shown stays meanwhile.',
       invoke: {
         id: 'reloadReview',
         src: 'loadReview',
         input: ({ context }) => ({ submissionId: context.submissionId! }),
-        onDone: { target: 'ready', actions: { type: 'storeReview', params: ({ event }) => event.output } },
+        onDone: { target: 'ready', description: 'The order arrived as it now is.', actions: { type: 'storeReview', params: ({ event }) => event.output } },
         onError: [
-          { guard: { type: 'isGone', params: errorOf }, target: 'notFound' },
+          { guard: { type: 'isGone', params: errorOf }, target: 'notFound', description: 'The order is gone.' },
           // What is shown stays; the screen says it may be out of date and offers Try again.
-          { target: 'ready', actions: { type: 'storeLoadError', params: errorOf } },
+          {
+            target: 'ready',
+            description: 'It could not be fetched: what is shown stays, marked as possibly out of date, with Try again.',
+            actions: { type: 'storeLoadError', params: errorOf },
+          },
         ],
       },
     },
