@@ -5,12 +5,17 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { and, assign, fromPromise, not, setup } from 'xstate';
 import {
+  ARROW_MAX,
+  BOX_WIDTH,
   DIAGRAM_FILE,
   DIAGRAMS_DIR,
   loadMachines,
   machineExportName,
   renderDiagramFiles,
+  renderDiagramMarkdown,
   renderMachineDiagram,
+  shortDescription,
+  wrapText,
 } from './generate-diagrams';
 
 const FIX = 'run `npm run diagrams` and commit docs/machines';
@@ -171,5 +176,107 @@ describe('renderMachineDiagram', () => {
   it('names machine exports after their files', () => {
     expect(machineExportName('speciality-catalog')).toBe('specialityCatalogMachine');
     expect(machineExportName('quote')).toBe('quoteMachine');
+  });
+});
+
+describe('descriptions in the diagrams (issue 18: analysts read them)', () => {
+  /** A small machine written the way src/machines are: every state and transition described. */
+  const claimMachine = setup({
+    types: { events: {} as { type: 'claim.submit' } | { type: 'claim.note'; text: string } | { type: 'claim.withdraw' } },
+    actors: { fileClaim: fromPromise(async () => true) },
+    actions: { storeNote: () => {}, storeReference: () => {} },
+    guards: { hasNote: () => true },
+  }).createMachine({
+    id: 'claim',
+    initial: 'drafting',
+    states: {
+      drafting: {
+        description: 'The insured describes what happened; nothing is sent until they submit the claim to their insurer.',
+        on: {
+          'claim.note': { description: 'The insured adds a note.', actions: 'storeNote' },
+          'claim.submit': { guard: 'hasNote', target: 'filing', description: 'The insured submits the claim.' },
+        },
+      },
+      filing: {
+        description: 'The claim is being filed with the insurer.',
+        invoke: {
+          id: 'fileClaim',
+          src: 'fileClaim',
+          onDone: { target: 'filed', description: 'Filed; the insurer answers within two working days.', actions: 'storeReference' },
+          onError: {
+            target: 'drafting',
+            description: 'Refused or not reached: the claim stays as it was written, with the reason beside it, to submit again or to change first.',
+          },
+        },
+      },
+      filed: {
+        description: 'Filed with the insurer: the insured is told so.',
+        initial: 'waiting',
+        on: { 'claim.withdraw': { target: 'withdrawn', description: 'The insured withdraws the claim.' } },
+        states: { waiting: { description: 'The insured waits for the insurer to answer.' } },
+      },
+      withdrawn: { type: 'final', description: 'Withdrawn: nothing more happens to it.' },
+    },
+  });
+  const diagram = renderMachineDiagram(claimMachine);
+  const lines = diagram.split('\n').map((line) => line.trim());
+  const markdown = renderDiagramMarkdown({ name: 'claim', exportName: 'claimMachine', machine: claimMachine }, diagram);
+
+  it('opens each state’s box with its description, wrapped, above what it runs', () => {
+    const box = lines.filter((line) => line.startsWith('filing : '));
+    expect(box).toEqual(['filing : The claim is being filed with the', 'filing : insurer.', 'filing : invoke fileClaim']);
+    const drafting = lines.filter((line) => line.startsWith('drafting : ')).map((line) => line.slice('drafting : '.length));
+    expect(drafting.length).toBeGreaterThan(2);
+    expect(drafting.every((line) => line.length <= BOX_WIDTH)).toBe(true);
+    expect(drafting.slice(0, -1).join(' ')).toBe('The insured describes what happened — nothing is sent until they submit the claim to their insurer.');
+    // A transition that stays put is still listed in the box by its event.
+    expect(drafting.at(-1)).toBe('claim.note / storeNote');
+  });
+
+  it('turns a semicolon into a dash, and never ends a line of a box with a colon (Mermaid reads neither)', () => {
+    expect(diagram).not.toMatch(/;/);
+    expect(lines.filter((line) => / : /.test(line) && !line.includes('-->') && line.endsWith(':'))).toEqual([]);
+    expect(wrapText('Filed with the insurer: the insured is told so.', 24)).toEqual(['Filed with the', 'insurer: the insured is', 'told so.']);
+  });
+
+  it('labels each arrow with its description above the event, guard and actions, in italics', () => {
+    expect(lines).toContain('drafting --> filing : The insured submits the claim.<br><i>claim.submit [hasNote]</i>');
+    expect(lines).toContain('filing --> filed : Filed — the insurer answers within two working days.<br><i>done: fileClaim / storeReference</i>');
+    expect(lines).toContain('filed --> withdrawn : The insured withdraws the claim.<br><i>claim.withdraw</i>');
+  });
+
+  it('cuts a long description short on its arrow, at a clause, and keeps it whole in the .md table', () => {
+    const long = 'Refused or not reached: the claim stays as it was written, with the reason beside it, to submit again or to change first.';
+    expect(lines).toContain(`filing --> drafting : ${shortDescription(long)}<br><i>error: fileClaim</i>`);
+    expect(shortDescription(long)).toBe('Refused or not reached: the claim stays as it was written…');
+    expect(shortDescription(long).length).toBeLessThanOrEqual(ARROW_MAX + 1);
+    expect(shortDescription('Short enough.')).toBe('Short enough.');
+    expect(markdown).toContain(`| \`filing\` | \`drafting\` | ${long} | error: fileClaim |`);
+  });
+
+  it('writes a composite state’s description in the note beside it', () => {
+    expect(diagram).toMatch(/\n\s*note right of filed\n\s*Filed with the insurer: the insured is\n\s*told so\.\n\s*end note\n/);
+    expect(lines).toContain('filed_waiting : The insured waits for the insurer to');
+  });
+
+  it('lists every state and transition with its description in full on the .md page', () => {
+    expect(markdown).toContain('## States');
+    expect(markdown).toContain('| `drafting` | The insured describes what happened; nothing is sent until they submit the claim to their insurer. |  |');
+    expect(markdown).toContain('| `filing` | The claim is being filed with the insurer. | invoke fileClaim |');
+    expect(markdown).toContain('| `filed.waiting` | The insured waits for the insurer to answer. |  |');
+    expect(markdown).toContain('## Transitions');
+    expect(markdown).toContain('| `drafting` | (stays) | The insured adds a note. | claim.note / storeNote |');
+    expect(markdown).toContain('| `drafting` | `filing` | The insured submits the claim. | claim.submit [hasNote] |');
+    expect(markdown.indexOf('```mermaid')).toBeLessThan(markdown.indexOf('## States'));
+  });
+
+  it('is a diagram Mermaid can read', async () => {
+    await expect(parseMermaid(diagram)).resolves.toBe('stateDiagram');
+  });
+
+  it('draws a machine without descriptions as before: events, guards and actions only', () => {
+    const plain = renderMachineDiagram(setup({}).createMachine({ id: 'plain', initial: 'a', states: { a: { on: { go: 'b' } }, b: {} } }));
+    expect(plain).toContain('a --> b : go');
+    expect(plain).not.toContain('<br>');
   });
 });

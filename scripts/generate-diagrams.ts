@@ -2,6 +2,12 @@
  * `npm run diagrams`: one Mermaid state diagram per machine in src/machines, drawn from the machine
  * definition itself (never by hand), written to docs/machines/<name>.mmd and <name>.md.
  * scripts/generate-diagrams.test.ts fails when a committed diagram no longer matches its machine.
+ *
+ * The diagrams are read by analysts (issue 18), so they tell the machine's story in its own
+ * `description`s: each state's box opens with its description, and each arrow carries its
+ * transition's description (cut short at a clause when long) above the event, guard and actions
+ * it stands for. The .md page beside each diagram lists every state and transition with its
+ * description in full. src/machines/machine-descriptions.test.ts sees that none is missing.
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -76,12 +82,53 @@ const RESERVED_IDS = new Set([
   'style',
 ]);
 
+/** Descriptions are wrapped to this many characters a line inside a state's box or note… */
+export const BOX_WIDTH = 40;
+/** …and to this many on an arrow, where they are also cut short at a clause past ARROW_MAX. */
+export const ARROW_WIDTH = 32;
+export const ARROW_MAX = 60;
+
 /** Function names JavaScript gives an inline arrow function from the property it sits in. */
 const INLINE_NAMES = new Set(['', 'anonymous', 'actions', 'entry', 'exit', 'guard']);
 
 /** Mermaid ends a label at `;` and a newline and reads `::` as a class marker. */
 function label(text: string): string {
   return text.replace(/[;\n\r]+/g, ', ').replace(/:{2,}/g, ':').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Text broken at spaces into lines of at most `width` characters (a longer word stands alone).
+ * Mermaid cannot end a line of a state's text with a colon, so a line never breaks just after one:
+ * the word before it goes down to the next line.
+ */
+export function wrapText(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of label(text).replace(/:+$/, '').split(' ')) {
+    if (line && line.length + 1 + word.length > width) {
+      const split = line.endsWith(':') ? line.lastIndexOf(' ') : -1;
+      lines.push(split > 0 ? line.slice(0, split) : line);
+      line = split > 0 ? `${line.slice(split + 1)} ${word}` : word;
+    } else {
+      line = line ? `${line} ${word}` : word;
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/**
+ * A description short enough for an arrow: as it is up to `max` characters, else cut at the last
+ * clause (a colon, a comma, a semicolon, a dash or a bracket) or word that fits, with an ellipsis.
+ * The .md page has it in full.
+ */
+export function shortDescription(text: string, max: number = ARROW_MAX): string {
+  const whole = label(text);
+  if (whole.length <= max) return whole;
+  const head = whole.slice(0, max);
+  const clause = Math.max(...[': ', '; ', ', ', ' (', ' — ', ' – '].map((mark) => head.lastIndexOf(mark)));
+  const cut = clause >= max / 3 ? clause : head.lastIndexOf(' ');
+  return `${whole.slice(0, cut > 0 ? cut : max).replace(/[\s,;:(—–-]+$/, '')}…`;
 }
 
 function quoted(text: string): string {
@@ -193,6 +240,25 @@ function transitionText(node: AnyStateNode, transition: Transition): string {
   return label(parts.join(' '));
 }
 
+/** A description as written, on one line; undefined when there is none. */
+function descriptionOf(item: { description?: string | undefined }): string | undefined {
+  const text = item.description?.replace(/\s+/g, ' ').trim();
+  return text || undefined;
+}
+
+/** A description as the diagram can hold it: Mermaid ends a line at `;`, so a semicolon becomes a dash. */
+function diagramDescription(item: { description?: string | undefined }): string | undefined {
+  const text = descriptionOf(item);
+  return text && label(text.replace(/\s*;\s*/g, ' — '));
+}
+
+/** An arrow's label: its description (short, wrapped) over the event, guard and actions it stands for. */
+function arrowText(node: AnyStateNode, transition: Transition): string {
+  const technical = transitionText(node, transition);
+  const description = diagramDescription(transition);
+  return description ? `${shortDescription(description)}<br><i>${technical}</i>` : technical;
+}
+
 function ownTransitions(node: AnyStateNode): Transition[] {
   return [...node.transitions.values()].flat().concat(node.always ?? []);
 }
@@ -213,20 +279,33 @@ function edgeScope(source: AnyStateNode, target: AnyStateNode): AnyStateNode | n
   return ancestors(source).find((node) => targetAncestors.has(node)) ?? null;
 }
 
-/** Lines written inside a state's box: entry/exit actions, invocations, transitions that stay put. */
+/** Lines written inside a state's box: its description, then what it runs and the transitions that stay put. */
 function stateDescriptions(node: AnyStateNode): string[] {
-  const lines: string[] = [];
-  const entry = actionList(node.entry);
-  if (entry.length) lines.push(`entry / ${entry.join(', ')}`);
-  const exit = actionList(node.exit);
-  if (exit.length) lines.push(`exit / ${exit.join(', ')}`);
-  node.invoke.forEach((definition) => lines.push(`invoke ${invokeName(node, definition.id)}`));
+  const description = node.parent ? diagramDescription(node) : undefined;
+  return [...(description ? wrapText(description, BOX_WIDTH) : []), ...stateWorkings(node)];
+}
+
+/** What a state runs: entry/exit actions, invocations, transitions that stay put, history. */
+function stateWorkings(node: AnyStateNode): string[] {
+  const lines = stateRuns(node, false);
   for (const transition of ownTransitions(node)) {
     if (transition.target?.length) continue;
     const text = transitionText(node, transition);
     lines.push(transition.actions.length ? text : `${text} (ignored)`);
   }
   if (node.type === 'history') lines.push(node.history === 'deep' ? 'deep history' : 'history');
+  return lines.map(label);
+}
+
+/** Entry and exit actions and invocations (and, when asked, history): what the state runs itself. */
+function stateRuns(node: AnyStateNode, withHistory = true): string[] {
+  const lines: string[] = [];
+  const entry = actionList(node.entry);
+  if (entry.length) lines.push(`entry / ${entry.join(', ')}`);
+  const exit = actionList(node.exit);
+  if (exit.length) lines.push(`exit / ${exit.join(', ')}`);
+  node.invoke.forEach((definition) => lines.push(`invoke ${invokeName(node, definition.id)}`));
+  if (withHistory && node.type === 'history') lines.push(node.history === 'deep' ? 'deep history' : 'history');
   return lines.map(label);
 }
 
@@ -239,7 +318,7 @@ interface Edge {
 function collectEdges(node: AnyStateNode, ids: Map<AnyStateNode, string>, edges: Edge[] = []): Edge[] {
   for (const transition of ownTransitions(node)) {
     for (const target of transition.target ?? []) {
-      const line = `${ids.get(node)} --> ${ids.get(target)} : ${transitionText(node, transition)}`;
+      const line = `${ids.get(node)} --> ${ids.get(target)} : ${arrowText(node, transition)}`;
       edges.push({ scope: node === target ? (node.parent ?? null) : edgeScope(node, target), line });
     }
   }
@@ -339,8 +418,53 @@ export function renderMachineDiagram(machine: AnyStateMachine): string {
   return new DiagramWriter(root, ids, collectEdges(root, ids)).render();
 }
 
-/** The Markdown page next to each .mmd: GitHub and most wikis draw the fenced diagram. */
-export function renderDiagramMarkdown(entry: Pick<MachineEntry, 'name' | 'exportName'>, diagram: string): string {
+// ---------------------------------------------------------------------------------------------
+// The Markdown page
+
+/** A state as the tables name it: its path, `ready.signing`; the machine itself is `(machine)`. */
+function statePath(node: AnyStateNode): string {
+  return node.path.length ? node.path.join('.') : '(machine)';
+}
+
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|');
+}
+
+function code(text: string): string {
+  return `\`${text}\``;
+}
+
+function descendants(node: AnyStateNode): AnyStateNode[] {
+  return children(node).flatMap((child) => [child, ...descendants(child)]);
+}
+
+/** Every state with its description and what it runs; the machine's own row only when it runs something. */
+export function stateTable(machine: AnyStateMachine): string[] {
+  const root = machine.root as AnyStateNode;
+  const rows = [root, ...descendants(root)]
+    .map((node) => ({ node, runs: stateRuns(node) }))
+    .filter(({ node, runs }) => node.parent || runs.length > 0)
+    .map(({ node, runs }) => `| ${code(statePath(node))} | ${cell(descriptionOf(node) ?? '')} | ${cell(runs.join('; '))} |`);
+  return ['| State | What is happening | Runs |', '| --- | --- | --- |', ...rows];
+}
+
+/** Every transition: where from and to, what it means, and the event, guard and actions it is. */
+export function transitionTable(machine: AnyStateMachine): string[] {
+  const root = machine.root as AnyStateNode;
+  const rows = [root, ...descendants(root)].flatMap((node) =>
+    ownTransitions(node).map((transition) => {
+      const to = transition.target?.length ? transition.target.map((target) => code(statePath(target as AnyStateNode))).join(', ') : '(stays)';
+      return `| ${code(statePath(node))} | ${to} | ${cell(descriptionOf(transition) ?? '')} | ${cell(transitionText(node, transition))} |`;
+    }),
+  );
+  return ['| From | To | What happens | Event [guard] / actions |', '| --- | --- | --- | --- |', ...rows];
+}
+
+/** The Markdown page next to each .mmd: GitHub and most wikis draw the fenced diagram; the tables say it in full. */
+export function renderDiagramMarkdown(entry: Pick<MachineEntry, 'name' | 'exportName'> & Partial<Pick<MachineEntry, 'machine'>>, diagram: string): string {
+  const tables = entry.machine
+    ? ['', '## States', '', ...stateTable(entry.machine), '', '## Transitions', '', ...transitionTable(entry.machine)]
+    : [];
   return [
     `# ${entry.exportName}`,
     '',
@@ -349,6 +473,7 @@ export function renderDiagramMarkdown(entry: Pick<MachineEntry, 'name' | 'export
     '```mermaid',
     diagram.trimEnd(),
     '```',
+    ...tables,
     '',
   ].join('\n');
 }
