@@ -3,10 +3,9 @@
  * first, with who made it. Rows written before lifecycle moves named their actor say who by the
  * user's role: a person's edit is the insured's (or the underwriter's), no person is the system.
  */
-import { asc, eq } from 'drizzle-orm';
 import type { HistoryEntry } from '@/api/contract/submissions';
 import type { Queryable } from '@server/db/connection';
-import { submissionEvents, users } from '@server/db/schema';
+import { submissionEventRows } from '@server/submissions/submission-queries';
 
 type Actor = HistoryEntry['actor'];
 
@@ -18,24 +17,7 @@ function actorOf(recorded: string | null, role: string | null, hasUser: boolean)
 }
 
 export async function orderHistory(db: Queryable, submissionId: number): Promise<HistoryEntry[]> {
-  const rows = await db
-    .select({
-      id: submissionEvents.id,
-      event: submissionEvents.event,
-      actor: submissionEvents.actor,
-      actorUserId: submissionEvents.actorUserId,
-      role: users.role,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      fromStatus: submissionEvents.fromStatus,
-      toStatus: submissionEvents.toStatus,
-      reason: submissionEvents.reason,
-      createdAt: submissionEvents.createdAt,
-    })
-    .from(submissionEvents)
-    .leftJoin(users, eq(users.id, submissionEvents.actorUserId))
-    .where(eq(submissionEvents.submissionId, submissionId))
-    .orderBy(asc(submissionEvents.id));
+  const rows = await submissionEventRows(db, submissionId);
   return rows.map((row) => {
     const actor = actorOf(row.actor, row.role, row.actorUserId !== null);
     const name = [row.firstName, row.lastName].filter(Boolean).join(' ');

@@ -4,10 +4,10 @@
  * change that lost the race is a 409, never a mixed state. The lifecycle moves of issue 7 go
  * through here too.
  */
-import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '@server/db/connection';
-import { submissionEvents, submissions } from '@server/db/schema';
+import type { submissions } from '@server/db/schema';
 import { changedMeanwhile, type SubmissionCaller, type SubmissionRow } from '@server/submissions/access';
+import { insertSubmissionEvent, updateSubmissionAtVersion } from '@server/submissions/submission-queries';
 
 type SubmissionChanges = Omit<Partial<typeof submissions.$inferInsert>, 'id' | 'version' | 'updatedAt'>;
 
@@ -35,18 +35,13 @@ export async function saveWithHistory(
   event: SubmissionEvent,
 ): Promise<number> {
   return db.transaction(async (tx) => {
-    const [saved] = await tx
-      .update(submissions)
-      .set({
-        ...changes,
-        ...(event.toStatus !== row.status ? { statusChangedAt: now } : {}),
-        version: sql`${submissions.version} + 1`,
-        updatedAt: now,
-      })
-      .where(and(eq(submissions.id, row.id), eq(submissions.version, row.version)))
-      .returning({ version: submissions.version });
-    if (!saved) throw changedMeanwhile();
-    await tx.insert(submissionEvents).values({
+    const version = await updateSubmissionAtVersion(tx, row.id, row.version, {
+      ...changes,
+      ...(event.toStatus !== row.status ? { statusChangedAt: now } : {}),
+      updatedAt: now,
+    });
+    if (version === undefined) throw changedMeanwhile();
+    await insertSubmissionEvent(tx, {
       submissionId: row.id,
       actorUserId: caller.user?.id ?? null,
       actor: event.actor ?? null,
@@ -57,6 +52,6 @@ export async function saveWithHistory(
       data: event.data,
       createdAt: now,
     });
-    return saved.version;
+    return version;
   });
 }
