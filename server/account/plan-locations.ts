@@ -31,7 +31,7 @@ import { locations, planLocations, submissions } from '@server/db/schema';
 import { badRequest, conflict, notFound } from '@server/http/http-error';
 import { createRatingCatalog, type RatingCatalog } from '@server/rating/rating-catalog';
 import { changedMeanwhile, ownedSubmission, type SubmissionCaller, type SubmissionRow } from '@server/submissions/access';
-import { priceAt } from '@server/submissions/quotes';
+import { priceAt } from '@server/submissions/submission-pricing';
 import { saveWithHistory } from '@server/submissions/versioned-save';
 
 export type PlanLocationDeps = { db: Database; catalog: RatingCatalog; clock: Clock };

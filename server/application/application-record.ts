@@ -21,7 +21,7 @@ import { conflict } from '@server/http/http-error';
 import { orderQuestions } from '@server/lifecycle/required-items';
 import type { StoredQuestion } from '@server/rating/question-sets';
 import type { SubmissionRow } from '@server/submissions/access';
-import { storedRating } from '@server/submissions/quotes';
+import { storedRating } from '@server/submissions/stored-rating';
 
 export const NOT_ANSWERED = 'Not answered';
 

@@ -17,7 +17,7 @@ import { conflict, notFound } from '@server/http/http-error';
 import { lockedOrder } from '@server/lifecycle/locked-order';
 import { ownedSubmission, type SubmissionRow } from '@server/submissions/access';
 import { illegalMove, moveSubmission } from '@server/submissions/lifecycle';
-import { storedRating } from '@server/submissions/quotes';
+import { storedRating } from '@server/submissions/stored-rating';
 import { callerOf } from '@server/account/plan-locations';
 
 export type BillingDeps = { db: Database; clock: Clock };

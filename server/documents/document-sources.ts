@@ -20,7 +20,7 @@ import { coveredLocations, namedInsured } from '@server/documents/named-insured'
 import { planOf } from '@server/billing/invoices';
 import { retroactiveDate } from '@server/billing/retroactive-date';
 import { orderQuestions } from '@server/lifecycle/required-items';
-import { storedRating } from '@server/submissions/quotes';
+import { storedRating } from '@server/submissions/stored-rating';
 
 type PolicyRow = typeof policies.$inferSelect;
 type InvoiceRow = typeof invoices.$inferSelect;

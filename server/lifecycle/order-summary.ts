@@ -17,7 +17,8 @@ import { latestEventOf } from '@server/lifecycle/order-events';
 import { orderQuestions, requiredItemsOf } from '@server/lifecycle/required-items';
 import { ownedSubmission } from '@server/submissions/access';
 import { canMove } from '@server/submissions/lifecycle';
-import { orderDetails, type SubmissionDeps } from '@server/submissions/quotes';
+import { orderDetails } from '@server/submissions/order-details';
+import type { SubmissionDeps } from '@server/submissions/submission-deps';
 
 /** Only before a decision is there anything to supply for buy now. */
 const CHECKED_STATUSES = new Set(['quoted', 'incomplete']);

@@ -26,7 +26,7 @@ import { orderQuestions, requiredItemsOf } from '@server/lifecycle/required-item
 import { resubmit } from '@server/lifecycle/resubmit';
 import { ownedSubmission } from '@server/submissions/access';
 import { quoteKeySecret } from '@server/submissions/quote-keys';
-import type { SubmissionDeps } from '@server/submissions/quotes';
+import type { SubmissionDeps } from '@server/submissions/submission-deps';
 
 const illegal = 'The order’s status does not allow this move: `fields.status` names it ("is declined")';
 

@@ -19,7 +19,8 @@ import { defineRoute } from '@server/http/route';
 import { loadQuestionSet, toWireQuestion } from '@server/rating/question-sets';
 import { ownedSubmission, quoteKeyHeaderDoc, submissionCaller } from '@server/submissions/access';
 import { specialitySaleState } from '@server/specialities/speciality-list';
-import { saveAnswers, type SubmissionDeps } from '@server/submissions/quotes';
+import { saveAnswers } from '@server/submissions/saved-answers';
+import type { SubmissionDeps } from '@server/submissions/submission-deps';
 import { quoteKeySecret } from '@server/submissions/quote-keys';
 
 const saveDescription =

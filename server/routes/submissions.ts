@@ -15,7 +15,10 @@ import {
 import { idempotencyKeyHeaderDoc, idempotencyKeyOf } from '@server/http/idempotency-key';
 import { defineRoute } from '@server/http/route';
 import { quoteKeyHeaderDoc, submissionCaller } from '@server/submissions/access';
-import { createSubmission, orderDetails, updateRating, type SubmissionDeps } from '@server/submissions/quotes';
+import { createSubmission } from '@server/submissions/create-submission';
+import { orderDetails } from '@server/submissions/order-details';
+import type { SubmissionDeps } from '@server/submissions/submission-deps';
+import { updateRating } from '@server/submissions/update-rating';
 import { quoteKeySecret } from '@server/submissions/quote-keys';
 
 const pricingRefusals = {

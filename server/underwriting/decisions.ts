@@ -26,7 +26,7 @@ import type { MailService } from '@server/plugins/mail';
 import { createRatingCatalog } from '@server/rating/rating-catalog';
 import { changedMeanwhile, submissionColumns, type SubmissionRow } from '@server/submissions/access';
 import { canMove, illegalMove, moveSubmission, type LifecycleMove } from '@server/submissions/lifecycle';
-import { priceAdjusted } from '@server/submissions/quotes';
+import { priceAdjusted } from '@server/submissions/submission-pricing';
 import { noSuchSubmission } from '@server/underwriting/review';
 
 export type DecisionDeps = {
