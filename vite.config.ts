@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './scripts/precompress.ts';
+import { stripMachineDescriptions } from './scripts/strip-machine-descriptions.ts';
 
 const alias = {
   '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -12,7 +13,7 @@ const alias = {
 };
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), stripMachineDescriptions(), precompress()],
   resolve: { alias },
   build: {
     outDir: 'dist',
