@@ -1,8 +1,4 @@
-import { loadApplication } from '@/api/application-signature';
 import { storedToken } from '@/api/client';
-import { earlyReadKey, readEarly } from '@/api/early-reads';
-import { orderSummaryDetails } from '@/api/lifecycle';
-import { orderIdOf } from '@/components/order/order-id';
 
 /** What a guard knows of the screen being opened: its address and its validated search. */
 export interface EarlyReadTarget {
@@ -21,13 +17,9 @@ export function screenPathOf(pathname: string): string {
  * Payment is the one whose first paint waits on reads in a row (the order, then the application
  * it reviews): Lighthouse's mobile run put its largest paint at 3.2 s, most of it this waterfall.
  */
-const EARLY_READS: Record<string, (search: Record<string, unknown>) => void> = {
-  payment: (search) => {
-    const submissionId = orderIdOf(search.submissionid);
-    if (submissionId === undefined) return;
-    readEarly(earlyReadKey.orderDetails(submissionId), () => orderSummaryDetails(submissionId));
-    readEarly(earlyReadKey.application(submissionId), () => loadApplication(submissionId));
-  },
+const EARLY_READS: Record<string, () => Promise<(search: Record<string, unknown>) => void>> = {
+  // Loaded on demand: its calls' contracts would otherwise weigh on every page's entry chunk.
+  payment: () => import('@/routes/payment-early-reads').then((module) => module.startPaymentReads),
 };
 
 /**
@@ -40,5 +32,9 @@ export function startEarlyReads({ pathname, search }: EarlyReadTarget): void {
   const path = screenPathOf(pathname);
   const start = Object.hasOwn(EARLY_READS, path) ? EARLY_READS[path] : undefined;
   if (!start || !storedToken() || typeof search !== 'object' || search === null) return;
-  start(search as Record<string, unknown>);
+  void start().then(
+    (read) => read(search as Record<string, unknown>),
+    // A chunk that failed to load: the screen reads for itself, as without early reads.
+    () => undefined,
+  );
 }
