@@ -20,6 +20,22 @@ import { usePageRestored } from '@/components/use-page-restored';
 import { amountDueNow, chosenPlan } from '@/machines/payment.machine';
 
 const TITLE_ID = 'payment-title';
+const REVIEW_LEAD = 'Check your application, sign it, and pay: your cover starts once the first payment is through.';
+const APPROVED_LEAD = 'Your order is approved: your cover starts once the first payment is through.';
+
+/** The heading while the order loads, as OrderHeading lays it out (its status line kept, empty). */
+function PendingHeading() {
+  return (
+    <>
+      <h1 id={TITLE_ID} tabIndex={-1}>
+        Review and pay
+      </h1>
+      <p className="order-status" aria-hidden="true">
+        {'\u00a0'}
+      </p>
+    </>
+  );
+}
 
 const loadMissingItems = () => import('@/components/purchase/missing-items');
 const MissingItems = lazy(loadMissingItems);
@@ -67,20 +83,32 @@ function Payment({ submissionId, cancelled }: { submissionId: number; cancelled:
   if (!revealed && applicationLoaded && (!missingNeeded || missingLoaded)) setRevealed(true);
 
   if (state.matches('notFound')) return <OrderNotFound titleId={TITLE_ID} />;
-  if (!details) {
+  if (!details && state.matches('failed')) {
     return (
       <>
         <h1 id={TITLE_ID}>Review and pay</h1>
-        {state.matches('failed') ? (
-          <div className="notice notice--error" role="alert">
-            <p>We could not load your order. {errorMessage}</p>
-            <button type="button" className="button" onClick={() => send({ type: 'payment.retry' })}>
-              Try again
-            </button>
+        <div className="notice notice--error" role="alert">
+          <p>We could not load your order. {errorMessage}</p>
+          <button type="button" className="button" onClick={() => send({ type: 'payment.retry' })}>
+            Try again
+          </button>
+        </div>
+      </>
+    );
+  }
+  if (!details) {
+    // The review's frame, drawn before the order arrives: the heading and what to do here show at
+    // once, in the places the loaded review keeps (the same elements: nothing moves or is drawn
+    // twice when the order comes).
+    return (
+      <>
+        <PendingHeading />
+        <div className="purchase-layout">
+          <div className="purchase-layout__main">
+            <p className="order-screen__lead">{REVIEW_LEAD}</p>
+            <p role="status">Loading your order…</p>
           </div>
-        ) : (
-          <p role="status">Loading your order…</p>
-        )}
+        </div>
       </>
     );
   }
@@ -109,11 +137,9 @@ function Payment({ submissionId, cancelled }: { submissionId: number; cancelled:
       <OrderHeading order={order} titleId={TITLE_ID} title="Review and pay" />
       <div className="purchase-layout">
         <div className="purchase-layout__main">
-          <p className="order-screen__lead">
-            Order {order.number}, {order.speciality.name}.{' '}
-            {reviewing
-              ? 'Check your application, sign it, and pay: your cover starts once the first payment is through.'
-              : 'Your order is approved: your cover starts once the first payment is through.'}
+          <p className="order-screen__lead">{reviewing ? REVIEW_LEAD : APPROVED_LEAD}</p>
+          <p className="order-screen__order">
+            Order {order.number}, {order.speciality.name}
           </p>
 
           {state.matches('failed') && (
