@@ -99,19 +99,13 @@ function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set
   return seen;
 }
 
-/**
- * The screen's own chunk and what it imports, less what the entry already loads; scripts then
- * styles. With the screen's name, also its early reads' chunk (src/routes/<name>-early-reads.ts,
- * imported by the entry at boot for that screen: src/routes/early-reads.ts) when it has one.
- */
-export function screenAssets(manifest: Manifest, module: string, name?: string): { scripts: string[]; styles: string[] } {
+/** The screen's own chunk and what it imports, less what the entry already loads; scripts then styles. */
+export function screenAssets(manifest: Manifest, module: string): { scripts: string[]; styles: string[] } {
   const key = `src/screens/${module}.tsx`;
   if (!manifest[key]) return { scripts: [], styles: [] };
   const entry = new Set<string>();
-  for (const [chunkName, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(manifest, chunkName, entry);
-  const reached = closure(manifest, key);
-  if (name !== undefined) closure(manifest, `src/routes/${name}-early-reads.ts`, reached);
-  const chunks = [...reached].filter((chunkName) => !entry.has(chunkName)).map((chunkName) => manifest[chunkName]!);
+  for (const [name, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(manifest, name, entry);
+  const chunks = [...closure(manifest, key)].filter((name) => !entry.has(name)).map((name) => manifest[name]!);
   const entryCss = new Set([...entry].flatMap((name) => manifest[name]!.css ?? []));
   return {
     scripts: chunks.map((chunk) => `/${chunk.file}`).filter((file) => file.endsWith('.js')),
@@ -151,7 +145,7 @@ export function preloadTags(options: { manifest: Manifest | undefined; pagePath:
   if (!screen) return '';
   const tags: string[] = [];
   if (options.manifest) {
-    const { scripts, styles } = screenAssets(options.manifest, screen.module, screen.name);
+    const { scripts, styles } = screenAssets(options.manifest, screen.module);
     for (const href of scripts) tags.push(`<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`);
     for (const href of styles) tags.push(`<link rel="preload" as="style" crossorigin href="${escapeAttribute(href)}">`);
   }

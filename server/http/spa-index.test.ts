@@ -95,19 +95,6 @@ describe('the HTML shell', () => {
     },
   );
 
-  it.each(['/payment?submissionid=7', '/client/payment/harbor-risk?submissionid=7'])(
-    'preloads the payment chunk, its imports and its early reads’ chunk (which the entry imports at once) at %s',
-    async (url) => {
-      const response = await page(url);
-      expect(addedLinks(response.body, 'modulepreload')).toEqual([
-        '/assets/payment-screen-p1.js',
-        '/assets/form-f1.js',
-        '/assets/order-api-o1.js',
-        '/assets/payment-early-reads-r1.js',
-      ]);
-    },
-  );
-
   it.each(['/no/such/page', '/client/nothing', '/client/landing', '/dashboard/extra', '/assets/gone.js'])(
     'hints nothing at %s, which shows no known screen (or one the build lacks), but inlines the config',
     async (url) => {

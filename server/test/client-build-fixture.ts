@@ -39,7 +39,7 @@ export const MANIFEST = {
     src: 'index.html',
     isEntry: true,
     imports: ['_shared-s1.js'],
-    dynamicImports: ['src/screens/landing/landing-screen.tsx', 'src/screens/login/login-screen.tsx', 'src/screens/payment/payment-screen.tsx', 'src/routes/payment-early-reads.ts'],
+    dynamicImports: ['src/screens/landing/landing-screen.tsx', 'src/screens/login/login-screen.tsx'],
     css: ['assets/index-c1.css'],
   },
   '_shared-s1.js': { file: 'assets/shared-s1.js', name: 'shared' },
@@ -56,20 +56,6 @@ export const MANIFEST = {
     src: 'src/screens/login/login-screen.tsx',
     isDynamicEntry: true,
     imports: ['index.html', '_form-f1.js'],
-  },
-  '_order-api-o1.js': { file: 'assets/order-api-o1.js', name: 'order-api', imports: ['_shared-s1.js'] },
-  'src/screens/payment/payment-screen.tsx': {
-    file: 'assets/payment-screen-p1.js',
-    src: 'src/screens/payment/payment-screen.tsx',
-    isDynamicEntry: true,
-    imports: ['index.html', '_form-f1.js', '_order-api-o1.js'],
-  },
-  // Imported by the entry at boot on /payment (src/routes/early-reads.ts).
-  'src/routes/payment-early-reads.ts': {
-    file: 'assets/payment-early-reads-r1.js',
-    src: 'src/routes/payment-early-reads.ts',
-    isDynamicEntry: true,
-    imports: ['_order-api-o1.js'],
   },
 };
 

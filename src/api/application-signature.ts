@@ -1,5 +1,7 @@
 import * as v from 'valibot';
 import { http } from '@/api/client';
+import { earlyReadKey, takeEarly } from '@/api/early-reads';
+import { earlyRequest } from '@/api/early-requests';
 import {
   applicationSchema,
   applicationSignatureSchema,
@@ -16,7 +18,8 @@ import {
 
 /** GET insured/application?submissionid: the record, its hash now, and the newest signature. */
 export async function loadApplication(submissionId: number): Promise<Application> {
-  const response = await http().get('insured/application', { searchParams: { submissionid: submissionId } });
+  // Perhaps already on its way, started with the page (src/api/early-reads.ts).
+  const response = await takeEarly(earlyReadKey.application(submissionId), () => earlyRequest.application(submissionId));
   return v.parse(applicationSchema, await response.json());
 }
 

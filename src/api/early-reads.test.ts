@@ -13,18 +13,22 @@ afterEach(() => {
 
 const NOW = 1_000_000;
 
+/** A read whose response says `words`. */
+const answering = (words: string) => async () => new Response(words);
+const text = async (response: Promise<Response>) => (await response).text();
+
 describe('early reads', () => {
   it('hands the screen the read already under way, once; the next take reads again', async () => {
-    const early = vi.fn(async () => 'early answer');
-    const late = vi.fn(async () => 'late answer');
+    const early = vi.fn(answering('early answer'));
+    const late = vi.fn(answering('late answer'));
     readEarly('order-details:7', early, NOW);
-    await expect(takeEarly('order-details:7', late, NOW + 50)).resolves.toBe('early answer');
-    await expect(takeEarly('order-details:7', late, NOW + 60)).resolves.toBe('late answer');
+    await expect(text(takeEarly('order-details:7', late, NOW + 50))).resolves.toBe('early answer');
+    await expect(text(takeEarly('order-details:7', late, NOW + 60))).resolves.toBe('late answer');
     expect([early.mock.calls.length, late.mock.calls.length]).toEqual([1, 1]);
   });
 
   it('starts a read once while it is fresh, and again once it is not', () => {
-    const read = vi.fn(async () => 'answer');
+    const read = vi.fn(answering('answer'));
     readEarly('application:7', read, NOW);
     readEarly('application:7', read, NOW + EARLY_READ_FRESH_MS - 1);
     expect(read).toHaveBeenCalledTimes(1);
@@ -33,20 +37,20 @@ describe('early reads', () => {
   });
 
   it('reads afresh when the early answer is no longer fresh', async () => {
-    readEarly('order-details:7', async () => 'old answer', NOW);
-    await expect(takeEarly('order-details:7', async () => 'new answer', NOW + EARLY_READ_FRESH_MS)).resolves.toBe('new answer');
+    readEarly('order-details:7', answering('old answer'), NOW);
+    await expect(text(takeEarly('order-details:7', answering('new answer'), NOW + EARLY_READ_FRESH_MS))).resolves.toBe('new answer');
   });
 
   it('never hands one session’s read to another: the stored token is part of the key', async () => {
-    readEarly('order-details:7', async () => 'Dana’s order', NOW);
+    readEarly('order-details:7', answering('Dana’s order'), NOW);
     localStorage.setItem(AUTH_TOKEN_KEY, 'token-of-sam');
-    await expect(takeEarly('order-details:7', async () => 'read for Sam', NOW + 10)).resolves.toBe('read for Sam');
+    await expect(text(takeEarly('order-details:7', answering('read for Sam'), NOW + 10))).resolves.toBe('read for Sam');
   });
 
   it('keeps apart reads of different keys', async () => {
-    readEarly('order-details:7', async () => 'order 7', NOW);
-    await expect(takeEarly('order-details:8', async () => 'order 8', NOW)).resolves.toBe('order 8');
-    await expect(takeEarly('order-details:7', async () => 'read again', NOW)).resolves.toBe('order 7');
+    readEarly('order-details:7', answering('order 7'), NOW);
+    await expect(text(takeEarly('order-details:8', answering('order 8'), NOW))).resolves.toBe('order 8');
+    await expect(text(takeEarly('order-details:7', answering('read again'), NOW))).resolves.toBe('order 7');
   });
 
   it('a refused early read nobody takes is not an unhandled rejection; taken, it rejects as the read would', async () => {
@@ -57,15 +61,15 @@ describe('early reads', () => {
       readEarly('order-details:10', async () => Promise.reject(new Error('Not found')), NOW);
       await new Promise((resolve) => setTimeout(resolve, 10));
       expect(unhandled).not.toHaveBeenCalled();
-      await expect(takeEarly('order-details:9', async () => 'read again', NOW)).rejects.toThrow('Not found');
+      await expect(takeEarly('order-details:9', answering('read again'), NOW)).rejects.toThrow('Not found');
     } finally {
       process.off('unhandledRejection', unhandled);
     }
   });
 
   it('forgets every early read', async () => {
-    readEarly('order-details:7', async () => 'early answer', NOW);
+    readEarly('order-details:7', answering('early answer'), NOW);
     forgetEarlyReads();
-    await expect(takeEarly('order-details:7', async () => 'read again', NOW)).resolves.toBe('read again');
+    await expect(text(takeEarly('order-details:7', answering('read again'), NOW))).resolves.toBe('read again');
   });
 });

@@ -1,5 +1,7 @@
 import * as v from 'valibot';
 import { http } from '@/api/client';
+import { earlyReadKey, takeEarly } from '@/api/early-reads';
+import { earlyRequest } from '@/api/early-requests';
 import {
   buyNowResultSchema,
   lifecycleMoveSchema,
@@ -70,6 +72,7 @@ export async function resubmit(submissionId: number, message?: string, idempoten
 
 /** GET dashboard/ordersummarydetails?submissionid: everything the summary and status screens show. */
 export async function orderSummaryDetails(submissionId: number): Promise<OrderSummaryDetails> {
-  const response = await http().get('dashboard/ordersummarydetails', { searchParams: { submissionid: submissionId } });
+  // Perhaps already on its way, started with the page (src/api/early-reads.ts).
+  const response = await takeEarly(earlyReadKey.orderDetails(submissionId), () => earlyRequest.orderDetails(submissionId));
   return v.parse(orderSummaryDetailsSchema, await response.json());
 }

@@ -1,6 +1,5 @@
 import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { errorFields, errorStatus, errorText, serverMessage } from '@/api/api-error';
-import { earlyReadKey, takeEarly } from '@/api/early-reads';
 import { loadApplication, signApplication, type SigningInput } from '@/api/application-signature';
 import type { Application, ApplicationSignature } from '@/api/contract/application-signature';
 
@@ -82,7 +81,7 @@ export const applicationSignatureMachine = setup({
   },
   actors: {
     /** GET insured/application. */
-    loadApplication: fromPromise<Application, number>(({ input }) => takeEarly(earlyReadKey.application(input), () => loadApplication(input))),
+    loadApplication: fromPromise<Application, number>(({ input }) => loadApplication(input)),
     /** POST insured/signapplication. */
     signApplication: fromPromise<ApplicationSignature, SigningInput>(({ input }) => signApplication(input)),
   },

@@ -1,6 +1,5 @@
 import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { errorStatus, errorText, serverMessage } from '@/api/api-error';
-import { earlyReadKey, takeEarly } from '@/api/early-reads';
 import { generateInvoice, invoiceDetails, startCheckout } from '@/api/billing';
 import type { Checkout, Invoice } from '@/api/contract/billing';
 import type { OrderSummaryDetails } from '@/api/contract/lifecycle';
@@ -57,8 +56,7 @@ const INVOICED_STATUSES: readonly SubmissionStatus[] = ['awaiting_payment', 'bou
 
 /** GET dashboard/ordersummarydetails, then GET invoice/details only where an order can have one. */
 export async function loadPayment(submissionId: number): Promise<LoadedPayment> {
-  // Started beside the session check when the page was opened (src/routes/early-reads.ts).
-  const details = await takeEarly(earlyReadKey.orderDetails(submissionId), () => orderSummaryDetails(submissionId));
+  const details = await orderSummaryDetails(submissionId);
   if (!INVOICED_STATUSES.includes(details.order.status)) return { details, invoice: null };
   const invoice = await invoiceDetails(submissionId).catch((error: unknown) => {
     // Closed before it was ever invoiced, or paid for on another tab a moment ago: none to show.

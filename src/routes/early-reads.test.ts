@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { errorStatus } from '@/api/api-error';
-import { signApplication } from '@/api/application-signature';
+import { loadApplication, signApplication } from '@/api/application-signature';
+import { orderSummaryDetails } from '@/api/lifecycle';
 import { earlyReadKey, forgetEarlyReads, takeEarly } from '@/api/early-reads';
 import { setupScriptedApi } from '@/api/scripted-api-server';
 import { AUTH_TOKEN_KEY } from '@/api/session-storage-keys';
@@ -38,10 +39,14 @@ describe('early reads started by the signed-in guard', () => {
       'GET /api/weborder/dashboard/ordersummarydetails?submissionid=7 Bearer token-of-dana',
       'GET /api/weborder/insured/application?submissionid=7 Bearer token-of-dana',
     ]);
-    // The screen's read is the early one: no third request, and its answer (a 404 here) is the one seen.
-    const error = await takeEarly(earlyReadKey.application(7), () => Promise.resolve('read again')).catch((caught: unknown) => caught);
-    expect(errorStatus(error)).toBe(404);
+    // The screens' calls take them: no third request, and their answers (404s here) are the ones seen.
+    const errors = await Promise.all([orderSummaryDetails(7).catch((caught: unknown) => caught), loadApplication(7).catch((caught: unknown) => caught)]);
+    expect(errors.map(errorStatus)).toEqual([404, 404]);
     expect(received).toHaveLength(2);
+    // Taken once: the next call asks the server again.
+    script.push({ status: 404, body: { status: 404, message: 'Order not found' } });
+    await loadApplication(7).catch(() => undefined);
+    expect(received).toHaveLength(3);
   });
 
   it('the branded payment screen reads the same', async () => {
@@ -70,6 +75,7 @@ describe('early reads started by the signed-in guard', () => {
     startEarlyReads({ pathname: '/payment', search: { submissionid: 7 } });
     await settle();
     await signApplication({ submissionId: 7, signerName: 'Dana Whitfield', recordHash: 'c'.repeat(64) }).catch(() => undefined);
-    await expect(takeEarly(earlyReadKey.application(7), () => Promise.resolve('read again'))).resolves.toBe('read again');
+    const again = await takeEarly(earlyReadKey.application(7), async () => new Response('read again'));
+    await expect(again.text()).resolves.toBe('read again');
   });
 });
