@@ -5,21 +5,16 @@
  * plan change. Two moves on one order run one after the other: the second reads what the first
  * left and answers a repeat or the machine's 409, never a mixed state.
  */
-import { and, eq } from 'drizzle-orm';
 import { lockOwner } from '@server/account/primary-records';
 import type { AuthUser } from '@server/auth/user';
 import type { Transaction } from '@server/db/connection';
-import { submissions } from '@server/db/schema';
-import { notYours, submissionColumns, type SubmissionRow } from '@server/submissions/access';
+import { lockUsersSubmission } from '@server/lifecycle/lifecycle-queries';
+import { notYours, type SubmissionRow } from '@server/submissions/access';
 
 /** Inside `tx`: the caller's order, locked; someone else's or a missing one is the same 404. */
 export async function lockedOrder(tx: Transaction, user: AuthUser, submissionId: number): Promise<SubmissionRow> {
   await lockOwner(tx, user.id);
-  const [row] = await tx
-    .select(submissionColumns)
-    .from(submissions)
-    .where(and(eq(submissions.id, submissionId), eq(submissions.userId, user.id)))
-    .for('update');
+  const row = await lockUsersSubmission(tx, user.id, submissionId);
   if (!row) throw notYours();
   return row;
 }

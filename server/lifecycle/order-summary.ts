@@ -4,15 +4,14 @@
  * locations and contact, what is still missing, why it was referred or declined, the
  * underwriter's latest request, the decision, the files, and whether it can still be closed.
  */
-import { and, eq } from 'drizzle-orm';
 import type { Decision, InfoRequest, OrderSummaryDetails } from '@/api/contract/lifecycle';
 import { isOpenStatus } from '@/machines/order-lifecycle.machine';
 import { callerOf, orderLocations, type PlanLocationDeps } from '@server/account/plan-locations';
 import type { AuthUser } from '@server/auth/user';
 import type { Queryable } from '@server/db/connection';
-import { contacts, submissions } from '@server/db/schema';
 import { liveFiles } from '@server/files/live-files';
 import { forInsured, outcomeData } from '@server/lifecycle/buy-now';
+import { orderContactId, primaryContactOf, usersContact } from '@server/lifecycle/lifecycle-queries';
 import { latestEventOf } from '@server/lifecycle/order-events';
 import { orderQuestions, requiredItemsOf } from '@server/lifecycle/required-items';
 import { ownedSubmission } from '@server/submissions/access';
@@ -23,29 +22,14 @@ import type { SubmissionDeps } from '@server/submissions/submission-deps';
 /** Only before a decision is there anything to supply for buy now. */
 const CHECKED_STATUSES = new Set(['quoted', 'incomplete']);
 
-const contactColumns = {
-  id: contacts.id,
-  firstname: contacts.firstName,
-  lastname: contacts.lastName,
-  email: contacts.email,
-  contactnumber: contacts.contactNumber,
-};
-
 /** The order's own contact when it names one, else the insured's primary contact. */
 async function orderContact(db: Queryable, userId: number, submissionId: number): Promise<OrderSummaryDetails['contact']> {
-  const [order] = await db.select({ contactId: submissions.contactId }).from(submissions).where(eq(submissions.id, submissionId));
-  if (order?.contactId) {
-    const [named] = await db
-      .select(contactColumns)
-      .from(contacts)
-      .where(and(eq(contacts.id, order.contactId), eq(contacts.userId, userId)));
+  const contactId = await orderContactId(db, submissionId);
+  if (contactId) {
+    const named = await usersContact(db, userId, contactId);
     if (named) return named;
   }
-  const [primary] = await db
-    .select(contactColumns)
-    .from(contacts)
-    .where(and(eq(contacts.userId, userId), eq(contacts.isPrimary, true)));
-  return primary ?? null;
+  return (await primaryContactOf(db, userId)) ?? null;
 }
 
 async function infoRequest(db: Queryable, submissionId: number): Promise<InfoRequest | null> {

@@ -4,14 +4,13 @@
  * insured's account, and the documents the answers call for (loss runs when prior claims are
  * reported). Each item says on which screen the insured supplies it (src/routes/screens.ts).
  */
-import { and, count, eq } from 'drizzle-orm';
 import type { RequiredItem } from '@/api/contract/lifecycle';
 import type { ScreenName } from '@/routes/screens';
 import type { Queryable } from '@server/db/connection';
-import { contacts, planLocations } from '@server/db/schema';
 import { liveFiles } from '@server/files/live-files';
 import { answerProblems } from '@server/rating/answers';
 import { loadQuestionSet, type StoredQuestion } from '@server/rating/question-sets';
+import { orderLocationCount, primaryContactCount } from '@server/lifecycle/lifecycle-queries';
 import { priorClaimsReported, type AnsweredSets } from '@server/lifecycle/referral-rules';
 import type { SubmissionRow } from '@server/submissions/access';
 
@@ -62,18 +61,10 @@ function missingAnswers(questions: OrderQuestions, row: CheckedOrder): RequiredI
   });
 }
 
-async function hasLocation(db: Queryable, submissionId: number): Promise<boolean> {
-  const [row] = await db.select({ n: count() }).from(planLocations).where(eq(planLocations.submissionId, submissionId));
-  return (row?.n ?? 0) > 0;
-}
+const hasLocation = async (db: Queryable, submissionId: number): Promise<boolean> => (await orderLocationCount(db, submissionId)) > 0;
 
 async function hasPrimaryContact(db: Queryable, userId: number | null): Promise<boolean> {
-  if (userId === null) return false;
-  const [row] = await db
-    .select({ n: count() })
-    .from(contacts)
-    .where(and(eq(contacts.userId, userId), eq(contacts.isPrimary, true)));
-  return (row?.n ?? 0) > 0;
+  return userId !== null && (await primaryContactCount(db, userId)) > 0;
 }
 
 /** Everything still missing, in the order the insured would supply it; empty when nothing is. */
