@@ -1,7 +1,7 @@
 import { HTTPError, TimeoutError } from 'ky';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject } from 'xstate';
-import { getShortestPaths, getSimplePaths } from 'xstate/graph';
+import { getShortestPaths } from 'xstate/graph';
 import type { Session, User } from '@/api/contract/auth';
 import type { RememberCookie, StoredState, StoredUser } from '@/api/session-store';
 import {
@@ -15,6 +15,7 @@ import {
   SIGN_OUT_TIMEOUT_MS,
   type AuthSnapshot,
 } from '@/machines/auth.machine';
+import { getTransitionPaths, transitionsOf } from '@/machines/transition-paths';
 
 const NOW = Date.UTC(2030, 0, 15, 9, 0, 0);
 
@@ -287,8 +288,8 @@ describe('authMachine paths', () => {
     }
   });
 
-  it('walks every simple path — failures, refreshes, sign-outs and the 401 rule included — on a real actor', async () => {
-    const paths = getSimplePaths(authMachine, flowTraversal);
+  it('takes every transition — failures, refreshes, sign-outs and the 401 rule included — on a real actor', async () => {
+    const paths = getTransitionPaths(authMachine, flowTraversal);
     const taken = new Set(paths.flatMap((path) => path.steps.map((step) => step.event.type)));
     // Not only the happy path: every failure and interruption is on some path.
     for (const type of [
@@ -307,7 +308,11 @@ describe('authMachine paths', () => {
     ]) {
       expect(taken, type).toContain(type);
     }
-    expect(paths.length).toBeGreaterThan(1_000);
+    // One path per transition, each a shortest way to where it starts and that step; every
+    // state the walk reaches is left by each way out it has.
+    const transitions = transitionsOf(authMachine, flowTraversal);
+    expect(paths.length).toBe(Object.values(transitions).flat().length);
+    expect(Object.entries(transitions).filter(([, out]) => out.length === 0).map(([key]) => JSON.parse(key).value)).toEqual([]);
     for (const path of paths) {
       const { world, snapshots } = await replay(path.steps as never);
       expectConsistent(path.steps as never, snapshots, world);
