@@ -4,15 +4,14 @@
  * order to awaiting_payment (order.generateInvoice, by the insured) in the same transaction.
  * Repeating it answers the same invoice and writes nothing.
  */
-import { and, eq, sql } from 'drizzle-orm';
 import type { Invoice } from '@/api/contract/billing';
 import type { Calculation } from '@/api/contract/rating';
 import type { LifecycleEvent } from '@/machines/order-lifecycle.machine';
+import { insertInvoice, invoiceOf, type InvoiceRow } from '@server/billing/billing-queries';
 import { coverStart, installmentSchedule } from '@server/billing/installment-schedule';
 import type { AuthUser } from '@server/auth/user';
 import type { Clock } from '@server/clock';
-import type { Database, Queryable } from '@server/db/connection';
-import { invoices } from '@server/db/schema';
+import type { Database } from '@server/db/connection';
 import { conflict, notFound } from '@server/http/http-error';
 import { lockedOrder } from '@server/lifecycle/locked-order';
 import { ownedSubmission, type SubmissionRow } from '@server/submissions/access';
@@ -22,7 +21,7 @@ import { callerOf } from '@server/account/plan-locations';
 
 export type BillingDeps = { db: Database; clock: Clock };
 
-export type InvoiceRow = typeof invoices.$inferSelect;
+export type { InvoiceRow };
 
 const GENERATE: LifecycleEvent = { type: 'order.generateInvoice', actor: 'insured' };
 
@@ -30,18 +29,6 @@ const GENERATE: LifecycleEvent = { type: 'order.generateInvoice', actor: 'insure
 const INVOICED = new Set(['awaiting_payment', 'bound', 'complete']);
 
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);
-
-/** INV-2026-000007: the year it was made and a sequence number. */
-const nextInvoiceNumber = (year: number) =>
-  sql<string>`(select 'INV-' || ${String(year)}::text || '-' || lpad(seq.n, greatest(6, length(seq.n)), '0') from (select nextval('invoice_number_seq')::text as n) as seq)`;
-
-export async function invoiceOf(db: Queryable, submissionId: number): Promise<InvoiceRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.submissionId, submissionId), eq(invoices.installmentNo, 1)));
-  return row;
-}
 
 /** The rating the order was approved at: what is invoiced. A rated order always has one. */
 export function ratingOf(row: Pick<SubmissionRow, 'worksheet' | 'number'>): Calculation {
@@ -92,27 +79,23 @@ export async function generateInvoice(deps: BillingDeps, user: AuthUser, submiss
     const plan = planOf(rating, row.paymentTerm);
     const today = utcDay(now);
     const schedule = installmentSchedule(plan, today, coverStart(row.effectiveDate, today));
-    const [invoice] = await tx
-      .insert(invoices)
-      .values({
-        submissionId: row.id,
-        number: nextInvoiceNumber(now.getUTCFullYear()),
-        installmentNo: 1,
-        premiumCents: rating.premiumCents,
-        feeCents: rating.policyFeeCents + rating.stateFeeCents,
-        taxCents: rating.taxCents,
-        totalCents: schedule[0]!.amountCents,
-        dueDate: today,
-        paymentTerm: plan.code,
-        schedule,
-        createdAt: now,
-      })
-      .returning();
+    const invoice = await insertInvoice(tx, {
+      submissionId: row.id,
+      installmentNo: 1,
+      premiumCents: rating.premiumCents,
+      feeCents: rating.policyFeeCents + rating.stateFeeCents,
+      taxCents: rating.taxCents,
+      totalCents: schedule[0]!.amountCents,
+      dueDate: today,
+      paymentTerm: plan.code,
+      schedule,
+      createdAt: now,
+    });
     const moved = await moveSubmission(tx, user, row, now, {
       event: GENERATE,
-      data: { invoiceId: invoice!.id, invoiceNumber: invoice!.number, amountDueCents: invoice!.totalCents },
+      data: { invoiceId: invoice.id, invoiceNumber: invoice.number, amountDueCents: invoice.totalCents },
     });
-    return invoiceView({ ...row, ...moved }, invoice!);
+    return invoiceView({ ...row, ...moved }, invoice);
   });
 }
 

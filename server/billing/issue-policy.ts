@@ -5,33 +5,29 @@
  * page and the binder — generated once and kept, so a later change of address never rewrites a
  * document already issued.
  */
-import { eq, sql } from 'drizzle-orm';
 import type { Calculation } from '@/api/contract/rating';
 import type { Trust } from '@/api/contract/runtime-config';
+import { insertDocuments, insertPolicy, rateTableFactors, type PolicyRow } from '@server/billing/billing-queries';
 import { addMonths, coverStart } from '@server/billing/installment-schedule';
 import type { Transaction } from '@server/db/connection';
-import { documents, policies, rateTables } from '@server/db/schema';
 import { binderPdf } from '@server/documents/binder-pdf';
 import { policyDocumentData } from '@server/documents/document-sources';
 import { documentFileName } from '@server/documents/document-file-names';
 import { policyPdf } from '@server/documents/policy-pdf';
 import type { SubmissionRow } from '@server/submissions/access';
 
-export type PolicyRow = typeof policies.$inferSelect;
+export type { PolicyRow };
 
 /** What issuance kept, by kind, for the confirmation mail to attach. */
 export type IssuedDocument = { kind: 'policy' | 'declarations' | 'binder'; filename: string; content: Buffer };
-
-const nextPolicyNumber = (year: number) =>
-  sql<string>`(select 'P-' || ${String(year)}::text || '-' || lpad(seq.n, greatest(6, length(seq.n)), '0') from (select nextval('policy_number_seq')::text as n) as seq)`;
 
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** The limit and deductible amounts of the table the order was rated with. */
 async function ratedAmounts(tx: Transaction, rating: Calculation) {
-  const [table] = await tx.select({ factors: rateTables.factors }).from(rateTables).where(eq(rateTables.id, rating.rateTableId));
-  const limit = table?.factors.ilf.find((row) => row.code === rating.limit.code);
-  const deductible = table?.factors.dlf.find((row) => row.code === rating.deductible.code);
+  const factors = await rateTableFactors(tx, rating.rateTableId);
+  const limit = factors?.ilf.find((row) => row.code === rating.limit.code);
+  const deductible = factors?.dlf.find((row) => row.code === rating.deductible.code);
   if (!limit || !deductible) throw new Error(`Rate table ${rating.rateTableId} no longer has ${rating.limit.code} / ${rating.deductible.code}`);
   return { perClaimCents: limit.perClaimCents, aggregateCents: limit.aggregateCents, deductibleCents: deductible.deductibleCents };
 }
@@ -47,40 +43,37 @@ export async function issuePolicy(
   const today = utcDay(now);
   const effectiveDate = coverStart(order.effectiveDate, today);
   const amounts = await ratedAmounts(tx, rating);
-  const [policy] = await tx
-    .insert(policies)
-    .values({
-      submissionId: order.id,
-      userId: order.userId,
-      number: nextPolicyNumber(now.getUTCFullYear()),
-      effectiveDate,
-      expirationDate: addMonths(effectiveDate, 12),
-      limitCode: rating.limit.code,
-      perClaimLimitCents: amounts.perClaimCents,
-      aggregateLimitCents: amounts.aggregateCents,
-      deductibleCode: rating.deductible.code,
-      deductibleCents: amounts.deductibleCents,
-      premiumCents: rating.totalCents,
-      status: 'active',
-      issuedAt: now,
-    })
-    .returning();
-  const data = await policyDocumentData(tx, policy!, trust);
+  const policy = await insertPolicy(tx, {
+    submissionId: order.id,
+    userId: order.userId,
+    effectiveDate,
+    expirationDate: addMonths(effectiveDate, 12),
+    limitCode: rating.limit.code,
+    perClaimLimitCents: amounts.perClaimCents,
+    aggregateLimitCents: amounts.aggregateCents,
+    deductibleCode: rating.deductible.code,
+    deductibleCents: amounts.deductibleCents,
+    premiumCents: rating.totalCents,
+    status: 'active',
+    issuedAt: now,
+  });
+  const data = await policyDocumentData(tx, policy, trust);
   const drawn = [
     { kind: 'policy' as const, bytes: await policyPdf(data, 'policy') },
     { kind: 'declarations' as const, bytes: await policyPdf(data, 'declarations') },
     { kind: 'binder' as const, bytes: await binderPdf(data) },
   ];
-  const issued = drawn.map(({ kind, bytes }) => ({ kind, filename: documentFileName(kind, policy!.number), content: Buffer.from(bytes) }));
-  await tx.insert(documents).values(
+  const issued = drawn.map(({ kind, bytes }) => ({ kind, filename: documentFileName(kind, policy.number), content: Buffer.from(bytes) }));
+  await insertDocuments(
+    tx,
     issued.map((document) => ({
       submissionId: order.id,
-      policyId: policy!.id,
+      policyId: policy.id,
       type: document.kind,
       filename: document.filename,
       content: document.content,
       createdAt: now,
     })),
   );
-  return { policy: policy!, issued };
+  return { policy, issued };
 }

@@ -1,12 +1,11 @@
 /** GET insured/policyinfo?submissionid: the order's policy as issued, and what paid for it. */
-import { and, eq } from 'drizzle-orm';
 import type { PolicyInfo } from '@/api/contract/billing';
 import { callerOf } from '@server/account/plan-locations';
 import type { AuthUser } from '@server/auth/user';
+import { specialityAndBroker, succeededPayment } from '@server/billing/billing-queries';
 import { planOf, ratingOf } from '@server/billing/invoices';
 import { retroactiveDate } from '@server/billing/retroactive-date';
 import type { Queryable } from '@server/db/connection';
-import { brokers, payments, specialities, submissions } from '@server/db/schema';
 import { policyOf } from '@server/documents/document-sources';
 import { namedInsured } from '@server/documents/named-insured';
 import { notFound } from '@server/http/http-error';
@@ -16,16 +15,8 @@ export async function policyInfo(db: Queryable, user: AuthUser, submissionId: nu
   const order = await ownedSubmission(db, callerOf(user), submissionId);
   const policy = await policyOf(db, order.id);
   if (!policy) throw notFound(`Order ${order.number} has no policy yet`);
-  const [facts] = await db
-    .select({ specialityId: specialities.id, speciality: specialities.name, broker: brokers.name })
-    .from(submissions)
-    .innerJoin(specialities, eq(specialities.id, submissions.specialityId))
-    .leftJoin(brokers, eq(brokers.id, submissions.brokerId))
-    .where(eq(submissions.id, order.id));
-  const [payment] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.submissionId, order.id), eq(payments.status, 'succeeded')));
+  const facts = await specialityAndBroker(db, order.id);
+  const payment = await succeededPayment(db, order.id);
   const rating = ratingOf(order);
   const plan = planOf(rating, order.paymentTerm);
   return {

@@ -10,7 +10,7 @@ import type { Trust } from '@/api/contract/runtime-config';
 import { callerOf } from '@server/account/plan-locations';
 import { signedOrderIds } from '@server/application/signatures';
 import type { AuthUser } from '@server/auth/user';
-import { invoiceOf } from '@server/billing/invoices';
+import { invoiceOf } from '@server/billing/billing-queries';
 import type { Queryable } from '@server/db/connection';
 import { documents, invoices, policies, specialities, submissions } from '@server/db/schema';
 import { invoiceDocumentData, orderSummaryData, STATUS_LABELS } from '@server/documents/document-sources';

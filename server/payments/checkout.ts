@@ -12,7 +12,7 @@ import type { LifecycleEvent } from '@/machines/order-lifecycle.machine';
 import { callerOf } from '@server/account/plan-locations';
 import { requireCurrentSignature } from '@server/application/signatures';
 import type { AuthUser } from '@server/auth/user';
-import { invoiceOf } from '@server/billing/invoices';
+import { invoiceOf } from '@server/billing/billing-queries';
 import { payments, specialities, submissions, users } from '@server/db/schema';
 import { conflict, notFound, serviceUnavailable } from '@server/http/http-error';
 import { lockedOrder } from '@server/lifecycle/locked-order';
