@@ -11,7 +11,6 @@
  * same reason and adjustment) answers what the first did and writes nothing; it is recognised
  * before `version` is compared, since a retry carries the version the first call was sent with.
  */
-import { eq } from 'drizzle-orm';
 import type { LifecycleEventType } from '@/machines/order-lifecycle.machine';
 import type { DecisionResult } from '@/api/contract/underwriting';
 import { lockOwner } from '@server/account/primary-records';
@@ -19,15 +18,15 @@ import { latestEvents } from '@server/lifecycle/order-events';
 import type { AuthUser } from '@server/auth/user';
 import type { Clock } from '@server/clock';
 import type { Database, Queryable, Transaction } from '@server/db/connection';
-import { brokers, submissions, users } from '@server/db/schema';
 import { badRequest, forbidden } from '@server/http/http-error';
 import { decisionMail, infoRequestMail } from '@server/mail/templates';
 import type { MailService } from '@server/plugins/mail';
 import { createRatingCatalog } from '@server/rating/rating-catalog';
-import { changedMeanwhile, submissionColumns, type SubmissionRow } from '@server/submissions/access';
+import { changedMeanwhile, type SubmissionRow } from '@server/submissions/access';
 import { canMove, illegalMove, moveSubmission, type LifecycleMove } from '@server/submissions/lifecycle';
 import { priceAdjusted } from '@server/submissions/submission-pricing';
 import { noSuchSubmission } from '@server/underwriting/review';
+import { insuredMailTarget, lockSubmission, submissionOwner } from '@server/underwriting/underwriting-queries';
 
 export type DecisionDeps = {
   db: Database;
@@ -68,14 +67,10 @@ export function checkDecision(decision: Decision): void {
  * insured never lock in opposite orders.
  */
 async function lockedOrder(db: Transaction, submissionId: number): Promise<SubmissionRow & { brokerId: number | null }> {
-  const [owner] = await db.select({ userId: submissions.userId }).from(submissions).where(eq(submissions.id, submissionId));
+  const owner = await submissionOwner(db, submissionId);
   if (!owner) throw noSuchSubmission();
   if (owner.userId !== null) await lockOwner(db, owner.userId);
-  const [row] = await db
-    .select({ ...submissionColumns, brokerId: submissions.brokerId })
-    .from(submissions)
-    .where(eq(submissions.id, submissionId))
-    .for('update');
+  const row = await lockSubmission(db, submissionId);
   if (!row) throw noSuchSubmission();
   return row;
 }
@@ -128,7 +123,7 @@ async function adjustedApproval(db: Queryable, row: SubmissionRow, adjustmentBps
  */
 async function queueDecisionMail(db: Queryable, deps: DecisionDeps, row: SubmissionRow, decision: Decision): Promise<boolean> {
   if (decision.kind === 'closeLost') return false;
-  const insured = await insuredOf(db, row);
+  const insured = await insuredMailTarget(db, row.id);
   if (!insured) return false;
   if (decision.kind === 'requestInfo') {
     const answerUrl = screenUrl(deps, insured.clientUrl, 'incomplete-missing-info', `?submissionid=${row.id}`);
@@ -153,16 +148,6 @@ async function queueDecisionMail(db: Queryable, deps: DecisionDeps, row: Submiss
 /** A screen's address for the insured: the broker's branded twin when the order came through one. */
 function screenUrl(deps: DecisionDeps, clientUrl: string | null, screen: string, search: string): string {
   return clientUrl ? `${deps.publicUrl}/client/${screen}/${clientUrl}${search}` : `${deps.publicUrl}/${screen}${search}`;
-}
-
-async function insuredOf(db: Queryable, row: SubmissionRow) {
-  const [insured] = await db
-    .select({ email: users.email, firstName: users.firstName, clientUrl: brokers.clientUrl })
-    .from(submissions)
-    .innerJoin(users, eq(users.id, submissions.userId))
-    .leftJoin(brokers, eq(brokers.id, submissions.brokerId))
-    .where(eq(submissions.id, row.id));
-  return insured;
 }
 
 export async function decide(deps: DecisionDeps, user: AuthUser, target: Target, decision: Decision): Promise<DecisionResult> {

@@ -4,12 +4,11 @@
  * the conversation of requests for information and the insured's resubmissions. Data that does
  * not read as expected (older or foreign rows) counts as none rather than failing the page.
  */
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import * as v from 'valibot';
 import { referralReasonSchema, requiredItemSchema, type InfoRequest, type ReferralReason, type RequiredItem } from '@/api/contract/lifecycle';
 import type { Review } from '@/api/contract/underwriting';
 import type { Queryable } from '@server/db/connection';
-import { submissionEvents, users } from '@server/db/schema';
+import { conversationRows, outcomeData, referralData } from '@server/underwriting/underwriting-event-queries';
 
 const reasonsSchema = v.array(referralReasonSchema);
 const requiredItemsSchema = v.array(requiredItemSchema);
@@ -28,11 +27,7 @@ const requiredItemsIn = (data: unknown): RequiredItem[] => {
 export async function referralReasons(db: Queryable, submissionIds: readonly number[]): Promise<Map<number, ReferralReason[]>> {
   const found = new Map<number, ReferralReason[]>();
   if (!submissionIds.length) return found;
-  const rows = await db
-    .select({ submissionId: submissionEvents.submissionId, data: submissionEvents.data })
-    .from(submissionEvents)
-    .where(and(inArray(submissionEvents.submissionId, [...submissionIds]), eq(submissionEvents.event, 'order.refer')))
-    .orderBy(desc(submissionEvents.id));
+  const rows = await referralData(db, submissionIds);
   for (const row of rows) {
     if (!found.has(row.submissionId)) found.set(row.submissionId, reasonsIn(row.data) ?? []);
   }
@@ -44,11 +39,7 @@ export async function referralReasons(db: Queryable, submissionIds: readonly num
  * (a referral, or a knock-out decline); an underwriter's own decline carries none and is skipped.
  */
 export async function latestOutcome(db: Queryable, submissionId: number): Promise<{ reasons: ReferralReason[]; requiredItems: RequiredItem[] }> {
-  const rows = await db
-    .select({ data: submissionEvents.data })
-    .from(submissionEvents)
-    .where(and(eq(submissionEvents.submissionId, submissionId), inArray(submissionEvents.event, ['order.refer', 'order.decline'])))
-    .orderBy(desc(submissionEvents.id));
+  const rows = await outcomeData(db, submissionId);
   for (const row of rows) {
     const reasons = reasonsIn(row.data);
     if (reasons) return { reasons, requiredItems: requiredItemsIn(row.data) };
@@ -67,18 +58,7 @@ export async function conversation(
   db: Queryable,
   submissionId: number,
 ): Promise<{ conversation: Review['conversation']; latestRequest: InfoRequest | null }> {
-  const rows = await db
-    .select({
-      event: submissionEvents.event,
-      reason: submissionEvents.reason,
-      createdAt: submissionEvents.createdAt,
-      firstName: users.firstName,
-      lastName: users.lastName,
-    })
-    .from(submissionEvents)
-    .leftJoin(users, eq(users.id, submissionEvents.actorUserId))
-    .where(and(eq(submissionEvents.submissionId, submissionId), inArray(submissionEvents.event, ['order.requestInfo', 'order.resubmit'])))
-    .orderBy(asc(submissionEvents.id));
+  const rows = await conversationRows(db, submissionId);
   const messages = rows.flatMap((row) =>
     row.reason
       ? [

@@ -4,68 +4,26 @@
  * status, so nothing waits longest unseen. Filterable by broker, speciality and status; the
  * filter choices are every broker and speciality with an order in the whole queue.
  */
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type * as v from 'valibot';
-import { queueStatuses, type Queue, type queueQuerySchema } from '@/api/contract/underwriting';
+import type { Queue, queueQuerySchema } from '@/api/contract/underwriting';
 import type { Queryable } from '@server/db/connection';
-import { brokers, specialities, submissions, users } from '@server/db/schema';
 import { referralReasons } from '@server/underwriting/order-events';
+import { queueBrokers, queueRows, queueSpecialities } from '@server/underwriting/underwriting-queries';
 
 type QueueQuery = v.InferOutput<typeof queueQuerySchema>;
-
-const inQueue = inArray(submissions.status, [...queueStatuses]);
 
 /** First and last name, else the e-mail address; an order with no account yet has neither. */
 export const insuredName = (user: { firstName: string | null; lastName: string | null; email: string | null }) =>
   [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email || 'Visitor (no account)';
 
 export async function underwritingQueue(db: Queryable, query: QueueQuery): Promise<Queue> {
-  const filters: SQL[] = [inQueue];
-  if (query.brokerId !== undefined) filters.push(eq(submissions.brokerId, query.brokerId));
-  if (query.specialityId !== undefined) filters.push(eq(submissions.specialityId, query.specialityId));
-  if (query.status !== undefined) filters.push(eq(submissions.status, query.status));
-
-  const rows = await db
-    .select({
-      id: submissions.id,
-      number: submissions.number,
-      status: submissions.status,
-      statusChangedAt: submissions.statusChangedAt,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      companyName: users.companyName,
-      brokerId: brokers.id,
-      brokerName: brokers.name,
-      specialityId: specialities.id,
-      specialityName: specialities.name,
-      stateCode: submissions.stateCode,
-      premiumCents: submissions.premiumCents,
-    })
-    .from(submissions)
-    .innerJoin(specialities, eq(specialities.id, submissions.specialityId))
-    .leftJoin(users, eq(users.id, submissions.userId))
-    .leftJoin(brokers, eq(brokers.id, submissions.brokerId))
-    .where(and(...filters))
-    .orderBy(asc(submissions.statusChangedAt), asc(submissions.id));
-
+  const rows = await queueRows(db, query);
   const reasons = await referralReasons(
     db,
     rows.map((row) => row.id),
   );
-
-  const brokerChoices = await db
-    .selectDistinct({ id: brokers.id, name: brokers.name })
-    .from(submissions)
-    .innerJoin(brokers, eq(brokers.id, submissions.brokerId))
-    .where(inQueue)
-    .orderBy(asc(brokers.name), asc(brokers.id));
-  const specialityChoices = await db
-    .selectDistinct({ id: specialities.id, name: specialities.name })
-    .from(submissions)
-    .innerJoin(specialities, eq(specialities.id, submissions.specialityId))
-    .where(inQueue)
-    .orderBy(asc(specialities.name), asc(specialities.id));
+  const brokerChoices = await queueBrokers(db);
+  const specialityChoices = await queueSpecialities(db);
 
   return {
     items: rows.map((row) => ({

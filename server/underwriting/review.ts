@@ -5,10 +5,8 @@
  * referred, the conversation, its files, and what the lifecycle machine lets an underwriter do
  * from here. The role is checked by the route before this runs.
  */
-import { eq } from 'drizzle-orm';
 import type { Review } from '@/api/contract/underwriting';
 import { planOf } from '@server/account/plan-locations';
-import { brokers, submissions, users } from '@server/db/schema';
 import { liveFiles } from '@server/files/live-files';
 import { notFound } from '@server/http/http-error';
 import { loadQuestionSet } from '@server/rating/question-sets';
@@ -18,6 +16,7 @@ import type { SubmissionDeps } from '@server/submissions/submission-deps';
 import { conversation, latestOutcome } from '@server/underwriting/order-events';
 import { insuredName } from '@server/underwriting/queue';
 import { reviewQuestions } from '@server/underwriting/question-words';
+import { submissionPeople } from '@server/underwriting/underwriting-queries';
 
 export type ReviewDeps = Pick<SubmissionDeps, 'db' | 'catalog'>;
 
@@ -28,21 +27,7 @@ export async function reviewSubmission(deps: ReviewDeps, submissionId: number): 
   const order = await anyOrderDetails(deps, submissionId);
   if (!order) throw noSuchSubmission();
 
-  const [people] = await db
-    .select({
-      userId: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      companyName: users.companyName,
-      phone: users.phone,
-      brokerId: brokers.id,
-      brokerName: brokers.name,
-    })
-    .from(submissions)
-    .leftJoin(users, eq(users.id, submissions.userId))
-    .leftJoin(brokers, eq(brokers.id, submissions.brokerId))
-    .where(eq(submissions.id, submissionId));
+  const people = await submissionPeople(db, submissionId);
 
   const [specialityQuestions, applicationQuestions] = await Promise.all([
     loadQuestionSet(db, order.speciality.id),
