@@ -60,10 +60,6 @@ export async function signUp(baseUrl: string, ip?: string): Promise<Session & { 
   return { ...session, password: BENCH_PASSWORD };
 }
 
-export function signIn(baseUrl: string, email: string, password: string, ip?: string): Promise<Session> {
-  return call<Session>(baseUrl, 'POST', 'auth/generate-token', { ip, body: { username: email, password, params: { rememberMe: true } } });
-}
-
 /** A quote for the first demo speciality in Texas, answered as a careful applicant would (auth/calculate's body). */
 export async function calculateBody(baseUrl: string): Promise<Record<string, unknown>> {
   const list = await call<Array<{ id: number; name: string }>>(baseUrl, 'GET', 'auth/specialitylist');

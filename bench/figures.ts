@@ -31,10 +31,6 @@ export function say(line: string): void {
   console.log(`  ${line}`);
 }
 
-export function allFigures(): readonly Figure[] {
-  return figures;
-}
-
 export function printSummary(failedSections: readonly string[]): void {
   const rows = figures.map((f) => [f.met === undefined ? '·' : f.met ? '✓' : '✗', f.name, f.value, f.goal || '(reported)']);
   const widths = [1, 0, 0, 0].map((min, column) => Math.max(min, ...rows.map((row) => [...row[column]!].length)));

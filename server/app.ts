@@ -3,7 +3,6 @@
  * start-up data); the HTTP surface is one encapsulated plugin on top (see app-plugin.ts).
  */
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
-import type { DestinationStream } from 'pino';
 import { appPlugin } from '@server/app-plugin';
 import type { AuthUser } from '@server/auth/user';
 import { systemClock, type Clock } from '@server/clock';
@@ -32,7 +31,8 @@ export type BuildAppOptions = {
   /** Overrides LOG_LEVEL (tests pass 'silent'). */
   logLevel?: LogLevel;
   /** Where the log goes instead of stdout (tests read it). */
-  logStream?: DestinationStream;
+  /** Where the log goes instead of stdout (tests read it): anything pino can write lines to. */
+  logStream?: LogStream;
   /**
    * Registered inside the app's encapsulated context, after its own routes: what they add
    * gets the same error handling, not-found handling and OpenAPI listing (tests use it).
@@ -47,6 +47,11 @@ export type BuildAppOptions = {
 };
 
 /** Resolves once the app is ready (migrated, seeded, routes registered), not yet listening. */
+/** A destination for the log's lines (pino's DestinationStream, named here: pino is Fastify's, not ours). */
+export interface LogStream {
+  write(line: string): void;
+}
+
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     // Fastify's 10 s per plugin is less than a first start may need on a slow or busy machine:

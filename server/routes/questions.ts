@@ -16,8 +16,9 @@ import {
 } from '@/api/contract/questions';
 import { badRequest } from '@server/http/http-error';
 import { defineRoute } from '@server/http/route';
+import { submissionCaller } from '@server/http/submission-caller';
 import { loadQuestionSet, toWireQuestion } from '@server/rating/question-sets';
-import { ownedSubmission, quoteKeyHeaderDoc, submissionCaller } from '@server/submissions/access';
+import { ownedSubmission, quoteKeyHeaderDoc } from '@server/submissions/access';
 import { specialitySaleState } from '@server/specialities/speciality-list';
 import { saveAnswers } from '@server/submissions/saved-answers';
 import type { SubmissionDeps } from '@server/submissions/submission-deps';

@@ -14,7 +14,8 @@ import {
 } from '@/api/contract/submissions';
 import { idempotencyKeyHeaderDoc, idempotencyKeyOf } from '@server/http/idempotency-key';
 import { defineRoute } from '@server/http/route';
-import { quoteKeyHeaderDoc, submissionCaller } from '@server/submissions/access';
+import { submissionCaller } from '@server/http/submission-caller';
+import { quoteKeyHeaderDoc } from '@server/submissions/access';
 import { createSubmission } from '@server/submissions/create-submission';
 import { orderDetails } from '@server/submissions/order-details';
 import type { SubmissionDeps } from '@server/submissions/submission-deps';

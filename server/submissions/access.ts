@@ -5,15 +5,12 @@
  * is a 404), so ids reveal nothing.
  */
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { QUOTE_KEY_HEADER, submissionStatuses } from '@/api/contract/submissions';
 import { nextStatus, type LifecycleEventType } from '@/machines/order-lifecycle.machine';
 import type { AuthUser } from '@server/auth/user';
 import type { Queryable } from '@server/db/connection';
 import { submissions } from '@server/db/schema';
-import { authenticateIfPresent } from '@server/http/authenticate';
 import { conflict, notFound } from '@server/http/http-error';
-import { quoteKeyHash } from '@server/submissions/quote-keys';
 
 export type SubmissionCaller = {
   /** The bearer token's user; null for a visitor. */
@@ -25,12 +22,6 @@ export type SubmissionCaller = {
 export const quoteKeyHeaderDoc = {
   [QUOTE_KEY_HEADER]: 'A visitor’s quote key (given once by insured/createsubmission); not needed with a bearer token',
 };
-
-/** The caller of a public submission route: a bearer token is checked when sent (401 if bad). */
-export async function submissionCaller(request: FastifyRequest): Promise<SubmissionCaller> {
-  const user = await authenticateIfPresent(request);
-  return { user, quoteKeyHash: quoteKeyHash(request.headers[QUOTE_KEY_HEADER]) };
-}
 
 /** The rows this caller may see: the user's own, and the one visitor quote its key opens. */
 export function ownedBy(caller: SubmissionCaller): SQL {

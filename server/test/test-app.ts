@@ -4,9 +4,8 @@
  */
 import path from 'node:path';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import type { DestinationStream } from 'pino';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '@server/app';
+import { buildApp, type LogStream } from '@server/app';
 import type { Clock } from '@server/clock';
 import { loadConfig, type Config, type LogLevel } from '@server/config';
 import { createTestDatabase, type TestDatabase } from '@server/test/test-database';
@@ -21,7 +20,7 @@ export type TestAppOptions = {
   /** The mail sender's own timer; off by default in tests (kicks and flushOutbox() still deliver). */
   mailPollIntervalMs?: number;
   /** Log at this level into this stream instead of staying silent (tests that read the log). */
-  log?: { level: LogLevel; stream: DestinationStream };
+  log?: { level: LogLevel; stream: LogStream };
 };
 
 export type TestApp = {
