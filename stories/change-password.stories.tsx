@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import ChangePasswordScreen from '@/screens/changepassword/change-password-screen';
+import ChangePasswordScreen from '@/screens/change-password/change-password-screen';
 import { adaStored, authHandlers, GOOD_RESET_TOKEN, pendingTokenCheckHandlers, USED_RESET_TOKEN } from './support/auth-fixtures';
 import { brokerHandlers } from './support/broker-fixtures';
 

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { formatUsd } from '@/api/contract/money-format';
-import EditOrderScreen from '@/screens/editorder/edit-order-screen';
+import EditOrderScreen from '@/screens/edit-order/edit-order-screen';
 import { adaStored, authHandlers } from './support/auth-fixtures';
 import { brokerHandlers } from './support/broker-fixtures';
 import { catalogHandlers, HARBOR_RISK } from './support/catalog-fixtures';
@@ -21,7 +21,7 @@ import { SUBMISSION_ID } from './support/quote-fixtures';
 import type { RouterParameters } from './support/router-decorator';
 
 /**
- * The editorder screen (src/screens/editorder, src/machines/edit-order.machine.ts): Ada's order
+ * The editorder screen (src/screens/edit-order, src/machines/edit-order.machine.ts): Ada's order
  * 4217 (Architects, quoted in Houston) with its named insured and its locations, against a small
  * in-memory server (stories/support/edit-order-fixtures.ts) that prices the order again whenever
  * its primary location moves. Every story starts signed in as Ada.

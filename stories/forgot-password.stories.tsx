@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import ForgotPasswordScreen from '@/screens/forgotpassword/forgot-password-screen';
+import ForgotPasswordScreen from '@/screens/forgot-password/forgot-password-screen';
 import { AUTH_URLS, authHandlers } from './support/auth-fixtures';
 import { brokerHandlers } from './support/broker-fixtures';
 

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { formatUsd } from '@/api/contract/money-format';
-import OrderSummaryScreen from '@/screens/ordersummary/order-summary-screen';
+import OrderSummaryScreen from '@/screens/order-summary/order-summary-screen';
 import { adaStored } from './support/auth-fixtures';
 import { captureDownloads, downloads } from './support/dashboard-fixtures';
 import {
@@ -18,7 +18,7 @@ import type { RouterParameters } from './support/router-decorator';
 import { navigatedTo } from './support/story-navigation';
 
 /**
- * ordersummary/{submissionid} (src/screens/ordersummary): everything about order 4217 in any
+ * ordersummary/{submissionid} (src/screens/order-summary): everything about order 4217 in any
  * status (cover, price and worksheet, locations, contact, files, what is missing, the decision,
  * the underwriter's request, the history), and the way on to where its next step happens.
  */

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { formatUsd } from '@/api/contract/money-format';
-import PaymentConfirmScreen from '@/screens/paymentconfirm/payment-confirm-screen';
+import PaymentConfirmScreen from '@/screens/payment-confirm/payment-confirm-screen';
 import { adaStored } from './support/auth-fixtures';
 import {
   BILLING_URLS,
@@ -20,7 +20,7 @@ import { quotedCalculation } from './support/quote-fixtures';
 import type { RouterParameters } from './support/router-decorator';
 
 /**
- * paymentconfirm (src/screens/paymentconfirm, src/machines/payment-confirm.machine.ts), the
+ * paymentconfirm (src/screens/payment-confirm, src/machines/payment-confirm.machine.ts), the
  * purchase's last step: Ada is back from the hosted checkout for order 4217. The screen asks the
  * server what became of the payment: received (the policy is issued), still on its way, or
  * declined. Received, it is a receipt (issue 16): what was paid, on which invoice, the policy,

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import QuestionListScreen from '@/screens/questionlist/question-list-screen';
+import QuestionListScreen from '@/screens/question-list/question-list-screen';
 import { brokerHandlers } from './support/broker-fixtures';
 import { catalogHandlers, HARBOR_RISK } from './support/catalog-fixtures';
 import {
@@ -18,7 +18,7 @@ import type { RouterParameters } from './support/router-decorator';
 import { navigatedTo } from './support/story-navigation';
 
 /**
- * The questions screen (src/screens/questionlist), the purchase's second step (issue 16): where
+ * The questions screen (src/screens/question-list), the purchase's second step (issue 16): where
  * the practice is (its ZIP) and the quote flow's questions about it on one screen — the general
  * application questions ("Your firm") and the speciality's own ("Your work"), shown as their
  * types ask, a conditional one only when its answer calls for it, and checked before pricing —

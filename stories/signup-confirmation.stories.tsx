@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import SignupConfirmationScreen from '@/screens/signupconfirmation/signup-confirmation-screen';
+import SignupConfirmationScreen from '@/screens/signup-confirmation/signup-confirmation-screen';
 import { adaStored, authHandlers } from './support/auth-fixtures';
 import { brokerHandlers } from './support/broker-fixtures';
 
