@@ -1,12 +1,14 @@
 /**
  * The whole domain of DESIGN.md §4 as Drizzle tables. drizzle-kit reads this file to generate
- * the SQL in ./migrations, so it imports nothing but drizzle-orm (no path aliases).
+ * the SQL in ./migrations: it imports drizzle-orm and the enums' values, written once in
+ * src/api/contract/enums.ts (drizzle-kit resolves the alias through tsconfig.json).
  *
  * Conventions: integer identity ids; money in integer cents (bigint read as JS number, exact up
  * to 2^53); rates and multiplicative factors in integer basis points (10 000 = ×1.0) so rating
  * never touches binary floating point; timestamps with time zone.
  */
 import { sql } from 'drizzle-orm';
+import { questionTypes, roles, submissionStatuses } from '@/api/contract/enums';
 import {
   bigint,
   boolean,
@@ -55,40 +57,17 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 // ---------------------------------------------------------------------------------------------
 // Enums
 
-export const userRoles = ['insured', 'underwriter', 'admin', 'broker'] as const;
+export const userRoles = roles;
 export const userRole = pgEnum('user_role', userRoles);
 
 /** The order lifecycle of DESIGN.md §4; the shared machine decides which moves are legal. */
-export const submissionStatuses = [
-  'draft',
-  'quoted',
-  'checks',
-  'incomplete',
-  'underwriter_review',
-  'missing_info',
-  'application_under_review',
-  'approved',
-  'declined',
-  'awaiting_payment',
-  'bound',
-  'complete',
-  'close_lost',
-] as const;
+export { submissionStatuses };
 export const submissionStatus = pgEnum('submission_status', submissionStatuses);
 
 export const mailStatuses = ['pending', 'sent', 'failed'] as const;
 export const mailStatus = pgEnum('mail_status', mailStatuses);
 
-export const questionTypes = [
-  'text',
-  'textarea',
-  'number',
-  'money',
-  'yesno',
-  'select',
-  'multiselect',
-  'date',
-] as const;
+export { questionTypes };
 export const questionType = pgEnum('question_type', questionTypes);
 
 // ---------------------------------------------------------------------------------------------

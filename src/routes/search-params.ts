@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { recordIdInputSchema } from '@/api/contract/address';
-import { checkoutSessionIdPattern, roles, submissionStatuses } from '@/api/contract/enums';
+import { checkoutSessionIdPattern, queueStatuses, roles, submissionStatuses } from '@/api/contract/enums';
 
 /** One value, or a key repeated in the query string (`?s=A&s=B` reads as "A,B"). */
 const commaList = v.pipe(
@@ -75,7 +75,7 @@ export const paymentConfirmSearch = v.object({
 export const underwritingSearch = v.object({
   brokerId: v.fallback(v.optional(recordIdInputSchema), undefined),
   specialityId: v.fallback(v.optional(recordIdInputSchema), undefined),
-  status: v.fallback(v.optional(v.picklist(['underwriter_review', 'missing_info', 'application_under_review'])), undefined),
+  status: v.fallback(v.optional(v.picklist(queueStatuses)), undefined),
 });
 
 /** The administrator's rate tables: the speciality and state whose table is shown, once chosen. */

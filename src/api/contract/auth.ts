@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { roles } from '@/api/contract/enums';
 import { optionalText, phoneInputSchema } from '@/api/contract/address';
 import { clientUrlSchema } from '@/api/contract/specialities';
 import { quoteKeySchema } from '@/api/contract/submissions';
@@ -118,7 +119,7 @@ export const signUpRequestSchema = v.object({
 });
 export type SignUpRequest = v.InferInput<typeof signUpRequestSchema>;
 
-export const roles = ['insured', 'underwriter', 'admin', 'broker'] as const;
+export { roles };
 
 export const userSchema = v.object({
   id: v.pipe(v.number(), v.integer()),

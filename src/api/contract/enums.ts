@@ -1,7 +1,8 @@
 /**
- * Lists of values several contract modules and the router's search schemas share. Kept apart
- * (plain arrays, no valibot) so that validating a query string does not pull whole contract
- * modules into the first page's JavaScript.
+ * Lists of values several contract modules, the router's search schemas and the database's enums
+ * share: each written once, here (server/db/schema.ts makes its pgEnums of them). Kept apart
+ * (plain arrays, no valibot, no imports) so that validating a query string does not pull whole
+ * contract modules into the first page's JavaScript, and drizzle-kit can read them.
  */
 
 export const roles = ['insured', 'underwriter', 'admin', 'broker'] as const;
@@ -22,6 +23,12 @@ export const submissionStatuses = [
   'complete',
   'close_lost',
 ] as const;
+
+/** The statuses an underwriter acts on (or waits on, for missing_info): the desk's queue. */
+export const queueStatuses = ['underwriter_review', 'missing_info', 'application_under_review'] as const;
+
+/** How a question is answered (server/db/schema.ts's question_type; the questions' contract). */
+export const questionTypes = ['text', 'textarea', 'number', 'money', 'yesno', 'select', 'multiselect', 'date'] as const;
 
 /** A hosted checkout's session id, as the provider writes it (cs_…). */
 export const checkoutSessionIdPattern = /^cs_[A-Za-z0-9_]{6,250}$/;

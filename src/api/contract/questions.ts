@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { questionTypes } from '@/api/contract/enums';
 import { answersSchema, calculateResponseSchema } from '@/api/contract/rating';
 import { idFromQuerySchema } from '@/api/contract/specialities';
 import { submissionStatusSchema } from '@/api/contract/submissions';
@@ -11,7 +12,7 @@ import { submissionStatusSchema } from '@/api/contract/submissions';
  */
 
 /** What an answer must be: yesno "yes"/"no", select one option value, multiselect a list of them, number a whole number ≥ 0, money dollars, date YYYY-MM-DD, text and textarea text. */
-export const questionTypes = ['text', 'textarea', 'number', 'money', 'yesno', 'select', 'multiselect', 'date'] as const;
+export { questionTypes };
 export type QuestionType = (typeof questionTypes)[number];
 
 export const questionOptionSchema = v.object({ value: v.string(), label: v.string() });

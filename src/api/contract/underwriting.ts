@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { queueStatuses } from '@/api/contract/enums';
 import { optionalText, recordIdInputSchema, requiredText } from '@/api/contract/address';
 import { fileSummarySchema } from '@/api/contract/files';
 import { infoRequestSchema, referralReasonSchema, requiredItemSchema } from '@/api/contract/lifecycle';
@@ -14,8 +15,7 @@ import { orderDetailsSchema, submissionStatusSchema } from '@/api/contract/submi
 const integer = v.pipe(v.number(), v.integer());
 const named = v.object({ id: integer, name: v.string() });
 
-/** The statuses an underwriter acts on (or waits on, for missing_info). */
-export const queueStatuses = ['underwriter_review', 'missing_info', 'application_under_review'] as const;
+export { queueStatuses };
 
 /** GET underwriting/queue?brokerId&specialityId&status: oldest first (by when it entered its status). */
 export const queueQuerySchema = v.object({
