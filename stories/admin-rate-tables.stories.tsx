@@ -1,12 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import AdminRateTablesScreen from '@/screens/admin-ratetables/admin-rate-tables-screen';
+import AdminRateTablesScreen from '@/screens/admin-rate-tables/admin-rate-tables-screen';
 import { adaAdminStored, adminHandlers } from './support/admin-fixtures';
 import type { RouterParameters } from './support/router-decorator';
 import { storyLocation } from './support/story-navigation';
 
 /**
- * The administrator's rate tables (src/screens/admin-ratetables, src/machines/admin-rate-tables.machine.ts):
+ * The administrator's rate tables (src/screens/admin-rate-tables, src/machines/admin-rate-tables.machine.ts):
  * choose a speciality and state, see every version, change the prices as the next version, or
  * import a CSV (refused whole, naming the row and column).
  */

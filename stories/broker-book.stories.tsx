@@ -1,13 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { formatUsd } from '@/api/contract/money-format';
-import BrokerBookScreen from '@/screens/broker/broker-book-screen';
+import BrokerBookScreen from '@/screens/broker-book/broker-book-screen';
 import { beaStored, bookHandlers } from './support/broker-book-fixtures';
 import type { RouterParameters } from './support/router-decorator';
 import { storyLocation } from './support/story-navigation';
 
 /**
- * The broker's book (src/screens/broker, src/machines/broker-book.machine.ts): Bea Broker of
+ * The broker's book (src/screens/broker-book, src/machines/broker-book.machine.ts): Bea Broker of
  * Harbor Risk Partners sees the orders quoted through its storefront, narrowed by status (kept in
  * the address), and the storefront's links to share.
  */

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { formatUsd } from '@/api/contract/money-format';
-import UnderwritingScreen from '@/screens/underwriting/underwriting-screen';
+import UnderwritingQueueScreen from '@/screens/underwriting-queue/underwriting-queue-screen';
 import { HARBOR_RISK } from './support/catalog-fixtures';
 import { brokerHandlers } from './support/broker-fixtures';
 import type { RouterParameters } from './support/router-decorator';
@@ -18,7 +18,7 @@ import {
 } from './support/underwriting-fixtures';
 
 /**
- * The underwriter's queue (src/screens/underwriting, src/machines/underwriting-queue.machine.ts):
+ * The underwriter's queue (src/screens/underwriting-queue, src/machines/underwriting-queue.machine.ts):
  * three orders waiting, oldest first, filtered by broker, speciality and status, the filters kept
  * in the address. Every story starts signed in as Grace Hopper, an underwriter.
  */
@@ -31,14 +31,14 @@ function withQueue(server: ReturnType<typeof queueHandlers>) {
 
 const meta = {
   title: 'Desk/Underwriting queue',
-  component: UnderwritingScreen,
+  component: UnderwritingQueueScreen,
   parameters: {
     route: '/underwriting',
     session: graceStored,
     msw: { handlers: [...deskAuthHandlers(), ...standard.handlers] },
   } satisfies RouterParameters & { msw: unknown },
   beforeEach: standard.reset,
-} satisfies Meta<typeof UnderwritingScreen>;
+} satisfies Meta<typeof UnderwritingQueueScreen>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

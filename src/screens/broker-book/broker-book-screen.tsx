@@ -1,12 +1,12 @@
-import '@/styles/broker.css';
+import '@/styles/broker-book.css';
 import { useMachine } from '@xstate/react';
 import { useEffect, useId } from 'react';
 import type { Book } from '@/api/contract/broker-book';
 import { formatUsd } from '@/api/contract/money-format';
 import { submissionStatuses, type SubmissionStatus } from '@/api/contract/submissions';
 import { periodWords } from '@/components/billing/money-words';
-import { useBookStatus } from '@/components/broker/book-status';
-import { CopyLink } from '@/components/broker/copy-link';
+import { useBookStatus } from '@/components/broker-book/book-status';
+import { CopyLink } from '@/components/broker-book/copy-link';
 import { orderStatusWords } from '@/components/dashboard/order-status';
 import { brokerBookMachine } from '@/machines/broker-book.machine';
 import { useScreenNavigate } from '@/routes/screen-navigation';

@@ -16,7 +16,7 @@ const CHANGE_WORDS: Record<CatalogChange['kind'], (name: string) => string> = {
  * admin/specialities: the catalogue (issue 9). Categories and their specialities — where each is
  * priced, its questions and orders — created, edited, retired or put back on sale.
  */
-export default function AdminSpecialitiesScreen() {
+export default function AdminCatalogScreen() {
   const [state, send] = useMachine(adminCatalogMachine);
   const { catalog, editing, switching, errorMessage, fieldErrors, lastChange } = state.context;
   const inEditor = state.matches('editor');

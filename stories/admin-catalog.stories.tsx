@@ -1,11 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import AdminSpecialitiesScreen from '@/screens/admin-specialities/admin-specialities-screen';
+import AdminCatalogScreen from '@/screens/admin-catalog/admin-catalog-screen';
 import { adaAdminStored, adminHandlers } from './support/admin-fixtures';
 import type { RouterParameters } from './support/router-decorator';
 
 /**
- * The catalogue (src/screens/admin-specialities, src/machines/admin-catalog.machine.ts):
+ * The catalogue (src/screens/admin-catalog, src/machines/admin-catalog.machine.ts):
  * categories and specialities, created in dialogs, retired (asked first) or put back on sale.
  */
 const standard = adminHandlers();
@@ -16,10 +16,10 @@ function withServer(server: ReturnType<typeof adminHandlers>) {
 
 const meta = {
   title: 'Admin/Specialities',
-  component: AdminSpecialitiesScreen,
+  component: AdminCatalogScreen,
   parameters: { route: '/admin/specialities', session: adaAdminStored, msw: { handlers: standard.handlers } } satisfies RouterParameters & { msw: unknown },
   beforeEach: standard.reset,
-} satisfies Meta<typeof AdminSpecialitiesScreen>;
+} satisfies Meta<typeof AdminCatalogScreen>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

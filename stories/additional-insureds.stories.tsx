@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import AdditionallyInsuredScreen from '@/screens/additionally-insured/additionally-insured-screen';
+import AdditionalInsuredsScreen from '@/screens/additional-insureds/additional-insureds-screen';
 import { adaStored, authHandlers } from './support/auth-fixtures';
 import { brokerHandlers } from './support/broker-fixtures';
 import { catalogHandlers, HARBOR_RISK } from './support/catalog-fixtures';
@@ -22,7 +22,7 @@ import type { RouterParameters } from './support/router-decorator';
 import { storyLocation } from './support/story-navigation';
 
 /**
- * The additionally-insured screen (src/screens/additionally-insured, recordListMachine): the
+ * The additionally-insured screen (src/screens/additional-insureds, recordListMachine): the
  * people and organisations an order's policy also protects. Without `?submissionid=` it asks which
  * order; order 4217 is quoted (its list may change), order 5120 complete (frozen, with
  * certificates to download).
@@ -33,7 +33,7 @@ const COMPLETE = `/additionally-insured?submissionid=${completeOrder.submissionI
 
 const meta = {
   title: 'Screens/Additionally insured',
-  component: AdditionallyInsuredScreen,
+  component: AdditionalInsuredsScreen,
   parameters: {
     route: OPEN,
     session: adaStored,
@@ -42,7 +42,7 @@ const meta = {
   beforeEach: () => {
     server.reset();
   },
-} satisfies Meta<typeof AdditionallyInsuredScreen>;
+} satisfies Meta<typeof AdditionalInsuredsScreen>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -3,7 +3,7 @@ import type { HttpHandler } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { formatUsd } from '@/api/contract/money-format';
 import { writeDefaultSpeciality } from '@/api/session-values';
-import QuotesScreen from '@/screens/quotes/quotes-screen';
+import QuoteScreen from '@/screens/quote/quote-screen';
 import { adaStored, authHandlers } from './support/auth-fixtures';
 import { brokerHandlers } from './support/broker-fixtures';
 import {
@@ -38,7 +38,7 @@ import { navigatedTo } from './support/story-navigation';
 import { onAPhone, PHONE } from './support/viewports';
 
 /**
- * The price screen (src/screens/quotes), the purchase's third step (issue 16): the chosen
+ * The price screen (src/screens/quote), the purchase's third step (issue 16): the chosen
  * speciality (src/machines/chosen-speciality.machine.ts), then the quote flow's part of it
  * (src/machines/quote.machine.ts through src/routes/use-quote-flow.ts): every limit × deductible
  * priced at once, the chosen option's total and payment plans shown from the matrix at once while
@@ -51,13 +51,13 @@ import { onAPhone, PHONE } from './support/viewports';
  */
 const meta = {
   title: 'Screens/Quotes',
-  component: QuotesScreen,
+  component: QuoteScreen,
   parameters: {
     route: '/quotes',
     msw: { handlers: [...catalogHandlers(), ...quoteHandlers()] },
   } satisfies RouterParameters & { msw: unknown },
   beforeEach: clearSavedQuote,
-} satisfies Meta<typeof QuotesScreen>;
+} satisfies Meta<typeof QuoteScreen>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

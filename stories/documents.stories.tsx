@@ -1,21 +1,21 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import DocumentScreen from '@/screens/document/document-screen';
+import DocumentsScreen from '@/screens/documents/documents-screen';
 import { ada, adaStored } from './support/auth-fixtures';
 import { EARLIER_NUMBER, EARLIER_POLICY, POLICY_NUMBER, servedBilling, SUBMISSION_ID, SUBMISSION_NUMBER, twoPolicies } from './support/billing-fixtures';
 import { captureDownloads, downloads } from './support/dashboard-fixtures';
 import type { RouterParameters } from './support/router-decorator';
 
 /**
- * document (src/screens/document, src/machines/documents.machine.ts): every document of Ada's two
+ * document (src/screens/documents, src/machines/documents.machine.ts): every document of Ada's two
  * policies, grouped by policy, each downloaded with her session and saved under its name, and
  * the order summary sent by e-mail.
  */
 const meta = {
   title: 'Screens/Documents',
-  component: DocumentScreen,
+  component: DocumentsScreen,
   parameters: { route: '/document', session: adaStored } satisfies RouterParameters,
-} satisfies Meta<typeof DocumentScreen>;
+} satisfies Meta<typeof DocumentsScreen>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -14,7 +14,7 @@ const TITLE_ID = 'document-title';
  * each downloaded with the bearer token and saved under the server's name, and the order summary
  * sent by e-mail to an address of the insured's choosing.
  */
-export default function DocumentScreen() {
+export default function DocumentsScreen() {
   const documents = useDocuments({ scope: 'account' });
   const [state, send] = documents;
   const { orders, errorMessage } = state.context;

@@ -14,7 +14,7 @@ import { useScreenNavigate } from '@/routes/screen-navigation';
 
 const idOf = (value: string) => (value === '' ? undefined : Number(value));
 
-export default function UnderwritingScreen() {
+export default function UnderwritingQueueScreen() {
   const navigate = useScreenNavigate();
   const filters = useQueueFilters();
   const [state, send] = useMachine(

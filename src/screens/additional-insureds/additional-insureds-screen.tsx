@@ -1,4 +1,4 @@
-import '@/styles/additionally-insured.css';
+import '@/styles/additional-insureds.css';
 import { useSearch } from '@tanstack/react-router';
 import { useActor, useMachine } from '@xstate/react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
@@ -51,7 +51,7 @@ function submissionIdOf(search: Record<string, unknown>): number | undefined {
   return parsed.success ? parsed.output : undefined;
 }
 
-export default function AdditionallyInsuredScreen() {
+export default function AdditionalInsuredsScreen() {
   // The route has no search schema: the query arrives as text and is checked here.
   const search = useSearch({ strict: false }) as Record<string, unknown>;
   const submissionId = submissionIdOf(search);

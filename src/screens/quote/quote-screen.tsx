@@ -9,7 +9,7 @@ import { chosenSpecialityMachine } from '@/machines/chosen-speciality.machine';
 import { decideDefaultSpeciality } from '@/machines/default-speciality.machine';
 import { useScreenNavigate } from '@/routes/screen-navigation';
 import { useBrokerLookup, useClientArea } from '@/routes/use-broker';
-import { QuoteSteps } from '@/screens/quotes/quote-steps';
+import { QuoteSteps } from '@/screens/quote/quote-steps';
 
 /**
  * The speciality from state; else, in the client area, the session's default speciality; else
@@ -27,7 +27,7 @@ function useChosenSpecialityId(): number | undefined {
   return readSavedQuote()?.specialityId;
 }
 
-export default function QuotesScreen() {
+export default function QuoteScreen() {
   const specialityId = useChosenSpecialityId();
   const navigate = useScreenNavigate();
   // Never priced in this tab: the practice's questions come first. Decided from the tab's saved
