@@ -40,7 +40,7 @@ import { onAPhone, PHONE } from './support/viewports';
 /**
  * The price screen (src/screens/quote), the purchase's third step (issue 16): the chosen
  * speciality (src/machines/chosen-speciality.machine.ts), then the quote flow's part of it
- * (src/machines/quote.machine.ts through src/routes/use-quote-flow.ts): every limit × deductible
+ * (src/machines/quote.machine.ts through src/components/quote/use-quote-flow.ts): every limit × deductible
  * priced at once, the chosen option's total and payment plans shown from the matrix at once while
  * auth/calculate confirms its worksheet in the background, and the cover summary beside it with
  * Buy now (the primary action) and Save for later. A quote not priced yet (no ZIP, answers

@@ -8,11 +8,11 @@ import { PurchaseProgress } from '@/components/purchase/purchase-progress';
 import { placeWords } from '@/components/quote/place-words';
 import { QuestionField } from '@/components/quote/question-field';
 import { RetryNotice } from '@/components/quote/retry-notice';
+import { useQuoteFlow } from '@/components/quote/use-quote-flow';
 import { isAtZipStep, QuoteZipStep } from '@/components/quote/zip-step';
 import { ScreenLink } from '@/components/screen-link';
 import { chosenSpecialityMachine } from '@/machines/chosen-speciality.machine';
 import type { AnswerSet, QuoteQuestion } from '@/machines/quote.machine';
-import { useQuoteFlow } from '@/routes/use-quote-flow';
 
 /**
  * The first step of the purchase (issue 16): where the practice is (the ZIP: state, county and

@@ -7,12 +7,12 @@ import { compactAmounts, deductibleWords } from '@/components/quote/option-words
 import { PaymentPlans } from '@/components/quote/payment-plans';
 import { QuoteMatrix } from '@/components/quote/quote-matrix';
 import { RetryNotice } from '@/components/quote/retry-notice';
+import { useQuoteFlow } from '@/components/quote/use-quote-flow';
 import { Worksheet } from '@/components/quote/worksheet';
 import { isAtZipStep } from '@/components/quote/zip-step';
 import { placeWords } from '@/components/quote/place-words';
 import { pricedOption } from '@/machines/quote.machine';
 import { useScreenNavigate } from '@/routes/screen-navigation';
-import { useQuoteFlow } from '@/routes/use-quote-flow';
 
 /**
  * The price step: every option priced side by side, the chosen one's total and payment plans at

@@ -10,7 +10,7 @@ import { useScreenNavigate } from '@/routes/screen-navigation';
 import { useClientArea } from '@/routes/use-broker';
 
 /** Where the quote flow shows: ZIP and prices on quotes, the questions on questionlist. */
-export type QuoteScreen = 'quotes' | 'questionlist';
+export type QuoteFlowScreen = 'quotes' | 'questionlist';
 
 /** A priced quote resumes as a quote; anything earlier resumes at the questions. */
 const pricedStates = ['pricing', 'quoted', 'pricingFailed', 'unpriceable', 'saving', 'saveFailed', 'saved'] as const;
@@ -20,7 +20,7 @@ const pricedStates = ['pricing', 'quoted', 'pricingFailed', 'unpriceable', 'savi
  * saving as it goes, with its moves between quotes and questionlist provided here at the router
  * edge. Both screens resume the same saved quote, so either survives a reload.
  */
-export function useQuoteFlow(specialityId: number, screen: QuoteScreen, specialityName?: string) {
+export function useQuoteFlow(specialityId: number, screen: QuoteFlowScreen, specialityName?: string) {
   const navigate = useScreenNavigate();
   const { auth } = useRouter().options.context;
   const clientId = useClientArea();
