@@ -13,7 +13,7 @@ import { staticFiles } from '@server/plugins/static-files';
 import { adminBrokerRoutes } from '@server/routes/admin-brokers';
 import { adminCatalogRoutes } from '@server/routes/admin-catalog';
 import { adminQuestionRoutes } from '@server/routes/admin-questions';
-import { adminRatingRoutes } from '@server/routes/admin-rating';
+import { adminRateTableRoutes } from '@server/routes/admin-rate-tables';
 import { adminUserRoutes } from '@server/routes/admin-users';
 import { applicationSignatureRoutes } from '@server/routes/application-signature';
 import { additionalInsuredRoutes } from '@server/routes/additional-insureds';
@@ -78,7 +78,7 @@ export async function appPlugin(app: FastifyInstance, { config, plugins }: AppPl
   await app.register(underwritingRoutes, { prefix: apiPrefix });
   await app.register(adminUserRoutes, { prefix: apiPrefix });
   await app.register(adminBrokerRoutes, { prefix: apiPrefix });
-  await app.register(adminRatingRoutes, { prefix: apiPrefix });
+  await app.register(adminRateTableRoutes, { prefix: apiPrefix });
   await app.register(adminCatalogRoutes, { prefix: apiPrefix });
   await app.register(adminQuestionRoutes, { prefix: apiPrefix });
   await app.register(brokerBookRoutes, { prefix: apiPrefix });

@@ -2,7 +2,7 @@ import { HTTPError } from 'ky';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import type { RateTableKey } from '@/api/admin-rating';
+import type { RateTableKey } from '@/api/admin-rate-tables';
 import type { NewRateTableVersion, RateTableVersion } from '@/api/contract/admin-rating';
 import type { UsState } from '@/api/contract/lists';
 import type { Speciality } from '@/api/contract/specialities';

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
-import { exportRateTable, importRateTable, newRateTableVersion, rateTableVersions, type RateTableKey } from '@/api/admin-rating';
+import { exportRateTable, importRateTable, newRateTableVersion, rateTableVersions, type RateTableKey } from '@/api/admin-rate-tables';
 import { errorFields, errorText } from '@/api/api-error';
 import type { NewRateTableVersion, RateTableVersion } from '@/api/contract/admin-rating';
 import type { UsState } from '@/api/contract/lists';

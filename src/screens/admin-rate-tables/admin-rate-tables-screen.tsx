@@ -3,7 +3,7 @@ import { useSearch } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { useEffect, useId, useState } from 'react';
 import * as v from 'valibot';
-import type { RateTableKey } from '@/api/admin-rating';
+import type { RateTableKey } from '@/api/admin-rate-tables';
 import type { RateTableVersion } from '@/api/contract/admin-rating';
 import type { UsState } from '@/api/contract/lists';
 import type { Speciality } from '@/api/contract/specialities';

@@ -18,7 +18,7 @@ import { currentUser } from '@server/http/authenticate';
 import { FORBIDDEN_DOC, guardRoutes } from '@server/http/require-role';
 import { defineRoute } from '@server/http/route';
 
-export async function adminRatingRoutes(app: FastifyInstance) {
+export async function adminRateTableRoutes(app: FastifyInstance) {
   guardRoutes(app, 'admin');
   const deps: RateTableDeps = { db: app.db, clock: app.clock };
   const tags = ['admin'];
