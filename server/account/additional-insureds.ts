@@ -4,7 +4,6 @@
  * change while the order is open and not yet bound (the policy is issued with the names it has
  * then); certificates exist once the policy does.
  */
-import { and, asc, eq } from 'drizzle-orm';
 import type * as v from 'valibot';
 import type {
   AdditionalInsured,
@@ -14,12 +13,23 @@ import type {
 } from '@/api/contract/additional-insureds';
 import type { Deleted } from '@/api/contract/address';
 import type { Trust } from '@/api/contract/runtime-config';
+import {
+  additionalInsuredOn,
+  additionalInsuredsOn,
+  additionalInsuredWithKey,
+  deleteAdditionalInsuredRow,
+  insertAdditionalInsured,
+  shareLockSubmission,
+  updateAdditionalInsured,
+  usersAdditionalInsured,
+  type AdditionalInsuredRow,
+} from '@server/account/additional-insured-queries';
 import { checkAddress } from '@server/account/address-check';
 import type { AuthUser } from '@server/auth/user';
+import { policyOfOrder, specialityAndBroker } from '@server/billing/billing-queries';
 import type { Clock } from '@server/clock';
 import type { Database, Queryable } from '@server/db/connection';
 import { isUniqueViolation } from '@server/db/errors';
-import { additionalInsureds, brokers, policies, specialities, submissions } from '@server/db/schema';
 import { certificateFileName, certificatePdf } from '@server/documents/certificate-pdf';
 import { badRequest, conflict, notFound } from '@server/http/http-error';
 import { keyUsedForAnotherRequest, requestHash, sameRequest } from '@server/http/idempotency-key';
@@ -30,7 +40,7 @@ export type AdditionalInsuredDeps = { db: Database; clock: Clock };
 
 type SaveInput = v.InferOutput<typeof saveAdditionalInsuredRequestSchema>;
 type CertificateInput = v.InferOutput<typeof certificateRequestSchema>;
-type Row = typeof additionalInsureds.$inferSelect;
+type Row = AdditionalInsuredRow;
 type Order = Pick<SubmissionRow, 'id' | 'number' | 'status'>;
 
 const IDEMPOTENCY_INDEX = 'additional_insureds_idempotency_key';
@@ -66,22 +76,13 @@ const toWire = (row: Row): AdditionalInsured => ({
 
 const callerOf = (user: AuthUser) => ({ user, quoteKeyHash: undefined });
 
-async function policyOf(db: Queryable, submissionId: number) {
-  const [policy] = await db.select().from(policies).where(eq(policies.submissionId, submissionId));
-  return policy;
-}
-
 // ---------------------------------------------------------------------------------------------
 // GET insured/additionalinsureds
 
 export async function listAdditionalInsureds(db: Database, user: AuthUser, submissionId: number): Promise<AdditionalInsuredList> {
   const order = await ownedSubmission(db, callerOf(user), submissionId);
-  const rows = await db
-    .select()
-    .from(additionalInsureds)
-    .where(and(eq(additionalInsureds.submissionId, order.id), eq(additionalInsureds.userId, user.id)))
-    .orderBy(asc(additionalInsureds.id));
-  const policy = CERTIFIED_STATUSES.includes(order.status) ? await policyOf(db, order.id) : undefined;
+  const rows = await additionalInsuredsOn(db, user.id, order.id);
+  const policy = CERTIFIED_STATUSES.includes(order.status) ? await policyOfOrder(db, order.id) : undefined;
   return {
     submissionId: order.id,
     number: order.number,
@@ -122,16 +123,13 @@ async function checkedAddress(db: Queryable, input: AddressParts) {
  * was issued with the list it had.
  */
 async function lockedOrder(tx: Queryable, user: AuthUser, submissionId: number): Promise<Order> {
-  await tx.select({ id: submissions.id }).from(submissions).where(eq(submissions.id, submissionId)).for('share');
+  await shareLockSubmission(tx, submissionId);
   return ownedSubmission(tx, callerOf(user), submissionId);
 }
 
 /** What an earlier create with this key made, when it was this same request (422 otherwise). */
 async function byIdempotencyKey(db: Queryable, user: AuthUser, keyHash: string, bodyHash: string): Promise<Row | undefined> {
-  const [row] = await db
-    .select()
-    .from(additionalInsureds)
-    .where(and(eq(additionalInsureds.userId, user.id), eq(additionalInsureds.idempotencyKeyHash, keyHash)));
+  const row = await additionalInsuredWithKey(db, user.id, keyHash);
   if (row && !sameRequest(row.idempotencyRequestHash, bodyHash)) throw keyUsedForAnotherRequest('additional insured');
   return row;
 }
@@ -166,29 +164,23 @@ export async function saveAdditionalInsured(
           if (earlier) return { created: false, record: toWire(earlier) };
         }
         assertListEditable(order);
-        const [row] = await tx
-          .insert(additionalInsureds)
-          .values({
-            ...values,
-            userId: user.id,
-            submissionId: order.id,
-            idempotencyKeyHash: keyHash,
-            idempotencyRequestHash: keyHash ? bodyHash : null,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning();
-        return { created: true, record: toWire(row!) };
+        const row = await insertAdditionalInsured(tx, {
+          ...values,
+          userId: user.id,
+          submissionId: order.id,
+          idempotencyKeyHash: keyHash,
+          idempotencyRequestHash: keyHash ? bodyHash : null,
+          createdAt: now,
+          updatedAt: now,
+        });
+        return { created: true, record: toWire(row) };
       }
       // The record must be the caller's and on this order: moving one between orders is not a thing.
-      const [existing] = await tx
-        .select({ id: additionalInsureds.id })
-        .from(additionalInsureds)
-        .where(and(eq(additionalInsureds.id, input.id!), eq(additionalInsureds.userId, user.id), eq(additionalInsureds.submissionId, order.id)));
+      const existing = await additionalInsuredOn(tx, user.id, order.id, input.id!);
       if (!existing) throw noSuchAdditionalInsured();
       assertListEditable(order);
-      const [row] = await tx.update(additionalInsureds).set({ ...values, updatedAt: now }).where(eq(additionalInsureds.id, existing.id)).returning();
-      return { created: false, record: toWire(row!) };
+      const row = await updateAdditionalInsured(tx, existing.id, { ...values, updatedAt: now });
+      return { created: false, record: toWire(row) };
     });
   } catch (error) {
     // The same key at the same moment: the other request made it; answer that.
@@ -205,14 +197,11 @@ export async function saveAdditionalInsured(
 
 export async function deleteAdditionalInsured(db: Database, user: AuthUser, id: number): Promise<Deleted> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ id: additionalInsureds.id, submissionId: additionalInsureds.submissionId })
-      .from(additionalInsureds)
-      .where(and(eq(additionalInsureds.id, id), eq(additionalInsureds.userId, user.id)));
+    const row = await usersAdditionalInsured(tx, user.id, id);
     if (!row) throw noSuchAdditionalInsured();
     // Rows always carry their order; one without (none are written so) is simply the caller's to remove.
     if (row.submissionId !== null) assertListEditable(await lockedOrder(tx, user, row.submissionId));
-    await tx.delete(additionalInsureds).where(eq(additionalInsureds.id, row.id));
+    await deleteAdditionalInsuredRow(tx, row.id);
     // Additional insureds have no primary one: the shared DELETE answer says so with null.
     return { deletedId: row.id, primaryId: null };
   });
@@ -230,34 +219,26 @@ export async function certificateOfInsurance(
 ): Promise<{ fileName: string; pdf: Uint8Array }> {
   const order = await ownedSubmission(db, callerOf(user), input.submissionid);
   // The additional insured must be on this order: a 404 before any word about the order's status.
-  const [holder] = await db
-    .select()
-    .from(additionalInsureds)
-    .where(and(eq(additionalInsureds.id, input.additionalinsuredid), eq(additionalInsureds.userId, user.id), eq(additionalInsureds.submissionId, order.id)));
+  const holder = await additionalInsuredOn(db, user.id, order.id, input.additionalinsuredid);
   if (!holder) throw noSuchAdditionalInsured();
-  const policy = CERTIFIED_STATUSES.includes(order.status) ? await policyOf(db, order.id) : undefined;
+  const policy = CERTIFIED_STATUSES.includes(order.status) ? await policyOfOrder(db, order.id) : undefined;
   if (!policy) {
     throw conflict(`Order ${order.number} is ${order.status}: a certificate of insurance is available once its policy is bound`, {
       status: `is ${order.status}`,
     });
   }
-  const [details] = await db
-    .select({ specialityName: specialities.name, brokerName: brokers.name })
-    .from(submissions)
-    .innerJoin(specialities, eq(specialities.id, submissions.specialityId))
-    .leftJoin(brokers, eq(brokers.id, submissions.brokerId))
-    .where(eq(submissions.id, order.id));
+  const details = await specialityAndBroker(db, order.id);
   const pdf = await certificatePdf({
     orderNumber: order.number,
     policyNumber: policy.number,
-    specialityName: details!.specialityName,
+    specialityName: details!.speciality,
     effectiveDate: policy.effectiveDate,
     expirationDate: policy.expirationDate,
     perClaimLimitCents: policy.perClaimLimitCents,
     aggregateLimitCents: policy.aggregateLimitCents,
     deductibleCents: policy.deductibleCents,
     issuedAt: policy.issuedAt,
-    brokerName: details!.brokerName,
+    brokerName: details!.broker,
     namedInsured: await namedInsured(db, user.id, order.id),
     additionalInsured: { name: holder.name, relationship: holder.relationship, addressLines: addressLines(holder) },
     trust,

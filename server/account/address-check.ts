@@ -2,9 +2,8 @@
  * The checks an address needs beyond its shape (src/api/contract/address.ts): the state is one
  * we know, and the ZIP exists and lies in that state. Errors are 400s naming the field.
  */
-import { eq } from 'drizzle-orm';
+import { usState } from '@server/account/location-queries';
 import type { Queryable } from '@server/db/connection';
-import { usStates } from '@server/db/schema';
 import { lookupZip } from '@server/geo/zip-codes';
 import { badRequest } from '@server/http/http-error';
 
@@ -12,7 +11,7 @@ export type AddressInput = { state: string; zipcode: string };
 
 /** Field names as the request spells them, for the 400's `fields` (prefix for nested forms). */
 export async function checkAddress(db: Queryable, address: AddressInput, prefix = ''): Promise<void> {
-  const [state] = await db.select({ code: usStates.code, name: usStates.name }).from(usStates).where(eq(usStates.code, address.state));
+  const state = await usState(db, address.state);
   if (!state) {
     throw badRequest(`${address.state} is not a US state code`, { [`${prefix}state`]: 'is not a US state code' });
   }

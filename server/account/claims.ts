@@ -3,15 +3,14 @@
  * records the claim as `reported` with a number people can quote; claims staff move it on
  * outside this app for now, and attachments arrive with the files module.
  */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type * as v from 'valibot';
 import type { Claim, ClaimablePolicy, reportClaimRequestSchema } from '@/api/contract/claims';
 import { formatCalendarDay } from '@/api/contract/date-format';
+import { claimById, claimsOfUser, claimWithKey, insertClaim, policiesOfUserIn, usersPolicy, type ClaimRow } from '@server/account/claim-queries';
 import type { AuthUser } from '@server/auth/user';
 import type { Clock } from '@server/clock';
 import type { Database, Queryable } from '@server/db/connection';
 import { isUniqueViolation } from '@server/db/errors';
-import { claims, policies, specialities, submissions } from '@server/db/schema';
 import { badRequest, conflict, notFound } from '@server/http/http-error';
 import { keyUsedForAnotherRequest, requestHash, sameRequest } from '@server/http/idempotency-key';
 
@@ -23,34 +22,6 @@ const IDEMPOTENCY_INDEX = 'claims_idempotency_key';
 
 /** The order statuses in which its policy is in force: claims can be reported against it. */
 const IN_FORCE: ('bound' | 'complete')[] = ['bound', 'complete'];
-
-/** C-2026-000042: the year it was reported and a sequence number (more digits when it outgrows six). */
-const nextClaimNumber = (year: number) =>
-  sql<string>`(select 'C-' || ${String(year)}::text || '-' || lpad(seq.n, greatest(6, length(seq.n)), '0') from (select nextval('claim_number_seq')::text as n) as seq)`;
-
-const claimColumns = {
-  id: claims.id,
-  number: claims.number,
-  policyId: claims.policyId,
-  policyNumber: policies.number,
-  specialityName: specialities.name,
-  dateOfLoss: claims.claimDate,
-  description: claims.description,
-  status: claims.status,
-  createdAt: claims.createdAt,
-};
-
-/** Claims with their policy and speciality; only claims on a policy are listed (reportclaim writes no other kind). */
-function claimQuery(db: Queryable) {
-  return db
-    .select(claimColumns)
-    .from(claims)
-    .innerJoin(policies, eq(policies.id, claims.policyId))
-    .innerJoin(submissions, eq(submissions.id, policies.submissionId))
-    .innerJoin(specialities, eq(specialities.id, submissions.specialityId));
-}
-
-type ClaimRow = Awaited<ReturnType<ReturnType<typeof claimQuery>['execute']>>[number];
 
 const toWire = (row: ClaimRow): Claim => ({
   id: row.id,
@@ -66,36 +37,21 @@ const toWire = (row: ClaimRow): Claim => ({
 });
 
 export async function listClaims(db: Database, user: AuthUser): Promise<Claim[]> {
-  const rows = await claimQuery(db).where(eq(claims.userId, user.id)).orderBy(desc(claims.createdAt), desc(claims.id));
+  const rows = await claimsOfUser(db, user.id);
   return rows.map(toWire);
 }
 
 /** The insured's policies, whose orders are theirs and in force, newest period first. */
 export async function listClaimablePolicies(db: Database, user: AuthUser): Promise<ClaimablePolicy[]> {
-  return db
-    .select({
-      id: policies.id,
-      number: policies.number,
-      specialityName: specialities.name,
-      effectiveDate: policies.effectiveDate,
-      expirationDate: policies.expirationDate,
-    })
-    .from(policies)
-    .innerJoin(submissions, eq(submissions.id, policies.submissionId))
-    .innerJoin(specialities, eq(specialities.id, submissions.specialityId))
-    .where(and(eq(submissions.userId, user.id), inArray(submissions.status, IN_FORCE)))
-    .orderBy(desc(policies.effectiveDate), desc(policies.id));
+  return policiesOfUserIn(db, user.id, IN_FORCE);
 }
 
 /** The claim an earlier report with this key recorded, when it was this same report (422 otherwise). */
 async function byIdempotencyKey(db: Queryable, user: AuthUser, keyHash: string, bodyHash: string): Promise<Claim | undefined> {
-  const [row] = await db
-    .select({ id: claims.id, requestHash: claims.idempotencyRequestHash })
-    .from(claims)
-    .where(and(eq(claims.userId, user.id), eq(claims.idempotencyKeyHash, keyHash)));
+  const row = await claimWithKey(db, user.id, keyHash);
   if (!row) return undefined;
   if (!sameRequest(row.requestHash, bodyHash)) throw keyUsedForAnotherRequest('claim');
-  const [claim] = await claimQuery(db).where(eq(claims.id, row.id));
+  const claim = await claimById(db, row.id);
   return claim ? toWire(claim) : undefined;
 }
 
@@ -114,11 +70,7 @@ export async function reportClaim(
     if (earlier) return { created: false, claim: earlier };
   }
   // Ownership goes through the order, as everywhere else: someone else's policy is a 404.
-  const [policy] = await db
-    .select({ id: policies.id, number: policies.number, effectiveDate: policies.effectiveDate, submissionId: policies.submissionId, orderNumber: submissions.number, status: submissions.status })
-    .from(policies)
-    .innerJoin(submissions, eq(submissions.id, policies.submissionId))
-    .where(and(eq(policies.id, input.policyid), eq(submissions.userId, user.id)));
+  const policy = await usersPolicy(db, user.id, input.policyid);
   if (!policy) throw notFound('No such policy (or it is not yours)');
   if (!(IN_FORCE as string[]).includes(policy.status)) {
     throw conflict(`Order ${policy.orderNumber} is ${policy.status}: claims can be reported only on a bound policy`, { status: `is ${policy.status}` });
@@ -139,24 +91,20 @@ export async function reportClaim(
   }
 
   try {
-    const [row] = await db
-      .insert(claims)
-      .values({
-        userId: user.id,
-        submissionId: policy.submissionId,
-        policyId: policy.id,
-        claimDate: input.dateofloss,
-        reportedDate: today,
-        description: input.description,
-        status: 'reported',
-        number: nextClaimNumber(now.getUTCFullYear()),
-        idempotencyKeyHash: keyHash,
-        idempotencyRequestHash: keyHash ? bodyHash : null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: claims.id });
-    const [created] = await claimQuery(db).where(eq(claims.id, row!.id));
+    const id = await insertClaim(db, {
+      userId: user.id,
+      submissionId: policy.submissionId,
+      policyId: policy.id,
+      claimDate: input.dateofloss,
+      reportedDate: today,
+      description: input.description,
+      status: 'reported',
+      idempotencyKeyHash: keyHash,
+      idempotencyRequestHash: keyHash ? bodyHash : null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const created = await claimById(db, id);
     return { created: true, claim: toWire(created!) };
   } catch (error) {
     // The same key at the same moment: the other request recorded it; answer that.

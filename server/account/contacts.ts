@@ -3,59 +3,29 @@
  * rules live in primary-records; this module knows the columns, the checks a contact needs
  * (its phone number in E.164), and which orders keep a contact from being deleted.
  */
-import { asc, eq } from 'drizzle-orm';
 import type * as v from 'valibot';
 import type { Contact, saveContactRequestSchema } from '@/api/contract/contacts';
 import type { Deleted } from '@/api/contract/address';
 import type { Queryable } from '@server/db/connection';
-import { contacts, policies, submissions } from '@server/db/schema';
+import { contactById, contactsOf, contactUses, insertContact, updateContact } from '@server/account/contact-queries';
 import { normalisePhone } from '@server/account/phone';
-import {
-  deleteRecord,
-  lockOrders,
-  orderUseColumns,
-  primaryFirst,
-  saveRecord,
-  type AccountDeps,
-  type PrimaryRecordKind,
-} from '@server/account/primary-records';
+import { deleteRecord, saveRecord, type AccountDeps, type PrimaryRecordKind } from '@server/account/primary-records';
+import { contacts } from '@server/db/schema';
 
 type SaveContactInput = v.InferOutput<typeof saveContactRequestSchema>;
-
-/** A contact as the API answers it (the wire names of the specification). */
-const contactColumns = {
-  id: contacts.id,
-  title: contacts.title,
-  firstname: contacts.firstName,
-  lastname: contacts.lastName,
-  email: contacts.email,
-  contactnumber: contacts.contactNumber,
-  isprimary: contacts.isPrimary,
-};
 
 const contactKind: PrimaryRecordKind<Contact> = {
   table: contacts,
   noun: 'contact',
   idempotencyIndex: 'contacts_idempotency_key',
-  read: async (db, id) => (await db.select(contactColumns).from(contacts).where(eq(contacts.id, id)))[0],
+  read: contactById,
   // An order names its contact; once bound, the policy was issued to that contact.
-  uses: (tx, id) =>
-    tx
-      .select(orderUseColumns)
-      .from(submissions)
-      .leftJoin(policies, eq(policies.submissionId, submissions.id))
-      .where(eq(submissions.contactId, id))
-      .orderBy(asc(submissions.id))
-      .for(...lockOrders),
+  uses: contactUses,
 };
 
 /** GET insured/contactlist: the primary first, then oldest first. */
 export function listContacts(db: Queryable, userId: number): Promise<Contact[]> {
-  return db
-    .select(contactColumns)
-    .from(contacts)
-    .where(eq(contacts.userId, userId))
-    .orderBy(...primaryFirst(contacts));
+  return contactsOf(db, userId);
 }
 
 /** POST insured/saveupdatecontact; `created` is false for an update and for a repeated create. */
@@ -73,29 +43,17 @@ export async function saveContact(
     contactNumber: normalisePhone(input.contactnumber),
   };
   return saveRecord(deps, contactKind, userId, { id: input.id, isprimary: input.isprimary, idempotencyKeyHash, body: input }, {
-    insert: async (tx, own) => {
-      const [row] = await tx
-        .insert(contacts)
-        .values({
-          ...values,
-          userId: own.userId,
-          isPrimary: own.isPrimary,
-          idempotencyKeyHash: own.idempotencyKeyHash,
-          idempotencyRequestHash: own.idempotencyRequestHash,
-          createdAt: own.now,
-          updatedAt: own.now,
-        })
-        .returning(contactColumns);
-      return row!;
-    },
-    update: async (tx, id, own) => {
-      const [row] = await tx
-        .update(contacts)
-        .set({ ...values, isPrimary: own.isPrimary, updatedAt: own.now })
-        .where(eq(contacts.id, id))
-        .returning(contactColumns);
-      return row!;
-    },
+    insert: (tx, own) =>
+      insertContact(tx, {
+        ...values,
+        userId: own.userId,
+        isPrimary: own.isPrimary,
+        idempotencyKeyHash: own.idempotencyKeyHash,
+        idempotencyRequestHash: own.idempotencyRequestHash,
+        createdAt: own.now,
+        updatedAt: own.now,
+      }),
+    update: (tx, id, own) => updateContact(tx, id, { ...values, isPrimary: own.isPrimary, updatedAt: own.now }),
   });
 }
 

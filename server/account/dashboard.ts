@@ -3,14 +3,13 @@
  * resume. The next step is decided here, from the status alone, so every screen that links to
  * an order words it the same way.
  */
-import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { NextStepAction, SubmissionSummary } from '@/api/contract/dashboard';
 import { submissionStatuses, type SubmissionStatus } from '@/api/contract/submissions';
 import { isOpenStatus } from '@/machines/order-lifecycle.machine';
 import type { ScreenName } from '@/routes/screens';
+import { orderSummaryRows } from '@server/account/dashboard-queries';
 import type { AuthUser } from '@server/auth/user';
 import type { Database } from '@server/db/connection';
-import { specialities, submissions } from '@server/db/schema';
 
 type NextStep = { action: NextStepAction; label: string; screen: ScreenName | null };
 
@@ -39,25 +38,8 @@ export const NEXT_STEPS: Record<SubmissionStatus, NextStep> = {
   close_lost: { action: 'none', label: 'This order was closed', screen: null },
 };
 
-async function summaries(db: Database, user: AuthUser, where?: SQL, limit?: number): Promise<SubmissionSummary[]> {
-  const query = db
-    .select({
-      id: submissions.id,
-      number: submissions.number,
-      specialityId: submissions.specialityId,
-      specialityName: specialities.name,
-      status: submissions.status,
-      premiumCents: submissions.premiumCents,
-      stateCode: submissions.stateCode,
-      effectiveDate: submissions.effectiveDate,
-      updatedAt: submissions.updatedAt,
-    })
-    .from(submissions)
-    .innerJoin(specialities, eq(specialities.id, submissions.specialityId))
-    .where(and(eq(submissions.userId, user.id), where))
-    // The id breaks ties between orders changed in the same instant, so the order is stable.
-    .orderBy(desc(submissions.updatedAt), desc(submissions.id));
-  const rows = limit === undefined ? await query : await query.limit(limit);
+async function summaries(db: Database, user: AuthUser, statuses?: readonly SubmissionStatus[], limit?: number): Promise<SubmissionSummary[]> {
+  const rows = await orderSummaryRows(db, user.id, statuses, limit);
   return rows.map((row) => ({
     submissionId: row.id,
     number: row.number,
@@ -80,6 +62,6 @@ export function submissionSummaries(db: Database, user: AuthUser): Promise<Submi
 
 /** The open order changed most recently, to resume; null when none is open. */
 export async function existingOpenOrder(db: Database, user: AuthUser): Promise<SubmissionSummary | null> {
-  const [order] = await summaries(db, user, inArray(submissions.status, [...OPEN_STATUSES]), 1);
+  const [order] = await summaries(db, user, OPEN_STATUSES, 1);
   return order ?? null;
 }

@@ -3,14 +3,14 @@
  * is when sending, so a reply reaches the address the insured had then, and the message stays
  * readable if the account is later changed.
  */
-import { and, eq } from 'drizzle-orm';
 import type * as v from 'valibot';
 import type { FeedbackSaved, feedbackRequestSchema } from '@/api/contract/feedback';
+import { feedbackWithKey, insertFeedback } from '@server/account/feedback-queries';
+import { emailOfUser } from '@server/account/insured-queries';
 import type { AuthUser } from '@server/auth/user';
 import type { Clock } from '@server/clock';
 import type { Database, Queryable } from '@server/db/connection';
 import { isUniqueViolation } from '@server/db/errors';
-import { feedback, users } from '@server/db/schema';
 import { unauthorized } from '@server/http/http-error';
 import { keyUsedForAnotherRequest, requestHash, sameRequest } from '@server/http/idempotency-key';
 
@@ -24,10 +24,7 @@ const toWire = (row: { id: number; createdAt: Date }): FeedbackSaved => ({ id: r
 
 /** What an earlier send with this key saved, when it was this same message (422 otherwise). */
 async function byIdempotencyKey(db: Queryable, user: AuthUser, keyHash: string, bodyHash: string): Promise<FeedbackSaved | undefined> {
-  const [row] = await db
-    .select({ id: feedback.id, createdAt: feedback.createdAt, requestHash: feedback.idempotencyRequestHash })
-    .from(feedback)
-    .where(and(eq(feedback.userId, user.id), eq(feedback.idempotencyKeyHash, keyHash)));
+  const row = await feedbackWithKey(db, user.id, keyHash);
   if (row && !sameRequest(row.requestHash, bodyHash)) throw keyUsedForAnotherRequest('message');
   return row ? toWire(row) : undefined;
 }
@@ -44,24 +41,21 @@ export async function saveFeedback(
     const earlier = await byIdempotencyKey(db, user, keyHash, bodyHash);
     if (earlier) return { created: false, saved: earlier };
   }
-  const [sender] = await db.select({ email: users.email }).from(users).where(eq(users.id, user.id));
+  const email = await emailOfUser(db, user.id);
   // authenticate saw the user a moment ago: only a deletion in between gets here.
-  if (!sender) throw unauthorized('Your account no longer exists');
+  if (email === undefined) throw unauthorized('Your account no longer exists');
   try {
-    const [row] = await db
-      .insert(feedback)
-      .values({
-        userId: user.id,
-        email: sender.email,
-        rating: input.rating,
-        message: input.message,
-        page: input.page,
-        idempotencyKeyHash: keyHash,
-        idempotencyRequestHash: keyHash ? bodyHash : null,
-        createdAt: clock.now(),
-      })
-      .returning({ id: feedback.id, createdAt: feedback.createdAt });
-    return { created: true, saved: toWire(row!) };
+    const row = await insertFeedback(db, {
+      userId: user.id,
+      email,
+      rating: input.rating,
+      message: input.message,
+      page: input.page,
+      idempotencyKeyHash: keyHash,
+      idempotencyRequestHash: keyHash ? bodyHash : null,
+      createdAt: clock.now(),
+    });
+    return { created: true, saved: toWire(row) };
   } catch (error) {
     // The same key at the same moment: the other request saved it; answer that.
     if (keyHash && isUniqueViolation(error, IDEMPOTENCY_INDEX)) {

@@ -4,12 +4,13 @@
  * primary location, and a saved quote for the same ZIP takes that location as its own — so a new
  * insured's order passes buy now's required-items check with nothing more to add.
  */
-import { and, count, eq } from 'drizzle-orm';
 import type { Queryable } from '@server/db/connection';
-import { contacts, locations, planLocations, submissions } from '@server/db/schema';
 import { lookupZip } from '@server/geo/zip-codes';
 import { badRequest } from '@server/http/http-error';
+import { insertContact } from '@server/account/contact-queries';
+import { insertLocation, primaryLocationAtOrderZip } from '@server/account/location-queries';
 import { normalisePhone } from '@server/account/phone';
+import { insertPlanLocationIfFree, planLocationCount } from '@server/account/plan-location-queries';
 import { copyOf } from '@server/account/plan-locations';
 
 export type FirstRecordsInput = {
@@ -52,7 +53,7 @@ export async function createFirstRecords(db: Queryable, input: FirstRecordsInput
   const place = placeOfAddress(input);
   const phone = normalisePhone(input.contactNumber);
   const stamps = { userId: input.userId, isPrimary: true, createdAt: input.now, updatedAt: input.now };
-  if (phone) await db.insert(contacts).values({
+  if (phone) await insertContact(db, {
     ...stamps,
     title: null,
     firstName: input.firstName,
@@ -61,7 +62,7 @@ export async function createFirstRecords(db: Queryable, input: FirstRecordsInput
     contactNumber: phone,
   });
   if (place) {
-    await db.insert(locations).values({
+    await insertLocation(db, {
       ...stamps,
       title: input.companyName,
       address1: input.address1!,
@@ -77,25 +78,16 @@ export async function createFirstRecords(db: Queryable, input: FirstRecordsInput
  * the order). Answers whether the order has a location now.
  */
 export async function placeOrderAtPrimaryLocation(db: Queryable, userId: number, submissionId: number, now: Date): Promise<boolean> {
-  const [present] = await db.select({ n: count() }).from(planLocations).where(eq(planLocations.submissionId, submissionId));
-  if ((present?.n ?? 0) > 0) return true;
-  const [match] = await db
-    .select({ location: locations })
-    .from(locations)
-    .innerJoin(submissions, eq(submissions.id, submissionId))
-    .where(and(eq(locations.userId, userId), eq(locations.isPrimary, true), eq(locations.zipcode, submissions.zipcode)));
-  if (!match) return false;
-  const { location } = match;
-  await db
-    .insert(planLocations)
-    .values({
-      submissionId,
-      locationId: location.id,
-      ...copyOf(location),
-      isPrimary: true,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing();
+  if ((await planLocationCount(db, submissionId)) > 0) return true;
+  const location = await primaryLocationAtOrderZip(db, userId, submissionId);
+  if (!location) return false;
+  await insertPlanLocationIfFree(db, {
+    submissionId,
+    locationId: location.id,
+    ...copyOf(location),
+    isPrimary: true,
+    createdAt: now,
+    updatedAt: now,
+  });
   return true;
 }

@@ -4,60 +4,28 @@
  * (the ZIP lies in the state), and which orders keep a location from being deleted. An order's
  * plan locations are copies: only a bound one keeps the master record.
  */
-import { asc, eq } from 'drizzle-orm';
 import type * as v from 'valibot';
 import type { Deleted } from '@/api/contract/address';
 import type { Location, saveLocationRequestSchema } from '@/api/contract/locations';
 import type { Queryable } from '@server/db/connection';
-import { locations, planLocations, policies, submissions } from '@server/db/schema';
 import { checkAddress } from '@server/account/address-check';
-import {
-  deleteRecord,
-  lockOrders,
-  orderUseColumns,
-  primaryFirst,
-  saveRecord,
-  type AccountDeps,
-  type PrimaryRecordKind,
-} from '@server/account/primary-records';
+import { insertLocation, locationById, locationsOf, locationUses, updateLocation } from '@server/account/location-queries';
+import { deleteRecord, saveRecord, type AccountDeps, type PrimaryRecordKind } from '@server/account/primary-records';
+import { locations } from '@server/db/schema';
 
 type SaveLocationInput = v.InferOutput<typeof saveLocationRequestSchema>;
-
-/** A location as the API answers it. */
-const locationColumns = {
-  id: locations.id,
-  title: locations.title,
-  address1: locations.address1,
-  address2: locations.address2,
-  city: locations.city,
-  state: locations.state,
-  zipcode: locations.zipcode,
-  isprimary: locations.isPrimary,
-};
 
 const locationKind: PrimaryRecordKind<Location> = {
   table: locations,
   noun: 'location',
   idempotencyIndex: 'locations_idempotency_key',
-  read: async (db, id) => (await db.select(locationColumns).from(locations).where(eq(locations.id, id)))[0],
-  uses: (tx, id) =>
-    tx
-      .select(orderUseColumns)
-      .from(planLocations)
-      .innerJoin(submissions, eq(submissions.id, planLocations.submissionId))
-      .leftJoin(policies, eq(policies.submissionId, submissions.id))
-      .where(eq(planLocations.locationId, id))
-      .orderBy(asc(submissions.id))
-      .for(...lockOrders),
+  read: locationById,
+  uses: locationUses,
 };
 
 /** GET insured/locationlist: the primary first, then oldest first. */
 export function listLocations(db: Queryable, userId: number): Promise<Location[]> {
-  return db
-    .select(locationColumns)
-    .from(locations)
-    .where(eq(locations.userId, userId))
-    .orderBy(...primaryFirst(locations));
+  return locationsOf(db, userId);
 }
 
 /** POST insured/saveupdatelocation; `created` is false for an update and for a repeated create. */
@@ -77,29 +45,17 @@ export async function saveLocation(
     zipcode: input.zipcode,
   };
   return saveRecord(deps, locationKind, userId, { id: input.id, isprimary: input.isprimary, idempotencyKeyHash, body: input }, {
-    insert: async (tx, own) => {
-      const [row] = await tx
-        .insert(locations)
-        .values({
-          ...values,
-          userId: own.userId,
-          isPrimary: own.isPrimary,
-          idempotencyKeyHash: own.idempotencyKeyHash,
-          idempotencyRequestHash: own.idempotencyRequestHash,
-          createdAt: own.now,
-          updatedAt: own.now,
-        })
-        .returning(locationColumns);
-      return row!;
-    },
-    update: async (tx, id, own) => {
-      const [row] = await tx
-        .update(locations)
-        .set({ ...values, isPrimary: own.isPrimary, updatedAt: own.now })
-        .where(eq(locations.id, id))
-        .returning(locationColumns);
-      return row!;
-    },
+    insert: (tx, own) =>
+      insertLocation(tx, {
+        ...values,
+        userId: own.userId,
+        isPrimary: own.isPrimary,
+        idempotencyKeyHash: own.idempotencyKeyHash,
+        idempotencyRequestHash: own.idempotencyRequestHash,
+        createdAt: own.now,
+        updatedAt: own.now,
+      }),
+    update: (tx, id, own) => updateLocation(tx, id, { ...values, isPrimary: own.isPrimary, updatedAt: own.now }),
   });
 }
 

@@ -13,7 +13,6 @@
  * address) and saves it with its history event. A refusal anywhere, a state that cannot be
  * priced above all, undoes the whole change.
  */
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type * as v from 'valibot';
 import type {
   addLocationsRequestSchema,
@@ -23,11 +22,27 @@ import type {
 } from '@/api/contract/locations';
 import type { SubmissionStatus } from '@/api/contract/submissions';
 import { checkAddress } from '@server/account/address-check';
+import { updateUsersLocation, usersLocations, type LocationRow } from '@server/account/location-queries';
+import {
+  addPlanLocations,
+  claimSubmissionVersion,
+  deletePlanLocationOn,
+  deletePlanLocationsOf,
+  insertPlanLocation,
+  makeLinkedPlanPrimary,
+  markPlanLocationPrimary,
+  oldestPlanLocationId,
+  planLocationLinks,
+  planLocationOn,
+  planOrderRow,
+  planRows,
+  primaryPlanLocation,
+  updatePlanAddress,
+} from '@server/account/plan-location-queries';
 import { lockOwner } from '@server/account/primary-records';
 import type { AuthUser } from '@server/auth/user';
 import type { Clock } from '@server/clock';
 import type { Database, Queryable, Transaction } from '@server/db/connection';
-import { locations, planLocations, submissions } from '@server/db/schema';
 import { badRequest, conflict, notFound } from '@server/http/http-error';
 import { createRatingCatalog, type RatingCatalog } from '@server/rating/rating-catalog';
 import { changedMeanwhile, ownedSubmission, type SubmissionCaller, type SubmissionRow } from '@server/submissions/access';
@@ -65,10 +80,7 @@ const noSuchPlanLocation = () => notFound('No such location on this order');
 export async function ownLocations(db: Queryable, userId: number, ids: readonly number[]) {
   const unique = [...new Set(ids)];
   if (!unique.length) return [];
-  const rows = await db
-    .select()
-    .from(locations)
-    .where(and(eq(locations.userId, userId), inArray(locations.id, unique)));
+  const rows = await usersLocations(db, userId, unique);
   if (rows.length !== unique.length) throw noSuchLocation();
   return rows;
 }
@@ -76,47 +88,19 @@ export async function ownLocations(db: Queryable, userId: number, ids: readonly 
 // ---------------------------------------------------------------------------------------------
 // Reading an order's plan
 
-const planColumns = {
-  id: planLocations.id,
-  locationId: planLocations.locationId,
-  title: locations.title,
-  address1: planLocations.address1,
-  address2: planLocations.address2,
-  city: planLocations.city,
-  state: planLocations.state,
-  zipcode: planLocations.zipcode,
-  isprimary: planLocations.isPrimary,
-};
-
 /**
  * The order's locations, the primary (its rating address) first, then as they were added. No
  * ownership check: callers check who may read the order (the owner here, the desk's role).
  */
 export async function planOf(db: Queryable, submissionId: number): Promise<PlanLocation[]> {
-  return db
-    .select(planColumns)
-    .from(planLocations)
-    .leftJoin(locations, eq(locations.id, planLocations.locationId))
-    .where(eq(planLocations.submissionId, submissionId))
-    .orderBy(desc(planLocations.isPrimary), asc(planLocations.id));
+  return planRows(db, submissionId);
 }
 
 /** The price the answer shows: none while a draft (a draft's premium is not a price yet). */
 const totalOf = (row: { status: SubmissionStatus; premiumCents: number | null }) => (row.status === 'draft' ? null : row.premiumCents);
 
 async function answer(db: Queryable, submissionId: number, previousTotalCents: number | null, rerated: boolean): Promise<PlanLocations> {
-  const [row] = await db
-    .select({
-      id: submissions.id,
-      number: submissions.number,
-      status: submissions.status,
-      version: submissions.version,
-      stateCode: submissions.stateCode,
-      zipcode: submissions.zipcode,
-      premiumCents: submissions.premiumCents,
-    })
-    .from(submissions)
-    .where(eq(submissions.id, submissionId));
+  const row = await planOrderRow(db, submissionId);
   const totalCents = totalOf(row!);
   return {
     submissionId: row!.id,
@@ -162,21 +146,13 @@ export async function changePlan(
     // The order is theirs (editableOrder checked it), so this is its owner's row.
     await lockOwner(tx, user.id);
     // Claimed next: a concurrent change waits here, then finds the version moved on.
-    const [claimed] = await tx
-      .select({ id: submissions.id })
-      .from(submissions)
-      .where(and(eq(submissions.id, row.id), eq(submissions.version, row.version)))
-      .for('update');
-    if (!claimed) throw changedMeanwhile();
+    if (!(await claimSubmissionVersion(tx, row.id, row.version))) throw changedMeanwhile();
 
     const { changed, submission = {} } = await edit(tx);
     if (!changed) return answer(tx, row.id, null, false);
 
     await ensurePrimary(tx, row.id);
-    const [primary] = await tx
-      .select({ state: planLocations.state, zipcode: planLocations.zipcode })
-      .from(planLocations)
-      .where(and(eq(planLocations.submissionId, row.id), eq(planLocations.isPrimary, true)));
+    const primary = await primaryPlanLocation(tx, row.id);
     const moved = primary !== undefined && (primary.state !== row.stateCode || primary.zipcode !== row.zipcode);
     const fromTotalCents = totalOf(row);
     let totalCents = fromTotalCents;
@@ -211,22 +187,13 @@ export async function changePlan(
 
 /** One primary whenever the order has any location: the oldest remaining one, when none is. */
 async function ensurePrimary(tx: Transaction, submissionId: number): Promise<void> {
-  const [primary] = await tx
-    .select({ id: planLocations.id })
-    .from(planLocations)
-    .where(and(eq(planLocations.submissionId, submissionId), eq(planLocations.isPrimary, true)));
-  if (primary) return;
-  const [oldest] = await tx
-    .select({ id: planLocations.id })
-    .from(planLocations)
-    .where(eq(planLocations.submissionId, submissionId))
-    .orderBy(asc(planLocations.createdAt), asc(planLocations.id))
-    .limit(1);
-  if (oldest) await tx.update(planLocations).set({ isPrimary: true }).where(eq(planLocations.id, oldest.id));
+  if (await primaryPlanLocation(tx, submissionId)) return;
+  const oldest = await oldestPlanLocationId(tx, submissionId);
+  if (oldest !== undefined) await markPlanLocationPrimary(tx, oldest);
 }
 
 /** An order's copy of a master location: the address as it is now. */
-export const copyOf = (location: typeof locations.$inferSelect) => ({
+export const copyOf = (location: LocationRow) => ({
   address1: location.address1,
   address2: location.address2,
   city: location.city,
@@ -261,39 +228,27 @@ export async function addLocations(deps: PlanLocationDeps, user: AuthUser, input
     // Read again under the insured's lock: deleted meanwhile is a 404, not a broken foreign key.
     const masters = await ownLocations(tx, user.id, [...addIds, ...removeIds]);
     const byId = new Map(masters.map((location) => [location.id, location]));
-    const removed = removeIds.length
-      ? await tx
-          .delete(planLocations)
-          .where(and(eq(planLocations.submissionId, row.id), inArray(planLocations.locationId, removeIds)))
-          .returning({ isPrimary: planLocations.isPrimary })
-      : [];
+    const removed = removeIds.length ? await deletePlanLocationsOf(tx, row.id, removeIds) : [];
     if (removed.some((plan) => plan.isPrimary)) await ensurePrimary(tx, row.id);
 
-    const present = addIds.length
-      ? await tx
-          .select({ locationId: planLocations.locationId, isPrimary: planLocations.isPrimary })
-          .from(planLocations)
-          .where(eq(planLocations.submissionId, row.id))
-      : [];
+    const present = addIds.length ? await planLocationLinks(tx, row.id) : [];
     const toAdd = addIds.filter((id) => !present.some((plan) => plan.locationId === id));
     if (toAdd.length) {
       const now = deps.clock.now();
       const hasPrimary = present.some((plan) => plan.isPrimary);
       const primaryId = hasPrimary ? undefined : (toAdd.find((id) => byId.get(id)!.isPrimary) ?? toAdd[0]);
-      await tx
-        .insert(planLocations)
-        .values(
-          toAdd.map((id) => ({
-            submissionId: row.id,
-            locationId: id,
-            ...copyOf(byId.get(id)!),
-            isPrimary: id === primaryId,
-            createdAt: now,
-            updatedAt: now,
-          })),
-        )
-        // Already there (a retry): the copy it has stays as it is.
-        .onConflictDoNothing({ target: [planLocations.submissionId, planLocations.locationId] });
+      // Already there (a retry): the copy it has stays as it is.
+      await addPlanLocations(
+        tx,
+        toAdd.map((id) => ({
+          submissionId: row.id,
+          locationId: id,
+          ...copyOf(byId.get(id)!),
+          isPrimary: id === primaryId,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      );
     }
     return { changed: removed.length > 0 || toAdd.length > 0 };
   });
@@ -306,10 +261,7 @@ export async function addLocations(deps: PlanLocationDeps, user: AuthUser, input
 export async function updatePlanLocation(deps: PlanLocationDeps, user: AuthUser, input: UpdateInput): Promise<PlanLocations> {
   const row = await editableOrder(deps.db, user, input.submissionId);
   // Read before the transaction: its version claim then vouches that nobody changed it since.
-  const [plan] = await deps.db
-    .select()
-    .from(planLocations)
-    .where(and(eq(planLocations.id, input.id), eq(planLocations.submissionId, row.id)));
+  const plan = await planLocationOn(deps.db, row.id, input.id);
   if (!plan) throw noSuchPlanLocation();
   await checkAddress(deps.db, input);
   const address = {
@@ -323,14 +275,11 @@ export async function updatePlanLocation(deps: PlanLocationDeps, user: AuthUser,
 
   return changePlan(deps, user, row, async (tx) => {
     if (input.isupdatemaster && plan.locationId !== null) {
-      await tx
-        .update(locations)
-        .set({ ...address, updatedAt: now })
-        .where(and(eq(locations.id, plan.locationId), eq(locations.userId, user.id)));
+      await updateUsersLocation(tx, user.id, plan.locationId, { ...address, updatedAt: now });
     }
     const same = (Object.keys(address) as (keyof typeof address)[]).every((key) => plan[key] === address[key]);
     if (same) return { changed: false };
-    await tx.update(planLocations).set({ ...address, updatedAt: now }).where(eq(planLocations.id, plan.id));
+    await updatePlanAddress(tx, plan.id, address, now);
     return { changed: true };
   });
 }
@@ -343,11 +292,7 @@ export async function deletePlanLocation(
 ): Promise<PlanLocations> {
   const row = await editableOrder(deps.db, user, input.submissionid);
   return changePlan(deps, user, row, async (tx) => {
-    const [deleted] = await tx
-      .delete(planLocations)
-      .where(and(eq(planLocations.id, input.planlocationid), eq(planLocations.submissionId, row.id)))
-      .returning({ id: planLocations.id });
-    if (!deleted) throw noSuchPlanLocation();
+    if (!(await deletePlanLocationOn(tx, row.id, input.planlocationid))) throw noSuchPlanLocation();
     return { changed: true };
   });
 }
@@ -364,27 +309,18 @@ export async function setPrimaryAddress(
   locationId: number | null,
   now: Date,
 ): Promise<boolean> {
-  const [primary] = await tx
-    .select()
-    .from(planLocations)
-    .where(and(eq(planLocations.submissionId, submissionId), eq(planLocations.isPrimary, true)));
+  const primary = await primaryPlanLocation(tx, submissionId);
   if (!primary) {
     // An order with locations always has a primary; should an old one lack it, the location
     // named is made primary rather than copied twice.
-    const [linked] = locationId === null
-      ? []
-      : await tx
-          .update(planLocations)
-          .set({ ...address, isPrimary: true, updatedAt: now })
-          .where(and(eq(planLocations.submissionId, submissionId), eq(planLocations.locationId, locationId)))
-          .returning({ id: planLocations.id });
-    if (!linked) {
-      await tx.insert(planLocations).values({ submissionId, locationId, ...address, isPrimary: true, createdAt: now, updatedAt: now });
+    const linked = locationId === null ? undefined : await makeLinkedPlanPrimary(tx, submissionId, locationId, address, now);
+    if (linked === undefined) {
+      await insertPlanLocation(tx, { submissionId, locationId, ...address, isPrimary: true, createdAt: now, updatedAt: now });
     }
     return true;
   }
   const same = (Object.keys(address) as (keyof typeof address)[]).every((key) => primary[key] === address[key]);
   if (same) return false;
-  await tx.update(planLocations).set({ ...address, updatedAt: now }).where(eq(planLocations.id, primary.id));
+  await updatePlanAddress(tx, primary.id, address, now);
   return true;
 }

@@ -9,11 +9,8 @@
  * account over. An account that has no password (made with Google) cannot prove itself that way
  * and is sent to forgot-password instead.
  */
-import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type * as v from 'valibot';
-import type { Contact } from '@/api/contract/contacts';
-import type { Location } from '@/api/contract/locations';
 import type {
   PrimaryInsured,
   PrimaryInsuredWithLocation,
@@ -21,18 +18,29 @@ import type {
   updatePrimaryInsuredWithLocationRequestSchema,
 } from '@/api/contract/primary-insured';
 import { checkAddress } from '@server/account/address-check';
+import { hasContact, primaryContact, updateUsersContact } from '@server/account/contact-queries';
+import {
+  activePaymentTermCodes,
+  brokerClientUrl,
+  emailUsedByOther,
+  insuredForChange,
+  insuredParticulars,
+  revokeOtherSessions,
+  updateUser,
+} from '@server/account/insured-queries';
+import { primaryLocation, updateUsersLocation } from '@server/account/location-queries';
 import { normalisePhone } from '@server/account/phone';
 import { changePlan, editableOrder, ownLocations, setPrimaryAddress, type PlanLocationDeps } from '@server/account/plan-locations';
 import { hashPassword, verifyPassword } from '@server/auth/password';
 import { checkNewPassword } from '@server/auth/password-rules';
 import { accountKey, enforce } from '@server/auth/rate-limit';
-import { emailMatches, type AuthUser } from '@server/auth/user';
+import type { AuthUser } from '@server/auth/user';
 import { MINUTE } from '@server/clock';
 import type { Config } from '@server/config';
 import type { Queryable } from '@server/db/connection';
 import { isUniqueViolation } from '@server/db/errors';
-import { brokers, contacts, locations, paymentTerms, refreshTokens, submissions, users } from '@server/db/schema';
 import { badRequest, conflict, HttpError, notFound, unauthorized } from '@server/http/http-error';
+import { orderContactId } from '@server/lifecycle/lifecycle-queries';
 import { passwordChangedMail } from '@server/mail/templates';
 
 export type PrimaryInsuredDeps = PlanLocationDeps & { config: Config; mail: FastifyInstance['mail'] };
@@ -44,55 +52,13 @@ export type UpdateWithLocationInput = v.InferOutput<typeof updatePrimaryInsuredW
 /** Wrong current passwords tried through a signed-in session, per account. */
 const REAUTH_RULE = { limit: 10, windowMs: 15 * MINUTE };
 
-const locationColumns = {
-  id: locations.id,
-  title: locations.title,
-  address1: locations.address1,
-  address2: locations.address2,
-  city: locations.city,
-  state: locations.state,
-  zipcode: locations.zipcode,
-  isprimary: locations.isPrimary,
-};
-
-const contactColumns = {
-  id: contacts.id,
-  title: contacts.title,
-  firstname: contacts.firstName,
-  lastname: contacts.lastName,
-  email: contacts.email,
-  contactnumber: contacts.contactNumber,
-  isprimary: contacts.isPrimary,
-};
-
 /** GET insured/primaryinsureddetails (and what the updates answer). */
 export async function primaryInsuredDetails(db: Queryable, userId: number): Promise<PrimaryInsured> {
-  const [user] = await db
-    .select({
-      firstname: users.firstName,
-      lastname: users.lastName,
-      companyname: users.companyName,
-      insuredtype: users.insuredType,
-      gender: users.gender,
-      dob: users.dob,
-      industrycode: users.industryCode,
-      paymentterm: users.paymentTerm,
-      email: users.email,
-      contactnumber: users.phone,
-      passwordHash: users.passwordHash,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
+  const user = await insuredParticulars(db, userId);
   // authenticate found the user a moment ago: gone since, the session is over.
   if (!user) throw unauthorized();
-  const [location]: Location[] = await db
-    .select(locationColumns)
-    .from(locations)
-    .where(and(eq(locations.userId, userId), eq(locations.isPrimary, true)));
-  const [contact]: Contact[] = await db
-    .select(contactColumns)
-    .from(contacts)
-    .where(and(eq(contacts.userId, userId), eq(contacts.isPrimary, true)));
+  const location = await primaryLocation(db, userId);
+  const contact = await primaryContact(db, userId);
   const { passwordHash, ...particulars } = user;
   return { ...particulars, hasPassword: passwordHash !== null, primaryLocation: location ?? null, primaryContact: contact ?? null };
 }
@@ -101,9 +67,9 @@ const emailTaken = () => conflict('Another account uses this e-mail address', { 
 
 /** A code of insured/paymenttermlist (400 naming paymentterm otherwise). */
 async function checkPaymentTerm(db: Queryable, code: string): Promise<void> {
-  const terms = await db.select({ code: paymentTerms.code }).from(paymentTerms).where(eq(paymentTerms.active, true));
-  if (terms.some((term) => term.code === code)) return;
-  const codes = terms.map((term) => term.code).join(', ');
+  const terms = await activePaymentTermCodes(db);
+  if (terms.includes(code)) return;
+  const codes = terms.join(', ');
   throw badRequest(`${code} is not a payment term on offer (${codes})`, { paymentterm: `must be one of: ${codes}` });
 }
 
@@ -133,10 +99,7 @@ async function proveIdentity(deps: PrimaryInsuredDeps, user: { id: number; passw
  */
 export async function updatePrimaryInsured(deps: PrimaryInsuredDeps, caller: AuthUser, input: UpdatePrimaryInsuredInput): Promise<PrimaryInsured> {
   const { db, clock } = deps;
-  const [user] = await db
-    .select({ id: users.id, email: users.email, passwordHash: users.passwordHash, firstName: users.firstName, brokerId: users.brokerId })
-    .from(users)
-    .where(eq(users.id, caller.id));
+  const user = await insuredForChange(db, caller.id);
   if (!user) throw unauthorized();
 
   const newEmail = input.email !== undefined && input.email.toLowerCase() !== user.email.toLowerCase();
@@ -147,38 +110,31 @@ export async function updatePrimaryInsured(deps: PrimaryInsuredDeps, caller: Aut
   if (input.paymentterm) await checkPaymentTerm(db, input.paymentterm);
   if (newEmail) {
     // Checked before the (slow) hash; the unique index settles a race below.
-    const [other] = await db.select({ id: users.id }).from(users).where(and(emailMatches(input.email!), ne(users.id, user.id)));
-    if (other) throw emailTaken();
+    if (await emailUsedByOther(db, input.email!, user.id)) throw emailTaken();
   }
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
 
   const now = clock.now();
   try {
     await db.transaction(async (tx) => {
-      await tx
-        .update(users)
-        .set({
-          firstName: input.firstname,
-          lastName: input.lastname,
-          companyName: input.companyname,
-          insuredType: input.insuredtype,
-          gender: input.gender,
-          dob: input.dob,
-          industryCode: input.industrycode,
-          paymentTerm: input.paymentterm,
-          // The same address in another case is only a new spelling: no password needed.
-          email: input.email,
-          passwordHash,
-          updatedAt: now,
-        })
-        .where(eq(users.id, user.id));
+      await updateUser(tx, user.id, {
+        firstName: input.firstname,
+        lastName: input.lastname,
+        companyName: input.companyname,
+        insuredType: input.insuredtype,
+        gender: input.gender,
+        dob: input.dob,
+        industryCode: input.industrycode,
+        paymentTerm: input.paymentterm,
+        // The same address in another case is only a new spelling: no password needed.
+        email: input.email,
+        passwordHash,
+        updatedAt: now,
+      });
       if (passwordHash === undefined) return;
-      await tx
-        .update(refreshTokens)
-        .set({ revokedAt: now })
-        .where(and(eq(refreshTokens.userId, user.id), ne(refreshTokens.family, caller.sessionId), isNull(refreshTokens.revokedAt)));
-      const [broker] = user.brokerId === null ? [] : await tx.select({ clientUrl: brokers.clientUrl }).from(brokers).where(eq(brokers.id, user.brokerId));
-      const forgotUrl = broker ? `${deps.config.publicUrl}/client/forgotpassword/${broker.clientUrl}` : `${deps.config.publicUrl}/forgotpassword`;
+      await revokeOtherSessions(tx, user.id, caller.sessionId, now);
+      const clientUrl = user.brokerId === null ? undefined : await brokerClientUrl(tx, user.brokerId);
+      const forgotUrl = clientUrl !== undefined ? `${deps.config.publicUrl}/client/forgotpassword/${clientUrl}` : `${deps.config.publicUrl}/forgotpassword`;
       await deps.mail.enqueue(tx, passwordChangedMail({ to: input.email ?? user.email, firstName: input.firstname ?? user.firstName, forgotUrl }));
     });
   } catch (error) {
@@ -191,8 +147,7 @@ export async function updatePrimaryInsured(deps: PrimaryInsuredDeps, caller: Aut
 
 /** The caller's contact (404 when missing or someone else's). */
 async function ownContact(db: Queryable, userId: number, id: number): Promise<void> {
-  const [contact] = await db.select({ id: contacts.id }).from(contacts).where(and(eq(contacts.id, id), eq(contacts.userId, userId)));
-  if (!contact) throw notFound('No such contact (or it is not yours)');
+  if (!(await hasContact(db, userId, id))) throw notFound('No such contact (or it is not yours)');
 }
 
 /**
@@ -217,7 +172,7 @@ export async function updatePrimaryInsuredWithLocation(
   await checkAddress(db, input);
   const phone = normalisePhone(input.contactnumber);
   const address = { address1: input.address1, address2: input.address2, city: input.city, state: input.state, zipcode: input.zipcode };
-  const [order] = await db.select({ contactId: submissions.contactId }).from(submissions).where(eq(submissions.id, row.id));
+  const orderContact = await orderContactId(db, row.id);
   const now = clock.now();
 
   const plan = await changePlan(deps, caller, row, async (tx) => {
@@ -225,37 +180,28 @@ export async function updatePrimaryInsuredWithLocation(
     // checked again under it, one deleted meanwhile is a 404, not a foreign-key failure.
     if (contactId !== null) await ownContact(tx, caller.id, contactId);
     if (locationId !== null) await ownLocations(tx, caller.id, [locationId]);
-    await tx
-      .update(users)
-      .set({
-        firstName: input.firstname,
-        lastName: input.lastname,
-        // Left out, these stay as they are (the form may not show them).
-        companyName: given.has('companyname') ? input.companyname : undefined,
-        insuredType: given.has('insuredtype') ? input.insuredtype : undefined,
-        phone: given.has('contactnumber') ? phone : undefined,
-        updatedAt: now,
-      })
-      .where(eq(users.id, caller.id));
+    await updateUser(tx, caller.id, {
+      firstName: input.firstname,
+      lastName: input.lastname,
+      // Left out, these stay as they are (the form may not show them).
+      companyName: given.has('companyname') ? input.companyname : undefined,
+      insuredType: given.has('insuredtype') ? input.insuredtype : undefined,
+      phone: given.has('contactnumber') ? phone : undefined,
+      updatedAt: now,
+    });
     if (input.isupdatemaster && locationId !== null) {
-      await tx
-        .update(locations)
-        .set({ ...address, updatedAt: now })
-        .where(and(eq(locations.id, locationId), eq(locations.userId, caller.id)));
+      await updateUsersLocation(tx, caller.id, locationId, { ...address, updatedAt: now });
     }
     if (input.isupdatemaster && contactId !== null) {
-      await tx
-        .update(contacts)
-        .set({
-          firstName: input.firstname,
-          lastName: input.lastname,
-          ...(given.has('contactnumber') ? { contactNumber: phone } : {}),
-          updatedAt: now,
-        })
-        .where(and(eq(contacts.id, contactId), eq(contacts.userId, caller.id)));
+      await updateUsersContact(tx, caller.id, contactId, {
+        firstName: input.firstname,
+        lastName: input.lastname,
+        ...(given.has('contactnumber') ? { contactNumber: phone } : {}),
+        updatedAt: now,
+      });
     }
     const moved = await setPrimaryAddress(tx, row.id, address, locationId, now);
-    const newContact = contactId !== null && contactId !== order?.contactId;
+    const newContact = contactId !== null && contactId !== orderContact;
     return { changed: moved || newContact, submission: newContact ? { contactId } : {} };
   });
   return { insured: await primaryInsuredDetails(db, caller.id), order: plan };

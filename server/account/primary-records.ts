@@ -11,16 +11,25 @@
  * (contacts_one_primary_key, locations_one_primary_key) are the last line: the old primary is
  * always unmarked before the new one is marked.
  */
-import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
 import type { Deleted } from '@/api/contract/address';
+import {
+  deleteRecordRow,
+  lockUserRow,
+  oldestRecordId,
+  ownedRecordFlags,
+  primaryIdOf,
+  recordWithKey,
+  setPrimaryFlag,
+  type PrimaryTable,
+} from '@server/account/primary-record-queries';
 import type { Clock } from '@server/clock';
 import type { Queryable, Transaction } from '@server/db/connection';
 import { isUniqueViolation } from '@server/db/errors';
-import { policies, submissions, users, type contacts, type locations } from '@server/db/schema';
+import type { submissions } from '@server/db/schema';
 import { conflict, notFound, unauthorized } from '@server/http/http-error';
 import { keyUsedForAnotherRequest, requestHash, sameRequest } from '@server/http/idempotency-key';
 
-export type PrimaryTable = typeof contacts | typeof locations;
+export type { PrimaryTable };
 
 export type AccountDeps = { db: Queryable; clock: Clock };
 
@@ -35,7 +44,7 @@ export type PrimaryRecordKind<Row> = {
   read(db: Queryable, id: number): Promise<Row | undefined>;
   /**
    * Every order using the record, oldest first (`orderUseColumns`), its submissions row locked
-   * with `lockOrders` (see deleteRecord).
+   * with `lockOrders` (primary-record-queries.ts; see deleteRecord).
    */
   uses(tx: Transaction, id: number): Promise<OrderUse[]>;
 };
@@ -63,9 +72,6 @@ export type SaveRequest = {
   body: unknown;
 };
 
-/** Lists show the primary first, then the rest oldest first. */
-export const primaryFirst = (table: PrimaryTable): SQL[] => [desc(table.isPrimary), asc(table.id)];
-
 /**
  * FOR NO KEY UPDATE serialises this insured's changes without blocking other writes that only
  * reference the user (their foreign-key checks take KEY SHARE, which this lock allows).
@@ -76,9 +82,8 @@ export const primaryFirst = (table: PrimaryTable): SQL[] => [desc(table.isPrimar
  * anywhere, two changes could each hold what the other waits for: a deadlock.
  */
 export async function lockOwner(tx: Transaction, userId: number): Promise<void> {
-  const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
   // authenticate saw the user a moment ago: only a deletion in between gets here.
-  if (!owner) throw unauthorized('Your account no longer exists');
+  if (!(await lockUserRow(tx, userId))) throw unauthorized('Your account no longer exists');
 }
 
 const capitalised = (noun: string) => noun.charAt(0).toUpperCase() + noun.slice(1);
@@ -87,25 +92,9 @@ const capitalised = (noun: string) => noun.charAt(0).toUpperCase() + noun.slice(
 const noSuchRecord = (noun: string) => notFound(`No such ${noun} (or it is not yours)`);
 
 async function ownedRecord(tx: Transaction, kind: PrimaryRecordKind<unknown>, userId: number, id: number) {
-  const { table } = kind;
-  const [record] = await tx
-    .select({ id: table.id, isPrimary: table.isPrimary })
-    .from(table)
-    .where(and(eq(table.id, id), eq(table.userId, userId)));
+  const record = await ownedRecordFlags(tx, kind.table, userId, id);
   if (!record) throw noSuchRecord(kind.noun);
   return record;
-}
-
-async function currentPrimary(db: Queryable, table: PrimaryTable, userId: number): Promise<number | undefined> {
-  const [primary] = await db
-    .select({ id: table.id })
-    .from(table)
-    .where(and(eq(table.userId, userId), eq(table.isPrimary, true)));
-  return primary?.id;
-}
-
-async function setPrimary(tx: Transaction, table: PrimaryTable, id: number, isPrimary: boolean, now: Date): Promise<void> {
-  await tx.update(table).set({ isPrimary, updatedAt: now }).where(eq(table.id, id));
 }
 
 /** The record an earlier create with this key made, when it was this same request (422 otherwise). */
@@ -116,11 +105,7 @@ async function byIdempotencyKey(
   keyHash: string,
   bodyHash: string,
 ): Promise<number | undefined> {
-  const { table } = kind;
-  const [earlier] = await db
-    .select({ id: table.id, requestHash: table.idempotencyRequestHash })
-    .from(table)
-    .where(and(eq(table.userId, userId), eq(table.idempotencyKeyHash, keyHash)));
+  const earlier = await recordWithKey(db, kind.table, userId, keyHash);
   if (earlier && !sameRequest(earlier.requestHash, bodyHash)) throw keyUsedForAnotherRequest(kind.noun);
   return earlier?.id;
 }
@@ -151,10 +136,10 @@ async function create<Row>(
         const earlier = await byIdempotencyKey(tx, kind, userId, keyHash, bodyHash!);
         if (earlier !== undefined) return { created: false, record: await readOwned(tx, kind, earlier) };
       }
-      const primary = await currentPrimary(tx, table, userId);
+      const primary = await primaryIdOf(tx, table, userId);
       // The first record is primary whatever was asked: one must be whenever any exist.
       const isPrimary = request.isprimary === true || primary === undefined;
-      if (isPrimary && primary !== undefined) await setPrimary(tx, table, primary, false, now);
+      if (isPrimary && primary !== undefined) await setPrimaryFlag(tx, table, primary, false, now);
       const own = { userId, isPrimary, idempotencyKeyHash: keyHash, idempotencyRequestHash: bodyHash, now };
       return { created: true, record: await writer.insert(tx, own) };
     });
@@ -188,8 +173,8 @@ async function update<Row>(
     }
     const isPrimary = record.isPrimary || isprimary === true;
     if (isPrimary && !record.isPrimary) {
-      const primary = await currentPrimary(tx, kind.table, userId);
-      if (primary !== undefined) await setPrimary(tx, kind.table, primary, false, now);
+      const primary = await primaryIdOf(tx, kind.table, userId);
+      if (primary !== undefined) await setPrimaryFlag(tx, kind.table, primary, false, now);
     }
     return writer.update(tx, id, { isPrimary, now });
   });
@@ -219,16 +204,6 @@ export async function saveRecord<Row>(
 const BOUND_STATUSES: readonly OrderUse['status'][] = ['bound', 'complete'];
 const isBound = (use: OrderUse) => BOUND_STATUSES.includes(use.status) || use.policy !== null;
 
-/** What `uses` selects: the order, its status and its policy (submissions left-joined to policies). */
-export const orderUseColumns = { order: submissions.number, status: submissions.status, policy: policies.number };
-
-/**
- * For `uses`: locks the orders' submissions rows FOR SHARE. An order being bound at this moment
- * (its row locked for the status change) makes the delete wait and then see it bound; an order
- * bound later finds the record already gone (and its reference cleared by the foreign key).
- */
-export const lockOrders = ['share', { of: submissions }] as const;
-
 const SHOWN_USES = 3;
 
 /** Names the uses for a person: "policy P-1 (order Q-2026-000001)", or the order before issue. */
@@ -253,11 +228,11 @@ export async function deleteRecord(deps: AccountDeps, kind: PrimaryRecordKind<un
       const named = describeUses(bound);
       throw conflict(`This ${kind.noun} is used by ${named}, so it cannot be deleted`, { id: `is used by ${named}` });
     }
-    await tx.delete(table).where(eq(table.id, id));
-    if (!record.isPrimary) return { deletedId: id, primaryId: (await currentPrimary(tx, table, userId)) ?? null };
-    const [oldest] = await tx.select({ id: table.id }).from(table).where(eq(table.userId, userId)).orderBy(asc(table.id)).limit(1);
-    if (!oldest) return { deletedId: id, primaryId: null };
-    await setPrimary(tx, table, oldest.id, true, now);
-    return { deletedId: id, primaryId: oldest.id };
+    await deleteRecordRow(tx, table, id);
+    if (!record.isPrimary) return { deletedId: id, primaryId: (await primaryIdOf(tx, table, userId)) ?? null };
+    const oldest = await oldestRecordId(tx, table, userId);
+    if (oldest === undefined) return { deletedId: id, primaryId: null };
+    await setPrimaryFlag(tx, table, oldest, true, now);
+    return { deletedId: id, primaryId: oldest };
   });
 }

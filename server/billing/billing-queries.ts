@@ -43,6 +43,12 @@ export async function rateTableFactors(db: Queryable, rateTableId: number) {
   return table?.factors;
 }
 
+/** The policy issued for the order, if any. */
+export async function policyOfOrder(db: Queryable, submissionId: number): Promise<PolicyRow | undefined> {
+  const [policy] = await db.select().from(policies).where(eq(policies.submissionId, submissionId));
+  return policy;
+}
+
 /** Inserts a policy, numbered P-YYYY-NNNNNN in the year it is issued. */
 export async function insertPolicy(tx: Transaction, values: Omit<typeof policies.$inferInsert, 'id' | 'number'> & { issuedAt: Date }): Promise<PolicyRow> {
   const [policy] = await tx

@@ -1,0 +1,27 @@
+/** The SQL of the insured's dashboard: their orders with their speciality, most recently changed first. */
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { SubmissionStatus } from '@/api/contract/submissions';
+import type { Queryable } from '@server/db/connection';
+import { specialities, submissions } from '@server/db/schema';
+
+/** The user's orders, only those in `statuses` when given, at most `limit` when given. */
+export async function orderSummaryRows(db: Queryable, userId: number, statuses?: readonly SubmissionStatus[], limit?: number) {
+  const query = db
+    .select({
+      id: submissions.id,
+      number: submissions.number,
+      specialityId: submissions.specialityId,
+      specialityName: specialities.name,
+      status: submissions.status,
+      premiumCents: submissions.premiumCents,
+      stateCode: submissions.stateCode,
+      effectiveDate: submissions.effectiveDate,
+      updatedAt: submissions.updatedAt,
+    })
+    .from(submissions)
+    .innerJoin(specialities, eq(specialities.id, submissions.specialityId))
+    .where(and(eq(submissions.userId, userId), statuses && inArray(submissions.status, [...statuses])))
+    // The id breaks ties between orders changed in the same instant, so the order is stable.
+    .orderBy(desc(submissions.updatedAt), desc(submissions.id));
+  return limit === undefined ? query : query.limit(limit);
+}
