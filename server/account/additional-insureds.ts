@@ -26,7 +26,7 @@ import {
 } from '@server/account/additional-insured-queries';
 import { checkAddress } from '@server/account/address-check';
 import type { AuthUser } from '@server/auth/user';
-import { policyOfOrder, specialityAndBroker } from '@server/billing/billing-queries';
+import { policyOf, specialityAndBroker } from '@server/billing/billing-queries';
 import type { Clock } from '@server/clock';
 import type { Database, Queryable } from '@server/db/connection';
 import { isUniqueViolation } from '@server/db/errors';
@@ -82,7 +82,7 @@ const callerOf = (user: AuthUser) => ({ user, quoteKeyHash: undefined });
 export async function listAdditionalInsureds(db: Database, user: AuthUser, submissionId: number): Promise<AdditionalInsuredList> {
   const order = await ownedSubmission(db, callerOf(user), submissionId);
   const rows = await additionalInsuredsOn(db, user.id, order.id);
-  const policy = CERTIFIED_STATUSES.includes(order.status) ? await policyOfOrder(db, order.id) : undefined;
+  const policy = CERTIFIED_STATUSES.includes(order.status) ? await policyOf(db, order.id) : undefined;
   return {
     submissionId: order.id,
     number: order.number,
@@ -221,7 +221,7 @@ export async function certificateOfInsurance(
   // The additional insured must be on this order: a 404 before any word about the order's status.
   const holder = await additionalInsuredOn(db, user.id, order.id, input.additionalinsuredid);
   if (!holder) throw noSuchAdditionalInsured();
-  const policy = CERTIFIED_STATUSES.includes(order.status) ? await policyOfOrder(db, order.id) : undefined;
+  const policy = CERTIFIED_STATUSES.includes(order.status) ? await policyOf(db, order.id) : undefined;
   if (!policy) {
     throw conflict(`Order ${order.number} is ${order.status}: a certificate of insurance is available once its policy is bound`, {
       status: `is ${order.status}`,

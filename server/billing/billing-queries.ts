@@ -1,7 +1,7 @@
 /**
- * The billing domain's SQL: invoices and policies as they are numbered and written, the documents
- * issuance keeps, and what the policy info reads beside them. Each function is one statement
- * answering plain rows; what to invoice or issue is the rules' concern (invoices.ts,
+ * The billing domain's SQL: invoices and policies as they are read, numbered and written, the
+ * documents issuance keeps, and what the policy info reads beside them. Each function is one
+ * statement answering plain rows; what to invoice or issue is the rules' concern (invoices.ts,
  * issue-policy.ts, policy-info.ts).
  */
 import { and, eq, sql } from 'drizzle-orm';
@@ -44,7 +44,7 @@ export async function rateTableFactors(db: Queryable, rateTableId: number) {
 }
 
 /** The policy issued for the order, if any. */
-export async function policyOfOrder(db: Queryable, submissionId: number): Promise<PolicyRow | undefined> {
+export async function policyOf(db: Queryable, submissionId: number): Promise<PolicyRow | undefined> {
   const [policy] = await db.select().from(policies).where(eq(policies.submissionId, submissionId));
   return policy;
 }

@@ -2,11 +2,10 @@
 import type { PolicyInfo } from '@/api/contract/billing';
 import { callerOf } from '@server/account/plan-locations';
 import type { AuthUser } from '@server/auth/user';
-import { specialityAndBroker, succeededPayment } from '@server/billing/billing-queries';
+import { policyOf, specialityAndBroker, succeededPayment } from '@server/billing/billing-queries';
 import { planOf, ratingOf } from '@server/billing/invoices';
 import { retroactiveDate } from '@server/billing/retroactive-date';
 import type { Queryable } from '@server/db/connection';
-import { policyOf } from '@server/documents/document-sources';
 import { namedInsured } from '@server/documents/named-insured';
 import { notFound } from '@server/http/http-error';
 import { ownedSubmission } from '@server/submissions/access';

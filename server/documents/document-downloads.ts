@@ -4,7 +4,6 @@
  * data gives the same bytes). Only the owner's orders: anyone else's is the same 404 as a
  * missing one; a document that does not exist yet is a 409 naming the order's status.
  */
-import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { DocumentEntry, DocumentKind, DocumentList } from '@/api/contract/documents';
 import type { Trust } from '@/api/contract/runtime-config';
 import { callerOf } from '@server/account/plan-locations';
@@ -12,8 +11,8 @@ import { signedOrderIds } from '@server/application/signatures';
 import type { AuthUser } from '@server/auth/user';
 import { invoiceOf } from '@server/billing/billing-queries';
 import type { Queryable } from '@server/db/connection';
-import { documents, invoices, policies, specialities, submissions } from '@server/db/schema';
 import { invoiceDocumentData, orderSummaryData, STATUS_LABELS } from '@server/documents/document-sources';
+import { invoicedOrders, issuedDocument, issuedDocumentKinds } from '@server/documents/documents-queries';
 import { documentFileName, documentTitle } from '@server/documents/document-file-names';
 import { invoicePdf } from '@server/documents/invoice-pdf';
 import { orderSummaryPdf } from '@server/documents/order-summary-pdf';
@@ -38,10 +37,7 @@ export async function orderSummaryFile(db: Queryable, user: AuthUser, submission
 /** The policy, declarations page or binder, as issued. */
 export async function issuedFile(db: Queryable, user: AuthUser, submissionId: number, kind: 'policy' | 'declarations' | 'binder'): Promise<DocumentFile> {
   const row = await ownedSubmission(db, callerOf(user), submissionId);
-  const [document] = await db
-    .select({ filename: documents.filename, content: documents.content })
-    .from(documents)
-    .where(and(eq(documents.submissionId, row.id), eq(documents.type, kind)));
+  const document = await issuedDocument(db, row.id, kind);
   if (!document) throw notYet(row, kind === 'binder' ? 'binder' : 'policy');
   return document;
 }
@@ -58,29 +54,12 @@ const entry = (kind: DocumentKind, number: string): DocumentEntry => ({ kind, ti
 
 /** Every order with an invoice or a policy, policies first, newest first. */
 export async function documentList(db: Queryable, user: AuthUser): Promise<DocumentList> {
-  const rows = await db
-    .select({
-      id: submissions.id,
-      number: submissions.number,
-      speciality: specialities.name,
-      invoiceNumber: invoices.number,
-      policyNumber: policies.number,
-      effectiveDate: policies.effectiveDate,
-      expirationDate: policies.expirationDate,
-      issuedAt: policies.issuedAt,
-      invoicedAt: invoices.createdAt,
-    })
-    .from(submissions)
-    .innerJoin(specialities, eq(specialities.id, submissions.specialityId))
-    .innerJoin(invoices, and(eq(invoices.submissionId, submissions.id), eq(invoices.installmentNo, 1)))
-    .leftJoin(policies, eq(policies.submissionId, submissions.id))
-    .where(and(eq(submissions.userId, user.id), inArray(submissions.status, ['awaiting_payment', 'bound', 'complete'])))
-    .orderBy(desc(policies.issuedAt), desc(invoices.createdAt));
+  const rows = await invoicedOrders(db, user.id, ['awaiting_payment', 'bound', 'complete']);
   const issued = rows.length
-    ? await db
-        .select({ submissionId: documents.submissionId, type: documents.type })
-        .from(documents)
-        .where(inArray(documents.submissionId, rows.map((row) => row.id)))
+    ? await issuedDocumentKinds(
+        db,
+        rows.map((row) => row.id),
+      )
     : [];
   // The signed application is listed with the policy documents, once there is a policy.
   const signed = await signedOrderIds(db, rows.filter((row) => row.policyNumber).map((row) => row.id));

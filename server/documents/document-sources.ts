@@ -4,11 +4,10 @@
  * insured and the broker, with the configured insurer (Config.trust) the caller hands in. Pure
  * reads; the PDF modules do the drawing.
  */
-import { eq } from 'drizzle-orm';
 import type { Calculation } from '@/api/contract/rating';
 import type { Trust } from '@/api/contract/runtime-config';
 import type { Queryable } from '@server/db/connection';
-import { brokers, policies, specialities, submissions, usStates, type invoices } from '@server/db/schema';
+import type { submissions } from '@server/db/schema';
 import type {
   Broker,
   InvoiceDocumentData,
@@ -16,14 +15,13 @@ import type {
   PolicyDocumentData,
   PriceBreakdown,
 } from '@server/documents/document-data';
+import { orderWithNames } from '@server/documents/documents-queries';
 import { coveredLocations, namedInsured } from '@server/documents/named-insured';
+import { policyOf, type InvoiceRow, type PolicyRow } from '@server/billing/billing-queries';
 import { planOf } from '@server/billing/invoices';
 import { retroactiveDate } from '@server/billing/retroactive-date';
 import { orderQuestions } from '@server/lifecycle/required-items';
 import { storedRating } from '@server/submissions/stored-rating';
-
-type PolicyRow = typeof policies.$inferSelect;
-type InvoiceRow = typeof invoices.$inferSelect;
 
 export const STATUS_LABELS: Record<string, string> = {
   draft: 'Draft',
@@ -50,13 +48,7 @@ type OrderFacts = {
 };
 
 async function orderFacts(db: Queryable, submissionId: number): Promise<OrderFacts> {
-  const [row] = await db
-    .select({ order: submissions, speciality: specialities.name, stateName: usStates.name, brokerName: brokers.name, brokerAbbreviation: brokers.abbreviation })
-    .from(submissions)
-    .innerJoin(specialities, eq(specialities.id, submissions.specialityId))
-    .leftJoin(usStates, eq(usStates.code, submissions.stateCode))
-    .leftJoin(brokers, eq(brokers.id, submissions.brokerId))
-    .where(eq(submissions.id, submissionId));
+  const row = await orderWithNames(db, submissionId);
   if (!row) throw new Error(`No submission ${submissionId}`);
   return {
     order: row.order,
@@ -99,11 +91,6 @@ export async function policyDocumentData(db: Queryable, policy: PolicyRow, trust
     adjustmentBps: rating.adjustmentBps ?? null,
     trust,
   };
-}
-
-export async function policyOf(db: Queryable, submissionId: number): Promise<PolicyRow | undefined> {
-  const [policy] = await db.select().from(policies).where(eq(policies.submissionId, submissionId));
-  return policy;
 }
 
 export async function invoiceDocumentData(db: Queryable, invoice: InvoiceRow, trust: Trust): Promise<InvoiceDocumentData> {

@@ -4,9 +4,10 @@
  * location, else the insured's own primary location). Shared by the certificate, the policy,
  * the binder, the invoice and the order summary so they never disagree.
  */
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { primaryLocation } from '@server/account/location-queries';
+import { planRows } from '@server/account/plan-location-queries';
 import type { Queryable } from '@server/db/connection';
-import { locations, planLocations, users } from '@server/db/schema';
+import { namesOfUser } from '@server/documents/documents-queries';
 
 type Address = { address1: string | null; address2: string | null; city: string | null; state: string | null; zipcode: string | null };
 
@@ -18,30 +19,17 @@ export const addressLines = (address: Address) =>
     : [];
 
 export async function namedInsured(db: Queryable, userId: number, orderId: number): Promise<NamedParty & { email: string }> {
-  const [person] = await db
-    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName, companyName: users.companyName })
-    .from(users)
-    .where(eq(users.id, userId));
+  const person = await namesOfUser(db, userId);
   const fullName = [person?.firstName, person?.lastName].filter(Boolean).join(' ');
   const name = person?.companyName?.trim() || fullName || person?.email || 'Named insured';
-  const [planned] = await db
-    .select()
-    .from(planLocations)
-    .where(eq(planLocations.submissionId, orderId))
-    .orderBy(desc(planLocations.isPrimary), asc(planLocations.id))
-    .limit(1);
-  const [own] = planned
-    ? [planned]
-    : await db.select().from(locations).where(and(eq(locations.userId, userId), eq(locations.isPrimary, true))).limit(1);
+  // The order's primary plan location comes first (planRows).
+  const [planned] = await planRows(db, orderId);
+  const own = planned ?? (await primaryLocation(db, userId));
   return { name, addressLines: own ? addressLines(own) : [], email: person?.email ?? '' };
 }
 
 /** Every location the order covers, the primary first. */
 export async function coveredLocations(db: Queryable, orderId: number): Promise<NamedParty[]> {
-  const rows = await db
-    .select()
-    .from(planLocations)
-    .where(eq(planLocations.submissionId, orderId))
-    .orderBy(desc(planLocations.isPrimary), asc(planLocations.id));
-  return rows.map((row) => ({ name: row.isPrimary ? 'Primary location' : 'Location', addressLines: addressLines(row) }));
+  const rows = await planRows(db, orderId);
+  return rows.map((row) => ({ name: row.isprimary ? 'Primary location' : 'Location', addressLines: addressLines(row) }));
 }

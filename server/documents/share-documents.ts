@@ -4,18 +4,17 @@
  * an address the insured gives. Rate-limited per address, per account and per recipient (from this
  * account and from anyone), so the product cannot be used to send mail to strangers in bulk.
  */
-import { eq } from 'drizzle-orm';
 import type { MailQueued } from '@/api/contract/documents';
 import type { Trust } from '@/api/contract/runtime-config';
 import { accountKey, enforce, ipKey, rateLimitRules } from '@server/auth/rate-limit';
 import type { AuthUser } from '@server/auth/user';
+import { policyOf } from '@server/billing/billing-queries';
 import type { Clock } from '@server/clock';
 import type { Database } from '@server/db/connection';
-import { users } from '@server/db/schema';
 import { callerOf } from '@server/account/plan-locations';
 import { ownedSubmission } from '@server/submissions/access';
 import { issuedFile, orderSummaryFile, type DocumentFile } from '@server/documents/document-downloads';
-import { policyOf } from '@server/documents/document-sources';
+import { namesOfUser } from '@server/documents/documents-queries';
 import { sharedDocumentMail } from '@server/mail/templates';
 import type { MailService } from '@server/plugins/mail';
 
@@ -48,10 +47,7 @@ async function share(
     await enforce(tx, accountKey('share-document-recipient', to.toLowerCase()), rules.recipientFromAnyone, now, toThis);
   });
   const files = await draw();
-  const [sender] = await deps.db
-    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName, companyName: users.companyName })
-    .from(users)
-    .where(eq(users.id, user.id));
+  const sender = await namesOfUser(deps.db, user.id);
   const name = [sender?.firstName, sender?.lastName].filter(Boolean).join(' ') || sender?.companyName || sender?.email || 'A customer';
   const policy = await policyOf(deps.db, order.id);
   await deps.mail.enqueue(deps.db, {

@@ -1,0 +1,70 @@
+/**
+ * The documents domain's SQL: an order with the names its documents print, the documents kept at
+ * issuance, the orders the documents screen lists, and a user's names. Each function is one
+ * statement answering plain rows; what a document says is document-sources.ts's and the PDF
+ * modules'.
+ */
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { SubmissionStatus } from '@/api/contract/submissions';
+import type { Queryable } from '@server/db/connection';
+import { brokers, documents, invoices, policies, specialities, submissions, users, usStates } from '@server/db/schema';
+
+/** The order (whole row) with its speciality's and state's names and its broker, if any. */
+export async function orderWithNames(db: Queryable, submissionId: number) {
+  const [row] = await db
+    .select({ order: submissions, speciality: specialities.name, stateName: usStates.name, brokerName: brokers.name, brokerAbbreviation: brokers.abbreviation })
+    .from(submissions)
+    .innerJoin(specialities, eq(specialities.id, submissions.specialityId))
+    .leftJoin(usStates, eq(usStates.code, submissions.stateCode))
+    .leftJoin(brokers, eq(brokers.id, submissions.brokerId))
+    .where(eq(submissions.id, submissionId));
+  return row;
+}
+
+/** The document of this kind kept for the order, if one was issued. */
+export async function issuedDocument(db: Queryable, submissionId: number, type: string): Promise<{ filename: string; content: Buffer } | undefined> {
+  const [document] = await db
+    .select({ filename: documents.filename, content: documents.content })
+    .from(documents)
+    .where(and(eq(documents.submissionId, submissionId), eq(documents.type, type)));
+  return document;
+}
+
+/** The user's orders in these statuses that have an invoice, with their policy if any, newest first. */
+export function invoicedOrders(db: Queryable, userId: number, statuses: readonly SubmissionStatus[]) {
+  return db
+    .select({
+      id: submissions.id,
+      number: submissions.number,
+      speciality: specialities.name,
+      invoiceNumber: invoices.number,
+      policyNumber: policies.number,
+      effectiveDate: policies.effectiveDate,
+      expirationDate: policies.expirationDate,
+      issuedAt: policies.issuedAt,
+      invoicedAt: invoices.createdAt,
+    })
+    .from(submissions)
+    .innerJoin(specialities, eq(specialities.id, submissions.specialityId))
+    .innerJoin(invoices, and(eq(invoices.submissionId, submissions.id), eq(invoices.installmentNo, 1)))
+    .leftJoin(policies, eq(policies.submissionId, submissions.id))
+    .where(and(eq(submissions.userId, userId), inArray(submissions.status, [...statuses])))
+    .orderBy(desc(policies.issuedAt), desc(invoices.createdAt));
+}
+
+/** Which kinds of document were kept for these orders. */
+export function issuedDocumentKinds(db: Queryable, submissionIds: readonly number[]) {
+  return db
+    .select({ submissionId: documents.submissionId, type: documents.type })
+    .from(documents)
+    .where(inArray(documents.submissionId, [...submissionIds]));
+}
+
+/** The user's e-mail address, names and company, as documents and mails name them. */
+export async function namesOfUser(db: Queryable, userId: number) {
+  const [person] = await db
+    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName, companyName: users.companyName })
+    .from(users)
+    .where(eq(users.id, userId));
+  return person;
+}
