@@ -4,14 +4,13 @@
  * was deleted, and from then on no list or download shows it. A rename or delete on an order
  * locks the order and, past buy now, is recorded in its history (file-order.ts).
  */
-import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FileModule, FileSummary } from '@/api/contract/files';
 import type { AuthUser } from '@server/auth/user';
 import type { Clock } from '@server/clock';
 import type { Database } from '@server/db/connection';
-import { files } from '@server/db/schema';
 import { assertOwnFiles, fileAndTarget, fileTarget, noSuchFile } from '@server/files/file-access';
 import { sanitiseFilename } from '@server/files/file-names';
+import { liveFileContent, lockLiveFile, lockRecordFiles, renameFileRow, softDeleteFiles } from '@server/files/files-queries';
 import { lockFileOrder, recordFileChange } from '@server/files/file-order';
 import { liveFilesByIds } from '@server/files/live-files';
 import { HttpError } from '@server/http/http-error';
@@ -21,12 +20,9 @@ export type FileDeps = { db: Database; clock: Clock };
 /** The bytes of a live file, with its stored name and detected type. */
 export async function fileContent(db: Database, user: AuthUser, fileId: number) {
   const { file } = await fileAndTarget(db, user, fileId);
-  const [row] = await db
-    .select({ content: files.content })
-    .from(files)
-    .where(and(eq(files.id, file.id), isNull(files.deletedAt)));
-  if (!row) throw noSuchFile();
-  return { filename: file.filename, mime: file.mime, content: row.content };
+  const content = await liveFileContent(db, file.id);
+  if (!content) throw noSuchFile();
+  return { filename: file.filename, mime: file.mime, content };
 }
 
 /**
@@ -38,16 +34,12 @@ export async function renameFile({ db, clock }: FileDeps, user: AuthUser, fileId
   const filename = sanitiseFilename(requested, file.mime);
   return db.transaction(async (tx) => {
     const order = await lockFileOrder(tx, target, 'renaming a file');
-    const [live] = await tx
-      .select({ filename: files.filename, ownerUserId: files.ownerUserId })
-      .from(files)
-      .where(and(eq(files.id, file.id), isNull(files.deletedAt)))
-      .for('update');
+    const live = await lockLiveFile(tx, file.id);
     // Deleted since it was read.
     if (!live) throw noSuchFile();
     assertOwnFiles(target, user, [live]);
     if (live.filename !== filename) {
-      await tx.update(files).set({ filename }).where(eq(files.id, file.id));
+      await renameFileRow(tx, file.id, filename);
       if (order) await recordFileChange(tx, user, target, order, clock.now(), { renamed: [file.id] });
     }
     const [summary] = await liveFilesByIds(tx, file.module, [file.id]);
@@ -73,11 +65,7 @@ export async function deleteFiles(
   const wanted = [...new Set(ids)].sort((a, b) => a - b);
   return db.transaction(async (tx) => {
     const order = await lockFileOrder(tx, target, 'deleting files');
-    const rows = await tx
-      .select({ id: files.id, ownerUserId: files.ownerUserId, deletedAt: files.deletedAt })
-      .from(files)
-      .where(and(inArray(files.id, wanted), eq(files.module, module), eq(files.moduleId, moduleId)))
-      .for('update');
+    const rows = await lockRecordFiles(tx, module, moduleId, wanted);
     if (rows.length !== wanted.length) {
       const found = new Set(rows.map((row) => row.id));
       const missing = wanted.filter((id) => !found.has(id));
@@ -91,7 +79,7 @@ export async function deleteFiles(
     const deleted = live.map((row) => row.id).sort((a, b) => a - b);
     // After the locks: a change that waited for another is never recorded before it.
     const now = clock.now();
-    await tx.update(files).set({ deletedAt: now, deletedBy: user.id }).where(inArray(files.id, deleted));
+    await softDeleteFiles(tx, deleted, user.id, now);
     if (order) await recordFileChange(tx, user, target, order, now, { deleted });
     return wanted;
   });

@@ -6,13 +6,12 @@
  * file an underwriter added to it (403: the underwriter's letters and reviews are theirs to
  * change); underwriters change any file any time.
  */
-import { and, eq, isNull } from 'drizzle-orm';
 import { fileModules, type FileModule } from '@/api/contract/files';
 import type { SubmissionStatus } from '@/api/contract/submissions';
 import { isOpenStatus } from '@/machines/order-lifecycle.machine';
 import type { AuthUser } from '@server/auth/user';
 import type { Queryable } from '@server/db/connection';
-import { claims, files, submissions } from '@server/db/schema';
+import { claimOwner, liveFile, orderForFiles } from '@server/files/files-queries';
 import { conflict, forbidden, HttpError, notFound } from '@server/http/http-error';
 
 /** The record files are attached to, as the caller may reach it. */
@@ -27,14 +26,6 @@ export type FileTarget = {
 
 export type FileOrder = { id: number; number: string; status: SubmissionStatus; version: number; userId: number | null };
 
-export const fileOrderColumns = {
-  id: submissions.id,
-  number: submissions.number,
-  status: submissions.status,
-  version: submissions.version,
-  userId: submissions.userId,
-};
-
 export const isStaff = (user: AuthUser) => user.role === 'underwriter' || user.role === 'admin';
 
 export const noSuchRecord = () => notFound('No such record (or it is not yours)');
@@ -48,21 +39,18 @@ export async function fileTarget(db: Queryable, user: AuthUser, module: FileModu
   // desk refuses them a decision on their own order).
   const staffOn = (ownerId: number | null) => isStaff(user) && ownerId !== user.id;
   if (module === 'submission') {
-    const [order] = await db.select(fileOrderColumns).from(submissions).where(eq(submissions.id, moduleId));
+    const order = await orderForFiles(db, moduleId);
     if (!order || (!isStaff(user) && order.userId !== user.id)) throw noSuchRecord();
     return { module, moduleId, staff: staffOn(order.userId), order };
   }
-  const [claim] = await db.select({ userId: claims.userId }).from(claims).where(eq(claims.id, moduleId));
+  const claim = await claimOwner(db, moduleId);
   if (!claim || (!isStaff(user) && claim.userId !== user.id)) throw noSuchRecord();
   return { module, moduleId, staff: staffOn(claim.userId), order: null };
 }
 
 /** A live file and its record, when `user` may reach them; the 404 otherwise. */
 export async function fileAndTarget(db: Queryable, user: AuthUser, fileId: number) {
-  const [file] = await db
-    .select({ id: files.id, module: files.module, moduleId: files.moduleId, filename: files.filename, mime: files.mime })
-    .from(files)
-    .where(and(eq(files.id, fileId), isNull(files.deletedAt)));
+  const file = await liveFile(db, fileId);
   if (!file || file.moduleId === null || !isFileModule(file.module)) throw noSuchFile();
   try {
     return { file: { ...file, module: file.module }, target: await fileTarget(db, user, file.module, file.moduleId) };

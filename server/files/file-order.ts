@@ -9,13 +9,12 @@
  * Before buy now the quote's version guards the insured's own edits of it (answers saved with
  * the version they read): files are not part of the quote, so they leave it alone there.
  */
-import { eq } from 'drizzle-orm';
 import type { SubmissionStatus } from '@/api/contract/submissions';
 import { lockOwner } from '@server/account/primary-records';
 import type { AuthUser } from '@server/auth/user';
 import type { Transaction } from '@server/db/connection';
-import { submissions } from '@server/db/schema';
-import { assertMayChangeFiles, fileOrderColumns, noSuchRecord, type FileOrder, type FileTarget } from '@server/files/file-access';
+import { assertMayChangeFiles, noSuchRecord, type FileOrder, type FileTarget } from '@server/files/file-access';
+import { lockOrderForFiles } from '@server/files/files-queries';
 import { changedMeanwhile } from '@server/submissions/access';
 import { saveWithHistory } from '@server/submissions/versioned-save';
 
@@ -33,7 +32,7 @@ export async function lockFileOrder(tx: Transaction, target: FileTarget, what: s
   if (!target.order) return null;
   const ownerId = target.order.userId;
   if (ownerId !== null) await lockOwner(tx, ownerId);
-  const [order] = await tx.select(fileOrderColumns).from(submissions).where(eq(submissions.id, target.order.id)).for('update');
+  const order = await lockOrderForFiles(tx, target.order.id);
   // Submissions are never deleted; should one be, it is as gone as someone else's.
   if (!order) throw noSuchRecord();
   // A visitor's quote taken into an account since it was read: its owner is not the one locked.

@@ -13,16 +13,15 @@
  * store. That lock is taken before the order's: it is the upload's own, no other change takes it.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { acceptedFileTypes, type FileSummary } from '@/api/contract/files';
 import type { AuthUser } from '@server/auth/user';
 import type { Clock } from '@server/clock';
 import type { Database, Queryable } from '@server/db/connection';
-import { auditLog, files } from '@server/db/schema';
 import type { FileTarget } from '@server/files/file-access';
 import { detectType, type AcceptedMime } from '@server/files/detect-type';
 import { sanitiseFilename, shownName } from '@server/files/file-names';
+import { advisoryLock, auditData, insertAuditRow, insertFiles } from '@server/files/files-queries';
 import { lockFileOrder, recordFileChange } from '@server/files/file-order';
 import { liveFilesByIds } from '@server/files/live-files';
 import { FILES_FIELD, type UploadedFile } from '@server/files/read-upload';
@@ -68,11 +67,8 @@ export type StoredUpload = { created: boolean; files: FileSummary[] };
 const keyScopeOf = (user: AuthUser, keyHash: string) => `key:${user.id}:${keyHash}`;
 
 async function earlierUpload(db: Queryable, keyScope: string) {
-  const [earlier] = await db
-    .select({ data: auditLog.data })
-    .from(auditLog)
-    .where(and(eq(auditLog.entity, UPLOAD_ENTITY), eq(auditLog.entityId, keyScope)));
-  const parsed = earlier ? v.safeParse(earlierUploadSchema, earlier.data) : undefined;
+  const data = await auditData(db, UPLOAD_ENTITY, keyScope);
+  const parsed = data !== undefined ? v.safeParse(earlierUploadSchema, data) : undefined;
   return parsed?.success ? parsed.output : null;
 }
 
@@ -99,7 +95,7 @@ export async function storeUpload(
 
   return db.transaction(async (tx) => {
     if (keyScope) {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${keyScope}, 0))`);
+      await advisoryLock(tx, keyScope);
       const earlier = await earlierUpload(tx, keyScope);
       if (earlier) {
         if (!sameRequest(earlier.requestHash, hash)) throw keyUsedForAnotherRequest('upload');
@@ -113,22 +109,19 @@ export async function storeUpload(
     // After the locks: an upload that waited for another change is never recorded before it.
     const now = clock.now();
 
-    const rows = await tx
-      .insert(files)
-      .values(
-        checked.map((file) => ({
-          ownerUserId: user.id,
-          module,
-          moduleId,
-          filename: file.filename,
-          mime: file.mime,
-          size: file.bytes.length,
-          content: file.bytes,
-          createdAt: now,
-        })),
-      )
-      .returning({ id: files.id });
-    const fileIds = rows.map((row) => row.id);
+    const fileIds = await insertFiles(
+      tx,
+      checked.map((file) => ({
+        ownerUserId: user.id,
+        module,
+        moduleId,
+        filename: file.filename,
+        mime: file.mime,
+        size: file.bytes.length,
+        content: file.bytes,
+        createdAt: now,
+      })),
+    );
 
     const supplyItems = { type: 'order.supplyItems', actor: 'insured' } as const;
     if (order && !target.staff && canMove(order, supplyItems)) {
@@ -137,7 +130,7 @@ export async function storeUpload(
       await recordFileChange(tx, user, target, order, now, { fileIds });
     }
 
-    await tx.insert(auditLog).values({
+    await insertAuditRow(tx, {
       actorUserId: user.id,
       action: 'upload',
       entity: UPLOAD_ENTITY,
