@@ -3,11 +3,10 @@
  * from where. Written in the transaction of the change it records, so neither stands without
  * the other; read newest first by administrators (GET admin/audit).
  */
-import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { AuditEntry } from '@/api/contract/admin-users';
+import { auditRows, insertAuditEntry } from '@server/admin/audit-queries';
 import type { AuthUser } from '@server/auth/user';
 import type { Queryable } from '@server/db/connection';
-import { auditLog, users } from '@server/db/schema';
 import { canonicalJson } from '@server/http/idempotency-key';
 
 export const AUDIT_PAGE_SIZE = 50;
@@ -31,7 +30,7 @@ export function changedFields<T extends Record<string, unknown>>(before: T, afte
 }
 
 export async function recordAudit(db: Queryable, actor: AuthUser, ip: string, at: Date, change: AuditChange): Promise<void> {
-  await db.insert(auditLog).values({
+  await insertAuditEntry(db, {
     actorUserId: actor.id,
     action: change.action,
     entity: change.entity,
@@ -43,26 +42,7 @@ export async function recordAudit(db: Queryable, actor: AuthUser, ip: string, at
 }
 
 export async function auditEntries(db: Queryable, filter: { entity?: string | undefined; entityId?: string | undefined; page: number }): Promise<AuditEntry[]> {
-  const where: SQL[] = [];
-  if (filter.entity) where.push(eq(auditLog.entity, filter.entity));
-  if (filter.entityId) where.push(eq(auditLog.entityId, filter.entityId));
-  const rows = await db
-    .select({
-      id: auditLog.id,
-      at: auditLog.createdAt,
-      actorId: users.id,
-      actorEmail: users.email,
-      action: auditLog.action,
-      entity: auditLog.entity,
-      entityId: auditLog.entityId,
-      data: auditLog.data,
-    })
-    .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.actorUserId))
-    .where(and(...where))
-    .orderBy(desc(auditLog.id))
-    .limit(AUDIT_PAGE_SIZE)
-    .offset((filter.page - 1) * AUDIT_PAGE_SIZE);
+  const rows = await auditRows(db, filter, AUDIT_PAGE_SIZE, (filter.page - 1) * AUDIT_PAGE_SIZE);
   return rows.map((row) => ({
     id: row.id,
     at: row.at.toISOString(),

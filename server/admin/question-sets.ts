@@ -7,15 +7,15 @@
  * locked so two changes to one set never interleave. The rating catalogue of every process hears
  * of each change on commit from the database itself (server/db/change-notices.ts).
  */
-import { and, asc, eq } from 'drizzle-orm';
 import type * as v from 'valibot';
 import { isChoiceType, type AdminQuestion, type AdminQuestionSet, type editQuestionRequestSchema, type newQuestionRequestSchema } from '@/api/contract/admin-questions';
 import { changedFields, recordAudit } from '@server/admin/audit';
+import { insertQuestionRow, lockSpeciality } from '@server/admin/catalog-queries';
+import { questionRow, questionSetRows, questionSpecialityId, setQuestionSortOrder, specialityName, updateQuestionRow } from '@server/admin/question-set-queries';
 import type { AuthUser } from '@server/auth/user';
 import type { Clock } from '@server/clock';
 import type { Database, Queryable } from '@server/db/connection';
 import { isUniqueViolation } from '@server/db/errors';
-import { questions, specialities } from '@server/db/schema';
 import { badRequest, conflict, notFound } from '@server/http/http-error';
 
 export type QuestionAdminDeps = { db: Database; clock: Clock };
@@ -26,36 +26,17 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** What an edit may change; code and type never do. */
 const EDITABLE = ['text', 'helpText', 'required', 'options', 'condition'] as const;
 
-const columns = {
-  id: questions.id,
-  code: questions.code,
-  text: questions.text,
-  helpText: questions.helpText,
-  type: questions.type,
-  required: questions.required,
-  options: questions.options,
-  condition: questions.condition,
-  sortOrder: questions.sortOrder,
-  active: questions.active,
-};
-
-const setOf = (db: Queryable, specialityId: number): Promise<AdminQuestion[]> =>
-  db.select(columns).from(questions).where(eq(questions.specialityId, specialityId)).orderBy(asc(questions.sortOrder), asc(questions.id)) as Promise<AdminQuestion[]>;
-
-const questionById = async (db: Queryable, id: number) => (await db.select(columns).from(questions).where(eq(questions.id, id)))[0] as AdminQuestion | undefined;
-
 /** GET admin/specialities/{id}/questions. */
 export async function questionSet(db: Queryable, specialityId: number): Promise<AdminQuestionSet> {
-  const [speciality] = await db.select({ id: specialities.id, name: specialities.name }).from(specialities).where(eq(specialities.id, specialityId));
+  const speciality = await specialityName(db, specialityId);
   if (!speciality) throw notFound('No such speciality');
-  return { speciality, questions: await setOf(db, specialityId) };
+  return { speciality, questions: await questionSetRows(db, specialityId) };
 }
 
 /** Locks the speciality (one change to its set at a time) and answers its set. */
 async function lockedSet(tx: Tx, specialityId: number): Promise<AdminQuestion[]> {
-  const [speciality] = await tx.select({ id: specialities.id }).from(specialities).where(eq(specialities.id, specialityId)).for('update');
-  if (!speciality) throw notFound('No such speciality');
-  return setOf(tx, specialityId);
+  if (!(await lockSpeciality(tx, specialityId))) throw notFound('No such speciality');
+  return questionSetRows(tx, specialityId);
 }
 
 /**
@@ -107,14 +88,11 @@ export async function addQuestion(deps: QuestionAdminDeps, actor: AuthUser, ip: 
       const sortOrder = (set.at(-1)?.sortOrder ?? 0) + 10;
       checkQuestion(set, { ...input, sortOrder });
       const now = deps.clock.now();
-      const [row] = await tx
-        .insert(questions)
-        .values({ specialityId, ...input, sortOrder, active: true, createdAt: now })
-        .returning({ id: questions.id });
-      await recordAudit(tx, actor, ip, now, { action: 'question.create', entity: 'question', entityId: row!.id, data: { specialityId, ...input } });
-      return { created: true, id: row!.id };
+      const id = await insertQuestionRow(tx, { specialityId, ...input, sortOrder, active: true, createdAt: now });
+      await recordAudit(tx, actor, ip, now, { action: 'question.create', entity: 'question', entityId: id, data: { specialityId, ...input } });
+      return { created: true, id };
     });
-    return { created: outcome.created, question: (await setOf(deps.db, specialityId)).find((entry) => entry.id === outcome.id)! };
+    return { created: outcome.created, question: (await questionSetRows(deps.db, specialityId)).find((entry) => entry.id === outcome.id)! };
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(`This speciality already asks a question coded ${input.code}`, { code: 'is already used in this set' });
     throw error;
@@ -122,11 +100,11 @@ export async function addQuestion(deps: QuestionAdminDeps, actor: AuthUser, ip: 
 }
 
 async function lockedQuestion(tx: Tx, id: number): Promise<{ specialityId: number; set: AdminQuestion[]; question: AdminQuestion }> {
-  const [row] = await tx.select({ specialityId: questions.specialityId }).from(questions).where(eq(questions.id, id));
+  const specialityId = await questionSpecialityId(tx, id);
   // The general application questions belong to no speciality: not edited here.
-  if (!row || row.specialityId === null) throw notFound('No such question');
-  const set = await lockedSet(tx, row.specialityId);
-  return { specialityId: row.specialityId, set, question: set.find((entry) => entry.id === id)! };
+  if (specialityId === undefined || specialityId === null) throw notFound('No such question');
+  const set = await lockedSet(tx, specialityId);
+  return { specialityId, set, question: set.find((entry) => entry.id === id)! };
 }
 
 /** PUT admin/questions/{id}: its wording, help, whether required, options and condition. */
@@ -141,10 +119,10 @@ export async function editQuestion(deps: QuestionAdminDeps, actor: AuthUser, ip:
     }
     const changes = changedFields(question, input, EDITABLE);
     if (Object.keys(changes).length === 0) return;
-    await tx.update(questions).set(input).where(eq(questions.id, id));
+    await updateQuestionRow(tx, id, input);
     await recordAudit(tx, actor, ip, deps.clock.now(), { action: 'question.update', entity: 'question', entityId: id, data: changes });
   });
-  return (await questionById(deps.db, id))!;
+  return (await questionRow(deps.db, id))!;
 }
 
 /** PUT admin/questions/{id}/active: retired (no longer asked) or asked again; one that others' conditions rest on stays. */
@@ -162,10 +140,10 @@ export async function setQuestionActive(deps: QuestionAdminDeps, actor: AuthUser
     } else if (question.condition) {
       checkQuestion(set, question);
     }
-    await tx.update(questions).set({ active }).where(eq(questions.id, id));
+    await updateQuestionRow(tx, id, { active });
     await recordAudit(tx, actor, ip, deps.clock.now(), { action: active ? 'question.restore' : 'question.retire', entity: 'question', entityId: id, data: { code: question.code, active } });
   });
-  return (await questionById(deps.db, id))!;
+  return (await questionRow(deps.db, id))!;
 }
 
 /** PUT admin/specialities/{id}/questions/order: every question of the set, in the order to ask them; each condition must still look back. */
@@ -179,7 +157,7 @@ export async function orderQuestions(deps: QuestionAdminDeps, actor: AuthUser, i
     const reordered = ids.map((id, index) => ({ ...set.find((entry) => entry.id === id)!, sortOrder: (index + 1) * 10 }));
     for (const question of reordered.filter((entry) => entry.active && entry.condition)) checkQuestion(reordered, question);
     if (reordered.every((entry, index) => entry.id === set[index]!.id && entry.sortOrder === set[index]!.sortOrder)) return;
-    for (const entry of reordered) await tx.update(questions).set({ sortOrder: entry.sortOrder }).where(and(eq(questions.id, entry.id), eq(questions.specialityId, specialityId)));
+    for (const entry of reordered) await setQuestionSortOrder(tx, specialityId, entry.id, entry.sortOrder);
     await recordAudit(tx, actor, ip, deps.clock.now(), {
       action: 'question.order',
       entity: 'speciality',

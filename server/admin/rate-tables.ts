@@ -4,14 +4,24 @@
  * are one transaction with their audit entry. The rating catalogue of every process hears of it
  * on commit from the database itself (a trigger's change notice, server/db/change-notices.ts).
  */
-import { and, count, desc, eq } from 'drizzle-orm';
 import type { NewRateTableVersion, RateTableVersion } from '@/api/contract/admin-rating';
 import { recordAudit } from '@server/admin/audit';
+import { lockSpeciality, specialityExists } from '@server/admin/catalog-queries';
+import {
+  insertRateTableVersion,
+  latestVersion,
+  lockTableInForce,
+  quoteCountsByVersion,
+  retireRateTable,
+  stateExists,
+  tableVersion,
+  versionRows,
+  type RateTableRow,
+} from '@server/admin/rate-table-queries';
 import { parseRateTableCsv, rateTableToCsv, type CsvProblem, type RateValues } from '@server/admin/rate-table-csv';
 import type { AuthUser } from '@server/auth/user';
 import type { Clock } from '@server/clock';
 import type { Database, Queryable } from '@server/db/connection';
-import { rateTables, specialities, submissions, usStates, users } from '@server/db/schema';
 import { badRequest, conflict, notFound } from '@server/http/http-error';
 
 export type RateTableDeps = { db: Database; clock: Clock };
@@ -20,31 +30,8 @@ export type RateTableDeps = { db: Database; clock: Clock };
 const PRICE_FIELDS = ['basePremiumCents', 'minPremiumCents', 'policyFeeCents', 'taxRateBps', 'feeRateBps'] as const;
 
 async function versionsOf(db: Queryable, specialityId: number, stateCode: string): Promise<RateTableVersion[]> {
-  const rows = await db
-    .select({
-      id: rateTables.id,
-      version: rateTables.version,
-      active: rateTables.active,
-      createdAt: rateTables.createdAt,
-      creatorId: users.id,
-      creatorEmail: users.email,
-      basePremiumCents: rateTables.basePremiumCents,
-      minPremiumCents: rateTables.minPremiumCents,
-      policyFeeCents: rateTables.policyFeeCents,
-      taxRateBps: rateTables.taxRateBps,
-      feeRateBps: rateTables.feeRateBps,
-      factors: rateTables.factors,
-    })
-    .from(rateTables)
-    .leftJoin(users, eq(users.id, rateTables.createdBy))
-    .where(and(eq(rateTables.specialityId, specialityId), eq(rateTables.stateCode, stateCode)))
-    .orderBy(desc(rateTables.version));
-  const quotes = await db
-    .select({ tableId: submissions.rateTableId, n: count() })
-    .from(submissions)
-    .innerJoin(rateTables, eq(rateTables.id, submissions.rateTableId))
-    .where(and(eq(rateTables.specialityId, specialityId), eq(rateTables.stateCode, stateCode)))
-    .groupBy(submissions.rateTableId);
+  const rows = await versionRows(db, specialityId, stateCode);
+  const quotes = await quoteCountsByVersion(db, specialityId, stateCode);
   const quotesOf = new Map(quotes.map((row) => [row.tableId, row.n]));
   return rows.map(({ creatorId, creatorEmail, ...row }) => ({
     ...row,
@@ -57,10 +44,8 @@ async function versionsOf(db: Queryable, specialityId: number, stateCode: string
 
 /** The speciality and the state must exist: a 404 naming which does not. */
 async function assertCatalogued(db: Queryable, specialityId: number, stateCode: string): Promise<void> {
-  const [speciality] = await db.select({ id: specialities.id }).from(specialities).where(eq(specialities.id, specialityId));
-  if (!speciality) throw notFound(`No speciality ${specialityId}`);
-  const [state] = await db.select({ code: usStates.code }).from(usStates).where(eq(usStates.code, stateCode));
-  if (!state) throw notFound(`No state ${stateCode}`);
+  if (!(await specialityExists(db, specialityId))) throw notFound(`No speciality ${specialityId}`);
+  if (!(await stateExists(db, stateCode))) throw notFound(`No state ${stateCode}`);
 }
 
 export async function rateTableVersions(db: Queryable, specialityId: number, stateCode: string): Promise<RateTableVersion[]> {
@@ -69,7 +54,7 @@ export async function rateTableVersions(db: Queryable, specialityId: number, sta
 }
 
 type Target = { specialityId: number; stateCode: string; basedOnVersion: number };
-type TableRow = typeof rateTables.$inferSelect;
+type TableRow = RateTableRow;
 
 const valuesOf = (row: TableRow): RateValues => ({
   basePremiumCents: row.basePremiumCents,
@@ -100,12 +85,8 @@ async function changeTable(
   const outcome = await deps.db.transaction(async (tx) => {
     // One change of a speciality's tables at a time: the second waits, then finds the version the
     // first put in force (a retry answers it, a stale change is a 409), never a table gone.
-    await tx.select({ id: specialities.id }).from(specialities).where(eq(specialities.id, specialityId)).for('update');
-    const [current] = await tx
-      .select()
-      .from(rateTables)
-      .where(and(eq(rateTables.specialityId, specialityId), eq(rateTables.stateCode, stateCode), eq(rateTables.active, true)))
-      .for('update');
+    await lockSpeciality(tx, specialityId);
+    const current = await lockTableInForce(tx, specialityId, stateCode);
     if (!current) throw notFound(`No rate table prices speciality ${specialityId} in ${stateCode}`);
     const before = valuesOf(current);
     const next = change(before);
@@ -116,32 +97,24 @@ async function changeTable(
     if (target.basedOnVersion !== current.version) {
       throw conflict(`The table was changed meanwhile: version ${current.version} is in force now`, { basedOnVersion: `is not ${current.version}, the version in force` });
     }
-    const [{ latest } = { latest: current.version }] = await tx
-      .select({ latest: rateTables.version })
-      .from(rateTables)
-      .where(and(eq(rateTables.specialityId, specialityId), eq(rateTables.stateCode, stateCode)))
-      .orderBy(desc(rateTables.version))
-      .limit(1);
+    const latest = (await latestVersion(tx, specialityId, stateCode)) ?? current.version;
     const now = deps.clock.now();
     // Retired first: at most one active table per speciality and state (a partial unique index).
-    await tx.update(rateTables).set({ active: false }).where(eq(rateTables.id, current.id));
-    const [made] = await tx
-      .insert(rateTables)
-      .values({ specialityId, stateCode, version: latest + 1, ...next, createdBy: actor.id, createdAt: now, active: true })
-      .returning({ id: rateTables.id, version: rateTables.version });
+    await retireRateTable(tx, current.id);
+    const made = await insertRateTableVersion(tx, { specialityId, stateCode, version: latest + 1, ...next, createdBy: actor.id, createdAt: now, active: true });
     await recordAudit(tx, actor, ip, now, {
       action: 'ratetable.version',
       entity: 'rate_table',
       entityId: `${specialityId}:${stateCode}`,
       data: {
         from: current.version,
-        to: made!.version,
+        to: made.version,
         source,
         changed: Object.fromEntries(changedPrices.map((field) => [field, { from: before[field], to: next[field] }])),
         ...(factorsChanged ? { factorsChanged: true } : {}),
       },
     });
-    return { id: made!.id, made: true };
+    return { id: made.id, made: true };
   });
   const versions = await versionsOf(deps.db, specialityId, stateCode);
   return { version: versions.find((version) => version.id === outcome.id)!, made: outcome.made };
@@ -173,17 +146,7 @@ export function importRateTable(deps: RateTableDeps, actor: AuthUser, ip: string
 /** The CSV of one version (the one in force when none is named) and its file name. */
 export async function exportRateTable(db: Queryable, specialityId: number, stateCode: string, version: number | undefined) {
   await assertCatalogued(db, specialityId, stateCode);
-  const [row] = await db
-    .select({ table: rateTables, speciality: specialities.name })
-    .from(rateTables)
-    .innerJoin(specialities, eq(specialities.id, rateTables.specialityId))
-    .where(
-      and(
-        eq(rateTables.specialityId, specialityId),
-        eq(rateTables.stateCode, stateCode),
-        version === undefined ? eq(rateTables.active, true) : eq(rateTables.version, version),
-      ),
-    );
+  const row = await tableVersion(db, specialityId, stateCode, version);
   if (!row) throw notFound(version === undefined ? `No rate table prices speciality ${specialityId} in ${stateCode}` : `No version ${version} of this table`);
   const slug = row.speciality.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
   return { filename: `rates-${slug}-${stateCode.toLowerCase()}-v${row.table.version}.csv`, csv: rateTableToCsv(valuesOf(row.table)) };

@@ -3,42 +3,36 @@
  * written with its audit entry in one transaction; a change that changes nothing writes nothing
  * (a retried request answers the same).
  */
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { USERS_PAGE_SIZE, type AdminUser, type Role, type UserList } from '@/api/contract/admin-users';
 import { recordAudit } from '@server/admin/audit';
+import {
+  brokerIsActive,
+  deleteRateLimit,
+  lockUserEmail,
+  lockUsersInOrder,
+  rateLimitsWithKeys,
+  setUserRole,
+  userCount,
+  userRow,
+  userRows,
+  type UserRow,
+} from '@server/admin/user-queries';
 import { accountKey } from '@server/auth/rate-limit';
 import { forgetFailures, lockKey } from '@server/auth/sign-in';
 import type { AuthUser } from '@server/auth/user';
 import type { Clock } from '@server/clock';
 import type { Database, Queryable } from '@server/db/connection';
-import { brokers, rateLimits, users } from '@server/db/schema';
 import { badRequest, conflict, forbidden, notFound } from '@server/http/http-error';
 
 export type AdminDeps = { db: Database; clock: Clock };
 
 const noSuchUser = () => notFound('No such user');
 
-/** LIKE's own characters in what was typed are matched as themselves. */
-const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-
-const rowColumns = {
-  id: users.id,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  companyName: users.companyName,
-  role: users.role,
-  brokerId: brokers.id,
-  brokerName: brokers.name,
-  lastLoginAt: users.lastLoginAt,
-  createdAt: users.createdAt,
-};
-
 /** The end of each lock wrong passwords put on these accounts, by address, when still on (kept by hashed address with the sign-in limits). */
 async function locksOf(db: Queryable, emails: readonly string[], now: Date): Promise<Map<string, string>> {
   if (emails.length === 0) return new Map();
   const keys = new Map(emails.map((email) => [lockKey(email), email]));
-  const rows = await db.select({ key: rateLimits.key, resetAt: rateLimits.resetAt }).from(rateLimits).where(inArray(rateLimits.key, [...keys.keys()]));
+  const rows = await rateLimitsWithKeys(db, [...keys.keys()]);
   return new Map(rows.filter((row) => row.resetAt > now).map((row) => [keys.get(row.key)!, row.resetAt.toISOString()]));
 }
 
@@ -46,20 +40,7 @@ async function lockedUntil(db: Queryable, email: string, now: Date): Promise<str
   return (await locksOf(db, [email], now)).get(email) ?? null;
 }
 
-type Row = {
-  id: number;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  companyName: string | null;
-  role: Role;
-  brokerId: number | null;
-  brokerName: string | null;
-  lastLoginAt: Date | null;
-  createdAt: Date;
-};
-
-function wire(row: Row, locks: Map<string, string>): AdminUser {
+function wire(row: UserRow, locks: Map<string, string>): AdminUser {
   return {
     id: row.id,
     email: row.email,
@@ -74,30 +55,16 @@ function wire(row: Row, locks: Map<string, string>): AdminUser {
   };
 }
 
-function selectUsers(db: Queryable, where: SQL | undefined) {
-  return db.select(rowColumns).from(users).leftJoin(brokers, eq(brokers.id, users.brokerId)).where(where);
-}
-
 export async function listUsers(deps: AdminDeps, query: { q?: string | undefined; role?: Role | undefined; page: number }): Promise<UserList> {
-  const conditions: SQL[] = [];
-  if (query.q) {
-    const like = likeText(query.q);
-    conditions.push(or(ilike(users.email, like), ilike(users.firstName, like), ilike(users.lastName, like), ilike(users.companyName, like))!);
-  }
-  if (query.role) conditions.push(eq(users.role, query.role));
-  const where = and(...conditions);
-  const rows = await selectUsers(deps.db, where)
-    .orderBy(desc(users.id))
-    .limit(USERS_PAGE_SIZE)
-    .offset((query.page - 1) * USERS_PAGE_SIZE);
-  const [total] = await deps.db.select({ n: count() }).from(users).where(where);
+  const rows = await userRows(deps.db, query, USERS_PAGE_SIZE, (query.page - 1) * USERS_PAGE_SIZE);
+  const total = await userCount(deps.db, query);
   const now = deps.clock.now();
   const locks = await locksOf(deps.db, rows.map((row) => row.email), now);
-  return { users: rows.map((row) => wire(row, locks)), total: total!.n, page: query.page, pageSize: USERS_PAGE_SIZE };
+  return { users: rows.map((row) => wire(row, locks)), total, page: query.page, pageSize: USERS_PAGE_SIZE };
 }
 
 export async function getUser(deps: AdminDeps, id: number): Promise<AdminUser> {
-  const [row] = await selectUsers(deps.db, eq(users.id, id));
+  const row = await userRow(deps.db, id);
   if (!row) throw noSuchUser();
   return wire(row, await locksOf(deps.db, [row.email], deps.clock.now()));
 }
@@ -116,27 +83,21 @@ export async function changeRole(
   }
   await deps.db.transaction(async (tx) => {
     // Both rows locked, in id order (one lock order: no deadlock between two administrators).
-    const locked = await tx
-      .select({ id: users.id, role: users.role, brokerId: users.brokerId })
-      .from(users)
-      .where(inArray(users.id, [actor.id, id]))
-      .orderBy(asc(users.id))
-      .for('update');
+    const locked = await lockUsersInOrder(tx, [actor.id, id]);
     // Demoted meanwhile by another administrator (who may be the one demoted here): no longer
     // theirs to do. With "never your own role", two administrators can never demote each other.
     if (locked.find((row) => row.id === actor.id)?.role !== 'admin') throw forbidden();
     const user = locked.find((row) => row.id === id);
     if (!user) throw noSuchUser();
     if (change.brokerId !== null) {
-      const [broker] = await tx.select({ active: brokers.active }).from(brokers).where(eq(brokers.id, change.brokerId));
-      if (!broker?.active) throw badRequest('No such broker, or it is deactivated', { brokerId: 'is not an active broker' });
+      if (!(await brokerIsActive(tx, change.brokerId))) throw badRequest('No such broker, or it is deactivated', { brokerId: 'is not an active broker' });
     }
     // A broker's user leaving the role leaves the broker too (their own quotes would be credited
     // to it); other roles keep the broker an insured came through.
     const brokerId = change.role === 'broker' ? change.brokerId : user.role === 'broker' ? null : user.brokerId;
     if (user.role === change.role && user.brokerId === brokerId) return;
     const now = deps.clock.now();
-    await tx.update(users).set({ role: change.role, brokerId, updatedAt: now }).where(eq(users.id, id));
+    await setUserRole(tx, id, change.role, brokerId, now);
     await recordAudit(tx, actor, ip, now, {
       action: 'user.role',
       entity: 'user',
@@ -149,15 +110,15 @@ export async function changeRole(
 
 export async function unlockUser(deps: AdminDeps, actor: AuthUser, ip: string, id: number): Promise<AdminUser> {
   await deps.db.transaction(async (tx) => {
-    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, id)).for('update');
-    if (!user) throw noSuchUser();
+    const email = await lockUserEmail(tx, id);
+    if (email === undefined) throw noSuchUser();
     const now = deps.clock.now();
-    const until = await lockedUntil(tx, user.email, now);
+    const until = await lockedUntil(tx, email, now);
     // Not locked (or no longer): nothing to lift, nothing recorded.
     if (!until) return;
-    await forgetFailures(tx, user.email);
+    await forgetFailures(tx, email);
     // The minute's count of attempts goes too: lifted by an administrator, the lock is lifted now.
-    await tx.delete(rateLimits).where(eq(rateLimits.key, accountKey('sign-in', user.email)));
+    await deleteRateLimit(tx, accountKey('sign-in', email));
     await recordAudit(tx, actor, ip, now, { action: 'user.unlock', entity: 'user', entityId: id, data: { lockedUntil: until } });
   });
   return getUser(deps, id);
