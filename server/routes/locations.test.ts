@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { deletedSchema } from '@/api/contract/address';
@@ -40,8 +40,16 @@ const remove = (insured: Insured, id: number | string) => insured.call('DELETE',
 
 const rowsOf = (userId: number) => t.app.db.select().from(locations).where(eq(locations.userId, userId)).orderBy(locations.id);
 
-/** What issue 6's addlocation does: a copy of the location on the order. */
+/**
+ * What issue 6's addlocation does: a copy of the location on the order. An order saved at the
+ * primary location's ZIP holds its copy already (a returning insured's new quote is placed there).
+ */
 async function coverOnOrder(submissionId: number, location: Location): Promise<number> {
+  const [held] = await t.app.db
+    .select({ id: planLocations.id })
+    .from(planLocations)
+    .where(and(eq(planLocations.submissionId, submissionId), eq(planLocations.locationId, location.id)));
+  if (held) return held.id;
   const [row] = await t.app.db
     .insert(planLocations)
     .values({
