@@ -5,7 +5,7 @@
  * statement answering plain rows; what may change is primary-insured.ts's.
  */
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import { emailMatches } from '@server/auth/user';
+import { emailMatches } from '@server/auth/user-queries';
 import type { Queryable, Transaction } from '@server/db/connection';
 import { brokers, paymentTerms, refreshTokens, users } from '@server/db/schema';
 

@@ -1,12 +1,12 @@
 /**
  * The SQL of users' administration: users found by words and role with their broker, the rows a
- * role change locks, and the rate-limit rows that hold a sign-in lock. Each function is one
- * statement answering plain rows; what an administrator may do is users.ts's.
+ * role change locks. (The sign-in lock's rows are auth/rate-limit-queries.ts's.) Each function is
+ * one statement answering plain rows; what an administrator may do is users.ts's.
  */
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { Role } from '@/api/contract/admin-users';
 import type { Queryable, Transaction } from '@server/db/connection';
-import { brokers, rateLimits, users } from '@server/db/schema';
+import { brokers, users } from '@server/db/schema';
 
 export type UserFilter = { q?: string | undefined; role?: Role | undefined };
 
@@ -83,13 +83,4 @@ export async function brokerIsActive(db: Queryable, brokerId: number): Promise<b
 
 export async function setUserRole(tx: Transaction, id: number, role: Role, brokerId: number | null, now: Date): Promise<void> {
   await tx.update(users).set({ role, brokerId, updatedAt: now }).where(eq(users.id, id));
-}
-
-/** The rate-limit rows with these keys: until when each holds. */
-export function rateLimitsWithKeys(db: Queryable, keys: readonly string[]) {
-  return db.select({ key: rateLimits.key, resetAt: rateLimits.resetAt }).from(rateLimits).where(inArray(rateLimits.key, [...keys]));
-}
-
-export async function deleteRateLimit(tx: Transaction, key: string): Promise<void> {
-  await tx.delete(rateLimits).where(eq(rateLimits.key, key));
 }

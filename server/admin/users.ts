@@ -7,10 +7,8 @@ import { USERS_PAGE_SIZE, type AdminUser, type Role, type UserList } from '@/api
 import { recordAudit } from '@server/admin/audit';
 import {
   brokerIsActive,
-  deleteRateLimit,
   lockUserEmail,
   lockUsersInOrder,
-  rateLimitsWithKeys,
   setUserRole,
   userCount,
   userRow,
@@ -18,6 +16,7 @@ import {
   type UserRow,
 } from '@server/admin/user-queries';
 import { accountKey } from '@server/auth/rate-limit';
+import { bucketsWithKeys, deleteBucket } from '@server/auth/rate-limit-queries';
 import { forgetFailures, lockKey } from '@server/auth/sign-in';
 import type { AuthUser } from '@server/auth/user';
 import type { Clock } from '@server/clock';
@@ -32,7 +31,7 @@ const noSuchUser = () => notFound('No such user');
 async function locksOf(db: Queryable, emails: readonly string[], now: Date): Promise<Map<string, string>> {
   if (emails.length === 0) return new Map();
   const keys = new Map(emails.map((email) => [lockKey(email), email]));
-  const rows = await rateLimitsWithKeys(db, [...keys.keys()]);
+  const rows = await bucketsWithKeys(db, [...keys.keys()]);
   return new Map(rows.filter((row) => row.resetAt > now).map((row) => [keys.get(row.key)!, row.resetAt.toISOString()]));
 }
 
@@ -118,7 +117,7 @@ export async function unlockUser(deps: AdminDeps, actor: AuthUser, ip: string, i
     if (!until) return;
     await forgetFailures(tx, email);
     // The minute's count of attempts goes too: lifted by an administrator, the lock is lifted now.
-    await deleteRateLimit(tx, accountKey('sign-in', email));
+    await deleteBucket(tx, accountKey('sign-in', email));
     await recordAudit(tx, actor, ip, now, { action: 'user.unlock', entity: 'user', entityId: id, data: { lockedUntil: until } });
   });
   return getUser(deps, id);

@@ -1,5 +1,4 @@
 /** Creating accounts: sign-up with a password, and Google sign-in (which may create one). */
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type * as v from 'valibot';
 import type { googleSignInRequestSchema, Session, signUpRequestSchema } from '@/api/contract/auth';
@@ -11,22 +10,13 @@ import { checkNewPassword } from '@server/auth/password-rules';
 import { accountKey, enforce, ipKey, rateLimitRules } from '@server/auth/rate-limit';
 import { attachSubmission, endAllSessions, startSession, type SessionDeps } from '@server/auth/sessions';
 import { forgetFailures, tooManyForAccount, tooManyFromAddress } from '@server/auth/sign-in';
-import { emailMatches, userColumns } from '@server/auth/user';
+import { findUserByEmail, insertSessionUser, insertUser, updateUserRow, userWithGoogleSubject } from '@server/auth/user-queries';
 import type { Transaction } from '@server/db/connection';
 import { isUniqueViolation } from '@server/db/errors';
-import { users } from '@server/db/schema';
 import { conflict, HttpError } from '@server/http/http-error';
 import { googleLinkedMail, welcomeMail } from '@server/mail/templates';
 
 export type AccountDeps = SessionDeps & { mail: FastifyInstance['mail'] };
-
-const sessionUserColumns = {
-  id: users.id,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  role: users.role,
-};
 
 const emailTaken = () =>
   conflict('This e-mail address is already registered. Sign in, or reset your password if you forgot it.', {
@@ -48,32 +38,28 @@ export async function signUp(
   checkFirstRecords({ address1: input.address1, zipcode: input.zipcode, contactNumber: input.contactnumber });
   checkNewPassword(input.password, input.email, 'password');
   // Checked before the (deliberately slow) hash; the unique index settles races below.
-  const [existing] = await db.select({ id: users.id }).from(users).where(emailMatches(input.email));
-  if (existing) throw emailTaken();
+  if (await findUserByEmail(db, input.email)) throw emailTaken();
   const passwordHash = await hashPassword(input.password);
   const now = clock.now();
   let session: Session;
   try {
     session = await db.transaction(async (tx) => {
-      const [user] = await tx
-        .insert(users)
-        .values({
-          email: input.email,
-          passwordHash,
-          firstName: input.firstname,
-          lastName: input.lastname,
-          companyName: input.companyname || null,
-          insuredType: input.insuredtype,
-          brokerId: broker?.id ?? null,
-          role: 'insured',
-          lastLoginAt: now,
-          termsAcceptedAt: now,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning(sessionUserColumns);
+      const user = await insertSessionUser(tx, {
+        email: input.email,
+        passwordHash,
+        firstName: input.firstname,
+        lastName: input.lastname,
+        companyName: input.companyname || null,
+        insuredType: input.insuredtype,
+        brokerId: broker?.id ?? null,
+        role: 'insured',
+        lastLoginAt: now,
+        termsAcceptedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      });
       await createFirstRecords(tx, {
-        userId: user!.id,
+        userId: user.id,
         firstName: input.firstname,
         lastName: input.lastname,
         email: input.email,
@@ -84,14 +70,14 @@ export async function signUp(
         zipcode: input.zipcode,
         now,
       });
-      if (input.submissionRequest) await attachSubmission(tx, user!.id, input.submissionRequest, now);
+      if (input.submissionRequest) await attachSubmission(tx, user.id, input.submissionRequest, now);
       const welcome = welcomeMail({
         to: input.email,
         firstName: input.firstname,
         signInUrl: signInUrl(deps.config.publicUrl, broker?.clientUrl),
       });
       await deps.mail.enqueue(tx, welcome);
-      return startSession(deps, user!, false, tx);
+      return startSession(deps, user, false, tx);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
@@ -119,9 +105,9 @@ export async function signInWithGoogle(
     const now = clock.now();
     let mailed = false;
     const session = await db.transaction(async (tx: Transaction) => {
-      let [user] = await tx.select(userColumns).from(users).where(eq(users.googleSubject, identity.subject));
+      let user = await userWithGoogleSubject(tx, identity.subject);
       if (!user) {
-        [user] = await tx.select(userColumns).from(users).where(emailMatches(identity.email));
+        user = await findUserByEmail(tx, identity.email);
         if (user?.googleSubject) {
           throw conflict(
             'This e-mail address is linked to another Google account. Sign in with that one, or with your password.',
@@ -132,10 +118,7 @@ export async function signInWithGoogle(
           // verified it, so whoever set the password may not be: the password goes, and every
           // session it opened ends. The owner can choose a password again through forgot-password.
           const hadPassword = user.passwordHash !== null;
-          await tx
-            .update(users)
-            .set({ googleSubject: identity.subject, passwordHash: null, updatedAt: now })
-            .where(eq(users.id, user.id));
+          await updateUserRow(tx, user.id, { googleSubject: identity.subject, passwordHash: null, updatedAt: now });
           if (hadPassword) {
             user = { ...user, passwordHash: null };
             await endAllSessions(tx, user.id, now);
@@ -149,19 +132,16 @@ export async function signInWithGoogle(
         }
       }
       if (!user) {
-        [user] = await tx
-          .insert(users)
-          .values({
-            email: identity.email,
-            googleSubject: identity.subject,
-            firstName: identity.givenName,
-            lastName: identity.familyName,
-            brokerId: broker?.id ?? null,
-            role: 'insured',
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning(userColumns);
+        user = await insertUser(tx, {
+          email: identity.email,
+          googleSubject: identity.subject,
+          firstName: identity.givenName,
+          lastName: identity.familyName,
+          brokerId: broker?.id ?? null,
+          role: 'insured',
+          createdAt: now,
+          updatedAt: now,
+        });
         mailed = true;
         const welcome = welcomeMail({
           to: identity.email,
@@ -170,7 +150,7 @@ export async function signInWithGoogle(
         });
         await deps.mail.enqueue(tx, welcome);
       }
-      await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, user!.id));
+      await updateUserRow(tx, user!.id, { lastLoginAt: now });
       if (input.submissionRequest) await attachSubmission(tx, user!.id, input.submissionRequest, now);
       return startSession(deps, user!, input.params.rememberMe, tx);
     });

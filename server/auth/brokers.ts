@@ -1,6 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { activeBrokerBrand, activeBrokerId } from '@server/auth/broker-queries';
 import type { Queryable } from '@server/db/connection';
-import { brokers } from '@server/db/schema';
 import { badRequest } from '@server/http/http-error';
 
 /**
@@ -13,10 +12,7 @@ export async function brokerOfClientId(
 ): Promise<{ id: number; clientUrl: string } | null> {
   if (clientId === undefined || clientId === null) return null;
   const clientUrl = clientId.toLowerCase();
-  const [broker] = await db
-    .select({ id: brokers.id, clientUrl: brokers.clientUrl })
-    .from(brokers)
-    .where(and(eq(brokers.clientUrl, clientUrl), eq(brokers.active, true)));
+  const broker = await activeBrokerId(db, clientUrl);
   if (!broker) {
     throw badRequest(`Invalid body: clientId "${clientUrl}" is not a known broker`, { clientId: 'is not a known broker' });
   }
@@ -34,10 +30,7 @@ export async function brokerBrand(
   db: Queryable,
   clientId: string,
 ): Promise<{ name: string; abbreviation: string; logoDataUrl: string | null } | null> {
-  const [broker] = await db
-    .select({ name: brokers.name, abbreviation: brokers.abbreviation, image: brokers.profileImage, mime: brokers.profileImageMime })
-    .from(brokers)
-    .where(and(eq(brokers.clientUrl, clientId.toLowerCase()), eq(brokers.active, true)));
+  const broker = await activeBrokerBrand(db, clientId.toLowerCase());
   if (!broker) return null;
   const logo = broker.image && broker.mime && LOGO_TYPES.has(broker.mime) ? `data:${broker.mime};base64,${broker.image}` : null;
   return { name: broker.name, abbreviation: broker.abbreviation, logoDataUrl: logo };

@@ -5,19 +5,19 @@
  * outstanding token of the user, ends all their sessions and clears a lockout.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { emailOfUser } from '@server/account/insured-queries';
 import { brokerOfClientId } from '@server/auth/brokers';
 import type { AccountDeps } from '@server/auth/accounts';
 import { hashPassword } from '@server/auth/password';
 import { checkNewPassword } from '@server/auth/password-rules';
+import { claimResetToken, insertResetToken, usableResetToken, useUpResetTokens } from '@server/auth/password-reset-queries';
 import { accountKey, enforce, forgetAttempts, ipKey, rateLimitRules } from '@server/auth/rate-limit';
 import { endAllSessions } from '@server/auth/sessions';
 import { forgetFailures, tooManyFromAddress } from '@server/auth/sign-in';
 import { hashToken, randomToken, RESET_TOKEN_TTL_MS } from '@server/auth/tokens';
-import { findUserByEmail } from '@server/auth/user';
+import { findUserByEmail, setPasswordHash } from '@server/auth/user-queries';
 import { addMs } from '@server/clock';
 import type { Queryable } from '@server/db/connection';
-import { passwordResetTokens, users } from '@server/db/schema';
 import { badRequest } from '@server/http/http-error';
 import { passwordChangedMail, passwordResetMail } from '@server/mail/templates';
 
@@ -50,7 +50,7 @@ export async function forgotPassword(
       ? `${config.publicUrl}/client/changepassword/${token}/${broker.clientUrl}`
       : `${config.publicUrl}/changepassword/${token}`;
     await db.transaction(async (tx) => {
-      await tx.insert(passwordResetTokens).values({
+      await insertResetToken(tx, {
         userId: user.id,
         tokenHash: hashToken(token),
         clientUrl: broker?.clientUrl ?? null,
@@ -72,20 +72,7 @@ const badToken = () =>
     { token: 'is invalid, used or expired' },
   );
 
-const usable = (token: string, now: Date) =>
-  and(
-    eq(passwordResetTokens.tokenHash, hashToken(token)),
-    isNull(passwordResetTokens.usedAt),
-    gt(passwordResetTokens.expiresAt, now),
-  );
-
-async function findUsable(db: Queryable, token: string, now: Date) {
-  const [row] = await db
-    .select({ id: passwordResetTokens.id, userId: passwordResetTokens.userId, clientUrl: passwordResetTokens.clientUrl })
-    .from(passwordResetTokens)
-    .where(usable(token, now));
-  return row;
-}
+const findUsable = (db: Queryable, token: string, now: Date) => usableResetToken(db, hashToken(token), now);
 
 /** POST auth/changepassword: whether the link can still be used (it is not used up by looking). */
 export async function checkResetToken(deps: AccountDeps, token: string): Promise<void> {
@@ -97,28 +84,17 @@ export async function updatePassword(deps: AccountDeps, token: string, newPasswo
   // Checked first: an unknown token must not cost a (slow) hash.
   const usableToken = await findUsable(db, token, clock.now());
   if (!usableToken) throw badToken();
-  const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, usableToken.userId));
-  if (owner) checkNewPassword(newPassword, owner.email, 'newpassword');
+  const ownerEmail = await emailOfUser(db, usableToken.userId);
+  if (ownerEmail !== undefined) checkNewPassword(newPassword, ownerEmail, 'newpassword');
   const passwordHash = await hashPassword(newPassword);
   const now = clock.now();
   await db.transaction(async (tx) => {
     // Claimed in the same statement that checks it: of two uses at once, one wins.
-    const [claimed] = await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: now })
-      .where(usable(token, now))
-      .returning({ userId: passwordResetTokens.userId, clientUrl: passwordResetTokens.clientUrl });
+    const claimed = await claimResetToken(tx, hashToken(token), now);
     if (!claimed) throw badToken();
     // Other links mailed earlier die with this one.
-    await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResetTokens.userId, claimed.userId), isNull(passwordResetTokens.usedAt)));
-    const [user] = await tx
-      .update(users)
-      .set({ passwordHash, updatedAt: now })
-      .where(eq(users.id, claimed.userId))
-      .returning({ email: users.email, firstName: users.firstName });
+    await useUpResetTokens(tx, claimed.userId, now);
+    const user = await setPasswordHash(tx, claimed.userId, passwordHash, now);
     await endAllSessions(tx, claimed.userId, now);
     // Whoever was guessing the old password made the owner wait; the owner just proved who they are.
     await forgetAttempts(tx, accountKey('sign-in', user!.email));

@@ -5,10 +5,9 @@
  * the address has an account makes no difference: the answers reveal nothing.
  */
 import { createHash } from 'node:crypto';
-import { eq, lt, sql } from 'drizzle-orm';
+import { countInWindow, deleteBucket, deleteBucketsClosedBefore } from '@server/auth/rate-limit-queries';
 import { addMs, DAY, HOUR, MINUTE } from '@server/clock';
 import type { Queryable } from '@server/db/connection';
-import { rateLimits } from '@server/db/schema';
 import { tooManyRequests } from '@server/http/http-error';
 
 export type Rule = { limit: number; windowMs: number };
@@ -34,21 +33,7 @@ export type Bucket = { used: number; resetAt: Date };
 
 /** Counts one attempt in `key` and returns the bucket as it now is. */
 export async function countAttempt(db: Queryable, key: string, rule: Rule, now: Date): Promise<Bucket> {
-  const resetAt = addMs(now, rule.windowMs);
-  // The stored window has closed: this attempt opens a new one.
-  const closed = sql`${rateLimits.resetAt} <= ${now.toISOString()}::timestamptz`;
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ key, count: 1, resetAt })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`case when ${closed} then 1 else ${rateLimits.count} + 1 end`,
-        resetAt: sql`case when ${closed} then ${resetAt.toISOString()}::timestamptz else ${rateLimits.resetAt} end`,
-      },
-    })
-    .returning({ used: rateLimits.count, resetAt: rateLimits.resetAt });
-  return row!;
+  return countInWindow(db, key, now, addMs(now, rule.windowMs));
 }
 
 const retryAfterSeconds = (bucket: Bucket, now: Date) => (bucket.resetAt.getTime() - now.getTime()) / 1000;
@@ -82,11 +67,10 @@ export const accountKey = (route: string, account: string) =>
 
 /** Empties a bucket: after a password reset its owner may sign in at once. */
 export async function forgetAttempts(db: Queryable, key: string): Promise<void> {
-  await db.delete(rateLimits).where(eq(rateLimits.key, key));
+  await deleteBucket(db, key);
 }
 
 /** Buckets whose window closed long ago count for nothing: the housekeeping sweep drops them. */
 export async function dropExpiredBuckets(db: Queryable, now: Date): Promise<number> {
-  const dropped = await db.delete(rateLimits).where(lt(rateLimits.resetAt, now)).returning({ key: rateLimits.key });
-  return dropped.length;
+  return deleteBucketsClosedBefore(db, now);
 }

@@ -8,14 +8,12 @@
  * migration 0009): authenticate's cache of live sessions hears it on commit.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, exists, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Session } from '@/api/contract/auth';
 import { placeOrderAtPrimaryLocation } from '@server/account/first-records';
 import { addMs, type Clock } from '@server/clock';
 import type { Config } from '@server/config';
 import type { Database, Queryable } from '@server/db/connection';
-import { refreshTokens, submissionEvents, submissions, users } from '@server/db/schema';
 import { unauthorized } from '@server/http/http-error';
 import {
   ACCESS_TOKEN_TTL_MS,
@@ -24,8 +22,20 @@ import {
   refreshLifetime,
   signAccessToken,
 } from '@server/auth/tokens';
+import {
+  familyOfToken,
+  insertRefreshToken,
+  liveSessionRole,
+  lockRefreshToken,
+  markTokenReplaced,
+  revokeFamily,
+  revokeUserTokens,
+  takeVisitorSubmission,
+} from '@server/auth/session-queries';
 import { toWireUser, type Role, type UserRow } from '@server/auth/user';
+import { sessionUser } from '@server/auth/user-queries';
 import { quoteKeyHash } from '@server/submissions/quote-keys';
+import { insertSubmissionEvent } from '@server/submissions/submission-queries';
 
 export type SessionDeps = { db: Database; config: Config; clock: Clock; log: FastifyBaseLogger };
 
@@ -53,7 +63,7 @@ export async function startSession(
   const now = deps.clock.now();
   const family = randomBytes(16).toString('base64url');
   const refreshToken = randomToken();
-  await db.insert(refreshTokens).values({
+  await insertRefreshToken(db, {
     userId: user.id,
     family,
     tokenHash: hashToken(refreshToken),
@@ -71,38 +81,25 @@ export async function rotateSession(deps: SessionDeps, presented: string): Promi
   const now = deps.clock.now();
   const outcome = await deps.db.transaction(async (tx) => {
     // FOR UPDATE: of two refreshes with the same token, the second waits and then sees it replaced.
-    const [row] = await tx
-      .select()
-      .from(refreshTokens)
-      .where(eq(refreshTokens.tokenHash, hashToken(presented)))
-      .for('update');
+    const row = await lockRefreshToken(tx, hashToken(presented));
     if (!row) return { kind: 'unknown' } as const;
     if (row.revokedAt !== null || row.replacedById !== null) {
-      await tx
-        .update(refreshTokens)
-        .set({ revokedAt: now })
-        .where(and(eq(refreshTokens.family, row.family), isNull(refreshTokens.revokedAt)));
+      await revokeFamily(tx, row.family, now);
       return { kind: 'reused', userId: row.userId, replaced: row.replacedById !== null } as const;
     }
     if (row.expiresAt.getTime() <= now.getTime()) return { kind: 'expired' } as const;
-    const [user] = await tx
-      .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, role: users.role })
-      .from(users)
-      .where(eq(users.id, row.userId));
+    const user = await sessionUser(tx, row.userId);
     if (!user) return { kind: 'unknown' } as const;
     const refreshToken = randomToken();
-    const [next] = await tx
-      .insert(refreshTokens)
-      .values({
-        userId: row.userId,
-        family: row.family,
-        tokenHash: hashToken(refreshToken),
-        remember: row.remember,
-        expiresAt: addMs(now, refreshLifetime(row.remember)),
-        createdAt: now,
-      })
-      .returning({ id: refreshTokens.id });
-    await tx.update(refreshTokens).set({ replacedById: next!.id }).where(eq(refreshTokens.id, row.id));
+    const next = await insertRefreshToken(tx, {
+      userId: row.userId,
+      family: row.family,
+      tokenHash: hashToken(refreshToken),
+      remember: row.remember,
+      expiresAt: addMs(now, refreshLifetime(row.remember)),
+      createdAt: now,
+    });
+    await markTokenReplaced(tx, row.id, next);
     return { kind: 'rotated', user, family: row.family, refreshToken, remember: row.remember } as const;
   });
   switch (outcome.kind) {
@@ -120,15 +117,9 @@ export async function rotateSession(deps: SessionDeps, presented: string): Promi
 
 /** Sign-out: ends the family of the token given, whatever state it is in. Unknown tokens: nothing to do. */
 export async function endSession(deps: SessionDeps, presented: string): Promise<void> {
-  const [row] = await deps.db
-    .select({ family: refreshTokens.family })
-    .from(refreshTokens)
-    .where(eq(refreshTokens.tokenHash, hashToken(presented)));
-  if (!row) return;
-  await deps.db
-    .update(refreshTokens)
-    .set({ revokedAt: deps.clock.now() })
-    .where(and(eq(refreshTokens.family, row.family), isNull(refreshTokens.revokedAt)));
+  const family = await familyOfToken(deps.db, hashToken(presented));
+  if (family === undefined) return;
+  await revokeFamily(deps.db, family, deps.clock.now());
 }
 
 export type LiveSession = { role: Role };
@@ -138,29 +129,12 @@ export type LiveSession = { role: Role };
  * family has a token not revoked; null otherwise. One indexed query.
  */
 export async function liveSession(db: Queryable, userId: number, family: string): Promise<LiveSession | null> {
-  const [user] = await db
-    .select({ role: users.role })
-    .from(users)
-    .where(
-      and(
-        eq(users.id, userId),
-        exists(
-          db
-            .select({ id: refreshTokens.id })
-            .from(refreshTokens)
-            .where(and(eq(refreshTokens.family, family), eq(refreshTokens.userId, users.id), isNull(refreshTokens.revokedAt))),
-        ),
-      ),
-    );
-  return user ?? null;
+  return (await liveSessionRole(db, userId, family)) ?? null;
 }
 
 /** After a password change: every session of the user ends, on every device. */
 export async function endAllSessions(db: Queryable, userId: number, now: Date): Promise<void> {
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: now })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  await revokeUserTokens(db, userId, now);
 }
 
 /**
@@ -178,13 +152,9 @@ export async function attachSubmission(
 ): Promise<boolean> {
   const keyHash = quoteKeyHash(request.quoteKey);
   if (!keyHash) return false;
-  const [attached] = await db
-    .update(submissions)
-    .set({ userId, visitorKeyHash: null, updatedAt: now, version: sql`${submissions.version} + 1` })
-    .where(and(eq(submissions.id, request.submissionId), isNull(submissions.userId), eq(submissions.visitorKeyHash, keyHash)))
-    .returning({ id: submissions.id, status: submissions.status });
+  const attached = await takeVisitorSubmission(db, request.submissionId, userId, keyHash, now);
   if (!attached) return false;
-  await db.insert(submissionEvents).values({
+  await insertSubmissionEvent(db, {
     submissionId: attached.id,
     actorUserId: userId,
     event: 'attach',

@@ -6,15 +6,14 @@
  * in rate_limits under the hashed address, never on the user row, so an address with an account
  * and one without get the same answers at the same times.
  */
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Session, SubmissionRequest } from '@/api/contract/auth';
 import { hashPassword, verifyPassword } from '@server/auth/password';
 import { accountKey, countAttempt, enforce, ipKey, rateLimitRules, waitMessage } from '@server/auth/rate-limit';
+import { countFailure, deleteBuckets, heldUntil, holdUntil } from '@server/auth/rate-limit-queries';
 import { attachSubmission, startSession, type SessionDeps } from '@server/auth/sessions';
-import { findUserByEmail } from '@server/auth/user';
+import { findUserByEmail, updateUserRow } from '@server/auth/user-queries';
 import { addMs, MINUTE } from '@server/clock';
 import type { Queryable } from '@server/db/connection';
-import { rateLimits, users } from '@server/db/schema';
 import { tooManyRequests, unauthorized } from '@server/http/http-error';
 
 export const LOCKOUT_THRESHOLD = 10;
@@ -71,7 +70,7 @@ export async function signInWithPassword(deps: SessionDeps, input: SignInInput):
 
   const signedInAt = clock.now();
   return db.transaction(async (tx) => {
-    await tx.update(users).set({ lastLoginAt: signedInAt }).where(eq(users.id, user.id));
+    await updateUserRow(tx, user.id, { lastLoginAt: signedInAt });
     await forgetFailures(tx, input.email);
     if (input.submissionRequest) await attachSubmission(tx, user.id, input.submissionRequest, signedInAt);
     return startSession(deps, user, input.remember, tx);
@@ -85,16 +84,12 @@ export const lockKey = (email: string) => accountKey('sign-in-lock', email);
 const FAILURE_MEMORY_MS = 24 * 60 * MINUTE;
 
 async function lockedUntilFor(db: Queryable, email: string, now: Date): Promise<Date | undefined> {
-  const [row] = await db
-    .select({ resetAt: rateLimits.resetAt })
-    .from(rateLimits)
-    .where(and(eq(rateLimits.key, lockKey(email)), gt(rateLimits.resetAt, now)));
-  return row?.resetAt;
+  return heldUntil(db, lockKey(email), now);
 }
 
 /** After a right password, or a password reset: the count starts again and any lock is gone. */
 export async function forgetFailures(db: Queryable, email: string): Promise<void> {
-  await db.delete(rateLimits).where(inArray(rateLimits.key, [failuresKey(email), lockKey(email)]));
+  await deleteBuckets(db, [failuresKey(email), lockKey(email)]);
 }
 
 /**
@@ -103,26 +98,9 @@ export async function forgetFailures(db: Queryable, email: string): Promise<void
  */
 async function recordFailure(deps: SessionDeps, email: string): Promise<void> {
   const now = deps.clock.now();
-  const forgetAt = addMs(now, FAILURE_MEMORY_MS).toISOString();
-  const closed = sql`${rateLimits.resetAt} <= ${now.toISOString()}::timestamptz`;
-  const next = sql`case when ${closed} then 1 else ${rateLimits.count} + 1 end`;
-  const [row] = await deps.db
-    .insert(rateLimits)
-    .values({ key: failuresKey(email), count: 1, resetAt: new Date(forgetAt) })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`case when ${next} >= ${LOCKOUT_THRESHOLD} then 0 else ${next} end`,
-        resetAt: sql`${forgetAt}::timestamptz`,
-      },
-    })
-    .returning({ count: rateLimits.count });
-  if (row?.count !== 0) return;
-  const lockUntil = addMs(now, LOCKOUT_MS);
-  await deps.db
-    .insert(rateLimits)
-    .values({ key: lockKey(email), count: 1, resetAt: lockUntil })
-    .onConflictDoUpdate({ target: rateLimits.key, set: { count: 1, resetAt: lockUntil } });
+  const count = await countFailure(deps.db, failuresKey(email), now, addMs(now, FAILURE_MEMORY_MS), LOCKOUT_THRESHOLD);
+  if (count !== 0) return;
+  await holdUntil(deps.db, lockKey(email), addMs(now, LOCKOUT_MS));
   // No user id here: the address may have no account, and the log must not tell which.
   deps.log.warn(`Sign-in locked for an address after ${LOCKOUT_THRESHOLD} wrong passwords in a row`);
 }
