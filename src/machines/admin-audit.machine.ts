@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { auditLog, type AuditFilters } from '@/api/admin-users';
 import { errorText } from '@/api/api-error';
 import type { AuditEntry } from '@/api/contract/admin-users';
+import { errorOf } from '@/machines/actor-events';
 
 export interface AdminAuditContext {
   /** What the address asks for: admin/audit?entity&entityId&page. */
@@ -73,7 +74,7 @@ export const adminAuditMachine = setup({
         onError: {
           target: 'loadFailed',
           description: 'The log could not be fetched.',
-          actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          actions: { type: 'storeError', params: errorOf },
         },
       },
     },

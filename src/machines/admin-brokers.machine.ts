@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import {
   checkClientUrl,
   createBroker,
@@ -12,6 +12,7 @@ import { errorFields, errorText } from '@/api/api-error';
 import type { AdminBroker, BrokerRequest, ClientUrlCheck } from '@/api/contract/admin-brokers';
 import type { Speciality } from '@/api/contract/specialities';
 import { getSpecialityList } from '@/api/specialities';
+import { errorOf } from '@/machines/actor-events';
 
 /** What the broker form sends: the record, and what becomes of the logo. */
 export interface BrokerDraft {
@@ -157,7 +158,7 @@ export const adminBrokersMachine = setup({
         onError: {
           target: 'loadFailed',
           description: 'The brokers could not be fetched.',
-          actions: { type: 'storeLoadError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          actions: { type: 'storeLoadError', params: errorOf },
         },
       },
     },
@@ -275,7 +276,7 @@ export const adminBrokersMachine = setup({
             onError: {
               target: 'form',
               description: 'Refused: the form shows why, field by field.',
-              actions: { type: 'storeRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+              actions: { type: 'storeRefusal', params: errorOf },
             },
           },
         },
@@ -289,7 +290,7 @@ export const adminBrokersMachine = setup({
             onError: {
               target: 'form',
               description: 'The logo was refused: the saved broker stays in the form, to try the logo again.',
-              actions: { type: 'storeLogoRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+              actions: { type: 'storeLogoRefusal', params: errorOf },
             },
           },
         },
@@ -316,7 +317,7 @@ export const adminBrokersMachine = setup({
         onError: {
           target: 'list',
           description: 'The change was refused; the list says why.',
-          actions: { type: 'storeSwitchError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          actions: { type: 'storeSwitchError', params: errorOf },
         },
       },
     },
@@ -330,7 +331,7 @@ export const adminBrokersMachine = setup({
         onError: {
           target: 'list',
           description: 'The list could not be fetched; the one on screen stays, with the reason.',
-          actions: { type: 'storeLoadError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          actions: { type: 'storeLoadError', params: errorOf },
         },
       },
     },

@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { adminCatalog, saveCategory, saveSpeciality, setSpecialityActive } from '@/api/admin-catalog';
 import { errorFields, errorText } from '@/api/api-error';
 import type { AdminCatalog, AdminCategory, AdminSpeciality, CategoryRequest, NewSpecialityRequest } from '@/api/contract/admin-catalog';
+import { errorOf } from '@/machines/actor-events';
 
 /** What the form edits: a category or a speciality, an existing one or a new one (null). */
 export type CatalogEditing = { kind: 'category'; record: AdminCategory | null } | { kind: 'speciality'; record: AdminSpeciality | null };
@@ -101,7 +102,7 @@ export const adminCatalogMachine = setup({
         onError: {
           target: 'loadFailed',
           description: 'The catalogue could not be fetched.',
-          actions: { type: 'storeLoadError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          actions: { type: 'storeLoadError', params: errorOf },
         },
       },
     },
@@ -172,7 +173,7 @@ export const adminCatalogMachine = setup({
             onError: {
               target: 'form',
               description: 'Refused: the dialog shows why, field by field.',
-              actions: { type: 'storeRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+              actions: { type: 'storeRefusal', params: errorOf },
             },
           },
         },
@@ -199,7 +200,7 @@ export const adminCatalogMachine = setup({
         onError: {
           target: 'list',
           description: 'The change was refused; the list says why.',
-          actions: { type: 'storeSwitchError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          actions: { type: 'storeSwitchError', params: errorOf },
         },
       },
     },

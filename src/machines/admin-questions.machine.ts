@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { addQuestion, editQuestion, orderQuestions, questionSet, setQuestionActive } from '@/api/admin-questions';
 import { errorFields, errorText } from '@/api/api-error';
 import type { AdminQuestion, AdminQuestionSet, NewQuestionRequest } from '@/api/contract/admin-questions';
+import { errorOf } from '@/machines/actor-events';
 
 export type QuestionChange = { kind: 'saved' | 'moved' | 'retired' | 'restored'; code: string };
 
@@ -109,7 +110,7 @@ export const adminQuestionsMachine = setup({
         onError: {
           target: 'loadFailed',
           description: 'The questions could not be fetched.',
-          actions: { type: 'storeLoadError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          actions: { type: 'storeLoadError', params: errorOf },
         },
       },
     },
@@ -176,7 +177,7 @@ export const adminQuestionsMachine = setup({
             onError: {
               target: 'form',
               description: 'Refused: the dialog shows why, field by field.',
-              actions: { type: 'storeRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+              actions: { type: 'storeRefusal', params: errorOf },
             },
           },
         },
@@ -195,7 +196,7 @@ export const adminQuestionsMachine = setup({
         onError: {
           target: 'list',
           description: 'The move was refused; the list says why.',
-          actions: { type: 'storeActionError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          actions: { type: 'storeActionError', params: errorOf },
         },
       },
     },
@@ -213,7 +214,7 @@ export const adminQuestionsMachine = setup({
         onError: {
           target: 'list',
           description: 'The change was refused; the list says why.',
-          actions: { type: 'storeActionError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          actions: { type: 'storeActionError', params: errorOf },
         },
       },
     },

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { exportRateTable, importRateTable, newRateTableVersion, rateTableVersions, type RateTableKey } from '@/api/admin-rate-tables';
 import { errorFields, errorText } from '@/api/api-error';
 import type { NewRateTableVersion, RateTableVersion } from '@/api/contract/admin-rating';
@@ -6,6 +6,7 @@ import type { UsState } from '@/api/contract/lists';
 import type { Speciality } from '@/api/contract/specialities';
 import { getStateList } from '@/api/lists';
 import { getSpecialityList } from '@/api/specialities';
+import { errorOf } from '@/machines/actor-events';
 
 /** The prices an administrator edits; the factors change by CSV. */
 export type RateChange = Omit<NewRateTableVersion, 'specialityId' | 'stateCode' | 'basedOnVersion'>;
@@ -108,7 +109,7 @@ export const adminRateTablesMachine = setup({
         onError: {
           target: 'choicesFailed',
           description: 'The choices could not be fetched.',
-          actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          actions: { type: 'storeError', params: errorOf },
         },
       },
     },
@@ -155,7 +156,7 @@ export const adminRateTablesMachine = setup({
             onError: {
               target: 'loadFailed',
               description: 'The versions could not be fetched.',
-              actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+              actions: { type: 'storeError', params: errorOf },
             },
           },
         },
@@ -190,7 +191,7 @@ export const adminRateTablesMachine = setup({
             onError: {
               target: 'ready',
               description: 'Refused: the table shows why.',
-              actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+              actions: { type: 'storeError', params: errorOf },
             },
           },
         },
@@ -213,7 +214,7 @@ export const adminRateTablesMachine = setup({
             onError: {
               target: 'ready',
               description: 'Refused: the table shows why.',
-              actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+              actions: { type: 'storeError', params: errorOf },
             },
           },
         },
@@ -232,7 +233,7 @@ export const adminRateTablesMachine = setup({
             onError: {
               target: 'ready',
               description: 'The file could not be made; the reason shows.',
-              actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+              actions: { type: 'storeError', params: errorOf },
             },
           },
         },

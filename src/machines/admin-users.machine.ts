@@ -1,9 +1,10 @@
-import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { listBrokers } from '@/api/admin-brokers';
 import { changeRole, listUsers, unlockUser, type UserFilters } from '@/api/admin-users';
 import { errorFields, errorText } from '@/api/api-error';
 import type { AdminBroker } from '@/api/contract/admin-brokers';
 import type { AdminUser, Role, UserList } from '@/api/contract/admin-users';
+import { errorOf } from '@/machines/actor-events';
 
 export type UserChange = { kind: 'role' | 'unlocked'; user: AdminUser };
 
@@ -119,7 +120,7 @@ export const adminUsersMachine = setup({
         onError: {
           target: 'loadFailed',
           description: 'The users could not be fetched.',
-          actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          actions: { type: 'storeError', params: errorOf },
         },
       },
     },
@@ -174,7 +175,7 @@ export const adminUsersMachine = setup({
             onError: {
               target: 'editing',
               description: 'Refused: the dialog shows why.',
-              actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+              actions: { type: 'storeError', params: errorOf },
             },
           },
         },
@@ -194,7 +195,7 @@ export const adminUsersMachine = setup({
         onError: {
           target: 'list',
           description: 'Refused; the list says why.',
-          actions: { type: 'storeActionError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          actions: { type: 'storeActionError', params: errorOf },
         },
       },
     },

@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { errorFields, errorStatus, errorText, serverMessage } from '@/api/api-error';
 import { loadApplication, signApplication, type SigningInput } from '@/api/application-signature';
 import type { Application, ApplicationSignature } from '@/api/contract/application-signature';
+import { errorOf, outputOf } from '@/machines/actor-events';
 
 export interface ApplicationSignatureInput {
   submissionId: number;
@@ -137,12 +138,12 @@ export const applicationSignatureMachine = setup({
         onDone: {
           target: 'ready',
           description: 'The application arrived.',
-          actions: { type: 'storeApplication', params: ({ event }: { event: DoneActorEvent<Application> }) => event.output },
+          actions: { type: 'storeApplication', params: outputOf<Application> },
         },
         onError: {
           target: 'failed',
           description: 'The application could not be read.',
-          actions: { type: 'storeLoadError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          actions: { type: 'storeLoadError', params: errorOf },
         },
       },
     },
@@ -204,11 +205,11 @@ export const applicationSignatureMachine = setup({
             onDone: {
               target: 'signed',
               description: 'The signature was recorded.',
-              actions: { type: 'storeSignature', params: ({ event }: { event: DoneActorEvent<ApplicationSignature> }) => event.output },
+              actions: { type: 'storeSignature', params: outputOf<ApplicationSignature> },
             },
             onError: [
               {
-                guard: { type: 'recordChanged', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+                guard: { type: 'recordChanged', params: errorOf },
                 target: '#applicationSignature.loading',
                 actions: 'noteChanged',
                 description: 'The application changed since it was read: read it again and say so.',
@@ -216,7 +217,7 @@ export const applicationSignatureMachine = setup({
               {
                 target: 'deciding',
                 description: 'Refused or not reached: the form stays, with the reason, to sign again.',
-                actions: { type: 'storeRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+                actions: { type: 'storeRefusal', params: errorOf },
               },
             ],
           },

@@ -15,6 +15,7 @@ import {
   type StoredState,
   type StoredUser,
 } from '@/api/session-store';
+import { errorOf } from '@/machines/actor-events';
 
 /**
  * Who the user is (issue 3): restoring the session from storage at start-up, sign-in, sign-up,
@@ -167,7 +168,7 @@ function endSession<const Target extends string>(target: Target, why: string, th
 
 /** endSession, only when the server refused the refresh token (isRefreshRefused). */
 function endRefusedSession<const Target extends string>(target: Target, why: string, then: readonly 'goToLanding'[] = []) {
-  const refused = { type: 'isRefreshRefused', params: ({ event }: { event: ErrorActorEvent }) => event.error } as const;
+  const refused = { type: 'isRefreshRefused', params: errorOf } as const;
   return [
     {
       guard: and([refused, 'isRememberCookieFalse']),
@@ -343,7 +344,7 @@ export const authMachine = setup({
               {
                 // The access token is refused: the refresh token may still be good.
                 description: 'The server refused it: the session is renewed, if it still can be.',
-                guard: { type: 'isUnauthorized', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+                guard: { type: 'isUnauthorized', params: errorOf },
                 target: 'renewing',
               },
               // The server cannot be reached: keep the stored session; the next call decides.

@@ -1,8 +1,9 @@
-import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { errorStatus, errorText } from '@/api/api-error';
 import { brokerBook } from '@/api/broker-book';
 import type { Book } from '@/api/contract/broker-book';
 import type { SubmissionStatus } from '@/api/contract/submissions';
+import { errorOf } from '@/machines/actor-events';
 
 export interface BrokerBookContext {
   /** The status the book is narrowed to (in the address: broker?status), or none. */
@@ -90,14 +91,14 @@ export const brokerBookMachine = setup({
         ],
         onError: [
           {
-            guard: { type: 'isNotTied', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            guard: { type: 'isNotTied', params: errorOf },
             target: 'notTied',
             description: 'The account is not tied to a broker.',
           },
           {
             target: 'loadFailed',
             description: 'The book could not be fetched.',
-            actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            actions: { type: 'storeError', params: errorOf },
           },
         ],
       },

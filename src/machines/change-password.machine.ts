@@ -1,8 +1,9 @@
 import * as v from 'valibot';
-import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { errorFields, errorStatus, errorText, serverMessage } from '@/api/api-error';
 import { checkResetToken, updatePassword } from '@/api/auth';
 import { resetTokenSchema } from '@/api/contract/auth';
+import { errorOf } from '@/machines/actor-events';
 
 export interface ChangePasswordContext {
   token: string;
@@ -83,13 +84,13 @@ export const changePasswordMachine = setup({
         onError: [
           {
             description: 'The link is unknown, used or expired.',
-            guard: { type: 'isRefusedToken', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            guard: { type: 'isRefusedToken', params: errorOf },
             target: 'invalid',
           },
           {
             target: 'unreachable',
             description: 'The server could not be reached.',
-            actions: { type: 'storeFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            actions: { type: 'storeFailure', params: errorOf },
           },
         ],
       },
@@ -115,13 +116,13 @@ export const changePasswordMachine = setup({
         onError: [
           {
             description: 'The link was used or expired meanwhile.',
-            guard: { type: 'isRefusedToken', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            guard: { type: 'isRefusedToken', params: errorOf },
             target: 'invalid',
           },
           {
             target: 'ready',
             description: 'Refused or not reached: the form says why.',
-            actions: { type: 'storeFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            actions: { type: 'storeFailure', params: errorOf },
           },
         ],
       },

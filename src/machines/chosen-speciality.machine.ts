@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { errorStatus, errorText } from '@/api/api-error';
 import type { Speciality } from '@/api/contract/specialities';
 import { getSpeciality } from '@/api/specialities';
+import { errorOf } from '@/machines/actor-events';
 
 export interface ChosenSpecialityContext {
   specialityId: number | undefined;
@@ -53,13 +54,13 @@ export const chosenSpecialityMachine = setup({
         onError: [
           {
             description: 'No speciality has that number.',
-            guard: { type: 'isNoSuchSpeciality', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            guard: { type: 'isNoSuchSpeciality', params: errorOf },
             target: 'unchosen',
           },
           {
             target: 'failed',
             description: 'The speciality could not be fetched.',
-            actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            actions: { type: 'storeError', params: errorOf },
           },
         ],
       },

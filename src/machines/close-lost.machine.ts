@@ -1,8 +1,9 @@
-import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { errorFields, errorStatus, errorText, serverMessage } from '@/api/api-error';
 import type { LifecycleMove } from '@/api/contract/lifecycle';
 import { sendToCloseLost, type CloseLostReason } from '@/api/lifecycle';
 import { newSaveKey } from '@/api/saved-quote';
+import { errorOf } from '@/machines/actor-events';
 
 export interface CloseLostInput {
   submissionId: number;
@@ -123,7 +124,7 @@ export const closeLostMachine = setup({
         onError: {
           target: 'editing',
           description: 'Refused or not reached: the dialog stays open with the reason, to try again or cancel.',
-          actions: { type: 'storeRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          actions: { type: 'storeRefusal', params: errorOf },
         },
       },
     },

@@ -1,8 +1,9 @@
-import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { errorText } from '@/api/api-error';
 import type { SubmissionSummary } from '@/api/contract/dashboard';
 import { getExistingOpenOrder, getSubmissionDetails } from '@/api/dashboard';
 import { closeLostMachine, type CloseLostOutput } from '@/machines/close-lost.machine';
+import { errorOf, outputOf } from '@/machines/actor-events';
 
 export interface DashboardContext {
   /** Every order, newest change first (dashboard/submissiondetails). */
@@ -101,7 +102,7 @@ export const dashboardMachine = setup({
                 onError: {
                   target: '#dashboard.loadFailed',
                   description: 'The orders could not be fetched: without them there is nothing to show.',
-                  actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+                  actions: { type: 'storeError', params: errorOf },
                 },
               },
             },
@@ -165,7 +166,7 @@ export const dashboardMachine = setup({
             onDone: [
               {
                 description: 'The order was closed: its card shows it closed at once.',
-                guard: { type: 'wasClosed', params: ({ event }: { event: DoneActorEvent<CloseLostOutput> }) => event.output },
+                guard: { type: 'wasClosed', params: outputOf<CloseLostOutput> },
                 target: 'refreshing',
                 actions: 'markClosed',
               },

@@ -1,8 +1,9 @@
-import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { assign, fromPromise, setup, type DoneActorEvent } from 'xstate';
 import { errorText, isUnknownBrokerError } from '@/api/api-error';
 import { getBrokerDetails } from '@/api/brokers';
 import type { BrokerSpecialityRef } from '@/api/contract/brokers';
 import { getSpecialityList } from '@/api/specialities';
+import { errorOf } from '@/machines/actor-events';
 
 /**
  * What `?s=` is checked against: in the client area the broker's specialities with the broker's
@@ -177,7 +178,7 @@ export const defaultSpecialityMachine = setup({
         onError: {
           target: 'failed',
           description: 'The offered specialities could not be fetched.',
-          actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          actions: { type: 'storeError', params: errorOf },
         },
       },
     },

@@ -1,10 +1,11 @@
-import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { errorStatus, errorText } from '@/api/api-error';
 import { policyInfo } from '@/api/billing';
 import type { PolicyInfo } from '@/api/contract/billing';
 import type { DocumentKind, DocumentList, MailQueued } from '@/api/contract/documents';
 import { documentList, downloadDocument, type DownloadedDocument, type MailedDocument } from '@/api/documents';
 import { shareDocumentMachine, type ShareDocumentOutput } from '@/machines/share-document.machine';
+import { errorOf, outputOf } from '@/machines/actor-events';
 
 /** One order's documents as documents/list answers them. */
 export type DocumentOrder = DocumentList['orders'][number];
@@ -126,12 +127,12 @@ export const documentsMachine = setup({
         onDone: {
           target: 'ready',
           description: 'The documents arrived.',
-          actions: { type: 'storeLoaded', params: ({ event }: { event: DoneActorEvent<LoadedDocuments> }) => event.output },
+          actions: { type: 'storeLoaded', params: outputOf<LoadedDocuments> },
         },
         onError: {
           target: 'failed',
           description: 'The documents could not be fetched.',
-          actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          actions: { type: 'storeError', params: errorOf },
         },
       },
     },
@@ -167,7 +168,7 @@ export const documentsMachine = setup({
         onError: {
           target: 'ready',
           description: 'The download failed: the reason shows beside the document.',
-          actions: { type: 'storeFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          actions: { type: 'storeFailure', params: errorOf },
         },
       },
     },
@@ -183,7 +184,7 @@ export const documentsMachine = setup({
         onDone: {
           target: 'ready',
           description: 'The dialog closed; a mail it queued is announced.',
-          actions: { type: 'storeShared', params: ({ event }: { event: DoneActorEvent<ShareDocumentOutput> }) => event.output },
+          actions: { type: 'storeShared', params: outputOf<ShareDocumentOutput> },
         },
       },
     },

@@ -9,6 +9,7 @@ import { listLocations } from '@/api/locations';
 import { addLocations, deletePlanLocation, getPlanLocations } from '@/api/plan-locations';
 import { getPrimaryInsured, updatePrimaryInsuredWithLocation } from '@/api/primary-insured';
 import { getOrderDetails } from '@/api/submissions';
+import { errorOf } from '@/machines/actor-events';
 
 /** Everything the screen shows, loaded together and again after each change. */
 export interface EditOrderData {
@@ -254,14 +255,14 @@ export const editOrderMachine = setup({
         onDone: { target: 'ready', description: 'The order arrived.', actions: { type: 'storeData', params: ({ event }) => event.output } },
         onError: [
           {
-            guard: { type: 'isNotFound', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            guard: { type: 'isNotFound', params: errorOf },
             target: 'notFound',
             description: 'There is no such order for this account.',
           },
           {
             target: 'loadFailed',
             description: 'The order could not be fetched.',
-            actions: { type: 'storeLoadError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            actions: { type: 'storeLoadError', params: errorOf },
           },
         ],
       },
@@ -313,7 +314,7 @@ export const editOrderMachine = setup({
           // The order moved on (bought, sent to an underwriter): reload to show it as it is now.
           {
             description: 'The order moved on meanwhile: it is fetched again to show it as it is now.',
-            guard: { type: 'isConflict', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            guard: { type: 'isConflict', params: errorOf },
             target: 'refreshing',
             actions: { type: 'storeFailure', params: ({ event }: { event: ErrorActorEvent }) => ({ section: 'insured' as const, error: event.error }) },
           },
@@ -339,7 +340,7 @@ export const editOrderMachine = setup({
         onError: [
           {
             description: 'The order moved on meanwhile: it is fetched again to show it as it is now.',
-            guard: { type: 'isConflict', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            guard: { type: 'isConflict', params: errorOf },
             target: 'refreshing',
             actions: { type: 'storeFailure', params: ({ event }: { event: ErrorActorEvent }) => ({ section: 'locations' as const, error: event.error }) },
           },
@@ -372,7 +373,7 @@ export const editOrderMachine = setup({
         onError: [
           // Gone already (another tab): the reload catches up.
           {
-            guard: { type: 'isGone', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            guard: { type: 'isGone', params: errorOf },
             target: 'refreshing',
             description: 'It was already gone (removed on another tab).',
             actions: 'closeRemove',
@@ -380,7 +381,7 @@ export const editOrderMachine = setup({
           {
             target: 'confirmingRemove',
             description: 'Refused or not reached: the question stays open with the reason.',
-            actions: { type: 'storeRemoveError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            actions: { type: 'storeRemoveError', params: errorOf },
           },
         ],
       },
@@ -394,7 +395,7 @@ export const editOrderMachine = setup({
         onDone: { target: 'ready', description: 'The order arrived as it is now.', actions: { type: 'storeData', params: ({ event }) => event.output } },
         onError: [
           {
-            guard: { type: 'isGone', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            guard: { type: 'isGone', params: errorOf },
             target: 'notFound',
             description: 'The order is gone.',
           },
@@ -402,7 +403,7 @@ export const editOrderMachine = setup({
           {
             target: 'ready',
             description: 'It could not be fetched: what is shown stays, marked as possibly out of date, with Try again.',
-            actions: { type: 'storeLoadError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            actions: { type: 'storeLoadError', params: errorOf },
           },
         ],
       },

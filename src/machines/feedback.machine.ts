@@ -1,8 +1,9 @@
-import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { errorFields, errorStatus, errorText, serverMessage } from '@/api/api-error';
 import type { FeedbackRequest, FeedbackSaved } from '@/api/contract/feedback';
 import { sendFeedback } from '@/api/feedback';
 import { newSaveKey } from '@/api/saved-quote';
+import { errorOf } from '@/machines/actor-events';
 
 export interface FeedbackFailure {
   message: string;
@@ -84,7 +85,7 @@ export const feedbackMachine = setup({
         onError: {
           target: 'editing',
           description: 'Refused or not reached: the form says why.',
-          actions: { type: 'storeFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          actions: { type: 'storeFailure', params: errorOf },
         },
       },
     },

@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { errorText } from '@/api/api-error';
 import { downloadFile } from '@/api/files';
+import { errorOf } from '@/machines/actor-events';
 
 export interface FileDownloadContext {
   /** The file being fetched (or last fetched), and the name it is saved under. */
@@ -62,7 +63,7 @@ export const fileDownloadMachine = setup({
         onError: {
           target: 'idle',
           description: 'The download failed: the reason shows beside the file.',
-          actions: { type: 'storeFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          actions: { type: 'storeFailure', params: errorOf },
         },
       },
     },

@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { errorFields, errorStatus, errorText, retryAfterSeconds, serverMessage } from '@/api/api-error';
 import { forgotPassword } from '@/api/auth';
+import { errorOf } from '@/machines/actor-events';
 
 export interface ForgotPasswordContext {
   /** The broker's client URL inside the client area: the e-mailed link is branded then. */
@@ -74,7 +75,7 @@ export const forgotPasswordMachine = setup({
         onError: {
           target: 'editing',
           description: 'Refused (too many requests, a malformed address) or not reached: the form says why.',
-          actions: { type: 'storeFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          actions: { type: 'storeFailure', params: errorOf },
         },
       },
     },

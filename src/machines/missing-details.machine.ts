@@ -1,10 +1,11 @@
-import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { errorFields, errorStatus, serverMessage, errorText } from '@/api/api-error';
 import { saveContact } from '@/api/contacts';
 import { getIlfDlfList } from '@/api/lists';
 import { saveLocation } from '@/api/locations';
 import { addLocations } from '@/api/plan-locations';
 import { newSaveKey } from '@/api/saved-quote';
+import { errorOf } from '@/machines/actor-events';
 
 /** What buy now found missing that this form supplies: the practice's address, a primary contact. */
 export interface MissingDetailsInput {
@@ -130,7 +131,7 @@ export const missingDetailsMachine = setup({
         onError: {
           target: 'editing',
           description: 'Refused or not reached: the form says why.',
-          actions: { type: 'storeLocationFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          actions: { type: 'storeLocationFailure', params: errorOf },
         },
       },
     },
@@ -143,7 +144,7 @@ export const missingDetailsMachine = setup({
         onError: {
           target: 'editing',
           description: 'Refused or not reached: the form says why (the address, if saved, stays saved).',
-          actions: { type: 'storeContactFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          actions: { type: 'storeContactFailure', params: errorOf },
         },
       },
     },

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
 import { errorFields, errorStatus, errorText, serverMessage } from '@/api/api-error';
 import type { FileSummary } from '@/api/contract/files';
 import type { BuyNowResult, LifecycleMove, OrderSummaryDetails } from '@/api/contract/lifecycle';
@@ -11,6 +11,7 @@ import { getApplicationQuestions, getQuestions, saveApplicationAnswers, saveQues
 import { newSaveKey } from '@/api/saved-quote';
 import { closeLostMachine, type CloseLostOutput } from '@/machines/close-lost.machine';
 import { isOpenStatus, nextStatus, statusScreen, type StatusScreen } from '@/machines/order-lifecycle.machine';
+import { errorOf, outputOf } from '@/machines/actor-events';
 
 /** The screens that show one order: its status screens, and the summary that shows any status. */
 export type OrderScreenName = StatusScreen | 'ordersummary';
@@ -176,10 +177,10 @@ const startSavingAnswers = {
  */
 const moveRefused = (move: MoveFailure['move']) =>
   [
-    { guard: { type: 'isGone', params: ({ event }: { event: ErrorActorEvent }) => event.error }, target: 'notFound', description: 'The order is gone.' },
+    { guard: { type: 'isGone', params: errorOf }, target: 'notFound', description: 'The order is gone.' },
     {
       description: 'The order moved on meanwhile (another tab, an underwriter): it is fetched again to show where it is now.',
-      guard: { type: 'isConflict', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+      guard: { type: 'isConflict', params: errorOf },
       target: 'refreshing',
       actions: { type: 'storeMoveFailure', params: ({ event }: { event: ErrorActorEvent }) => ({ move, error: event.error }) },
     },
@@ -314,7 +315,7 @@ export const orderDetailsMachine = setup({
         onDone: [
           {
             description: 'The order’s status is shown on another screen.',
-            guard: { type: 'belongsElsewhere', params: ({ event }: { event: DoneActorEvent<LoadedSummary> }) => event.output },
+            guard: { type: 'belongsElsewhere', params: outputOf<LoadedSummary> },
             target: 'redirecting',
             actions: { type: 'storeDetails', params: ({ event }) => event.output },
           },
@@ -322,14 +323,14 @@ export const orderDetailsMachine = setup({
         ],
         onError: [
           {
-            guard: { type: 'isNotFound', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            guard: { type: 'isNotFound', params: errorOf },
             target: 'notFound',
             description: 'There is no such order for this account.',
           },
           {
             target: 'failed',
             description: 'The order could not be fetched.',
-            actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            actions: { type: 'storeError', params: errorOf },
           },
         ],
       },
@@ -377,20 +378,20 @@ export const orderDetailsMachine = setup({
         onDone: { target: 'refreshing', description: 'Saved: the order is fetched again to show what is still missing.', actions: 'countAnswersSaved' },
         onError: [
           {
-            guard: { type: 'isGone', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            guard: { type: 'isGone', params: errorOf },
             target: 'notFound',
             description: 'The order is gone.',
           },
           // The order moved meanwhile: where it is now.
           {
-            guard: { type: 'isConflict', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            guard: { type: 'isConflict', params: errorOf },
             target: 'refreshing',
             description: 'The order moved on meanwhile: it is fetched again to show where it is now.',
           },
           {
             target: 'ready',
             description: 'Refused or not reached: the questions say why.',
-            actions: { type: 'storeAnswersFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            actions: { type: 'storeAnswersFailure', params: errorOf },
           },
         ],
       },
@@ -474,7 +475,7 @@ export const orderDetailsMachine = setup({
         ],
         onError: [
           {
-            guard: { type: 'isGone', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            guard: { type: 'isGone', params: errorOf },
             target: 'notFound',
             description: 'The order is gone.',
           },
@@ -482,7 +483,7 @@ export const orderDetailsMachine = setup({
           {
             target: 'ready',
             description: 'Refused (too big, a type not taken, empty) or not reached: the screen says why, and files waiting are dropped.',
-            actions: [{ type: 'storeUploadRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error }, 'dropQueued'],
+            actions: [{ type: 'storeUploadRefusal', params: errorOf }, 'dropQueued'],
           },
         ],
       },
@@ -510,7 +511,7 @@ export const orderDetailsMachine = setup({
         onDone: [
           {
             description: 'The order’s status is now shown on another screen.',
-            guard: { type: 'belongsElsewhere', params: ({ event }: { event: DoneActorEvent<LoadedSummary> }) => event.output },
+            guard: { type: 'belongsElsewhere', params: outputOf<LoadedSummary> },
             target: 'moved',
             actions: { type: 'storeDetails', params: ({ event }) => event.output },
           },
@@ -528,7 +529,7 @@ export const orderDetailsMachine = setup({
         input: ({ context }) => ({ submissionId: context.submissionId, number: context.details!.order.number }),
         onDone: [
           {
-            guard: { type: 'wasClosed', params: ({ event }: { event: DoneActorEvent<CloseLostOutput> }) => event.output },
+            guard: { type: 'wasClosed', params: outputOf<CloseLostOutput> },
             target: 'closed',
             description: 'The order was closed.',
           },

@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { errorStatus, errorText, serverMessage } from '@/api/api-error';
 import { confirmPayment, invoiceDetails } from '@/api/billing';
 import type { Invoice, PaymentConfirmation } from '@/api/contract/billing';
+import { errorOf, outputOf } from '@/machines/actor-events';
 
 export interface PaymentConfirmInput {
   submissionId: number;
@@ -76,39 +77,39 @@ export const paymentConfirmMachine = setup({
         onDone: [
           {
             description: 'Paid.',
-            guard: { type: 'isPaid', params: ({ event }: { event: DoneActorEvent<PaymentConfirmation> }) => event.output },
+            guard: { type: 'isPaid', params: outputOf<PaymentConfirmation> },
             target: 'confirmed',
-            actions: { type: 'storeConfirmation', params: ({ event }: { event: DoneActorEvent<PaymentConfirmation> }) => event.output },
+            actions: { type: 'storeConfirmation', params: outputOf<PaymentConfirmation> },
           },
           {
             description: 'The payment failed.',
-            guard: { type: 'isFailed', params: ({ event }: { event: DoneActorEvent<PaymentConfirmation> }) => event.output },
+            guard: { type: 'isFailed', params: outputOf<PaymentConfirmation> },
             target: 'failed',
-            actions: { type: 'storeConfirmation', params: ({ event }: { event: DoneActorEvent<PaymentConfirmation> }) => event.output },
+            actions: { type: 'storeConfirmation', params: outputOf<PaymentConfirmation> },
           },
           {
             description: 'Still pending: it is asked again after a short wait.',
             guard: 'hasWaitsLeft',
             target: 'waiting',
-            actions: { type: 'storeConfirmation', params: ({ event }: { event: DoneActorEvent<PaymentConfirmation> }) => event.output },
+            actions: { type: 'storeConfirmation', params: outputOf<PaymentConfirmation> },
           },
           {
             target: 'stillWaiting',
             description: 'Still pending after every wait.',
-            actions: { type: 'storeConfirmation', params: ({ event }: { event: DoneActorEvent<PaymentConfirmation> }) => event.output },
+            actions: { type: 'storeConfirmation', params: outputOf<PaymentConfirmation> },
           },
         ],
         onError: [
           {
             description: 'There is no such payment for this order.',
-            guard: { type: 'isNotFound', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            guard: { type: 'isNotFound', params: errorOf },
             target: 'notFound',
-            actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            actions: { type: 'storeError', params: errorOf },
           },
           {
             target: 'unreachable',
             description: 'The server could not be reached.',
-            actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            actions: { type: 'storeError', params: errorOf },
           },
         ],
       },
@@ -139,12 +140,12 @@ export const paymentConfirmMachine = setup({
             onDone: {
               target: 'receipt',
               description: 'The invoice arrived.',
-              actions: { type: 'storeInvoice', params: ({ event }: { event: DoneActorEvent<Invoice> }) => event.output },
+              actions: { type: 'storeInvoice', params: outputOf<Invoice> },
             },
             onError: {
               target: 'receiptFailed',
               description: 'The invoice could not be fetched.',
-              actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+              actions: { type: 'storeError', params: errorOf },
             },
           },
         },

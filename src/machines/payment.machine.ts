@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { errorStatus, errorText, serverMessage } from '@/api/api-error';
 import { generateInvoice, invoiceDetails, startCheckout } from '@/api/billing';
 import type { Checkout, Invoice } from '@/api/contract/billing';
@@ -10,6 +10,7 @@ import type { BuyNowResult } from '@/api/contract/lifecycle';
 import type { SubmissionStatus } from '@/api/contract/submissions';
 import { buyNow } from '@/api/lifecycle';
 import { statusScreen, type StatusScreen } from '@/machines/order-lifecycle.machine';
+import { errorOf, outputOf } from '@/machines/actor-events';
 
 export interface PaymentInput {
   submissionId: number;
@@ -201,18 +202,18 @@ export const paymentMachine = setup({
         onDone: {
           target: 'deciding',
           description: 'The order arrived.',
-          actions: { type: 'storeLoaded', params: ({ event }: { event: DoneActorEvent<LoadedPayment> }) => event.output },
+          actions: { type: 'storeLoaded', params: outputOf<LoadedPayment> },
         },
         onError: [
           {
-            guard: { type: 'isNotFound', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            guard: { type: 'isNotFound', params: errorOf },
             target: 'notFound',
             description: 'There is no such order for this account.',
           },
           {
             target: 'failed',
             description: 'The order could not be fetched.',
-            actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            actions: { type: 'storeError', params: errorOf },
           },
         ],
       },
@@ -249,34 +250,34 @@ export const paymentMachine = setup({
         onDone: [
           {
             description: 'Approved: on to the invoice, in the same press of Pay.',
-            guard: { type: 'wasApproved', params: ({ event }: { event: DoneActorEvent<BuyNowResult> }) => event.output },
+            guard: { type: 'wasApproved', params: outputOf<BuyNowResult> },
             target: 'invoicing',
-            actions: { type: 'storeBought', params: ({ event }: { event: DoneActorEvent<BuyNowResult> }) => event.output },
+            actions: { type: 'storeBought', params: outputOf<BuyNowResult> },
           },
           {
             description: 'Still missing something: the order is loaded again to show what.',
-            guard: { type: 'stillIncomplete', params: ({ event }: { event: DoneActorEvent<BuyNowResult> }) => event.output },
+            guard: { type: 'stillIncomplete', params: outputOf<BuyNowResult> },
             target: 'loading',
-            actions: { type: 'storeBought', params: ({ event }: { event: DoneActorEvent<BuyNowResult> }) => event.output },
+            actions: { type: 'storeBought', params: outputOf<BuyNowResult> },
           },
           {
             target: 'referred',
             description: 'Referred to an underwriter, or declined.',
-            actions: { type: 'storeBought', params: ({ event }: { event: DoneActorEvent<BuyNowResult> }) => event.output },
+            actions: { type: 'storeBought', params: outputOf<BuyNowResult> },
           },
         ],
         onError: [
-          { guard: { type: 'isGone', params: ({ event }: { event: ErrorActorEvent }) => event.error }, target: 'notFound', description: 'The order is gone.' },
+          { guard: { type: 'isGone', params: errorOf }, target: 'notFound', description: 'The order is gone.' },
           {
             description: 'The order changed meanwhile: it is loaded again, with the reason.',
-            guard: { type: 'isConflict', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            guard: { type: 'isConflict', params: errorOf },
             target: 'loading',
-            actions: { type: 'storePayFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            actions: { type: 'storePayFailure', params: errorOf },
           },
           {
             target: 'reviewing',
             description: 'Refused or not reached: the reason shows beside Pay.',
-            actions: { type: 'storePayFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            actions: { type: 'storePayFailure', params: errorOf },
           },
         ],
       },
@@ -315,17 +316,17 @@ export const paymentMachine = setup({
           actions: { type: 'storeInvoice', params: ({ event }) => event.output },
         },
         onError: [
-          { guard: { type: 'isGone', params: ({ event }: { event: ErrorActorEvent }) => event.error }, target: 'notFound', description: 'The order is gone.' },
+          { guard: { type: 'isGone', params: errorOf }, target: 'notFound', description: 'The order is gone.' },
           {
             description: 'The order changed meanwhile: it is loaded again, with the reason.',
-            guard: { type: 'isConflict', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            guard: { type: 'isConflict', params: errorOf },
             target: 'loading',
-            actions: { type: 'storePayFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            actions: { type: 'storePayFailure', params: errorOf },
           },
           {
             target: 'approved',
             description: 'Refused or not reached: the reason shows beside Pay.',
-            actions: { type: 'storePayFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            actions: { type: 'storePayFailure', params: errorOf },
           },
         ],
       },
@@ -338,17 +339,17 @@ export const paymentMachine = setup({
         input: ({ context }) => ({ submissionId: context.submissionId, clientId: context.clientId, idempotencyKey: context.checkoutKey }),
         onDone: { target: 'leaving', description: 'The payment page is ready.', actions: { type: 'storeCheckout', params: ({ event }) => event.output } },
         onError: [
-          { guard: { type: 'isGone', params: ({ event }: { event: ErrorActorEvent }) => event.error }, target: 'notFound', description: 'The order is gone.' },
+          { guard: { type: 'isGone', params: errorOf }, target: 'notFound', description: 'The order is gone.' },
           {
             description: 'The order changed meanwhile: it is loaded again, with the reason.',
-            guard: { type: 'isConflict', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            guard: { type: 'isConflict', params: errorOf },
             target: 'loading',
-            actions: { type: 'storePayFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            actions: { type: 'storePayFailure', params: errorOf },
           },
           {
             target: 'awaitingPayment',
             description: 'Refused or not reached: the reason shows beside Pay.',
-            actions: { type: 'storePayFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            actions: { type: 'storePayFailure', params: errorOf },
           },
         ],
       },

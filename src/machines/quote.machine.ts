@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { assign, fromPromise, setup, type DoneActorEvent } from 'xstate';
 import { errorFields, errorStatus, errorText, serverMessage } from '@/api/api-error';
 import type { IlfDlfList } from '@/api/contract/lists';
 import { isQuestionVisible, missingAnswers, numbersAsNumbers, type QuestionCondition } from '@/api/contract/question-rules';
@@ -7,6 +7,7 @@ import { getIlfDlfList } from '@/api/lists';
 import { getApplicationQuestions, getQuestions } from '@/api/questions';
 import { calculate, priceEveryOption } from '@/api/rating';
 import { createSubmission, updateRating } from '@/api/submissions';
+import { errorOf, outputOf } from '@/machines/actor-events';
 
 /** A question as the quote flow needs it: what to ask, and when it shows. */
 export interface QuoteQuestion {
@@ -317,7 +318,7 @@ export const quoteMachine = setup({
         onError: {
           target: 'questionnaireFailed',
           description: 'The questions could not be fetched.',
-          actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          actions: { type: 'storeError', params: errorOf },
         },
       },
     },
@@ -377,14 +378,14 @@ export const quoteMachine = setup({
         onError: [
           {
             description: 'The ZIP code is not a valid one: the field says why.',
-            guard: { type: 'namesAFixableField', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            guard: { type: 'namesAFixableField', params: errorOf },
             target: 'locating',
-            actions: { type: 'storeFieldErrors', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            actions: { type: 'storeFieldErrors', params: errorOf },
           },
           {
             target: 'locateFailed',
             description: 'The ZIP code could not be checked.',
-            actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            actions: { type: 'storeError', params: errorOf },
           },
         ],
       },
@@ -446,31 +447,31 @@ export const quoteMachine = setup({
         onDone: {
           target: 'quoted',
           description: 'The prices arrived.',
-          actions: { type: 'storeMatrix', params: ({ event }: { event: DoneActorEvent<IlfDlfMatrix> }) => event.output },
+          actions: { type: 'storeMatrix', params: outputOf<IlfDlfMatrix> },
         },
         onError: [
           {
             description: 'The ZIP code was refused: back to it, saying why.',
-            guard: { type: 'namesTheZipcode', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            guard: { type: 'namesTheZipcode', params: errorOf },
             target: 'locating',
-            actions: { type: 'storeFieldErrors', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            actions: { type: 'storeFieldErrors', params: errorOf },
           },
           {
             description: 'An answer was refused: back to the questions, saying which.',
-            guard: { type: 'namesAFixableField', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            guard: { type: 'namesAFixableField', params: errorOf },
             target: 'answering',
-            actions: [{ type: 'storeFieldErrors', params: ({ event }: { event: ErrorActorEvent }) => event.error }, 'showQuestions'],
+            actions: [{ type: 'storeFieldErrors', params: errorOf }, 'showQuestions'],
           },
           {
             description: 'The rate table cannot price this practice.',
-            guard: { type: 'isUnpriceable', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            guard: { type: 'isUnpriceable', params: errorOf },
             target: 'unpriceable',
-            actions: { type: 'storeFieldErrors', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            actions: { type: 'storeFieldErrors', params: errorOf },
           },
           {
             target: 'pricingFailed',
             description: 'The prices could not be fetched.',
-            actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            actions: { type: 'storeError', params: errorOf },
           },
         ],
       },
@@ -530,20 +531,20 @@ export const quoteMachine = setup({
             onDone: {
               target: 'confirmed',
               description: 'The worksheet arrived.',
-              actions: { type: 'storeCalculation', params: ({ event }: { event: DoneActorEvent<Calculation> }) => event.output },
+              actions: { type: 'storeCalculation', params: outputOf<Calculation> },
             },
             onError: [
               {
                 description: 'The rate table cannot price this option after all.',
-                guard: { type: 'isUnpriceable', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+                guard: { type: 'isUnpriceable', params: errorOf },
                 target: '#quote.unpriceable',
-                actions: { type: 'storeFieldErrors', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+                actions: { type: 'storeFieldErrors', params: errorOf },
               },
               {
                 // The price is known from the matrix: a worksheet that could not be fetched does not take it away.
                 target: 'unconfirmed',
                 description: 'The worksheet could not be fetched; the price stays.',
-                actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+                actions: { type: 'storeError', params: errorOf },
               },
             ],
           },
@@ -572,7 +573,7 @@ export const quoteMachine = setup({
           target: 'saved',
           description: 'Saved: on to buying it, or to the order kept (a visitor signs up first either way).',
           actions: [
-            { type: 'storeSubmission', params: ({ event }: { event: DoneActorEvent<SavedSubmission> }) => event.output },
+            { type: 'storeSubmission', params: outputOf<SavedSubmission> },
             {
               type: 'showSaved',
               params: ({ context, event }: { context: QuoteContext; event: DoneActorEvent<SavedSubmission> }) => ({
@@ -585,7 +586,7 @@ export const quoteMachine = setup({
         onError: {
           target: 'saveFailed',
           description: 'The quote could not be saved.',
-          actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          actions: { type: 'storeError', params: errorOf },
         },
       },
     },

@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { errorFields, errorStatus, errorText } from '@/api/api-error';
 import { newSaveKey } from '@/api/saved-quote';
+import { errorOf } from '@/machines/actor-events';
 
 /** Anything the account screens list: contacts, locations, additional insureds, claims. */
 export interface ListedRecord {
@@ -156,7 +157,7 @@ export const recordListMachine = setup({
         onError: {
           target: 'loadFailed',
           description: 'The records could not be fetched.',
-          actions: { type: 'storeLoadError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          actions: { type: 'storeLoadError', params: errorOf },
         },
       },
     },
@@ -215,8 +216,8 @@ export const recordListMachine = setup({
           target: 'editing',
           description: 'Refused or not reached: the dialog shows why, field by field.',
           actions: [
-            { type: 'storeRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error },
-            { type: 'renewKeyAfterRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            { type: 'storeRefusal', params: errorOf },
+            { type: 'renewKeyAfterRefusal', params: errorOf },
           ],
         },
       },
@@ -235,7 +236,7 @@ export const recordListMachine = setup({
         onError: {
           target: 'ready',
           description: 'Refused or not reached: the list says why, beside the record.',
-          actions: { type: 'storeSwitchFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          actions: { type: 'storeSwitchFailure', params: errorOf },
         },
       },
     },
@@ -256,14 +257,14 @@ export const recordListMachine = setup({
           // Deleted meanwhile (another tab): the list just catches up.
           {
             description: 'It was already deleted (on another tab): the list catches up.',
-            guard: { type: 'alreadyGone', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            guard: { type: 'alreadyGone', params: errorOf },
             target: 'refreshing',
             actions: 'noteRemoved',
           },
           {
             target: 'confirmingRemove',
             description: 'Refused or not reached: the question stays open with the reason.',
-            actions: { type: 'storeRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            actions: { type: 'storeRefusal', params: errorOf },
           },
         ],
       },
@@ -276,7 +277,7 @@ export const recordListMachine = setup({
         onError: {
           target: 'ready',
           description: 'It could not be fetched: the list on show stays, with the reason and Try again.',
-          actions: { type: 'storeLoadError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          actions: { type: 'storeLoadError', params: errorOf },
         },
       },
     },

@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { errorFields, errorStatus, errorText, retryAfterSeconds, serverMessage } from '@/api/api-error';
 import type { MailQueued } from '@/api/contract/documents';
 import { mailDocument, type MailedDocument } from '@/api/documents';
+import { errorOf } from '@/machines/actor-events';
 
 export interface ShareDocumentInput {
   what: MailedDocument;
@@ -107,7 +108,7 @@ export const shareDocumentMachine = setup({
         onError: {
           target: 'refused',
           description: 'Refused (an address not taken, too many e-mails) or not reached: the dialog says why.',
-          actions: { type: 'storeRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          actions: { type: 'storeRefusal', params: errorOf },
         },
       },
     },

@@ -1,9 +1,10 @@
-import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { errorFields, errorStatus, errorText } from '@/api/api-error';
 import { zipCodePattern } from '@/api/contract/lists';
 import type { SpecialityCategory, SpecialityListItem } from '@/api/contract/specialities';
 import { getIlfDlfList } from '@/api/lists';
 import { getSpecialityCategories, getSpecialityList } from '@/api/specialities';
+import { errorOf } from '@/machines/actor-events';
 
 /** Where the visitor's practice is, when a quote in progress gave its ZIP and we sell there. */
 export interface CatalogPlace {
@@ -106,13 +107,13 @@ export const specialityCatalogMachine = setup({
         onError: [
           {
             description: 'The storefront address names no broker.',
-            guard: { type: 'isUnknownBroker', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            guard: { type: 'isUnknownBroker', params: errorOf },
             target: 'brokerNotFound',
           },
           {
             target: 'failed',
             description: 'The specialities could not be fetched.',
-            actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            actions: { type: 'storeError', params: errorOf },
           },
         ],
       },

@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { errorText } from '@/api/api-error';
 import type { Queue } from '@/api/contract/underwriting';
 import { queue, type QueueFilters } from '@/api/underwriting';
+import { errorOf } from '@/machines/actor-events';
 
 export interface UnderwritingQueueContext {
   /** The filters asked for: they live in the address (underwriting?brokerId&specialityId&status). */
@@ -99,7 +100,7 @@ export const underwritingQueueMachine = setup({
         onError: {
           target: 'loadFailed',
           description: 'The queue could not be fetched.',
-          actions: { type: 'storeError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          actions: { type: 'storeError', params: errorOf },
         },
       },
     },

@@ -1,8 +1,9 @@
-import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { errorFields, errorStatus, errorText, serverMessage } from '@/api/api-error';
 import type { SubmissionStatus } from '@/api/contract/submissions';
 import type { DecisionResult, Review } from '@/api/contract/underwriting';
 import { approve, decline, requestInfo, review } from '@/api/underwriting';
+import { errorOf } from '@/machines/actor-events';
 
 /** The decisions of the desk, as `allowed` names them. */
 export type DecisionKind = keyof Review['allowed'];
@@ -59,8 +60,6 @@ export function sendDecision(submissionid: number, version: number, request: Dec
       return decline({ submissionid, version, reason: request.reason });
   }
 }
-
-const errorOf = ({ event }: { event: ErrorActorEvent }) => event.error;
 
 /**
  * One submission on the underwriter's desk (issue 7): loads it, opens the decision dialogs that
