@@ -6,15 +6,14 @@
  * (an answer, the cover, the named person or company, the practice's address, a question's
  * wording or the declarations themselves).
  */
-import { eq } from 'drizzle-orm';
 import type { ApplicationAnswer, ApplicationRecord } from '@/api/contract/application-signature';
 import { formatUsd } from '@/api/contract/money-format';
 import { formatNumber } from '@/api/contract/number-format';
 import { answerText, isBlankAnswer, isQuestionVisible } from '@/api/contract/question-rules';
+import { recordNames } from '@server/application/application-queries';
 import { DECLARATIONS } from '@server/application/declarations';
 import { planOf } from '@server/billing/invoices';
 import type { Queryable } from '@server/db/connection';
-import { specialities, usStates, users } from '@server/db/schema';
 import { namedInsured } from '@server/documents/named-insured';
 import { usDate } from '@server/documents/pdf-layout';
 import { conflict } from '@server/http/http-error';
@@ -73,12 +72,7 @@ export async function applicationRecord(db: Queryable, order: RecordOrder): Prom
   if (order.status === 'draft' || !rating || order.userId === null) {
     throw conflict(`Order ${order.number} is ${order.status}: price the quote before reviewing its application`, { status: `is ${order.status}` });
   }
-  const [facts] = await db
-    .select({ speciality: specialities.name, stateName: usStates.name, firstName: users.firstName, lastName: users.lastName, company: users.companyName })
-    .from(specialities)
-    .innerJoin(users, eq(users.id, order.userId))
-    .leftJoin(usStates, eq(usStates.code, order.stateCode ?? ''))
-    .where(eq(specialities.id, order.specialityId));
+  const facts = await recordNames(db, order.specialityId, order.userId, order.stateCode ?? '');
   if (!facts) throw new Error(`Order ${order.number}: no speciality ${order.specialityId} or user ${order.userId}`);
   const insured = await namedInsured(db, order.userId, order.id);
   const questions = await orderQuestions(db, order);

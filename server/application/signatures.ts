@@ -3,23 +3,22 @@
  * rule a checkout keeps: the newest signature must be of the record as it is now. Signatures are
  * never changed or removed; the newest one is the order's.
  */
-import { desc, eq, inArray } from 'drizzle-orm';
 import type * as v from 'valibot';
 import type { Application, ApplicationRecord, ApplicationSignature, signApplicationRequestSchema } from '@/api/contract/application-signature';
 import type { SubmissionStatus } from '@/api/contract/submissions';
 import { callerOf } from '@server/account/plan-locations';
+import { insertSignature, newestSignature, ordersWithSignature, type SignatureRow } from '@server/application/application-queries';
 import { applicationRecord } from '@server/application/application-record';
 import { recordHash } from '@server/application/canonical-json';
 import type { AuthUser } from '@server/auth/user';
 import type { Clock } from '@server/clock';
 import type { Database, Queryable } from '@server/db/connection';
-import { applicationSignatures } from '@server/db/schema';
 import { conflict } from '@server/http/http-error';
 import { lockedOrder } from '@server/lifecycle/locked-order';
 import { ownedSubmission, type SubmissionRow } from '@server/submissions/access';
 
 export type SignatureDeps = { db: Database; clock: Clock };
-export type SignatureRow = typeof applicationSignatures.$inferSelect;
+export type { SignatureRow };
 type SignInput = v.InferOutput<typeof signApplicationRequestSchema>;
 
 /** Where the request came from, kept with the signature as evidence. */
@@ -44,23 +43,13 @@ export const CHANGED_MESSAGE = 'your application changed; review it again';
 
 /** The order's signature: the newest made. */
 export async function latestSignature(db: Queryable, submissionId: number): Promise<SignatureRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(applicationSignatures)
-    .where(eq(applicationSignatures.submissionId, submissionId))
-    .orderBy(desc(applicationSignatures.id))
-    .limit(1);
-  return row;
+  return newestSignature(db, submissionId);
 }
 
 /** Of these orders, those with a signature. */
 export async function signedOrderIds(db: Queryable, submissionIds: number[]): Promise<Set<number>> {
   if (submissionIds.length === 0) return new Set();
-  const rows = await db
-    .selectDistinct({ id: applicationSignatures.submissionId })
-    .from(applicationSignatures)
-    .where(inArray(applicationSignatures.submissionId, submissionIds));
-  return new Set(rows.map((row) => row.id));
+  return new Set(await ordersWithSignature(db, submissionIds));
 }
 
 export const signatureView = (row: SignatureRow, currentHash: string): ApplicationSignature => ({
@@ -110,22 +99,19 @@ export async function signApplication(
       throw conflict('Your application changed since you reviewed it: review it again before signing', { recordHash: CHANGED_MESSAGE });
     }
     if (latest?.recordHash === hash) return { signature: signatureView(latest, hash), created: false };
-    const [row] = await tx
-      .insert(applicationSignatures)
-      .values({
-        submissionId: order.id,
-        userId: user.id,
-        signerName: input.signerName,
-        recordHash: hash,
-        record: record as unknown as Record<string, unknown>,
-        consentToElectronicRecords: input.consentToElectronicRecords,
-        agreeToDeclarations: input.agreeToDeclarations,
-        ip: context.ip,
-        userAgent: context.userAgent?.slice(0, 512) ?? null,
-        signedAt: deps.clock.now(),
-      })
-      .returning();
-    return { signature: signatureView(row!, hash), created: true };
+    const row = await insertSignature(tx, {
+      submissionId: order.id,
+      userId: user.id,
+      signerName: input.signerName,
+      recordHash: hash,
+      record: record as unknown as Record<string, unknown>,
+      consentToElectronicRecords: input.consentToElectronicRecords,
+      agreeToDeclarations: input.agreeToDeclarations,
+      ip: context.ip,
+      userAgent: context.userAgent?.slice(0, 512) ?? null,
+      signedAt: deps.clock.now(),
+    });
+    return { signature: signatureView(row, hash), created: true };
   });
 }
 
