@@ -4,12 +4,11 @@
  * A broker's user sees their broker's orders and no other's; a broker's user not tied to a
  * broker is told so (409), never shown everyone's.
  */
-import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import { BOOK_PAGE_SIZE, type Book } from '@/api/contract/broker-book';
 import type { SubmissionStatus } from '@/api/contract/submissions';
 import type { AuthUser } from '@server/auth/user';
+import { bookCount, bookRows, brokerOfUser, storefrontSpecialities } from '@server/broker/book-queries';
 import type { Database } from '@server/db/connection';
-import { brokerSpecialities, brokers, policies, specialities, submissions, users } from '@server/db/schema';
 import { conflict } from '@server/http/http-error';
 
 /** What happens next, by status, as the broker would tell the insured's story. */
@@ -30,48 +29,12 @@ const NEXT_STEPS: Record<SubmissionStatus, string> = {
 };
 
 export async function brokerBook(db: Database, user: AuthUser, publicUrl: string, query: { status?: SubmissionStatus | undefined; page: number }): Promise<Book> {
-  const [broker] = await db
-    .select({ id: brokers.id, name: brokers.name, abbreviation: brokers.abbreviation, clientUrl: brokers.clientUrl })
-    .from(users)
-    .innerJoin(brokers, eq(brokers.id, users.brokerId))
-    .where(eq(users.id, user.id));
+  const broker = await brokerOfUser(db, user.id);
   if (!broker) throw conflict('Your account is not tied to a broker: ask an administrator to name yours', { brokerId: 'is not set for your account' });
 
-  const where: SQL = and(eq(submissions.brokerId, broker.id), query.status ? eq(submissions.status, query.status) : undefined)!;
-  const rows = await db
-    .select({
-      id: submissions.id,
-      number: submissions.number,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      companyName: users.companyName,
-      specialityId: specialities.id,
-      specialityName: specialities.name,
-      stateCode: submissions.stateCode,
-      status: submissions.status,
-      premiumCents: submissions.premiumCents,
-      updatedAt: submissions.updatedAt,
-      policyNumber: policies.number,
-      effectiveDate: policies.effectiveDate,
-      expirationDate: policies.expirationDate,
-    })
-    .from(submissions)
-    .innerJoin(specialities, eq(specialities.id, submissions.specialityId))
-    .leftJoin(users, eq(users.id, submissions.userId))
-    .leftJoin(policies, eq(policies.submissionId, submissions.id))
-    .where(where)
-    .orderBy(desc(submissions.updatedAt), desc(submissions.id))
-    .limit(BOOK_PAGE_SIZE)
-    .offset((query.page - 1) * BOOK_PAGE_SIZE);
-  const [total] = await db.select({ n: count() }).from(submissions).where(where);
-
-  const sold = await db
-    .select({ id: specialities.id, name: specialities.name, code: brokerSpecialities.randomCode })
-    .from(brokerSpecialities)
-    .innerJoin(specialities, eq(specialities.id, brokerSpecialities.specialityId))
-    .where(and(eq(brokerSpecialities.brokerId, broker.id), eq(brokerSpecialities.active, true), eq(specialities.active, true)))
-    .orderBy(asc(specialities.sortOrder), asc(specialities.name));
+  const rows = await bookRows(db, broker.id, query.status, BOOK_PAGE_SIZE, (query.page - 1) * BOOK_PAGE_SIZE);
+  const total = await bookCount(db, broker.id, query.status);
+  const sold = await storefrontSpecialities(db, broker.id);
   const landing = `${publicUrl}/client/landing/${broker.clientUrl}`;
   const withCodes = (codes: string[]) => `${landing}?s=${codes.map(encodeURIComponent).join(',')}`;
 
@@ -96,7 +59,7 @@ export async function brokerBook(db: Database, user: AuthUser, publicUrl: string
       updatedAt: row.updatedAt.toISOString(),
       policy: row.policyNumber && row.effectiveDate && row.expirationDate ? { number: row.policyNumber, effectiveDate: row.effectiveDate, expirationDate: row.expirationDate } : null,
     })),
-    total: total!.n,
+    total,
     page: query.page,
     pageSize: BOOK_PAGE_SIZE,
   };
