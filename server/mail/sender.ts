@@ -9,13 +9,12 @@
  */
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { addMs, HOUR, MINUTE, type Clock } from '@server/clock';
 import type { Config } from '@server/config';
 import type { Database } from '@server/db/connection';
-import { mailOutbox } from '@server/db/schema';
+import { claimDueMail, updateOutboxRow, type OutboxRow } from '@server/mail/mail-queries';
 
 export const MAX_ATTEMPTS = 8;
 /** How long a claimed row stays invisible to other senders: longer than any one send may take. */
@@ -24,8 +23,6 @@ const BATCH_SIZE = 20;
 
 /** 30 s, 1 min, 2 min, … at most an hour between attempts. */
 export const retryDelayMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), HOUR);
-
-type OutboxRow = typeof mailOutbox.$inferSelect;
 
 /** Where built messages go. */
 export type MailTransport = {
@@ -144,18 +141,7 @@ export class MailSender {
   /** Takes up to a batch of due rows for this process, leasing them. */
   private async claim(): Promise<OutboxRow[]> {
     const now = this.clock.now();
-    const due = this.db
-      .select({ id: mailOutbox.id })
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now)))
-      .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
-      .limit(BATCH_SIZE)
-      .for('update', { skipLocked: true });
-    const rows = await this.db
-      .update(mailOutbox)
-      .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: addMs(now, CLAIM_LEASE_MS) })
-      .where(inArray(mailOutbox.id, due))
-      .returning();
+    const rows = await claimDueMail(this.db, now, addMs(now, CLAIM_LEASE_MS), BATCH_SIZE);
     return rows.sort((a, b) => a.id - b.id);
   }
 
@@ -185,24 +171,14 @@ export class MailSender {
       const now = this.clock.now();
       const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
       const giveUp = row.attempts >= MAX_ATTEMPTS;
-      await this.db
-        .update(mailOutbox)
-        .set(
-          giveUp
-            ? { status: 'failed', lastError }
-            : { nextAttemptAt: addMs(now, retryDelayMs(row.attempts)), lastError },
-        )
-        .where(eq(mailOutbox.id, row.id));
+      await updateOutboxRow(this.db, row.id, giveUp ? { status: 'failed', lastError } : { nextAttemptAt: addMs(now, retryDelayMs(row.attempts)), lastError });
       this.log[giveUp ? 'error' : 'warn'](
         { mailId: row.id, attempts: row.attempts, err: error },
         giveUp ? 'Mail outbox: giving up on a mail' : 'Mail outbox: delivery failed, will retry',
       );
       return giveUp ? 'failed' : 'retrying';
     }
-    await this.db
-      .update(mailOutbox)
-      .set({ status: 'sent', sentAt: this.clock.now(), lastError: null })
-      .where(eq(mailOutbox.id, row.id));
+    await updateOutboxRow(this.db, row.id, { status: 'sent', sentAt: this.clock.now(), lastError: null });
     this.log.info({ mailId: row.id, transport: this.transport.kind }, 'Mail sent');
     return 'sent';
   }
