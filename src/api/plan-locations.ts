@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { http } from '@/api/client';
-import { planLocationsSchema, type PlanLocations, type UpdatePlanLocationRequest } from '@/api/contract/locations';
+import { planLocationsSchema, type PlanLocations } from '@/api/contract/locations';
 
 /**
  * The locations one order covers (specification §7 insured/locations, addlocation,
@@ -25,11 +25,6 @@ export async function getPlanLocations(submissionId: number): Promise<PlanLocati
 export async function addLocations(submissionId: number, add: readonly number[], remove: readonly number[] = []): Promise<PlanLocations> {
   const json = { submissionid: submissionId, addLocationsIds: [...add], removeLocationsIds: [...remove] };
   return v.parse(planLocationsSchema, await http().post('insured/addlocation', { json }).json());
-}
-
-/** PUT insured/updateplanlocation: the order's copy of a location; with isupdatemaster the saved one too. */
-export async function updatePlanLocation(request: UpdatePlanLocationRequest): Promise<PlanLocations> {
-  return v.parse(planLocationsSchema, await http().put('insured/updateplanlocation', { json: request }).json());
 }
 
 /** DELETE insured/deleteplanlocation: takes one location off the order (by the plan location's id). */

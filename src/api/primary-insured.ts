@@ -5,7 +5,6 @@ import {
   primaryInsuredWithLocationSchema,
   type PrimaryInsured,
   type PrimaryInsuredWithLocation,
-  type UpdatePrimaryInsuredRequest,
   type UpdatePrimaryInsuredWithLocationRequest,
 } from '@/api/contract/primary-insured';
 
@@ -18,14 +17,6 @@ import {
 /** GET insured/primaryinsureddetails: names, company, phone, and the primary location and contact. */
 export async function getPrimaryInsured(): Promise<PrimaryInsured> {
   return v.parse(primaryInsuredSchema, await http().get('insured/primaryinsureddetails').json());
-}
-
-/**
- * POST insured/updateprimaryinsured: the fields given change. A new e-mail or password needs
- * `currentpassword` (400 naming it when missing, 403 when wrong); an e-mail in use is a 409.
- */
-export async function updatePrimaryInsured(request: UpdatePrimaryInsuredRequest): Promise<PrimaryInsured> {
-  return v.parse(primaryInsuredSchema, await http().post('insured/updateprimaryinsured', { json: request }).json());
 }
 
 /**

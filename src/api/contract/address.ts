@@ -107,14 +107,6 @@ export const addressInputEntries = {
   zipcode: zip5Schema,
 };
 
-export const addressSchema = v.object({
-  address1: v.string(),
-  address2: v.nullable(v.string()),
-  city: v.string(),
-  state: v.string(),
-  zipcode: v.string(),
-});
-
 /** A flag from JSON (true/false) or a form field ("true"/"false", "1"/"0"). */
 export const flagInputSchema = v.union(
   [v.boolean(), v.pipe(v.picklist(['true', 'false', '1', '0'], 'must be true or false'), v.transform((value) => value === 'true' || value === '1'))],

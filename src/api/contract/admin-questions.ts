@@ -31,7 +31,6 @@ export const adminQuestionOptionSchema = v.object({
   /** Picking it declines the order. */
   knockout: v.optional(v.boolean('must be true or false')),
 });
-export type AdminQuestionOption = v.InferOutput<typeof adminQuestionOptionSchema>;
 
 export const adminQuestionConditionSchema = v.object({
   questionCode: questionCodeSchema,

@@ -28,7 +28,6 @@ export const applicationSectionSchema = v.object({
   title: v.string(),
   answers: v.array(applicationAnswerSchema),
 });
-export type ApplicationSection = v.InferOutput<typeof applicationSectionSchema>;
 
 /**
  * The application exactly as the insured signs it. Its SHA-256 (of its canonical JSON: keys

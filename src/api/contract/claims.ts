@@ -8,8 +8,6 @@ import { isoDateSchema } from '@/api/contract/submissions';
  * staff move it on (under_review, open, closed, denied) outside this app for now.
  */
 
-export const claimStatuses = ['reported', 'under_review', 'open', 'closed', 'denied'] as const;
-
 export const claimSchema = v.object({
   id: v.pipe(v.number(), v.integer()),
   /** C-2026-000042. */

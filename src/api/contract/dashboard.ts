@@ -38,4 +38,3 @@ export const submissionSummaryListSchema = v.array(submissionSummarySchema);
 
 /** GET insured/existingopenorder: the open order changed most recently, to resume; null when none. */
 export const existingOpenOrderSchema = v.object({ order: v.nullable(submissionSummarySchema) });
-export type ExistingOpenOrder = v.InferOutput<typeof existingOpenOrderSchema>;

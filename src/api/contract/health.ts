@@ -13,4 +13,3 @@ export const healthSchema = v.object({
    */
   originMatches: v.optional(v.boolean()),
 });
-export type Health = v.InferOutput<typeof healthSchema>;

@@ -115,7 +115,6 @@ export const addLocationsRequestSchema = v.object({
   addLocationsIds: v.optional(locationIdListSchema, []),
   removeLocationsIds: v.optional(locationIdListSchema, []),
 });
-export type AddLocationsRequest = v.InferInput<typeof addLocationsRequestSchema>;
 
 /**
  * PUT insured/updateplanlocation: changes the order's copy of a location (`id` is the plan
@@ -127,7 +126,6 @@ export const updatePlanLocationRequestSchema = v.object({
   ...addressInputEntries,
   isupdatemaster: v.optional(flagInputSchema, false),
 });
-export type UpdatePlanLocationRequest = v.InferInput<typeof updatePlanLocationRequestSchema>;
 
 /** DELETE insured/deleteplanlocation?planlocationid&submissionid. */
 export const deletePlanLocationQuerySchema = v.object({

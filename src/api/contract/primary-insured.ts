@@ -68,7 +68,6 @@ export const updatePrimaryInsuredRequestSchema = v.object({
   password: v.optional(newPasswordSchema),
   currentpassword: v.optional(v.pipe(v.string('must be text'), v.nonEmpty('is required'), v.maxLength(128, 'is too long'))),
 });
-export type UpdatePrimaryInsuredRequest = v.InferInput<typeof updatePrimaryInsuredRequestSchema>;
 
 /**
  * POST insured/updateprimaryinsuredwithlocation: the insured's names and the order's named

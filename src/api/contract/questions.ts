@@ -16,11 +16,9 @@ export { questionTypes };
 export type QuestionType = (typeof questionTypes)[number];
 
 export const questionOptionSchema = v.object({ value: v.string(), label: v.string() });
-export type QuestionOption = v.InferOutput<typeof questionOptionSchema>;
 
 /** Show the question only while the question `questionCode` (same set) has one of these answers. */
 export const questionConditionSchema = v.object({ questionCode: v.string(), anyOf: v.array(v.string()) });
-export type QuestionCondition = v.InferOutput<typeof questionConditionSchema>;
 
 export const questionSchema = v.object({
   id: v.pipe(v.number(), v.integer()),
@@ -65,7 +63,6 @@ export const saveAnswersRequestSchema = v.object({
     v.check((answers) => Object.keys(answers).every((code) => code.length <= 100), 'has a question code longer than 100 characters'),
   ),
 });
-export type SaveAnswersRequest = v.InferInput<typeof saveAnswersRequestSchema>;
 
 /**
  * What an answer save answers. After saving, a draft or quoted submission is priced again: when
