@@ -37,6 +37,19 @@ export async function insertInvoice(tx: Transaction, values: Omit<typeof invoice
   return invoice!;
 }
 
+/** The invoice paid at `now`, its last failure forgotten. */
+export async function markInvoicePaid(tx: Transaction, id: number, now: Date): Promise<void> {
+  await tx.update(invoices).set({ status: 'paid', paidAt: now, lastFailure: null }).where(eq(invoices.id, id));
+}
+
+/** Keeps why a payment of the invoice failed, for the payment screen to say; a paid invoice keeps none. */
+export async function noteInvoiceFailure(tx: Transaction, id: number, message: string): Promise<void> {
+  await tx
+    .update(invoices)
+    .set({ lastFailure: message })
+    .where(and(eq(invoices.id, id), sql`${invoices.status} <> 'paid'`));
+}
+
 /** A rate table's factors (where its limits and deductibles are). */
 export async function rateTableFactors(db: Queryable, rateTableId: number) {
   const [table] = await db.select({ factors: rateTables.factors }).from(rateTables).where(eq(rateTables.id, rateTableId));

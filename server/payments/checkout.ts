@@ -5,7 +5,6 @@
  * the provider about the session and binds through the same settlement as the webhook.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, isNull } from 'drizzle-orm';
 import type * as v from 'valibot';
 import type { Checkout, checkoutRequestSchema, confirmPaymentRequestSchema, PaymentConfirmation } from '@/api/contract/billing';
 import type { LifecycleEvent } from '@/machines/order-lifecycle.machine';
@@ -13,9 +12,20 @@ import { callerOf } from '@server/account/plan-locations';
 import { requireCurrentSignature } from '@server/application/signatures';
 import type { AuthUser } from '@server/auth/user';
 import { invoiceOf, policyOf } from '@server/billing/billing-queries';
-import { payments, specialities, submissions, users } from '@server/db/schema';
 import { conflict, notFound, serviceUnavailable } from '@server/http/http-error';
 import { lockedOrder } from '@server/lifecycle/locked-order';
+import {
+  confirmationFacts,
+  endPendingPaymentsOfOrder,
+  insertPayment,
+  paymentOfOrderSession,
+  paymentWithKey,
+  pendingPaymentOfInvoice,
+  updatePayment,
+  updatePendingPayment,
+  updatePendingPaymentWithoutSession,
+  type PaymentRow,
+} from '@server/payments/payment-queries';
 import type { PaymentProvider } from '@server/payments/provider';
 import { settlePaid, type SettleDeps } from '@server/payments/settle';
 import { ownedSubmission } from '@server/submissions/access';
@@ -37,7 +47,7 @@ const keyHash = (userId: number, key: string | undefined) =>
     .update(`${userId}:${key ?? randomBytes(16).toString('hex')}`)
     .digest('hex');
 
-type Prepared = { order: Awaited<ReturnType<typeof lockedOrder>>; payment: typeof payments.$inferSelect };
+type Prepared = { order: Awaited<ReturnType<typeof lockedOrder>>; payment: PaymentRow };
 
 /**
  * Inside one locked transaction: the payment this request is for. A retry (same key) gets its
@@ -49,7 +59,7 @@ type Prepared = { order: Awaited<ReturnType<typeof lockedOrder>>; payment: typeo
 async function preparePayment(deps: CheckoutDeps, user: AuthUser, submissionId: number, idempotency: string): Promise<Prepared> {
   return deps.db.transaction(async (tx) => {
     const order = await lockedOrder(tx, user, submissionId);
-    const [earlier] = await tx.select().from(payments).where(eq(payments.idempotencyKey, idempotency));
+    const earlier = await paymentWithKey(tx, idempotency);
     if (earlier && earlier.submissionId !== order.id) {
       throw conflict('This Idempotency-Key was used for another order: send a new key', { 'Idempotency-Key': 'was used for another order' });
     }
@@ -59,28 +69,20 @@ async function preparePayment(deps: CheckoutDeps, user: AuthUser, submissionId: 
     // No money is taken for an application the insured has not signed as it now stands.
     await requireCurrentSignature(tx, order);
     if (earlier?.status === 'pending') return { order, payment: earlier };
-    const [open] = await tx
-      .select()
-      .from(payments)
-      .where(and(eq(payments.invoiceId, invoice.id), eq(payments.provider, deps.provider.name), eq(payments.status, 'pending')))
-      .orderBy(desc(payments.id))
-      .limit(1);
+    const open = await pendingPaymentOfInvoice(tx, invoice.id, deps.provider.name);
     if (open) return { order, payment: open };
-    const [payment] = await tx
-      .insert(payments)
-      .values({
-        invoiceId: invoice.id,
-        submissionId: order.id,
-        provider: deps.provider.name,
-        // A retry after an earlier payment with this key ended (expired) makes a fresh one.
-        idempotencyKey: earlier ? keyHash(user.id, undefined) : idempotency,
-        amountCents: invoice.totalCents,
-        currency: invoice.currency,
-        status: 'pending',
-        createdAt: deps.clock.now(),
-      })
-      .returning();
-    return { order, payment: payment! };
+    const payment = await insertPayment(tx, {
+      invoiceId: invoice.id,
+      submissionId: order.id,
+      provider: deps.provider.name,
+      // A retry after an earlier payment with this key ended (expired) makes a fresh one.
+      idempotencyKey: earlier ? keyHash(user.id, undefined) : idempotency,
+      amountCents: invoice.totalCents,
+      currency: invoice.currency,
+      status: 'pending',
+      createdAt: deps.clock.now(),
+    });
+    return { order, payment };
   });
 }
 
@@ -108,22 +110,14 @@ export async function startCheckout(
   let prepared = await preparePayment(deps, user, input.submissionid, idempotency);
   // A continued checkout, or this request's own from an earlier try: either may have expired since.
   if (prepared.payment.providerRef && !(await stillPayable(deps, prepared.payment.providerRef))) {
-    await deps.db
-      .update(payments)
-      .set({ status: 'expired', failureMessage: 'The checkout expired before it was paid.' })
-      .where(and(eq(payments.id, prepared.payment.id), eq(payments.status, 'pending')));
+    await updatePendingPayment(deps.db, prepared.payment.id, { status: 'expired', failureMessage: 'The checkout expired before it was paid.' });
     prepared = await preparePayment(deps, user, input.submissionid, idempotency);
   }
   const { order, payment } = prepared;
   if (payment.providerRef && payment.checkoutUrl) {
     return { submissionId: order.id, invoiceId: payment.invoiceId, provider: deps.provider.name, sessionId: payment.providerRef, url: payment.checkoutUrl, amountCents: payment.amountCents };
   }
-  const [facts] = await deps.db
-    .select({ email: users.email, speciality: specialities.name })
-    .from(submissions)
-    .innerJoin(users, eq(users.id, submissions.userId))
-    .innerJoin(specialities, eq(specialities.id, submissions.specialityId))
-    .where(eq(submissions.id, order.id));
+  const facts = await confirmationFacts(deps.db, order.id);
   const invoice = (await invoiceOf(deps.db, order.id))!;
   const back = `submissionid=${order.id}`;
   let session;
@@ -148,23 +142,16 @@ export async function startCheckout(
     deps.log.error({ err: error, paymentId: payment.id }, 'The payment provider refused or did not answer a checkout');
     // The provider may keep this failure under the row's idempotency key and answer it to every
     // retry: the row is done with, and the next attempt makes a new one with a new key.
-    await deps.db
-      .update(payments)
-      .set({ status: 'failed', failureMessage: 'The payment service did not answer: no checkout was opened.' })
-      .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending'), isNull(payments.providerRef)));
+    await updatePendingPaymentWithoutSession(deps.db, payment.id, { status: 'failed', failureMessage: 'The payment service did not answer: no checkout was opened.' });
     throw serviceUnavailable('The payment service is not answering just now. Nothing was charged: try again in a minute.', error);
   }
-  await deps.db.update(payments).set({ providerRef: session.sessionId, checkoutUrl: session.url }).where(eq(payments.id, payment.id));
+  await updatePayment(deps.db, payment.id, { providerRef: session.sessionId, checkoutUrl: session.url });
   return { submissionId: order.id, invoiceId: invoice.id, provider: deps.provider.name, sessionId: session.sessionId, url: session.url, amountCents: payment.amountCents };
 }
 
 export async function confirmPayment(deps: CheckoutDeps, user: AuthUser, input: ConfirmInput): Promise<PaymentConfirmation> {
   const order = await ownedSubmission(deps.db, callerOf(user), input.submissionid);
-  const [payment] = await deps.db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.submissionId, order.id), eq(payments.providerRef, input.sessionid), eq(payments.provider, deps.provider.name)))
-    .orderBy(desc(payments.id));
+  const payment = await paymentOfOrderSession(deps.db, order.id, input.sessionid, deps.provider.name);
   if (!payment) throw notFound(`Order ${order.number} has no such checkout`);
   const answer = async (outcome: PaymentConfirmation['outcome'], message: string | null): Promise<PaymentConfirmation> => {
     const now = await ownedSubmission(deps.db, callerOf(user), order.id);
@@ -197,11 +184,7 @@ export async function confirmPayment(deps: CheckoutDeps, user: AuthUser, input: 
  * refund (settle.ts), as before.
  */
 export async function endOpenCheckouts(deps: Pick<CheckoutDeps, 'db' | 'provider' | 'log'>, submissionId: number): Promise<void> {
-  const ended = await deps.db
-    .update(payments)
-    .set({ status: 'expired', failureMessage: 'The order was closed before it was paid.' })
-    .where(and(eq(payments.submissionId, submissionId), eq(payments.provider, deps.provider.name), eq(payments.status, 'pending')))
-    .returning({ id: payments.id, providerRef: payments.providerRef });
+  const ended = await endPendingPaymentsOfOrder(deps.db, submissionId, deps.provider.name, { status: 'expired', failureMessage: 'The order was closed before it was paid.' });
   for (const payment of ended) {
     if (!payment.providerRef) continue;
     try {

@@ -6,13 +6,12 @@
  * in sandbox_checkout_sessions, as a real provider keeps them on its side.
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import * as v from 'valibot';
 import type { Clock } from '@server/clock';
 import type { Database, Queryable } from '@server/db/connection';
-import { sandboxCheckoutSessions } from '@server/db/schema';
 import { notFound } from '@server/http/http-error';
+import { expireOpenSession, insertSessionOnce, sandboxSessionRow, type SandboxSessionRow } from '@server/payments/sandbox-session-queries';
 import { verifiedStripeEvent } from '@server/payments/stripe-signature';
 import {
   WebhookSignatureError,
@@ -29,7 +28,9 @@ const eventShape = v.object({
   data: v.object({ object: v.record(v.string(), v.unknown()) }),
 });
 
-export type SandboxSessionRow = typeof sandboxCheckoutSessions.$inferSelect;
+export type { SandboxSessionRow };
+// The checkout page's writes: its route imports them from here with the rest of the sandbox.
+export { markSessionPaid, recordDeclinedAttempt } from '@server/payments/sandbox-session-queries';
 
 /** Where the sandbox's checkout page is served, under the API prefix. */
 export const SANDBOX_CHECKOUT_PATH = '/payments/sandbox/checkout';
@@ -52,29 +53,9 @@ export function sessionState(row: SandboxSessionRow): SessionState {
 }
 
 export async function sandboxSession(db: Queryable, sessionId: string): Promise<SandboxSessionRow> {
-  const [row] = await db.select().from(sandboxCheckoutSessions).where(eq(sandboxCheckoutSessions.id, sessionId));
+  const row = await sandboxSessionRow(db, sessionId);
   if (!row) throw notFound('No such checkout session');
   return row;
-}
-
-/** A declined card on the sandbox's page: the reason kept for the page, one more attempt counted. */
-export async function recordDeclinedAttempt(db: Queryable, session: SandboxSessionRow, message: string): Promise<SandboxSessionRow> {
-  const [updated] = await db
-    .update(sandboxCheckoutSessions)
-    .set({ lastError: message, attempts: session.attempts + 1 })
-    .where(eq(sandboxCheckoutSessions.id, session.id))
-    .returning();
-  return updated!;
-}
-
-/** The session paid, if it was still open; undefined when another submit of the form paid it first. */
-export async function markSessionPaid(db: Queryable, session: SandboxSessionRow, paymentRef: string, paidAt: Date): Promise<SandboxSessionRow | undefined> {
-  const [paid] = await db
-    .update(sandboxCheckoutSessions)
-    .set({ status: 'paid', paymentRef, paidAt, lastError: null, attempts: session.attempts + 1 })
-    .where(and(eq(sandboxCheckoutSessions.id, session.id), eq(sandboxCheckoutSessions.status, 'open')))
-    .returning();
-  return paid;
 }
 
 /** A Stripe-shaped checkout session object, as the sandbox's events carry it. */
@@ -108,33 +89,26 @@ export class SandboxProvider implements PaymentProvider {
   ) {}
 
   async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
-    const [inserted] = await this.db
-      .insert(sandboxCheckoutSessions)
-      .values({
-        id: token('cs_sandbox'),
-        idempotencyKey: request.idempotencyKey,
-        amountCents: request.amountCents,
-        currency: request.currency,
-        description: request.description,
-        customerEmail: request.customerEmail,
-        successUrl: request.successUrl,
-        cancelUrl: request.cancelUrl,
-        metadata: {
-          paymentId: String(request.paymentId),
-          invoiceId: String(request.invoiceId),
-          submissionId: String(request.submissionId),
-          orderNumber: request.orderNumber,
-          invoiceNumber: request.invoiceNumber,
-          // The checkout page shows the storefront's branding.
-          ...(request.clientId ? { clientId: request.clientId } : {}),
-        },
-        createdAt: this.clock.now(),
-      })
-      .onConflictDoNothing({ target: sandboxCheckoutSessions.idempotencyKey })
-      .returning();
-    const row =
-      inserted ??
-      (await this.db.select().from(sandboxCheckoutSessions).where(eq(sandboxCheckoutSessions.idempotencyKey, request.idempotencyKey)))[0]!;
+    const row = await insertSessionOnce(this.db, {
+      id: token('cs_sandbox'),
+      idempotencyKey: request.idempotencyKey,
+      amountCents: request.amountCents,
+      currency: request.currency,
+      description: request.description,
+      customerEmail: request.customerEmail,
+      successUrl: request.successUrl,
+      cancelUrl: request.cancelUrl,
+      metadata: {
+        paymentId: String(request.paymentId),
+        invoiceId: String(request.invoiceId),
+        submissionId: String(request.submissionId),
+        orderNumber: request.orderNumber,
+        invoiceNumber: request.invoiceNumber,
+        // The checkout page shows the storefront's branding.
+        ...(request.clientId ? { clientId: request.clientId } : {}),
+      },
+      createdAt: this.clock.now(),
+    });
     return { sessionId: row.id, url: `${this.publicApiUrl}${SANDBOX_CHECKOUT_PATH}/${row.id}` };
   }
 
@@ -143,10 +117,7 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   async expireSession(sessionId: string): Promise<void> {
-    await this.db
-      .update(sandboxCheckoutSessions)
-      .set({ status: 'expired' })
-      .where(and(eq(sandboxCheckoutSessions.id, sessionId), eq(sandboxCheckoutSessions.status, 'open')));
+    await expireOpenSession(this.db, sessionId);
   }
 
   /** Signs an event as Stripe does (t=…,v1=HMAC-SHA256 of "t.payload"). */

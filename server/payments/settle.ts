@@ -9,25 +9,36 @@
  * (order.paymentSucceeded), the policy and its documents are issued, the order moves bound →
  * complete (order.issueDocuments), and the order-confirmation mail is queued, all or nothing.
  */
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LifecycleEvent } from '@/machines/order-lifecycle.machine';
 import { formatUsd } from '@/api/contract/money-format';
 import type { Trust } from '@/api/contract/runtime-config';
-import { invoiceOf, policyOf } from '@server/billing/billing-queries';
+import { invoiceOf, markInvoicePaid, noteInvoiceFailure, policyOf } from '@server/billing/billing-queries';
 import { ratingOf } from '@server/billing/invoices';
 import { issuePolicy, type IssuedDocument } from '@server/billing/issue-policy';
 import { lockOwner } from '@server/account/primary-records';
 import type { Clock } from '@server/clock';
 import type { Database, Transaction } from '@server/db/connection';
-import { invoices, paymentWebhookEvents, payments, specialities, submissions, users } from '@server/db/schema';
 import { invoiceDocumentData } from '@server/documents/document-sources';
 import { documentFileName } from '@server/documents/document-file-names';
 import { invoicePdf } from '@server/documents/invoice-pdf';
 import { orderConfirmationMail } from '@server/mail/templates';
 import type { MailService } from '@server/plugins/mail';
+import {
+  confirmationFacts,
+  insertWebhookDelivery,
+  lockOrderRow,
+  lockPaymentRow,
+  orderOwner,
+  paymentOfProvider,
+  paymentOfSession,
+  setWebhookOutcome,
+  supersedePendingPayments,
+  updatePayment,
+  updatePendingPayment,
+  type PaymentRow,
+} from '@server/payments/payment-queries';
 import type { SessionState, WebhookEvent } from '@server/payments/provider';
-import { submissionColumns } from '@server/submissions/access';
 import { moveSubmission } from '@server/submissions/lifecycle';
 
 export type SettleDeps = {
@@ -61,49 +72,26 @@ export type Settled = { outcome: SettleOutcome; submissionId: number | null; pol
 const PAID: LifecycleEvent = { type: 'order.paymentSucceeded', actor: 'system' };
 const ISSUED: LifecycleEvent = { type: 'order.issueDocuments', actor: 'system' };
 
-type PaymentRow = typeof payments.$inferSelect;
-
-async function paymentBySession(tx: Transaction, provider: string, sessionId: string): Promise<PaymentRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(payments)
-    .where(and(eq(payments.provider, provider), eq(payments.providerRef, sessionId)));
-  return row;
-}
-
 /** The order's owner, then the order, then the payment: the lock order of every account change. */
 async function lockPayment(tx: Transaction, payment: PaymentRow) {
-  const [owner] = await tx.select({ userId: submissions.userId }).from(submissions).where(eq(submissions.id, payment.submissionId));
-  if (owner?.userId) await lockOwner(tx, owner.userId);
-  const [order] = await tx.select(submissionColumns).from(submissions).where(eq(submissions.id, payment.submissionId)).for('update');
-  const [locked] = await tx.select().from(payments).where(eq(payments.id, payment.id)).for('update');
+  const ownerId = await orderOwner(tx, payment.submissionId);
+  if (ownerId) await lockOwner(tx, ownerId);
+  const order = await lockOrderRow(tx, payment.submissionId);
+  const locked = await lockPaymentRow(tx, payment.id);
   return { order: order!, payment: locked! };
 }
 
 /** Records a webhook delivery by event id; false when it was recorded before (a redelivery). */
 async function firstDelivery(tx: Transaction, provider: string, event: Pick<WebhookEvent, 'eventId' | 'type'>, now: Date): Promise<boolean> {
-  const inserted = await tx
-    .insert(paymentWebhookEvents)
-    .values({ provider, eventId: event.eventId, type: event.type, outcome: 'received', receivedAt: now })
-    .onConflictDoNothing()
-    .returning({ id: paymentWebhookEvents.id });
-  return inserted.length > 0;
+  return insertWebhookDelivery(tx, { provider, eventId: event.eventId, type: event.type, outcome: 'received', receivedAt: now });
 }
 
 async function recordOutcome(tx: Transaction, provider: string, eventId: string, outcome: SettleOutcome) {
-  await tx
-    .update(paymentWebhookEvents)
-    .set({ outcome })
-    .where(and(eq(paymentWebhookEvents.provider, provider), eq(paymentWebhookEvents.eventId, eventId)));
+  await setWebhookOutcome(tx, provider, eventId, outcome);
 }
 
 async function confirmationMail(tx: Transaction, deps: SettleDeps, orderId: number, issued: IssuedDocument[], invoicePdfBytes: Uint8Array, invoiceNumber: string) {
-  const [row] = await tx
-    .select({ email: users.email, firstName: users.firstName, number: submissions.number, speciality: specialities.name })
-    .from(submissions)
-    .innerJoin(users, eq(users.id, submissions.userId))
-    .innerJoin(specialities, eq(specialities.id, submissions.specialityId))
-    .where(eq(submissions.id, orderId));
+  const row = await confirmationFacts(tx, orderId);
   const policy = await policyOf(tx, orderId);
   if (!row || !policy) return;
   const attach = (filename: string, content: Uint8Array) => ({ filename, contentType: 'application/pdf', contentBase64: Buffer.from(content).toString('base64') });
@@ -128,10 +116,7 @@ async function confirmationMail(tx: Transaction, deps: SettleDeps, orderId: numb
 
 /** Money taken that binds nothing: the payment is marked for a refund by hand, with why in words. */
 async function keepForRefund(tx: Transaction, paymentId: number, session: SessionState, now: Date, why: { raw: Record<string, unknown>; message: string }) {
-  await tx
-    .update(payments)
-    .set({ status: 'needs_refund', providerPaymentRef: session.paymentRef, completedAt: now, raw: why.raw, failureMessage: why.message })
-    .where(eq(payments.id, paymentId));
+  await updatePayment(tx, paymentId, { status: 'needs_refund', providerPaymentRef: session.paymentRef, completedAt: now, raw: why.raw, failureMessage: why.message });
 }
 
 async function bind(tx: Transaction, deps: SettleDeps, locked: Awaited<ReturnType<typeof lockPayment>>, session: SessionState): Promise<Settled> {
@@ -159,16 +144,10 @@ async function bind(tx: Transaction, deps: SettleDeps, locked: Awaited<ReturnTyp
     deps.log.warn({ paymentId: payment.id, orderStatus: order.status }, 'A payment arrived for an order that cannot be bound: refund it');
     return answer('not_payable');
   }
-  await tx
-    .update(payments)
-    .set({ status: 'succeeded', providerPaymentRef: session.paymentRef, failureMessage: null, completedAt: now, raw: { session } })
-    .where(eq(payments.id, payment.id));
-  await tx.update(invoices).set({ status: 'paid', paidAt: now, lastFailure: null }).where(eq(invoices.id, invoice.id));
+  await updatePayment(tx, payment.id, { status: 'succeeded', providerPaymentRef: session.paymentRef, failureMessage: null, completedAt: now, raw: { session } });
+  await markInvoicePaid(tx, invoice.id, now);
   // Other checkouts of this invoice left open can no longer bind.
-  await tx
-    .update(payments)
-    .set({ status: 'superseded' })
-    .where(and(eq(payments.invoiceId, invoice.id), eq(payments.status, 'pending')));
+  await supersedePendingPayments(tx, invoice.id);
   const bound = await moveSubmission(tx, null, order, now, {
     event: PAID,
     data: { paymentId: payment.id, provider: payment.provider, amountCents: payment.amountCents, invoiceNumber: invoice.number },
@@ -188,7 +167,7 @@ export async function settlePaid(deps: SettleDeps, provider: string, session: Se
   const settled = await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
     if (event && !(await firstDelivery(tx, provider, event, now))) return { outcome: 'duplicate' as const, submissionId: null, policyNumber: null };
-    const found = await paymentBySession(tx, provider, session.sessionId);
+    const found = await paymentOfSession(tx, provider, session.sessionId);
     const result = found ? await bind(tx, deps, await lockPayment(tx, found), session) : { outcome: 'unknown_session' as const, submissionId: null, policyNumber: null };
     if (event) await recordOutcome(tx, provider, event.eventId, result.outcome);
     return result;
@@ -205,20 +184,15 @@ export async function settleDeclined(deps: SettleDeps, provider: string, event: 
   return deps.db.transaction(async (tx) => {
     if (!(await firstDelivery(tx, provider, event, deps.clock.now()))) return { outcome: 'duplicate' as const, submissionId: null, policyNumber: null };
     const paymentId = Number(event.failure?.metadata.paymentId);
-    const [found] = Number.isSafeInteger(paymentId)
-      ? await tx.select().from(payments).where(and(eq(payments.id, paymentId), eq(payments.provider, provider)))
-      : [];
+    const found = Number.isSafeInteger(paymentId) ? await paymentOfProvider(tx, paymentId, provider) : undefined;
     // The same lock order as binding (owner, order, payment), so a decline never deadlocks with it.
     const payment = found && (await lockPayment(tx, found)).payment;
     let outcome: SettleOutcome = 'unknown_session';
     if (payment) {
       outcome = 'declined';
       const message = event.failure?.message ?? 'The payment failed.';
-      await tx.update(payments).set({ failureMessage: message }).where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')));
-      await tx
-        .update(invoices)
-        .set({ lastFailure: message })
-        .where(and(eq(invoices.id, payment.invoiceId), sql`${invoices.status} <> 'paid'`));
+      await updatePendingPayment(tx, payment.id, { failureMessage: message });
+      await noteInvoiceFailure(tx, payment.invoiceId, message);
     }
     await recordOutcome(tx, provider, event.eventId, outcome);
     return { outcome, submissionId: payment?.submissionId ?? null, policyNumber: null };
@@ -232,14 +206,14 @@ export async function settleOther(deps: SettleDeps, provider: string, event: Web
     let outcome: SettleOutcome = 'ignored';
     let submissionId: number | null = null;
     if ((event.kind === 'expired' || event.kind === 'failed') && event.session) {
-      const found = await paymentBySession(tx, provider, event.session.sessionId);
+      const found = await paymentOfSession(tx, provider, event.session.sessionId);
       const payment = found && (await lockPayment(tx, found)).payment;
       outcome = payment ? 'expired' : 'unknown_session';
       submissionId = payment?.submissionId ?? null;
       if (payment) {
         const message = event.kind === 'failed' ? 'The payment did not go through.' : 'The checkout expired before it was paid.';
-        await tx.update(payments).set({ status: event.kind === 'failed' ? 'failed' : 'expired', failureMessage: message }).where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')));
-        await tx.update(invoices).set({ lastFailure: message }).where(and(eq(invoices.id, payment.invoiceId), sql`${invoices.status} <> 'paid'`));
+        await updatePendingPayment(tx, payment.id, { status: event.kind === 'failed' ? 'failed' : 'expired', failureMessage: message });
+        await noteInvoiceFailure(tx, payment.invoiceId, message);
       }
     }
     await recordOutcome(tx, provider, event.eventId, outcome);
