@@ -2,27 +2,13 @@
  * The questions of one set as stored: a speciality's underwriting questions, or (null) the
  * general application questions asked whatever the speciality. Active ones, in display order.
  */
-import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Question } from '@/api/contract/questions';
 import type { Queryable } from '@server/db/connection';
-import { questions } from '@server/db/schema';
+import { activeQuestionSet } from '@server/rating/rating-queries';
 import type { Answers } from '@shared/rating/answers';
 
-export async function loadQuestionSet(db: Queryable, specialityId: number | null) {
-  return db
-    .select({
-      id: questions.id,
-      code: questions.code,
-      text: questions.text,
-      helpText: questions.helpText,
-      type: questions.type,
-      required: questions.required,
-      options: questions.options,
-      condition: questions.condition,
-    })
-    .from(questions)
-    .where(and(eq(questions.active, true), specialityId === null ? isNull(questions.specialityId) : eq(questions.specialityId, specialityId)))
-    .orderBy(asc(questions.sortOrder), asc(questions.id));
+export function loadQuestionSet(db: Queryable, specialityId: number | null) {
+  return activeQuestionSet(db, specialityId);
 }
 
 export type StoredQuestion = Awaited<ReturnType<typeof loadQuestionSet>>[number];

@@ -4,13 +4,12 @@
  * answers missing or of the wrong type. Shared by auth/calculate, auth/ilfdlf and the
  * submission calls, so all of them price the same inputs the same way.
  */
-import { count, eq } from 'drizzle-orm';
 import type { Calculation, QuoteInput } from '@/api/contract/rating';
 import type { Queryable } from '@server/db/connection';
-import { rateTables, usStates } from '@server/db/schema';
 import { lookupZip } from '@server/geo/zip-codes';
 import { badRequest, HttpError } from '@server/http/http-error';
 import { answerProblems } from '@server/rating/answers';
+import { isUsState, rateTableById } from '@server/rating/rating-queries';
 import type { Answers } from '@shared/rating/answers';
 import { rate, RatingError, type PremiumAdjustment, type RatingRequest, type RatingTable } from '@shared/rating/engine';
 import { paymentPlans } from '@shared/rating/payment-plans';
@@ -39,8 +38,7 @@ export async function prepareQuote(db: Queryable, catalog: RatingCatalog, input:
   const entry = await catalog.get(input.specialityId, input.state);
   if (!entry || (!entry.onSale && !input.existingOrder)) {
     // Only on this error path: a second look says which of the two does not exist.
-    const [state] = await db.select({ n: count() }).from(usStates).where(eq(usStates.code, input.state));
-    if (!entry && !state?.n) throw badRequest(`${input.state} is not a US state code`, { state: 'is not a US state code' });
+    if (!entry && !(await isUsState(db, input.state))) throw badRequest(`${input.state} is not a US state code`, { state: 'is not a US state code' });
     throw badRequest(`Speciality ${input.specialityId} is not on sale`, { specialityId: 'is not a speciality on sale' });
   }
   const zip = lookupZip(input.zipcode);
@@ -136,7 +134,7 @@ export async function calculateQuote(
  * a rate change. Another's (the address moved to another state) prices with the one in force.
  */
 async function savedTable(db: Queryable, inForce: RatingTable, specialityId: number, tableId: number): Promise<RatingTable> {
-  const [saved] = await db.select().from(rateTables).where(eq(rateTables.id, tableId));
+  const saved = await rateTableById(db, tableId);
   if (!saved || saved.stateCode !== inForce.stateCode || saved.specialityId !== specialityId) return inForce;
   const { basePremiumCents, minPremiumCents, policyFeeCents, taxRateBps, feeRateBps, factors } = saved;
   return { ...inForce, id: saved.id, version: saved.version, basePremiumCents, minPremiumCents, policyFeeCents, taxRateBps, feeRateBps, factors };

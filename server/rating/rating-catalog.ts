@@ -8,10 +8,10 @@
  * write to these tables raises one, in whichever process, so an edited table reaches every
  * process at once; while notices cannot be heard, every calculation reads afresh.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
 import { NoticedCache, type ChangeNotices } from '@server/db/change-notices';
 import type { Queryable } from '@server/db/connection';
-import { rateTables, specialities, usStates, type QuestionCondition, type QuestionOption, type RateFactors } from '@server/db/schema';
+import type { RateFactors } from '@server/db/schema';
+import { ratingCatalogRow, type CatalogQuestionRow } from '@server/rating/rating-queries';
 import type { RatingQuestion } from '@shared/rating/answers';
 import type { RateFactors as EngineFactors, RatingTable } from '@shared/rating/engine';
 import type { PaymentTermRow } from '@shared/rating/payment-plans';
@@ -37,62 +37,11 @@ export interface RatingCatalogEntry {
   paymentTerms: PaymentTermRow[];
 }
 
-type QuestionRow = {
-  code: string;
-  type: RatingQuestion['type'];
-  required: boolean;
-  options: QuestionOption[];
-  condition: QuestionCondition | null;
-  general: boolean;
-};
-
 /** One round trip: null when the speciality or the state does not exist. */
 export async function loadRatingCatalogEntry(db: Queryable, specialityId: number, stateCode: string): Promise<RatingCatalogEntry | null> {
-  const [row] = await db
-    .select({
-      specialityId: specialities.id,
-      specialityName: specialities.name,
-      specialityActive: specialities.active,
-      stateCode: usStates.code,
-      stateName: usStates.name,
-      stateOffered: usStates.offered,
-      table: {
-        id: rateTables.id,
-        version: rateTables.version,
-        basePremiumCents: rateTables.basePremiumCents,
-        minPremiumCents: rateTables.minPremiumCents,
-        policyFeeCents: rateTables.policyFeeCents,
-        taxRateBps: rateTables.taxRateBps,
-        feeRateBps: rateTables.feeRateBps,
-        factors: rateTables.factors,
-      },
-      questions: sql<QuestionRow[]>`(
-        select coalesce(json_agg(json_build_object(
-          'code', q.code, 'type', q.type, 'required', q.required, 'options', q.options,
-          'condition', q.condition, 'general', q.speciality_id is null
-        ) order by q.speciality_id nulls first, q.sort_order, q.id), '[]'::json)
-        from questions q
-        where q.active and (q.speciality_id = ${specialities.id} or q.speciality_id is null)
-      )`,
-      paymentTerms: sql<PaymentTermRow[]>`(
-        select coalesce(json_agg(json_build_object(
-          'code', t.code, 'name', t.name, 'installments', t.installments,
-          'downPaymentBps', t.down_payment_bps, 'installmentFeeCents', t.installment_fee_cents
-        ) order by t.sort_order, t.id), '[]'::json)
-        from payment_terms t
-        where t.active
-      )`,
-    })
-    .from(specialities)
-    .innerJoin(usStates, eq(usStates.code, stateCode))
-    .leftJoin(
-      rateTables,
-      and(eq(rateTables.specialityId, specialities.id), eq(rateTables.stateCode, usStates.code), eq(rateTables.active, true)),
-    )
-    .where(eq(specialities.id, specialityId))
-    .orderBy(asc(specialities.id));
+  const row = await ratingCatalogRow(db, specialityId, stateCode);
   if (!row) return null;
-  const questions = parseJson<QuestionRow[]>(row.questions).map(({ general, ...question }) => ({ general, question }));
+  const questions = parseJson<CatalogQuestionRow[]>(row.questions).map(({ general, ...question }) => ({ general, question }));
   // A state switched off sells nothing, whatever tables it still has.
   const table = row.table?.id && row.stateOffered
     ? {
