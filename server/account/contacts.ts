@@ -9,7 +9,7 @@ import type { Deleted } from '@/api/contract/address';
 import type { Queryable } from '@server/db/connection';
 import { contactById, contactsOf, contactUses, insertContact, updateContact } from '@server/account/contact-queries';
 import { normalisePhone } from '@server/account/phone';
-import { deleteRecord, saveRecord, type AccountDeps, type PrimaryRecordKind } from '@server/account/primary-records';
+import { deleteRecord, ownColumns, saveRecord, type AccountDeps, type PrimaryRecordKind } from '@server/account/primary-records';
 import { contacts } from '@server/db/schema';
 
 type SaveContactInput = v.InferOutput<typeof saveContactRequestSchema>;
@@ -43,16 +43,7 @@ export async function saveContact(
     contactNumber: normalisePhone(input.contactnumber),
   };
   return saveRecord(deps, contactKind, userId, { id: input.id, isprimary: input.isprimary, idempotencyKeyHash, body: input }, {
-    insert: (tx, own) =>
-      insertContact(tx, {
-        ...values,
-        userId: own.userId,
-        isPrimary: own.isPrimary,
-        idempotencyKeyHash: own.idempotencyKeyHash,
-        idempotencyRequestHash: own.idempotencyRequestHash,
-        createdAt: own.now,
-        updatedAt: own.now,
-      }),
+    insert: (tx, own) => insertContact(tx, { ...values, ...ownColumns(own) }),
     update: (tx, id, own) => updateContact(tx, id, { ...values, isPrimary: own.isPrimary, updatedAt: own.now }),
   });
 }

@@ -10,7 +10,7 @@ import type { Location, saveLocationRequestSchema } from '@/api/contract/locatio
 import type { Queryable } from '@server/db/connection';
 import { checkAddress } from '@server/account/address-check';
 import { insertLocation, locationById, locationsOf, locationUses, updateLocation } from '@server/account/location-queries';
-import { deleteRecord, saveRecord, type AccountDeps, type PrimaryRecordKind } from '@server/account/primary-records';
+import { deleteRecord, ownColumns, saveRecord, type AccountDeps, type PrimaryRecordKind } from '@server/account/primary-records';
 import { locations } from '@server/db/schema';
 
 type SaveLocationInput = v.InferOutput<typeof saveLocationRequestSchema>;
@@ -45,16 +45,7 @@ export async function saveLocation(
     zipcode: input.zipcode,
   };
   return saveRecord(deps, locationKind, userId, { id: input.id, isprimary: input.isprimary, idempotencyKeyHash, body: input }, {
-    insert: (tx, own) =>
-      insertLocation(tx, {
-        ...values,
-        userId: own.userId,
-        isPrimary: own.isPrimary,
-        idempotencyKeyHash: own.idempotencyKeyHash,
-        idempotencyRequestHash: own.idempotencyRequestHash,
-        createdAt: own.now,
-        updatedAt: own.now,
-      }),
+    insert: (tx, own) => insertLocation(tx, { ...values, ...ownColumns(own) }),
     update: (tx, id, own) => updateLocation(tx, id, { ...values, isPrimary: own.isPrimary, updatedAt: own.now }),
   });
 }

@@ -61,6 +61,16 @@ export type RecordWriter<Row> = {
   update(tx: Transaction, id: number, own: { isPrimary: boolean; now: Date }): Promise<Row>;
 };
 
+/** The columns of a new record that are decided here, as `insert` writes them beside its own. */
+export const ownColumns = (own: Parameters<RecordWriter<unknown>['insert']>[1]) => ({
+  userId: own.userId,
+  isPrimary: own.isPrimary,
+  idempotencyKeyHash: own.idempotencyKeyHash,
+  idempotencyRequestHash: own.idempotencyRequestHash,
+  createdAt: own.now,
+  updatedAt: own.now,
+});
+
 export type SaveRequest = {
   /** Absent: create; present: update that record. */
   id: number | null | undefined;

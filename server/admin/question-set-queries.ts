@@ -7,19 +7,9 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { AdminQuestion } from '@/api/contract/admin-questions';
 import type { Queryable, Transaction } from '@server/db/connection';
 import { questions, specialities } from '@server/db/schema';
+import { storedQuestionColumns } from '@server/rating/rating-queries';
 
-const columns = {
-  id: questions.id,
-  code: questions.code,
-  text: questions.text,
-  helpText: questions.helpText,
-  type: questions.type,
-  required: questions.required,
-  options: questions.options,
-  condition: questions.condition,
-  sortOrder: questions.sortOrder,
-  active: questions.active,
-};
+const columns = { ...storedQuestionColumns, sortOrder: questions.sortOrder, active: questions.active };
 
 /** The speciality's questions, retired ones too, in the order they are asked. */
 export const questionSetRows = (db: Queryable, specialityId: number): Promise<AdminQuestion[]> =>

@@ -7,6 +7,7 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Queryable, Transaction } from '@server/db/connection';
 import { rateTables, specialities, submissions, usStates, users } from '@server/db/schema';
+import { tablePriceColumns } from '@server/rating/rating-queries';
 
 export type RateTableRow = typeof rateTables.$inferSelect;
 
@@ -22,12 +23,7 @@ export function versionRows(db: Queryable, specialityId: number, stateCode: stri
       createdAt: rateTables.createdAt,
       creatorId: users.id,
       creatorEmail: users.email,
-      basePremiumCents: rateTables.basePremiumCents,
-      minPremiumCents: rateTables.minPremiumCents,
-      policyFeeCents: rateTables.policyFeeCents,
-      taxRateBps: rateTables.taxRateBps,
-      feeRateBps: rateTables.feeRateBps,
-      factors: rateTables.factors,
+      ...tablePriceColumns,
     })
     .from(rateTables)
     .leftJoin(users, eq(users.id, rateTables.createdBy))

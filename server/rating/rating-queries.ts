@@ -11,19 +11,32 @@ import { questions, rateTables, specialities, usStates, type QuestionCondition, 
 import type { RatingQuestion } from '@shared/rating/answers';
 import type { PaymentTermRow } from '@shared/rating/payment-plans';
 
+/** A question as stored, effects and condition included (admin/question-set-queries.ts adds its place and state). */
+export const storedQuestionColumns = {
+  id: questions.id,
+  code: questions.code,
+  text: questions.text,
+  helpText: questions.helpText,
+  type: questions.type,
+  required: questions.required,
+  options: questions.options,
+  condition: questions.condition,
+};
+
+/** What a rate table says about prices (admin/rate-table-queries.ts lists its versions with them). */
+export const tablePriceColumns = {
+  basePremiumCents: rateTables.basePremiumCents,
+  minPremiumCents: rateTables.minPremiumCents,
+  policyFeeCents: rateTables.policyFeeCents,
+  taxRateBps: rateTables.taxRateBps,
+  feeRateBps: rateTables.feeRateBps,
+  factors: rateTables.factors,
+};
+
 /** A speciality's active questions, or (null) the general application's, in display order. */
 export function activeQuestionSet(db: Queryable, specialityId: number | null) {
   return db
-    .select({
-      id: questions.id,
-      code: questions.code,
-      text: questions.text,
-      helpText: questions.helpText,
-      type: questions.type,
-      required: questions.required,
-      options: questions.options,
-      condition: questions.condition,
-    })
+    .select(storedQuestionColumns)
     .from(questions)
     .where(and(eq(questions.active, true), specialityId === null ? isNull(questions.specialityId) : eq(questions.specialityId, specialityId)))
     .orderBy(asc(questions.sortOrder), asc(questions.id));
@@ -54,16 +67,7 @@ export async function ratingCatalogRow(db: Queryable, specialityId: number, stat
       stateCode: usStates.code,
       stateName: usStates.name,
       stateOffered: usStates.offered,
-      table: {
-        id: rateTables.id,
-        version: rateTables.version,
-        basePremiumCents: rateTables.basePremiumCents,
-        minPremiumCents: rateTables.minPremiumCents,
-        policyFeeCents: rateTables.policyFeeCents,
-        taxRateBps: rateTables.taxRateBps,
-        feeRateBps: rateTables.feeRateBps,
-        factors: rateTables.factors,
-      },
+      table: { id: rateTables.id, version: rateTables.version, ...tablePriceColumns },
       questions: sql<CatalogQuestionRow[] | string>`(
         select coalesce(json_agg(json_build_object(
           'code', q.code, 'type', q.type, 'required', q.required, 'options', q.options,
