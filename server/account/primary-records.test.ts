@@ -60,7 +60,8 @@ const kinds: Kind[] = [
     parseList: (value) => v.parse(locationListSchema, value),
     use: async (submissionId, id) => {
       const address = { address1: '1 Main St', city: 'Houston', state: 'TX', zipcode: '77002' };
-      await t.app.db.insert(planLocations).values({ submissionId, locationId: id, ...address, isPrimary: true });
+      // An order saved at the primary location's ZIP holds its copy already (a returning insured's quote).
+      await t.app.db.insert(planLocations).values({ submissionId, locationId: id, ...address, isPrimary: true }).onConflictDoNothing();
     },
   },
 ];
