@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { screens } from '../src/routes/screens';
+import { screens } from '../shared/screens';
 
 interface ManifestChunk {
   file: string;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createMemoryHistory, createRouter } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
 import { routeTree } from '../src/routes/route-tree.gen';
-import { screens, type ScreenDefinition } from '../src/routes/screens';
+import { screens, type ScreenDefinition } from '../shared/screens';
 import { renderRouteTree, ROUTE_TREE_FILE } from './generate-routes';
 
 // Matching needs no context: nothing here loads a route.

@@ -6,7 +6,7 @@
 import type { NextStepAction, SubmissionSummary } from '@/api/contract/dashboard';
 import { submissionStatuses, type SubmissionStatus } from '@/api/contract/submissions';
 import { isOpenStatus } from '@/machines/order-lifecycle.machine';
-import type { ScreenName } from '@/routes/screens';
+import type { ScreenName } from '@shared/screens';
 import { orderSummaryRows } from '@server/account/dashboard-queries';
 import type { AuthUser } from '@server/auth/user';
 import type { Database } from '@server/db/connection';

@@ -5,7 +5,7 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { screens } from '@/routes/screens';
+import { screens } from '@shared/screens';
 
 interface ManifestChunk {
   file: string;
@@ -17,7 +17,7 @@ type Manifest = Record<string, ManifestChunk>;
 
 /** Where the router shows the screen: its plain path(s) and its branded twin under client/. */
 export interface ScreenMatch {
-  /** The `module` of the screen's row in src/routes/screens.ts. */
+  /** The `module` of the screen's row in shared/screens.ts. */
   module: string;
   name: string;
   /** The broker's client id, on a branded path. */

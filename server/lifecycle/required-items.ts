@@ -2,10 +2,10 @@
  * What an order still lacks before buy now can decide it (DESIGN.md §4 checks): the required
  * answers of both question sets, at least one location on the order, a primary contact on the
  * insured's account, and the documents the answers call for (loss runs when prior claims are
- * reported). Each item says on which screen the insured supplies it (src/routes/screens.ts).
+ * reported). Each item says on which screen the insured supplies it (shared/screens.ts).
  */
 import type { RequiredItem } from '@/api/contract/lifecycle';
-import type { ScreenName } from '@/routes/screens';
+import type { ScreenName } from '@shared/screens';
 import type { Queryable } from '@server/db/connection';
 import { liveFiles } from '@server/files/live-files';
 import { answerProblems } from '@server/rating/answers';

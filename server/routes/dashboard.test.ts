@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { existingOpenOrderSchema, submissionSummaryListSchema, type SubmissionSummary } from '@/api/contract/dashboard';
 import type { SubmissionStatus } from '@/api/contract/submissions';
-import { screens } from '@/routes/screens';
+import { screens } from '@shared/screens';
 import { submissions } from '@server/db/schema';
 import { newInsured, quotedOrder, type Insured } from '@server/test/account-helpers';
 import { specialityId } from '@server/test/quote-helpers';

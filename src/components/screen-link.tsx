@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { screenLocation, type ScreenTarget } from '@/routes/screen-location';
-import type { ScreenName } from '@/routes/screens';
+import type { ScreenName } from '@shared/screens';
 import { useClientArea } from '@/routes/use-broker';
 
 /**

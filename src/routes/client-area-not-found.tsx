@@ -1,7 +1,7 @@
 import { Navigate, useLocation } from '@tanstack/react-router';
 import { isCanonicalClientUrl } from '@/api/contract/specialities';
 import { screenLocation } from '@/routes/screen-location';
-import { screens } from '@/routes/screens';
+import { screens } from '@shared/screens';
 import PageNotFoundScreen from '@/screens/page-not-found/page-not-found-screen';
 
 /**

@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent, type RouteComponent } from '@tanstack/react-router';
 import { clientRoot } from '@/routes/guards';
 import { rootRoute } from '@/routes/root-route';
-import { screenDefinition } from '@/routes/screens';
+import { screenDefinition } from '@shared/screens';
 
 // Typed, not inferred: the component reads the router, whose type includes this route.
 const ClientAreaNotFound: RouteComponent = lazyRouteComponent(() => import('@/routes/client-area-not-found'));

@@ -4,7 +4,7 @@ import { clearLeftoverOverlays, documentTitle } from '@/routes/navigation-effect
 import { routeTree } from '@/routes/route-tree.gen';
 import type { RouterContext } from '@/routes/router-context';
 import type { ScreenState } from '@/routes/screen-location';
-import type { ScreenName } from '@/routes/screens';
+import type { ScreenName } from '@shared/screens';
 import { parseSearch, stringifySearch } from '@/routes/search-serialization';
 
 type ResolvedMatch = { _notFound?: boolean; status: string; staticData: { title?: string } };

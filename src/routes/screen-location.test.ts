@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { routeTree } from '@/routes/route-tree.gen';
 import { screenHref, screenLocation, type ScreenTarget } from '@/routes/screen-location';
 import { goToScreen } from '@/routes/screen-navigation';
-import { screens, type ScreenName } from '@/routes/screens';
+import { screens, type ScreenName } from '@shared/screens';
 import { parseSearch, stringifySearch } from '@/routes/search-serialization';
 
 describe('screenLocation', () => {

@@ -1,7 +1,7 @@
 import type * as v from 'valibot';
 import type * as searchParams from '@/routes/search-params';
 import { stringifySearch } from '@/routes/search-serialization';
-import { screenDefinition, type BrandedRoutePath, type PlainRoutePath, type ScreenName, type ScreenOf, type ScreenParamName } from '@/routes/screens';
+import { screenDefinition, type BrandedRoutePath, type PlainRoutePath, type ScreenName, type ScreenOf, type ScreenParamName } from '@shared/screens';
 
 /** What a screen's query string takes, from its row's `search` schema. */
 export type ScreenSearch<S extends ScreenName> = ScreenOf<S> extends { search: infer K extends keyof typeof searchParams }

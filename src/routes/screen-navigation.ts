@@ -2,7 +2,7 @@ import { useRouter, type AnyRouter } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import type { BrokerCache } from '@/app/broker-cache';
 import { screenLocation, type ScreenTarget } from '@/routes/screen-location';
-import type { ScreenName } from '@/routes/screens';
+import type { ScreenName } from '@shared/screens';
 import { useClientArea } from '@/routes/use-broker';
 
 /**

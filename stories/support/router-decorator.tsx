@@ -22,7 +22,7 @@ import { routerNavigation } from '@/routes/auth-navigation';
 import { clientRoot } from '@/routes/guards';
 import type { AuthActor, RouterContext } from '@/routes/router-context';
 import type { ScreenState } from '@/routes/screen-location';
-import { brandedChildPath, screens } from '@/routes/screens';
+import { brandedChildPath, screens } from '@shared/screens';
 import * as searchParams from '@/routes/search-params';
 import { parseSearch, stringifySearch } from '@/routes/search-serialization';
 import { demoTrust } from './trust-fixtures';
@@ -115,7 +115,7 @@ function storyAuthMachine(session: StoredState | undefined) {
   });
 }
 
-/** The app's addresses (src/routes/screens.ts, plain and branded), every one showing the story. */
+/** The app's addresses (shared/screens.ts, plain and branded), every one showing the story. */
 function createStoryRouter(
   route: string,
   appShell: boolean,

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screens, type ScreenDefinition } from '@/routes/screens';
+import { screens, type ScreenDefinition } from '@shared/screens';
 import { demoBrokers, demoSpecialities, demoUsers } from '@server/db/seed/demo-data';
 import { axeViolations } from './support/axe';
 import { chromiumPath } from './support/chromium';

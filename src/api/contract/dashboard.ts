@@ -9,7 +9,7 @@ import { submissionStatusSchema } from '@/api/contract/submissions';
 
 /**
  * What the insured can do next. `screen` is the screen the step happens on (a name of
- * src/routes/screens.ts); its order screens take the submission id.
+ * shared/screens.ts); its order screens take the submission id.
  */
 export const nextSteps = ['answer', 'buy', 'supply', 'wait', 'pay', 'documents', 'none'] as const;
 export type NextStepAction = (typeof nextSteps)[number];

@@ -27,7 +27,7 @@ export type LifecycleMove = v.InferOutput<typeof lifecycleMoveSchema>;
 
 /**
  * Something the order still lacks before it can go ahead, with where to supply it: `screen` is
- * a screen name of src/routes/screens.ts (its order screens take the submission id), `field`
+ * a screen name of shared/screens.ts (its order screens take the submission id), `field`
  * the question code or form field when there is one.
  */
 export const requiredItemKinds = ['answer', 'location', 'primaryContact', 'document'] as const;

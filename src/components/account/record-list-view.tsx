@@ -4,7 +4,7 @@ import { useEffect, useId, useMemo, useRef, useState, type ComponentType, type R
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import type { RecordFailure } from '@/components/account/record-editor';
 import type { ListedRecord, RecordChange, recordListMachine } from '@/machines/record-list.machine';
-import type { ScreenName } from '@/routes/screens';
+import type { ScreenName } from '@shared/screens';
 
 /**
  * The list screens of the insured's account (contacts, locations; additional insureds or claims

@@ -1,5 +1,5 @@
 import { ScreenLink } from '@/components/screen-link';
-import type { ScreenName } from '@/routes/screens';
+import type { ScreenName } from '@shared/screens';
 
 /** The administration screens, in the order the nav lists them. */
 const ADMIN_SCREENS = [

@@ -1,6 +1,6 @@
 import type { SubmissionSummary } from '@/api/contract/dashboard';
 import { ScreenLink } from '@/components/screen-link';
-import { screens, type ScreenName } from '@/routes/screens';
+import { screens, type ScreenName } from '@shared/screens';
 
 function knownScreen(name: string | null): ScreenName | undefined {
   return screens.find((screen) => screen.name === name)?.name;

@@ -1,6 +1,6 @@
 import type { RequiredItem } from '@/api/contract/lifecycle';
 import { ScreenLink } from '@/components/screen-link';
-import { screens, type ScreenName } from '@/routes/screens';
+import { screens, type ScreenName } from '@shared/screens';
 
 const ORDER_SEARCHES: readonly string[] = ['orderSearch', 'editOrderSearch', 'paymentSearch'];
 

@@ -13,7 +13,7 @@ import { useAuth } from '@/components/use-auth';
 import { signedInUser } from '@/machines/auth.machine';
 import type { closeLostMachine } from '@/machines/close-lost.machine';
 import { dashboardMachine } from '@/machines/dashboard.machine';
-import type { ScreenName } from '@/routes/screens';
+import type { ScreenName } from '@shared/screens';
 
 const QUICK_LINKS: { screen: ScreenName; label: string; about: string }[] = [
   { screen: 'contacts', label: 'Contacts', about: 'The people we may call or e-mail about your cover.' },

@@ -1,6 +1,7 @@
 /**
- * The one table of screens. `npm run routes` generates the plain route and its broker-branded
- * twin for each row (src/routes/route-tree.gen.ts); nothing else declares a route.
+ * The one table of screens, shared by the client's router and the server (the HTML shell's
+ * preloads, the screens its answers name). `npm run routes` generates the plain route and its
+ * broker-branded twin for each row (src/routes/route-tree.gen.ts); nothing else declares a route.
  */
 export interface ScreenDefinition {
   /** The route's name as the specification writes it; also the screen root's data-screen. */
