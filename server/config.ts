@@ -7,7 +7,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as v from 'valibot';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import type { Trust } from '@/api/contract/runtime-config';
+import type { Trust } from '@shared/contract/runtime-config';
 import { demoOfferedStates } from '@server/db/seed/demo-data';
 import { usStateList } from '@server/db/seed/us-states';
 

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { formatUsd } from '@/api/contract/money-format';
+import { formatUsd } from '@shared/contract/money-format';
 import BrokerBookScreen from '@/screens/broker-book/broker-book-screen';
 import { beaStored, bookHandlers } from './support/broker-book-fixtures';
 import type { RouterParameters } from './support/router-decorator';

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { HttpHandler } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import type { SubmissionStatus } from '@/api/contract/submissions';
-import { formatUsd } from '@/api/contract/money-format';
+import type { SubmissionStatus } from '@shared/contract/submissions';
+import { formatUsd } from '@shared/contract/money-format';
 import CompleteOrderScreen from '@/screens/complete-order/complete-order-screen';
 import { ada, adaStored } from './support/auth-fixtures';
 import { billingWorld, boundOnly, POLICY_NUMBER, QUARTERLY, type BillingWorldOptions } from './support/billing-fixtures';

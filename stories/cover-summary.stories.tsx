@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { formatUsd } from '@/api/contract/money-format';
+import { formatUsd } from '@shared/contract/money-format';
 import { CoverSummary, type CoverSummaryFacts } from '@/components/purchase/cover-summary';
 import { quotedCalculation } from './support/quote-fixtures';
 import type { RouterParameters } from './support/router-decorator';

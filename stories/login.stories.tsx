@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import type { SignInRequest } from '@/api/contract/auth';
+import type { SignInRequest } from '@shared/contract/auth';
 import LoginScreen from '@/screens/login/login-screen';
 import { ADA_PASSWORD, ada, adaStored, AUTH_URLS, authHandlers, pendingSignInHandlers } from './support/auth-fixtures';
 import { brokerHandlers } from './support/broker-fixtures';

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { formatUsd } from '@/api/contract/money-format';
+import { formatUsd } from '@shared/contract/money-format';
 import OrderSummaryScreen from '@/screens/order-summary/order-summary-screen';
 import { adaStored } from './support/auth-fixtures';
 import { captureDownloads, downloads } from './support/dashboard-fixtures';

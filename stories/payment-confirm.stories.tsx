@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { formatUsd } from '@/api/contract/money-format';
+import { formatUsd } from '@shared/contract/money-format';
 import PaymentConfirmScreen from '@/screens/payment-confirm/payment-confirm-screen';
 import { adaStored } from './support/auth-fixtures';
 import {

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { formatUsd } from '@/api/contract/money-format';
+import { formatUsd } from '@shared/contract/money-format';
 import PaymentScreen from '@/screens/payment/payment-screen';
 import { FIRST_HASH } from './support/application-fixtures';
 import { adaStored, authHandlers } from './support/auth-fixtures';

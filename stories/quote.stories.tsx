@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { HttpHandler } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { formatUsd } from '@/api/contract/money-format';
+import { formatUsd } from '@shared/contract/money-format';
 import { writeDefaultSpeciality } from '@/api/session-values';
 import QuoteScreen from '@/screens/quote/quote-screen';
 import { adaStored, authHandlers } from './support/auth-fixtures';

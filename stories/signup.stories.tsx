@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import type { SignUpRequest } from '@/api/contract/auth';
-import { formatUsd } from '@/api/contract/money-format';
+import type { SignUpRequest } from '@shared/contract/auth';
+import { formatUsd } from '@shared/contract/money-format';
 import SignupScreen from '@/screens/signup/signup-screen';
 import { AUTH_URLS, authHandlers, TAKEN_EMAIL } from './support/auth-fixtures';
 import { brokerHandlers } from './support/broker-fixtures';

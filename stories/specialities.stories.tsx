@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import type { Speciality } from '@/api/contract/specialities';
+import type { Speciality } from '@shared/contract/specialities';
 import { readDefaultSpeciality, writeDefaultSpeciality } from '@/api/session-values';
 import SpecialitiesScreen from '@/screens/specialities/specialities-screen';
 import { brokerHandlers } from './support/broker-fixtures';

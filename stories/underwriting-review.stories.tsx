@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { formatUsd } from '@/api/contract/money-format';
+import { formatUsd } from '@shared/contract/money-format';
 import UnderwritingReviewScreen from '@/screens/underwriting-review/underwriting-review-screen';
 import { SUBMISSION_NUMBER } from './support/quote-fixtures';
 import type { RouterParameters } from './support/router-decorator';

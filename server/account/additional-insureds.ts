@@ -10,9 +10,9 @@ import type {
   AdditionalInsuredList,
   certificateRequestSchema,
   saveAdditionalInsuredRequestSchema,
-} from '@/api/contract/additional-insureds';
-import type { Deleted } from '@/api/contract/address';
-import type { Trust } from '@/api/contract/runtime-config';
+} from '@shared/contract/additional-insureds';
+import type { Deleted } from '@shared/contract/address';
+import type { Trust } from '@shared/contract/runtime-config';
 import {
   additionalInsuredOn,
   additionalInsuredsOn,

@@ -1,5 +1,5 @@
 /**
- * The checks an address needs beyond its shape (src/api/contract/address.ts): the state is one
+ * The checks an address needs beyond its shape (shared/contract/address.ts): the state is one
  * we know, and the ZIP exists and lies in that state. Errors are 400s naming the field.
  */
 import { usState } from '@server/account/location-queries';

@@ -4,8 +4,8 @@
  * answering plain rows; what may be reported is claims.ts's.
  */
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { ClaimablePolicy } from '@/api/contract/claims';
-import type { SubmissionStatus } from '@/api/contract/submissions';
+import type { ClaimablePolicy } from '@shared/contract/claims';
+import type { SubmissionStatus } from '@shared/contract/submissions';
 import type { Queryable } from '@server/db/connection';
 import { claims, policies, specialities, submissions } from '@server/db/schema';
 

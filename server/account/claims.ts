@@ -4,8 +4,8 @@
  * outside this app for now, and attachments arrive with the files module.
  */
 import type * as v from 'valibot';
-import type { Claim, ClaimablePolicy, reportClaimRequestSchema } from '@/api/contract/claims';
-import { formatCalendarDay } from '@/api/contract/date-format';
+import type { Claim, ClaimablePolicy, reportClaimRequestSchema } from '@shared/contract/claims';
+import { formatCalendarDay } from '@shared/contract/date-format';
 import { claimById, claimsOfUser, claimWithKey, insertClaim, policiesOfUserIn, usersPolicy, type ClaimRow } from '@server/account/claim-queries';
 import type { AuthUser } from '@server/auth/user';
 import type { Clock } from '@server/clock';

@@ -4,7 +4,7 @@
  * answering plain rows; the primary rules are primary-records.ts's.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import type { Contact } from '@/api/contract/contacts';
+import type { Contact } from '@shared/contract/contacts';
 import { lockOrders, orderUseColumns, primaryFirst } from '@server/account/primary-record-queries';
 import type { Queryable, Transaction } from '@server/db/connection';
 import { contacts, policies, submissions } from '@server/db/schema';

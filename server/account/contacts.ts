@@ -1,11 +1,11 @@
 /**
- * The insured's contacts (specification §3 Contact; src/api/contract/contacts.ts). The primary
+ * The insured's contacts (specification §3 Contact; shared/contract/contacts.ts). The primary
  * rules live in primary-records; this module knows the columns, the checks a contact needs
  * (its phone number in E.164), and which orders keep a contact from being deleted.
  */
 import type * as v from 'valibot';
-import type { Contact, saveContactRequestSchema } from '@/api/contract/contacts';
-import type { Deleted } from '@/api/contract/address';
+import type { Contact, saveContactRequestSchema } from '@shared/contract/contacts';
+import type { Deleted } from '@shared/contract/address';
 import type { Queryable } from '@server/db/connection';
 import { contactById, contactsOf, contactUses, insertContact, updateContact } from '@server/account/contact-queries';
 import { normalisePhone } from '@server/account/phone';

@@ -1,6 +1,6 @@
 /** The SQL of the insured's dashboard: their orders with their speciality, most recently changed first. */
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { SubmissionStatus } from '@/api/contract/submissions';
+import type { SubmissionStatus } from '@shared/contract/submissions';
 import type { Queryable } from '@server/db/connection';
 import { specialities, submissions } from '@server/db/schema';
 

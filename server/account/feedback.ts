@@ -4,7 +4,7 @@
  * readable if the account is later changed.
  */
 import type * as v from 'valibot';
-import type { FeedbackSaved, feedbackRequestSchema } from '@/api/contract/feedback';
+import type { FeedbackSaved, feedbackRequestSchema } from '@shared/contract/feedback';
 import { feedbackWithKey, insertFeedback } from '@server/account/feedback-queries';
 import { emailOfUser } from '@server/account/insured-queries';
 import type { AuthUser } from '@server/auth/user';

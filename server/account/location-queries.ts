@@ -5,7 +5,7 @@
  * the primary rules are primary-records.ts's.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Location } from '@/api/contract/locations';
+import type { Location } from '@shared/contract/locations';
 import { lockOrders, orderUseColumns, primaryFirst } from '@server/account/primary-record-queries';
 import type { Queryable, Transaction } from '@server/db/connection';
 import { locations, planLocations, policies, submissions, usStates } from '@server/db/schema';

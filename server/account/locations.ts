@@ -1,12 +1,12 @@
 /**
- * The insured's own (master) locations (specification §3 Location; src/api/contract/locations.ts).
+ * The insured's own (master) locations (specification §3 Location; shared/contract/locations.ts).
  * The primary rules live in primary-records; this module knows the columns, the address check
  * (the ZIP lies in the state), and which orders keep a location from being deleted. An order's
  * plan locations are copies: only a bound one keeps the master record.
  */
 import type * as v from 'valibot';
-import type { Deleted } from '@/api/contract/address';
-import type { Location, saveLocationRequestSchema } from '@/api/contract/locations';
+import type { Deleted } from '@shared/contract/address';
+import type { Location, saveLocationRequestSchema } from '@shared/contract/locations';
 import type { Queryable } from '@server/db/connection';
 import { checkAddress } from '@server/account/address-check';
 import { insertLocation, locationById, locationsOf, locationUses, updateLocation } from '@server/account/location-queries';

@@ -4,7 +4,7 @@
  * rows; which location is primary and when the order is priced again is plan-locations.ts's.
  */
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
-import type { PlanLocation } from '@/api/contract/locations';
+import type { PlanLocation } from '@shared/contract/locations';
 import type { Queryable, Transaction } from '@server/db/connection';
 import { locations, planLocations, submissions } from '@server/db/schema';
 

@@ -19,8 +19,8 @@ import type {
   PlanLocation,
   PlanLocations,
   updatePlanLocationRequestSchema,
-} from '@/api/contract/locations';
-import type { SubmissionStatus } from '@/api/contract/submissions';
+} from '@shared/contract/locations';
+import type { SubmissionStatus } from '@shared/contract/submissions';
 import { checkAddress } from '@server/account/address-check';
 import { updateUsersLocation, usersLocations, type LocationRow } from '@server/account/location-queries';
 import {

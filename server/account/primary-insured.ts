@@ -16,7 +16,7 @@ import type {
   PrimaryInsuredWithLocation,
   updatePrimaryInsuredRequestSchema,
   updatePrimaryInsuredWithLocationRequestSchema,
-} from '@/api/contract/primary-insured';
+} from '@shared/contract/primary-insured';
 import { checkAddress } from '@server/account/address-check';
 import { hasContact, primaryContact, updateUsersContact } from '@server/account/contact-queries';
 import {

@@ -1,5 +1,5 @@
 /**
- * The rules the insured's contacts and locations share (issue 6; src/api/contract/contacts.ts
+ * The rules the insured's contacts and locations share (issue 6; shared/contract/contacts.ts
  * and locations.ts): whenever an insured has any, exactly one is primary; the first one saved
  * becomes it, marking another primary unmarks it, it cannot simply be unmarked, and deleting it
  * promotes the oldest remaining record (lowest id). A record a bound policy uses is kept.
@@ -11,7 +11,7 @@
  * (contacts_one_primary_key, locations_one_primary_key) are the last line: the old primary is
  * always unmarked before the new one is marked.
  */
-import type { Deleted } from '@/api/contract/address';
+import type { Deleted } from '@shared/contract/address';
 import {
   deleteRecordRow,
   lockUserRow,

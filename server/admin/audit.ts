@@ -3,7 +3,7 @@
  * from where. Written in the transaction of the change it records, so neither stands without
  * the other; read newest first by administrators (GET admin/audit).
  */
-import type { AuditEntry } from '@/api/contract/admin-users';
+import type { AuditEntry } from '@shared/contract/admin-users';
 import { auditRows, insertAuditEntry } from '@server/admin/audit-queries';
 import type { AuthUser } from '@server/auth/user';
 import type { Queryable } from '@server/db/connection';

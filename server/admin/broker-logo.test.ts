@@ -5,7 +5,7 @@
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { LOGO_BOX } from '@/api/contract/admin-brokers';
+import { LOGO_BOX } from '@shared/contract/admin-brokers';
 import { fittedSize, storedLogo } from '@server/admin/broker-logo';
 import { HttpError } from '@server/http/http-error';
 

@@ -6,7 +6,7 @@
  */
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
-import { LOGO_BOX, LOGO_FIELD, MAX_LOGO_BYTES, MAX_LOGO_PIXELS } from '@/api/contract/admin-brokers';
+import { LOGO_BOX, LOGO_FIELD, MAX_LOGO_BYTES, MAX_LOGO_PIXELS } from '@shared/contract/admin-brokers';
 import { badRequest, HttpError } from '@server/http/http-error';
 
 export type StoredLogo = { mime: 'image/png' | 'image/jpeg'; base64: string; width: number; height: number };

@@ -6,7 +6,7 @@
  * is one transaction with its audit entry, and a request that changes nothing records nothing.
  */
 import type * as v from 'valibot';
-import type { AdminBroker, brokerRequestSchema, ClientUrlCheck } from '@/api/contract/admin-brokers';
+import type { AdminBroker, brokerRequestSchema, ClientUrlCheck } from '@shared/contract/admin-brokers';
 import { changedFields, recordAudit } from '@server/admin/audit';
 import type { StoredLogo } from '@server/admin/broker-logo';
 import {

@@ -5,7 +5,7 @@
  * plain rows; what a change does is catalog.ts's.
  */
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import type { AdminSpeciality } from '@/api/contract/admin-catalog';
+import type { AdminSpeciality } from '@shared/contract/admin-catalog';
 import type { Queryable, Transaction } from '@server/db/connection';
 import { questions, rateTables, specialities, specialityCategories, submissions } from '@server/db/schema';
 

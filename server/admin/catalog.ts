@@ -7,7 +7,7 @@
  * database itself (a trigger's change notice, server/db/change-notices.ts), in every process.
  */
 import type * as v from 'valibot';
-import type { AdminCatalog, AdminSpeciality, categoryRequestSchema, newSpecialityRequestSchema, specialityRequestSchema } from '@/api/contract/admin-catalog';
+import type { AdminCatalog, AdminSpeciality, categoryRequestSchema, newSpecialityRequestSchema, specialityRequestSchema } from '@shared/contract/admin-catalog';
 import { changedFields, recordAudit } from '@server/admin/audit';
 import {
   activeQuestionsOf,

@@ -4,7 +4,7 @@
  * insert are catalog-queries.ts's.) Each function is one statement answering plain rows.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import type { AdminQuestion } from '@/api/contract/admin-questions';
+import type { AdminQuestion } from '@shared/contract/admin-questions';
 import type { Queryable, Transaction } from '@server/db/connection';
 import { questions, specialities } from '@server/db/schema';
 import { storedQuestionColumns } from '@server/rating/rating-queries';

@@ -8,7 +8,7 @@
  * of each change on commit from the database itself (server/db/change-notices.ts).
  */
 import type * as v from 'valibot';
-import { isChoiceType, type AdminQuestion, type AdminQuestionSet, type editQuestionRequestSchema, type newQuestionRequestSchema } from '@/api/contract/admin-questions';
+import { isChoiceType, type AdminQuestion, type AdminQuestionSet, type editQuestionRequestSchema, type newQuestionRequestSchema } from '@shared/contract/admin-questions';
 import { changedFields, recordAudit } from '@server/admin/audit';
 import { insertQuestionRow, lockSpeciality } from '@server/admin/catalog-queries';
 import { questionRow, questionSetRows, questionSpecialityId, setQuestionSortOrder, specialityName, updateQuestionRow } from '@server/admin/question-set-queries';

@@ -4,7 +4,7 @@
  */
 import '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { LOGO_FIELD, MAX_LOGO_BYTES } from '@/api/contract/admin-brokers';
+import { LOGO_FIELD, MAX_LOGO_BYTES } from '@shared/contract/admin-brokers';
 import { logoTooLarge } from '@server/admin/broker-logo';
 import { badRequest, HttpError } from '@server/http/http-error';
 

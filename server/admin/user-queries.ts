@@ -4,7 +4,7 @@
  * one statement answering plain rows; what an administrator may do is users.ts's.
  */
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
-import type { Role } from '@/api/contract/admin-users';
+import type { Role } from '@shared/contract/admin-users';
 import type { Queryable, Transaction } from '@server/db/connection';
 import { brokers, users } from '@server/db/schema';
 

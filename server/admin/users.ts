@@ -3,7 +3,7 @@
  * written with its audit entry in one transaction; a change that changes nothing writes nothing
  * (a retried request answers the same).
  */
-import { USERS_PAGE_SIZE, type AdminUser, type Role, type UserList } from '@/api/contract/admin-users';
+import { USERS_PAGE_SIZE, type AdminUser, type Role, type UserList } from '@shared/contract/admin-users';
 import { recordAudit } from '@server/admin/audit';
 import {
   brokerIsActive,

@@ -1,15 +1,15 @@
 /**
- * The application as the insured signs it (src/api/contract/application-signature.ts): the
+ * The application as the insured signs it (shared/contract/application-signature.ts): the
  * speciality, who applies and where, every question that shows with its answer in words, the
  * cover chosen and the declarations. Built from the order as it is now, with nothing that depends
  * on when it is read, so its hash changes exactly when something the insured declared changes
  * (an answer, the cover, the named person or company, the practice's address, a question's
  * wording or the declarations themselves).
  */
-import type { ApplicationAnswer, ApplicationRecord } from '@/api/contract/application-signature';
-import { formatUsd } from '@/api/contract/money-format';
-import { formatNumber } from '@/api/contract/number-format';
-import { answerText, isBlankAnswer, isQuestionVisible } from '@/api/contract/question-rules';
+import type { ApplicationAnswer, ApplicationRecord } from '@shared/contract/application-signature';
+import { formatUsd } from '@shared/contract/money-format';
+import { formatNumber } from '@shared/contract/number-format';
+import { answerText, isBlankAnswer, isQuestionVisible } from '@shared/contract/question-rules';
 import { recordNames } from '@server/application/application-queries';
 import { DECLARATIONS } from '@server/application/declarations';
 import { planOf } from '@server/billing/invoices';

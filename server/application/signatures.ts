@@ -4,8 +4,8 @@
  * never changed or removed; the newest one is the order's.
  */
 import type * as v from 'valibot';
-import type { Application, ApplicationRecord, ApplicationSignature, signApplicationRequestSchema } from '@/api/contract/application-signature';
-import type { SubmissionStatus } from '@/api/contract/submissions';
+import type { Application, ApplicationRecord, ApplicationSignature, signApplicationRequestSchema } from '@shared/contract/application-signature';
+import type { SubmissionStatus } from '@shared/contract/submissions';
 import { callerOf } from '@server/account/plan-locations';
 import { insertSignature, newestSignature, ordersWithSignature, type SignatureRow } from '@server/application/application-queries';
 import { applicationRecord } from '@server/application/application-record';

@@ -1,7 +1,7 @@
 /** Creating accounts: sign-up with a password, and Google sign-in (which may create one). */
 import type { FastifyInstance } from 'fastify';
 import type * as v from 'valibot';
-import type { googleSignInRequestSchema, Session, signUpRequestSchema } from '@/api/contract/auth';
+import type { googleSignInRequestSchema, Session, signUpRequestSchema } from '@shared/contract/auth';
 import { checkFirstRecords, createFirstRecords } from '@server/account/first-records';
 import { brokerOfClientId } from '@server/auth/brokers';
 import type { GoogleVerifier } from '@server/auth/google';

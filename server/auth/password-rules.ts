@@ -3,7 +3,7 @@
  * account's e-mail address (the schema of the request may not carry it — a reset has only a
  * token), and not a common password (the list is server-only, too big for the client bundle).
  */
-import { PASSWORD_HAS_EMAIL, PASSWORD_IS_COMMON, passwordHasEmail } from '@/api/contract/auth';
+import { PASSWORD_HAS_EMAIL, PASSWORD_IS_COMMON, passwordHasEmail } from '@shared/contract/auth';
 import { isCommonPassword } from '@server/auth/common-passwords';
 import { badRequest } from '@server/http/http-error';
 

@@ -9,7 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Session } from '@/api/contract/auth';
+import type { Session } from '@shared/contract/auth';
 import { placeOrderAtPrimaryLocation } from '@server/account/first-records';
 import { addMs, type Clock } from '@server/clock';
 import type { Config } from '@server/config';

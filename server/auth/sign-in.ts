@@ -6,7 +6,7 @@
  * in rate_limits under the hashed address, never on the user row, so an address with an account
  * and one without get the same answers at the same times.
  */
-import type { Session, SubmissionRequest } from '@/api/contract/auth';
+import type { Session, SubmissionRequest } from '@shared/contract/auth';
 import { hashPassword, verifyPassword } from '@server/auth/password';
 import { accountKey, countAttempt, enforce, ipKey, rateLimitRules, waitMessage } from '@server/auth/rate-limit';
 import { countFailure, deleteBuckets, heldUntil, holdUntil } from '@server/auth/rate-limit-queries';

@@ -1,5 +1,5 @@
 /** Users as the auth routes see them, and their wire form (the contract's userSchema). */
-import type { User } from '@/api/contract/auth';
+import type { User } from '@shared/contract/auth';
 import type { userRoles } from '@server/db/schema';
 
 export type Role = (typeof userRoles)[number];

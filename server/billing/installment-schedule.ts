@@ -3,7 +3,7 @@
  * the rest spread evenly over the policy year from the effective date (quarterly for four,
  * monthly for twelve). Amounts come from the rated plan as it was quoted, never re-derived.
  */
-import type { PaymentPlan } from '@/api/contract/rating';
+import type { PaymentPlan } from '@shared/contract/rating';
 import type { ScheduledInstallment } from '@server/db/schema';
 
 /** YYYY-MM-DD plus whole months, clamped to the month's last day (Jan 31 + 1 month = Feb 28). */

@@ -4,8 +4,8 @@
  * order to awaiting_payment (order.generateInvoice, by the insured) in the same transaction.
  * Repeating it answers the same invoice and writes nothing.
  */
-import type { Invoice } from '@/api/contract/billing';
-import type { Calculation } from '@/api/contract/rating';
+import type { Invoice } from '@shared/contract/billing';
+import type { Calculation } from '@shared/contract/rating';
 import type { LifecycleEvent } from '@/machines/order-lifecycle.machine';
 import { insertInvoice, invoiceOf, type InvoiceRow } from '@server/billing/billing-queries';
 import { coverStart, installmentSchedule } from '@server/billing/installment-schedule';

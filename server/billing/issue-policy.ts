@@ -5,8 +5,8 @@
  * page and the binder — generated once and kept, so a later change of address never rewrites a
  * document already issued.
  */
-import type { Calculation } from '@/api/contract/rating';
-import type { Trust } from '@/api/contract/runtime-config';
+import type { Calculation } from '@shared/contract/rating';
+import type { Trust } from '@shared/contract/runtime-config';
 import { insertDocuments, insertPolicy, rateTableFactors, type PolicyRow } from '@server/billing/billing-queries';
 import { addMonths, coverStart } from '@server/billing/installment-schedule';
 import type { Transaction } from '@server/db/connection';

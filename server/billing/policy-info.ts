@@ -1,5 +1,5 @@
 /** GET insured/policyinfo?submissionid: the order's policy as issued, and what paid for it. */
-import type { PolicyInfo } from '@/api/contract/billing';
+import type { PolicyInfo } from '@shared/contract/billing';
 import { callerOf } from '@server/account/plan-locations';
 import type { AuthUser } from '@server/auth/user';
 import { policyOf, specialityAndBroker, succeededPayment } from '@server/billing/billing-queries';

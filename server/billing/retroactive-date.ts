@@ -4,7 +4,7 @@
  * date), unless the insured reports continuous prior cover: then the prior-acts date they give
  * (the retroactive date of the cover they have today), so work done under it stays covered.
  */
-import { answerText } from '@/api/contract/question-rules';
+import { answerText } from '@shared/contract/question-rules';
 
 /** The application question "Do you carry professional liability insurance today?" (yes/no). */
 export const PRIOR_COVERAGE = 'prior_coverage';

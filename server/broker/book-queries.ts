@@ -4,7 +4,7 @@
  * answering plain rows; what the book shows is book.ts's.
  */
 import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
-import type { SubmissionStatus } from '@/api/contract/submissions';
+import type { SubmissionStatus } from '@shared/contract/submissions';
 import type { Queryable } from '@server/db/connection';
 import { brokerSpecialities, brokers, policies, specialities, submissions, users } from '@server/db/schema';
 import { onSaleThroughBroker } from '@server/specialities/speciality-queries';

@@ -4,8 +4,8 @@
  * A broker's user sees their broker's orders and no other's; a broker's user not tied to a
  * broker is told so (409), never shown everyone's.
  */
-import { BOOK_PAGE_SIZE, type Book } from '@/api/contract/broker-book';
-import type { SubmissionStatus } from '@/api/contract/submissions';
+import { BOOK_PAGE_SIZE, type Book } from '@shared/contract/broker-book';
+import type { SubmissionStatus } from '@shared/contract/submissions';
 import type { AuthUser } from '@server/auth/user';
 import { bookCount, bookRows, brokerOfUser, storefrontSpecialities } from '@server/broker/book-queries';
 import type { Database } from '@server/db/connection';

@@ -1,14 +1,14 @@
 /**
  * The whole domain of DESIGN.md §4 as Drizzle tables. drizzle-kit reads this file to generate
  * the SQL in ./migrations: it imports drizzle-orm and the enums' values, written once in
- * src/api/contract/enums.ts (drizzle-kit resolves the alias through tsconfig.json).
+ * shared/contract/enums.ts (drizzle-kit resolves the alias through tsconfig.json).
  *
  * Conventions: integer identity ids; money in integer cents (bigint read as JS number, exact up
  * to 2^53); rates and multiplicative factors in integer basis points (10 000 = ×1.0) so rating
  * never touches binary floating point; timestamps with time zone.
  */
 import { sql } from 'drizzle-orm';
-import { questionTypes, roles, submissionStatuses } from '@/api/contract/enums';
+import { questionTypes, roles, submissionStatuses } from '@shared/contract/enums';
 import {
   bigint,
   boolean,

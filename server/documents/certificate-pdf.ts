@@ -9,9 +9,9 @@
  * that depend on the run).
  */
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
-import { formatUsd } from '@/api/contract/money-format';
-import type { Trust } from '@/api/contract/runtime-config';
-import { DEMO_TRUST_NOTICE, licenceWords } from '@/api/contract/trust-words';
+import { formatUsd } from '@shared/contract/money-format';
+import type { Trust } from '@shared/contract/runtime-config';
+import { DEMO_TRUST_NOTICE, licenceWords } from '@shared/contract/trust-words';
 import { fileSlug } from '@server/documents/document-file-names';
 import { encodable, usDate, wrap } from '@server/documents/pdf-layout';
 

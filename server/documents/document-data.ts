@@ -3,7 +3,7 @@
  * server/documents/document-sources.ts from the database and the configured insurer. The PDF
  * modules turn it into bytes and nothing else: the same data always gives the same bytes.
  */
-import type { Trust } from '@/api/contract/runtime-config';
+import type { Trust } from '@shared/contract/runtime-config';
 
 export type Party = {
   name: string;

@@ -4,8 +4,8 @@
  * data gives the same bytes). Only the owner's orders: anyone else's is the same 404 as a
  * missing one; a document that does not exist yet is a 409 naming the order's status.
  */
-import type { DocumentEntry, DocumentKind, DocumentList } from '@/api/contract/documents';
-import type { Trust } from '@/api/contract/runtime-config';
+import type { DocumentEntry, DocumentKind, DocumentList } from '@shared/contract/documents';
+import type { Trust } from '@shared/contract/runtime-config';
 import { callerOf } from '@server/account/plan-locations';
 import { signedOrderIds } from '@server/application/signatures';
 import type { AuthUser } from '@server/auth/user';

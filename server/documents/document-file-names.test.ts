@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentKinds } from '@/api/contract/documents';
+import { documentKinds } from '@shared/contract/documents';
 import { certificateFileName } from '@server/documents/certificate-pdf';
 import { documentFileName, documentTitle, fileSlug } from '@server/documents/document-file-names';
 

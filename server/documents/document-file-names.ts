@@ -4,7 +4,7 @@
  * [a-z0-9-] before ".pdf", whatever the number holds, so the name is safe in every header
  * and on every file system.
  */
-import type { DocumentKind } from '@/api/contract/documents';
+import type { DocumentKind } from '@shared/contract/documents';
 
 /** Lower-case ASCII words joined by hyphens, accents dropped: the certificate's rule too. */
 export function fileSlug(text: string): string {

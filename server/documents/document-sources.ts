@@ -4,8 +4,8 @@
  * insured and the broker, with the configured insurer (Config.trust) the caller hands in. Pure
  * reads; the PDF modules do the drawing.
  */
-import type { Calculation } from '@/api/contract/rating';
-import type { Trust } from '@/api/contract/runtime-config';
+import type { Calculation } from '@shared/contract/rating';
+import type { Trust } from '@shared/contract/runtime-config';
 import type { Queryable } from '@server/db/connection';
 import type { submissions } from '@server/db/schema';
 import type {

@@ -5,7 +5,7 @@
  * modules'.
  */
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { SubmissionStatus } from '@/api/contract/submissions';
+import type { SubmissionStatus } from '@shared/contract/submissions';
 import type { Queryable } from '@server/db/connection';
 import { brokers, documents, invoices, policies, specialities, submissions, users, usStates } from '@server/db/schema';
 

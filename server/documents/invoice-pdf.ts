@@ -2,7 +2,7 @@
  * The invoice for an order: who is billed, for which policy, the price as rated, and the
  * installment schedule with the first installment due now; once paid, it says when.
  */
-import { formatUsd } from '@/api/contract/money-format';
+import { formatUsd } from '@shared/contract/money-format';
 import type { InvoiceDocumentData } from '@server/documents/document-data';
 import { brokerText, type Column, CONTENT_WIDTH, coverageText, isoDay, PdfWriter, policyPeriod, priceTable, PRODUCT_NAME, usDate } from '@server/documents/pdf-layout';
 

@@ -10,9 +10,9 @@
  * standard fonts only (no subset tags drawn at random), a plain cross-reference table.
  */
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
-import { formatUsd } from '@/api/contract/money-format';
-import type { Trust } from '@/api/contract/runtime-config';
-import { DEMO_TRUST_NOTICE, insurerWords, licenceWords } from '@/api/contract/trust-words';
+import { formatUsd } from '@shared/contract/money-format';
+import type { Trust } from '@shared/contract/runtime-config';
+import { DEMO_TRUST_NOTICE, insurerWords, licenceWords } from '@shared/contract/trust-words';
 import type { Broker, Party, PriceBreakdown } from '@server/documents/document-data';
 
 export const PRODUCT_NAME = 'Practice Shield';

@@ -4,7 +4,7 @@
  * liability wording. The wording is sample wording written for this portal, not a filed form,
  * and says so on the page.
  */
-import { formatUpToTwoDecimals } from '@/api/contract/number-format';
+import { formatUpToTwoDecimals } from '@shared/contract/number-format';
 import type { PolicyDocumentData } from '@server/documents/document-data';
 import { brokerText, coverageText, isoDay, locationList, PdfWriter, policyPeriod, priceTable, usDate } from '@server/documents/pdf-layout';
 import { limitsSection, namedInsuredSection } from '@server/documents/policy-sections';

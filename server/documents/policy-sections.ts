@@ -1,5 +1,5 @@
 /** Sections the policy, declarations page and binder print alike, so the three never disagree. */
-import { formatUsd } from '@/api/contract/money-format';
+import { formatUsd } from '@shared/contract/money-format';
 import type { PolicyDocumentData } from '@server/documents/document-data';
 import type { PdfWriter } from '@server/documents/pdf-layout';
 

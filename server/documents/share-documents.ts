@@ -4,8 +4,8 @@
  * an address the insured gives. Rate-limited per address, per account and per recipient (from this
  * account and from anyone), so the product cannot be used to send mail to strangers in bulk.
  */
-import type { MailQueued } from '@/api/contract/documents';
-import type { Trust } from '@/api/contract/runtime-config';
+import type { MailQueued } from '@shared/contract/documents';
+import type { Trust } from '@shared/contract/runtime-config';
 import { accountKey, enforce, ipKey, rateLimitRules } from '@server/auth/rate-limit';
 import type { AuthUser } from '@server/auth/user';
 import { policyOf } from '@server/billing/billing-queries';

@@ -4,7 +4,7 @@
  * record it kept, so later changes to the account never rewrite what was signed. The owner's
  * orders only (404 otherwise); before the policy, or without a signature, a 409 naming the status.
  */
-import type { Trust } from '@/api/contract/runtime-config';
+import type { Trust } from '@shared/contract/runtime-config';
 import { callerOf } from '@server/account/plan-locations';
 import { latestSignature, signedRecord } from '@server/application/signatures';
 import type { AuthUser } from '@server/auth/user';

@@ -4,9 +4,9 @@
  * declarations, and the signature block an ESIGN/UETA signature is proved by — who, when (ISO and
  * in words, UTC), from which address and browser, and the SHA-256 of the record signed.
  */
-import type { ApplicationRecord } from '@/api/contract/application-signature';
-import type { Trust } from '@/api/contract/runtime-config';
-import { formatUsd } from '@/api/contract/money-format';
+import type { ApplicationRecord } from '@shared/contract/application-signature';
+import type { Trust } from '@shared/contract/runtime-config';
+import { formatUsd } from '@shared/contract/money-format';
 import { CONSENT_STATEMENT } from '@server/application/declarations';
 import { coverageText, isoDay, PdfWriter, usDate } from '@server/documents/pdf-layout';
 

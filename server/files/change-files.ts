@@ -4,7 +4,7 @@
  * was deleted, and from then on no list or download shows it. A rename or delete on an order
  * locks the order and, past buy now, is recorded in its history (file-order.ts).
  */
-import type { FileModule, FileSummary } from '@/api/contract/files';
+import type { FileModule, FileSummary } from '@shared/contract/files';
 import type { AuthUser } from '@server/auth/user';
 import type { Clock } from '@server/clock';
 import type { Database } from '@server/db/connection';

@@ -5,7 +5,7 @@
  * is refused by the caller with the reason given here.
  */
 import { inflateRawSync } from 'node:zlib';
-import type { acceptedFileTypes } from '@/api/contract/files';
+import type { acceptedFileTypes } from '@shared/contract/files';
 
 export type AcceptedMime = keyof typeof acceptedFileTypes;
 

@@ -6,8 +6,8 @@
  * file an underwriter added to it (403: the underwriter's letters and reviews are theirs to
  * change); underwriters change any file any time.
  */
-import { fileModules, type FileModule } from '@/api/contract/files';
-import type { SubmissionStatus } from '@/api/contract/submissions';
+import { fileModules, type FileModule } from '@shared/contract/files';
+import type { SubmissionStatus } from '@shared/contract/submissions';
 import { isOpenStatus } from '@/machines/order-lifecycle.machine';
 import type { AuthUser } from '@server/auth/user';
 import type { Queryable } from '@server/db/connection';

@@ -9,7 +9,7 @@
  * Before buy now the quote's version guards the insured's own edits of it (answers saved with
  * the version they read): files are not part of the quote, so they leave it alone there.
  */
-import type { SubmissionStatus } from '@/api/contract/submissions';
+import type { SubmissionStatus } from '@shared/contract/submissions';
 import { lockOwner } from '@server/account/primary-records';
 import type { AuthUser } from '@server/auth/user';
 import type { Transaction } from '@server/db/connection';

@@ -5,7 +5,7 @@
  * plain rows; who may do what is file-access.ts's and file-order.ts's.
  */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { FileModule } from '@/api/contract/files';
+import type { FileModule } from '@shared/contract/files';
 import type { Queryable, Transaction } from '@server/db/connection';
 import { auditLog, claims, files, submissions } from '@server/db/schema';
 

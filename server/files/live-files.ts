@@ -2,7 +2,7 @@
  * The files still attached to one record (not deleted), oldest first, as every screen lists
  * them. Who may see them is the caller's business: this only reads.
  */
-import type { FileModule, FileSummary } from '@/api/contract/files';
+import type { FileModule, FileSummary } from '@shared/contract/files';
 import type { Queryable } from '@server/db/connection';
 import { liveFileRows } from '@server/files/files-queries';
 

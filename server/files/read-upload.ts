@@ -11,7 +11,7 @@ import '@fastify/multipart';
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type * as v from 'valibot';
-import { MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD, MAX_UPLOAD_BYTES } from '@/api/contract/files';
+import { MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD, MAX_UPLOAD_BYTES } from '@shared/contract/files';
 import { shownName } from '@server/files/file-names';
 import { badRequest, HttpError } from '@server/http/http-error';
 import { parseInput } from '@server/http/validation';

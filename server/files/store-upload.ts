@@ -14,7 +14,7 @@
  */
 import { createHash } from 'node:crypto';
 import * as v from 'valibot';
-import { acceptedFileTypes, type FileSummary } from '@/api/contract/files';
+import { acceptedFileTypes, type FileSummary } from '@shared/contract/files';
 import type { AuthUser } from '@server/auth/user';
 import type { Clock } from '@server/clock';
 import type { Database, Queryable } from '@server/db/connection';

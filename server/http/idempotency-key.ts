@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { IDEMPOTENCY_KEY_HEADER } from '@/api/contract/submissions';
+import { IDEMPOTENCY_KEY_HEADER } from '@shared/contract/submissions';
 import { badRequest, HttpError } from '@server/http/http-error';
 
 const VISIBLE_ASCII = /^[\x21-\x7e]{8,128}$/;

@@ -4,7 +4,7 @@
  */
 import { toJsonSchema, type JsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
-import { apiErrorSchema } from '@/api/contract/error';
+import { apiErrorSchema } from '@shared/contract/error';
 import type { RegisteredRoute } from '@server/http/route';
 import { MAX_URL_BYTES } from '@server/http/uri-length';
 

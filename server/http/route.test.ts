@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { idFromQuerySchema } from '@/api/contract/specialities';
+import { idFromQuerySchema } from '@shared/contract/specialities';
 import { defineRoute, refuseUndefinedApiRoutes, RouteRegistry } from '@server/http/route';
 import { expectError } from '@server/test/expect-error';
 import { setupTestApp } from '@server/test/test-app';

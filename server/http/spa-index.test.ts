@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { runtimeConfigSchema } from '@/api/contract/runtime-config';
+import { runtimeConfigSchema } from '@shared/contract/runtime-config';
 import { apiPrefixFor, landingDataUrls, screenAt } from '@server/http/shell-preloads';
 import { chooseEncoding } from '@server/http/spa-index';
 import { runtimeConfigOf } from '@server/routes/runtime-config';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { QUOTE_KEY_HEADER } from '@/api/contract/submissions';
+import { QUOTE_KEY_HEADER } from '@shared/contract/submissions';
 import { authenticateIfPresent } from '@server/http/authenticate';
 import type { SubmissionCaller } from '@server/submissions/access';
 import { quoteKeyHash } from '@server/submissions/quote-keys';

@@ -16,7 +16,7 @@ import {
   type BuyNowResult,
   type ReferralReason,
   type RequiredItem,
-} from '@/api/contract/lifecycle';
+} from '@shared/contract/lifecycle';
 import type { LifecycleEvent, LifecycleEventType } from '@/machines/order-lifecycle.machine';
 import type { AuthUser } from '@server/auth/user';
 import type { Clock } from '@server/clock';

@@ -4,7 +4,7 @@
  * same and writes nothing.
  */
 import type * as v from 'valibot';
-import type { LifecycleMove, sendToCloseLostRequestSchema } from '@/api/contract/lifecycle';
+import type { LifecycleMove, sendToCloseLostRequestSchema } from '@shared/contract/lifecycle';
 import type { LifecycleEvent } from '@/machines/order-lifecycle.machine';
 import type { AuthUser } from '@server/auth/user';
 import type { Clock } from '@server/clock';

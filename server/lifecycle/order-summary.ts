@@ -4,7 +4,7 @@
  * locations and contact, what is still missing, why it was referred or declined, the
  * underwriter's latest request, the decision, the files, and whether it can still be closed.
  */
-import type { Decision, InfoRequest, OrderSummaryDetails } from '@/api/contract/lifecycle';
+import type { Decision, InfoRequest, OrderSummaryDetails } from '@shared/contract/lifecycle';
 import { isOpenStatus } from '@/machines/order-lifecycle.machine';
 import { callerOf, orderLocations, type PlanLocationDeps } from '@server/account/plan-locations';
 import type { AuthUser } from '@server/auth/user';

@@ -4,9 +4,9 @@
  * underwriter. Each reason carries words for the insured (`label`) and the specifics an
  * underwriter needs (`detail`: the question and the answer, the premium against the authority).
  */
-import type { ReferralReason } from '@/api/contract/lifecycle';
-import { formatUsd } from '@/api/contract/money-format';
-import { answerText, isBlankAnswer, isQuestionVisible } from '@/api/contract/question-rules';
+import type { ReferralReason } from '@shared/contract/lifecycle';
+import { formatUsd } from '@shared/contract/money-format';
+import { answerText, isBlankAnswer, isQuestionVisible } from '@shared/contract/question-rules';
 import type { QuestionCondition, QuestionOption } from '@server/db/schema';
 import type { Answers } from '@shared/rating/answers';
 import { PRIOR_CLAIMS, PRIOR_CLAIMS_COUNT } from '@server/rating/quote-pricing';

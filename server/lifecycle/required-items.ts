@@ -4,7 +4,7 @@
  * insured's account, and the documents the answers call for (loss runs when prior claims are
  * reported). Each item says on which screen the insured supplies it (shared/screens.ts).
  */
-import type { RequiredItem } from '@/api/contract/lifecycle';
+import type { RequiredItem } from '@shared/contract/lifecycle';
 import type { ScreenName } from '@shared/screens';
 import type { Queryable } from '@server/db/connection';
 import { liveFiles } from '@server/files/live-files';

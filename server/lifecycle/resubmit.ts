@@ -5,7 +5,7 @@
  * message itself; otherwise a 422 naming `message`. Repeating it answers the same.
  */
 import type * as v from 'valibot';
-import type { LifecycleMove, resubmitRequestSchema } from '@/api/contract/lifecycle';
+import type { LifecycleMove, resubmitRequestSchema } from '@shared/contract/lifecycle';
 import type { LifecycleEvent } from '@/machines/order-lifecycle.machine';
 import type { AuthUser } from '@server/auth/user';
 import { HttpError } from '@server/http/http-error';

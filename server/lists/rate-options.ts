@@ -1,5 +1,5 @@
 /** What the ZIP's state sells, from its rate tables' rows (server/lists/list-queries.ts). */
-import type { DeductibleOption, LimitOption } from '@/api/contract/lists';
+import type { DeductibleOption, LimitOption } from '@shared/contract/lists';
 import type { DlfRow, IlfRow } from '@server/db/schema';
 
 /**

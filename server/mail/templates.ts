@@ -3,7 +3,7 @@
  * an HTML part saying the same thing. Every value interpolated into HTML is escaped; links are
  * built by the server from PUBLIC_URL.
  */
-import { formatCalendarDay } from '@/api/contract/date-format';
+import { formatCalendarDay } from '@shared/contract/date-format';
 import type { OutgoingMail } from '@server/mail/outbox';
 
 export const PRODUCT_NAME = 'Practice Shield';

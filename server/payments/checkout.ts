@@ -6,7 +6,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type * as v from 'valibot';
-import type { Checkout, checkoutRequestSchema, confirmPaymentRequestSchema, PaymentConfirmation } from '@/api/contract/billing';
+import type { Checkout, checkoutRequestSchema, confirmPaymentRequestSchema, PaymentConfirmation } from '@shared/contract/billing';
 import type { LifecycleEvent } from '@/machines/order-lifecycle.machine';
 import { callerOf } from '@server/account/plan-locations';
 import { requireCurrentSignature } from '@server/application/signatures';

@@ -6,9 +6,9 @@
  * "1230" as well as "12/30"). Every value shown is escaped.
  */
 import { createHash } from 'node:crypto';
-import { formatUsd } from '@/api/contract/money-format';
-import type { Trust } from '@/api/contract/runtime-config';
-import { DEMO_TRUST_NOTICE, insurerWords, licenceWords } from '@/api/contract/trust-words';
+import { formatUsd } from '@shared/contract/money-format';
+import type { Trust } from '@shared/contract/runtime-config';
+import { DEMO_TRUST_NOTICE, insurerWords, licenceWords } from '@shared/contract/trust-words';
 import type { CardForm } from '@server/payments/sandbox-cards';
 import type { SandboxSessionRow } from '@server/payments/sandbox-provider';
 

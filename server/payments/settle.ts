@@ -11,8 +11,8 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { LifecycleEvent } from '@/machines/order-lifecycle.machine';
-import { formatUsd } from '@/api/contract/money-format';
-import type { Trust } from '@/api/contract/runtime-config';
+import { formatUsd } from '@shared/contract/money-format';
+import type { Trust } from '@shared/contract/runtime-config';
 import { invoiceOf, markInvoicePaid, noteInvoiceFailure, policyOf } from '@server/billing/billing-queries';
 import { ratingOf } from '@server/billing/invoices';
 import { issuePolicy, type IssuedDocument } from '@server/billing/issue-policy';

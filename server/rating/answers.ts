@@ -3,7 +3,7 @@
  * right type. Which questions show and the effects the chosen options carry are the rating
  * engine's, shared with the stories (shared/rating/answers.ts).
  */
-import { answerText as asText, isBlankAnswer as isBlank } from '@/api/contract/question-rules';
+import { answerText as asText, isBlankAnswer as isBlank } from '@shared/contract/question-rules';
 import { isVisible, type Answers, type RatingQuestion } from '@shared/rating/answers';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;

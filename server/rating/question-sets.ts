@@ -2,7 +2,7 @@
  * The questions of one set as stored: a speciality's underwriting questions, or (null) the
  * general application questions asked whatever the speciality. Active ones, in display order.
  */
-import type { Question } from '@/api/contract/questions';
+import type { Question } from '@shared/contract/questions';
 import type { Queryable } from '@server/db/connection';
 import { activeQuestionSet } from '@server/rating/rating-queries';
 import type { Answers } from '@shared/rating/answers';

@@ -4,7 +4,7 @@
  * answers missing or of the wrong type. Shared by auth/calculate, auth/ilfdlf and the
  * submission calls, so all of them price the same inputs the same way.
  */
-import type { Calculation, QuoteInput } from '@/api/contract/rating';
+import type { Calculation, QuoteInput } from '@shared/contract/rating';
 import type { Queryable } from '@server/db/connection';
 import { lookupZip } from '@server/geo/zip-codes';
 import { badRequest, HttpError } from '@server/http/http-error';

@@ -8,11 +8,11 @@
 import { eq, inArray } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactSchema } from '@/api/contract/contacts';
-import { locationSchema, planLocationsSchema } from '@/api/contract/locations';
-import { additionalInsuredSchema } from '@/api/contract/additional-insureds';
-import { claimSchema } from '@/api/contract/claims';
-import type { ApplicationSignature } from '@/api/contract/application-signature';
+import { contactSchema } from '@shared/contract/contacts';
+import { locationSchema, planLocationsSchema } from '@shared/contract/locations';
+import { additionalInsuredSchema } from '@shared/contract/additional-insureds';
+import { claimSchema } from '@shared/contract/claims';
+import type { ApplicationSignature } from '@shared/contract/application-signature';
 import { additionalInsureds, applicationSignatures, claims, contacts, feedback, locations, planLocations, policies, submissions, users } from '@server/db/schema';
 import { bindForTest, newInsured, quotedOrder, type Insured, type Method } from '@server/test/account-helpers';
 import { ACCOUNT_ROUTES } from '@server/test/account-routes';

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { and, count, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { additionalInsuredListSchema, additionalInsuredSchema, type AdditionalInsured } from '@/api/contract/additional-insureds';
+import { additionalInsuredListSchema, additionalInsuredSchema, type AdditionalInsured } from '@shared/contract/additional-insureds';
 import { additionalInsureds, brokers, policies, submissions } from '@server/db/schema';
 import { expectError } from '@server/test/expect-error';
 import { bindForTest, newInsured, quotedOrder, type Insured } from '@server/test/account-helpers';

@@ -11,8 +11,8 @@ import {
   additionalInsuredsQuerySchema,
   certificateRequestSchema,
   saveAdditionalInsuredRequestSchema,
-} from '@/api/contract/additional-insureds';
-import { deletedSchema, idQuerySchema } from '@/api/contract/address';
+} from '@shared/contract/additional-insureds';
+import { deletedSchema, idQuerySchema } from '@shared/contract/address';
 import {
   certificateOfInsurance,
   deleteAdditionalInsured,

@@ -16,7 +16,7 @@ import {
   LOGO_BOX,
   LOGO_FIELD,
   MAX_LOGO_BYTES,
-} from '@/api/contract/admin-brokers';
+} from '@shared/contract/admin-brokers';
 import { storedLogo } from '@server/admin/broker-logo';
 import {
   checkClientUrl,

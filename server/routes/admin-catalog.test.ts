@@ -8,8 +8,8 @@
 import { count, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminCatalogSchema, adminCategorySchema, adminSpecialitySchema, type AdminSpeciality } from '@/api/contract/admin-catalog';
-import { auditListSchema } from '@/api/contract/admin-users';
+import { adminCatalogSchema, adminCategorySchema, adminSpecialitySchema, type AdminSpeciality } from '@shared/contract/admin-catalog';
+import { auditListSchema } from '@shared/contract/admin-users';
 import { auditLog, specialities, specialityCategories, users } from '@server/db/schema';
 import { newInsured, type Insured } from '@server/test/account-helpers';
 import { expectError } from '@server/test/expect-error';

@@ -13,7 +13,7 @@ import {
   newSpecialityRequestSchema,
   specialityActiveRequestSchema,
   specialityRequestSchema,
-} from '@/api/contract/admin-catalog';
+} from '@shared/contract/admin-catalog';
 import { createCategory, createSpeciality, listCatalog, setSpecialityActive, updateCategory, updateSpeciality, type CatalogAdminDeps } from '@server/admin/catalog';
 import { currentUser } from '@server/http/authenticate';
 import { FORBIDDEN_DOC, guardRoutes } from '@server/http/require-role';

@@ -8,8 +8,8 @@
 import { count, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminQuestionSchema, adminQuestionSetSchema, type AdminQuestion } from '@/api/contract/admin-questions';
-import { auditListSchema } from '@/api/contract/admin-users';
+import { adminQuestionSchema, adminQuestionSetSchema, type AdminQuestion } from '@shared/contract/admin-questions';
+import { auditListSchema } from '@shared/contract/admin-users';
 import { auditLog, questions, users } from '@server/db/schema';
 import { newInsured, type Insured } from '@server/test/account-helpers';
 import { expectError } from '@server/test/expect-error';

@@ -11,8 +11,8 @@ import {
   questionActiveRequestSchema,
   questionIdParamsSchema,
   questionOrderRequestSchema,
-} from '@/api/contract/admin-questions';
-import { catalogIdParamsSchema } from '@/api/contract/admin-catalog';
+} from '@shared/contract/admin-questions';
+import { catalogIdParamsSchema } from '@shared/contract/admin-catalog';
 import { addQuestion, editQuestion, orderQuestions, questionSet, setQuestionActive, type QuestionAdminDeps } from '@server/admin/question-sets';
 import { currentUser } from '@server/http/authenticate';
 import { FORBIDDEN_DOC, guardRoutes } from '@server/http/require-role';

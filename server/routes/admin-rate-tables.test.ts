@@ -6,9 +6,9 @@
 import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditListSchema } from '@/api/contract/admin-users';
-import { rateTableVersionSchema, rateTableVersionsSchema } from '@/api/contract/admin-rating';
-import { orderDetailsSchema } from '@/api/contract/submissions';
+import { auditListSchema } from '@shared/contract/admin-users';
+import { rateTableVersionSchema, rateTableVersionsSchema } from '@shared/contract/admin-rating';
+import { orderDetailsSchema } from '@shared/contract/submissions';
 import { rateTables, submissions, users } from '@server/db/schema';
 import { newInsured, quotedOrder, type Insured } from '@server/test/account-helpers';
 import { expectError } from '@server/test/expect-error';

@@ -11,7 +11,7 @@ import {
   rateTableQuerySchema,
   rateTableVersionSchema,
   rateTableVersionsSchema,
-} from '@/api/contract/admin-rating';
+} from '@shared/contract/admin-rating';
 import { exportRateTable, importRateTable, newRateTableVersion, rateTableVersions, type RateTableDeps } from '@server/admin/rate-tables';
 import { attachmentDisposition } from '@server/files/file-names';
 import { currentUser } from '@server/http/authenticate';

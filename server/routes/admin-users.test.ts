@@ -7,7 +7,7 @@
 import { count, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminUserSchema, auditListSchema, userListSchema } from '@/api/contract/admin-users';
+import { adminUserSchema, auditListSchema, userListSchema } from '@shared/contract/admin-users';
 import { changeRole } from '@server/admin/users';
 import { auditLog, brokers, questions, rateTables, specialities, specialityCategories, users } from '@server/db/schema';
 import { newInsured, type Insured } from '@server/test/account-helpers';

@@ -12,7 +12,7 @@ import {
   userIdParamsSchema,
   userListQuerySchema,
   userListSchema,
-} from '@/api/contract/admin-users';
+} from '@shared/contract/admin-users';
 import { AUDIT_PAGE_SIZE, auditEntries } from '@server/admin/audit';
 import { changeRole, getUser, listUsers, unlockUser, type AdminDeps } from '@server/admin/users';
 import { currentUser } from '@server/http/authenticate';

@@ -9,7 +9,7 @@ import {
   applicationSchema,
   applicationSignatureSchema,
   signApplicationRequestSchema,
-} from '@/api/contract/application-signature';
+} from '@shared/contract/application-signature';
 import { applicationOf, CHANGED_MESSAGE, signApplication, SIGNABLE_STATUSES, type SignatureDeps } from '@server/application/signatures';
 import { currentUser } from '@server/http/authenticate';
 import { defineRoute } from '@server/http/route';

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { sessionSchema, userSchema } from '@/api/contract/auth';
+import { sessionSchema, userSchema } from '@shared/contract/auth';
 import { hashToken } from '@server/auth/tokens';
 import { TestClock } from '@server/clock';
 import { demoUsers } from '@server/db/seed/demo-data';

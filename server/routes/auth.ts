@@ -16,7 +16,7 @@ import {
   signUpRequestSchema,
   updatePasswordRequestSchema,
   userSchema,
-} from '@/api/contract/auth';
+} from '@shared/contract/auth';
 import { signInWithGoogle, signUp, type AccountDeps } from '@server/auth/accounts';
 import { googleVerifier } from '@server/auth/google';
 import { checkResetToken, FORGOT_PASSWORD_ANSWER, forgotPassword, updatePassword } from '@server/auth/password-reset';

@@ -12,8 +12,8 @@ import {
   invoiceSchema,
   paymentConfirmationSchema,
   policyInfoSchema,
-} from '@/api/contract/billing';
-import { orderDetailsQuerySchema } from '@/api/contract/submissions';
+} from '@shared/contract/billing';
+import { orderDetailsQuerySchema } from '@shared/contract/submissions';
 import { generateInvoice, invoiceDetails, type BillingDeps } from '@server/billing/invoices';
 import { policyInfo } from '@server/billing/policy-info';
 import { currentUser } from '@server/http/authenticate';

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bookSchema } from '@/api/contract/broker-book';
+import { bookSchema } from '@shared/contract/broker-book';
 import { brokers, brokerSpecialities, users } from '@server/db/schema';
 import { bindForTest, newInsured, quotedOrder, type Insured } from '@server/test/account-helpers';
 import { expectError } from '@server/test/expect-error';

@@ -3,7 +3,7 @@
  * out, checked before the query is read). The rules live in server/broker/.
  */
 import type { FastifyInstance } from 'fastify';
-import { bookQuerySchema, bookSchema } from '@/api/contract/broker-book';
+import { bookQuerySchema, bookSchema } from '@shared/contract/broker-book';
 import { brokerBook } from '@server/broker/book';
 import { currentUser } from '@server/http/authenticate';
 import { FORBIDDEN_DOC, guardRoutes } from '@server/http/require-role';

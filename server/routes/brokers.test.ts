@@ -1,8 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brokerDetailsSchema } from '@/api/contract/brokers';
-import { specialityListSchema } from '@/api/contract/specialities';
+import { brokerDetailsSchema } from '@shared/contract/brokers';
+import { specialityListSchema } from '@shared/contract/specialities';
 import { brokerSpecialities, brokers, specialities } from '@server/db/schema';
 import { drawBrokerLogo } from '@server/db/seed/broker-logo';
 import { demoBrokers, demoSpecialities } from '@server/db/seed/demo-data';

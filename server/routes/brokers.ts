@@ -4,7 +4,7 @@
  * the answer is cached per app until the catalogue changes (server/specialities/public-catalogue.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import { brokerDetailsQuerySchema, brokerDetailsSchema } from '@/api/contract/brokers';
+import { brokerDetailsQuerySchema, brokerDetailsSchema } from '@shared/contract/brokers';
 import { answerTagged, CACHED } from '@server/http/etag';
 import { defineRoute } from '@server/http/route';
 import { brokerDetailsAnswer } from '@server/specialities/public-catalogue';

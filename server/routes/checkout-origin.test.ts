@@ -7,8 +7,8 @@
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { checkoutSchema } from '@/api/contract/billing';
-import { healthSchema } from '@/api/contract/health';
+import { checkoutSchema } from '@shared/contract/billing';
+import { healthSchema } from '@shared/contract/health';
 import { sandboxCheckoutSessions } from '@server/db/schema';
 import { publicUrlNotice } from '@server/http/request-origin';
 import { newInsured, type Insured } from '@server/test/account-helpers';

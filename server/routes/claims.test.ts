@@ -1,8 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { claimablePolicyListSchema, claimListSchema, claimSchema, type Claim } from '@/api/contract/claims';
-import { formatCalendarDay } from '@/api/contract/date-format';
+import { claimablePolicyListSchema, claimListSchema, claimSchema, type Claim } from '@shared/contract/claims';
+import { formatCalendarDay } from '@shared/contract/date-format';
 import { DAY, TestClock } from '@server/clock';
 import { claims, policies, submissions } from '@server/db/schema';
 import { caller, signIn } from '@server/test/auth-helpers';

@@ -4,7 +4,7 @@
  * the same 404 as a missing one. The rules live in server/account/claims.ts.
  */
 import type { FastifyInstance } from 'fastify';
-import { claimablePolicyListSchema, claimListSchema, claimSchema, reportClaimRequestSchema } from '@/api/contract/claims';
+import { claimablePolicyListSchema, claimListSchema, claimSchema, reportClaimRequestSchema } from '@shared/contract/claims';
 import { listClaimablePolicies, listClaims, reportClaim } from '@server/account/claims';
 import { currentUser } from '@server/http/authenticate';
 import { idempotencyKeyHash, idempotencyKeyHeaderDoc, KEY_REUSED_DOC } from '@server/http/idempotency-key';

@@ -4,8 +4,8 @@
  * else's id is the same 404 as a missing one. The rules live in server/account/.
  */
 import type { FastifyInstance } from 'fastify';
-import { deletedSchema, idQuerySchema } from '@/api/contract/address';
-import { contactListSchema, contactSchema, saveContactRequestSchema } from '@/api/contract/contacts';
+import { deletedSchema, idQuerySchema } from '@shared/contract/address';
+import { contactListSchema, contactSchema, saveContactRequestSchema } from '@shared/contract/contacts';
 import { deleteContact, listContacts, saveContact } from '@server/account/contacts';
 import { currentUser } from '@server/http/authenticate';
 import { idempotencyKeyHash, idempotencyKeyHeaderDoc, KEY_REUSED_DOC } from '@server/http/idempotency-key';

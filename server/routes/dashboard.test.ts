@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { existingOpenOrderSchema, submissionSummaryListSchema, type SubmissionSummary } from '@/api/contract/dashboard';
-import type { SubmissionStatus } from '@/api/contract/submissions';
+import { existingOpenOrderSchema, submissionSummaryListSchema, type SubmissionSummary } from '@shared/contract/dashboard';
+import type { SubmissionStatus } from '@shared/contract/submissions';
 import { screens } from '@shared/screens';
 import { submissions } from '@server/db/schema';
 import { newInsured, quotedOrder, type Insured } from '@server/test/account-helpers';

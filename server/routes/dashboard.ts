@@ -4,7 +4,7 @@
  * server/account/dashboard.ts.
  */
 import type { FastifyInstance } from 'fastify';
-import { existingOpenOrderSchema, submissionSummaryListSchema } from '@/api/contract/dashboard';
+import { existingOpenOrderSchema, submissionSummaryListSchema } from '@shared/contract/dashboard';
 import { existingOpenOrder, submissionSummaries } from '@server/account/dashboard';
 import { currentUser } from '@server/http/authenticate';
 import { defineRoute } from '@server/http/route';

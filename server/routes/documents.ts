@@ -11,7 +11,7 @@ import {
   mailDocumentRequestSchema,
   mailQueuedSchema,
   policyDocumentRequestSchema,
-} from '@/api/contract/documents';
+} from '@shared/contract/documents';
 import { currentUser } from '@server/http/authenticate';
 import { defineRoute } from '@server/http/route';
 import { documentList, invoiceFile, issuedFile, orderSummaryFile, type DocumentFile } from '@server/documents/document-downloads';

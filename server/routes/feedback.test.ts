@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { feedbackSavedSchema, type FeedbackSaved } from '@/api/contract/feedback';
+import { feedbackSavedSchema, type FeedbackSaved } from '@shared/contract/feedback';
 import { feedback } from '@server/db/schema';
 import { expectError } from '@server/test/expect-error';
 import { newInsured } from '@server/test/account-helpers';

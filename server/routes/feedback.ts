@@ -3,7 +3,7 @@
  * saved as the caller's, with their e-mail address. The rules live in server/account/feedback.ts.
  */
 import type { FastifyInstance } from 'fastify';
-import { feedbackRequestSchema, feedbackSavedSchema } from '@/api/contract/feedback';
+import { feedbackRequestSchema, feedbackSavedSchema } from '@shared/contract/feedback';
 import { saveFeedback } from '@server/account/feedback';
 import { currentUser } from '@server/http/authenticate';
 import { idempotencyKeyHash, idempotencyKeyHeaderDoc, KEY_REUSED_DOC } from '@server/http/idempotency-key';

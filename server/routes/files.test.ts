@@ -15,7 +15,7 @@ import {
   MAX_FILES_PER_UPLOAD,
   MAX_UPLOAD_BYTES,
   type FileSummary,
-} from '@/api/contract/files';
+} from '@shared/contract/files';
 import { TestClock } from '@server/clock';
 import type { Transaction } from '@server/db/connection';
 import { auditLog, claims, files, submissionEvents, submissions, users } from '@server/db/schema';

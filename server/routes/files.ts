@@ -7,7 +7,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import { recordIdInputSchema, recordIdStringSchema } from '@/api/contract/address';
+import { recordIdInputSchema, recordIdStringSchema } from '@shared/contract/address';
 import {
   acceptedFileTypes,
   deletedFilesSchema,
@@ -21,7 +21,7 @@ import {
   MAX_FILES_PER_UPLOAD,
   updateFileRequestSchema,
   uploadFieldsSchema,
-} from '@/api/contract/files';
+} from '@shared/contract/files';
 import { deleteFiles, fileContent, renameFile } from '@server/files/change-files';
 import { assertMayChangeFiles, fileTarget } from '@server/files/file-access';
 import { attachmentDisposition } from '@server/files/file-names';

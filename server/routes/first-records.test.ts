@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { submissionQuoteSchema } from '@/api/contract/submissions';
+import { submissionQuoteSchema } from '@shared/contract/submissions';
 import { users } from '@server/db/schema';
 import { caller, signUp, signUpBody } from '@server/test/auth-helpers';
 import { expectError } from '@server/test/expect-error';

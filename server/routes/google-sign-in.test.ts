@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import * as v from 'valibot';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sessionSchema } from '@/api/contract/auth';
+import { sessionSchema } from '@shared/contract/auth';
 import { users } from '@server/db/schema';
 import { caller, mailsTo, signIn, signUp, uniqueEmail } from '@server/test/auth-helpers';
 import { expectError } from '@server/test/expect-error';

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it, vi } from 'vitest';
-import { healthSchema } from '@/api/contract/health';
+import { healthSchema } from '@shared/contract/health';
 import { expectError } from '@server/test/expect-error';
 import { setupTestApp } from '@server/test/test-app';
 

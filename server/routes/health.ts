@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { healthSchema } from '@/api/contract/health';
+import { healthSchema } from '@shared/contract/health';
 import { databaseAnswers } from '@server/db/connection';
 import { serviceUnavailable } from '@server/http/http-error';
 import { originOf, requestOrigin } from '@server/http/request-origin';

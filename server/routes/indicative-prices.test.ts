@@ -6,8 +6,8 @@
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { rateTableVersionsSchema } from '@/api/contract/admin-rating';
-import { specialityListSchema } from '@/api/contract/specialities';
+import { rateTableVersionsSchema } from '@shared/contract/admin-rating';
+import { specialityListSchema } from '@shared/contract/specialities';
 import { users } from '@server/db/schema';
 import { demoSpecialities } from '@server/db/seed/demo-data';
 import { demoRateTables } from '@server/db/seed/demo-rates';

@@ -7,7 +7,7 @@
  */
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { submissionStatuses, type SubmissionStatus } from '@/api/contract/submissions';
+import { submissionStatuses, type SubmissionStatus } from '@shared/contract/submissions';
 import { actors, eventTypes, expected } from '@/machines/order-lifecycle.design-table';
 import type { LifecycleActor, LifecycleEventType } from '@/machines/order-lifecycle.machine';
 import { submissionEvents, submissions, users } from '@server/db/schema';

@@ -13,8 +13,8 @@ import {
   requiredItemsSchema,
   type BuyNowResult,
   type RequiredItem,
-} from '@/api/contract/lifecycle';
-import { formatUsd } from '@/api/contract/money-format';
+} from '@shared/contract/lifecycle';
+import { formatUsd } from '@shared/contract/money-format';
 import type { LifecycleEventType } from '@/machines/order-lifecycle.machine';
 import type { AuthUser } from '@server/auth/user';
 import { files, questions, submissionEvents, submissions, users } from '@server/db/schema';

@@ -13,8 +13,8 @@ import {
   resubmitRequestSchema,
   sendToCloseLostRequestSchema,
   submissionIdFormSchema,
-} from '@/api/contract/lifecycle';
-import { orderDetailsQuerySchema } from '@/api/contract/submissions';
+} from '@shared/contract/lifecycle';
+import { orderDetailsQuerySchema } from '@shared/contract/submissions';
 import { callerOf } from '@server/account/plan-locations';
 import { currentUser } from '@server/http/authenticate';
 import { defineRoute } from '@server/http/route';

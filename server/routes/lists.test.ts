@@ -1,7 +1,7 @@
 import { and, eq, max } from 'drizzle-orm';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { ilfDlfListSchema, paymentTermListSchema, usStateListSchema } from '@/api/contract/lists';
+import { ilfDlfListSchema, paymentTermListSchema, usStateListSchema } from '@shared/contract/lists';
 import { paymentTerms, rateTables, specialities, usStates } from '@server/db/schema';
 import { demoOfferedStates, demoPaymentTerms } from '@server/db/seed/demo-data';
 import { usStateList } from '@server/db/seed/us-states';

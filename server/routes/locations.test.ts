@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { deletedSchema } from '@/api/contract/address';
-import { locationListSchema, locationSchema, type Location } from '@/api/contract/locations';
+import { deletedSchema } from '@shared/contract/address';
+import { locationListSchema, locationSchema, type Location } from '@shared/contract/locations';
 import { locations, planLocations, policies } from '@server/db/schema';
 import { bindForTest, newInsured, quotedOrder, type Insured } from '@server/test/account-helpers';
 import { expectError } from '@server/test/expect-error';

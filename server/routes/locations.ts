@@ -5,8 +5,8 @@
  * another route group. The rules live in server/account/.
  */
 import type { FastifyInstance } from 'fastify';
-import { deletedSchema, idQuerySchema } from '@/api/contract/address';
-import { locationListSchema, locationSchema, saveLocationRequestSchema } from '@/api/contract/locations';
+import { deletedSchema, idQuerySchema } from '@shared/contract/address';
+import { locationListSchema, locationSchema, saveLocationRequestSchema } from '@shared/contract/locations';
 import { deleteLocation, listLocations, saveLocation } from '@server/account/locations';
 import { currentUser } from '@server/http/authenticate';
 import { idempotencyKeyHash, idempotencyKeyHeaderDoc, KEY_REUSED_DOC } from '@server/http/idempotency-key';

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { PASSWORD_HAS_EMAIL, PASSWORD_IS_COMMON, passwordHasEmail } from '@/api/contract/auth';
+import { PASSWORD_HAS_EMAIL, PASSWORD_IS_COMMON, passwordHasEmail } from '@shared/contract/auth';
 import { isCommonPassword } from '@server/auth/common-passwords';
 import { newInsured } from '@server/test/account-helpers';
 import { caller, linkIn, mailsTo, signIn, signUp, signUpBody, uniqueEmail } from '@server/test/auth-helpers';

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { invoiceSchema, policyInfoSchema } from '@/api/contract/billing';
+import { invoiceSchema, policyInfoSchema } from '@shared/contract/billing';
 import { sandboxCheckoutSessions, submissionEvents } from '@server/db/schema';
 import { newPaymentRef, sandboxWebhookSecret } from '@server/payments/sandbox-provider';
 import { newInsured } from '@server/test/account-helpers';

@@ -1,8 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { planLocationsSchema, type PlanLocations } from '@/api/contract/locations';
-import { calculateResponseSchema } from '@/api/contract/rating';
+import { planLocationsSchema, type PlanLocations } from '@shared/contract/locations';
+import { calculateResponseSchema } from '@shared/contract/rating';
 import { locations, planLocations, submissionEvents, submissions, users } from '@server/db/schema';
 import { bindForTest, lockWaiters, newInsured, quotedOrder, whileLocked, type Insured } from '@server/test/account-helpers';
 import { expectError } from '@server/test/expect-error';

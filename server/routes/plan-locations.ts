@@ -11,7 +11,7 @@ import {
   planLocationsQuerySchema,
   planLocationsSchema,
   updatePlanLocationRequestSchema,
-} from '@/api/contract/locations';
+} from '@shared/contract/locations';
 import { addLocations, deletePlanLocation, orderLocations, updatePlanLocation, type PlanLocationDeps } from '@server/account/plan-locations';
 import { currentUser } from '@server/http/authenticate';
 import { defineRoute } from '@server/http/route';

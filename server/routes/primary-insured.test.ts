@@ -1,8 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { primaryInsuredSchema, primaryInsuredWithLocationSchema, type PrimaryInsured } from '@/api/contract/primary-insured';
-import { calculateResponseSchema } from '@/api/contract/rating';
+import { primaryInsuredSchema, primaryInsuredWithLocationSchema, type PrimaryInsured } from '@shared/contract/primary-insured';
+import { calculateResponseSchema } from '@shared/contract/rating';
 import { contacts, locations, planLocations, submissionEvents, submissions, users } from '@server/db/schema';
 import { bindForTest, lockWaiters, newInsured, quotedOrder, whileLocked, type Insured } from '@server/test/account-helpers';
 import { caller, mailsTo, signIn, uniqueEmail } from '@server/test/auth-helpers';

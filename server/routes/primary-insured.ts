@@ -9,7 +9,7 @@ import {
   primaryInsuredWithLocationSchema,
   updatePrimaryInsuredRequestSchema,
   updatePrimaryInsuredWithLocationRequestSchema,
-} from '@/api/contract/primary-insured';
+} from '@shared/contract/primary-insured';
 import {
   primaryInsuredDetails,
   updatePrimaryInsured,

@@ -1,9 +1,9 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { questionListSchema, questionTypes, savedAnswersSchema, submissionAnswersSchema } from '@/api/contract/questions';
-import { calculateResponseSchema } from '@/api/contract/rating';
-import { submissionQuoteSchema, type SubmissionQuote } from '@/api/contract/submissions';
+import { questionListSchema, questionTypes, savedAnswersSchema, submissionAnswersSchema } from '@shared/contract/questions';
+import { calculateResponseSchema } from '@shared/contract/rating';
+import { submissionQuoteSchema, type SubmissionQuote } from '@shared/contract/submissions';
 import { questions, questionTypes as storedQuestionTypes, submissionEvents, submissions } from '@server/db/schema';
 import { caller, signUp } from '@server/test/auth-helpers';
 import { expectError } from '@server/test/expect-error';

@@ -13,7 +13,7 @@ import {
   savedAnswersSchema,
   submissionAnswersParamsSchema,
   submissionAnswersSchema,
-} from '@/api/contract/questions';
+} from '@shared/contract/questions';
 import { badRequest } from '@server/http/http-error';
 import { defineRoute } from '@server/http/route';
 import { submissionCaller } from '@server/http/submission-caller';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { calculateResponseSchema, ilfdlfResponseSchema } from '@/api/contract/rating';
+import { calculateResponseSchema, ilfdlfResponseSchema } from '@shared/contract/rating';
 import { rateTables, usStates } from '@server/db/schema';
 import { rate } from '@shared/rating/engine';
 import { expectError } from '@server/test/expect-error';

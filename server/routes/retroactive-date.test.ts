@@ -10,7 +10,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { policyInfoSchema } from '@/api/contract/billing';
+import { policyInfoSchema } from '@shared/contract/billing';
 import { usDate } from '@server/documents/pdf-layout';
 import { newInsured, type Insured } from '@server/test/account-helpers';
 import { expectError } from '@server/test/expect-error';

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { runtimeConfigSchema } from '@/api/contract/runtime-config';
+import { runtimeConfigSchema } from '@shared/contract/runtime-config';
 import { setupTestApp } from '@server/test/test-app';
 
 const t = setupTestApp({

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { runtimeConfigSchema, type RuntimeConfig } from '@/api/contract/runtime-config';
+import { runtimeConfigSchema, type RuntimeConfig } from '@shared/contract/runtime-config';
 import type { Config } from '@server/config';
 import { defineRoute } from '@server/http/route';
 

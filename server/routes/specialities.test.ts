@@ -5,7 +5,7 @@ import {
   specialityCategoryListSchema,
   specialityListSchema,
   specialitySchema,
-} from '@/api/contract/specialities';
+} from '@shared/contract/specialities';
 import { brokerSpecialities, brokers } from '@server/db/schema';
 import { demoBrokers, demoSpecialities } from '@server/db/seed/demo-data';
 import { expectError } from '@server/test/expect-error';

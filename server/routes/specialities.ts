@@ -12,7 +12,7 @@ import {
   specialityListSchema,
   specialityQuerySchema,
   specialitySchema,
-} from '@/api/contract/specialities';
+} from '@shared/contract/specialities';
 import { answerTagged, CACHED } from '@server/http/etag';
 import { defineRoute } from '@server/http/route';
 import {

@@ -11,7 +11,7 @@ import {
   orderDetailsSchema,
   submissionQuoteSchema,
   updateRatingRequestSchema,
-} from '@/api/contract/submissions';
+} from '@shared/contract/submissions';
 import { idempotencyKeyHeaderDoc, idempotencyKeyOf } from '@server/http/idempotency-key';
 import { defineRoute } from '@server/http/route';
 import { submissionCaller } from '@server/http/submission-caller';

@@ -1,9 +1,9 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ReferralReason, RequiredItem } from '@/api/contract/lifecycle';
-import type { SubmissionStatus } from '@/api/contract/submissions';
-import { decisionResultSchema, queueSchema, reviewSchema, type Queue, type Review } from '@/api/contract/underwriting';
+import type { ReferralReason, RequiredItem } from '@shared/contract/lifecycle';
+import type { SubmissionStatus } from '@shared/contract/submissions';
+import { decisionResultSchema, queueSchema, reviewSchema, type Queue, type Review } from '@shared/contract/underwriting';
 import { brokers, files, planLocations, rateTables, submissionEvents, submissions, users } from '@server/db/schema';
 import { demoUsers } from '@server/db/seed/demo-data';
 import { newInsured, quotedOrder, type Insured } from '@server/test/account-helpers';

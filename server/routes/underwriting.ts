@@ -15,7 +15,7 @@ import {
   reviewQuerySchema,
   reviewSchema,
   underwriterCloseLostRequestSchema,
-} from '@/api/contract/underwriting';
+} from '@shared/contract/underwriting';
 import { currentUser } from '@server/http/authenticate';
 import { FORBIDDEN_DOC, guardRoutes } from '@server/http/require-role';
 import { defineRoute } from '@server/http/route';

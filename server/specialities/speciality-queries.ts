@@ -5,7 +5,7 @@
  * and broker-details.ts's.
  */
 import { and, asc, eq, sql, type Column } from 'drizzle-orm';
-import type { BrokerSpecialityRef } from '@/api/contract/brokers';
+import type { BrokerSpecialityRef } from '@shared/contract/brokers';
 import type { Database, Queryable } from '@server/db/connection';
 import { brokerSpecialities, brokers, specialities, specialityCategories } from '@server/db/schema';
 import { indicativePrices } from '@server/rating/indicative-prices';

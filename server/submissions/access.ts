@@ -5,7 +5,7 @@
  * is a 404), so ids reveal nothing.
  */
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { QUOTE_KEY_HEADER, submissionStatuses } from '@/api/contract/submissions';
+import { QUOTE_KEY_HEADER, submissionStatuses } from '@shared/contract/submissions';
 import { nextStatus, type LifecycleEventType } from '@/machines/order-lifecycle.machine';
 import type { AuthUser } from '@server/auth/user';
 import type { Queryable } from '@server/db/connection';

@@ -5,7 +5,7 @@
  * answers the first answer again (quote-replay.ts).
  */
 import type * as v from 'valibot';
-import type { createSubmissionRequestSchema, SubmissionQuote } from '@/api/contract/submissions';
+import type { createSubmissionRequestSchema, SubmissionQuote } from '@shared/contract/submissions';
 import { placeOrderAtPrimaryLocation } from '@server/account/first-records';
 import { brokerOfClientId } from '@server/auth/brokers';
 import type { Queryable } from '@server/db/connection';

@@ -1,5 +1,5 @@
 /** The effective date a quote may be saved with (insured/createsubmission, insured/updaterating). */
-import { MAX_EFFECTIVE_DATE_DAYS } from '@/api/contract/submissions';
+import { MAX_EFFECTIVE_DATE_DAYS } from '@shared/contract/submissions';
 import { badRequest } from '@server/http/http-error';
 
 const DAY_MS = 86_400_000;

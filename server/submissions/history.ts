@@ -3,7 +3,7 @@
  * first, with who made it. Rows written before lifecycle moves named their actor say who by the
  * user's role: a person's edit is the insured's (or the underwriter's), no person is the system.
  */
-import type { HistoryEntry } from '@/api/contract/submissions';
+import type { HistoryEntry } from '@shared/contract/submissions';
 import type { Queryable } from '@server/db/connection';
 import { submissionEventRows } from '@server/submissions/submission-queries';
 

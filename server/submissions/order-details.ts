@@ -2,7 +2,7 @@
  * insured/orderdetails (specification §7), and the same details for the underwriter's desk: a
  * submission as saved, its options labelled, with its history.
  */
-import type { OrderDetails } from '@/api/contract/submissions';
+import type { OrderDetails } from '@shared/contract/submissions';
 import { notYours, type SubmissionCaller } from '@server/submissions/access';
 import { orderHistory } from '@server/submissions/history';
 import { storedRating } from '@server/submissions/stored-rating';

@@ -5,7 +5,7 @@
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import * as v from 'valibot';
-import { quoteKeySchema } from '@/api/contract/submissions';
+import { quoteKeySchema } from '@shared/contract/submissions';
 
 export const newQuoteKey = (): string => randomBytes(32).toString('base64url');
 

@@ -3,7 +3,7 @@
  * caller creates nothing and answers what the first one answered, which its `quote` event keeps
  * beside a fingerprint of the request.
  */
-import type { SubmissionQuote } from '@/api/contract/submissions';
+import type { SubmissionQuote } from '@shared/contract/submissions';
 import type { Queryable } from '@server/db/connection';
 import { badRequest } from '@server/http/http-error';
 import { canonicalJson } from '@server/http/idempotency-key';

@@ -8,7 +8,7 @@
  * (400/422) with nothing changed. Every change checks and bumps `version` (versioned-save.ts)
  * and appends a submission_events row in the same transaction.
  */
-import type { SubmissionStatus } from '@/api/contract/submissions';
+import type { SubmissionStatus } from '@shared/contract/submissions';
 import { nextStatus } from '@/machines/order-lifecycle.machine';
 import type { Queryable } from '@server/db/connection';
 import type { EditMove, SubmissionCaller, SubmissionRow } from '@server/submissions/access';

@@ -2,8 +2,8 @@
  * questions/save and the dataacquisition answer calls (specification §7 Questions): saving one
  * set of a submission's answers and pricing it again.
  */
-import type { Calculation } from '@/api/contract/rating';
-import type { SavedAnswers } from '@/api/contract/questions';
+import type { Calculation } from '@shared/contract/rating';
+import type { SavedAnswers } from '@shared/contract/questions';
 import { badRequest, HttpError } from '@server/http/http-error';
 import { answerProblems } from '@server/rating/answers';
 import { loadQuestionSet } from '@server/rating/question-sets';

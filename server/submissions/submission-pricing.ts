@@ -3,7 +3,7 @@
  * auth/calculate answers with, so a stored premium is always what calculate says for the same
  * inputs; plus the payment term check, which calculate does not make.
  */
-import type { Calculation } from '@/api/contract/rating';
+import type { Calculation } from '@shared/contract/rating';
 import type { Queryable } from '@server/db/connection';
 import { badRequest } from '@server/http/http-error';
 import type { Answers } from '@shared/rating/answers';

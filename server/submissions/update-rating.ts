@@ -3,7 +3,7 @@
  * A change that no longer prices is refused (400/422) with nothing changed.
  */
 import type * as v from 'valibot';
-import type { SubmissionQuote, updateRatingRequestSchema } from '@/api/contract/submissions';
+import type { SubmissionQuote, updateRatingRequestSchema } from '@shared/contract/submissions';
 import { changedMeanwhile, editMove, ownedSubmission, type SubmissionCaller } from '@server/submissions/access';
 import { checkEffectiveDate, todayUtc } from '@server/submissions/effective-date';
 import { saveEdit } from '@server/submissions/save-edit';

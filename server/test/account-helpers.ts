@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import * as v from 'valibot';
 import { expect } from 'vitest';
-import { submissionQuoteSchema, type SubmissionQuote } from '@/api/contract/submissions';
+import { submissionQuoteSchema, type SubmissionQuote } from '@shared/contract/submissions';
 import type { Transaction } from '@server/db/connection';
 import { policies, submissions } from '@server/db/schema';
 import { caller, freshIp, signUp } from '@server/test/auth-helpers';

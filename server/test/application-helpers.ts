@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { expect } from 'vitest';
-import { applicationSchema, applicationSignatureSchema, type Application, type ApplicationSignature } from '@/api/contract/application-signature';
+import { applicationSchema, applicationSignatureSchema, type Application, type ApplicationSignature } from '@shared/contract/application-signature';
 import type { Insured } from '@server/test/account-helpers';
 
 export async function readApplication(insured: Insured, submissionId: number): Promise<Application> {

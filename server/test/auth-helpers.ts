@@ -10,7 +10,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import PostalMime from 'postal-mime';
 import * as v from 'valibot';
 import { expect } from 'vitest';
-import { sessionSchema, type Session, type SignUpRequest } from '@/api/contract/auth';
+import { sessionSchema, type Session, type SignUpRequest } from '@shared/contract/auth';
 import { outboxDir } from '@server/mail/sender';
 
 let lastIp = 0;

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { expect } from 'vitest';
-import { apiErrorSchema, type ApiErrorBody } from '@/api/contract/error';
+import { apiErrorSchema, type ApiErrorBody } from '@shared/contract/error';
 
 /** Asserts an answer is the API's error shape with this status, and returns its body. */
 export function expectError(response: { statusCode: number; json(): unknown }, status: number): ApiErrorBody {

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import type { SubmissionQuote } from '@/api/contract/submissions';
+import type { SubmissionQuote } from '@shared/contract/submissions';
 import { quotedOrder, type Insured } from '@server/test/account-helpers';
 
 export async function readyToBuy(app: () => FastifyInstance, insured: Insured, overrides: Record<string, unknown> = {}): Promise<SubmissionQuote> {

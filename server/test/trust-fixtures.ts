@@ -4,7 +4,7 @@
  * documents' text names them.
  */
 import { expect } from 'vitest';
-import type { Trust } from '@/api/contract/runtime-config';
+import type { Trust } from '@shared/contract/runtime-config';
 
 export const testTrust: Trust = {
   insurer: { name: 'Keystone Specialty Insurance Company', naic: '12345', amBest: 'A (Excellent)' },

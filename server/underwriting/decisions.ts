@@ -12,7 +12,7 @@
  * before `version` is compared, since a retry carries the version the first call was sent with.
  */
 import type { LifecycleEventType } from '@/machines/order-lifecycle.machine';
-import type { DecisionResult } from '@/api/contract/underwriting';
+import type { DecisionResult } from '@shared/contract/underwriting';
 import { lockOwner } from '@server/account/primary-records';
 import { latestEvents } from '@server/lifecycle/order-events';
 import type { AuthUser } from '@server/auth/user';

@@ -5,8 +5,8 @@
  * not read as expected (older or foreign rows) counts as none rather than failing the page.
  */
 import * as v from 'valibot';
-import { referralReasonSchema, requiredItemSchema, type InfoRequest, type ReferralReason, type RequiredItem } from '@/api/contract/lifecycle';
-import type { Review } from '@/api/contract/underwriting';
+import { referralReasonSchema, requiredItemSchema, type InfoRequest, type ReferralReason, type RequiredItem } from '@shared/contract/lifecycle';
+import type { Review } from '@shared/contract/underwriting';
 import type { Queryable } from '@server/db/connection';
 import { conversationRows, outcomeData, referralData } from '@server/underwriting/underwriting-event-queries';
 

@@ -5,9 +5,9 @@
  * (toWireQuestion strips them); the desk is where they are explained.
  */
 import type * as v from 'valibot';
-import { formatUsd } from '@/api/contract/money-format';
-import { answerText, isBlankAnswer, isQuestionVisible } from '@/api/contract/question-rules';
-import type { reviewQuestionSchema } from '@/api/contract/underwriting';
+import { formatUsd } from '@shared/contract/money-format';
+import { answerText, isBlankAnswer, isQuestionVisible } from '@shared/contract/question-rules';
+import type { reviewQuestionSchema } from '@shared/contract/underwriting';
 import type { QuestionOption } from '@server/db/schema';
 import type { Answers } from '@shared/rating/answers';
 import type { StoredQuestion } from '@server/rating/question-sets';

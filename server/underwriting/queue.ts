@@ -5,7 +5,7 @@
  * filter choices are every broker and speciality with an order in the whole queue.
  */
 import type * as v from 'valibot';
-import type { Queue, queueQuerySchema } from '@/api/contract/underwriting';
+import type { Queue, queueQuerySchema } from '@shared/contract/underwriting';
 import type { Queryable } from '@server/db/connection';
 import { referralReasons } from '@server/underwriting/order-events';
 import { queueBrokers, queueRows, queueSpecialities } from '@server/underwriting/underwriting-queries';

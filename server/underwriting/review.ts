@@ -5,7 +5,7 @@
  * referred, the conversation, its files, and what the lifecycle machine lets an underwriter do
  * from here. The role is checked by the route before this runs.
  */
-import type { Review } from '@/api/contract/underwriting';
+import type { Review } from '@shared/contract/underwriting';
 import { planOf } from '@server/account/plan-locations';
 import { liveFiles } from '@server/files/live-files';
 import { notFound } from '@server/http/http-error';

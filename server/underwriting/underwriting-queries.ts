@@ -5,7 +5,7 @@
  * queue.ts, review.ts). The history's reads are in underwriting-event-queries.ts.
  */
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
-import { queueStatuses } from '@/api/contract/underwriting';
+import { queueStatuses } from '@shared/contract/underwriting';
 import type { Queryable, Transaction } from '@server/db/connection';
 import { brokers, specialities, submissions, users } from '@server/db/schema';
 import { submissionColumns, type SubmissionRow } from '@server/submissions/access';

@@ -3,8 +3,8 @@
  * options carry, which questions show, and the options an answer picked. Checking that answers
  * are complete and of the right type is the server's (server/rating/answers.ts).
  */
-import { answerText as asText, isQuestionVisible, type QuestionCondition } from '@/api/contract/question-rules';
-import type { QuestionType } from '@/api/contract/questions';
+import { answerText as asText, isQuestionVisible, type QuestionCondition } from '@shared/contract/question-rules';
+import type { QuestionType } from '@shared/contract/questions';
 
 /**
  * One choice of a select/yesno question with what picking it does to the price. The stored

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RatingQuestion } from '@shared/rating/answers';
 import { rate, rateEveryOption, RatingError, type RatingRequest, type RatingTable } from '@shared/rating/engine';
-import { formatUsd } from '@/api/contract/money-format';
+import { formatUsd } from '@shared/contract/money-format';
 import { applyBps, toWholeDollars } from '@shared/rating/money';
 import { paymentPlan } from '@shared/rating/payment-plans';
 

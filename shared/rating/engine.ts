@@ -14,10 +14,10 @@
  * Shared (shared/): the server prices with it, and so do the stories' fixtures
  * (stories/support/quote-fixtures.ts), so a story shows what the engine works out.
  */
-import type { Rating, WorksheetLine } from '@/api/contract/rating';
+import type { Rating, WorksheetLine } from '@shared/contract/rating';
 import { chosenOptions, type Answers, type RatingQuestion } from '@shared/rating/answers';
 import { applyBps, BPS_ONE, formatFactor, formatPercent, formatRate, formatUsdFast as formatUsd, toWholeDollars } from '@shared/rating/money';
-import { formatLimitUsd, formatWholeUsd } from '@/api/contract/money-format';
+import { formatLimitUsd, formatWholeUsd } from '@shared/contract/money-format';
 
 /**
  * A rate table's factors as the engine reads them. The server stores them in rate_tables.factors

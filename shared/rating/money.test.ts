@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatUsd } from '@/api/contract/money-format';
+import { formatUsd } from '@shared/contract/money-format';
 import { formatFactor, formatUsdFast } from '@shared/rating/money';
 
 describe('formatUsdFast', () => {

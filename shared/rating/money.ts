@@ -3,7 +3,7 @@
  * worked out exactly in BigInt and rounded half up to the cent, so the same inputs always give
  * the same premium and no binary fraction creeps in.
  */
-import { formatUsd } from '@/api/contract/money-format';
+import { formatUsd } from '@shared/contract/money-format';
 
 export const BPS_ONE = 10_000;
 
@@ -31,7 +31,7 @@ export function formatFactor(bps: number): string {
 }
 
 /**
- * "$2,730.00": what formatUsd (src/api/contract/money-format.ts) writes, the digits grouped by
+ * "$2,730.00": what formatUsd (shared/contract/money-format.ts) writes, the digits grouped by
  * slicing instead of its look-ahead regex. The worksheet writes a dozen of these per quote
  * (issue 17); money.test.ts holds the two to the same output.
  */

@@ -3,7 +3,7 @@
  * equal installments (the last one takes the rounding), each later payment carrying the term's
  * installment fee.
  */
-import type { PaymentPlan } from '@/api/contract/rating';
+import type { PaymentPlan } from '@shared/contract/rating';
 import { applyBps } from '@shared/rating/money';
 
 export interface PaymentTermRow {

@@ -6,9 +6,9 @@ import {
   type AdditionalInsured,
   type AdditionalInsuredList,
   type SaveAdditionalInsuredRequest,
-} from '@/api/contract/additional-insureds';
-import { deletedSchema, type Deleted } from '@/api/contract/address';
-import { IDEMPOTENCY_KEY_HEADER } from '@/api/contract/submissions';
+} from '@shared/contract/additional-insureds';
+import { deletedSchema, type Deleted } from '@shared/contract/address';
+import { IDEMPOTENCY_KEY_HEADER } from '@shared/contract/submissions';
 
 /** GET insured/additionalinsureds?submissionid: the order's additional insureds and what may be done with them. */
 export async function getAdditionalInsureds(submissionId: number): Promise<AdditionalInsuredList> {

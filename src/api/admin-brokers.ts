@@ -8,10 +8,10 @@ import {
   type AdminBroker,
   type BrokerRequest,
   type ClientUrlCheck,
-} from '@/api/contract/admin-brokers';
+} from '@shared/contract/admin-brokers';
 
 /**
- * Brokers for administrators (src/api/contract/admin-brokers.ts): role admin only (403
+ * Brokers for administrators (shared/contract/admin-brokers.ts): role admin only (403
  * otherwise). A client URL held by another broker is a 409 naming clientUrl.
  */
 

@@ -10,10 +10,10 @@ import {
   type CategoryRequest,
   type NewSpecialityRequest,
   type SpecialityRequest,
-} from '@/api/contract/admin-catalog';
+} from '@shared/contract/admin-catalog';
 
 /**
- * The catalogue for administrators (src/api/contract/admin-catalog.ts): role admin only. A name
+ * The catalogue for administrators (shared/contract/admin-catalog.ts): role admin only. A name
  * already taken is a 409 naming name.
  */
 

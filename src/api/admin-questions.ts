@@ -7,10 +7,10 @@ import {
   type AdminQuestionSet,
   type EditQuestionRequest,
   type NewQuestionRequest,
-} from '@/api/contract/admin-questions';
+} from '@shared/contract/admin-questions';
 
 /**
- * A speciality's question set for administrators (src/api/contract/admin-questions.ts): role
+ * A speciality's question set for administrators (shared/contract/admin-questions.ts): role
  * admin only. A broken rule is a 400 naming options or condition; a code already used a 409.
  */
 

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { http } from '@/api/client';
-import { adminUserSchema, auditListSchema, userListSchema, type AdminUser, type AuditEntry, type Role, type UserList } from '@/api/contract/admin-users';
+import { adminUserSchema, auditListSchema, userListSchema, type AdminUser, type AuditEntry, type Role, type UserList } from '@shared/contract/admin-users';
 
 /**
- * Users and the audit log for administrators (src/api/contract/admin-users.ts): role admin only.
+ * Users and the audit log for administrators (shared/contract/admin-users.ts): role admin only.
  * Changing one's own role is a 409; a broker's user needs an active broker (400 naming brokerId).
  */
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorFields, errorStatus } from '@/api/api-error';
 import { loadApplication, signApplication } from '@/api/application-signature';
-import type { Application, ApplicationSignature } from '@/api/contract/application-signature';
+import type { Application, ApplicationSignature } from '@shared/contract/application-signature';
 import { setupScriptedApi } from '@/api/scripted-api-server';
 
 const { script, received } = setupScriptedApi();

@@ -8,10 +8,10 @@ import {
   type Application,
   type ApplicationSignature,
   type SignApplicationRequest,
-} from '@/api/contract/application-signature';
+} from '@shared/contract/application-signature';
 
 /**
- * The signed application (src/api/contract/application-signature.ts): the record as the insured
+ * The signed application (shared/contract/application-signature.ts): the record as the insured
  * signs it, and signing it. Someone else's order is a 404; a record that changed since it was
  * read is a 409 whose `fields.recordHash` says so; an order no longer open, a 409 naming its status.
  */

@@ -10,11 +10,11 @@ import {
   type SignInRequest,
   type SignUpRequest,
   type User,
-} from '@/api/contract/auth';
+} from '@shared/contract/auth';
 
 /**
  * Identity calls (specification §7 Auth), each answer parsed with the wire contract
- * (src/api/contract/auth.ts). The machines call these through named actors; screens never do.
+ * (shared/contract/auth.ts). The machines call these through named actors; screens never do.
  */
 
 /**

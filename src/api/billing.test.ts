@@ -2,7 +2,7 @@ import { HTTPError } from 'ky';
 import { describe, expect, it } from 'vitest';
 import { errorFields, errorStatus } from '@/api/api-error';
 import { confirmPayment, generateInvoice, invoiceDetails, policyInfo, startCheckout } from '@/api/billing';
-import type { Checkout, Invoice, PaymentConfirmation, PolicyInfo } from '@/api/contract/billing';
+import type { Checkout, Invoice, PaymentConfirmation, PolicyInfo } from '@shared/contract/billing';
 import { setupScriptedApi } from '@/api/scripted-api-server';
 
 const { script, received } = setupScriptedApi();

@@ -9,11 +9,11 @@ import {
   type Invoice,
   type PaymentConfirmation,
   type PolicyInfo,
-} from '@/api/contract/billing';
-import { IDEMPOTENCY_KEY_HEADER } from '@/api/contract/submissions';
+} from '@shared/contract/billing';
+import { IDEMPOTENCY_KEY_HEADER } from '@shared/contract/submissions';
 
 /**
- * Paying for an approved order (src/api/contract/billing.ts): its invoice, the hosted checkout,
+ * Paying for an approved order (shared/contract/billing.ts): its invoice, the hosted checkout,
  * the confirmation once the browser is back, and the policy issued. Card details never pass
  * through here: the checkout is the provider's page. A move the order's status does not allow is
  * a 409 whose `fields.status` names the status; someone else's order is a 404.

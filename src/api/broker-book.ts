@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import { http } from '@/api/client';
-import { bookSchema, type Book } from '@/api/contract/broker-book';
-import type { SubmissionStatus } from '@/api/contract/submissions';
+import { bookSchema, type Book } from '@shared/contract/broker-book';
+import type { SubmissionStatus } from '@shared/contract/submissions';
 
 /**
- * The broker's own book (src/api/contract/broker-book.ts): role broker only (403 otherwise; 409
+ * The broker's own book (shared/contract/broker-book.ts): role broker only (403 otherwise; 409
  * naming brokerId when the account is not tied to a broker).
  */
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { brokerLogoDataUrl, getBrokerDetails } from '@/api/brokers';
 import { configureApi } from '@/api/client';
-import type { BrokerDetails } from '@/api/contract/brokers';
+import type { BrokerDetails } from '@shared/contract/brokers';
 import { getSpecialitiesByClientUrl } from '@/api/specialities';
 
 const details: BrokerDetails = {

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { http } from '@/api/client';
-import { brokerDetailsSchema, type BrokerDetails } from '@/api/contract/brokers';
+import { brokerDetailsSchema, type BrokerDetails } from '@shared/contract/brokers';
 
 /** GET auth/brokerDetails. A 404 means no such broker: the caller shows client/page-not-found. */
 export async function getBrokerDetails(clientUrl: string): Promise<BrokerDetails> {

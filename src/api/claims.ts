@@ -7,8 +7,8 @@ import {
   type Claim,
   type ClaimablePolicy,
   type ReportClaimRequest,
-} from '@/api/contract/claims';
-import { IDEMPOTENCY_KEY_HEADER } from '@/api/contract/submissions';
+} from '@shared/contract/claims';
+import { IDEMPOTENCY_KEY_HEADER } from '@shared/contract/submissions';
 
 /** GET insured/claims: the claims the insured has reported. */
 export async function getClaims(): Promise<Claim[]> {

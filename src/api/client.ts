@@ -1,6 +1,6 @@
 import ky, { type KyInstance, type Options } from 'ky';
 import * as v from 'valibot';
-import { apiErrorSchema } from '@/api/contract/error';
+import { apiErrorSchema } from '@shared/contract/error';
 import { forgetEarlyReads } from '@/api/early-reads';
 import { AUTH_TOKEN_KEY, AUTH_USER_KEY } from '@/api/session-storage-keys';
 

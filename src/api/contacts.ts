@@ -1,12 +1,12 @@
 import * as v from 'valibot';
 import { http } from '@/api/client';
-import { deletedSchema, type Deleted } from '@/api/contract/address';
-import { contactListSchema, contactSchema, type Contact, type SaveContactRequest } from '@/api/contract/contacts';
-import { IDEMPOTENCY_KEY_HEADER } from '@/api/contract/submissions';
+import { deletedSchema, type Deleted } from '@shared/contract/address';
+import { contactListSchema, contactSchema, type Contact, type SaveContactRequest } from '@shared/contract/contacts';
+import { IDEMPOTENCY_KEY_HEADER } from '@shared/contract/submissions';
 
 /**
  * The insured's contacts (specification §7 insured/contactlist, saveupdatecontact,
- * deletecontacts), each answer parsed with the wire contract (src/api/contract/contacts.ts).
+ * deletecontacts), each answer parsed with the wire contract (shared/contract/contacts.ts).
  */
 
 /** GET insured/contactlist. */

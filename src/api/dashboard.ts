@@ -4,7 +4,7 @@ import {
   existingOpenOrderSchema,
   submissionSummaryListSchema,
   type SubmissionSummary,
-} from '@/api/contract/dashboard';
+} from '@shared/contract/dashboard';
 
 /** GET dashboard/submissiondetails: every order of the signed-in insured, newest change first. */
 export async function getSubmissionDetails(): Promise<SubmissionSummary[]> {

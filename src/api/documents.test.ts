@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { errorFields, errorStatus, retryAfterSeconds } from '@/api/api-error';
-import type { DocumentList, MailQueued } from '@/api/contract/documents';
+import type { DocumentList, MailQueued } from '@shared/contract/documents';
 import { attachmentFilename, documentList, downloadDocument, mailDocument } from '@/api/documents';
 import { setupScriptedApi, type ScriptedAnswer } from '@/api/scripted-api-server';
 

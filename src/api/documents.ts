@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { http } from '@/api/client';
-import { documentListSchema, mailQueuedSchema, type DocumentKind, type DocumentList, type MailQueued, type PolicyDocumentType } from '@/api/contract/documents';
+import { documentListSchema, mailQueuedSchema, type DocumentKind, type DocumentList, type MailQueued, type PolicyDocumentType } from '@shared/contract/documents';
 
 /**
- * An order's documents (src/api/contract/documents.ts): the list of every order's documents,
+ * An order's documents (shared/contract/documents.ts): the list of every order's documents,
  * each PDF downloaded with the bearer token (so a plain link would not do), and the two mails
  * that send them. A mail refused for its address is a 400 naming `to`; too many in a while, a 429.
  */

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { http } from '@/api/client';
-import { feedbackSavedSchema, type FeedbackRequest, type FeedbackSaved } from '@/api/contract/feedback';
-import { IDEMPOTENCY_KEY_HEADER } from '@/api/contract/submissions';
+import { feedbackSavedSchema, type FeedbackRequest, type FeedbackSaved } from '@shared/contract/feedback';
+import { IDEMPOTENCY_KEY_HEADER } from '@shared/contract/submissions';
 
 /**
  * POST insured/feedback. The Idempotency-Key makes a repeat of the same attempt (a lost answer,

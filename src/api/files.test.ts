@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureApi } from '@/api/client';
-import type { FileSummary } from '@/api/contract/files';
+import type { FileSummary } from '@shared/contract/files';
 import { deleteFiles, downloadFile, filesOf, renameFile, uploadFiles } from '@/api/files';
 
 /** A loopback server answering from a script, recording what arrived (raw bodies). */

@@ -6,12 +6,12 @@ import {
   fileSummarySchema,
   type FileModule,
   type FileSummary,
-} from '@/api/contract/files';
-import { IDEMPOTENCY_KEY_HEADER } from '@/api/contract/submissions';
+} from '@shared/contract/files';
+import { IDEMPOTENCY_KEY_HEADER } from '@shared/contract/submissions';
 
 /**
  * Files attached to an order or a claim (specification §7 Files), each answer parsed with the
- * wire contract (src/api/contract/files.ts). The server decides a file's type by its content:
+ * wire contract (shared/contract/files.ts). The server decides a file's type by its content:
  * a file it refuses is a 415 (wrong type), 413 (too big) or 400 (empty), each naming `files`.
  * Someone else's record or file is a 404.
  */

@@ -2,7 +2,7 @@
 import { HTTPError } from 'ky';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { errorFields, errorStatus } from '@/api/api-error';
-import type { BuyNowResult, LifecycleMove, OrderSummaryDetails, RequiredItems } from '@/api/contract/lifecycle';
+import type { BuyNowResult, LifecycleMove, OrderSummaryDetails, RequiredItems } from '@shared/contract/lifecycle';
 import { buyNow, orderSummaryDetails, requiredItems, resubmit, sendToCloseLost } from '@/api/lifecycle';
 import { setupScriptedApi } from '@/api/scripted-api-server';
 

@@ -12,14 +12,14 @@ import {
   type LifecycleMove,
   type OrderSummaryDetails,
   type RequiredItems,
-} from '@/api/contract/lifecycle';
-import { IDEMPOTENCY_KEY_HEADER } from '@/api/contract/submissions';
+} from '@shared/contract/lifecycle';
+import { IDEMPOTENCY_KEY_HEADER } from '@shared/contract/submissions';
 
 /**
  * The insured's moves of the order lifecycle (specification §7 insured/buynow,
  * insured/requireditems, insured/sendtocloselost, insured/resubmit,
  * dashboard/ordersummarydetails), each answer parsed with the wire contract
- * (src/api/contract/lifecycle.ts). The PUTs are form-encoded, as the specification sends them.
+ * (shared/contract/lifecycle.ts). The PUTs are form-encoded, as the specification sends them.
  * A move the order's status does not allow is a 409 whose `fields.status` names the status;
  * someone else's order is a 404.
  */

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { errorFields } from '@/api/api-error';
 import { configureApi } from '@/api/client';
-import type { IlfDlfList } from '@/api/contract/lists';
+import type { IlfDlfList } from '@shared/contract/lists';
 import { getIlfDlfList, getPaymentTerms, getStateList } from '@/api/lists';
 
 /** A loopback server answering from a script, recording what arrived. */

@@ -7,7 +7,7 @@ import {
   type IlfDlfList,
   type PaymentTerm,
   type UsState,
-} from '@/api/contract/lists';
+} from '@shared/contract/lists';
 
 /** Every state, alphabetical, each saying whether we sell there. Retried once (specification §9). */
 export async function getStateList(): Promise<UsState[]> {

@@ -1,12 +1,12 @@
 import * as v from 'valibot';
 import { http } from '@/api/client';
-import { deletedSchema, type Deleted } from '@/api/contract/address';
-import { locationListSchema, locationSchema, type Location, type SaveLocationRequest } from '@/api/contract/locations';
-import { IDEMPOTENCY_KEY_HEADER } from '@/api/contract/submissions';
+import { deletedSchema, type Deleted } from '@shared/contract/address';
+import { locationListSchema, locationSchema, type Location, type SaveLocationRequest } from '@shared/contract/locations';
+import { IDEMPOTENCY_KEY_HEADER } from '@shared/contract/submissions';
 
 /**
  * The insured's own (master) locations (specification §7 insured/locationlist,
- * saveupdatelocation, deletelocation), parsed with src/api/contract/locations.ts. The copies an
+ * saveupdatelocation, deletelocation), parsed with shared/contract/locations.ts. The copies an
  * order covers (plan locations) have their own calls in src/api/plan-locations.ts.
  */
 

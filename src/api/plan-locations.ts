@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { http } from '@/api/client';
-import { planLocationsSchema, type PlanLocations } from '@/api/contract/locations';
+import { planLocationsSchema, type PlanLocations } from '@shared/contract/locations';
 
 /**
  * The locations one order covers (specification §7 insured/locations, addlocation,

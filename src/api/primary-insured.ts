@@ -6,12 +6,12 @@ import {
   type PrimaryInsured,
   type PrimaryInsuredWithLocation,
   type UpdatePrimaryInsuredWithLocationRequest,
-} from '@/api/contract/primary-insured';
+} from '@shared/contract/primary-insured';
 
 /**
  * The signed-in insured's own particulars (specification §7 insured/primaryinsureddetails,
  * updateprimaryinsured, updateprimaryinsuredwithlocation), each answer parsed with the wire
- * contract (src/api/contract/primary-insured.ts).
+ * contract (shared/contract/primary-insured.ts).
  */
 
 /** GET insured/primaryinsureddetails: names, company, phone, and the primary location and contact. */

@@ -7,12 +7,12 @@ import {
   type Question,
   type SavedAnswers,
   type SubmissionAnswers,
-} from '@/api/contract/questions';
-import { QUOTE_KEY_HEADER } from '@/api/contract/submissions';
+} from '@shared/contract/questions';
+import { QUOTE_KEY_HEADER } from '@shared/contract/submissions';
 
 /**
  * Questions calls (specification §7 Questions), each answer parsed with the wire contract
- * (src/api/contract/questions.ts). Calls naming a submission take the visitor's quote key when
+ * (shared/contract/questions.ts). Calls naming a submission take the visitor's quote key when
  * there is one (sent as x-quote-key); a signed-in insured's bearer token goes with every call.
  */
 

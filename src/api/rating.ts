@@ -7,7 +7,7 @@ import {
   type Calculation,
   type IlfDlfMatrix,
   type QuoteInput,
-} from '@/api/contract/rating';
+} from '@shared/contract/rating';
 
 /** POST auth/ilfdlf: every limit × deductible priced at once. Public: a visitor prices first. */
 export async function priceEveryOption(input: QuoteInput): Promise<IlfDlfMatrix> {

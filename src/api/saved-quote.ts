@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { answersSchema } from '@/api/contract/rating';
+import { answersSchema } from '@shared/contract/rating';
 
 /**
  * The quote in progress, kept for this tab so a reload, or a detour to sign in, loses nothing

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Session } from '@/api/contract/auth';
+import type { Session } from '@shared/contract/auth';
 import {
   clearAllCookies,
   clearStoredUser,

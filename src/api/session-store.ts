@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { refresh } from '@/api/auth';
-import { userSchema, type Session } from '@/api/contract/auth';
+import { userSchema, type Session } from '@shared/contract/auth';
 import { AUTH_TOKEN_KEY, AUTH_USER_KEY, REMEMBER_COOKIE } from '@/api/session-storage-keys';
 
 /**

@@ -7,7 +7,7 @@ import {
   type Speciality,
   type SpecialityCategory,
   type SpecialityListItem,
-} from '@/api/contract/specialities';
+} from '@shared/contract/specialities';
 
 export async function getSpecialityCategories(): Promise<SpecialityCategory[]> {
   return v.parse(specialityCategoryListSchema, await http().get('auth/specialitycategory', { retry: retryOnce }).json());

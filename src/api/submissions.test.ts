@@ -3,9 +3,9 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureApi } from '@/api/client';
-import type { SavedAnswers } from '@/api/contract/questions';
-import type { Calculation } from '@/api/contract/rating';
-import type { OrderDetails, SubmissionQuote } from '@/api/contract/submissions';
+import type { SavedAnswers } from '@shared/contract/questions';
+import type { Calculation } from '@shared/contract/rating';
+import type { OrderDetails, SubmissionQuote } from '@shared/contract/submissions';
 import { getApplicationAnswers, getQuestions, replaceApplicationAnswers, saveQuestionAnswers } from '@/api/questions';
 import { createSubmission, getOrderDetails, updateRating } from '@/api/submissions';
 

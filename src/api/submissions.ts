@@ -9,11 +9,11 @@ import {
   type OrderDetails,
   type SubmissionQuote,
   type UpdateRatingRequest,
-} from '@/api/contract/submissions';
+} from '@shared/contract/submissions';
 
 /**
  * Submission calls (specification §7 Insured: createsubmission, updaterating, orderdetails),
- * each answer parsed with the wire contract (src/api/contract/submissions.ts).
+ * each answer parsed with the wire contract (shared/contract/submissions.ts).
  *
  * A visitor's createsubmission answers a quoteKey: keep it with the quote (it opens the
  * quote until sign-in, and goes in submissionRequest on sign-in or sign-up to attach it).

@@ -5,7 +5,7 @@ import { HTTPError } from 'ky';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { errorFields, errorStatus, serverMessage } from '@/api/api-error';
 import { configureApi } from '@/api/client';
-import type { DecisionResult, Queue, Review } from '@/api/contract/underwriting';
+import type { DecisionResult, Queue, Review } from '@shared/contract/underwriting';
 import { approve, closeLost, decline, queue, requestInfo, review } from '@/api/underwriting';
 
 /** A loopback server answering from a script, recording what arrived (and the bodies sent). */

@@ -8,10 +8,10 @@ import {
   type Queue,
   type Review,
   type queueStatuses,
-} from '@/api/contract/underwriting';
+} from '@shared/contract/underwriting';
 
 /**
- * The underwriter's desk (src/api/contract/underwriting.ts): the queue, one submission as the
+ * The underwriter's desk (shared/contract/underwriting.ts): the queue, one submission as the
  * underwriter reviews it, and the decisions. Role underwriter or admin only (403 otherwise). A
  * decision goes through the lifecycle machine on the server: a 409 names the status the order is
  * in, or `version` when someone else moved it since it was loaded; a 400 names the field.

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { Session, User } from '@/api/contract/auth';
+import type { Session, User } from '@shared/contract/auth';
 import type { StoredState } from '@/api/session-store';
 import { isRefreshDue, refreshIfDue, refreshOnWake, WAKE_REFRESH_WINDOW_MS } from '@/app/auth-actor';
 import { authMachine } from '@/machines/auth.machine';

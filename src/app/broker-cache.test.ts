@@ -1,6 +1,6 @@
 import { HTTPError } from 'ky';
 import { describe, expect, it, vi } from 'vitest';
-import type { BrokerDetails } from '@/api/contract/brokers';
+import type { BrokerDetails } from '@shared/contract/brokers';
 import { createBrokerCache } from '@/app/broker-cache';
 
 const harbor: BrokerDetails = {

@@ -1,6 +1,6 @@
 import { isUnknownBrokerError } from '@/api/api-error';
 import { getBrokerDetails } from '@/api/brokers';
-import type { BrokerDetails } from '@/api/contract/brokers';
+import type { BrokerDetails } from '@shared/contract/brokers';
 
 /** What a client id turned out to be: a broker, or no broker at all (the §8 404). */
 export type BrokerLookup = { status: 'found'; details: BrokerDetails } | { status: 'unknown' };

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { runtimeConfigSchema, type RuntimeConfig } from '@/api/contract/runtime-config';
+import { runtimeConfigSchema, type RuntimeConfig } from '@shared/contract/runtime-config';
 
 export const fallbackConfig: RuntimeConfig = {
   apiBase: '',

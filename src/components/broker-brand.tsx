@@ -1,5 +1,5 @@
 import { brokerLogoDataUrl } from '@/api/brokers';
-import type { BrokerDetails } from '@/api/contract/brokers';
+import type { BrokerDetails } from '@shared/contract/brokers';
 import { ScreenLink } from '@/components/screen-link';
 
 /**

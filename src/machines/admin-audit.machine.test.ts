@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import type { AuditFilters } from '@/api/admin-users';
-import type { AuditEntry } from '@/api/contract/admin-users';
+import type { AuditEntry } from '@shared/contract/admin-users';
 import { adminAuditMachine } from '@/machines/admin-audit.machine';
 
 const entry: AuditEntry = { id: 1, at: '2026-11-24T10:00:00.000Z', actor: null, action: 'broker.create', entity: 'broker', entityId: '1', data: {} };

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { auditLog, type AuditFilters } from '@/api/admin-users';
 import { errorText } from '@/api/api-error';
-import type { AuditEntry } from '@/api/contract/admin-users';
+import type { AuditEntry } from '@shared/contract/admin-users';
 import { errorOf } from '@/machines/actor-events';
 
 export interface AdminAuditContext {

@@ -2,8 +2,8 @@ import { HTTPError } from 'ky';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import type { AdminBroker, BrokerRequest, ClientUrlCheck } from '@/api/contract/admin-brokers';
-import type { Speciality } from '@/api/contract/specialities';
+import type { AdminBroker, BrokerRequest, ClientUrlCheck } from '@shared/contract/admin-brokers';
+import type { Speciality } from '@shared/contract/specialities';
 import { adminBrokersMachine, CLIENT_URL_CHECK_DELAY_MS, type BrokerDraft } from '@/machines/admin-brokers.machine';
 
 const broker = (id: number, overrides: Partial<AdminBroker> = {}): AdminBroker => ({

@@ -9,8 +9,8 @@ import {
   uploadBrokerLogo,
 } from '@/api/admin-brokers';
 import { errorFields, errorText } from '@/api/api-error';
-import type { AdminBroker, BrokerRequest, ClientUrlCheck } from '@/api/contract/admin-brokers';
-import type { Speciality } from '@/api/contract/specialities';
+import type { AdminBroker, BrokerRequest, ClientUrlCheck } from '@shared/contract/admin-brokers';
+import type { Speciality } from '@shared/contract/specialities';
 import { getSpecialityList } from '@/api/specialities';
 import { errorOf } from '@/machines/actor-events';
 

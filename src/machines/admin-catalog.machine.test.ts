@@ -2,7 +2,7 @@ import { HTTPError } from 'ky';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import type { AdminCatalog, AdminSpeciality } from '@/api/contract/admin-catalog';
+import type { AdminCatalog, AdminSpeciality } from '@shared/contract/admin-catalog';
 import { adminCatalogMachine, type CatalogSave } from '@/machines/admin-catalog.machine';
 
 const speciality = (id: number, overrides: Partial<AdminSpeciality> = {}): AdminSpeciality => ({

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { adminCatalog, saveCategory, saveSpeciality, setSpecialityActive } from '@/api/admin-catalog';
 import { errorFields, errorText } from '@/api/api-error';
-import type { AdminCatalog, AdminCategory, AdminSpeciality, CategoryRequest, NewSpecialityRequest } from '@/api/contract/admin-catalog';
+import type { AdminCatalog, AdminCategory, AdminSpeciality, CategoryRequest, NewSpecialityRequest } from '@shared/contract/admin-catalog';
 import { errorOf } from '@/machines/actor-events';
 
 /** What the form edits: a category or a speciality, an existing one or a new one (null). */

@@ -2,7 +2,7 @@ import { HTTPError } from 'ky';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import type { AdminQuestion, AdminQuestionSet, NewQuestionRequest } from '@/api/contract/admin-questions';
+import type { AdminQuestion, AdminQuestionSet, NewQuestionRequest } from '@shared/contract/admin-questions';
 import { adminQuestionsMachine, movedIds } from '@/machines/admin-questions.machine';
 
 const question = (id: number, overrides: Partial<AdminQuestion> = {}): AdminQuestion => ({

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { addQuestion, editQuestion, orderQuestions, questionSet, setQuestionActive } from '@/api/admin-questions';
 import { errorFields, errorText } from '@/api/api-error';
-import type { AdminQuestion, AdminQuestionSet, NewQuestionRequest } from '@/api/contract/admin-questions';
+import type { AdminQuestion, AdminQuestionSet, NewQuestionRequest } from '@shared/contract/admin-questions';
 import { errorOf } from '@/machines/actor-events';
 
 export type QuestionChange = { kind: 'saved' | 'moved' | 'retired' | 'restored'; code: string };

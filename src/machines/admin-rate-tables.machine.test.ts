@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import type { RateTableKey } from '@/api/admin-rate-tables';
-import type { NewRateTableVersion, RateTableVersion } from '@/api/contract/admin-rating';
-import type { UsState } from '@/api/contract/lists';
-import type { Speciality } from '@/api/contract/specialities';
+import type { NewRateTableVersion, RateTableVersion } from '@shared/contract/admin-rating';
+import type { UsState } from '@shared/contract/lists';
+import type { Speciality } from '@shared/contract/specialities';
 import { adminRateTablesMachine } from '@/machines/admin-rate-tables.machine';
 
 const version = (n: number): RateTableVersion => ({

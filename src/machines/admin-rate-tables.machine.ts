@@ -1,9 +1,9 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { exportRateTable, importRateTable, newRateTableVersion, rateTableVersions, type RateTableKey } from '@/api/admin-rate-tables';
 import { errorFields, errorText } from '@/api/api-error';
-import type { NewRateTableVersion, RateTableVersion } from '@/api/contract/admin-rating';
-import type { UsState } from '@/api/contract/lists';
-import type { Speciality } from '@/api/contract/specialities';
+import type { NewRateTableVersion, RateTableVersion } from '@shared/contract/admin-rating';
+import type { UsState } from '@shared/contract/lists';
+import type { Speciality } from '@shared/contract/specialities';
 import { getStateList } from '@/api/lists';
 import { getSpecialityList } from '@/api/specialities';
 import { errorOf } from '@/machines/actor-events';

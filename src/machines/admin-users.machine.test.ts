@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import type { UserFilters } from '@/api/admin-users';
-import type { AdminBroker } from '@/api/contract/admin-brokers';
-import type { AdminUser, Role, UserList } from '@/api/contract/admin-users';
+import type { AdminBroker } from '@shared/contract/admin-brokers';
+import type { AdminUser, Role, UserList } from '@shared/contract/admin-users';
 import { adminUsersMachine } from '@/machines/admin-users.machine';
 
 const user = (id: number, role: Role = 'insured'): AdminUser => ({

@@ -2,8 +2,8 @@ import { assign, fromPromise, setup } from 'xstate';
 import { listBrokers } from '@/api/admin-brokers';
 import { changeRole, listUsers, unlockUser, type UserFilters } from '@/api/admin-users';
 import { errorFields, errorText } from '@/api/api-error';
-import type { AdminBroker } from '@/api/contract/admin-brokers';
-import type { AdminUser, Role, UserList } from '@/api/contract/admin-users';
+import type { AdminBroker } from '@shared/contract/admin-brokers';
+import type { AdminUser, Role, UserList } from '@shared/contract/admin-users';
 import { errorOf } from '@/machines/actor-events';
 
 export type UserChange = { kind: 'role' | 'unlocked'; user: AdminUser };

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import type { SigningInput } from '@/api/application-signature';
-import type { Application, ApplicationSignature } from '@/api/contract/application-signature';
+import type { Application, ApplicationSignature } from '@shared/contract/application-signature';
 import { applicationSignatureMachine, FIELD_MESSAGES, signingProblems, type ApplicationSignatureContext } from '@/machines/application-signature.machine';
 
 /**

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { errorFields, errorStatus, errorText, serverMessage } from '@/api/api-error';
 import { loadApplication, signApplication, type SigningInput } from '@/api/application-signature';
-import type { Application, ApplicationSignature } from '@/api/contract/application-signature';
+import type { Application, ApplicationSignature } from '@shared/contract/application-signature';
 import { errorOf, outputOf } from '@/machines/actor-events';
 
 export interface ApplicationSignatureInput {

@@ -2,7 +2,7 @@ import { HTTPError, TimeoutError } from 'ky';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import type { Session, User } from '@/api/contract/auth';
+import type { Session, User } from '@shared/contract/auth';
 import type { RememberCookie, StoredState, StoredUser } from '@/api/session-store';
 import {
   authMachine,

@@ -2,7 +2,7 @@ import { and, assertEvent, assign, fromPromise, setup, type ErrorActorEvent, typ
 import { errorFields, errorStatus, errorText, retryAfterSeconds, serverMessage } from '@/api/api-error';
 import { isLogin, signIn, signInWithGoogle, signOut, signUp } from '@/api/auth';
 import { forgetSavedQuote } from '@/api/saved-quote';
-import type { GoogleSignInRequest, Session, SignInRequest, SignUpRequest, SubmissionRequest, User } from '@/api/contract/auth';
+import type { GoogleSignInRequest, Session, SignInRequest, SignUpRequest, SubmissionRequest, User } from '@shared/contract/auth';
 import {
   clearAllCookies,
   clearStoredUser,

@@ -2,8 +2,8 @@ import { HTTPError } from 'ky';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import type { Book, BookOrder } from '@/api/contract/broker-book';
-import type { SubmissionStatus } from '@/api/contract/submissions';
+import type { Book, BookOrder } from '@shared/contract/broker-book';
+import type { SubmissionStatus } from '@shared/contract/submissions';
 import { brokerBookMachine, type BrokerBookContext } from '@/machines/broker-book.machine';
 
 const order = (submissionId: number, status: SubmissionStatus = 'quoted'): BookOrder => ({

@@ -1,8 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { errorStatus, errorText } from '@/api/api-error';
 import { brokerBook } from '@/api/broker-book';
-import type { Book } from '@/api/contract/broker-book';
-import type { SubmissionStatus } from '@/api/contract/submissions';
+import type { Book } from '@shared/contract/broker-book';
+import type { SubmissionStatus } from '@shared/contract/submissions';
 import { errorOf } from '@/machines/actor-events';
 
 export interface BrokerBookContext {

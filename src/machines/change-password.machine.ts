@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import { errorFields, errorStatus, errorText, serverMessage } from '@/api/api-error';
 import { checkResetToken, updatePassword } from '@/api/auth';
-import { resetTokenSchema } from '@/api/contract/auth';
+import { resetTokenSchema } from '@shared/contract/auth';
 import { errorOf } from '@/machines/actor-events';
 
 export interface ChangePasswordContext {

@@ -2,7 +2,7 @@ import { HTTPError } from 'ky';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
-import type { Speciality } from '@/api/contract/specialities';
+import type { Speciality } from '@shared/contract/specialities';
 import { chosenSpecialityMachine } from '@/machines/chosen-speciality.machine';
 
 const dentists: Speciality = {

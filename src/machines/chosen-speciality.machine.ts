@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { errorStatus, errorText } from '@/api/api-error';
-import type { Speciality } from '@/api/contract/specialities';
+import type { Speciality } from '@shared/contract/specialities';
 import { getSpeciality } from '@/api/specialities';
 import { errorOf } from '@/machines/actor-events';
 

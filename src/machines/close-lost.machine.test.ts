@@ -2,7 +2,7 @@ import { HTTPError } from 'ky';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
-import type { LifecycleMove } from '@/api/contract/lifecycle';
+import type { LifecycleMove } from '@shared/contract/lifecycle';
 import { closeLostMachine, type CloseLostContext } from '@/machines/close-lost.machine';
 
 /**

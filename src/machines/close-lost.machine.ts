@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { errorFields, errorStatus, errorText, serverMessage } from '@/api/api-error';
-import type { LifecycleMove } from '@/api/contract/lifecycle';
+import type { LifecycleMove } from '@shared/contract/lifecycle';
 import { sendToCloseLost, type CloseLostReason } from '@/api/lifecycle';
 import { newSaveKey } from '@/api/saved-quote';
 import { errorOf } from '@/machines/actor-events';

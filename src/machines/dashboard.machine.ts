@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { errorText } from '@/api/api-error';
-import type { SubmissionSummary } from '@/api/contract/dashboard';
+import type { SubmissionSummary } from '@shared/contract/dashboard';
 import { getExistingOpenOrder, getSubmissionDetails } from '@/api/dashboard';
 import { closeLostMachine, type CloseLostOutput } from '@/machines/close-lost.machine';
 import { errorOf, outputOf } from '@/machines/actor-events';

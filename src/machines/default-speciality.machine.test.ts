@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import { getBrokerDetails } from '@/api/brokers';
-import type { BrokerSpecialityRef } from '@/api/contract/brokers';
+import type { BrokerSpecialityRef } from '@shared/contract/brokers';
 import { getSpecialityList } from '@/api/specialities';
 import {
   decideDefaultSpeciality,

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup, type DoneActorEvent } from 'xstate';
 import { errorText, isUnknownBrokerError } from '@/api/api-error';
 import { getBrokerDetails } from '@/api/brokers';
-import type { BrokerSpecialityRef } from '@/api/contract/brokers';
+import type { BrokerSpecialityRef } from '@shared/contract/brokers';
 import { getSpecialityList } from '@/api/specialities';
 import { errorOf } from '@/machines/actor-events';
 

@@ -2,8 +2,8 @@ import { HTTPError } from 'ky';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type ActorRefFrom, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
-import type { PolicyInfo } from '@/api/contract/billing';
-import type { MailQueued } from '@/api/contract/documents';
+import type { PolicyInfo } from '@shared/contract/billing';
+import type { MailQueued } from '@shared/contract/documents';
 import { policyInfo } from '@/api/billing';
 import { documentList, type DownloadedDocument } from '@/api/documents';
 import {

@@ -1,8 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { errorStatus, errorText } from '@/api/api-error';
 import { policyInfo } from '@/api/billing';
-import type { PolicyInfo } from '@/api/contract/billing';
-import type { DocumentKind, DocumentList, MailQueued } from '@/api/contract/documents';
+import type { PolicyInfo } from '@shared/contract/billing';
+import type { DocumentKind, DocumentList, MailQueued } from '@shared/contract/documents';
 import { documentList, downloadDocument, type DownloadedDocument, type MailedDocument } from '@/api/documents';
 import { shareDocumentMachine, type ShareDocumentOutput } from '@/machines/share-document.machine';
 import { errorOf, outputOf } from '@/machines/actor-events';

@@ -2,9 +2,9 @@ import { HTTPError } from 'ky';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
-import type { Location, PlanLocation, PlanLocations } from '@/api/contract/locations';
-import type { PrimaryInsured, PrimaryInsuredWithLocation } from '@/api/contract/primary-insured';
-import type { OrderDetails } from '@/api/contract/submissions';
+import type { Location, PlanLocation, PlanLocations } from '@shared/contract/locations';
+import type { PrimaryInsured, PrimaryInsuredWithLocation } from '@shared/contract/primary-insured';
+import type { OrderDetails } from '@shared/contract/submissions';
 import {
   editOrderMachine,
   locationChanges,

@@ -1,9 +1,9 @@
 import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
 import { errorFields, errorStatus, errorText, serverMessage } from '@/api/api-error';
-import type { UsState } from '@/api/contract/lists';
-import type { Location, PlanLocation, PlanLocations } from '@/api/contract/locations';
-import type { PrimaryInsured, PrimaryInsuredWithLocation, UpdatePrimaryInsuredWithLocationRequest } from '@/api/contract/primary-insured';
-import type { OrderDetails } from '@/api/contract/submissions';
+import type { UsState } from '@shared/contract/lists';
+import type { Location, PlanLocation, PlanLocations } from '@shared/contract/locations';
+import type { PrimaryInsured, PrimaryInsuredWithLocation, UpdatePrimaryInsuredWithLocationRequest } from '@shared/contract/primary-insured';
+import type { OrderDetails } from '@shared/contract/submissions';
 import { getStateList } from '@/api/lists';
 import { listLocations } from '@/api/locations';
 import { addLocations, deletePlanLocation, getPlanLocations } from '@/api/plan-locations';

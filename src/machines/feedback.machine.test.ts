@@ -1,7 +1,7 @@
 import { HTTPError } from 'ky';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { FeedbackRequest, FeedbackSaved } from '@/api/contract/feedback';
+import type { FeedbackRequest, FeedbackSaved } from '@shared/contract/feedback';
 import { feedbackMachine } from '@/machines/feedback.machine';
 
 const saved: FeedbackSaved = { id: 12, createdAt: '2026-06-01T10:00:00.000Z' };

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { errorFields, errorStatus, errorText, serverMessage } from '@/api/api-error';
-import type { FeedbackRequest, FeedbackSaved } from '@/api/contract/feedback';
+import type { FeedbackRequest, FeedbackSaved } from '@shared/contract/feedback';
 import { sendFeedback } from '@/api/feedback';
 import { newSaveKey } from '@/api/saved-quote';
 import { errorOf } from '@/machines/actor-events';

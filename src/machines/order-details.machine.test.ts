@@ -2,9 +2,9 @@ import { HTTPError } from 'ky';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type ActorRefFrom, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
-import type { FileSummary } from '@/api/contract/files';
-import type { BuyNowResult, LifecycleMove, OrderSummaryDetails } from '@/api/contract/lifecycle';
-import type { SubmissionStatus } from '@/api/contract/submissions';
+import type { FileSummary } from '@shared/contract/files';
+import type { BuyNowResult, LifecycleMove, OrderSummaryDetails } from '@shared/contract/lifecycle';
+import type { SubmissionStatus } from '@shared/contract/submissions';
 import { closeLostMachine } from '@/machines/close-lost.machine';
 import {
   orderDetailsMachine,

@@ -1,10 +1,10 @@
 import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
 import { errorFields, errorStatus, errorText, serverMessage } from '@/api/api-error';
-import type { FileSummary } from '@/api/contract/files';
-import type { BuyNowResult, LifecycleMove, OrderSummaryDetails } from '@/api/contract/lifecycle';
-import { numbersAsNumbers } from '@/api/contract/question-rules';
-import type { Question } from '@/api/contract/questions';
-import type { AnswerValue } from '@/api/contract/rating';
+import type { FileSummary } from '@shared/contract/files';
+import type { BuyNowResult, LifecycleMove, OrderSummaryDetails } from '@shared/contract/lifecycle';
+import { numbersAsNumbers } from '@shared/contract/question-rules';
+import type { Question } from '@shared/contract/questions';
+import type { AnswerValue } from '@shared/contract/rating';
 import { uploadFiles } from '@/api/files';
 import { buyNow, orderSummaryDetails, resubmit } from '@/api/lifecycle';
 import { getApplicationQuestions, getQuestions, saveApplicationAnswers, saveQuestionAnswers } from '@/api/questions';

@@ -1,4 +1,4 @@
-import type { SubmissionStatus } from '@/api/contract/submissions';
+import type { SubmissionStatus } from '@shared/contract/submissions';
 import type { LifecycleActor, LifecycleEventType } from '@/machines/order-lifecycle.machine';
 
 /**

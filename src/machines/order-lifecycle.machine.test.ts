@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
-import { submissionStatuses, type SubmissionStatus } from '@/api/contract/submissions';
+import { submissionStatuses, type SubmissionStatus } from '@shared/contract/submissions';
 import {
   isOpenStatus,
   nextStatus,

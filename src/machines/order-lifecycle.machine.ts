@@ -1,5 +1,5 @@
 import { setup, transition } from 'xstate';
-import type { SubmissionStatus } from '@/api/contract/submissions';
+import type { SubmissionStatus } from '@shared/contract/submissions';
 
 /**
  * The order lifecycle of DESIGN.md §4, pure and free of I/O: one machine that the server asks

@@ -1,9 +1,9 @@
 import { HTTPError } from 'ky';
 import { describe, expect, it } from 'vitest';
-import type { Invoice } from '@/api/contract/billing';
+import type { Invoice } from '@shared/contract/billing';
 import { createActor, fromPromise, SimulatedClock, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
-import type { PaymentConfirmation } from '@/api/contract/billing';
+import type { PaymentConfirmation } from '@shared/contract/billing';
 import { paymentConfirmMachine, PENDING_BACKOFF_MS, type PaymentConfirmContext } from '@/machines/payment-confirm.machine';
 
 /**

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { errorStatus, errorText, serverMessage } from '@/api/api-error';
 import { confirmPayment, invoiceDetails } from '@/api/billing';
-import type { Invoice, PaymentConfirmation } from '@/api/contract/billing';
+import type { Invoice, PaymentConfirmation } from '@shared/contract/billing';
 import { errorOf, outputOf } from '@/machines/actor-events';
 
 export interface PaymentConfirmInput {

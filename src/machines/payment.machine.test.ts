@@ -3,10 +3,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import { invoiceDetails } from '@/api/billing';
-import type { Checkout, Invoice } from '@/api/contract/billing';
-import type { OrderSummaryDetails } from '@/api/contract/lifecycle';
-import type { Calculation } from '@/api/contract/rating';
-import type { SubmissionStatus } from '@/api/contract/submissions';
+import type { Checkout, Invoice } from '@shared/contract/billing';
+import type { OrderSummaryDetails } from '@shared/contract/lifecycle';
+import type { Calculation } from '@shared/contract/rating';
+import type { SubmissionStatus } from '@shared/contract/submissions';
 import { orderSummaryDetails } from '@/api/lifecycle';
 import {
   amountDueNow,

@@ -1,13 +1,13 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { errorStatus, errorText, serverMessage } from '@/api/api-error';
 import { generateInvoice, invoiceDetails, startCheckout } from '@/api/billing';
-import type { Checkout, Invoice } from '@/api/contract/billing';
-import type { OrderSummaryDetails } from '@/api/contract/lifecycle';
-import type { PaymentPlan } from '@/api/contract/rating';
+import type { Checkout, Invoice } from '@shared/contract/billing';
+import type { OrderSummaryDetails } from '@shared/contract/lifecycle';
+import type { PaymentPlan } from '@shared/contract/rating';
 import { orderSummaryDetails } from '@/api/lifecycle';
 import { newSaveKey } from '@/api/saved-quote';
-import type { BuyNowResult } from '@/api/contract/lifecycle';
-import type { SubmissionStatus } from '@/api/contract/submissions';
+import type { BuyNowResult } from '@shared/contract/lifecycle';
+import type { SubmissionStatus } from '@shared/contract/submissions';
 import { buyNow } from '@/api/lifecycle';
 import { statusScreen, type StatusScreen } from '@/machines/order-lifecycle.machine';
 import { errorOf, outputOf } from '@/machines/actor-events';

@@ -1,8 +1,8 @@
 import { assign, fromPromise, setup, type DoneActorEvent } from 'xstate';
 import { errorFields, errorStatus, errorText, serverMessage } from '@/api/api-error';
-import type { IlfDlfList } from '@/api/contract/lists';
-import { isQuestionVisible, missingAnswers, numbersAsNumbers, type QuestionCondition } from '@/api/contract/question-rules';
-import type { AnswerMap, AnswerValue, Calculation, IlfDlfMatrix } from '@/api/contract/rating';
+import type { IlfDlfList } from '@shared/contract/lists';
+import { isQuestionVisible, missingAnswers, numbersAsNumbers, type QuestionCondition } from '@shared/contract/question-rules';
+import type { AnswerMap, AnswerValue, Calculation, IlfDlfMatrix } from '@shared/contract/rating';
 import { getIlfDlfList } from '@/api/lists';
 import { getApplicationQuestions, getQuestions } from '@/api/questions';
 import { calculate, priceEveryOption } from '@/api/rating';

@@ -2,7 +2,7 @@ import { HTTPError } from 'ky';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
-import type { MailQueued } from '@/api/contract/documents';
+import type { MailQueued } from '@shared/contract/documents';
 import { shareDocumentMachine, type ShareDocumentContext, type ShareDocumentInput } from '@/machines/share-document.machine';
 
 /**

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { errorFields, errorStatus, errorText, retryAfterSeconds, serverMessage } from '@/api/api-error';
-import type { MailQueued } from '@/api/contract/documents';
+import type { MailQueued } from '@shared/contract/documents';
 import { mailDocument, type MailedDocument } from '@/api/documents';
 import { errorOf } from '@/machines/actor-events';
 

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { errorFields, errorStatus, errorText } from '@/api/api-error';
-import { zipCodePattern } from '@/api/contract/lists';
-import type { SpecialityCategory, SpecialityListItem } from '@/api/contract/specialities';
+import { zipCodePattern } from '@shared/contract/lists';
+import type { SpecialityCategory, SpecialityListItem } from '@shared/contract/specialities';
 import { getIlfDlfList } from '@/api/lists';
 import { getSpecialityCategories, getSpecialityList } from '@/api/specialities';
 import { errorOf } from '@/machines/actor-events';

@@ -2,7 +2,7 @@ import { HTTPError } from 'ky';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
-import type { Queue, QueueItem } from '@/api/contract/underwriting';
+import type { Queue, QueueItem } from '@shared/contract/underwriting';
 import type { QueueFilters } from '@/api/underwriting';
 import {
   sameFilters,

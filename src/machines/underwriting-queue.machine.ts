@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { errorText } from '@/api/api-error';
-import type { Queue } from '@/api/contract/underwriting';
+import type { Queue } from '@shared/contract/underwriting';
 import { queue, type QueueFilters } from '@/api/underwriting';
 import { errorOf } from '@/machines/actor-events';
 

@@ -2,7 +2,7 @@ import { HTTPError } from 'ky';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
-import type { DecisionResult, Review } from '@/api/contract/underwriting';
+import type { DecisionResult, Review } from '@shared/contract/underwriting';
 import {
   underwritingReviewMachine,
   type DecisionRequest,

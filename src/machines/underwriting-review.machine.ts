@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { errorFields, errorStatus, errorText, serverMessage } from '@/api/api-error';
-import type { SubmissionStatus } from '@/api/contract/submissions';
-import type { DecisionResult, Review } from '@/api/contract/underwriting';
+import type { SubmissionStatus } from '@shared/contract/submissions';
+import type { DecisionResult, Review } from '@shared/contract/underwriting';
 import { approve, decline, requestInfo, review } from '@/api/underwriting';
 import { errorOf } from '@/machines/actor-events';
 

@@ -1,5 +1,5 @@
 import { Navigate, useLocation } from '@tanstack/react-router';
-import { isCanonicalClientUrl } from '@/api/contract/specialities';
+import { isCanonicalClientUrl } from '@shared/contract/specialities';
 import { screenLocation } from '@/routes/screen-location';
 import { screens } from '@shared/screens';
 import PageNotFoundScreen from '@/screens/page-not-found/page-not-found-screen';

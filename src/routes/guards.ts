@@ -1,6 +1,6 @@
 import { notFound, redirect, type ParsedLocation } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
-import { isCanonicalClientUrl } from '@/api/contract/specialities';
+import { isCanonicalClientUrl } from '@shared/contract/specialities';
 import { writeClientId } from '@/api/session-values';
 import { isRestoring, isSignedIn, signedInUser } from '@/machines/auth.machine';
 import { startEarlyReads } from '@/routes/early-reads';

@@ -1,5 +1,5 @@
 import type { ActorRefFrom } from 'xstate';
-import type { RuntimeConfig } from '@/api/contract/runtime-config';
+import type { RuntimeConfig } from '@shared/contract/runtime-config';
 import type { BrokerCache } from '@/app/broker-cache';
 import type { authMachine } from '@/machines/auth.machine';
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { recordIdInputSchema } from '@/api/contract/address';
-import { checkoutSessionIdPattern, queueStatuses, roles, submissionStatuses } from '@/api/contract/enums';
+import { recordIdInputSchema } from '@shared/contract/address';
+import { checkoutSessionIdPattern, queueStatuses, roles, submissionStatuses } from '@shared/contract/enums';
 
 /** One value, or a key repeated in the query string (`?s=A&s=B` reads as "A,B"). */
 const commaList = v.pipe(

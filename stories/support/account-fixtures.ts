@@ -1,14 +1,14 @@
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import * as v from 'valibot';
-import type { Deleted } from '@/api/contract/address';
-import { saveContactRequestSchema, type Contact } from '@/api/contract/contacts';
-import type { UsState } from '@/api/contract/lists';
-import { saveLocationRequestSchema, type Location } from '@/api/contract/locations';
+import type { Deleted } from '@shared/contract/address';
+import { saveContactRequestSchema, type Contact } from '@shared/contract/contacts';
+import type { UsState } from '@shared/contract/lists';
+import { saveLocationRequestSchema, type Location } from '@shared/contract/locations';
 
 /**
  * The insured's contacts and locations API (src/api/contacts.ts, locations.ts) as the server
  * answers it, over an in-memory list, so that adding, editing, making primary and deleting
- * behave in a story as they do against the real server (src/api/contract/contacts.ts and
+ * behave in a story as they do against the real server (shared/contract/contacts.ts and
  * locations.ts say the rules): one primary whenever any exist, the first record is primary,
  * marking another primary unmarks the old one, unmarking the primary is a 409, deleting the
  * primary promotes the oldest remaining record, a record on a bound policy cannot be deleted

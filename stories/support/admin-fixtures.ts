@@ -1,10 +1,10 @@
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
-import type { AdminBroker } from '@/api/contract/admin-brokers';
-import type { AdminCatalog } from '@/api/contract/admin-catalog';
-import type { AdminQuestion } from '@/api/contract/admin-questions';
-import type { RateTableVersion } from '@/api/contract/admin-rating';
-import type { AdminUser, AuditEntry } from '@/api/contract/admin-users';
-import type { User } from '@/api/contract/auth';
+import type { AdminBroker } from '@shared/contract/admin-brokers';
+import type { AdminCatalog } from '@shared/contract/admin-catalog';
+import type { AdminQuestion } from '@shared/contract/admin-questions';
+import type { RateTableVersion } from '@shared/contract/admin-rating';
+import type { AdminUser, AuditEntry } from '@shared/contract/admin-users';
+import type { User } from '@shared/contract/auth';
 import { usStates } from './account-fixtures';
 import { catalogHandlers, specialities } from './catalog-fixtures';
 import { deskAuthHandlers, storedSession } from './underwriting-fixtures';

@@ -1,5 +1,5 @@
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
-import type { Application, ApplicationRecord, ApplicationSignature } from '@/api/contract/application-signature';
+import type { Application, ApplicationRecord, ApplicationSignature } from '@shared/contract/application-signature';
 import { SUBMISSION_ID, SUBMISSION_NUMBER } from './order-status-fixtures';
 
 /**

@@ -1,5 +1,5 @@
 import { delay, http, HttpResponse } from 'msw';
-import type { Session, SignUpRequest, User } from '@/api/contract/auth';
+import type { Session, SignUpRequest, User } from '@shared/contract/auth';
 import type { StoredState } from '@/api/session-store';
 
 /** The identity API (src/api/auth.ts), on any origin. */

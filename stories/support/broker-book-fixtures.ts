@@ -1,6 +1,6 @@
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
-import type { User } from '@/api/contract/auth';
-import type { Book, BookOrder } from '@/api/contract/broker-book';
+import type { User } from '@shared/contract/auth';
+import type { Book, BookOrder } from '@shared/contract/broker-book';
 import { authHandlers, AUTH_URLS } from './auth-fixtures';
 import { storedSession } from './underwriting-fixtures';
 

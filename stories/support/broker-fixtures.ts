@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { BrokerDetails } from '@/api/contract/brokers';
+import type { BrokerDetails } from '@shared/contract/brokers';
 import { HARBOR_RISK, harborRiskSpecialities } from './catalog-fixtures';
 
 /** Where the client route's guard asks who a client id is (src/api/brokers.ts), on any origin. */

@@ -1,5 +1,5 @@
 import { delay, http, HttpResponse } from 'msw';
-import type { Speciality, SpecialityCategory } from '@/api/contract/specialities';
+import type { Speciality, SpecialityCategory } from '@shared/contract/specialities';
 
 /** Where the landing screen's catalog comes from (src/api/specialities.ts), on any origin. */
 export const CATEGORIES_URL = '*/api/weborder/auth/specialitycategory';

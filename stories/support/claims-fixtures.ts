@@ -1,6 +1,6 @@
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
-import type { Claim, ClaimablePolicy, ReportClaimRequest } from '@/api/contract/claims';
-import { formatCalendarDay } from '@/api/contract/date-format';
+import type { Claim, ClaimablePolicy, ReportClaimRequest } from '@shared/contract/claims';
+import { formatCalendarDay } from '@shared/contract/date-format';
 
 /**
  * Ada's claims and policies as the server answers them (src/api/claims.ts), kept in memory so a

@@ -1,8 +1,8 @@
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
-import type { AdditionalInsured, SaveAdditionalInsuredRequest } from '@/api/contract/additional-insureds';
-import type { SubmissionSummary } from '@/api/contract/dashboard';
-import type { FeedbackRequest } from '@/api/contract/feedback';
-import type { UsState } from '@/api/contract/lists';
+import type { AdditionalInsured, SaveAdditionalInsuredRequest } from '@shared/contract/additional-insureds';
+import type { SubmissionSummary } from '@shared/contract/dashboard';
+import type { FeedbackRequest } from '@shared/contract/feedback';
+import type { UsState } from '@shared/contract/lists';
 import { quotedCalculation, SUBMISSION_ID, SUBMISSION_NUMBER } from './quote-fixtures';
 
 /**

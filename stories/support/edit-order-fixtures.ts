@@ -1,10 +1,10 @@
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import * as v from 'valibot';
-import type { Contact } from '@/api/contract/contacts';
-import type { UsState } from '@/api/contract/lists';
-import { addLocationsRequestSchema, type Location, type PlanLocation, type PlanLocations } from '@/api/contract/locations';
-import { updatePrimaryInsuredWithLocationRequestSchema, type PrimaryInsured } from '@/api/contract/primary-insured';
-import type { OrderDetails, SubmissionStatus } from '@/api/contract/submissions';
+import type { Contact } from '@shared/contract/contacts';
+import type { UsState } from '@shared/contract/lists';
+import { addLocationsRequestSchema, type Location, type PlanLocation, type PlanLocations } from '@shared/contract/locations';
+import { updatePrimaryInsuredWithLocationRequestSchema, type PrimaryInsured } from '@shared/contract/primary-insured';
+import type { OrderDetails, SubmissionStatus } from '@shared/contract/submissions';
 import { DEFAULT_CHOICE, orderDetails, rateOption, SUBMISSION_ID } from './quote-fixtures';
 
 /**

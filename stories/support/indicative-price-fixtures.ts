@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
-import type { IlfDlfList } from '@/api/contract/lists';
-import type { SpecialityListItem } from '@/api/contract/specialities';
+import type { IlfDlfList } from '@shared/contract/lists';
+import type { SpecialityListItem } from '@shared/contract/specialities';
 import { CATEGORIES_URL, categories, HARBOR_RISK, harborRiskSpecialities, SPECIALITIES_URL, specialities } from './catalog-fixtures';
 
 /**

@@ -1,8 +1,8 @@
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
-import type { SubmissionSummary } from '@/api/contract/dashboard';
-import type { FileSummary } from '@/api/contract/files';
-import type { BuyNowResult, OrderSummaryDetails, ReferralReason, RequiredItem } from '@/api/contract/lifecycle';
-import type { HistoryEntry, SubmissionStatus } from '@/api/contract/submissions';
+import type { SubmissionSummary } from '@shared/contract/dashboard';
+import type { FileSummary } from '@shared/contract/files';
+import type { BuyNowResult, OrderSummaryDetails, ReferralReason, RequiredItem } from '@shared/contract/lifecycle';
+import type { HistoryEntry, SubmissionStatus } from '@shared/contract/submissions';
 import { isOpenStatus, statusScreen } from '@/machines/order-lifecycle.machine';
 import { authHandlers } from './auth-fixtures';
 import { DASHBOARD_URLS } from './dashboard-fixtures';

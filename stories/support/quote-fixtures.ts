@@ -1,10 +1,10 @@
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
-import type { DeductibleOption, IlfDlfList, LimitOption } from '@/api/contract/lists';
-import { zipCodePattern } from '@/api/contract/lists';
-import { missingAnswers } from '@/api/contract/question-rules';
-import type { Question } from '@/api/contract/questions';
-import type { AnswerMap, CalculateRequest, Calculation, IlfDlfMatrix, QuoteInput } from '@/api/contract/rating';
-import type { CreateSubmissionRequest, OrderDetails, SubmissionQuote } from '@/api/contract/submissions';
+import type { DeductibleOption, IlfDlfList, LimitOption } from '@shared/contract/lists';
+import { zipCodePattern } from '@shared/contract/lists';
+import { missingAnswers } from '@shared/contract/question-rules';
+import type { Question } from '@shared/contract/questions';
+import type { AnswerMap, CalculateRequest, Calculation, IlfDlfMatrix, QuoteInput } from '@shared/contract/rating';
+import type { CreateSubmissionRequest, OrderDetails, SubmissionQuote } from '@shared/contract/submissions';
 import { SAVED_QUOTE_KEY, type SavedQuote } from '@/api/saved-quote';
 import { demoPaymentTerms, demoSpecialities } from '@server/db/seed/demo-data';
 import { generalQuestions, specialityQuestions, type DemoQuestion } from '@server/db/seed/demo-questions';

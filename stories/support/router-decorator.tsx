@@ -10,7 +10,7 @@ import {
 } from '@tanstack/react-router';
 import { createContext, useContext, useEffect, useState, type ComponentType } from 'react';
 import { fromPromise } from 'xstate';
-import type { RuntimeConfig } from '@/api/contract/runtime-config';
+import type { RuntimeConfig } from '@shared/contract/runtime-config';
 import type { StoredState } from '@/api/session-store';
 import { createAuthActor } from '@/app/auth-actor';
 import { createBrokerCache } from '@/app/broker-cache';

@@ -1,6 +1,6 @@
 import type { StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import type { SubmissionStatus } from '@/api/contract/submissions';
+import type { SubmissionStatus } from '@shared/contract/submissions';
 import { servedOrder, statusRoute, SUBMISSION_ID, SUBMISSION_NUMBER } from './order-status-fixtures';
 import { navigatedTo } from './story-navigation';
 

@@ -4,7 +4,7 @@
  * INSURER_AM_BEST, PRODUCER_LICENSES or SUPPORT_PHONE set (server/config.ts DEMO_TRUST), and a
  * deployment's real ones.
  */
-import type { Trust } from '@/api/contract/runtime-config';
+import type { Trust } from '@shared/contract/runtime-config';
 
 export const demoTrust: Trust = {
   insurer: { name: 'Bellwether Mutual Specialty Insurance Company (fictitious — demo)', naic: '99999', amBest: 'A- (Excellent) — demo' },

@@ -1,11 +1,11 @@
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
-import type { User } from '@/api/contract/auth';
-import type { FileSummary } from '@/api/contract/files';
-import type { ReferralReason } from '@/api/contract/lifecycle';
-import { formatUsd } from '@/api/contract/money-format';
-import type { Calculation } from '@/api/contract/rating';
-import type { HistoryEntry, SubmissionStatus } from '@/api/contract/submissions';
-import type { DecisionResult, Queue, QueueItem, Review } from '@/api/contract/underwriting';
+import type { User } from '@shared/contract/auth';
+import type { FileSummary } from '@shared/contract/files';
+import type { ReferralReason } from '@shared/contract/lifecycle';
+import { formatUsd } from '@shared/contract/money-format';
+import type { Calculation } from '@shared/contract/rating';
+import type { HistoryEntry, SubmissionStatus } from '@shared/contract/submissions';
+import type { DecisionResult, Queue, QueueItem, Review } from '@shared/contract/underwriting';
 import type { StoredState } from '@/api/session-store';
 import { AUTH_URLS, authHandlers } from './auth-fixtures';
 import { houstonOffice } from './edit-order-fixtures';

@@ -1,6 +1,6 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatUsd } from '@/api/contract/money-format';
+import { formatUsd } from '@shared/contract/money-format';
 import { axeViolations } from './support/axe';
 import { chromiumPath } from './support/chromium';
 import { useServerAndBrowser } from './support/server-and-browser';

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatUsd } from '@/api/contract/money-format';
+import { formatUsd } from '@shared/contract/money-format';
 import { demoBrokers } from '@server/db/seed/demo-data';
 import { axeViolations } from './support/axe';
 import { chromiumPath } from './support/chromium';

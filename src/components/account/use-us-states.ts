@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { UsState } from '@/api/contract/lists';
+import type { UsState } from '@shared/contract/lists';
 import { getStateList } from '@/api/lists';
 
 export type UsStatesStatus = 'loading' | 'ready' | 'failed';

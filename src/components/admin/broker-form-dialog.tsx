@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import * as v from 'valibot';
-import { brokerClientUrlSchema, brokerRequestSchema, LOGO_BOX, MAX_LOGO_BYTES, type AdminBroker, type ClientUrlCheck } from '@/api/contract/admin-brokers';
-import type { Speciality } from '@/api/contract/specialities';
+import { brokerClientUrlSchema, brokerRequestSchema, LOGO_BOX, MAX_LOGO_BYTES, type AdminBroker, type ClientUrlCheck } from '@shared/contract/admin-brokers';
+import type { Speciality } from '@shared/contract/specialities';
 import { FormDialog } from '@/components/form-dialog';
 import { TextField } from '@/components/form/text-field';
 import { useForm } from '@/components/form/use-form';

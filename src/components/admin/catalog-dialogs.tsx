@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { categoryRequestSchema, specialityRequestSchema, type AdminCatalog, type AdminCategory, type AdminSpeciality } from '@/api/contract/admin-catalog';
+import { categoryRequestSchema, specialityRequestSchema, type AdminCatalog, type AdminCategory, type AdminSpeciality } from '@shared/contract/admin-catalog';
 import { FormDialog } from '@/components/form-dialog';
 import { SelectField } from '@/components/form/select-field';
 import { TextAreaField } from '@/components/form/text-area-field';

@@ -1,5 +1,5 @@
-import type { ApplicationRecord } from '@/api/contract/application-signature';
-import { formatUsd } from '@/api/contract/money-format';
+import type { ApplicationRecord } from '@shared/contract/application-signature';
+import { formatUsd } from '@shared/contract/money-format';
 import { formatDay } from '@/components/format/dates';
 
 /**

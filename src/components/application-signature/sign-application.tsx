@@ -1,7 +1,7 @@
 import '@/styles/application-signature.css';
 import { useMachine, useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, type FormEvent } from 'react';
-import type { ApplicationSignature } from '@/api/contract/application-signature';
+import type { ApplicationSignature } from '@shared/contract/application-signature';
 import { ApplicationReview } from '@/components/application-signature/application-review';
 import { ConsentCheckbox } from '@/components/application-signature/consent-checkbox';
 import { FormAlert } from '@/components/form/form-alert';

@@ -1,5 +1,5 @@
-import type { Installment } from '@/api/contract/billing';
-import { formatUsd } from '@/api/contract/money-format';
+import type { Installment } from '@shared/contract/billing';
+import { formatUsd } from '@shared/contract/money-format';
 import { formatDay } from '@/components/format/dates';
 
 /** The year's payments as a table: which, when it is due, how much; the first is due now. */

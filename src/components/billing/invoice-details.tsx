@@ -1,5 +1,5 @@
-import type { Invoice } from '@/api/contract/billing';
-import { formatUsd } from '@/api/contract/money-format';
+import type { Invoice } from '@shared/contract/billing';
+import { formatUsd } from '@shared/contract/money-format';
 import { InstallmentTable } from '@/components/billing/installment-table';
 import { DocumentDownload } from '@/components/documents/document-download';
 import type { DocumentsHandle } from '@/components/documents/use-documents';

@@ -1,4 +1,4 @@
-import { formatUsd } from '@/api/contract/money-format';
+import { formatUsd } from '@shared/contract/money-format';
 import { formatDay } from '@/components/format/dates';
 
 /** "$1,000,000" for limits and deductibles, which are whole dollars; cents stay when there are any. */

@@ -1,5 +1,5 @@
-import type { Invoice } from '@/api/contract/billing';
-import type { OrderSummaryDetails } from '@/api/contract/lifecycle';
+import type { Invoice } from '@shared/contract/billing';
+import type { OrderSummaryDetails } from '@shared/contract/lifecycle';
 import { statusScreenTarget } from '@/components/order/status-target';
 import { ScreenLink } from '@/components/screen-link';
 import { payableElsewhere } from '@/machines/payment.machine';

@@ -1,5 +1,5 @@
-import type { PolicyInfo } from '@/api/contract/billing';
-import { formatUsd } from '@/api/contract/money-format';
+import type { PolicyInfo } from '@shared/contract/billing';
+import { formatUsd } from '@shared/contract/money-format';
 import { periodWords, wholeUsd } from '@/components/billing/money-words';
 import { formatDay } from '@/components/format/dates';
 

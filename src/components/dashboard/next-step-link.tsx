@@ -1,4 +1,4 @@
-import type { SubmissionSummary } from '@/api/contract/dashboard';
+import type { SubmissionSummary } from '@shared/contract/dashboard';
 import { ScreenLink } from '@/components/screen-link';
 import { screens, type ScreenName } from '@shared/screens';
 

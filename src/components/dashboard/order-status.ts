@@ -1,4 +1,4 @@
-import type { SubmissionStatus } from '@/api/contract/submissions';
+import type { SubmissionStatus } from '@shared/contract/submissions';
 
 /** How each status reads to the insured (DESIGN.md §4's lifecycle), rather than its code. */
 const STATUS_WORDS: Record<SubmissionStatus, string> = {

@@ -1,4 +1,4 @@
-import type { DocumentKind } from '@/api/contract/documents';
+import type { DocumentKind } from '@shared/contract/documents';
 
 /** Each kind of document as a button names it ("Download policy"). */
 export const DOCUMENT_KIND_WORDS: Record<DocumentKind, string> = {

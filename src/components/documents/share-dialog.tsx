@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { emailSchema } from '@/api/contract/auth';
+import { emailSchema } from '@shared/contract/auth';
 import type { MailedDocument } from '@/api/documents';
 import { FormDialog } from '@/components/form-dialog';
 import { TextField } from '@/components/form/text-field';

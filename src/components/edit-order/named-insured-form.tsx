@@ -1,8 +1,8 @@
 import { useId, useMemo, type FormEvent } from 'react';
 import * as v from 'valibot';
-import { stateCodeSchema } from '@/api/contract/address';
-import type { UsState } from '@/api/contract/lists';
-import { updatePrimaryInsuredWithLocationRequestSchema } from '@/api/contract/primary-insured';
+import { stateCodeSchema } from '@shared/contract/address';
+import type { UsState } from '@shared/contract/lists';
+import { updatePrimaryInsuredWithLocationRequestSchema } from '@shared/contract/primary-insured';
 import { ServerFailure } from '@/components/form/server-failure';
 import { TextField } from '@/components/form/text-field';
 import { useForm, type FieldSpecs } from '@/components/form/use-form';

@@ -1,4 +1,4 @@
-import type { Location, PlanLocation } from '@/api/contract/locations';
+import type { Location, PlanLocation } from '@shared/contract/locations';
 import { addressLine, locationName } from '@/components/edit-order/address-words';
 import { ServerFailure } from '@/components/form/server-failure';
 import { ScreenLink } from '@/components/screen-link';

@@ -1,4 +1,4 @@
-import type { UsState } from '@/api/contract/lists';
+import type { UsState } from '@shared/contract/lists';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 

@@ -1,6 +1,6 @@
 import '@/styles/files.css';
 import { useMachine } from '@xstate/react';
-import type { FileSummary } from '@/api/contract/files';
+import type { FileSummary } from '@shared/contract/files';
 import { fileSizeWords, fileTypeWords } from '@/components/files/file-words';
 import { saveBlob } from '@/components/files/save-blob';
 import { formatDay } from '@/components/format/dates';

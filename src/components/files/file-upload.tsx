@@ -1,6 +1,6 @@
 import '@/styles/files.css';
 import { useId } from 'react';
-import { ACCEPT_ATTRIBUTE, acceptedFileTypes, MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD } from '@/api/contract/files';
+import { ACCEPT_ATTRIBUTE, acceptedFileTypes, MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD } from '@shared/contract/files';
 import { fileSizeWords } from '@/components/files/file-words';
 import type { UploadOutcome } from '@/machines/order-details.machine';
 

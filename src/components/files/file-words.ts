@@ -1,4 +1,4 @@
-import { acceptedFileTypes } from '@/api/contract/files';
+import { acceptedFileTypes } from '@shared/contract/files';
 
 /** "PDF", "Word document"; a type this build does not name reads as its MIME type. */
 export function fileTypeWords(mime: string): string {

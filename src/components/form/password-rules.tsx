@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { newPasswordFor, newPasswordSchema, PASSWORD_HAS_EMAIL, PASSWORD_MIN_LENGTH } from '@/api/contract/auth';
+import { newPasswordFor, newPasswordSchema, PASSWORD_HAS_EMAIL, PASSWORD_MIN_LENGTH } from '@shared/contract/auth';
 
 /** The contract's strength rule, one line per check, in the order the schema applies them. */
 const RULES = [

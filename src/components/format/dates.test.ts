@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCalendarDay } from '@/api/contract/date-format';
+import { formatCalendarDay } from '@shared/contract/date-format';
 import { formatDay, formatMoment, formatMomentUtc } from '@/components/format/dates';
 
 describe('one date format on every screen', () => {

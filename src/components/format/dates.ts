@@ -1,4 +1,4 @@
-import { formatCalendarDay, mediumDate } from '@/api/contract/date-format';
+import { formatCalendarDay, mediumDate } from '@shared/contract/date-format';
 
 /**
  * Each format built on first use, then kept: building one loads ICU's locale data, which on a
@@ -29,7 +29,7 @@ function readable(value: string): Date | undefined {
 export function formatDay(value: string): string {
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return formatCalendarDay(value);
   const date = readable(value);
-  // By hand, as formatCalendarDay (src/api/contract/date-format.ts), in the reader's time zone.
+  // By hand, as formatCalendarDay (shared/contract/date-format.ts), in the reader's time zone.
   return date ? mediumDate(date.getFullYear(), date.getMonth(), date.getDate(), localDay, date) : value;
 }
 

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { closeLostReasons } from '@/api/contract/lifecycle';
+import { closeLostReasons } from '@shared/contract/lifecycle';
 import type { CloseLostReason } from '@/api/lifecycle';
 import { Dialog } from '@/components/dialog';
 import { SelectField } from '@/components/form/select-field';

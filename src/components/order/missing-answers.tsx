@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { AnswerValue } from '@/api/contract/rating';
+import type { AnswerValue } from '@shared/contract/rating';
 import type { LoadedOrder } from '@/components/order/order-frame';
 import { QuestionField } from '@/components/quote/question-field';
 

@@ -1,5 +1,5 @@
-import { formatUsd } from '@/api/contract/money-format';
-import type { OrderDetails } from '@/api/contract/submissions';
+import { formatUsd } from '@shared/contract/money-format';
+import type { OrderDetails } from '@shared/contract/submissions';
 import { formatDay } from '@/components/format/dates';
 import { deductibleWords } from '@/components/quote/option-words';
 

@@ -1,6 +1,6 @@
 import '@/styles/order.css';
 import type { ReactNode } from 'react';
-import type { OrderSummaryDetails } from '@/api/contract/lifecycle';
+import type { OrderSummaryDetails } from '@shared/contract/lifecycle';
 import { ScreenLink } from '@/components/screen-link';
 import { useOrderDetails } from '@/components/order/use-order-details';
 import { useFocusRescue } from '@/components/use-focus-rescue';

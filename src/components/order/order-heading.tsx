@@ -1,5 +1,5 @@
 import '@/styles/order-status.css';
-import type { OrderDetails } from '@/api/contract/submissions';
+import type { OrderDetails } from '@shared/contract/submissions';
 import { orderStatusTone, orderStatusWords } from '@/components/dashboard/order-status';
 
 /** The order's h1 ("Order Q-2026-004217: Architects") and its status in words. */

@@ -1,5 +1,5 @@
 import '@/styles/order.css';
-import type { HistoryEntry } from '@/api/contract/submissions';
+import type { HistoryEntry } from '@shared/contract/submissions';
 import { orderStatusWords } from '@/components/dashboard/order-status';
 import { formatMoment } from '@/components/format/dates';
 import { closeLostReasonWords } from '@/components/order/close-lost-words';

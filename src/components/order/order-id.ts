@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { recordIdInputSchema } from '@/api/contract/address';
+import { recordIdInputSchema } from '@shared/contract/address';
 
 /** The order an address names (a path parameter or ?submissionid), when it is a positive whole number. */
 export function orderIdOf(value: unknown): number | undefined {

@@ -1,4 +1,4 @@
-import type { OrderSummaryDetails } from '@/api/contract/lifecycle';
+import type { OrderSummaryDetails } from '@shared/contract/lifecycle';
 import { formatPhone } from '@/components/account/phone-format';
 import { locationWords } from '@/components/edit-order/address-words';
 import { FileList } from '@/components/files/file-list';

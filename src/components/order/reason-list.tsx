@@ -1,4 +1,4 @@
-import type { ReferralReason } from '@/api/contract/lifecycle';
+import type { ReferralReason } from '@shared/contract/lifecycle';
 
 /** Why the rules referred or declined an order, in the insured's words (the labels, never the detail). */
 export function ReasonList({ reasons }: { reasons: ReferralReason[] }) {

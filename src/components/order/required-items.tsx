@@ -1,4 +1,4 @@
-import type { RequiredItem } from '@/api/contract/lifecycle';
+import type { RequiredItem } from '@shared/contract/lifecycle';
 import { ScreenLink } from '@/components/screen-link';
 import { screens, type ScreenName } from '@shared/screens';
 

@@ -1,6 +1,6 @@
 import '@/styles/purchase.css';
 import type { ReactNode } from 'react';
-import { formatUsd } from '@/api/contract/money-format';
+import { formatUsd } from '@shared/contract/money-format';
 
 export interface CoverSummaryFacts {
   speciality: string;

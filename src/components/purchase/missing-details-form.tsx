@@ -1,8 +1,8 @@
 import { useMachine, useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import { emailSchema } from '@/api/contract/auth';
-import { requiredPhoneSchema, requiredText } from '@/api/contract/address';
+import { emailSchema } from '@shared/contract/auth';
+import { requiredPhoneSchema, requiredText } from '@shared/contract/address';
 import { FormAlert } from '@/components/form/form-alert';
 import { TextField } from '@/components/form/text-field';
 import { useForm, type FieldSpecs } from '@/components/form/use-form';

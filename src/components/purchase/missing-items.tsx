@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { OrderSummaryDetails } from '@/api/contract/lifecycle';
+import type { OrderSummaryDetails } from '@shared/contract/lifecycle';
 import { FileList } from '@/components/files/file-list';
 import { MissingAnswers } from '@/components/order/missing-answers';
 import { OrderUpload } from '@/components/order/order-upload';

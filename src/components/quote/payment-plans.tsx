@@ -1,5 +1,5 @@
-import { formatUsd } from '@/api/contract/money-format';
-import type { PaymentPlan } from '@/api/contract/rating';
+import { formatUsd } from '@shared/contract/money-format';
+import type { PaymentPlan } from '@shared/contract/rating';
 
 /** Each way to pay the year, what is due at the start and after, and what it comes to in all. */
 export function PaymentPlans({

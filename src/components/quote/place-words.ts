@@ -1,4 +1,4 @@
-import type { IlfDlfList } from '@/api/contract/lists';
+import type { IlfDlfList } from '@shared/contract/lists';
 
 /** Where the practice is, from its ZIP: "Houston, Harris County, Texas (77002)", or short "Houston, TX 77002". */
 export function placeWords(location: IlfDlfList, form: 'long' | 'short' = 'long'): string {

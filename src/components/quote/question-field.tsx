@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { AnswerValue } from '@/api/contract/rating';
+import type { AnswerValue } from '@shared/contract/rating';
 import type { QuoteQuestion } from '@/machines/quote.machine';
 
 /**

@@ -1,6 +1,6 @@
 import { useId, type KeyboardEvent } from 'react';
-import { formatUsd } from '@/api/contract/money-format';
-import type { IlfDlfMatrix } from '@/api/contract/rating';
+import { formatUsd } from '@shared/contract/money-format';
+import type { IlfDlfMatrix } from '@shared/contract/rating';
 import { compactAmounts, deductibleWords } from '@/components/quote/option-words';
 import type { QuoteChoice } from '@/machines/quote.machine';
 

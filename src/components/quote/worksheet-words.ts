@@ -1,4 +1,4 @@
-import type { WorksheetLine } from '@/api/contract/rating';
+import type { WorksheetLine } from '@shared/contract/rating';
 
 /**
  * Why each line of the price is there, in words an insured reads without a rate manual: shown

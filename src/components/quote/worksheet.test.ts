@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { worksheetSteps, type WorksheetLine } from '@/api/contract/rating';
+import { worksheetSteps, type WorksheetLine } from '@shared/contract/rating';
 import { Worksheet } from '@/components/quote/worksheet';
 import { worksheetWhy } from '@/components/quote/worksheet-words';
 

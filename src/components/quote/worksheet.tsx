@@ -1,4 +1,4 @@
-import type { WorksheetLine } from '@/api/contract/rating';
+import type { WorksheetLine } from '@shared/contract/rating';
 import { worksheetWhy } from '@/components/quote/worksheet-words';
 import '@/styles/worksheet.css';
 

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { IlfDlfList } from '@/api/contract/lists';
+import type { IlfDlfList } from '@shared/contract/lists';
 import type { QuoteEvent, quoteMachine } from '@/machines/quote.machine';
 import type { SnapshotFrom } from 'xstate';
 

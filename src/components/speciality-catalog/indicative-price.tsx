@@ -1,5 +1,5 @@
-import { groupThousands } from '@/api/contract/money-format';
-import type { SpecialityListItem } from '@/api/contract/specialities';
+import { groupThousands } from '@shared/contract/money-format';
+import type { SpecialityListItem } from '@shared/contract/specialities';
 import type { CatalogPlace } from '@/machines/speciality-catalog.machine';
 
 /** Whole dollars, rounded up: a "from" figure must never promise less than the floor. */

@@ -1,5 +1,5 @@
 import { useRouter } from '@tanstack/react-router';
-import { DEMO_TRUST_NOTICE, insurerWords, licenceWords } from '@/api/contract/trust-words';
+import { DEMO_TRUST_NOTICE, insurerWords, licenceWords } from '@shared/contract/trust-words';
 import '@/styles/trust.css';
 
 /**

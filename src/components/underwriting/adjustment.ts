@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { formatUpToTwoDecimals } from '@/api/contract/number-format';
-import { MAX_ADJUSTMENT_BPS, MIN_ADJUSTMENT_BPS } from '@/api/contract/underwriting';
+import { formatUpToTwoDecimals } from '@shared/contract/number-format';
+import { MAX_ADJUSTMENT_BPS, MIN_ADJUSTMENT_BPS } from '@shared/contract/underwriting';
 
 /** The limits as the underwriter types them: −50 … +100 (per cent). */
 export const MIN_PERCENT = MIN_ADJUSTMENT_BPS / 100;

@@ -1,6 +1,6 @@
 import '@/styles/underwriting.css';
-import { requiredText } from '@/api/contract/address';
-import { formatUsd } from '@/api/contract/money-format';
+import { requiredText } from '@shared/contract/address';
+import { formatUsd } from '@shared/contract/money-format';
 import { FormDialog } from '@/components/form-dialog';
 import { TextAreaField } from '@/components/form/text-area-field';
 import { TextField } from '@/components/form/text-field';

@@ -1,5 +1,5 @@
 import '@/styles/order-status.css';
-import type { SubmissionStatus } from '@/api/contract/submissions';
+import type { SubmissionStatus } from '@shared/contract/submissions';
 import { orderStatusTone, orderStatusWords } from '@/components/dashboard/order-status';
 
 /** The desk's own words for the statuses it works on: whose move it is, seen from the desk. */

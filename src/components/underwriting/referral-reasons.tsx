@@ -1,4 +1,4 @@
-import type { ReferralReason } from '@/api/contract/lifecycle';
+import type { ReferralReason } from '@shared/contract/lifecycle';
 
 /**
  * Why the rules sent an order to the desk. The queue shows the labels; the review adds each

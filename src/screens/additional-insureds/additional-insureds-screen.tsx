@@ -16,10 +16,10 @@ import {
   type AdditionalInsured,
   type AdditionalInsuredList,
   type SaveAdditionalInsuredRequest,
-} from '@/api/contract/additional-insureds';
-import { recordIdInputSchema, requiredText, stateCodeSchema, zip5Schema } from '@/api/contract/address';
-import type { SubmissionSummary } from '@/api/contract/dashboard';
-import type { UsState } from '@/api/contract/lists';
+} from '@shared/contract/additional-insureds';
+import { recordIdInputSchema, requiredText, stateCodeSchema, zip5Schema } from '@shared/contract/address';
+import type { SubmissionSummary } from '@shared/contract/dashboard';
+import type { UsState } from '@shared/contract/lists';
 import { getStateList } from '@/api/lists';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { orderStatusWords } from '@/components/dashboard/order-status';

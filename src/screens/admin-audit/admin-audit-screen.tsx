@@ -3,7 +3,7 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useId, useState } from 'react';
 import * as v from 'valibot';
 import type { AuditFilters } from '@/api/admin-users';
-import type { AuditEntry } from '@/api/contract/admin-users';
+import type { AuditEntry } from '@shared/contract/admin-users';
 import { AdminFrame } from '@/components/admin/admin-frame';
 import { formatMomentUtc } from '@/components/format/dates';
 import { adminAuditMachine } from '@/machines/admin-audit.machine';

@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import type { AdminBroker } from '@/api/contract/admin-brokers';
+import type { AdminBroker } from '@shared/contract/admin-brokers';
 import { AdminFrame } from '@/components/admin/admin-frame';
 import { BrokerFormDialog, isWellFormedClientUrl, logoSource } from '@/components/admin/broker-form-dialog';
 import { ConfirmDialog } from '@/components/confirm-dialog';

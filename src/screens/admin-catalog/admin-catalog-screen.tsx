@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import type { AdminCatalog } from '@/api/contract/admin-catalog';
+import type { AdminCatalog } from '@shared/contract/admin-catalog';
 import { AdminFrame } from '@/components/admin/admin-frame';
 import { CategoryDialog, SpecialityDialog } from '@/components/admin/catalog-dialogs';
 import { ConfirmDialog } from '@/components/confirm-dialog';

@@ -1,6 +1,6 @@
 import { useParams } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
-import { isChoiceType, type AdminQuestion } from '@/api/contract/admin-questions';
+import { isChoiceType, type AdminQuestion } from '@shared/contract/admin-questions';
 import { AdminFrame } from '@/components/admin/admin-frame';
 import { QuestionDialog, TYPE_WORDS } from '@/components/admin/question-dialog';
 import { ScreenLink } from '@/components/screen-link';

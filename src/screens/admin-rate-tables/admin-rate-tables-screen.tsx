@@ -1,13 +1,13 @@
-import { formatUpToTwoDecimals } from '@/api/contract/number-format';
+import { formatUpToTwoDecimals } from '@shared/contract/number-format';
 import { useSearch } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { useEffect, useId, useState } from 'react';
 import * as v from 'valibot';
 import type { RateTableKey } from '@/api/admin-rate-tables';
-import type { RateTableVersion } from '@/api/contract/admin-rating';
-import type { UsState } from '@/api/contract/lists';
-import type { Speciality } from '@/api/contract/specialities';
-import { formatUsd } from '@/api/contract/money-format';
+import type { RateTableVersion } from '@shared/contract/admin-rating';
+import type { UsState } from '@shared/contract/lists';
+import type { Speciality } from '@shared/contract/specialities';
+import { formatUsd } from '@shared/contract/money-format';
 import { AdminFrame } from '@/components/admin/admin-frame';
 import { RateForm } from '@/components/admin/rate-form';
 import { saveBlob } from '@/components/files/save-blob';

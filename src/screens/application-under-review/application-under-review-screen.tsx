@@ -1,4 +1,4 @@
-import type { HistoryEntry } from '@/api/contract/submissions';
+import type { HistoryEntry } from '@shared/contract/submissions';
 import { formatDay } from '@/components/format/dates';
 import { CloseOrderAction } from '@/components/order/close-order-action';
 import { OrderFrame, type LoadedOrder } from '@/components/order/order-frame';

@@ -1,9 +1,9 @@
 import '@/styles/broker-book.css';
 import { useMachine } from '@xstate/react';
 import { useEffect, useId } from 'react';
-import type { Book } from '@/api/contract/broker-book';
-import { formatUsd } from '@/api/contract/money-format';
-import { submissionStatuses, type SubmissionStatus } from '@/api/contract/submissions';
+import type { Book } from '@shared/contract/broker-book';
+import { formatUsd } from '@shared/contract/money-format';
+import { submissionStatuses, type SubmissionStatus } from '@shared/contract/submissions';
 import { periodWords } from '@/components/billing/money-words';
 import { useBookStatus } from '@/components/broker-book/book-status';
 import { CopyLink } from '@/components/broker-book/copy-link';

@@ -2,7 +2,7 @@ import { useParams } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import { updatePasswordRequestSchema } from '@/api/contract/auth';
+import { updatePasswordRequestSchema } from '@shared/contract/auth';
 import { PasswordRules } from '@/components/form/password-rules';
 import { ServerFailure } from '@/components/form/server-failure';
 import { TextField } from '@/components/form/text-field';

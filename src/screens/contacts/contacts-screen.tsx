@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { fromPromise } from 'xstate';
 import { deleteContact, listContacts, saveContact } from '@/api/contacts';
-import { saveContactRequestSchema, type Contact } from '@/api/contract/contacts';
+import { saveContactRequestSchema, type Contact } from '@shared/contract/contacts';
 import { formatPhone, phoneHref } from '@/components/account/phone-format';
 import { PrimaryCheckbox, RecordEditorDialog, usePrimaryChoice } from '@/components/account/record-editor';
 import { RecordListView, type PrimaryRecords, type RecordEditorProps, type RecordNoun } from '@/components/account/record-list-view';

@@ -2,7 +2,7 @@ import '@/styles/dialog.css';
 import '@/styles/edit-order.css';
 import { useSearch } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
-import { formatUsd } from '@/api/contract/money-format';
+import { formatUsd } from '@shared/contract/money-format';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { formatPhone } from '@/components/account/phone-format';
 import { addressLine, locationName, locationWords } from '@/components/edit-order/address-words';

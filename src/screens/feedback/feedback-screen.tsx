@@ -2,7 +2,7 @@ import '@/styles/feedback.css';
 import { useMachine } from '@xstate/react';
 import { useEffect, useId, useRef, type FormEvent } from 'react';
 import * as v from 'valibot';
-import { feedbackRequestSchema } from '@/api/contract/feedback';
+import { feedbackRequestSchema } from '@shared/contract/feedback';
 import { TextAreaField } from '@/components/form/text-area-field';
 import { ServerFailure } from '@/components/form/server-failure';
 import { useForm } from '@/components/form/use-form';

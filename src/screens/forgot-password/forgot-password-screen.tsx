@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { useEffect, useRef, type FormEvent } from 'react';
-import { emailSchema } from '@/api/contract/auth';
+import { emailSchema } from '@shared/contract/auth';
 import { ServerFailure } from '@/components/form/server-failure';
 import { TextField } from '@/components/form/text-field';
 import { useForm, type FieldSpecs } from '@/components/form/use-form';

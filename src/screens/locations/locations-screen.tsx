@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import * as v from 'valibot';
 import { fromPromise } from 'xstate';
-import { saveLocationRequestSchema, type Location } from '@/api/contract/locations';
+import { saveLocationRequestSchema, type Location } from '@shared/contract/locations';
 import { deleteLocation, listLocations, saveLocation } from '@/api/locations';
 import { PrimaryCheckbox, RecordEditorDialog, usePrimaryChoice } from '@/components/account/record-editor';
 import { RecordListView, type PrimaryRecords, type RecordEditorProps, type RecordNoun } from '@/components/account/record-list-view';

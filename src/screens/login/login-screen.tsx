@@ -1,7 +1,7 @@
 import { useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { emailSchema, signInRequestSchema } from '@/api/contract/auth';
+import { emailSchema, signInRequestSchema } from '@shared/contract/auth';
 import { ServerFailure } from '@/components/form/server-failure';
 import { TextField } from '@/components/form/text-field';
 import { useForm, type FieldSpecs } from '@/components/form/use-form';

@@ -1,4 +1,4 @@
-import { formatNumber } from '@/api/contract/number-format';
+import { formatNumber } from '@shared/contract/number-format';
 import { useParams } from '@tanstack/react-router';
 import { formatDay } from '@/components/format/dates';
 import { OrderFacts } from '@/components/order/order-facts';

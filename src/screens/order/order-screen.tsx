@@ -1,7 +1,7 @@
-import { formatNumber } from '@/api/contract/number-format';
+import { formatNumber } from '@shared/contract/number-format';
 import { useParams } from '@tanstack/react-router';
-import type { BuyNowResult } from '@/api/contract/lifecycle';
-import { formatUsd } from '@/api/contract/money-format';
+import type { BuyNowResult } from '@shared/contract/lifecycle';
+import { formatUsd } from '@shared/contract/money-format';
 import { CloseOrderAction } from '@/components/order/close-order-action';
 import { OrderFacts } from '@/components/order/order-facts';
 import { OrderFrame, type LoadedOrder } from '@/components/order/order-frame';

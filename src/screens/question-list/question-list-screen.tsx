@@ -1,7 +1,7 @@
 import { useLocation } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import type { FormEvent } from 'react';
-import { isQuestionVisible } from '@/api/contract/question-rules';
+import { isQuestionVisible } from '@shared/contract/question-rules';
 import { readSavedQuote } from '@/api/saved-quote';
 import { CoverSummary } from '@/components/purchase/cover-summary';
 import { PurchaseProgress } from '@/components/purchase/purchase-progress';

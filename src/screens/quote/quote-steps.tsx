@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import type { Speciality } from '@/api/contract/specialities';
-import { formatUsd } from '@/api/contract/money-format';
+import type { Speciality } from '@shared/contract/specialities';
+import { formatUsd } from '@shared/contract/money-format';
 import { newSaveKey } from '@/api/saved-quote';
 import { CoverSummary } from '@/components/purchase/cover-summary';
 import { compactAmounts, deductibleWords } from '@/components/quote/option-words';

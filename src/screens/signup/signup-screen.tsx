@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import { requiredPhoneSchema, requiredText, zip5Schema } from '@/api/contract/address';
-import { insuredTypes, newPasswordFor, signUpRequestSchema } from '@/api/contract/auth';
+import { requiredPhoneSchema, requiredText, zip5Schema } from '@shared/contract/address';
+import { insuredTypes, newPasswordFor, signUpRequestSchema } from '@shared/contract/auth';
 import { readSavedQuote } from '@/api/saved-quote';
 import { CoverSummary } from '@/components/purchase/cover-summary';
 import { PurchaseProgress } from '@/components/purchase/purchase-progress';

@@ -1,8 +1,8 @@
 import '@/styles/underwriting.css';
 import { useMachine } from '@xstate/react';
 import { useEffect, useId } from 'react';
-import { formatUsd } from '@/api/contract/money-format';
-import { queueStatuses, type QueueItem } from '@/api/contract/underwriting';
+import { formatUsd } from '@shared/contract/money-format';
+import { queueStatuses, type QueueItem } from '@shared/contract/underwriting';
 import type { QueueFilters } from '@/api/underwriting';
 import { ScreenLink } from '@/components/screen-link';
 import { DeskStatus, deskStatusWords } from '@/components/underwriting/desk-status';

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { optionalText, recordIdInputSchema } from '@/api/contract/address';
-import { fileSummarySchema } from '@/api/contract/files';
-import { planLocationSchema } from '@/api/contract/locations';
-import { orderDetailsSchema, submissionStatusSchema } from '@/api/contract/submissions';
+import { optionalText, recordIdInputSchema } from '@shared/contract/address';
+import { fileSummarySchema } from '@shared/contract/files';
+import { planLocationSchema } from '@shared/contract/locations';
+import { orderDetailsSchema, submissionStatusSchema } from '@shared/contract/submissions';
 
 /**
  * The insured's side of the order lifecycle (specification §7 insured/buynow,

@@ -1,10 +1,10 @@
 import * as v from 'valibot';
-import { queueStatuses } from '@/api/contract/enums';
-import { optionalText, recordIdInputSchema, requiredText } from '@/api/contract/address';
-import { fileSummarySchema } from '@/api/contract/files';
-import { infoRequestSchema, referralReasonSchema, requiredItemSchema } from '@/api/contract/lifecycle';
-import { planLocationSchema } from '@/api/contract/locations';
-import { orderDetailsSchema, submissionStatusSchema } from '@/api/contract/submissions';
+import { queueStatuses } from '@shared/contract/enums';
+import { optionalText, recordIdInputSchema, requiredText } from '@shared/contract/address';
+import { fileSummarySchema } from '@shared/contract/files';
+import { infoRequestSchema, referralReasonSchema, requiredItemSchema } from '@shared/contract/lifecycle';
+import { planLocationSchema } from '@shared/contract/locations';
+import { orderDetailsSchema, submissionStatusSchema } from '@shared/contract/submissions';
 
 /**
  * The underwriter's desk (beyond the specification; DESIGN.md §5 "underwriting"): role

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { submissionStatusSchema } from '@/api/contract/submissions';
+import { submissionStatusSchema } from '@shared/contract/submissions';
 
 /**
  * The insured's dashboard (specification §7 dashboard/submissiondetails,

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { recordIdInputSchema, recordIdSchema, requiredText } from '@/api/contract/address';
-import { questionTypes } from '@/api/contract/questions';
+import { recordIdInputSchema, recordIdSchema, requiredText } from '@shared/contract/address';
+import { questionTypes } from '@shared/contract/questions';
 
 /**
  * A speciality's question set for administrators (issue 9; beyond the specification): role admin

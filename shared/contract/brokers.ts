@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { clientUrlSchema } from '@/api/contract/specialities';
+import { clientUrlSchema } from '@shared/contract/specialities';
 
 /** GET auth/brokerDetails?clientUrl */
 export const brokerDetailsQuerySchema = v.object({

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { newPasswordFor, PASSWORD_HAS_EMAIL } from '@/api/contract/auth';
+import { newPasswordFor, PASSWORD_HAS_EMAIL } from '@shared/contract/auth';
 
 /** The sign-up form's password check: the schema's rules and the e-mail rule, in the server's words. */
 const messages = (password: string, email: string) => {

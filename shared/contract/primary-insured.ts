@@ -6,11 +6,11 @@ import {
   phoneInputSchema,
   recordIdInputSchema,
   requiredText,
-} from '@/api/contract/address';
-import { emailSchema, insuredTypes, newPasswordSchema } from '@/api/contract/auth';
-import { isoDateSchema } from '@/api/contract/submissions';
-import { contactSchema } from '@/api/contract/contacts';
-import { locationSchema, planLocationsSchema } from '@/api/contract/locations';
+} from '@shared/contract/address';
+import { emailSchema, insuredTypes, newPasswordSchema } from '@shared/contract/auth';
+import { isoDateSchema } from '@shared/contract/submissions';
+import { contactSchema } from '@shared/contract/contacts';
+import { locationSchema, planLocationsSchema } from '@shared/contract/locations';
 
 /**
  * The primary insured: the signed-in insured's own particulars (specification §3 Primary insured

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { recordIdInputSchema, recordIdSchema, stateCodeSchema } from '@/api/contract/address';
+import { recordIdInputSchema, recordIdSchema, stateCodeSchema } from '@shared/contract/address';
 
 /**
  * Rating tables for administrators (issue 9; beyond the specification): role admin only. A table

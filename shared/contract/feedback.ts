@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { optionalText, requiredText } from '@/api/contract/address';
+import { optionalText, requiredText } from '@shared/contract/address';
 
 /**
  * The feedback screen: a rating from 1 to 5 and what the insured has to say, saved in the

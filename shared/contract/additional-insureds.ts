@@ -7,7 +7,7 @@ import {
   requiredText,
   stateCodeSchema,
   zip5Schema,
-} from '@/api/contract/address';
+} from '@shared/contract/address';
 
 /**
  * Additional insureds on an order: people or organisations the insured's policy also protects

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { recordIdInputSchema, recordIdSchema, requiredText } from '@/api/contract/address';
+import { recordIdInputSchema, recordIdSchema, requiredText } from '@shared/contract/address';
 
 /**
  * The catalogue for administrators (issue 9; beyond the specification): speciality categories

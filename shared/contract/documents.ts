@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { recordIdInputSchema } from '@/api/contract/address';
-import { emailSchema } from '@/api/contract/auth';
+import { recordIdInputSchema } from '@shared/contract/address';
+import { emailSchema } from '@shared/contract/auth';
 
 /**
  * The order's documents (specification §7 documents/downloadordersummary, downloadpolicy,

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { recordIdInputSchema, recordIdSchema } from '@/api/contract/address';
+import { recordIdInputSchema, recordIdSchema } from '@shared/contract/address';
 
 /**
  * Files attached to an order or a claim (specification §7 Files). The server checks a file's

@@ -2,7 +2,7 @@
  * How the site and the policy documents word the insurer, the producer's licences and the demo
  * notice, so the footer, the landing page and every PDF say the same thing.
  */
-import type { Trust } from '@/api/contract/runtime-config';
+import type { Trust } from '@shared/contract/runtime-config';
 
 /** "Underwritten by Keystone Specialty Insurance Company (NAIC 12345). AM Best rating: A (Excellent)." */
 export function insurerWords({ insurer }: Pick<Trust, 'insurer'>): string {

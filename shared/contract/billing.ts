@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import { recordIdInputSchema } from '@/api/contract/address';
-import { checkoutSessionIdPattern } from '@/api/contract/enums';
-import { cents } from '@/api/contract/rating';
-import { clientUrlSchema } from '@/api/contract/specialities';
-import { submissionStatusSchema } from '@/api/contract/submissions';
+import { recordIdInputSchema } from '@shared/contract/address';
+import { checkoutSessionIdPattern } from '@shared/contract/enums';
+import { cents } from '@shared/contract/rating';
+import { clientUrlSchema } from '@shared/contract/specialities';
+import { submissionStatusSchema } from '@shared/contract/submissions';
 
 /**
  * From an approved order to a paid, bound policy (DESIGN.md §4: approved ─generate invoice─▶

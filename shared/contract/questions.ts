@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { questionTypes } from '@/api/contract/enums';
-import { answersSchema, calculateResponseSchema } from '@/api/contract/rating';
-import { idFromQuerySchema } from '@/api/contract/specialities';
-import { submissionStatusSchema } from '@/api/contract/submissions';
+import { questionTypes } from '@shared/contract/enums';
+import { answersSchema, calculateResponseSchema } from '@shared/contract/rating';
+import { idFromQuerySchema } from '@shared/contract/specialities';
+import { submissionStatusSchema } from '@shared/contract/submissions';
 
 /**
  * Underwriting questions on the wire (specification §7 Questions): the speciality's questions

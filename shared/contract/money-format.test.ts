@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { formatLimitUsd, formatUsd, formatWholeUsd, groupThousands } from '@/api/contract/money-format';
+import { formatLimitUsd, formatUsd, formatWholeUsd, groupThousands } from '@shared/contract/money-format';
 
 describe('money words', () => {
   it('groups thousands exactly as Intl does for en-US, for any whole number', () => {

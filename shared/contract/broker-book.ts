@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { recordIdInputSchema } from '@/api/contract/address';
-import { submissionStatuses, submissionStatusSchema } from '@/api/contract/submissions';
+import { recordIdInputSchema } from '@shared/contract/address';
+import { submissionStatuses, submissionStatusSchema } from '@shared/contract/submissions';
 
 /**
  * The broker's own book (issue 9; beyond the specification): role broker only, tied to one broker

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { recordIdInputSchema } from '@/api/contract/address';
-import { roles } from '@/api/contract/enums';
+import { recordIdInputSchema } from '@shared/contract/address';
+import { roles } from '@shared/contract/enums';
 
 /**
  * Administration of users (issue 9; beyond the specification): role admin only — anyone else

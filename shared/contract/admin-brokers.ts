@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { recordIdInputSchema, recordIdSchema, requiredText } from '@/api/contract/address';
-import { clientUrlSchema } from '@/api/contract/specialities';
+import { recordIdInputSchema, recordIdSchema, requiredText } from '@shared/contract/address';
+import { clientUrlSchema } from '@shared/contract/specialities';
 
 /**
  * Brokers for administrators (issue 9; beyond the specification): role admin only. A deactivated

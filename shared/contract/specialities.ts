@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { stateCodeSchema } from '@/api/contract/address';
+import { stateCodeSchema } from '@shared/contract/address';
 
 /** A client URL code: what follows client/.../ in a branded address. */
 export const clientUrlSchema = v.pipe(

@@ -6,7 +6,7 @@ import {
   phoneInputSchema,
   recordIdSchema,
   requiredText,
-} from '@/api/contract/address';
+} from '@shared/contract/address';
 
 /**
  * The insured's contacts (specification §3 Contact, §7 insured/contactlist, saveupdatecontact,

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { recordIdInputSchema } from '@/api/contract/address';
-import { cents } from '@/api/contract/rating';
-import { orderDetailsQuerySchema } from '@/api/contract/submissions';
+import { recordIdInputSchema } from '@shared/contract/address';
+import { cents } from '@shared/contract/rating';
+import { orderDetailsQuerySchema } from '@shared/contract/submissions';
 
 /**
  * The signed application (issue 16, item 7). Before paying, the insured reviews the application

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { recordIdSchema, requiredText } from '@/api/contract/address';
-import { isoDateSchema } from '@/api/contract/submissions';
+import { recordIdSchema, requiredText } from '@shared/contract/address';
+import { isoDateSchema } from '@shared/contract/submissions';
 
 /**
  * Claims the insured reports against their policies (specification §7 insured/claims; reporting

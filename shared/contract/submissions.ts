@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { answersSchema, calculateRequestSchema, calculateResponseSchema, quoteInputSchema } from '@/api/contract/rating';
-import { submissionStatuses } from '@/api/contract/enums';
-import { clientUrlSchema, idFromQuerySchema } from '@/api/contract/specialities';
+import { answersSchema, calculateRequestSchema, calculateResponseSchema, quoteInputSchema } from '@shared/contract/rating';
+import { submissionStatuses } from '@shared/contract/enums';
+import { clientUrlSchema, idFromQuerySchema } from '@shared/contract/specialities';
 
 /**
  * Submissions (orders) on the wire: saving a quote (insured/createsubmission), re-rating it

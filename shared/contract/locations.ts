@@ -6,8 +6,8 @@ import {
   recordIdInputSchema,
   recordIdSchema,
   recordIdStringSchema,
-} from '@/api/contract/address';
-import { submissionStatusSchema } from '@/api/contract/submissions';
+} from '@shared/contract/address';
+import { submissionStatusSchema } from '@shared/contract/submissions';
 
 /**
  * The insured's locations (specification §3 Location, §7 insured/locationlist,

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { roles } from '@/api/contract/enums';
-import { optionalText, phoneInputSchema } from '@/api/contract/address';
-import { clientUrlSchema } from '@/api/contract/specialities';
-import { quoteKeySchema } from '@/api/contract/submissions';
+import { roles } from '@shared/contract/enums';
+import { optionalText, phoneInputSchema } from '@shared/contract/address';
+import { clientUrlSchema } from '@shared/contract/specialities';
+import { quoteKeySchema } from '@shared/contract/submissions';
 
 /**
  * Identity on the wire (specification §7 Auth, issue 3). Request field names keep the
