@@ -22,9 +22,12 @@ export default function AdminCatalogScreen() {
   const inEditor = state.matches('editor');
   const failure = errorMessage && inEditor ? { message: errorMessage, fields: fieldErrors } : null;
 
+  // After a change the catalogue is fetched again: the change is announced, and the actions
+  // answer, once the list shown includes it (a click while it loads would otherwise do nothing).
+  const reloading = state.matches('loading');
   let said = '';
-  if (state.matches('loading') && !catalog) said = 'Loading the catalogue…';
-  else if (lastChange && !inEditor) said = CHANGE_WORDS[lastChange.kind](lastChange.name);
+  if (reloading && !catalog) said = 'Loading the catalogue…';
+  else if (lastChange && !inEditor && !reloading) said = CHANGE_WORDS[lastChange.kind](lastChange.name);
 
   return (
     <AdminFrame
@@ -38,10 +41,10 @@ export default function AdminCatalogScreen() {
       {catalog && (
         <>
           <div className="admin__actions">
-            <button type="button" className="button" onClick={() => send({ type: 'speciality.add' })}>
+            <button type="button" className="button" disabled={reloading} onClick={() => send({ type: 'speciality.add' })}>
               New speciality
             </button>
-            <button type="button" className="button button--secondary" onClick={() => send({ type: 'category.add' })}>
+            <button type="button" className="button button--secondary" disabled={reloading} onClick={() => send({ type: 'category.add' })}>
               New category
             </button>
           </div>
