@@ -3,8 +3,9 @@
  * resume. The next step is decided here, from the status alone, so every screen that links to
  * an order words it the same way.
  */
+import { submissionStatuses } from '@shared/contract/enums';
 import type { NextStepAction, SubmissionSummary } from '@shared/contract/dashboard';
-import { submissionStatuses, type SubmissionStatus } from '@shared/contract/submissions';
+import { type SubmissionStatus } from '@shared/contract/submissions';
 import { isOpenStatus } from '@/machines/order-lifecycle.machine';
 import type { ScreenName } from '@shared/screens';
 import { orderSummaryRows } from '@server/account/dashboard-queries';

@@ -1,14 +1,13 @@
 /** Users as the auth routes see them, and their wire form (the contract's userSchema). */
 import type { User } from '@shared/contract/auth';
-import type { userRoles } from '@server/db/schema';
+import type { roles } from '@shared/contract/enums';
 
-export type Role = (typeof userRoles)[number];
+export type Role = (typeof roles)[number];
 
 /** Set on the request by authenticate for non-public routes. */
 export type AuthUser = { id: number; role: Role; sessionId: string };
 
 // The users table's reads are user-queries.ts's; the auth routes still find a user through here.
-export { findUserById } from '@server/auth/user-queries';
 
 export type UserRow = {
   id: number;

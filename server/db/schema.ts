@@ -57,17 +57,14 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 // ---------------------------------------------------------------------------------------------
 // Enums
 
-export const userRoles = roles;
-export const userRole = pgEnum('user_role', userRoles);
+export const userRole = pgEnum('user_role', roles);
 
 /** The order lifecycle of DESIGN.md §4; the shared machine decides which moves are legal. */
-export { submissionStatuses };
 export const submissionStatus = pgEnum('submission_status', submissionStatuses);
 
 export const mailStatuses = ['pending', 'sent', 'failed'] as const;
 export const mailStatus = pgEnum('mail_status', mailStatuses);
 
-export { questionTypes };
 export const questionType = pgEnum('question_type', questionTypes);
 
 // ---------------------------------------------------------------------------------------------

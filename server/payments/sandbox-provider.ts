@@ -30,7 +30,6 @@ const eventShape = v.object({
 
 export type { SandboxSessionRow };
 // The checkout page's writes: its route imports them from here with the rest of the sandbox.
-export { markSessionPaid, recordDeclinedAttempt } from '@server/payments/sandbox-session-queries';
 
 /** Where the sandbox's checkout page is served, under the API prefix. */
 export const SANDBOX_CHECKOUT_PATH = '/payments/sandbox/checkout';

@@ -5,9 +5,10 @@
  * sends a lifecycle event, an allowed move must succeed and land where the table says; every
  * other must be the 409 naming the status, with nothing written.
  */
+import { submissionStatuses } from '@shared/contract/enums';
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { submissionStatuses, type SubmissionStatus } from '@shared/contract/submissions';
+import { type SubmissionStatus } from '@shared/contract/submissions';
 import { actors, eventTypes, expected } from '@/machines/order-lifecycle.design-table';
 import type { LifecycleActor, LifecycleEventType } from '@/machines/order-lifecycle.machine';
 import { submissionEvents, submissions, users } from '@server/db/schema';

@@ -1,10 +1,11 @@
+import { questionTypes } from '@shared/contract/enums';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { questionListSchema, questionTypes, savedAnswersSchema, submissionAnswersSchema } from '@shared/contract/questions';
+import { questionListSchema, savedAnswersSchema, submissionAnswersSchema } from '@shared/contract/questions';
 import { calculateResponseSchema } from '@shared/contract/rating';
 import { submissionQuoteSchema, type SubmissionQuote } from '@shared/contract/submissions';
-import { questions, questionTypes as storedQuestionTypes, submissionEvents, submissions } from '@server/db/schema';
+import { questions, questionType, submissionEvents, submissions } from '@server/db/schema';
 import { caller, signUp } from '@server/test/auth-helpers';
 import { expectError } from '@server/test/expect-error';
 import { calculateInput, quoteApi, specialityId, submissionInput, type CallOptions } from '@server/test/quote-helpers';
@@ -65,7 +66,7 @@ describe('GET questions/list', () => {
   });
 
   it('the contract knows every question type the database does', () => {
-    expect([...questionTypes]).toEqual([...storedQuestionTypes]);
+    expect([...questionTypes]).toEqual([...questionType.enumValues]);
   });
 
   it('with a submission, carries its saved answers; for the owner only', async () => {

@@ -19,7 +19,7 @@ import { defineRoute } from '@server/http/route';
 import { submissionCaller } from '@server/http/submission-caller';
 import { loadQuestionSet, toWireQuestion } from '@server/rating/question-sets';
 import { ownedSubmission, quoteKeyHeaderDoc } from '@server/submissions/access';
-import { specialitySaleState } from '@server/specialities/speciality-list';
+import { specialityActive } from '@server/specialities/speciality-queries';
 import { saveAnswers } from '@server/submissions/saved-answers';
 import type { SubmissionDeps } from '@server/submissions/submission-deps';
 import { quoteKeySecret } from '@server/submissions/quote-keys';
@@ -55,7 +55,7 @@ export async function questionRoutes(app: FastifyInstance) {
     response: questionListSchema,
     errors: { 401: saveErrors[401] },
     handler: async ({ query, request }) => {
-      const speciality = await specialitySaleState(app.db, query.specialityId);
+      const speciality = await specialityActive(app.db, query.specialityId);
       // A retired speciality's questions are still asked of the orders it already has.
       if (!speciality || (!speciality.active && query.submissionId === undefined)) throw badRequest(`Speciality ${query.specialityId} is not on sale`, { specialityId: 'is not a speciality on sale' });
       let answers: Record<string, unknown> | undefined;

@@ -12,12 +12,11 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as v from 'valibot';
 import { brokerBrand } from '@server/auth/brokers';
 import { defineRoute } from '@server/http/route';
+import { markSessionPaid, recordDeclinedAttempt } from '@server/payments/sandbox-session-queries';
 import { judgeCard, problemCodes, problemFields } from '@server/payments/sandbox-cards';
 import { sandboxCheckoutPage, sandboxPageCsp, type CheckoutBrand, type PageState } from '@server/payments/sandbox-page';
 import {
-  markSessionPaid,
   newPaymentRef,
-  recordDeclinedAttempt,
   sandboxSession,
   SANDBOX_CHECKOUT_PATH, type SandboxProvider, type SandboxSessionRow, type SignedEvent } from '@server/payments/sandbox-provider';
 

@@ -5,10 +5,10 @@
  */
 import { activeBrokerId } from '@server/auth/broker-queries';
 import { usState } from '@server/account/location-queries';
-import type { Database, Queryable } from '@server/db/connection';
+import type { Database } from '@server/db/connection';
 import { badRequest, notFound } from '@server/http/http-error';
 import { withIndicative } from '@server/rating/indicative-prices';
-import { brokerSpecialityRows, categoryRows, specialityActive, specialityRow, specialityRowsOnSale } from '@server/specialities/speciality-queries';
+import { brokerSpecialityRows, categoryRows, specialityRow, specialityRowsOnSale } from '@server/specialities/speciality-queries';
 
 /**
  * One broker's specialities on sale, each carrying the broker's own code (what its branded
@@ -46,9 +46,4 @@ export async function specialityById(db: Database, specialityId: number) {
   const speciality = await specialityRow(db, specialityId);
   if (!speciality) throw notFound(`No speciality with id ${specialityId}`);
   return speciality;
-}
-
-/** A speciality's id and whether it is on sale, or undefined when there is none with that id. */
-export function specialitySaleState(db: Queryable, specialityId: number): Promise<{ id: number; active: boolean } | undefined> {
-  return specialityActive(db, specialityId);
 }

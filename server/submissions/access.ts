@@ -4,8 +4,9 @@
  * submission that does not exist included, is the same 404 (DESIGN.md §5: someone else's record
  * is a 404), so ids reveal nothing.
  */
+import { submissionStatuses } from '@shared/contract/enums';
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { QUOTE_KEY_HEADER, submissionStatuses } from '@shared/contract/submissions';
+import { QUOTE_KEY_HEADER } from '@shared/contract/submissions';
 import { nextStatus, type LifecycleEventType } from '@/machines/order-lifecycle.machine';
 import type { AuthUser } from '@server/auth/user';
 import type { Queryable } from '@server/db/connection';

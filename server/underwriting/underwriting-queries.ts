@@ -4,8 +4,9 @@
  * answering plain rows; what the desk makes of them is the rules' concern (decisions.ts,
  * queue.ts, review.ts). The history's reads are in underwriting-event-queries.ts.
  */
+import { queueStatuses } from '@shared/contract/enums';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
-import { queueStatuses } from '@shared/contract/underwriting';
+
 import type { Queryable, Transaction } from '@server/db/connection';
 import { brokers, specialities, submissions, users } from '@server/db/schema';
 import { submissionColumns, type SubmissionRow } from '@server/submissions/access';

@@ -1,6 +1,6 @@
+import { questionTypes } from '@shared/contract/enums';
 import * as v from 'valibot';
 import { recordIdInputSchema, recordIdSchema, requiredText } from '@shared/contract/address';
-import { questionTypes } from '@shared/contract/questions';
 
 /**
  * A speciality's question set for administrators (issue 9; beyond the specification): role admin

@@ -119,7 +119,6 @@ export const signUpRequestSchema = v.object({
 });
 export type SignUpRequest = v.InferInput<typeof signUpRequestSchema>;
 
-export { roles };
 
 export const userSchema = v.object({
   id: v.pipe(v.number(), v.integer()),

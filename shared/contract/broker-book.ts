@@ -1,6 +1,7 @@
+import { submissionStatuses } from '@shared/contract/enums';
 import * as v from 'valibot';
 import { recordIdInputSchema } from '@shared/contract/address';
-import { submissionStatuses, submissionStatusSchema } from '@shared/contract/submissions';
+import { submissionStatusSchema } from '@shared/contract/submissions';
 
 /**
  * The broker's own book (issue 9; beyond the specification): role broker only, tied to one broker

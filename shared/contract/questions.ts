@@ -12,7 +12,6 @@ import { submissionStatusSchema } from '@shared/contract/submissions';
  */
 
 /** What an answer must be: yesno "yes"/"no", select one option value, multiselect a list of them, number a whole number ≥ 0, money dollars, date YYYY-MM-DD, text and textarea text. */
-export { questionTypes };
 export type QuestionType = (typeof questionTypes)[number];
 
 export const questionOptionSchema = v.object({ value: v.string(), label: v.string() });

@@ -19,7 +19,6 @@ export const QUOTE_KEY_HEADER = 'x-quote-key';
 /** Makes insured/createsubmission safe to repeat: 8–128 characters, chosen by the client. */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 
-export { submissionStatuses };
 export type SubmissionStatus = (typeof submissionStatuses)[number];
 export const submissionStatusSchema = v.picklist(submissionStatuses);
 

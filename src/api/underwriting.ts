@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { http } from '@/api/client';
+import type { queueStatuses } from '@shared/contract/enums';
 import {
   decisionResultSchema,
   queueSchema,
@@ -7,7 +8,7 @@ import {
   type DecisionResult,
   type Queue,
   type Review,
-  type queueStatuses,
+
 } from '@shared/contract/underwriting';
 
 /**

@@ -1,7 +1,8 @@
+import { submissionStatuses } from '@shared/contract/enums';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
-import { submissionStatuses, type SubmissionStatus } from '@shared/contract/submissions';
+import { type SubmissionStatus } from '@shared/contract/submissions';
 import {
   isOpenStatus,
   nextStatus,

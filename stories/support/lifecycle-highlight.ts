@@ -1,4 +1,5 @@
-import { submissionStatuses, type SubmissionStatus } from '@shared/contract/submissions';
+import { submissionStatuses } from '@shared/contract/enums';
+import { type SubmissionStatus } from '@shared/contract/submissions';
 import { statusScreen, type StatusScreen } from '@/machines/order-lifecycle.machine';
 
 /** The statuses a screen shows, as the lifecycle machine's own `statusScreen` says. */

@@ -1,7 +1,8 @@
+import { questionTypes } from '@shared/contract/enums';
 import { useId, useState } from 'react';
 import * as v from 'valibot';
 import { isChoiceType, newQuestionRequestSchema, questionCodeSchema, type AdminQuestion, type NewQuestionRequest } from '@shared/contract/admin-questions';
-import { questionTypes, type QuestionType } from '@shared/contract/questions';
+import { type QuestionType } from '@shared/contract/questions';
 import { FormDialog } from '@/components/form-dialog';
 import { SelectField } from '@/components/form/select-field';
 import { TextAreaField } from '@/components/form/text-area-field';

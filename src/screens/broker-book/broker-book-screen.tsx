@@ -1,9 +1,10 @@
+import { submissionStatuses } from '@shared/contract/enums';
 import '@/styles/broker-book.css';
 import { useMachine } from '@xstate/react';
 import { useEffect, useId } from 'react';
 import type { Book } from '@shared/contract/broker-book';
 import { formatUsd } from '@shared/contract/money-format';
-import { submissionStatuses, type SubmissionStatus } from '@shared/contract/submissions';
+import { type SubmissionStatus } from '@shared/contract/submissions';
 import { periodWords } from '@/components/billing/money-words';
 import { useBookStatus } from '@/components/broker-book/book-status';
 import { CopyLink } from '@/components/broker-book/copy-link';

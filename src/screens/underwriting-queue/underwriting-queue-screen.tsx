@@ -1,8 +1,9 @@
+import { queueStatuses } from '@shared/contract/enums';
 import '@/styles/underwriting.css';
 import { useMachine } from '@xstate/react';
 import { useEffect, useId } from 'react';
 import { formatUsd } from '@shared/contract/money-format';
-import { queueStatuses, type QueueItem } from '@shared/contract/underwriting';
+import { type QueueItem } from '@shared/contract/underwriting';
 import type { QueueFilters } from '@/api/underwriting';
 import { ScreenLink } from '@/components/screen-link';
 import { DeskStatus, deskStatusWords } from '@/components/underwriting/desk-status';
