@@ -7,7 +7,17 @@ import tseslint from 'typescript-eslint';
 export default tseslint.config(
   {
     // The route tree is generated (`npm run routes`) and committed; a test keeps it fresh.
-    ignores: ['.tmp/', 'dist/', 'dist-server/', 'storybook-static/', 'coverage/', 'data/', 'src/routes/route-tree.gen.ts', '.storybook/public/mockServiceWorker.js', 'server/db/migrations/'],
+    ignores: [
+      '.tmp/',
+      'dist/',
+      'dist-server/',
+      'storybook-static/',
+      'coverage/',
+      'data/',
+      'src/routes/route-tree.gen.ts',
+      '.storybook/public/mockServiceWorker.js',
+      'server/db/migrations/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -24,7 +34,10 @@ export default tseslint.config(
   },
   // In src/, server/ and shared/ every import goes through an alias; each block below restates
   // this rule, because a later no-restricted-imports replaces an earlier one rather than adding to it.
-  { files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'shared/**/*.ts'], rules: { 'no-restricted-imports': restrictImports() } },
+  {
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'shared/**/*.ts'],
+    rules: { 'no-restricted-imports': restrictImports() },
+  },
   {
     // shared/ runs in the browser and in the server alike: the wire contract, the rating engine,
     // the table of screens. No UI, no HTTP client, no state machines, nothing of the client's or
@@ -39,7 +52,10 @@ export default tseslint.config(
           { name: 'ky', message: 'shared/ makes no HTTP calls: they live in src/api.' },
         ],
         patterns: [
-          { group: ['react/*', 'react-dom/*', '@tanstack/*'], message: 'shared/ is framework-free: no React or TanStack.' },
+          {
+            group: ['react/*', 'react-dom/*', '@tanstack/*'],
+            message: 'shared/ is framework-free: no React or TanStack.',
+          },
           { group: ['@/*'], message: 'shared/ imports nothing of the client: move what both need into shared/.' },
           { group: ['@server/*'], message: 'shared/ imports nothing of the server: move what both need into shared/.' },
         ],
@@ -74,7 +90,8 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: "CallExpression[callee.property.name=/^(select|selectDistinct|insert|update|delete|execute|transaction)$/][callee.object.property.name='db']",
+          selector:
+            "CallExpression[callee.property.name=/^(select|selectDistinct|insert|update|delete|execute|transaction)$/][callee.object.property.name='db']",
           message: 'No SQL in route files: call the domain’s query module.',
         },
       ],
@@ -85,7 +102,12 @@ export default tseslint.config(
     files: [`src/screens/${screen}/**/*.{ts,tsx}`],
     rules: {
       'no-restricted-imports': restrictImports({
-        patterns: [{ regex: `^@/screens/(?!${screen}/)`, message: 'No cross-screen imports: move shared code to src/components.' }],
+        patterns: [
+          {
+            regex: `^@/screens/(?!${screen}/)`,
+            message: 'No cross-screen imports: move shared code to src/components.',
+          },
+        ],
       }),
     },
   })),
@@ -96,7 +118,10 @@ function restrictImports({ paths = [], patterns = [] } = {}) {
     'error',
     {
       paths,
-      patterns: [{ group: ['./*', '../*', '../../*'], message: 'Import through the @/, @server/ or @shared/ alias.' }, ...patterns],
+      patterns: [
+        { group: ['./*', '../*', '../../*'], message: 'Import through the @/, @server/ or @shared/ alias.' },
+        ...patterns,
+      ],
     },
   ];
 }

@@ -24,7 +24,12 @@ export function nextIp(): string {
   return `10.${(lastIp >> 16) & 255}.${(lastIp >> 8) & 255}.${lastIp & 255}`;
 }
 
-async function call<T>(baseUrl: string, method: 'GET' | 'POST', path: string, options: { body?: unknown; token?: string; ip?: string } = {}): Promise<T> {
+async function call<T>(
+  baseUrl: string,
+  method: 'GET' | 'POST',
+  path: string,
+  options: { body?: unknown; token?: string; ip?: string } = {},
+): Promise<T> {
   const response = await fetch(`${baseUrl}/api/weborder/${path}`, {
     method,
     headers: {
@@ -64,7 +69,8 @@ export async function signUp(baseUrl: string, ip?: string): Promise<Session & { 
 export async function calculateBody(baseUrl: string): Promise<Record<string, unknown>> {
   const list = await call<Array<{ id: number; name: string }>>(baseUrl, 'GET', 'auth/specialitylist');
   const dentists = list.find((speciality) => speciality.name === 'Dentists');
-  if (!dentists) throw new Error('The demo speciality Dentists is missing: run the bench on the demo data (SEED_DEMO=1).');
+  if (!dentists)
+    throw new Error('The demo speciality Dentists is missing: run the bench on the demo data (SEED_DEMO=1).');
   return {
     specialityId: dentists.id,
     state: 'TX',
@@ -72,15 +78,26 @@ export async function calculateBody(baseUrl: string): Promise<Record<string, unk
     limitCode: '1M/3M',
     deductibleCode: '1000',
     answers: { dnt_licence_action: 'no', dnt_sedation: 'no', dnt_implants: 'yes', dnt_practice_type: 'general' },
-    applicationAnswers: { years_in_practice: 12, annual_revenue: 850_000, staff_count: 4, prior_claims: 'no', prior_coverage: 'yes', prior_acts_date: '2015-06-01' },
+    applicationAnswers: {
+      years_in_practice: 12,
+      annual_revenue: 850_000,
+      staff_count: 4,
+      prior_claims: 'no',
+      prior_coverage: 'yes',
+      prior_acts_date: '2015-06-01',
+    },
   };
 }
 
 /** A quoted order of the signed-in insured's (insured/createsubmission), as "Buy now" saves it. */
 export async function quotedOrder(baseUrl: string, token: string): Promise<{ submissionId: number }> {
   const body = { ...(await calculateBody(baseUrl)), paymentTerm: 'annual' };
-  const answer = await call<{ submissionId?: number; id?: number }>(baseUrl, 'POST', 'insured/createsubmission', { token, body });
+  const answer = await call<{ submissionId?: number; id?: number }>(baseUrl, 'POST', 'insured/createsubmission', {
+    token,
+    body,
+  });
   const submissionId = answer.submissionId ?? answer.id;
-  if (typeof submissionId !== 'number') throw new Error(`insured/createsubmission answered no submission id: ${JSON.stringify(answer)}`);
+  if (typeof submissionId !== 'number')
+    throw new Error(`insured/createsubmission answered no submission id: ${JSON.stringify(answer)}`);
   return { submissionId };
 }

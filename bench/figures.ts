@@ -32,7 +32,12 @@ export function say(line: string): void {
 }
 
 export function printSummary(failedSections: readonly string[]): void {
-  const rows = figures.map((f) => [f.met === undefined ? '·' : f.met ? '✓' : '✗', f.name, f.value, f.goal || '(reported)']);
+  const rows = figures.map((f) => [
+    f.met === undefined ? '·' : f.met ? '✓' : '✗',
+    f.name,
+    f.value,
+    f.goal || '(reported)',
+  ]);
   const widths = [1, 0, 0, 0].map((min, column) => Math.max(min, ...rows.map((row) => [...row[column]!].length)));
   const pad = (text: string, width: number) => text + ' '.repeat(Math.max(0, width - [...text].length));
   console.log('\nSummary');

@@ -61,7 +61,12 @@ async function measureOn(label: string, baseUrl: string): Promise<void> {
   const { rate, latencySeconds: seconds, rounds } = settings;
   const reader = await signUp(baseUrl, nextIp());
   await quotedOrder(baseUrl, reader.token);
-  const read: PacedRequest = { kind: 'read', method: 'GET', path: READ_PATH, headers: { authorization: `Bearer ${reader.token}` } };
+  const read: PacedRequest = {
+    kind: 'read',
+    method: 'GET',
+    path: READ_PATH,
+    headers: { authorization: `Bearer ${reader.token}` },
+  };
 
   const mixedRate = rate / (1 - SIGN_IN_SHARE);
   const signInRate = mixedRate - rate;
@@ -69,7 +74,10 @@ async function measureOn(label: string, baseUrl: string): Promise<void> {
   const accounts: string[] = [];
   // Two at a time: each sign-up is a password hash.
   for (let i = 0; i < accountCount; i += 2) {
-    const batch = await Promise.all([signUp(baseUrl, nextIp()), ...(i + 1 < accountCount ? [signUp(baseUrl, nextIp())] : [])]);
+    const batch = await Promise.all([
+      signUp(baseUrl, nextIp()),
+      ...(i + 1 < accountCount ? [signUp(baseUrl, nextIp())] : []),
+    ]);
     accounts.push(...batch.map((session) => session.user.email));
   }
   let nextAccount = 0;
@@ -78,7 +86,11 @@ async function measureOn(label: string, baseUrl: string): Promise<void> {
     method: 'POST',
     path: '/api/weborder/auth/generate-token',
     headers: { 'x-forwarded-for': nextIp() },
-    body: JSON.stringify({ username: accounts[nextAccount++ % accounts.length], password: BENCH_PASSWORD, params: { rememberMe: false } }),
+    body: JSON.stringify({
+      username: accounts[nextAccount++ % accounts.length],
+      password: BENCH_PASSWORD,
+      params: { rememberMe: false },
+    }),
   });
   // Slot i is a sign-in when it carries the running share of 15 % past a whole number.
   const isSignIn = (i: number) => Math.floor((i + 1) * SIGN_IN_SHARE) > Math.floor(i * SIGN_IN_SHARE);
@@ -122,7 +134,10 @@ async function measureOn(label: string, baseUrl: string): Promise<void> {
   const aloneMs = pooled(alone);
   const mixedMs = pooled(mixedReads);
   const signInMs = pooled(signIns);
-  const refused = signIns.reduce((sum, result) => sum + (result.statuses.get(503) ?? 0) + (result.statuses.get(429) ?? 0), 0);
+  const refused = signIns.reduce(
+    (sum, result) => sum + (result.statuses.get(503) ?? 0) + (result.statuses.get(429) ?? 0),
+    0,
+  );
   const ms = (value: number) => `${value.toFixed(1)} ms`;
   report({
     section: 'latency',

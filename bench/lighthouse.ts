@@ -24,7 +24,14 @@ import { pricedQuote, KEEP_NAMES_SHIM } from './purchase';
  */
 export const LIGHTHOUSE_GOALS = { performance: 95, performanceAim: 100, cls: 0.02, tbtMs: 100 } as const;
 
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 interface Seed {
   sessionStorage?: Record<string, string>;
@@ -46,7 +53,12 @@ export async function lighthouseSection(baseUrl: string): Promise<void> {
   if (!chromiumPath) throw new Error('Lighthouse: no Chromium (set CHROME_PATH or install Debian’s chromium)');
   const pages: LighthousePage[] = [
     { label: 'landing', path: '/', shows: '[data-screen="landing"]' },
-    { label: 'priced quote', path: '/quotes', seed: { sessionStorage: await savedQuote(baseUrl) }, shows: '[data-screen="quotes"] [data-quote-total]' },
+    {
+      label: 'priced quote',
+      path: '/quotes',
+      seed: { sessionStorage: await savedQuote(baseUrl) },
+      shows: '[data-screen="quotes"] [data-quote-total]',
+    },
     { label: 'login', path: '/login', shows: '[data-screen="login"] input[type="password"]' },
     await paymentPage(baseUrl),
   ];
@@ -76,13 +88,21 @@ async function measure(browser: PuppeteerBrowser, baseUrl: string, target: Light
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
       disableStorageReset: target.seed !== undefined,
     };
-    const result = await lighthouse(`${baseUrl}${target.path}`, flags, undefined, page as unknown as Parameters<typeof lighthouse>[3]);
+    const result = await lighthouse(
+      `${baseUrl}${target.path}`,
+      flags,
+      undefined,
+      page as unknown as Parameters<typeof lighthouse>[3],
+    );
     if (!result) throw new Error(`Lighthouse gave no result for ${target.path}`);
     const lhr = result.lhr;
-    if (lhr.runtimeError) throw new Error(`Lighthouse on ${target.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError)
+      throw new Error(`Lighthouse on ${target.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const shown = await page.$eval(target.shows, (element) => element.textContent ?? '').catch(() => undefined);
     if (shown === undefined || (target.text && !target.text.test(shown))) {
-      throw new Error(`Lighthouse on ${target.path} ended on ${page.url()} without ${target.shows} ${target.text ?? ''}: it measured another screen`);
+      throw new Error(
+        `Lighthouse on ${target.path} ended on ${page.url()} without ${target.shows} ${target.text ?? ''}: it measured another screen`,
+      );
     }
     print(target.label, lhr);
     // BENCH_LIGHTHOUSE_DIR keeps each page's whole report, to see which element was the LCP and why.
@@ -112,18 +132,43 @@ function print(label: string, lhr: Result): void {
     goal: `≥ ${LIGHTHOUSE_GOALS.performance}, aim ${LIGHTHOUSE_GOALS.performanceAim}`,
     met: performance >= LIGHTHOUSE_GOALS.performance,
   });
-  report({ section, name: `  LCP, ${label}`, value: `${(lcp / 1000).toFixed(2)} s`, goal: '', note: `FCP ${(fcp / 1000).toFixed(2)} s` });
-  report({ section, name: `  CLS, ${label}`, value: cls.toFixed(3), goal: `≤ ${LIGHTHOUSE_GOALS.cls}`, met: cls <= LIGHTHOUSE_GOALS.cls });
-  report({ section, name: `  TBT, ${label}`, value: `${Math.round(tbt)} ms`, goal: `≤ ${LIGHTHOUSE_GOALS.tbtMs} ms`, met: tbt <= LIGHTHOUSE_GOALS.tbtMs });
+  report({
+    section,
+    name: `  LCP, ${label}`,
+    value: `${(lcp / 1000).toFixed(2)} s`,
+    goal: '',
+    note: `FCP ${(fcp / 1000).toFixed(2)} s`,
+  });
+  report({
+    section,
+    name: `  CLS, ${label}`,
+    value: cls.toFixed(3),
+    goal: `≤ ${LIGHTHOUSE_GOALS.cls}`,
+    met: cls <= LIGHTHOUSE_GOALS.cls,
+  });
+  report({
+    section,
+    name: `  TBT, ${label}`,
+    value: `${Math.round(tbt)} ms`,
+    goal: `≤ ${LIGHTHOUSE_GOALS.tbtMs} ms`,
+    met: tbt <= LIGHTHOUSE_GOALS.tbtMs,
+  });
   const others = ['accessibility', 'best-practices', 'seo'].map(score);
   report({ section, name: `  accessibility / best practices / SEO, ${label}`, value: others.join(' / '), goal: '' });
   for (const [id, category] of Object.entries(lhr.categories)) {
     if ((category.score ?? 0) >= 1) continue;
     const failing = category.auditRefs
       .map((ref) => lhr.audits[ref.id]!)
-      .filter((audit) => audit.score !== null && audit.score < 0.9 && !['informative', 'manual', 'notApplicable'].includes(audit.scoreDisplayMode));
+      .filter(
+        (audit) =>
+          audit.score !== null &&
+          audit.score < 0.9 &&
+          !['informative', 'manual', 'notApplicable'].includes(audit.scoreDisplayMode),
+      );
     if (failing.length === 0) continue;
-    say(`${id} ${Math.round((category.score ?? 0) * 100)} because of: ${failing.map((audit) => `${audit.id} (${audit.score}${audit.displayValue ? `, ${audit.displayValue}` : ''})`).join('; ')}`);
+    say(
+      `${id} ${Math.round((category.score ?? 0) * 100)} because of: ${failing.map((audit) => `${audit.id} (${audit.score}${audit.displayValue ? `, ${audit.displayValue}` : ''})`).join('; ')}`,
+    );
   }
 }
 

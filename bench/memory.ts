@@ -14,15 +14,47 @@ export const MEMORY_GOALS = { idleRssMb: 300 } as const;
 
 /** The variables server/config.ts reads, unset so the defaults apply. */
 const CONFIG_VARIABLES = [
-  'PORT', 'HOST', 'DATABASE_URL', 'DATA_DIR', 'PUBLIC_URL', 'AUTH_SECRET', 'SMTP_URL', 'MAIL_FROM', 'GOOGLE_CLIENT_ID', 'GOOGLE_JWKS_URL',
-  'PAYMENT_PROVIDER', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_BASE', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'SEED_DEMO',
-  'UNDERWRITING_AUTHORITY_CENTS', 'LOG_LEVEL', 'TRUST_PROXY', 'STATIC_DIR', 'API_BASE', 'PRODUCTION', 'DNS_PREFETCH_HOSTS',
-  'INSURER_NAME', 'INSURER_NAIC', 'INSURER_AM_BEST', 'PRODUCER_LICENSES', 'SUPPORT_PHONE', 'NODE_ENV',
+  'PORT',
+  'HOST',
+  'DATABASE_URL',
+  'DATA_DIR',
+  'PUBLIC_URL',
+  'AUTH_SECRET',
+  'SMTP_URL',
+  'MAIL_FROM',
+  'GOOGLE_CLIENT_ID',
+  'GOOGLE_JWKS_URL',
+  'PAYMENT_PROVIDER',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_API_BASE',
+  'ADMIN_EMAIL',
+  'ADMIN_PASSWORD',
+  'SEED_DEMO',
+  'UNDERWRITING_AUTHORITY_CENTS',
+  'LOG_LEVEL',
+  'TRUST_PROXY',
+  'STATIC_DIR',
+  'API_BASE',
+  'PRODUCTION',
+  'DNS_PREFETCH_HOSTS',
+  'INSURER_NAME',
+  'INSURER_NAIC',
+  'INSURER_AM_BEST',
+  'PRODUCER_LICENSES',
+  'SUPPORT_PHONE',
+  'NODE_ENV',
 ];
 
 function reportStart(label: string, figures: ColdStart): void {
-  report({ section: 'memory', name: `cold start to healthy, ${label} data dir`, value: `${(figures.healthyMs / 1000).toFixed(2)} s`, goal: '' });
-  if (figures.idleRssMb === undefined) throw new Error('No /proc/<pid>/status here: idle RSS is measured on Linux only');
+  report({
+    section: 'memory',
+    name: `cold start to healthy, ${label} data dir`,
+    value: `${(figures.healthyMs / 1000).toFixed(2)} s`,
+    goal: '',
+  });
+  if (figures.idleRssMb === undefined)
+    throw new Error('No /proc/<pid>/status here: idle RSS is measured on Linux only');
   report({
     section: 'memory',
     name: `idle RSS ${settings.idleSeconds} s after healthy, ${label} data dir`,
@@ -34,7 +66,9 @@ function reportStart(label: string, figures: ColdStart): void {
 }
 
 export async function memorySection(): Promise<void> {
-  say('default start: the compiled server as npm start runs it (rebuilt when stale), PGlite, every setting at its default but PORT, HOST and DATA_DIR');
+  say(
+    'default start: the compiled server as npm start runs it (rebuilt when stale), PGlite, every setting at its default but PORT, HOST and DATA_DIR',
+  );
   const { fresh, existing } = await measureColdStart({ idleMs: settings.idleSeconds * 1000, unset: CONFIG_VARIABLES });
   reportStart('fresh', fresh);
   reportStart('existing', existing);
@@ -43,5 +77,11 @@ export async function memorySection(): Promise<void> {
 /** The log level of the default start: server/config.ts with nothing set. */
 export function logLevelSection(): void {
   const level = parseConfig({}, ROOT).logLevel;
-  report({ section: 'config', name: 'log level of the default start', value: level, goal: '', note: 'server/config.ts, LOG_LEVEL unset' });
+  report({
+    section: 'config',
+    name: 'log level of the default start',
+    value: level,
+    goal: '',
+    note: 'server/config.ts, LOG_LEVEL unset',
+  });
 }

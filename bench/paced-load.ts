@@ -64,7 +64,9 @@ export async function pacedLoad(
             timeout: options.timeoutMs ?? 30_000,
             headers: {
               ...spec.headers,
-              ...(spec.body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(spec.body) }),
+              ...(spec.body === undefined
+                ? {}
+                : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(spec.body) }),
             },
           },
           (res) => {

@@ -34,7 +34,13 @@ export async function scriptedPurchase(browser: Browser, baseUrl: string): Promi
   const seconds = (performance.now() - started) / 1000;
   const screens = await screensSeen(page);
   await context.close();
-  return { screenVisits: screens.length, distinctScreens: new Set(screens).size, fieldsTyped: walk.typed.length, documentLoads, seconds };
+  return {
+    screenVisits: screens.length,
+    distinctScreens: new Set(screens).size,
+    fieldsTyped: walk.typed.length,
+    documentLoads,
+    seconds,
+  };
 }
 
 export interface OptionPaint {

@@ -27,10 +27,13 @@ const SECTIONS = ['size', 'config', 'memory', 'purchase', 'lighthouse', 'through
 type Section = (typeof SECTIONS)[number];
 
 function chosenSections(): Section[] {
-  const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim()).filter(Boolean);
+  const only = process.env.BENCH_ONLY?.split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   if (!only || only.length === 0) return [...SECTIONS];
   const unknown = only.filter((name) => !(SECTIONS as readonly string[]).includes(name));
-  if (unknown.length > 0) throw new Error(`BENCH_ONLY: unknown section ${unknown.join(', ')} (known: ${SECTIONS.join(', ')})`);
+  if (unknown.length > 0)
+    throw new Error(`BENCH_ONLY: unknown section ${unknown.join(', ')} (known: ${SECTIONS.join(', ')})`);
   return SECTIONS.filter((name) => only.includes(name));
 }
 
@@ -55,10 +58,10 @@ async function ensureBuild(): Promise<void> {
   if (existsSync(join(ROOT, 'dist/.vite/manifest.json'))) return;
   console.log('No production build yet: building…');
   await new Promise<void>((resolve, reject) =>
-    spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] }).once(
-      'exit',
-      (code) => (code === 0 ? resolve() : reject(new Error(`vite build exited ${code}`))),
-    ),
+    spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    }).once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vite build exited ${code}`)))),
   );
 }
 

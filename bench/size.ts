@@ -1,5 +1,12 @@
 import { join } from 'node:path';
-import { landingInitialJs, LANDING_BUDGET_KB, LANDING_GOAL_KB, LANDING_SCREEN_SOURCE, ROUTE_BUDGET_KB, routeInitialJs } from '../scripts/bundle-size';
+import {
+  landingInitialJs,
+  LANDING_BUDGET_KB,
+  LANDING_GOAL_KB,
+  LANDING_SCREEN_SOURCE,
+  ROUTE_BUDGET_KB,
+  routeInitialJs,
+} from '../scripts/bundle-size';
 import { ROOT } from '../scripts/server-process';
 import { report, say } from './figures';
 

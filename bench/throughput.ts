@@ -45,7 +45,9 @@ function fetchRaw(origin: string, target: Target): Promise<Answer> {
       url,
       {
         method: target.method,
-        headers: target.body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(target.body) } : {},
+        headers: target.body
+          ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(target.body) }
+          : {},
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -82,7 +84,9 @@ function load(origin: string, target: Target, duration: number) {
 async function rate(origin: string, target: Target, duration: number): Promise<number> {
   const result = await load(origin, target, duration);
   if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
-    throw new Error(`${target.method} ${origin}${target.path}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
+    throw new Error(
+      `${target.method} ${origin}${target.path}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`,
+    );
   }
   return result.requests.average;
 }
@@ -90,14 +94,20 @@ async function rate(origin: string, target: Target, duration: number): Promise<n
 export async function throughputSection(baseUrl: string): Promise<void> {
   const targets: Target[] = [
     { name: 'specialitylist', method: 'GET', path: '/api/weborder/auth/specialitylist' },
-    { name: 'calculate', method: 'POST', path: '/api/weborder/auth/calculate', body: JSON.stringify(await calculateBody(baseUrl)) },
+    {
+      name: 'calculate',
+      method: 'POST',
+      path: '/api/weborder/auth/calculate',
+      body: JSON.stringify(await calculateBody(baseUrl)),
+    },
   ];
   const answers = new Map<Target, Answer>();
   /** Headers whose value changes from one answer to the next (a request id): copied, not compared. */
   const varying = new Set<string>();
   for (const target of targets) {
     const answer = await fetchRaw(baseUrl, target);
-    if (answer.status < 200 || answer.status >= 300) throw new Error(`${target.path}: ${answer.status} ${answer.body.toString()}`);
+    if (answer.status < 200 || answer.status >= 300)
+      throw new Error(`${target.path}: ${answer.status} ${answer.body.toString()}`);
     const again = await fetchRaw(baseUrl, target);
     for (const [name, value] of Object.entries(answer.headers)) if (again.headers[name] !== value) varying.add(name);
     answers.set(target, answer);
@@ -110,7 +120,13 @@ export async function throughputSection(baseUrl: string): Promise<void> {
     JSON.stringify(
       targets.map((target) => {
         const answer = answers.get(target)!;
-        return { method: target.method, path: target.path, status: answer.status, headers: answer.headers, body: answer.body.toString('base64') };
+        return {
+          method: target.method,
+          path: target.path,
+          status: answer.status,
+          headers: answer.headers,
+          body: answer.body.toString('base64'),
+        };
       }),
     ),
   );
@@ -129,8 +145,11 @@ export async function throughputSection(baseUrl: string): Promise<void> {
     for (const target of targets) {
       const route = answers.get(target)!;
       const copy = await fetchRaw(bareOrigin, target);
-      if (!copy.body.equals(route.body) || copy.status !== route.status) throw new Error(`The bare copy of ${target.path} answers other bytes`);
-      const missing = Object.keys(route.headers).filter((name) => !varying.has(name) && copy.headers[name] !== route.headers[name]);
+      if (!copy.body.equals(route.body) || copy.status !== route.status)
+        throw new Error(`The bare copy of ${target.path} answers other bytes`);
+      const missing = Object.keys(route.headers).filter(
+        (name) => !varying.has(name) && copy.headers[name] !== route.headers[name],
+      );
       if (missing.length > 0) throw new Error(`The bare copy of ${target.path} lacks headers: ${missing.join(', ')}`);
       await measureRatio(baseUrl, bareOrigin, target, route, copy);
     }
@@ -140,7 +159,13 @@ export async function throughputSection(baseUrl: string): Promise<void> {
   }
 }
 
-async function measureRatio(origin: string, bareOrigin: string, target: Target, route: Answer, copy: Answer): Promise<void> {
+async function measureRatio(
+  origin: string,
+  bareOrigin: string,
+  target: Target,
+  route: Answer,
+  copy: Answer,
+): Promise<void> {
   const { seconds, rounds } = settings;
   // Warm both (JIT, connection pools, caches), then ABBA.
   await rate(origin, target, 1);

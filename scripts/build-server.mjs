@@ -34,7 +34,16 @@ const STAMP_NAME = 'server-build.json';
  */
 const BUILD_CONFIG_FILES = ['tsconfig.json', 'scripts/build-server.mjs'];
 
-const LOADERS = { '.ts': 'ts', '.mts': 'ts', '.cts': 'ts', '.tsx': 'tsx', '.js': 'js', '.mjs': 'js', '.cjs': 'js', '.jsx': 'jsx' };
+const LOADERS = {
+  '.ts': 'ts',
+  '.mts': 'ts',
+  '.cts': 'ts',
+  '.tsx': 'tsx',
+  '.js': 'js',
+  '.mjs': 'js',
+  '.cjs': 'js',
+  '.jsx': 'jsx',
+};
 
 /**
  * A file's identity for staleness: its size and modification time. Any edit, a restored older
@@ -117,12 +126,17 @@ function sourceLocationPlugin(root, outDir) {
         const contents = await readFile(args.path, 'utf8');
         if (/\bimport\.meta\.(dirname|filename)\b/.test(contents)) {
           // Not needed so far; refuse rather than let them name the bundle's directory.
-          throw new Error(`${path.relative(root, args.path)}: use import.meta.url, which the server build rewrites, not import.meta.dirname/filename`);
+          throw new Error(
+            `${path.relative(root, args.path)}: use import.meta.url, which the server build rewrites, not import.meta.dirname/filename`,
+          );
         }
         if (!contents.includes('import.meta.url')) return undefined;
         const relative = path.relative(outDir, args.path).split(path.sep).join('/');
         return {
-          contents: contents.replace(/\bimport\.meta\.url\b/g, `new URL(${JSON.stringify(relative)}, import.meta.url).href`),
+          contents: contents.replace(
+            /\bimport\.meta\.url\b/g,
+            `new URL(${JSON.stringify(relative)}, import.meta.url).href`,
+          ),
           loader: LOADERS[path.extname(args.path)] ?? 'js',
         };
       });
@@ -163,7 +177,9 @@ export async function buildServer(root = ROOT) {
       logLevel: 'warning',
       plugins: [sourceLocationPlugin(root, outDir)],
     });
-    const sources = Object.keys(result.metafile.inputs).map((input) => path.relative(root, path.resolve(root, input)).split(path.sep).join('/'));
+    const sources = Object.keys(result.metafile.inputs).map((input) =>
+      path.relative(root, path.resolve(root, input)).split(path.sep).join('/'),
+    );
     const inputs = await fingerprint(root, [...sources, ...BUILD_CONFIG_FILES]);
     const finished = Date.now();
     // A file saved while esbuild read the sources may not be in the bundle: no stamp, so stale.

@@ -17,14 +17,20 @@ function write(file: string, text: string) {
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'build-server-'));
   write('package.json', '{ "type": "module" }');
-  write('tsconfig.json', JSON.stringify({ compilerOptions: { paths: { '@server/*': ['./server/*'], '@/*': ['./src/*'] } } }));
+  write(
+    'tsconfig.json',
+    JSON.stringify({ compilerOptions: { paths: { '@server/*': ['./server/*'], '@/*': ['./src/*'] } } }),
+  );
   write('src/shared.ts', "export const shared: string = 'shared';");
   write('server/db/migrations/0000.sql', 'select 1;');
   write(
     'server/db/read.ts',
     "import { readFileSync } from 'node:fs';\nexport const migration = (): string => readFileSync(new URL('./migrations/0000.sql', import.meta.url), 'utf8');",
   );
-  write('server/main.ts', "import { migration } from '@server/db/read';\nimport { shared } from '@/shared';\nconsole.log(`${shared} ${migration()}`);");
+  write(
+    'server/main.ts',
+    "import { migration } from '@server/db/read';\nimport { shared } from '@/shared';\nconsole.log(`${shared} ${migration()}`);",
+  );
   await buildServer(root);
   // The same project somewhere else: nothing in the bundle may name where it was built.
   moved = mkdtempSync(path.join(tmpdir(), 'build-server-moved-'));

@@ -6,7 +6,15 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { initialChunks, LANDING_BUDGET_KB, LANDING_SCREEN_SOURCE, landingInitialJs, ROUTE_BUDGET_KB, routeInitialJs, screenSources } from './bundle-size';
+import {
+  initialChunks,
+  LANDING_BUDGET_KB,
+  LANDING_SCREEN_SOURCE,
+  landingInitialJs,
+  ROUTE_BUDGET_KB,
+  routeInitialJs,
+  screenSources,
+} from './bundle-size';
 
 const made: string[] = [];
 function tempDist(): string {
@@ -19,7 +27,12 @@ afterAll(() => {
 });
 
 const manifest = {
-  'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_vendor.js'], dynamicImports: [LANDING_SCREEN_SOURCE, 'src/other.tsx'] },
+  'index.html': {
+    file: 'assets/index.js',
+    isEntry: true,
+    imports: ['_vendor.js'],
+    dynamicImports: [LANDING_SCREEN_SOURCE, 'src/other.tsx'],
+  },
   '_vendor.js': { file: 'assets/vendor.js' },
   [LANDING_SCREEN_SOURCE]: { file: 'assets/landing.js', imports: ['_shared.js', '_vendor.js'] },
   '_shared.js': { file: 'assets/shared.js' },
@@ -63,7 +76,12 @@ describe('landing initial JavaScript', () => {
       { name: 'other', source: 'src/other.tsx' },
     ]);
     expect(routes.map((route) => route.name)).toEqual(['other', 'landing']);
-    expect(routes[0]!.files.map((f) => f.file).sort()).toEqual(['assets/heavy.js', 'assets/index.js', 'assets/other.js', 'assets/vendor.js']);
+    expect(routes[0]!.files.map((f) => f.file).sort()).toEqual([
+      'assets/heavy.js',
+      'assets/index.js',
+      'assets/other.js',
+      'assets/vendor.js',
+    ]);
   });
 
   it('knows every screen of the table of screens as a manifest key', () => {
@@ -74,7 +92,9 @@ describe('landing initial JavaScript', () => {
   });
 
   it('refuses a manifest without the landing screen', () => {
-    expect(() => initialChunks({ 'index.html': { file: 'a.js', isEntry: true } }, LANDING_SCREEN_SOURCE)).toThrow(/no chunk/);
+    expect(() => initialChunks({ 'index.html': { file: 'a.js', isEntry: true } }, LANDING_SCREEN_SOURCE)).toThrow(
+      /no chunk/,
+    );
   });
 });
 
@@ -93,9 +113,13 @@ describe('npm run size', () => {
     { name: 'other', source: 'src/other.tsx' },
   ]);
   const check = (dist: string) =>
-    spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./size-check.ts', import.meta.url)), dist, screensOfFixture], {
-      encoding: 'utf8',
-    });
+    spawnSync(
+      process.execPath,
+      ['--import', 'tsx', fileURLToPath(new URL('./size-check.ts', import.meta.url)), dist, screensOfFixture],
+      {
+        encoding: 'utf8',
+      },
+    );
 
   it('fails the build when the landing route is over budget', () => {
     // Random bytes do not compress: this is over the budget once gzipped too.

@@ -51,7 +51,8 @@ export interface SizeReport {
   totalKb: number;
 }
 
-const readManifest = (distDir: string) => JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+const readManifest = (distDir: string) =>
+  JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
 
 function sizeOf(distDir: string, files: string[], gzipOf: (file: string) => number): SizeReport {
   const measured = files.map((file) => ({ file, gzipBytes: gzipOf(file) }));

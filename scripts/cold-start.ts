@@ -44,7 +44,13 @@ async function startOnce(args: string[], dataDir: string, options: ColdStartOpti
   const port = await freePort();
   const inherited: NodeJS.ProcessEnv = { ...process.env };
   for (const name of ['DATABASE_URL', ...(options.unset ?? [])]) delete inherited[name];
-  const env: NodeJS.ProcessEnv = { ...inherited, ...options.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };
+  const env: NodeJS.ProcessEnv = {
+    ...inherited,
+    ...options.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+  };
   const health = `http://127.0.0.1:${port}/api/weborder/health`;
   const started = performance.now();
   const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -56,7 +62,8 @@ async function startOnce(args: string[], dataDir: string, options: ColdStartOpti
     let healthyMs: number | undefined;
     const deadline = Date.now() + 120_000;
     while (healthyMs === undefined) {
-      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`The server exited before it was healthy:\n${log}`);
+      if (child.exitCode !== null || child.signalCode !== null)
+        throw new Error(`The server exited before it was healthy:\n${log}`);
       if (Date.now() > deadline) throw new Error(`The server was not healthy within 120 s:\n${log}`);
       try {
         if ((await fetch(health)).status === 200) healthyMs = performance.now() - started;
@@ -78,7 +85,9 @@ async function startOnce(args: string[], dataDir: string, options: ColdStartOpti
 }
 
 /** Two starts on one new data directory: the first creates it, the second finds it. */
-export async function measureColdStart(options: ColdStartOptions = {}): Promise<{ fresh: ColdStart; existing: ColdStart }> {
+export async function measureColdStart(
+  options: ColdStartOptions = {},
+): Promise<{ fresh: ColdStart; existing: ColdStart }> {
   const args = await serverArgs(options.compiled ?? true);
   const dataDir = mkdtempSync(join(tmpdir(), 'cold-start-'));
   try {
@@ -96,6 +105,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const result = await measureColdStart({ compiled });
   for (const [label, figures] of Object.entries(result)) {
     const mb = (value: number | undefined) => (value === undefined ? 'n/a' : `${value.toFixed(0)} MB`);
-    console.log(`${compiled ? 'compiled' : 'tsx'}, ${label} data dir: healthy after ${(figures.healthyMs / 1000).toFixed(2)} s, idle RSS ${mb(figures.idleRssMb)}, peak ${mb(figures.peakRssMb)}`);
+    console.log(
+      `${compiled ? 'compiled' : 'tsx'}, ${label} data dir: healthy after ${(figures.healthyMs / 1000).toFixed(2)} s, idle RSS ${mb(figures.idleRssMb)}, peak ${mb(figures.peakRssMb)}`,
+    );
   }
 }

@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
  * (npm warns EBADENGINE on every install, and such a package may use what Node 20 lacks). The
  * lock file holds every installed package's `engines`, so this reads it rather than node_modules.
  */
-const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { engines: { node: string } };
+const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  engines: { node: string };
+};
 const lock = JSON.parse(readFileSync(new URL('../package-lock.json', import.meta.url), 'utf8')) as {
   packages: Record<string, { version?: string; engines?: { node?: string } | string[] }>;
 };

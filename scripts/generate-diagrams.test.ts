@@ -40,12 +40,17 @@ describe('committed machine diagrams', async () => {
     expect(readFileSync(path, 'utf8'), `${path} is stale: ${FIX}`).toBe(files.get(file));
   });
 
-  it.each([...files.keys()].filter((file) => file.endsWith('.mmd')))('%s is a state diagram Mermaid can read', async (file) => {
-    await expect(parseMermaid(files.get(file)!)).resolves.toBe('stateDiagram');
-  });
+  it.each([...files.keys()].filter((file) => file.endsWith('.mmd')))(
+    '%s is a state diagram Mermaid can read',
+    async (file) => {
+      await expect(parseMermaid(files.get(file)!)).resolves.toBe('stateDiagram');
+    },
+  );
 
   it(`has no diagram for a machine that no longer exists (${FIX})`, () => {
-    const committed = existsSync(DIAGRAMS_DIR) ? readdirSync(DIAGRAMS_DIR).filter((file) => DIAGRAM_FILE.test(file)) : [];
+    const committed = existsSync(DIAGRAMS_DIR)
+      ? readdirSync(DIAGRAMS_DIR).filter((file) => DIAGRAM_FILE.test(file))
+      : [];
     expect(committed.filter((file) => !files.has(file))).toEqual([]);
   });
 });
@@ -118,7 +123,10 @@ describe('renderMachineDiagram', () => {
   });
 
   it('draws nested states inside their parent, with the parent’s initial state and guarded transitions', () => {
-    const block = diagram.slice(diagram.indexOf('state closed {'), diagram.indexOf('}', diagram.indexOf('state closed {')));
+    const block = diagram.slice(
+      diagram.indexOf('state closed {'),
+      diagram.indexOf('}', diagram.indexOf('state closed {')),
+    );
     expect(block).toContain('[*] --> closed_unlocked');
     expect(block).toContain('state "unlocked" as closed_unlocked');
     expect(block).toContain('closed_unlocked --> closed_locked : lock [hasCode] / logAttempt');
@@ -182,7 +190,9 @@ describe('renderMachineDiagram', () => {
 describe('descriptions in the diagrams (issue 18: analysts read them)', () => {
   /** A small machine written the way src/machines are: every state and transition described. */
   const claimMachine = setup({
-    types: { events: {} as { type: 'claim.submit' } | { type: 'claim.note'; text: string } | { type: 'claim.withdraw' } },
+    types: {
+      events: {} as { type: 'claim.submit' } | { type: 'claim.note'; text: string } | { type: 'claim.withdraw' },
+    },
     actors: { fileClaim: fromPromise(async () => true) },
     actions: { storeNote: () => {}, storeReference: () => {} },
     guards: { hasNote: () => true },
@@ -191,7 +201,8 @@ describe('descriptions in the diagrams (issue 18: analysts read them)', () => {
     initial: 'drafting',
     states: {
       drafting: {
-        description: 'The insured describes what happened; nothing is sent until they submit the claim to their insurer.',
+        description:
+          'The insured describes what happened; nothing is sent until they submit the claim to their insurer.',
         on: {
           'claim.note': { description: 'The insured adds a note.', actions: 'storeNote' },
           'claim.submit': { guard: 'hasNote', target: 'filing', description: 'The insured submits the claim.' },
@@ -202,10 +213,15 @@ describe('descriptions in the diagrams (issue 18: analysts read them)', () => {
         invoke: {
           id: 'fileClaim',
           src: 'fileClaim',
-          onDone: { target: 'filed', description: 'Filed; the insurer answers within two working days.', actions: 'storeReference' },
+          onDone: {
+            target: 'filed',
+            description: 'Filed; the insurer answers within two working days.',
+            actions: 'storeReference',
+          },
           onError: {
             target: 'drafting',
-            description: 'Refused or not reached: the claim stays as it was written, with the reason beside it, to submit again or to change first.',
+            description:
+              'Refused or not reached: the claim stays as it was written, with the reason beside it, to submit again or to change first.',
           },
         },
       },
@@ -224,11 +240,19 @@ describe('descriptions in the diagrams (issue 18: analysts read them)', () => {
 
   it('opens each state’s box with its description, wrapped, above what it runs', () => {
     const box = lines.filter((line) => line.startsWith('filing : '));
-    expect(box).toEqual(['filing : The claim is being filed with the', 'filing : insurer.', 'filing : invoke fileClaim']);
-    const drafting = lines.filter((line) => line.startsWith('drafting : ')).map((line) => line.slice('drafting : '.length));
+    expect(box).toEqual([
+      'filing : The claim is being filed with the',
+      'filing : insurer.',
+      'filing : invoke fileClaim',
+    ]);
+    const drafting = lines
+      .filter((line) => line.startsWith('drafting : '))
+      .map((line) => line.slice('drafting : '.length));
     expect(drafting.length).toBeGreaterThan(2);
     expect(drafting.every((line) => line.length <= BOX_WIDTH)).toBe(true);
-    expect(drafting.slice(0, -1).join(' ')).toBe('The insured describes what happened — nothing is sent until they submit the claim to their insurer.');
+    expect(drafting.slice(0, -1).join(' ')).toBe(
+      'The insured describes what happened — nothing is sent until they submit the claim to their insurer.',
+    );
     // A transition that stays put is still listed in the box by its event.
     expect(drafting.at(-1)).toBe('claim.note / storeNote');
   });
@@ -236,17 +260,24 @@ describe('descriptions in the diagrams (issue 18: analysts read them)', () => {
   it('turns a semicolon into a dash, and never ends a line of a box with a colon (Mermaid reads neither)', () => {
     expect(diagram).not.toMatch(/;/);
     expect(lines.filter((line) => / : /.test(line) && !line.includes('-->') && line.endsWith(':'))).toEqual([]);
-    expect(wrapText('Filed with the insurer: the insured is told so.', 24)).toEqual(['Filed with the', 'insurer: the insured is', 'told so.']);
+    expect(wrapText('Filed with the insurer: the insured is told so.', 24)).toEqual([
+      'Filed with the',
+      'insurer: the insured is',
+      'told so.',
+    ]);
   });
 
   it('labels each arrow with its description above the event, guard and actions, in italics', () => {
     expect(lines).toContain('drafting --> filing : The insured submits the claim.<br><i>claim.submit [hasNote]</i>');
-    expect(lines).toContain('filing --> filed : Filed — the insurer answers within two working days.<br><i>done: fileClaim / storeReference</i>');
+    expect(lines).toContain(
+      'filing --> filed : Filed — the insurer answers within two working days.<br><i>done: fileClaim / storeReference</i>',
+    );
     expect(lines).toContain('filed --> withdrawn : The insured withdraws the claim.<br><i>claim.withdraw</i>');
   });
 
   it('cuts a long description short on its arrow, at a clause, and keeps it whole in the .md table', () => {
-    const long = 'Refused or not reached: the claim stays as it was written, with the reason beside it, to submit again or to change first.';
+    const long =
+      'Refused or not reached: the claim stays as it was written, with the reason beside it, to submit again or to change first.';
     expect(lines).toContain(`filing --> drafting : ${shortDescription(long)}<br><i>error: fileClaim</i>`);
     expect(shortDescription(long)).toBe('Refused or not reached: the claim stays as it was written…');
     expect(shortDescription(long).length).toBeLessThanOrEqual(ARROW_MAX + 1);
@@ -255,13 +286,17 @@ describe('descriptions in the diagrams (issue 18: analysts read them)', () => {
   });
 
   it('writes a composite state’s description in the note beside it', () => {
-    expect(diagram).toMatch(/\n\s*note right of filed\n\s*Filed with the insurer: the insured is\n\s*told so\.\n\s*end note\n/);
+    expect(diagram).toMatch(
+      /\n\s*note right of filed\n\s*Filed with the insurer: the insured is\n\s*told so\.\n\s*end note\n/,
+    );
     expect(lines).toContain('filed_waiting : The insured waits for the insurer to');
   });
 
   it('lists every state and transition with its description in full on the .md page', () => {
     expect(markdown).toContain('## States');
-    expect(markdown).toContain('| `drafting` | The insured describes what happened; nothing is sent until they submit the claim to their insurer. |  |');
+    expect(markdown).toContain(
+      '| `drafting` | The insured describes what happened; nothing is sent until they submit the claim to their insurer. |  |',
+    );
     expect(markdown).toContain('| `filing` | The claim is being filed with the insurer. | invoke fileClaim |');
     expect(markdown).toContain('| `filed.waiting` | The insured waits for the insurer to answer. |  |');
     expect(markdown).toContain('## Transitions');
@@ -275,7 +310,9 @@ describe('descriptions in the diagrams (issue 18: analysts read them)', () => {
   });
 
   it('draws a machine without descriptions as before: events, guards and actions only', () => {
-    const plain = renderMachineDiagram(setup({}).createMachine({ id: 'plain', initial: 'a', states: { a: { on: { go: 'b' } }, b: {} } }));
+    const plain = renderMachineDiagram(
+      setup({}).createMachine({ id: 'plain', initial: 'a', states: { a: { on: { go: 'b' } }, b: {} } }),
+    );
     expect(plain).toContain('a --> b : go');
     expect(plain).not.toContain('<br>');
   });

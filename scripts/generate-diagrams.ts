@@ -93,7 +93,11 @@ const INLINE_NAMES = new Set(['', 'anonymous', 'actions', 'entry', 'exit', 'guar
 
 /** Mermaid ends a label at `;` and a newline and reads `::` as a class marker. */
 function label(text: string): string {
-  return text.replace(/[;\n\r]+/g, ', ').replace(/:{2,}/g, ':').replace(/\s+/g, ' ').trim();
+  return text
+    .replace(/[;\n\r]+/g, ', ')
+    .replace(/:{2,}/g, ':')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /**
@@ -374,7 +378,9 @@ class DiagramWriter {
     } else {
       const actions = actionList(node.initial?.actions);
       for (const target of node.initial?.target ?? []) {
-        this.lines.push(`${pad}[*] --> ${this.id(target)}${actions.length ? ` : ${label(`/ ${actions.join(', ')}`)}` : ''}`);
+        this.lines.push(
+          `${pad}[*] --> ${this.id(target)}${actions.length ? ` : ${label(`/ ${actions.join(', ')}`)}` : ''}`,
+        );
       }
       for (const child of children(node)) this.state(child, depth);
     }
@@ -399,7 +405,11 @@ class DiagramWriter {
       this.scope(node, depth + 1);
       this.lines.push(`${pad}}`);
       if (descriptions.length) {
-        this.lines.push(`${pad}note right of ${id}`, ...descriptions.map((line) => `${pad}  ${line}`), `${pad}end note`);
+        this.lines.push(
+          `${pad}note right of ${id}`,
+          ...descriptions.map((line) => `${pad}  ${line}`),
+          `${pad}end note`,
+        );
       }
       return;
     }
@@ -407,7 +417,6 @@ class DiagramWriter {
     else this.lines.push(`${pad}state ${quoted(label(name))} as ${id}`);
     for (const description of descriptions) this.lines.push(`${pad}${id} : ${description}`);
   }
-
 }
 
 /** The Mermaid `stateDiagram-v2` source for a machine. Deterministic: same definition, same text. */
@@ -444,7 +453,10 @@ export function stateTable(machine: AnyStateMachine): string[] {
   const rows = [root, ...descendants(root)]
     .map((node) => ({ node, runs: stateRuns(node) }))
     .filter(({ node, runs }) => node.parent || runs.length > 0)
-    .map(({ node, runs }) => `| ${code(statePath(node))} | ${cell(descriptionOf(node) ?? '')} | ${cell(runs.join('; '))} |`);
+    .map(
+      ({ node, runs }) =>
+        `| ${code(statePath(node))} | ${cell(descriptionOf(node) ?? '')} | ${cell(runs.join('; '))} |`,
+    );
   return ['| State | What is happening | Runs |', '| --- | --- | --- |', ...rows];
 }
 
@@ -453,7 +465,9 @@ export function transitionTable(machine: AnyStateMachine): string[] {
   const root = machine.root as AnyStateNode;
   const rows = [root, ...descendants(root)].flatMap((node) =>
     ownTransitions(node).map((transition) => {
-      const to = transition.target?.length ? transition.target.map((target) => code(statePath(target as AnyStateNode))).join(', ') : '(stays)';
+      const to = transition.target?.length
+        ? transition.target.map((target) => code(statePath(target as AnyStateNode))).join(', ')
+        : '(stays)';
       return `| ${code(statePath(node))} | ${to} | ${cell(descriptionOf(transition) ?? '')} | ${cell(transitionText(node, transition))} |`;
     }),
   );
@@ -461,7 +475,10 @@ export function transitionTable(machine: AnyStateMachine): string[] {
 }
 
 /** The Markdown page next to each .mmd: GitHub and most wikis draw the fenced diagram; the tables say it in full. */
-export function renderDiagramMarkdown(entry: Pick<MachineEntry, 'name' | 'exportName'> & Partial<Pick<MachineEntry, 'machine'>>, diagram: string): string {
+export function renderDiagramMarkdown(
+  entry: Pick<MachineEntry, 'name' | 'exportName'> & Partial<Pick<MachineEntry, 'machine'>>,
+  diagram: string,
+): string {
   const tables = entry.machine
     ? ['', '## States', '', ...stateTable(entry.machine), '', '## Transitions', '', ...transitionTable(entry.machine)]
     : [];

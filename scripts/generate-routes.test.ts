@@ -42,25 +42,36 @@ describe('route tree', () => {
   it('shows landing at the empty path too, and passes order and change-password params', () => {
     expect(match('/').screen).toBe('landing');
     expect(match('/client/order/42/harbor-risk').params).toMatchObject({ submissionid: '42', clientid: 'harbor-risk' });
-    expect(match('/client/changepassword/tok-1/harbor-risk').params).toMatchObject({ token: 'tok-1', clientid: 'harbor-risk' });
+    expect(match('/client/changepassword/tok-1/harbor-risk').params).toMatchObject({
+      token: 'tok-1',
+      clientid: 'harbor-risk',
+    });
     expect(match('/ordersummary/7').params).toMatchObject({ submissionid: '7' });
   });
 
-  it.each(['/nope', '/landing/extra', '/order', '/client', '/client/nope', '/client/landing', '/client/order/harbor-risk', '/changepassword'])(
-    'matches no screen at %s',
-    (pathname) => {
-      const { notFound, screen } = match(pathname);
-      // `/client` has a route of its own, which shows page-not-found.
-      expect(notFound || screen === 'page-not-found').toBe(true);
-    },
-  );
+  it.each([
+    '/nope',
+    '/landing/extra',
+    '/order',
+    '/client',
+    '/client/nope',
+    '/client/landing',
+    '/client/order/harbor-risk',
+    '/changepassword',
+  ])('matches no screen at %s', (pathname) => {
+    const { notFound, screen } = match(pathname);
+    // `/client` has a route of its own, which shows page-not-found.
+    expect(notFound || screen === 'page-not-found').toBe(true);
+  });
 
   it('lazy-loads every screen on its own and runs each screen’s guard on both forms', () => {
     const source = renderRouteTree();
     expect(source.match(/lazyRouteComponent\(/g)).toHaveLength(screens.length);
     for (const screen of screens as readonly ScreenDefinition[]) {
       if (!screen.guard) continue;
-      const guarded = source.split('\n').filter((line) => line.includes(`screen: '${screen.name}'`) && line.includes(`beforeLoad: ${screen.guard}`));
+      const guarded = source
+        .split('\n')
+        .filter((line) => line.includes(`screen: '${screen.name}'`) && line.includes(`beforeLoad: ${screen.guard}`));
       expect(guarded.length, screen.name).toBe((screen.aliases?.length ?? 0) + 2);
     }
   });

@@ -40,8 +40,18 @@ export function renderRouteTree(table: readonly ScreenDefinition[] = screens): s
   for (const screen of table) {
     // Plain routes hang off the root; branded twins off the client route, whose guard loads the broker.
     const paths = [
-      ...[...(screen.aliases ?? []), screen.path].map((path) => ({ parent: 'rootRoute', path: `/${path}`, name: identifier(path), into: routes })),
-      { parent: 'clientRoute', path: brandedChildPath(screen.path), name: identifier(`client/${screen.path}`), into: branded },
+      ...[...(screen.aliases ?? []), screen.path].map((path) => ({
+        parent: 'rootRoute',
+        path: `/${path}`,
+        name: identifier(path),
+        into: routes,
+      })),
+      {
+        parent: 'clientRoute',
+        path: brandedChildPath(screen.path),
+        name: identifier(`client/${screen.path}`),
+        into: branded,
+      },
     ];
     for (const { parent, path, name: baseName, into } of paths) {
       const name = `${baseName}Route`;

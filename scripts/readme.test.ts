@@ -16,7 +16,8 @@ describe('README', () => {
       expect(readme).toContain(`/client/landing/${broker.clientUrl}`);
       for (const { code } of broker.specialities) expect(readme).toContain(`\`${code}\``);
     }
-    for (const speciality of demoSpecialities) expect(readme).toContain(`| ${speciality.name} | \`${speciality.code}\` |`);
+    for (const speciality of demoSpecialities)
+      expect(readme).toContain(`| ${speciality.name} | \`${speciality.code}\` |`);
   });
 
   it('lists the demo sign-ins', () => {

@@ -19,7 +19,15 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildServer, fingerprint, ROOT, SERVER_BUNDLE, serverBundleStale, stampStale, writeStamp } from './build-server.mjs';
+import {
+  buildServer,
+  fingerprint,
+  ROOT,
+  SERVER_BUNDLE,
+  serverBundleStale,
+  stampStale,
+  writeStamp,
+} from './build-server.mjs';
 
 /** Kept beside the server bundle: dist/ is Vite's, emptied by each build and served as files. */
 const CLIENT_STAMP = path.join(ROOT, 'dist-server', 'client-build.json');
@@ -65,7 +73,9 @@ async function walk(root, entries) {
  */
 export async function clientInputs(root) {
   const config = await readFile(path.join(root, 'vite.config.ts'), 'utf8').catch(() => '');
-  const configImports = [...config.matchAll(/from\s+['"](\.{1,2}\/[^'"]+)['"]/g)].map((match) => path.posix.normalize(match[1]));
+  const configImports = [...config.matchAll(/from\s+['"](\.{1,2}\/[^'"]+)['"]/g)].map((match) =>
+    path.posix.normalize(match[1]),
+  );
   const envFiles = (await readdir(root)).filter((name) => /^\.env(\.|$)/.test(name));
   return walk(root, [...CLIENT_INPUTS, ...configImports, ...envFiles]);
 }
@@ -96,7 +106,10 @@ async function buildClient(root = ROOT, stampFile = CLIENT_STAMP) {
   // Read before the build: an edit made while Vite runs must leave the build stale.
   const inputs = await fingerprint(root, await clientInputs(root));
   const code = await new Promise((resolve, reject) => {
-    const vite = spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'], { cwd: root, stdio: 'inherit' });
+    const vite = spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
     vite.once('error', reject);
     vite.once('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)));
   });

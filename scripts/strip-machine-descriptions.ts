@@ -13,7 +13,8 @@ type Node = { type: string; start: number; end: number; [key: string]: unknown }
 
 const MACHINE_FILE = /\/src\/machines\/[^/]+\.machine\.ts$/;
 
-const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
+const isNode = (value: unknown): value is Node =>
+  typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
 
 const keyName = (property: Node): string | undefined => {
   if (property.computed) return undefined;
@@ -22,7 +23,8 @@ const keyName = (property: Node): string | undefined => {
 };
 
 const isPlainString = (value: Node) =>
-  (value.type === 'Literal' && typeof value.value === 'string') || (value.type === 'TemplateLiteral' && (value.expressions as unknown[]).length === 0);
+  (value.type === 'Literal' && typeof value.value === 'string') ||
+  (value.type === 'TemplateLiteral' && (value.expressions as unknown[]).length === 0);
 
 /** The ranges to cut: each `description: '…'` of a machine config with the comma that follows (or precedes) it. */
 export function descriptionRanges(code: string): [number, number][] {
@@ -36,7 +38,13 @@ export function descriptionRanges(code: string): [number, number][] {
       if (name === 'description' && isPlainString(value)) {
         const next = properties[index + 1];
         const previous = properties[index - 1];
-        ranges.push(next ? [property.start, next.start] : previous ? [previous.end, property.end] : [property.start, property.end]);
+        ranges.push(
+          next
+            ? [property.start, next.start]
+            : previous
+              ? [previous.end, property.end]
+              : [property.start, property.end],
+        );
         return;
       }
       walk(value, config);
@@ -54,7 +62,12 @@ export function descriptionRanges(code: string): [number, number][] {
     if (!isNode(node)) return;
     if (node.type === 'CallExpression') {
       const callee = node.callee as Node & { name?: string; property?: Node & { name?: string } };
-      const named = callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' ? callee.property?.name : undefined;
+      const named =
+        callee.type === 'Identifier'
+          ? callee.name
+          : callee.type === 'MemberExpression'
+            ? callee.property?.name
+            : undefined;
       const [first] = node.arguments as Node[];
       if (named === 'createMachine' && first?.type === 'ObjectExpression') config(first);
     }

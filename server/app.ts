@@ -61,7 +61,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     // Behind a reverse proxy (TRUST_PROXY), request.ip is the client's, for per-address rate limits.
     trustProxy:
       typeof config.trustProxy === 'number'
-        ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
         : config.trustProxy,
     logger: {
       level: options.logLevel ?? config.logLevel,
@@ -73,7 +76,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     // Errors raised before routing (a malformed URL) still answer in the API's error shape.
     // These answers skip the onSend hooks, so they get the security headers here.
     frameworkErrors: (error, _request, reply) => {
-      void sendError(reply.headers(everyAnswerHeaders(config)), { status: 400, message: `Bad request: ${error.message}` });
+      void sendError(reply.headers(everyAnswerHeaders(config)), {
+        status: 400,
+        message: `Bad request: ${error.message}`,
+      });
     },
   });
   const clock = options.clock ?? systemClock;
@@ -89,7 +95,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(databasePlugin, { config });
     await app.register(changeNoticesPlugin);
     await app.register(startupData, { config });
-    await app.register(mailPlugin, { config, clock, pollIntervalMs: options.mailPollIntervalMs ?? MAIL_POLL_INTERVAL_MS });
+    await app.register(mailPlugin, {
+      config,
+      clock,
+      pollIntervalMs: options.mailPollIntervalMs ?? MAIL_POLL_INTERVAL_MS,
+    });
     await app.register(housekeeping, { clock });
     await app.register(ratingPlugin);
     await app.register(paymentsPlugin, { config, clock });

@@ -109,15 +109,24 @@ describe('parseConfig', () => {
 
   it('requires STRIPE_SECRET_KEY with the stripe provider', () => {
     expect(() => parseConfig({ PAYMENT_PROVIDER: 'stripe' })).toThrow(/STRIPE_SECRET_KEY/);
-    expect(() => parseConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
-    expect(parseConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }).paymentProvider).toBe('stripe');
+    expect(() => parseConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(
+      /STRIPE_WEBHOOK_SECRET/,
+    );
+    expect(
+      parseConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' })
+        .paymentProvider,
+    ).toBe('stripe');
   });
 });
 
 describe('payments in production', () => {
   it('must name the provider: the default sandbox takes test cards', () => {
-    expect(() => parseConfig({ ...realTrust, PRODUCTION: 'true' })).toThrow(/PAYMENT_PROVIDER must be set when PRODUCTION is true/);
-    expect(parseConfig({ ...realTrust, PRODUCTION: 'true', PAYMENT_PROVIDER: 'sandbox' }).paymentProvider).toBe('sandbox');
+    expect(() => parseConfig({ ...realTrust, PRODUCTION: 'true' })).toThrow(
+      /PAYMENT_PROVIDER must be set when PRODUCTION is true/,
+    );
+    expect(parseConfig({ ...realTrust, PRODUCTION: 'true', PAYMENT_PROVIDER: 'sandbox' }).paymentProvider).toBe(
+      'sandbox',
+    );
     expect(parseConfig({ PRODUCTION: 'false' }).paymentProvider).toBe('sandbox');
   });
 });
@@ -126,7 +135,13 @@ describe('demo data in production', () => {
   it('is a configuration error naming SEED_DEMO and PRODUCTION', () => {
     for (const env of [
       { ...realTrust, SEED_DEMO: '1', PRODUCTION: 'true', PAYMENT_PROVIDER: 'sandbox' },
-      { ...realTrust, SEED_DEMO: 'true', PRODUCTION: '1', DATABASE_URL: 'postgres://db/portal', PAYMENT_PROVIDER: 'sandbox' },
+      {
+        ...realTrust,
+        SEED_DEMO: 'true',
+        PRODUCTION: '1',
+        DATABASE_URL: 'postgres://db/portal',
+        PAYMENT_PROVIDER: 'sandbox',
+      },
     ]) {
       expect(() => parseConfig(env)).toThrow(ConfigError);
       expect(() => parseConfig(env)).toThrow(/SEED_DEMO.*PRODUCTION|PRODUCTION.*SEED_DEMO/);
@@ -135,7 +150,9 @@ describe('demo data in production', () => {
 
   it('is off by default in production, even on the embedded database', () => {
     expect(parseConfig({ ...realTrust, PRODUCTION: 'true', PAYMENT_PROVIDER: 'sandbox' }).seedDemo).toBe(false);
-    expect(parseConfig({ ...realTrust, PRODUCTION: 'true', SEED_DEMO: '0', PAYMENT_PROVIDER: 'sandbox' }).seedDemo).toBe(false);
+    expect(
+      parseConfig({ ...realTrust, PRODUCTION: 'true', SEED_DEMO: '0', PAYMENT_PROVIDER: 'sandbox' }).seedDemo,
+    ).toBe(false);
     expect(parseConfig({ PRODUCTION: 'false', SEED_DEMO: '1' }).seedDemo).toBe(true);
   });
 });
@@ -152,7 +169,18 @@ describe('the insurer, licences and support phone', () => {
     // Plainly fictitious wherever they are printed.
     expect(trust.insurer.name).toMatch(/fictitious — demo/);
     expect(trust.insurer.amBest).toMatch(/demo/);
-    expect(trust.producerLicenses.map((licence) => licence.state)).toEqual(['AZ', 'CA', 'CO', 'FL', 'GA', 'IL', 'NY', 'PA', 'TX', 'WA']);
+    expect(trust.producerLicenses.map((licence) => licence.state)).toEqual([
+      'AZ',
+      'CA',
+      'CO',
+      'FL',
+      'GA',
+      'IL',
+      'NY',
+      'PA',
+      'TX',
+      'WA',
+    ]);
     expect(trust.producerLicenses.every((licence) => licence.number.startsWith('DEMO-'))).toBe(true);
   });
 
@@ -184,14 +212,26 @@ describe('the insurer, licences and support phone', () => {
   });
 
   it('writes a number abroad in international form', () => {
-    expect(parseConfig({ SUPPORT_PHONE: '+44 20 7946 0958' }).trust.supportPhone).toEqual({ display: '+44 20 7946 0958', tel: '+442079460958' });
+    expect(parseConfig({ SUPPORT_PHONE: '+44 20 7946 0958' }).trust.supportPhone).toEqual({
+      display: '+44 20 7946 0958',
+      tel: '+442079460958',
+    });
   });
 
   it('are required in production, naming each one missing', () => {
-    const production = { PRODUCTION: 'true', PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+    const production = {
+      PRODUCTION: 'true',
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_live_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+    };
     expect(() => parseConfig(production)).toThrow(ConfigError);
-    expect(() => parseConfig({ ...production, ...realTrust, INSURER_NAIC: '' })).toThrow(/INSURER_NAIC must be set when PRODUCTION is true/);
-    expect(() => parseConfig(production)).toThrow(/INSURER_NAME, INSURER_NAIC, INSURER_AM_BEST, PRODUCER_LICENSES, SUPPORT_PHONE must be set/);
+    expect(() => parseConfig({ ...production, ...realTrust, INSURER_NAIC: '' })).toThrow(
+      /INSURER_NAIC must be set when PRODUCTION is true/,
+    );
+    expect(() => parseConfig(production)).toThrow(
+      /INSURER_NAME, INSURER_NAIC, INSURER_AM_BEST, PRODUCER_LICENSES, SUPPORT_PHONE must be set/,
+    );
     expect(parseConfig({ ...production, ...realTrust }).trust.demo).toBe(false);
   });
 });

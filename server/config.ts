@@ -101,7 +101,13 @@ export const DEMO_TRUST = {
 } as const;
 
 /** The variables behind Config.trust; each unset one takes its demo value. */
-export const TRUST_VARIABLES = ['INSURER_NAME', 'INSURER_NAIC', 'INSURER_AM_BEST', 'PRODUCER_LICENSES', 'SUPPORT_PHONE'] as const;
+export const TRUST_VARIABLES = [
+  'INSURER_NAME',
+  'INSURER_NAIC',
+  'INSURER_AM_BEST',
+  'PRODUCER_LICENSES',
+  'SUPPORT_PHONE',
+] as const;
 
 const stateCodes = new Set<string>(usStateList.map(([code]) => code));
 
@@ -125,16 +131,25 @@ const producerLicenses = v.pipe(
     v.object({
       state: v.pipe(
         v.string(),
-        v.check((state) => stateCodes.has(state), 'must be STATE:LICENCE pairs such as TX:2345678,CA:0K12345, each STATE a US state code'),
+        v.check(
+          (state) => stateCodes.has(state),
+          'must be STATE:LICENCE pairs such as TX:2345678,CA:0K12345, each STATE a US state code',
+        ),
       ),
       number: v.pipe(
         v.string(),
-        v.regex(/^[A-Za-z0-9][A-Za-z0-9-]{0,24}$/, 'must be STATE:LICENCE pairs such as TX:2345678,CA:0K12345, each licence number letters, digits and hyphens'),
+        v.regex(
+          /^[A-Za-z0-9][A-Za-z0-9-]{0,24}$/,
+          'must be STATE:LICENCE pairs such as TX:2345678,CA:0K12345, each licence number letters, digits and hyphens',
+        ),
       ),
     }),
   ),
   v.minLength(1, 'must name at least one STATE:LICENCE pair, such as TX:2345678'),
-  v.check((licenses) => new Set(licenses.map((licence) => licence.state)).size === licenses.length, 'must name each state once'),
+  v.check(
+    (licenses) => new Set(licenses.map((licence) => licence.state)).size === licenses.length,
+    'must name each state once',
+  ),
 );
 
 /** A number insureds can call: "(800) 555-0142" as read, +18005550142 for tel: links; US unless it says otherwise. */
@@ -147,7 +162,10 @@ const supportPhone = v.pipe(
       addIssue({ message: 'must be a phone number insureds can call, such as (800) 555-0142 or +44 20 7946 0958' });
       return NEVER;
     }
-    return { display: parsed.country === 'US' ? parsed.formatNational() : parsed.formatInternational(), tel: parsed.number };
+    return {
+      display: parsed.country === 'US' ? parsed.formatNational() : parsed.formatInternational(),
+      tel: parsed.number,
+    };
   }),
 );
 
@@ -173,34 +191,20 @@ const envSchema = v.pipe(
     ),
     DATA_DIR: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)), './data'),
     PUBLIC_URL: v.optional(httpUrl),
-    AUTH_SECRET: v.optional(
-      v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters long')),
-    ),
-    SMTP_URL: v.optional(
-      v.pipe(v.string(), v.trim(), v.regex(/^smtps?:\/\//i, 'must be an smtp:// or smtps:// URL')),
-    ),
-    MAIL_FROM: v.optional(
-      v.pipe(v.string(), v.trim(), v.minLength(3)),
-      'Practice Shield <no-reply@localhost>',
-    ),
+    AUTH_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters long'))),
+    SMTP_URL: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^smtps?:\/\//i, 'must be an smtp:// or smtps:// URL'))),
+    MAIL_FROM: v.optional(v.pipe(v.string(), v.trim(), v.minLength(3)), 'Practice Shield <no-reply@localhost>'),
     GOOGLE_CLIENT_ID: optionalText,
     GOOGLE_JWKS_URL: v.optional(httpUrl, 'https://www.googleapis.com/oauth2/v3/certs'),
     PAYMENT_PROVIDER: v.optional(
-      v.pipe(
-        v.string(),
-        v.trim(),
-        v.toLowerCase(),
-        v.picklist(['sandbox', 'stripe'], 'must be sandbox or stripe'),
-      ),
+      v.pipe(v.string(), v.trim(), v.toLowerCase(), v.picklist(['sandbox', 'stripe'], 'must be sandbox or stripe')),
       'sandbox',
     ),
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
     STRIPE_API_BASE: v.optional(httpUrl),
     ADMIN_EMAIL: v.optional(v.pipe(v.string(), v.trim(), v.email('must be an e-mail address'))),
-    ADMIN_PASSWORD: v.optional(
-      v.pipe(v.string(), v.minLength(8, 'must be at least 8 characters long')),
-    ),
+    ADMIN_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(8, 'must be at least 8 characters long'))),
     SEED_DEMO: v.optional(flag),
     UNDERWRITING_AUTHORITY_CENTS: v.optional(
       v.pipe(
@@ -212,12 +216,7 @@ const envSchema = v.pipe(
       '2500000',
     ),
     LOG_LEVEL: v.optional(
-      v.pipe(
-        v.string(),
-        v.trim(),
-        v.toLowerCase(),
-        v.picklist(logLevels, `must be one of ${logLevels.join(', ')}`),
-      ),
+      v.pipe(v.string(), v.trim(), v.toLowerCase(), v.picklist(logLevels, `must be one of ${logLevels.join(', ')}`)),
       'info',
     ),
     TRUST_PROXY: v.optional(
@@ -252,17 +251,23 @@ const envSchema = v.pipe(
         v.array(
           v.pipe(
             v.string(),
-            v.regex(
-              /^(https?:)?(\/\/)?[a-z0-9.-]+(:\d+)?$/i,
-              'must be a comma-separated list of host names',
-            ),
+            v.regex(/^(https?:)?(\/\/)?[a-z0-9.-]+(:\d+)?$/i, 'must be a comma-separated list of host names'),
           ),
         ),
       ),
       '',
     ),
-    INSURER_NAME: v.optional(v.pipe(v.string(), v.trim(), v.minLength(2, 'must be the insurer’s legal name'), v.maxLength(200, 'must be at most 200 characters'))),
-    INSURER_NAIC: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{5}$/, 'must be the insurer’s five-digit NAIC company code'))),
+    INSURER_NAME: v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.minLength(2, 'must be the insurer’s legal name'),
+        v.maxLength(200, 'must be at most 200 characters'),
+      ),
+    ),
+    INSURER_NAIC: v.optional(
+      v.pipe(v.string(), v.trim(), v.regex(/^\d{5}$/, 'must be the insurer’s five-digit NAIC company code')),
+    ),
     INSURER_AM_BEST: v.optional(
       v.pipe(
         v.string(),

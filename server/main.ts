@@ -71,7 +71,11 @@ async function main() {
   // Once: someone opening the app at the listen address and not at PUBLIC_URL learns why a
   // payment or an e-mailed link lands them signed out.
   const address = app.server.address();
-  const notice = publicUrlNotice(config.publicUrl, config.host, typeof address === 'object' && address ? address.port : config.port);
+  const notice = publicUrlNotice(
+    config.publicUrl,
+    config.host,
+    typeof address === 'object' && address ? address.port : config.port,
+  );
   if (notice) app.log[notice.loopback ? 'warn' : 'info']({ publicUrl: config.publicUrl }, notice.message);
 }
 

@@ -29,7 +29,13 @@ export const screens = [
     module: 'landing/landing-screen',
     search: 'landingSearch',
   },
-  { name: 'signup', path: 'signup', title: 'Create your account', module: 'signup/signup-screen', guard: 'alwaysAllow' },
+  {
+    name: 'signup',
+    path: 'signup',
+    title: 'Create your account',
+    module: 'signup/signup-screen',
+    guard: 'alwaysAllow',
+  },
   {
     name: 'login',
     path: 'login',
@@ -38,15 +44,32 @@ export const screens = [
     search: 'loginSearch',
     guard: 'alwaysAllow',
   },
-  { name: 'forgotpassword', path: 'forgotpassword', title: 'Reset your password', module: 'forgot-password/forgot-password-screen' },
+  {
+    name: 'forgotpassword',
+    path: 'forgotpassword',
+    title: 'Reset your password',
+    module: 'forgot-password/forgot-password-screen',
+  },
   {
     name: 'changepassword',
     path: 'changepassword/$token',
     title: 'Choose a new password',
     module: 'change-password/change-password-screen',
   },
-  { name: 'dashboard', path: 'dashboard', title: 'Your dashboard', module: 'dashboard/dashboard-screen', guard: 'requireSignedIn' },
-  { name: 'order', path: 'order/$submissionid', title: 'Your order', module: 'order/order-screen', guard: 'requireSignedIn' },
+  {
+    name: 'dashboard',
+    path: 'dashboard',
+    title: 'Your dashboard',
+    module: 'dashboard/dashboard-screen',
+    guard: 'requireSignedIn',
+  },
+  {
+    name: 'order',
+    path: 'order/$submissionid',
+    title: 'Your order',
+    module: 'order/order-screen',
+    guard: 'requireSignedIn',
+  },
   {
     name: 'editorder',
     path: 'editorder',
@@ -78,10 +101,28 @@ export const screens = [
     search: 'paymentConfirmSearch',
     guard: 'requireSignedIn',
   },
-  { name: 'document', path: 'document', title: 'Your documents', module: 'documents/documents-screen', guard: 'requireSignedIn' },
+  {
+    name: 'document',
+    path: 'document',
+    title: 'Your documents',
+    module: 'documents/documents-screen',
+    guard: 'requireSignedIn',
+  },
   { name: 'quotes', path: 'quotes', title: 'Your quote', module: 'quote/quote-screen' },
-  { name: 'contacts', path: 'contacts', title: 'Contacts', module: 'contacts/contacts-screen', guard: 'requireSignedIn' },
-  { name: 'locations', path: 'locations', title: 'Locations', module: 'locations/locations-screen', guard: 'requireSignedIn' },
+  {
+    name: 'contacts',
+    path: 'contacts',
+    title: 'Contacts',
+    module: 'contacts/contacts-screen',
+    guard: 'requireSignedIn',
+  },
+  {
+    name: 'locations',
+    path: 'locations',
+    title: 'Locations',
+    module: 'locations/locations-screen',
+    guard: 'requireSignedIn',
+  },
   {
     name: 'additionally-insured',
     path: 'additionally-insured',
@@ -97,7 +138,12 @@ export const screens = [
     module: 'order-summary/order-summary-screen',
     guard: 'requireSignedIn',
   },
-  { name: 'questionlist', path: 'questionlist', title: 'About your practice', module: 'question-list/question-list-screen' },
+  {
+    name: 'questionlist',
+    path: 'questionlist',
+    title: 'About your practice',
+    module: 'question-list/question-list-screen',
+  },
   {
     name: 'complete-order',
     path: 'complete-order',
@@ -121,7 +167,13 @@ export const screens = [
     module: 'specialities/specialities-screen',
     search: 'specialitiesSearch',
   },
-  { name: 'feedback', path: 'feedback', title: 'Feedback', module: 'feedback/feedback-screen', guard: 'requireSignedIn' },
+  {
+    name: 'feedback',
+    path: 'feedback',
+    title: 'Feedback',
+    module: 'feedback/feedback-screen',
+    guard: 'requireSignedIn',
+  },
   {
     name: 'incomplete-missing-info',
     path: 'incomplete-missing-info',
@@ -163,9 +215,22 @@ export const screens = [
     guard: 'requireUnderwriter',
   },
   // The broker's own book (issue 9): role broker; anyone else sees page-not-found.
-  { name: 'broker', path: 'broker', title: 'Your book', module: 'broker-book/broker-book-screen', search: 'brokerBookSearch', guard: 'requireBroker' },
+  {
+    name: 'broker',
+    path: 'broker',
+    title: 'Your book',
+    module: 'broker-book/broker-book-screen',
+    search: 'brokerBookSearch',
+    guard: 'requireBroker',
+  },
   // Administration (issue 9): role admin; anyone else sees page-not-found.
-  { name: 'admin-brokers', path: 'admin/brokers', title: 'Brokers', module: 'admin-brokers/admin-brokers-screen', guard: 'requireAdmin' },
+  {
+    name: 'admin-brokers',
+    path: 'admin/brokers',
+    title: 'Brokers',
+    module: 'admin-brokers/admin-brokers-screen',
+    guard: 'requireAdmin',
+  },
   {
     name: 'admin-ratetables',
     path: 'admin/ratetables',
@@ -174,7 +239,13 @@ export const screens = [
     search: 'adminRateTablesSearch',
     guard: 'requireAdmin',
   },
-  { name: 'admin-specialities', path: 'admin/specialities', title: 'Specialities', module: 'admin-catalog/admin-catalog-screen', guard: 'requireAdmin' },
+  {
+    name: 'admin-specialities',
+    path: 'admin/specialities',
+    title: 'Specialities',
+    module: 'admin-catalog/admin-catalog-screen',
+    guard: 'requireAdmin',
+  },
   {
     name: 'admin-questions',
     path: 'admin/specialities/$specialityid/questions',
@@ -182,12 +253,31 @@ export const screens = [
     module: 'admin-questions/admin-questions-screen',
     guard: 'requireAdmin',
   },
-  { name: 'admin-users', path: 'admin/users', title: 'Users', module: 'admin-users/admin-users-screen', search: 'adminUsersSearch', guard: 'requireAdmin' },
-  { name: 'admin-audit', path: 'admin/audit', title: 'Audit log', module: 'admin-audit/admin-audit-screen', search: 'adminAuditSearch', guard: 'requireAdmin' },
+  {
+    name: 'admin-users',
+    path: 'admin/users',
+    title: 'Users',
+    module: 'admin-users/admin-users-screen',
+    search: 'adminUsersSearch',
+    guard: 'requireAdmin',
+  },
+  {
+    name: 'admin-audit',
+    path: 'admin/audit',
+    title: 'Audit log',
+    module: 'admin-audit/admin-audit-screen',
+    search: 'adminAuditSearch',
+    guard: 'requireAdmin',
+  },
   // The site's privacy notice and terms of use (issue 16), linked from every page's footer.
   { name: 'privacy', path: 'privacy', title: 'Privacy notice', module: 'privacy/privacy-screen' },
   { name: 'terms', path: 'terms', title: 'Terms of use', module: 'terms/terms-screen' },
-  { name: 'page-not-found', path: 'page-not-found', title: 'Page not found', module: 'page-not-found/page-not-found-screen' },
+  {
+    name: 'page-not-found',
+    path: 'page-not-found',
+    title: 'Page not found',
+    module: 'page-not-found/page-not-found-screen',
+  },
 ] as const satisfies readonly ScreenDefinition[];
 
 export type ScreenName = (typeof screens)[number]['name'];

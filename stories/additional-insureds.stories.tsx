@@ -102,13 +102,24 @@ export const ChooseOrderBranded: Story = {
   name: 'Choose an order (branded): the links stay in the client area',
   parameters: {
     route: `/client/additionally-insured/${HARBOR_RISK}`,
-    msw: { handlers: [...brokerHandlers(), ...catalogHandlers(), ...authHandlers(), ...dashboardHandlers(), ...server.handlers] },
+    msw: {
+      handlers: [
+        ...brokerHandlers(),
+        ...catalogHandlers(),
+        ...authHandlers(),
+        ...dashboardHandlers(),
+        ...server.handlers,
+      ],
+    },
   },
   play: async ({ canvasElement }) => {
     const canvas = await screenOf(canvasElement);
     const picker = within(await canvas.findByRole('region', { name: 'Choose an order' }));
     const [first] = await picker.findAllByRole('link');
-    await expect(first).toHaveAttribute('href', `/client/additionally-insured/${HARBOR_RISK}?submissionid=${quotedOrder.submissionId}`);
+    await expect(first).toHaveAttribute(
+      'href',
+      `/client/additionally-insured/${HARBOR_RISK}?submissionid=${quotedOrder.submissionId}`,
+    );
   },
 };
 
@@ -126,7 +137,13 @@ export const NoOrders: Story = {
   name: 'No order to choose: get a quote',
   parameters: {
     route: '/additionally-insured',
-    msw: { handlers: [...authHandlers(), ...dashboardHandlers({ orders: [declinedOrder], openOrder: null }), ...server.handlers] },
+    msw: {
+      handlers: [
+        ...authHandlers(),
+        ...dashboardHandlers({ orders: [declinedOrder], openOrder: null }),
+        ...server.handlers,
+      ],
+    },
   },
   play: async ({ canvasElement }) => {
     const canvas = await screenOf(canvasElement);
@@ -155,7 +172,10 @@ export const Loaded: Story = {
     await expect(canvas.queryByRole('button', { name: /Download certificate/ })).toBeNull();
     const second = await itemNamed(canvas, client.name);
     await expect(second.getByText('Client')).toBeVisible();
-    await expect(canvas.getByRole('link', { name: 'Choose another order' })).toHaveAttribute('href', '/additionally-insured');
+    await expect(canvas.getByRole('link', { name: 'Choose another order' })).toHaveAttribute(
+      'href',
+      '/additionally-insured',
+    );
   },
 };
 
@@ -191,8 +211,13 @@ export const LoadFailed: Story = {
   play: async ({ canvasElement }) => {
     const canvas = await screenOf(canvasElement);
     const alert = await canvas.findByRole('alert');
-    await expect(alert).toHaveTextContent('We could not load the additional insureds of this order. 500: The database is unavailable.');
-    await expect(within(alert).getByRole('link', { name: 'Choose another order' })).toHaveAttribute('href', '/additionally-insured');
+    await expect(alert).toHaveTextContent(
+      'We could not load the additional insureds of this order. 500: The database is unavailable.',
+    );
+    await expect(within(alert).getByRole('link', { name: 'Choose another order' })).toHaveAttribute(
+      'href',
+      '/additionally-insured',
+    );
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     await expect(await itemNamed(canvas, landlord.name)).toBeTruthy();
   },
@@ -313,7 +338,9 @@ export const RemoveConfirmation: Story = {
   },
 };
 
-const refusingDelete = additionalInsuredsServer({ refuseDelete: 'The order is bound: its additional insureds can no longer change.' });
+const refusingDelete = additionalInsuredsServer({
+  refuseDelete: 'The order is bound: its additional insureds can no longer change.',
+});
 
 export const RemoveRefused: Story = {
   name: 'Remove refused: the 409 in the confirmation',
@@ -325,7 +352,9 @@ export const RemoveRefused: Story = {
     await userEvent.click(item.getByRole('button', { name: `Remove ${client.name}` }));
     const confirm = within(await canvas.findByRole('alertdialog', { name: `Remove ${client.name}?` }));
     await userEvent.click(confirm.getByRole('button', { name: 'Remove' }));
-    await expect(await confirm.findByRole('alert')).toHaveTextContent('The order is bound: its additional insureds can no longer change.');
+    await expect(await confirm.findByRole('alert')).toHaveTextContent(
+      'The order is bound: its additional insureds can no longer change.',
+    );
     await expect(await listItems(canvas)).toHaveLength(2);
   },
 };
@@ -339,23 +368,41 @@ export const Certificates: Story = {
   beforeEach: captureDownloads,
   play: async ({ canvasElement }) => {
     const canvas = await screenOf(canvasElement);
-    await expect(await canvas.findByText(/Its policy has been issued, so the list can no longer change here/)).toBeVisible();
+    await expect(
+      await canvas.findByText(/Its policy has been issued, so the list can no longer change here/),
+    ).toBeVisible();
     const item = await itemNamed(canvas, lender.name);
     await expect(canvas.queryByRole('button', { name: 'Add an additional insured' })).toBeNull();
     await expect(item.queryByRole('button', { name: /^Edit|^Remove/ })).toBeNull();
     await userEvent.click(item.getByRole('button', { name: `Download certificate naming ${lender.name}` }));
     await waitFor(() => expect(downloads).toHaveLength(1));
-    await expect(downloads[0]).toEqual({ fileName: CERTIFICATE_FILE_NAME, type: 'application/pdf', size: expect.any(Number) });
-    await expect(server.certificateRequests).toEqual([{ submissionid: completeOrder.submissionId, additionalinsuredid: lender.id }]);
-    await waitFor(() => expect(canvas.getByText(`The certificate naming ${lender.name} has been downloaded.`)).toHaveAttribute('role', 'status'));
+    await expect(downloads[0]).toEqual({
+      fileName: CERTIFICATE_FILE_NAME,
+      type: 'application/pdf',
+      size: expect.any(Number),
+    });
+    await expect(server.certificateRequests).toEqual([
+      { submissionid: completeOrder.submissionId, additionalinsuredid: lender.id },
+    ]);
+    await waitFor(() =>
+      expect(canvas.getByText(`The certificate naming ${lender.name} has been downloaded.`)).toHaveAttribute(
+        'role',
+        'status',
+      ),
+    );
   },
 };
 
-const refusingCertificate = additionalInsuredsServer({ refuseCertificate: 'The order’s policy is not issued yet (quoted).' });
+const refusingCertificate = additionalInsuredsServer({
+  refuseCertificate: 'The order’s policy is not issued yet (quoted).',
+});
 
 export const CertificateRefused: Story = {
   name: 'Certificate refused: the reason beside the button',
-  parameters: { route: COMPLETE, msw: { handlers: [...authHandlers(), ...dashboardHandlers(), ...refusingCertificate.handlers] } },
+  parameters: {
+    route: COMPLETE,
+    msw: { handlers: [...authHandlers(), ...dashboardHandlers(), ...refusingCertificate.handlers] },
+  },
   beforeEach: () => {
     refusingCertificate.reset();
     return captureDownloads();
@@ -366,7 +413,9 @@ export const CertificateRefused: Story = {
     const button = item.getByRole('button', { name: /^Download certificate/ });
     await userEvent.click(button);
     const alert = await item.findByRole('alert');
-    await expect(alert).toHaveTextContent('We could not produce the certificate. The order’s policy is not issued yet (quoted).');
+    await expect(alert).toHaveTextContent(
+      'We could not produce the certificate. The order’s policy is not issued yet (quoted).',
+    );
     await expect(button).toHaveAccessibleDescription(/not issued yet/);
     await expect(downloads).toHaveLength(0);
   },

@@ -15,7 +15,11 @@ function withServer(server: ReturnType<typeof adminHandlers>) {
 const meta = {
   title: 'Admin/Audit log',
   component: AdminAuditScreen,
-  parameters: { route: '/admin/audit', session: adaAdminStored, msw: { handlers: standard.handlers } } satisfies RouterParameters & { msw: unknown },
+  parameters: {
+    route: '/admin/audit',
+    session: adaAdminStored,
+    msw: { handlers: standard.handlers },
+  } satisfies RouterParameters & { msw: unknown },
   beforeEach: standard.reset,
 } satisfies Meta<typeof AdminAuditScreen>;
 
@@ -29,7 +33,9 @@ export const Loaded: Story = {
   name: 'Loaded: who, when, what, and what it changed, in words',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const rows = within(await log(canvas)).getAllByRole('row').slice(1);
+    const rows = within(await log(canvas))
+      .getAllByRole('row')
+      .slice(1);
     await expect(rows).toHaveLength(5);
     await expect(rows[0]).toHaveTextContent('New rate table version');
     await expect(rows[0]).toHaveTextContent('1 → 2');
@@ -49,7 +55,9 @@ export const ByRecord: Story = {
     await userEvent.type(canvas.getByLabelText('Record number (optional)'), '1');
     await userEvent.click(canvas.getByRole('button', { name: 'Show' }));
     await waitFor(() => expect(storyLocation(canvasElement)).toBe('/admin/audit?entity=broker&entityId=1'));
-    await waitFor(() => expect(within(canvas.getByRole('table', { name: 'Changes, newest first' })).getAllByRole('row')).toHaveLength(3));
+    await waitFor(() =>
+      expect(within(canvas.getByRole('table', { name: 'Changes, newest first' })).getAllByRole('row')).toHaveLength(3),
+    );
     await expect(status(canvasElement)).toHaveTextContent('Changes 1 to 2, newest first.');
   },
 };

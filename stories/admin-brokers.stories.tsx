@@ -17,7 +17,11 @@ function withServer(server: ReturnType<typeof adminHandlers>) {
 const meta = {
   title: 'Admin/Brokers',
   component: AdminBrokersScreen,
-  parameters: { route: '/admin/brokers', session: adaAdminStored, msw: { handlers: standard.handlers } } satisfies RouterParameters & { msw: unknown },
+  parameters: {
+    route: '/admin/brokers',
+    session: adaAdminStored,
+    msw: { handlers: standard.handlers },
+  } satisfies RouterParameters & { msw: unknown },
   beforeEach: standard.reset,
 } satisfies Meta<typeof AdminBrokersScreen>;
 
@@ -27,7 +31,8 @@ type Story = StoryObj<typeof meta>;
 const table = (canvas: ReturnType<typeof within>) => canvas.findByRole('table', { name: 'Every broker, by name' });
 const status = (canvasElement: HTMLElement) => canvasElement.querySelector<HTMLElement>('.admin__status')!;
 const dialogNamed = (name: string) => within(document.body).findByRole('dialog', { name });
-const pngFile = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'bayview.png', { type: 'image/png' });
+const pngFile = () =>
+  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'bayview.png', { type: 'image/png' });
 
 export const Loaded: Story = {
   name: 'Loaded: every broker, its storefront, what it sells with its codes',
@@ -36,14 +41,21 @@ export const Loaded: Story = {
     const brokers = within(await table(canvas));
     const rows = brokers.getAllByRole('row').slice(1);
     // By accessible name: a broker without a logo shows its abbreviation as a mark, hidden from screen readers.
-    const order = ['Harbor Risk Partners (HRP)', 'Lakeside Insurance Brokers (LIB)', 'Summit Professional Insurance (SPI)'].map((name) =>
-      brokers.getAllByRole('rowheader').indexOf(brokers.getByRole('rowheader', { name })),
-    );
+    const order = [
+      'Harbor Risk Partners (HRP)',
+      'Lakeside Insurance Brokers (LIB)',
+      'Summit Professional Insurance (SPI)',
+    ].map((name) => brokers.getAllByRole('rowheader').indexOf(brokers.getByRole('rowheader', { name })));
     await expect(order).toEqual([0, 1, 2]);
-    await expect(within(rows[0]!).getByRole('link', { name: '/client/landing/harbor-risk' })).toHaveAttribute('href', '/client/landing/harbor-risk');
+    await expect(within(rows[0]!).getByRole('link', { name: '/client/landing/harbor-risk' })).toHaveAttribute(
+      'href',
+      '/client/landing/harbor-risk',
+    );
     await expect(rows[0]).toHaveTextContent('HRPARC10');
     await expect(rows[2]).toHaveTextContent('Closed');
-    await expect(within(rows[2]!).getByRole('button', { name: 'Reopen storefront of Summit Professional Insurance' })).toBeVisible();
+    await expect(
+      within(rows[2]!).getByRole('button', { name: 'Reopen storefront of Summit Professional Insurance' }),
+    ).toBeVisible();
     await expect(canvas.getByRole('navigation', { name: 'Administration' })).toBeVisible();
   },
 };
@@ -61,7 +73,9 @@ export const CreateBroker: Story = {
     await userEvent.type(dialog.getByLabelText('Name'), 'Bayview Risk Partners');
     await userEvent.type(dialog.getByLabelText('Abbreviation'), 'BRP');
     await userEvent.type(dialog.getByLabelText('Client URL'), 'harbor-risk');
-    await expect(await dialog.findByText('Client URL is already Harbor Risk Partners’s', {}, { timeout: 3000 })).toBeVisible();
+    await expect(
+      await dialog.findByText('Client URL is already Harbor Risk Partners’s', {}, { timeout: 3000 }),
+    ).toBeVisible();
     await userEvent.clear(dialog.getByLabelText('Client URL'));
     await userEvent.type(dialog.getByLabelText('Client URL'), 'Bayview');
     await expect(await dialog.findByText('bayview is free.', {}, { timeout: 3000 })).toBeVisible();
@@ -70,12 +84,16 @@ export const CreateBroker: Story = {
     await userEvent.upload(dialog.getByLabelText('Logo (optional)'), pngFile());
     await expect(await dialog.findByRole('img', { name: 'The logo chosen' })).toBeVisible();
     await userEvent.click(dialog.getByRole('button', { name: 'Create broker' }));
-    await waitFor(() => expect(status(canvasElement)).toHaveTextContent('Bayview Risk Partners was created: its storefront is open.'));
+    await waitFor(() =>
+      expect(status(canvasElement)).toHaveTextContent('Bayview Risk Partners was created: its storefront is open.'),
+    );
     await expect(creating.calls).toEqual([
       'POST admin/brokers {"name":"Bayview Risk Partners","abbreviation":"BRP","clientUrl":"Bayview","specialityIds":[101,201]}',
       'PUT admin/brokers/13/logo',
     ]);
-    await expect(await within(await table(canvas)).findByRole('rowheader', { name: 'Bayview Risk Partners (BRP)' })).toBeVisible();
+    await expect(
+      await within(await table(canvas)).findByRole('rowheader', { name: 'Bayview Risk Partners (BRP)' }),
+    ).toBeVisible();
   },
 };
 
@@ -96,7 +114,15 @@ export const NothingFilledIn: Story = {
 
 export const SaveRefused: Story = {
   name: 'Edit refused: the server’s message by the client URL field',
-  ...withServer(adminHandlers({ refuseSave: { status: 409, message: 'The client URL "lakeside" is already Lakeside’s', fields: { clientUrl: 'is already Lakeside’s' } } })),
+  ...withServer(
+    adminHandlers({
+      refuseSave: {
+        status: 409,
+        message: 'The client URL "lakeside" is already Lakeside’s',
+        fields: { clientUrl: 'is already Lakeside’s' },
+      },
+    }),
+  ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await table(canvas);
@@ -111,7 +137,15 @@ export const SaveRefused: Story = {
 
 export const LogoRefused: Story = {
   name: 'Logo refused: the broker is saved, the form stays open as its edit',
-  ...withServer(adminHandlers({ refuseLogo: { status: 415, message: 'The logo must be a PNG or JPEG image; this is an SVG drawing', fields: { logo: 'must be a PNG or JPEG image (this is an SVG drawing)' } } })),
+  ...withServer(
+    adminHandlers({
+      refuseLogo: {
+        status: 415,
+        message: 'The logo must be a PNG or JPEG image; this is an SVG drawing',
+        fields: { logo: 'must be a PNG or JPEG image (this is an SVG drawing)' },
+      },
+    }),
+  ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await table(canvas);
@@ -139,7 +173,9 @@ export const CloseStorefront: Story = {
     const canvas = within(canvasElement);
     await table(canvas);
     await userEvent.click(canvas.getByRole('button', { name: 'Close storefront of Harbor Risk Partners' }));
-    const confirm = within(await within(document.body).findByRole('alertdialog', { name: 'Close Harbor Risk Partners’s storefront?' }));
+    const confirm = within(
+      await within(document.body).findByRole('alertdialog', { name: 'Close Harbor Risk Partners’s storefront?' }),
+    );
     await expect(confirm.getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await userEvent.click(confirm.getByRole('button', { name: 'Close the storefront' }));
     await waitFor(() => expect(status(canvasElement)).toHaveTextContent('Harbor Risk Partners’s storefront is closed'));

@@ -17,7 +17,11 @@ function withServer(server: ReturnType<typeof adminHandlers>) {
 const meta = {
   title: 'Admin/Specialities',
   component: AdminCatalogScreen,
-  parameters: { route: '/admin/specialities', session: adaAdminStored, msw: { handlers: standard.handlers } } satisfies RouterParameters & { msw: unknown },
+  parameters: {
+    route: '/admin/specialities',
+    session: adaAdminStored,
+    msw: { handlers: standard.handlers },
+  } satisfies RouterParameters & { msw: unknown },
   beforeEach: standard.reset,
 } satisfies Meta<typeof AdminCatalogScreen>;
 
@@ -58,14 +62,24 @@ export const NewSpeciality: Story = {
     await userEvent.selectOptions(dialog.getByLabelText(/^Start from/), 'Dentists');
     await userEvent.click(dialog.getByRole('button', { name: 'Create speciality' }));
     await waitFor(() => expect(status(canvasElement)).toHaveTextContent('Veterinarians was saved.'));
-    await expect(creating.calls).toEqual(['POST admin/specialities {"categoryId":2,"name":"Veterinarians","description":"","sortOrder":0,"copyFrom":201}']);
+    await expect(creating.calls).toEqual([
+      'POST admin/specialities {"categoryId":2,"name":"Veterinarians","description":"","sortOrder":0,"copyFrom":201}',
+    ]);
     await expect(await canvas.findByRole('row', { name: /Veterinarians/ })).toHaveTextContent('TX');
   },
 };
 
 export const NameTaken: Story = {
   name: 'New category refused: the name is taken, said by the field',
-  ...withServer(adminHandlers({ refuseSave: { status: 409, message: 'A category "Healthcare" already exists', fields: { name: 'is already taken' } } })),
+  ...withServer(
+    adminHandlers({
+      refuseSave: {
+        status: 409,
+        message: 'A category "Healthcare" already exists',
+        fields: { name: 'is already taken' },
+      },
+    }),
+  ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: 'New category' }));
@@ -88,7 +102,11 @@ export const Retire: Story = {
     const confirm = within(await within(document.body).findByRole('alertdialog', { name: 'Retire Architects?' }));
     await expect(confirm.getByText(/Its 12 orders carry on as they are/)).toBeVisible();
     await userEvent.click(confirm.getByRole('button', { name: 'Retire it' }));
-    await waitFor(() => expect(status(canvasElement)).toHaveTextContent('Architects is retired: no longer sold; its orders and policies carry on.'));
+    await waitFor(() =>
+      expect(status(canvasElement)).toHaveTextContent(
+        'Architects is retired: no longer sold; its orders and policies carry on.',
+      ),
+    );
     await expect(retiring.calls).toEqual(['PUT admin/specialities/101/active {"active":false}']);
     await expect(await canvas.findByRole('button', { name: 'Put back on sale: Architects' })).toBeVisible();
   },

@@ -17,7 +17,11 @@ function withServer(server: ReturnType<typeof adminHandlers>) {
 const meta = {
   title: 'Admin/Questions',
   component: AdminQuestionsScreen,
-  parameters: { route: '/admin/specialities/101/questions', session: adaAdminStored, msw: { handlers: standard.handlers } } satisfies RouterParameters & { msw: unknown },
+  parameters: {
+    route: '/admin/specialities/101/questions',
+    session: adaAdminStored,
+    msw: { handlers: standard.handlers },
+  } satisfies RouterParameters & { msw: unknown },
   beforeEach: standard.reset,
 } satisfies Meta<typeof AdminQuestionsScreen>;
 
@@ -25,7 +29,9 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const status = (canvasElement: HTMLElement) => canvasElement.querySelector<HTMLElement>('.admin__status')!;
-const items = (canvasElement: HTMLElement) => [...canvasElement.querySelectorAll<HTMLElement>('ol.admin__questions > li')];
+const items = (canvasElement: HTMLElement) => [
+  ...canvasElement.querySelectorAll<HTMLElement>('ol.admin__questions > li'),
+];
 
 export const Loaded: Story = {
   name: 'Loaded: in order, with effects, conditions and a retired question',
@@ -37,7 +43,10 @@ export const Loaded: Story = {
     await expect(second).toHaveTextContent('shown when arc_public_buildings is yes');
     await expect(third).toHaveTextContent('Retired');
     await expect(within(third!).getByRole('button', { name: 'Ask again: arc_old_question' })).toBeVisible();
-    await expect(within(first!).getByRole('button', { name: 'Move up: arc_public_buildings' })).toHaveAttribute('aria-disabled', 'true');
+    await expect(within(first!).getByRole('button', { name: 'Move up: arc_public_buildings' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
   },
 };
 
@@ -64,7 +73,9 @@ export const AddQuestion: Story = {
     await userEvent.type(second.getByLabelText('Label'), 'Hospitals');
     await userEvent.click(second.getByLabelText('Refers to an underwriter'));
     // Only active choice questions asked earlier may be named.
-    await expect(within(dialog.getByLabelText(/^Show only when/)).queryByRole('option', { name: /arc_old_question/ })).toBeNull();
+    await expect(
+      within(dialog.getByLabelText(/^Show only when/)).queryByRole('option', { name: /arc_old_question/ }),
+    ).toBeNull();
     await userEvent.selectOptions(dialog.getByLabelText(/^Show only when/), 'arc_public_buildings');
     await userEvent.click(dialog.getByRole('button', { name: 'Add question' }));
     await expect(dialog.getByText('Choose the answers that show this question')).toBeVisible();
@@ -77,7 +88,13 @@ export const AddQuestion: Story = {
   },
 };
 
-const refused = adminHandlers({ refuseSave: { status: 400, message: 'Two options have the same value', fields: { options: 'must not repeat a value' } } });
+const refused = adminHandlers({
+  refuseSave: {
+    status: 400,
+    message: 'Two options have the same value',
+    fields: { options: 'must not repeat a value' },
+  },
+});
 
 export const Refused: Story = {
   name: 'New question refused: the server’s reason by the options',

@@ -19,7 +19,11 @@ function withServer(server: ReturnType<typeof adminHandlers>) {
 const meta = {
   title: 'Admin/Rate tables',
   component: AdminRateTablesScreen,
-  parameters: { route: '/admin/ratetables?specialityId=101&state=TX', session: adaAdminStored, msw: { handlers: standard.handlers } } satisfies RouterParameters & {
+  parameters: {
+    route: '/admin/ratetables?specialityId=101&state=TX',
+    session: adaAdminStored,
+    msw: { handlers: standard.handlers },
+  } satisfies RouterParameters & {
     msw: unknown;
   },
   beforeEach: standard.reset,
@@ -28,19 +32,24 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const versions = (canvas: ReturnType<typeof within>) => canvas.findByRole('table', { name: 'Every version, newest first' });
+const versions = (canvas: ReturnType<typeof within>) =>
+  canvas.findByRole('table', { name: 'Every version, newest first' });
 const status = (canvasElement: HTMLElement) => canvasElement.querySelector<HTMLElement>('.admin__status')!;
 
 export const Loaded: Story = {
   name: 'Loaded: the version in force, its prices, and every version',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const rows = within(await versions(canvas)).getAllByRole('row').slice(1);
+    const rows = within(await versions(canvas))
+      .getAllByRole('row')
+      .slice(1);
     await expect(rows).toHaveLength(2);
     await expect(rows[0]).toHaveTextContent('2 (in force)');
     await expect(rows[0]).toHaveTextContent('ada.admin@practiceshield.example');
     await expect(rows[1]).toHaveTextContent('by the initial set-up');
-    await expect(canvas.getByRole('heading', { level: 2, name: 'Architects in Texas: version 2 in force' })).toBeVisible();
+    await expect(
+      canvas.getByRole('heading', { level: 2, name: 'Architects in Texas: version 2 in force' }),
+    ).toBeVisible();
     await expect(canvas.getByLabelText('Base premium ($ a year)')).toHaveValue('3000');
     await expect(canvas.getByLabelText('Tax rate (%)')).toHaveValue('4.85');
     await expect(canvas.getByLabelText('Speciality')).toHaveDisplayValue('Architects');
@@ -75,7 +84,11 @@ export const SaveNewVersion: Story = {
     await userEvent.clear(base);
     await userEvent.type(base, '3150.50');
     await userEvent.click(canvas.getByRole('button', { name: 'Save as version 3' }));
-    await waitFor(() => expect(status(canvasElement)).toHaveTextContent('Version 3 is in force: new quotes use it; quotes already made keep their version.'));
+    await waitFor(() =>
+      expect(status(canvasElement)).toHaveTextContent(
+        'Version 3 is in force: new quotes use it; quotes already made keep their version.',
+      ),
+    );
     await expect(saving.calls).toEqual([
       'POST admin/ratetables {"basePremiumCents":315050,"minPremiumCents":163800,"policyFeeCents":7500,"taxRateBps":485,"feeRateBps":18,"specialityId":101,"stateCode":"TX","basedOnVersion":2}',
     ]);
@@ -116,7 +129,10 @@ export const ImportRefused: Story = {
     await versions(canvas);
     await userEvent.click(canvas.getByRole('button', { name: 'Upload as a new version' }));
     await expect(canvas.getByText('Choose a CSV file to upload')).toBeVisible();
-    await userEvent.upload(canvas.getByLabelText('CSV file'), new File(['kind,code,label,value\r\nlimit,1M/3M,x,abc\r\n'], 'rates.csv', { type: 'text/csv' }));
+    await userEvent.upload(
+      canvas.getByLabelText('CSV file'),
+      new File(['kind,code,label,value\r\nlimit,1M/3M,x,abc\r\n'], 'rates.csv', { type: 'text/csv' }),
+    );
     await userEvent.click(canvas.getByRole('button', { name: 'Upload as a new version' }));
     const alert = await canvas.findByRole('alert');
     await expect(alert).toHaveTextContent('row 5, column factor_bps');

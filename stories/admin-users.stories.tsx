@@ -18,7 +18,11 @@ function withServer(server: ReturnType<typeof adminHandlers>) {
 const meta = {
   title: 'Admin/Users',
   component: AdminUsersScreen,
-  parameters: { route: '/admin/users', session: adaAdminStored, msw: { handlers: standard.handlers } } satisfies RouterParameters & { msw: unknown },
+  parameters: {
+    route: '/admin/users',
+    session: adaAdminStored,
+    msw: { handlers: standard.handlers },
+  } satisfies RouterParameters & { msw: unknown },
   beforeEach: standard.reset,
 } satisfies Meta<typeof AdminUsersScreen>;
 
@@ -32,7 +36,9 @@ export const Loaded: Story = {
   name: 'Loaded: newest first, a locked account marked, no role change for oneself',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const rows = within(await users(canvas)).getAllByRole('row').slice(1);
+    const rows = within(await users(canvas))
+      .getAllByRole('row')
+      .slice(1);
     await expect(rows).toHaveLength(5);
     await expect(rows[0]).toHaveTextContent('Locked until');
     await expect(within(rows[0]!).getByRole('button', { name: 'Unlock Mary Somerville' })).toBeVisible();
@@ -65,13 +71,19 @@ export const MakeBroker: Story = {
     const canvas = within(canvasElement);
     await users(canvas);
     await userEvent.click(canvas.getByRole('button', { name: 'Change role of Charles Babbage' }));
-    const dialog = within(await within(document.body).findByRole('dialog', { name: 'Change the role of Charles Babbage' }));
+    const dialog = within(
+      await within(document.body).findByRole('dialog', { name: 'Change the role of Charles Babbage' }),
+    );
     await userEvent.selectOptions(dialog.getByLabelText('New role'), 'broker');
     await userEvent.click(dialog.getByRole('button', { name: 'Change role' }));
     await expect(dialog.getByText('Choose the broker they work for')).toBeVisible();
     await expect(changing.calls).toEqual([]);
     // Only open storefronts can be chosen.
-    await expect(within(dialog.getByLabelText('Broker they work for')).queryByRole('option', { name: 'Summit Professional Insurance' })).toBeNull();
+    await expect(
+      within(dialog.getByLabelText('Broker they work for')).queryByRole('option', {
+        name: 'Summit Professional Insurance',
+      }),
+    ).toBeNull();
     await userEvent.selectOptions(dialog.getByLabelText('Broker they work for'), 'Lakeside Insurance Brokers');
     await userEvent.click(dialog.getByRole('button', { name: 'Change role' }));
     await waitFor(() => expect(status(canvasElement)).toHaveTextContent('Charles Babbage is now broker.'));
@@ -81,12 +93,16 @@ export const MakeBroker: Story = {
 
 export const RoleRefused: Story = {
   name: 'Change role refused: the server’s reason in the dialog',
-  ...withServer(adminHandlers({ refuseSave: { status: 409, message: 'Grace Hopper has open reviews: reassign them first' } })),
+  ...withServer(
+    adminHandlers({ refuseSave: { status: 409, message: 'Grace Hopper has open reviews: reassign them first' } }),
+  ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await users(canvas);
     await userEvent.click(canvas.getByRole('button', { name: 'Change role of Grace Hopper' }));
-    const dialog = within(await within(document.body).findByRole('dialog', { name: 'Change the role of Grace Hopper' }));
+    const dialog = within(
+      await within(document.body).findByRole('dialog', { name: 'Change the role of Grace Hopper' }),
+    );
     await userEvent.selectOptions(dialog.getByLabelText('New role'), 'insured');
     await userEvent.click(dialog.getByRole('button', { name: 'Change role' }));
     await expect(await dialog.findByText('409: Grace Hopper has open reviews: reassign them first')).toBeVisible();

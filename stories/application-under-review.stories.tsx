@@ -26,14 +26,23 @@ export const Loaded: Story = {
   ...servedOrder({ status: 'application_under_review' }).story,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { level: 1, name: 'Your application is under review' })).toBeVisible();
-    await expect(canvas.getByRole('region', { name: 'What the underwriter asked for' })).toHaveTextContent(INFO_REQUEST_MESSAGE);
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: 'Your application is under review' }),
+    ).toBeVisible();
+    await expect(canvas.getByRole('region', { name: 'What the underwriter asked for' })).toHaveTextContent(
+      INFO_REQUEST_MESSAGE,
+    );
     const sent = canvas.getByRole('region', { name: 'What you sent' });
     await expect(sent).toHaveTextContent('Sent on Jun 26, 2026 with your message:');
     // Quoted as the insured wrote it (the marks come from <q>).
-    await expect(sent.querySelector('q')).toHaveTextContent(/^Loss runs attached; the 2024 claim closed without payment\.$/);
+    await expect(sent.querySelector('q')).toHaveTextContent(
+      /^Loss runs attached; the 2024 claim closed without payment\.$/,
+    );
     const files = within(canvas.getByRole('region', { name: 'Files the underwriter has' })).getAllByRole('listitem');
-    await expect(files.map((file) => file.querySelector('.file-list__name')?.textContent)).toEqual([lossRunsFile.filename, claimLetterFile.filename]);
+    await expect(files.map((file) => file.querySelector('.file-list__name')?.textContent)).toEqual([
+      lossRunsFile.filename,
+      claimLetterFile.filename,
+    ]);
     await expect(files[1]).toHaveTextContent('Word document, 1.4 MB');
     await expect(canvas.getByRole('region', { name: 'What happens next' })).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Close this order' })).toBeVisible();

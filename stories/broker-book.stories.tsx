@@ -20,7 +20,11 @@ function withServer(server: ReturnType<typeof bookHandlers>) {
 const meta = {
   title: 'Broker/Book',
   component: BrokerBookScreen,
-  parameters: { route: '/broker', session: beaStored, msw: { handlers: standard.handlers } } satisfies RouterParameters & { msw: unknown },
+  parameters: {
+    route: '/broker',
+    session: beaStored,
+    msw: { handlers: standard.handlers },
+  } satisfies RouterParameters & { msw: unknown },
   beforeEach: standard.reset,
 } satisfies Meta<typeof BrokerBookScreen>;
 
@@ -28,7 +32,10 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const status = (canvasElement: HTMLElement) => canvasElement.querySelector<HTMLElement>('.broker-book__status')!;
-const rows = (canvas: ReturnType<typeof within>) => within(canvas.getByRole('table', { name: 'Your orders' })).getAllByRole('row').slice(1);
+const rows = (canvas: ReturnType<typeof within>) =>
+  within(canvas.getByRole('table', { name: 'Your orders' }))
+    .getAllByRole('row')
+    .slice(1);
 
 export const Loaded: Story = {
   name: 'Loaded: the orders, with what happens next, and the storefront links',
@@ -37,7 +44,11 @@ export const Loaded: Story = {
     await canvas.findByRole('table', { name: 'Your orders' });
     await expect(canvas.getByRole('heading', { level: 1, name: 'Your book' })).toBeVisible();
     await expect(canvas.getByText('Harbor Risk Partners')).toBeVisible();
-    await expect(rows(canvas).map((row) => within(row).getByRole('rowheader').textContent)).toEqual(['Q-2026-004217', 'Q-2026-004302', 'Q-2026-004388']);
+    await expect(rows(canvas).map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
+      'Q-2026-004217',
+      'Q-2026-004302',
+      'Q-2026-004388',
+    ]);
     const bound = rows(canvas)[1]!;
     await expect(bound).toHaveTextContent('Charles Babbage');
     await expect(bound).toHaveTextContent(formatUsd(318_450));
@@ -45,8 +56,14 @@ export const Loaded: Story = {
     await expect(rows(canvas)[2]).toHaveTextContent('The insured is to pay');
     await expect(status(canvasElement)).toHaveTextContent('3 orders.');
     const storefront = canvas.getByRole('region', { name: 'Share your storefront' });
-    await expect(within(storefront).getByRole('link', { name: 'https://practiceshield.example/client/landing/harbor-risk?s=HRPARC01' })).toBeVisible();
-    await expect(within(storefront).getByRole('button', { name: 'Copy the link: All your specialities' })).toBeVisible();
+    await expect(
+      within(storefront).getByRole('link', {
+        name: 'https://practiceshield.example/client/landing/harbor-risk?s=HRPARC01',
+      }),
+    ).toBeVisible();
+    await expect(
+      within(storefront).getByRole('button', { name: 'Copy the link: All your specialities' }),
+    ).toBeVisible();
     // The table scrolls on a phone: it can be reached and scrolled by keyboard.
     await expect(canvas.getByRole('region', { name: 'Your orders' })).toHaveAttribute('tabindex', '0');
   },
@@ -84,7 +101,10 @@ export const CopyLink: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const copied: string[] = [];
-    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (text: string) => void copied.push(text) } });
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async (text: string) => void copied.push(text) },
+    });
     const button = await canvas.findByRole('button', { name: 'Copy the link: Architects quote' });
     await userEvent.click(button);
     await expect(await canvas.findByText('Link copied.')).toBeVisible();
@@ -108,10 +128,20 @@ export const Failed: Story = {
 
 export const NotTied: Story = {
   name: 'Not tied to a brokerage (409): said, nothing to retry',
-  ...withServer(bookHandlers({ failing: { status: 409, message: 'Your account is not tied to a broker', fields: { brokerId: 'is not set for your account' } } })),
+  ...withServer(
+    bookHandlers({
+      failing: {
+        status: 409,
+        message: 'Your account is not tied to a broker',
+        fields: { brokerId: 'is not set for your account' },
+      },
+    }),
+  ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByText('Your account is not tied to a brokerage yet: ask an administrator to name yours.')).toBeVisible();
+    await expect(
+      await canvas.findByText('Your account is not tied to a brokerage yet: ask an administrator to name yours.'),
+    ).toBeVisible();
     await expect(canvas.queryByRole('button', { name: 'Try again' })).toBeNull();
     await expect(canvas.queryByRole('table')).toBeNull();
   },

@@ -1,7 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import ChangePasswordScreen from '@/screens/change-password/change-password-screen';
-import { adaStored, authHandlers, GOOD_RESET_TOKEN, pendingTokenCheckHandlers, USED_RESET_TOKEN } from './support/auth-fixtures';
+import {
+  adaStored,
+  authHandlers,
+  GOOD_RESET_TOKEN,
+  pendingTokenCheckHandlers,
+  USED_RESET_TOKEN,
+} from './support/auth-fixtures';
 import { brokerHandlers } from './support/broker-fixtures';
 
 /** The change-password screen, reached from the e-mailed link (src/machines/change-password.machine.ts). */
@@ -34,7 +40,10 @@ export const InvalidToken: Story = {
     const canvas = within(canvasElement);
     const heading = await canvas.findByRole('heading', { level: 1, name: 'This link cannot be used' });
     await expect(canvas.getByText(/has expired, has already been used/)).toBeVisible();
-    await expect(canvas.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute('href', '/client/forgotpassword/harbor-risk');
+    await expect(canvas.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute(
+      'href',
+      '/client/forgotpassword/harbor-risk',
+    );
     await waitFor(() => expect(heading).toHaveFocus());
   },
 };

@@ -2,7 +2,14 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import ClaimsScreen from '@/screens/claims/claims-screen';
 import { adaStored, authHandlers } from './support/auth-fixtures';
-import { architectsPolicy, claimsServer, closedClaim, LAPSED_MESSAGE, lapsedPolicy, reportedClaim } from './support/claims-fixtures';
+import {
+  architectsPolicy,
+  claimsServer,
+  closedClaim,
+  LAPSED_MESSAGE,
+  lapsedPolicy,
+  reportedClaim,
+} from './support/claims-fixtures';
 import type { RouterParameters } from './support/router-decorator';
 
 /**
@@ -96,7 +103,10 @@ export const NoPolicy: Story = {
   play: async ({ canvasElement }) => {
     const canvas = await screenOf(canvasElement);
     await expect(await canvas.findByText('Claims are reported against a bound policy.')).toBeVisible();
-    await expect(canvas.getByRole('link', { name: 'See your orders on the dashboard' })).toHaveAttribute('href', '/dashboard');
+    await expect(canvas.getByRole('link', { name: 'See your orders on the dashboard' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
     await expect(canvas.queryByRole('button', { name: 'Report a claim' })).toBeNull();
   },
 };
@@ -158,7 +168,9 @@ export const ReportDialog: Story = {
     await expect(dialog.getByLabelText('Date of loss')).toHaveAccessibleDescription(/from Sep 1, 2025 to today/);
     await expect(dialog.getByLabelText('What happened')).toBeVisible();
     // Said as it is: no attachments here, and no promise of a release that would add them.
-    await expect(dialog.getByText(/this form takes no attachments/)).toHaveTextContent(/your claims handler will tell you how to send them/);
+    await expect(dialog.getByText(/this form takes no attachments/)).toHaveTextContent(
+      /your claims handler will tell you how to send them/,
+    );
     await expect(dialog.queryByText(/later release/)).toBeNull();
     await expect(dialog.getByRole('button', { name: 'Report claim' })).toBeVisible();
   },
@@ -178,7 +190,9 @@ export const ValidationErrors: Story = {
       /The description must say what happened in at least 10 characters$/,
     );
     await userEvent.type(date, '2025-08-01');
-    await expect(date).toHaveAccessibleDescription(/The date of loss must be on or after the policy started \(Sep 1, 2025\)$/);
+    await expect(date).toHaveAccessibleDescription(
+      /The date of loss must be on or after the policy started \(Sep 1, 2025\)$/,
+    );
     await expect(server.reports).toHaveLength(0);
   },
 };
@@ -215,10 +229,15 @@ export const Reported: Story = {
     const canvas = await screenOf(canvasElement);
     const dialog = await openReport(canvas);
     await userEvent.type(dialog.getByLabelText('Date of loss'), '2026-03-02');
-    await userEvent.type(dialog.getByLabelText('What happened'), 'A roof drain we specified failed and flooded the tenant’s unit.');
+    await userEvent.type(
+      dialog.getByLabelText('What happened'),
+      'A roof drain we specified failed and flooded the tenant’s unit.',
+    );
     await userEvent.click(dialog.getByRole('button', { name: 'Report claim' }));
     await waitFor(() => expect(canvas.queryByRole('dialog')).toBeNull());
-    await expect(await canvas.findByText('Claim C-2026-000043 reported. Your claims handler will be in touch.')).toHaveAttribute('role', 'status');
+    await expect(
+      await canvas.findByText('Claim C-2026-000043 reported. Your claims handler will be in touch.'),
+    ).toHaveAttribute('role', 'status');
     const [first] = await claimItems(canvas);
     await expect(within(first!).getByRole('heading', { level: 3 })).toHaveTextContent('Claim C-2026-000043');
     await expect(fact(first!, 'Status')).toHaveTextContent('Reported');

@@ -5,7 +5,13 @@ import type { SubmissionStatus } from '@shared/contract/submissions';
 import { formatUsd } from '@shared/contract/money-format';
 import CompleteOrderScreen from '@/screens/complete-order/complete-order-screen';
 import { ada, adaStored } from './support/auth-fixtures';
-import { billingWorld, boundOnly, POLICY_NUMBER, QUARTERLY, type BillingWorldOptions } from './support/billing-fixtures';
+import {
+  billingWorld,
+  boundOnly,
+  POLICY_NUMBER,
+  QUARTERLY,
+  type BillingWorldOptions,
+} from './support/billing-fixtures';
 import { captureDownloads, downloads } from './support/dashboard-fixtures';
 import { servedOrder, SUBMISSION_ID } from './support/order-status-fixtures';
 import { quotedCalculation } from './support/quote-fixtures';
@@ -54,7 +60,13 @@ function withBilling(story: Story): Story {
 }
 
 const fact = (scope: Canvas, term: string) => scope.getByText(term, { selector: 'dt' }).nextElementSibling;
-const DOWNLOADS = ['Download policy', 'Download declarations page', 'Download binder', 'Download invoice', 'Download order summary'];
+const DOWNLOADS = [
+  'Download policy',
+  'Download declarations page',
+  'Download binder',
+  'Download invoice',
+  'Download order summary',
+];
 
 const complete = servedComplete('complete');
 
@@ -70,7 +82,9 @@ export const Loaded: Story = {
     await expect(await canvas.findByRole('heading', { level: 1, name: 'Your cover is in place' })).toBeVisible();
     await expect(canvas.getByText('Complete: documents issued')).toHaveAttribute('data-order-status', 'complete');
     const cover = canvas.getByRole('region', { name: 'Your cover' });
-    await expect(within(cover).getByText('Price for the year').nextElementSibling).toHaveTextContent(formatUsd(quotedCalculation.totalCents));
+    await expect(within(cover).getByText('Price for the year').nextElementSibling).toHaveTextContent(
+      formatUsd(quotedCalculation.totalCents),
+    );
     const policy = within(await canvas.findByRole('region', { name: 'Your policy' }));
     await expect(await policy.findByText(POLICY_NUMBER)).toBeVisible();
     await expect(fact(policy, 'Policy period')).toHaveTextContent('Jul 1, 2026 to Jul 1, 2027');
@@ -81,13 +95,23 @@ export const Loaded: Story = {
     await expect(fact(policy, 'Payment plan')).toHaveTextContent('Quarterly');
     await expect(fact(policy, 'Paid')).toHaveTextContent(`${formatUsd(QUARTERLY.downPaymentCents)} on Jun 25, 2026`);
     const documents = within(canvas.getByRole('region', { name: 'Documents' }));
-    await expect(canvas.getByRole('region', { name: 'Documents' })).toHaveTextContent('Download your policy, binder, invoice and order summary.');
-    await expect(documents.getAllByRole('button', { name: /^Download/ }).map((button) => button.textContent)).toEqual(DOWNLOADS);
+    await expect(canvas.getByRole('region', { name: 'Documents' })).toHaveTextContent(
+      'Download your policy, binder, invoice and order summary.',
+    );
+    await expect(documents.getAllByRole('button', { name: /^Download/ }).map((button) => button.textContent)).toEqual(
+      DOWNLOADS,
+    );
     await userEvent.click(documents.getByRole('button', { name: 'Download binder' }));
     await waitFor(() => expect(downloads).toHaveLength(1));
-    await expect(downloads[0]).toMatchObject({ fileName: `binder-${POLICY_NUMBER.toLowerCase()}.pdf`, type: 'application/pdf' });
+    await expect(downloads[0]).toMatchObject({
+      fileName: `binder-${POLICY_NUMBER.toLowerCase()}.pdf`,
+      type: 'application/pdf',
+    });
     await expect(documents.getByRole('link', { name: 'Go to your documents' })).toHaveAttribute('href', '/document');
-    await expect(canvas.getByRole('link', { name: 'See the full order summary' })).toHaveAttribute('href', `/ordersummary/${SUBMISSION_ID}`);
+    await expect(canvas.getByRole('link', { name: 'See the full order summary' })).toHaveAttribute(
+      'href',
+      `/ordersummary/${SUBMISSION_ID}`,
+    );
     await expect(canvas.queryByRole('button', { name: 'Close this order' })).toBeNull();
   },
 };
@@ -124,17 +148,23 @@ export const Bound: Story = {
     const policy = await canvas.findByRole('region', { name: 'Your policy' });
     await expect(await within(policy).findByText(/^Your policy is being issued\./)).toBeVisible();
     const documents = canvas.getByRole('region', { name: 'Documents' });
-    await waitFor(() => expect(documents).toHaveTextContent('Download what is ready below; your policy and binder follow as soon as they are issued.'));
-    await expect(within(documents).getAllByRole('button', { name: /^Download/ }).map((button) => button.textContent)).toEqual([
-      'Download invoice',
-      'Download order summary',
-    ]);
+    await waitFor(() =>
+      expect(documents).toHaveTextContent(
+        'Download what is ready below; your policy and binder follow as soon as they are issued.',
+      ),
+    );
+    await expect(
+      within(documents)
+        .getAllByRole('button', { name: /^Download/ })
+        .map((button) => button.textContent),
+    ).toEqual(['Download invoice', 'Download order summary']);
   },
 };
 
 export const PolicyFailed: Story = {
   name: 'The policy could not load: said, with Try again',
-  ...servedComplete('complete', { failing: { policy: { status: 503, message: 'The policy service is unavailable.' } } }).story,
+  ...servedComplete('complete', { failing: { policy: { status: 503, message: 'The policy service is unavailable.' } } })
+    .story,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const policy = within(await canvas.findByRole('region', { name: 'Your policy' }));

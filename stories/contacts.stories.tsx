@@ -2,12 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import ContactsScreen from '@/screens/contacts/contacts-screen';
-import {
-  accountApi,
-  boundMessage,
-  contacts,
-  LIST_DOWN_MESSAGE,
-} from './support/account-fixtures';
+import { accountApi, boundMessage, contacts, LIST_DOWN_MESSAGE } from './support/account-fixtures';
 import { adaStored, authHandlers } from './support/auth-fixtures';
 import { brokerHandlers } from './support/broker-fixtures';
 import { catalogHandlers, HARBOR_RISK } from './support/catalog-fixtures';
@@ -73,7 +68,11 @@ export const Loaded: Story = {
     await expect(canvas.getByRole('heading', { level: 1, name: 'Contacts' })).toBeVisible();
     // Headings in order: the screen's h1, then one h2 per contact, title first.
     const headings = within(screen as HTMLElement).getAllByRole('heading', { level: 2 });
-    await expect(headings.map((heading) => heading.textContent)).toEqual(['Dr Ada Lovelace', 'Grace Hopper', 'Mr Charles Babbage']);
+    await expect(headings.map((heading) => heading.textContent)).toEqual([
+      'Dr Ada Lovelace',
+      'Grace Hopper',
+      'Mr Charles Babbage',
+    ]);
     await expect(canvas.getByText('3 contacts')).toBeVisible();
 
     const ada = row(canvas, 'Dr Ada Lovelace');
@@ -181,7 +180,9 @@ export const AddDialogOpen: Story = {
     await expect(dialog.getByLabelText('First name')).toHaveAttribute('aria-required', 'true');
     await expect(dialog.getByLabelText('Last name')).toHaveAttribute('aria-required', 'true');
     await expect(dialog.getByLabelText('E-mail (optional)')).toHaveAttribute('type', 'email');
-    await expect(dialog.getByLabelText('Phone (optional)')).toHaveAccessibleDescription(/A US number needs no country code/);
+    await expect(dialog.getByLabelText('Phone (optional)')).toHaveAccessibleDescription(
+      /A US number needs no country code/,
+    );
     const primary = dialog.getByRole('checkbox', { name: 'Make this the primary contact' });
     await expect(primary).not.toBeChecked();
     await expect(primary).toBeEnabled();
@@ -208,14 +209,20 @@ export const AddContact: Story = {
     await userEvent.type(dialog.getByLabelText('Phone (optional)'), '512-555-0199');
     await userEvent.click(dialog.getByRole('button', { name: 'Save contact' }));
 
-    const katherine = within((await canvas.findByRole('heading', { level: 2, name: 'Katherine Johnson' })).closest('li')!);
+    const katherine = within(
+      (await canvas.findByRole('heading', { level: 2, name: 'Katherine Johnson' })).closest('li')!,
+    );
     await expect(katherine.getByRole('link', { name: '(512) 555-0199' })).toBeVisible();
     await expect(katherine.queryByText('Primary')).toBeNull();
     await waitFor(() => expect(announcer(canvasElement)).toHaveTextContent('Contact added: Katherine Johnson.'));
     await expect(canvas.getByText('4 contacts')).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Add a contact' })).toHaveFocus();
     // Trimmed and in E.164 on the server; Ada is still the primary.
-    await expect(standard.contacts().at(-1)).toMatchObject({ firstname: 'Katherine', contactnumber: '+15125550199', isprimary: false });
+    await expect(standard.contacts().at(-1)).toMatchObject({
+      firstname: 'Katherine',
+      contactnumber: '+15125550199',
+      isprimary: false,
+    });
     await expect(standard.contacts()[0]).toMatchObject({ firstname: 'Ada', isprimary: true });
   },
 };
@@ -232,7 +239,9 @@ export const ValidationErrors: Story = {
     await expect(first).toHaveAttribute('aria-invalid', 'true');
     await expect(first).toHaveAccessibleDescription('First name is required');
     await expect(dialog.getByLabelText('Last name')).toHaveAccessibleDescription('Last name is required');
-    await expect(dialog.getByLabelText('E-mail (optional)')).toHaveAccessibleDescription('E-mail must be an e-mail address');
+    await expect(dialog.getByLabelText('E-mail (optional)')).toHaveAccessibleDescription(
+      'E-mail must be an e-mail address',
+    );
     await expect(dialog.getByLabelText('Title (optional)')).not.toHaveAttribute('aria-invalid');
     await expect(standard.contacts()).toHaveLength(3);
     // Put right, the message goes as the field is fixed.
@@ -287,7 +296,9 @@ export const EditContact: Story = {
     await userEvent.type(dialog.getByLabelText('Title (optional)'), 'Rear Admiral');
     await userEvent.click(dialog.getByRole('button', { name: 'Save contact' }));
 
-    const grace = within((await canvas.findByRole('heading', { level: 2, name: 'Rear Admiral Grace Hopper' })).closest('li')!);
+    const grace = within(
+      (await canvas.findByRole('heading', { level: 2, name: 'Rear Admiral Grace Hopper' })).closest('li')!,
+    );
     await expect(grace.getByRole('link', { name: 'grace@navy.example' })).toBeVisible();
     await waitFor(() => expect(announcer(canvasElement)).toHaveTextContent('Contact updated: Grace Hopper.'));
     await expect(edit).toHaveFocus();
@@ -325,13 +336,19 @@ export const MakePrimary: Story = {
     await expect(row(canvas, 'Dr Ada Lovelace').queryByText('Primary')).toBeNull();
     await expect(canvas.getByRole('button', { name: 'Make Ada Lovelace primary' })).toBeVisible();
     await expect(canvas.queryByRole('button', { name: 'Make Grace Hopper primary' })).toBeNull();
-    await waitFor(() => expect(announcer(canvasElement)).toHaveTextContent('Grace Hopper is now your primary contact.'));
+    await waitFor(() =>
+      expect(announcer(canvasElement)).toHaveTextContent('Grace Hopper is now your primary contact.'),
+    );
     // Its button went with the switch: focus stays on the same contact.
     await waitFor(() => expect(canvas.getByRole('button', { name: 'Edit Grace Hopper' })).toHaveFocus());
     // The list now starts with the new primary, as the server orders it.
     const headings = canvas.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
     await expect(headings).toEqual(['Grace Hopper', 'Dr Ada Lovelace', 'Mr Charles Babbage']);
-    await expect(standard.contacts()[0]).toMatchObject({ firstname: 'Grace', email: 'grace.hopper@example.com', isprimary: true });
+    await expect(standard.contacts()[0]).toMatchObject({
+      firstname: 'Grace',
+      email: 'grace.hopper@example.com',
+      isprimary: true,
+    });
     await expect(standard.contacts().filter((contact) => contact.isprimary)).toHaveLength(1);
   },
 };
@@ -343,7 +360,9 @@ export const MakePrimaryRefused: Story = {
   parameters: {
     msw: {
       handlers: [
-        http.post('*/api/weborder/insured/saveupdatecontact', () => HttpResponse.json({ status: 409, message: REFUSAL }, { status: 409 })),
+        http.post('*/api/weborder/insured/saveupdatecontact', () =>
+          HttpResponse.json({ status: 409, message: REFUSAL }, { status: 409 }),
+        ),
         ...authHandlers(),
         ...standard.handlers,
       ],
@@ -357,7 +376,9 @@ export const MakePrimaryRefused: Story = {
     await expect(canvas.queryByRole('dialog')).toBeNull();
     // Nothing moved: Ada is still the primary, Grace can still be made primary.
     await expect(row(canvas, 'Dr Ada Lovelace').getByText('Primary')).toBeVisible();
-    await expect(canvas.getByRole('button', { name: 'Make Grace Hopper primary' })).not.toHaveAttribute('aria-disabled');
+    await expect(canvas.getByRole('button', { name: 'Make Grace Hopper primary' })).not.toHaveAttribute(
+      'aria-disabled',
+    );
     await expect(standard.contacts().find((contact) => contact.isprimary)).toMatchObject({ firstname: 'Ada' });
   },
 };
@@ -369,7 +390,9 @@ export const DeleteConfirmation: Story = {
     const remove = canvas.getByRole('button', { name: 'Delete Grace Hopper' });
     await userEvent.click(remove);
     let confirm = within(await canvas.findByRole('alertdialog', { name: 'Delete Grace Hopper?' }));
-    await expect(confirm.getByText('Grace Hopper will be removed from your contacts. This cannot be undone.')).toBeVisible();
+    await expect(
+      confirm.getByText('Grace Hopper will be removed from your contacts. This cannot be undone.'),
+    ).toBeVisible();
     // The safe choice has focus first.
     await expect(confirm.getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await userEvent.click(confirm.getByRole('button', { name: 'Cancel' }));
@@ -402,7 +425,9 @@ export const DeletePrimary: Story = {
     await waitFor(() => expect(row(canvas, 'Grace Hopper').getByText('Primary')).toBeVisible());
     await expect(canvas.queryByRole('heading', { level: 2, name: 'Dr Ada Lovelace' })).toBeNull();
     await waitFor(() =>
-      expect(announcer(canvasElement)).toHaveTextContent('Contact deleted: Ada Lovelace. Grace Hopper is now your primary contact.'),
+      expect(announcer(canvasElement)).toHaveTextContent(
+        'Contact deleted: Ada Lovelace. Grace Hopper is now your primary contact.',
+      ),
     );
   },
 };
@@ -453,7 +478,9 @@ export const RefreshFailed: Story = {
     await userEvent.type(dialog.getByLabelText('Last name'), 'Johnson');
     await userEvent.click(dialog.getByRole('button', { name: 'Save contact' }));
     const alert = await canvas.findByRole('alert');
-    await expect(alert).toHaveTextContent(`We could not refresh your contacts, so this list may be out of date. ${LIST_DOWN_MESSAGE}`);
+    await expect(alert).toHaveTextContent(
+      `We could not refresh your contacts, so this list may be out of date. ${LIST_DOWN_MESSAGE}`,
+    );
     await expect(canvas.queryByRole('dialog')).toBeNull();
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     await expect(await canvas.findByRole('heading', { level: 2, name: 'Katherine Johnson' })).toBeVisible();

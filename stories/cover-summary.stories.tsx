@@ -61,7 +61,10 @@ function summary(canvas: Canvas) {
 }
 
 const facts = (panel: HTMLElement) =>
-  Array.from(panel.querySelectorAll('.cover-summary__fact'), (row) => [row.querySelector('dt')?.textContent, row.querySelector('dd')?.textContent]);
+  Array.from(panel.querySelectorAll('.cover-summary__fact'), (row) => [
+    row.querySelector('dt')?.textContent,
+    row.querySelector('dd')?.textContent,
+  ]);
 
 export const BeforeThePrice: Story = {
   name: 'Before the price: the speciality, and the price to come',
@@ -100,7 +103,11 @@ export const Desktop: Story = {
     await expect(panel.querySelector('[data-summary-total]')).toHaveTextContent(`${formatUsd(TOTAL_CENTS)} a year`);
     await expect(within(panel).queryByText(/today/)).toBeNull();
     // Buy now leads, Save for later follows, both in the summary.
-    await expect(within(panel).getAllByRole('button').map((button) => button.textContent)).toEqual(['Buy now', 'Save for later']);
+    await expect(
+      within(panel)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Buy now', 'Save for later']);
     await userEvent.click(within(panel).getByRole('button', { name: 'Buy now' }));
     await expect(buyNow).toHaveBeenCalledTimes(1);
     await expect(saveForLater).not.toHaveBeenCalled();

@@ -68,26 +68,32 @@ export const Loaded: Story = {
     await expect(resume).toHaveTextContent(`Order ${quotedOrder.number}: Architects`);
     await expect(within(resume).getByText('Quoted: ready to buy')).toHaveAttribute('data-order-status', 'quoted');
     await expect(fact(resume, 'Price for the year')).toHaveTextContent(formatUsd(quotedOrder.totalCents!));
-    await expect(within(resume).getByRole('link', { name: `Review and buy, order ${quotedOrder.number}` })).toHaveAttribute(
-      'href',
-      `/order/${quotedOrder.submissionId}`,
-    );
+    await expect(
+      within(resume).getByRole('link', { name: `Review and buy, order ${quotedOrder.number}` }),
+    ).toHaveAttribute('href', `/order/${quotedOrder.submissionId}`);
 
     const cards = await orderCards(canvas);
     await expect(cards).toHaveLength(adaOrders.length);
     const [quoted, draft, complete, declined] = cards as [HTMLElement, HTMLElement, HTMLElement, HTMLElement];
-    await expect(within(quoted).getByRole('heading', { level: 3 })).toHaveTextContent(`Architects Order ${quotedOrder.number}`);
+    await expect(within(quoted).getByRole('heading', { level: 3 })).toHaveTextContent(
+      `Architects Order ${quotedOrder.number}`,
+    );
     await expect(fact(quoted, 'Starts')).toHaveTextContent('Jul 1, 2026');
     // A draft has no price and no start date yet, and says so.
     await expect(fact(draft, 'Price for the year')).toHaveTextContent('Not priced yet');
     await expect(fact(draft, 'Starts')).toHaveTextContent('Not set yet');
-    await expect(within(draft).getByRole('link', { name: `Answer the remaining questions, order ${draftOrder.number}` })).toHaveAttribute(
-      'href',
-      '/questionlist',
+    await expect(
+      within(draft).getByRole('link', { name: `Answer the remaining questions, order ${draftOrder.number}` }),
+    ).toHaveAttribute('href', '/questionlist');
+    await expect(within(complete).getByText('Complete: documents issued')).toHaveAttribute(
+      'data-order-status',
+      'complete',
     );
-    await expect(within(complete).getByText('Complete: documents issued')).toHaveAttribute('data-order-status', 'complete');
     await expect(fact(complete, 'Price for the year')).toHaveTextContent(formatUsd(completeOrder.totalCents!));
-    await expect(within(complete).getByRole('link', { name: /^Download your documents/ })).toHaveAttribute('href', '/document');
+    await expect(within(complete).getByRole('link', { name: /^Download your documents/ })).toHaveAttribute(
+      'href',
+      '/document',
+    );
     // Nothing left to do on a declined order: words, not a link.
     await expect(within(declined).getByText('Declined')).toHaveAttribute('data-order-status', 'declined');
     await expect(declined).toHaveTextContent('Next step This order was declined');
@@ -137,7 +143,9 @@ export const NextStep: Story = {
 
 export const NothingToResume: Story = {
   name: 'No open order: no card to resume',
-  parameters: { msw: { handlers: [...authHandlers(), ...dashboardHandlers({ orders: [completeOrder], openOrder: null })] } },
+  parameters: {
+    msw: { handlers: [...authHandlers(), ...dashboardHandlers({ orders: [completeOrder], openOrder: null })] },
+  },
   play: async ({ canvasElement }) => {
     const canvas = await screenOf(canvasElement);
     await expect(await orderCards(canvas)).toHaveLength(1);
@@ -202,12 +210,20 @@ const missingInfoOrder = {
   number: 'Q-2026-004410',
   status: 'missing_info' as const,
   totalCents: 251_000,
-  nextStep: { action: 'supply' as const, label: 'Send the underwriter what they asked for', screen: 'incomplete-missing-info' },
+  nextStep: {
+    action: 'supply' as const,
+    label: 'Send the underwriter what they asked for',
+    screen: 'incomplete-missing-info',
+  },
 };
 
 export const NextStepOnStatusScreen: Story = {
   name: 'Next step on a status screen: the link names the order',
-  parameters: { msw: { handlers: [...authHandlers(), ...dashboardHandlers({ orders: [missingInfoOrder], openOrder: missingInfoOrder })] } },
+  parameters: {
+    msw: {
+      handlers: [...authHandlers(), ...dashboardHandlers({ orders: [missingInfoOrder], openOrder: missingInfoOrder })],
+    },
+  },
   play: async ({ canvasElement }) => {
     const canvas = await screenOf(canvasElement);
     const [card] = (await orderCards(canvas)) as [HTMLElement];
@@ -234,7 +250,10 @@ export const CloseOrder: Story = {
     await userEvent.click(within(draft).getByRole('button', { name: `Close this order, order ${draftOrder.number}` }));
     const dialog = await within(document.body).findByRole('dialog', { name: `Close order ${draftOrder.number}?` });
     await expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
-    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Reason for closing' }), 'I no longer need it');
+    await userEvent.selectOptions(
+      within(dialog).getByRole('combobox', { name: 'Reason for closing' }),
+      'I no longer need it',
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close this order' }));
     await waitFor(() => expect(within(document.body).queryByRole('dialog')).toBeNull());
     await expect(await canvas.findByText(`Order ${draftOrder.number} is closed.`)).toBeVisible();
@@ -243,7 +262,9 @@ export const CloseOrder: Story = {
     await waitFor(() => expect(after).toHaveTextContent('This order was closed'));
     await expect(within(after).getByText('Closed')).toHaveAttribute('data-order-status', 'close_lost');
     await expect(within(after).queryByRole('button', { name: /^Close this order/ })).toBeNull();
-    await expect(closable.sentReasons).toEqual([{ submissionid: String(draftOrder.submissionId), reason: 'no_longer_needed' }]);
+    await expect(closable.sentReasons).toEqual([
+      { submissionid: String(draftOrder.submissionId), reason: 'no_longer_needed' },
+    ]);
   },
 };
 

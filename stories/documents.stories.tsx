@@ -2,7 +2,15 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import DocumentsScreen from '@/screens/documents/documents-screen';
 import { ada, adaStored } from './support/auth-fixtures';
-import { EARLIER_NUMBER, EARLIER_POLICY, POLICY_NUMBER, servedBilling, SUBMISSION_ID, SUBMISSION_NUMBER, twoPolicies } from './support/billing-fixtures';
+import {
+  EARLIER_NUMBER,
+  EARLIER_POLICY,
+  POLICY_NUMBER,
+  servedBilling,
+  SUBMISSION_ID,
+  SUBMISSION_NUMBER,
+  twoPolicies,
+} from './support/billing-fixtures';
 import { captureDownloads, downloads } from './support/dashboard-fixtures';
 import type { RouterParameters } from './support/router-decorator';
 
@@ -45,17 +53,26 @@ export const TwoPolicies: Story = {
     const sections = [...canvasElement.querySelectorAll('.documents-order')];
     await expect(sections.map((section) => section.querySelector('h2')?.textContent)).toEqual([THIS_YEAR, LAST_YEAR]);
     const current = within(canvas.getByRole('region', { name: THIS_YEAR }));
-    await expect(current.getByText(/^Jul 1, 2026 to Jul 1, 2027\./)).toHaveTextContent(`Jul 1, 2026 to Jul 1, 2027. Order ${SUBMISSION_NUMBER}.`);
+    await expect(current.getByText(/^Jul 1, 2026 to Jul 1, 2027\./)).toHaveTextContent(
+      `Jul 1, 2026 to Jul 1, 2027. Order ${SUBMISSION_NUMBER}.`,
+    );
     await expect(current.getAllByRole('listitem')).toHaveLength(5);
     // Every button names its document and its policy.
     const declarations = current.getByRole('button', { name: `Download Declarations page, policy ${POLICY_NUMBER}` });
     await userEvent.click(declarations);
     await waitFor(() => expect(downloads).toHaveLength(1));
-    await expect(downloads[0]).toMatchObject({ fileName: `declarations-${POLICY_NUMBER.toLowerCase()}.pdf`, type: 'application/pdf' });
-    await expect(twoListed.world.sent.map((call) => call.body)).toEqual([{ submissionid: SUBMISSION_ID, documentType: 'declarations' }]);
+    await expect(downloads[0]).toMatchObject({
+      fileName: `declarations-${POLICY_NUMBER.toLowerCase()}.pdf`,
+      type: 'application/pdf',
+    });
+    await expect(twoListed.world.sent.map((call) => call.body)).toEqual([
+      { submissionid: SUBMISSION_ID, documentType: 'declarations' },
+    ]);
     const earlier = within(canvas.getByRole('region', { name: LAST_YEAR }));
     await expect(earlier.getByRole('button', { name: `Download Binder, policy ${EARLIER_POLICY}` })).toBeVisible();
-    await expect(earlier.getByRole('button', { name: `E-mail the order summary of order ${EARLIER_NUMBER}` })).toBeVisible();
+    await expect(
+      earlier.getByRole('button', { name: `E-mail the order summary of order ${EARLIER_NUMBER}` }),
+    ).toBeVisible();
   },
 };
 
@@ -104,7 +121,9 @@ export const ShareDialog: Story = {
     await userEvent.type(address, 'accounts@lovelace-design.example');
     await userEvent.click(dialog.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(within(document.body).queryByRole('dialog')).toBeNull());
-    await expect(canvas.getByText('The order summary is on its way to accounts@lovelace-design.example.')).toBeVisible();
+    await expect(
+      canvas.getByText('The order summary is on its way to accounts@lovelace-design.example.'),
+    ).toBeVisible();
     await expect(sharing.world.sent.map((call) => [call.call, call.body])).toEqual([
       ['shareOrderSummary', { submissionid: String(SUBMISSION_ID), to: 'accounts@lovelace-design.example' }],
     ]);
@@ -120,10 +139,14 @@ export const ShareRefused: Story = {
   }).story,
   play: async ({ canvasElement }) => {
     const canvas = await listed(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: `E-mail the order summary of order ${SUBMISSION_NUMBER}` }));
+    await userEvent.click(
+      canvas.getByRole('button', { name: `E-mail the order summary of order ${SUBMISSION_NUMBER}` }),
+    );
     const dialog = within(await within(document.body).findByRole('dialog', { name: 'E-mail the order summary' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Send' }));
-    await expect(await dialog.findByRole('alert')).toHaveTextContent('We could not send the e-mailToo many e-mails for this order. Try again in 5 minutes.');
+    await expect(await dialog.findByRole('alert')).toHaveTextContent(
+      'We could not send the e-mailToo many e-mails for this order. Try again in 5 minutes.',
+    );
     await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
     await expect(within(document.body).queryByRole('dialog')).toBeNull();
   },
@@ -134,7 +157,9 @@ export const ShareBadAddress: Story = {
   ...sharing.story,
   play: async ({ canvasElement }) => {
     const canvas = await listed(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: `E-mail the order summary of order ${SUBMISSION_NUMBER}` }));
+    await userEvent.click(
+      canvas.getByRole('button', { name: `E-mail the order summary of order ${SUBMISSION_NUMBER}` }),
+    );
     const dialog = within(await within(document.body).findByRole('dialog', { name: 'E-mail the order summary' }));
     const address = dialog.getByRole('textbox', { name: 'E-mail address' });
     await userEvent.clear(address);
@@ -161,7 +186,9 @@ export const Failed: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const alert = await canvas.findByRole('alert');
-    await expect(alert).toHaveTextContent('We could not load your documents. 503: The document service is unavailable.');
+    await expect(alert).toHaveTextContent(
+      'We could not load your documents. 503: The document service is unavailable.',
+    );
     await expect(within(alert).getByRole('button', { name: 'Try again' })).toBeVisible();
     await expect(twoPolicies.orders).toHaveLength(2);
   },

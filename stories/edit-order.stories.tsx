@@ -84,7 +84,9 @@ export const Loaded: Story = {
     await expect(insured.getByLabelText('City')).toHaveValue('Houston');
     await expect(insured.getByLabelText('State')).toHaveValue('TX');
     await expect(insured.getByLabelText('ZIP code')).toHaveValue('77002');
-    await expect(insured.getByRole('checkbox', { name: 'Also update my saved location and contact' })).not.toBeChecked();
+    await expect(
+      insured.getByRole('checkbox', { name: 'Also update my saved location and contact' }),
+    ).not.toBeChecked();
 
     const list = locations(canvas);
     const houston = list.getByRole('checkbox', { name: /Houston office/ });
@@ -92,9 +94,14 @@ export const Loaded: Story = {
     // The order's primary location is where it is priced; the insured's own primary is marked too.
     await expect(houston.closest('label')).toHaveTextContent('Houston officeRated hereYour primary location');
     await expect(list.getByRole('checkbox', { name: /Dallas office/ })).not.toBeChecked();
-    await expect(list.getByRole('checkbox', { name: /Dallas office/ }).closest('label')).not.toHaveTextContent('Rated here');
+    await expect(list.getByRole('checkbox', { name: /Dallas office/ }).closest('label')).not.toHaveTextContent(
+      'Rated here',
+    );
 
-    await expect(canvas.getByRole('link', { name: 'Back to your order' })).toHaveAttribute('href', `/order/${SUBMISSION_ID}`);
+    await expect(canvas.getByRole('link', { name: 'Back to your order' })).toHaveAttribute(
+      'href',
+      `/order/${SUBMISSION_ID}`,
+    );
     await expect(canvas.getByRole('link', { name: 'Manage your locations' })).toHaveAttribute('href', '/locations');
     await expect(announcement(canvasElement)).toBeEmptyDOMElement();
     await expect(canvas.queryByRole('alert')).toBeNull();
@@ -110,8 +117,14 @@ export const LoadedBranded: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await loaded(canvas);
-    await expect(canvas.getByRole('link', { name: 'Back to your order' })).toHaveAttribute('href', `/client/order/${SUBMISSION_ID}/${HARBOR_RISK}`);
-    await expect(canvas.getByRole('link', { name: 'Manage your locations' })).toHaveAttribute('href', `/client/locations/${HARBOR_RISK}`);
+    await expect(canvas.getByRole('link', { name: 'Back to your order' })).toHaveAttribute(
+      'href',
+      `/client/order/${SUBMISSION_ID}/${HARBOR_RISK}`,
+    );
+    await expect(canvas.getByRole('link', { name: 'Manage your locations' })).toHaveAttribute(
+      'href',
+      `/client/locations/${HARBOR_RISK}`,
+    );
   },
 };
 
@@ -136,13 +149,21 @@ export const Rerated: Story = {
     await expect(list.getAllByText('Added when you update')).toHaveLength(2);
     await updateLocations(canvas);
     await waitFor(() =>
-      expect(announcement(canvasElement)).toHaveTextContent(`Price updated: ${formatUsd(DALLAS_TOTAL)} (was ${formatUsd(HOUSTON_TOTAL)})`),
+      expect(announcement(canvasElement)).toHaveTextContent(
+        `Price updated: ${formatUsd(DALLAS_TOTAL)} (was ${formatUsd(HOUSTON_TOTAL)})`,
+      ),
     );
     await expect(DALLAS_TOTAL).toBeLessThan(HOUSTON_TOTAL);
     await expect(fact(canvas, 'Price for the year')).toHaveTextContent(formatUsd(DALLAS_TOTAL));
     // The insured's primary location went on first, so the order is priced there.
     await waitFor(() => expect(fact(canvas, 'Priced at')).toHaveTextContent('2100 Ross Ave, Dallas, TX 75201'));
-    await waitFor(() => expect(locations(canvas).getByRole('checkbox', { name: /Dallas office/ }).closest('label')).toHaveTextContent('Rated here'));
+    await waitFor(() =>
+      expect(
+        locations(canvas)
+          .getByRole('checkbox', { name: /Dallas office/ })
+          .closest('label'),
+      ).toHaveTextContent('Rated here'),
+    );
     await expect(locations(canvas).getByRole('checkbox', { name: /Houston office/ })).toBeChecked();
     await expect(canvas.queryByText('Added when you update')).toBeNull();
     await expect(canvas.getByLabelText('ZIP code')).toHaveValue('75201');
@@ -311,7 +332,9 @@ export const NamedInsuredRerated: Story = {
     await fill('ZIP code', '75201');
     await userEvent.click(canvas.getByRole('button', { name: 'Save named insured' }));
     await waitFor(() =>
-      expect(announcement(canvasElement)).toHaveTextContent(`Price updated: ${formatUsd(DALLAS_TOTAL)} (was ${formatUsd(HOUSTON_TOTAL)})`),
+      expect(announcement(canvasElement)).toHaveTextContent(
+        `Price updated: ${formatUsd(DALLAS_TOTAL)} (was ${formatUsd(HOUSTON_TOTAL)})`,
+      ),
     );
     await expect(fact(canvas, 'Price for the year')).toHaveTextContent(formatUsd(DALLAS_TOTAL));
     await waitFor(() => expect(fact(canvas, 'Priced at')).toHaveTextContent('2100 Ross Ave, Dallas, TX 75201'));
@@ -321,7 +344,13 @@ export const NamedInsuredRerated: Story = {
 
 export const NotPriceable: Story = {
   name: 'Update locations: 422, not priced in that state',
-  ...world({ saved: [{ ...anchorageBranch, isprimary: true }, { ...houstonOffice, isprimary: false }], onOrder: [] }),
+  ...world({
+    saved: [
+      { ...anchorageBranch, isprimary: true },
+      { ...houstonOffice, isprimary: false },
+    ],
+    onOrder: [],
+  }),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await loaded(canvas);
@@ -329,7 +358,9 @@ export const NotPriceable: Story = {
     await updateLocations(canvas);
     const alert = await canvas.findByRole('alert');
     await expect(alert).toHaveTextContent('We could not update the locations');
-    await expect(alert).toHaveTextContent('We cannot price this order at that address. Architects cover is not offered in Alaska');
+    await expect(alert).toHaveTextContent(
+      'We cannot price this order at that address. Architects cover is not offered in Alaska',
+    );
     await expect(alert).toHaveFocus();
     await expect(fact(canvas, 'Price for the year')).toHaveTextContent(formatUsd(HOUSTON_TOTAL));
     // What was ticked stays ticked, to change and try again.
@@ -346,7 +377,9 @@ export const NoLongerEditable: Story = {
     await userEvent.click(locations(canvas).getByRole('checkbox', { name: /Dallas office/ }));
     await updateLocations(canvas);
     const alert = await canvas.findByRole('alert');
-    await expect(alert).toHaveTextContent(`This order can no longer be changed. Order ${ORDER_NUMBER} is approved: its locations can no longer change`);
+    await expect(alert).toHaveTextContent(
+      `This order can no longer be changed. Order ${ORDER_NUMBER} is approved: its locations can no longer change`,
+    );
     // Loaded again: shown as it is now, without the forms.
     await waitFor(() => expect(fact(canvas, 'Status')).toHaveTextContent('approved'));
     await expect(canvas.getByText(/This order can no longer be changed here/)).toBeVisible();
@@ -397,7 +430,9 @@ export const RemoveCopyConfirmation: Story = {
     const remove = canvas.getByRole('button', { name: 'Remove from this order: 9 Elm St' });
     await userEvent.click(remove);
     const dialog = await canvas.findByRole('alertdialog', { name: 'Take this location off the order?' });
-    await expect(dialog).toHaveTextContent(`9 Elm St, Houston, TX 77002 will no longer be covered by order ${ORDER_NUMBER}.`);
+    await expect(dialog).toHaveTextContent(
+      `9 Elm St, Houston, TX 77002 will no longer be covered by order ${ORDER_NUMBER}.`,
+    );
     // The safe choice has focus first.
     await expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));

@@ -50,7 +50,9 @@ export const Form: Story = {
     const group = await canvas.findByRole('group', { name: 'How was your experience?' });
     const radios = within(group).getAllByRole('radio');
     await expect(radios.map((radio) => radio.getAttribute('value'))).toEqual(['1', '2', '3', '4', '5']);
-    await expect(within(group).getByRole('radio', { name: '1 Very poor' })).toHaveAccessibleDescription('1 is very poor, 5 is excellent.');
+    await expect(within(group).getByRole('radio', { name: '1 Very poor' })).toHaveAccessibleDescription(
+      '1 is very poor, 5 is excellent.',
+    );
     await expect(within(group).getByRole('radio', { name: '5 Excellent' })).not.toBeChecked();
     await expect(canvas.getByLabelText('Your feedback')).toHaveAccessibleDescription(/What went well/);
     await expect(canvas.getByRole('button', { name: 'Send feedback' })).toBeVisible();
@@ -64,7 +66,9 @@ export const ValidationErrors: Story = {
     await userEvent.click(await canvas.findByRole('button', { name: 'Send feedback' }));
     const group = canvas.getByRole('group', { name: 'How was your experience?' });
     const first = within(group).getByRole('radio', { name: '1 Very poor' });
-    await expect(first).toHaveAccessibleDescription('1 is very poor, 5 is excellent. Your rating is required: choose from 1 to 5');
+    await expect(first).toHaveAccessibleDescription(
+      '1 is very poor, 5 is excellent. Your rating is required: choose from 1 to 5',
+    );
     await expect(first).toHaveFocus();
     await expect(canvas.getByLabelText('Your feedback')).toHaveAccessibleDescription(/Your feedback is required$/);
     await expect(canvas.getByLabelText('Your feedback')).toHaveAttribute('aria-invalid', 'true');
@@ -87,7 +91,11 @@ export const Sent: Story = {
     await expect(canvas.getByRole('link', { name: 'Back to your dashboard' })).toHaveAttribute('href', '/dashboard');
     await expect(canvas.queryByRole('button', { name: 'Send feedback' })).toBeNull();
     await expect(feedbackReceived).toHaveLength(1);
-    await expect(feedbackReceived[0]!.body).toEqual({ rating: 4, message: 'Clear questions, and the price was explained.', page: null });
+    await expect(feedbackReceived[0]!.body).toEqual({
+      rating: 4,
+      message: 'Clear questions, and the price was explained.',
+      page: null,
+    });
     await expect(feedbackReceived[0]!.idempotencyKey).toMatch(/^[0-9a-f]{64}$/);
   },
 };

@@ -51,7 +51,9 @@ export const Sent: Story = {
     await userEvent.type(await canvas.findByLabelText('E-mail address'), '  nobody@example.com ');
     await userEvent.click(canvas.getByRole('button', { name: 'Send the link' }));
     const heading = await canvas.findByRole('heading', { level: 1, name: 'Check your e-mail' });
-    await expect(canvas.getByText(/If an account exists for/)).toHaveTextContent('If an account exists for nobody@example.com, we have sent it a link');
+    await expect(canvas.getByText(/If an account exists for/)).toHaveTextContent(
+      'If an account exists for nobody@example.com, we have sent it a link',
+    );
     // Focus on the heading reads the news; no live region besides.
     await expect(canvas.queryByRole('status')).toBeNull();
     await waitFor(() => expect(heading).toHaveFocus());
@@ -66,7 +68,10 @@ export const TooManyRequests: Story = {
     msw: {
       handlers: [
         http.post(AUTH_URLS.forgotPassword, () =>
-          HttpResponse.json({ status: 429, message: 'Too many requests.' }, { status: 429, headers: { 'retry-after': '120' } }),
+          HttpResponse.json(
+            { status: 429, message: 'Too many requests.' },
+            { status: 429, headers: { 'retry-after': '120' } },
+          ),
         ),
         ...authHandlers(),
       ],

@@ -42,8 +42,14 @@ export const SignedOutBranded: Story = {
   },
   play: async ({ canvasElement }) => {
     const nav = await within(canvasElement).findByRole('navigation', { name: 'Account' });
-    await expect(await within(nav).findByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/client/login/harbor-risk');
-    await expect(within(nav).getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/client/signup/harbor-risk');
+    await expect(await within(nav).findByRole('link', { name: 'Log in' })).toHaveAttribute(
+      'href',
+      '/client/login/harbor-risk',
+    );
+    await expect(within(nav).getByRole('link', { name: 'Sign up' })).toHaveAttribute(
+      'href',
+      '/client/signup/harbor-risk',
+    );
   },
 };
 
@@ -167,7 +173,9 @@ export const PlainBrand: Story = {
     await expect(brand).toHaveAttribute('href', '/');
     await expect(brand.querySelector('img')).toBeNull();
     await expect(canvas.queryByText(harborRisk.name)).toBeNull();
-    await expect(canvas.getByRole('contentinfo')).toHaveTextContent('professional liability insurance, by speciality, through your broker');
+    await expect(canvas.getByRole('contentinfo')).toHaveTextContent(
+      'professional liability insurance, by speciality, through your broker',
+    );
   },
 };
 

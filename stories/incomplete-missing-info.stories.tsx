@@ -42,7 +42,9 @@ export const Loaded: Story = {
     await expect(request).toHaveTextContent(INFO_REQUEST_MESSAGE);
     await expect(request).toHaveTextContent('Uma Reyes, Jun 25, 2026');
     const files = canvas.getByRole('region', { name: 'Your files' });
-    await expect(within(files).getByRole('listitem')).toHaveTextContent('loss-runs-2021-2025.pdfPDF, 47 KB, uploaded by you on Jun 26, 2026');
+    await expect(within(files).getByRole('listitem')).toHaveTextContent(
+      'loss-runs-2021-2025.pdfPDF, 47 KB, uploaded by you on Jun 26, 2026',
+    );
     await expect(within(files).getByRole('button', { name: `Download ${lossRunsFile.filename}` })).toBeVisible();
     await expect(within(files).getByLabelText('Add files for the underwriter')).toHaveAttribute('type', 'file');
     const answer = canvas.getByRole('region', { name: 'Your answer' });
@@ -59,9 +61,14 @@ export const Resubmit: Story = {
   ...answering.story,
   play: async ({ canvasElement }) => {
     const canvas = await loaded(canvasElement);
-    await userEvent.type(canvas.getByRole('textbox', { name: /Message to the underwriter/ }), 'Loss runs attached; the 2024 claim closed.');
+    await userEvent.type(
+      canvas.getByRole('textbox', { name: /Message to the underwriter/ }),
+      'Loss runs attached; the 2024 claim closed.',
+    );
     await userEvent.click(canvas.getByRole('button', { name: 'Send to the underwriter' }));
-    await expect((await navigatedTo(canvasElement)).href).toBe(`/application-under-review?submissionid=${SUBMISSION_ID}`);
+    await expect((await navigatedTo(canvasElement)).href).toBe(
+      `/application-under-review?submissionid=${SUBMISSION_ID}`,
+    );
     await expect(answering.world.sent.map((call) => [call.call, call.body])).toEqual([
       ['resubmit', { submissionid: String(SUBMISSION_ID), message: 'Loss runs attached; the 2024 claim closed.' }],
     ]);
@@ -83,12 +90,17 @@ const REFUSAL = 'Tell the underwriter what you sent';
 
 export const ResubmitRefused: Story = {
   name: 'Resubmit refused (422): the message field says why',
-  ...servedOrder({ status: 'missing_info', failing: { resubmit: { status: 422, message: REFUSAL, fields: { message: 'is required' } } } }).story,
+  ...servedOrder({
+    status: 'missing_info',
+    failing: { resubmit: { status: 422, message: REFUSAL, fields: { message: 'is required' } } },
+  }).story,
   play: async ({ canvasElement }) => {
     const canvas = await loaded(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Send to the underwriter' }));
     const answer = canvas.getByRole('region', { name: 'Your answer' });
-    await expect(await within(answer).findByRole('alert')).toHaveTextContent(`We could not send your answer to the underwriter. ${REFUSAL}`);
+    await expect(await within(answer).findByRole('alert')).toHaveTextContent(
+      `We could not send your answer to the underwriter. ${REFUSAL}`,
+    );
     const field = within(answer).getByRole('textbox', { name: /Message to the underwriter/ });
     await expect(field).toHaveAttribute('aria-invalid', 'true');
     await expect(field).toHaveAccessibleDescription(/is required/);
@@ -121,9 +133,15 @@ export const Uploading: Story = {
   play: async ({ canvasElement }) => {
     const canvas = await loaded(canvasElement);
     const files = canvas.getByRole('region', { name: 'Your files' });
-    await userEvent.upload(within(files).getByLabelText('Add files for the underwriter'), new File(['%PDF'], 'a.pdf', { type: 'application/pdf' }));
+    await userEvent.upload(
+      within(files).getByLabelText('Add files for the underwriter'),
+      new File(['%PDF'], 'a.pdf', { type: 'application/pdf' }),
+    );
     await expect(await within(files).findByText('Uploading your files…')).toBeVisible();
-    await expect(within(files).getByText('Uploading your files…').closest('[aria-busy]')).toHaveAttribute('aria-busy', 'true');
+    await expect(within(files).getByText('Uploading your files…').closest('[aria-busy]')).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
   },
 };
 
@@ -131,11 +149,17 @@ const TOO_BIG = 'scan.pdf is larger than 10 MB';
 
 export const UploadTooLarge: Story = {
   name: 'Upload refused (413): the server’s words',
-  ...servedOrder({ status: 'missing_info', failing: { upload: { status: 413, message: TOO_BIG, fields: { files: 'is too large' } } } }).story,
+  ...servedOrder({
+    status: 'missing_info',
+    failing: { upload: { status: 413, message: TOO_BIG, fields: { files: 'is too large' } } },
+  }).story,
   play: async ({ canvasElement }) => {
     const canvas = await loaded(canvasElement);
     const files = canvas.getByRole('region', { name: 'Your files' });
-    await userEvent.upload(within(files).getByLabelText('Add files for the underwriter'), new File(['%PDF'], 'scan.pdf', { type: 'application/pdf' }));
+    await userEvent.upload(
+      within(files).getByLabelText('Add files for the underwriter'),
+      new File(['%PDF'], 'scan.pdf', { type: 'application/pdf' }),
+    );
     await expect(await within(files).findByRole('alert')).toHaveTextContent(`Your files were not uploaded. ${TOO_BIG}`);
   },
 };

@@ -2,7 +2,14 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import IncompleteOrderScreen from '@/screens/incomplete-order/incomplete-order-screen';
 import { adaStored } from './support/auth-fixtures';
-import { locationItem, lossRunsItem, projectTypeItem, servedOrder, SUBMISSION_ID, yearsItem } from './support/order-status-fixtures';
+import {
+  locationItem,
+  lossRunsItem,
+  projectTypeItem,
+  servedOrder,
+  SUBMISSION_ID,
+  yearsItem,
+} from './support/order-status-fixtures';
 import type { RouterParameters } from './support/router-decorator';
 import { statusScreenStories } from './support/status-screen-stories';
 import { navigatedTo } from './support/story-navigation';
@@ -36,15 +43,17 @@ export const Loaded: Story = {
   ...servedOrder({ status: 'incomplete' }).story,
   play: async ({ canvasElement }) => {
     const canvas = await loaded(canvasElement);
-    await expect(canvas.getByText('Incomplete: a few details needed')).toHaveAttribute('data-order-status', 'incomplete');
+    await expect(canvas.getByText('Incomplete: a few details needed')).toHaveAttribute(
+      'data-order-status',
+      'incomplete',
+    );
     const items = within(canvas.getByRole('region', { name: 'Still needed' })).getAllByRole('listitem');
     await expect(items).toHaveLength(2);
     await expect(items[0]).toHaveTextContent(locationItem.label);
     // The place to fix it, with the order: editorder takes it as ?submissionid.
-    await expect(within(items[0]!).getByRole('link', { name: `Add a location: ${locationItem.label}` })).toHaveAttribute(
-      'href',
-      `/editorder?submissionid=${SUBMISSION_ID}`,
-    );
+    await expect(
+      within(items[0]!).getByRole('link', { name: `Add a location: ${locationItem.label}` }),
+    ).toHaveAttribute('href', `/editorder?submissionid=${SUBMISSION_ID}`);
     // A document is uploaded on this screen.
     await expect(within(items[1]!).getByRole('link', { name: `Upload it: ${lossRunsItem.label}` })).toHaveAttribute(
       'href',
@@ -57,7 +66,10 @@ export const Loaded: Story = {
     await expect(input).toHaveAttribute('multiple');
     await expect(input).toHaveAttribute('accept', '.pdf,.png,.jpg,.jpeg,.docx,.xlsx');
     await expect(canvas.getByRole('button', { name: 'Buy now again' })).toBeVisible();
-    await expect(canvas.getByRole('link', { name: 'See the full order summary' })).toHaveAttribute('href', `/ordersummary/${SUBMISSION_ID}`);
+    await expect(canvas.getByRole('link', { name: 'See the full order summary' })).toHaveAttribute(
+      'href',
+      `/ordersummary/${SUBMISSION_ID}`,
+    );
     await expect(canvas.getByRole('button', { name: 'Close this order' })).toBeVisible();
   },
 };
@@ -74,7 +86,10 @@ export const Upload: Story = {
     await userEvent.upload(within(documents).getByLabelText('Upload documents'), file);
     await waitFor(() => expect(uploading.world.sent).toHaveLength(1));
     const [sent] = uploading.world.sent;
-    await expect(sent).toMatchObject({ call: 'upload', body: { module: 'submission', moduleid: String(SUBMISSION_ID) } });
+    await expect(sent).toMatchObject({
+      call: 'upload',
+      body: { module: 'submission', moduleid: String(SUBMISSION_ID) },
+    });
     await expect(sent!.idempotencyKey).toMatch(/^[0-9a-f]{64}$/);
     // The name the server stored (jsdom's multipart sends a File as "blob"; a browser sends its name).
     const stored = sent!.body.files;
@@ -91,13 +106,20 @@ const NOT_A_TYPE = 'renamed.pdf is not a PDF, PNG, JPEG, Word or Excel file';
 
 export const UploadRefused: Story = {
   name: 'Upload refused (415): the server’s words',
-  ...servedOrder({ status: 'incomplete', failing: { upload: { status: 415, message: NOT_A_TYPE, fields: { files: 'is not a type we accept' } } } })
-    .story,
+  ...servedOrder({
+    status: 'incomplete',
+    failing: { upload: { status: 415, message: NOT_A_TYPE, fields: { files: 'is not a type we accept' } } },
+  }).story,
   play: async ({ canvasElement }) => {
     const canvas = await loaded(canvasElement);
     const documents = canvas.getByRole('region', { name: 'Documents' });
-    await userEvent.upload(within(documents).getByLabelText('Upload documents'), new File(['MZ'], 'renamed.pdf', { type: 'application/pdf' }));
-    await expect(await within(documents).findByRole('alert')).toHaveTextContent(`Your files were not uploaded. ${NOT_A_TYPE}`);
+    await userEvent.upload(
+      within(documents).getByLabelText('Upload documents'),
+      new File(['MZ'], 'renamed.pdf', { type: 'application/pdf' }),
+    );
+    await expect(await within(documents).findByRole('alert')).toHaveTextContent(
+      `Your files were not uploaded. ${NOT_A_TYPE}`,
+    );
     await expect(within(documents).getByText('No documents uploaded yet.')).toBeVisible();
   },
 };
@@ -108,7 +130,9 @@ export const BuyAgainReferred: Story = {
   play: async ({ canvasElement }) => {
     const canvas = await loaded(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Buy now again' }));
-    await expect((await navigatedTo(canvasElement)).href).toBe(`/incomplete-review-underwriter?submissionid=${SUBMISSION_ID}`);
+    await expect((await navigatedTo(canvasElement)).href).toBe(
+      `/incomplete-review-underwriter?submissionid=${SUBMISSION_ID}`,
+    );
   },
 };
 
@@ -123,7 +147,10 @@ export const BuyAgainStillMissing: Story = {
   },
 };
 
-const answering = servedOrder({ status: 'incomplete', summary: { requiredItems: [projectTypeItem, yearsItem, locationItem] } });
+const answering = servedOrder({
+  status: 'incomplete',
+  summary: { requiredItems: [projectTypeItem, yearsItem, locationItem] },
+});
 
 export const AnswerMissing: Story = {
   name: 'Answers missing: asked here, saved to the order',
@@ -146,7 +173,9 @@ export const AnswerMissing: Story = {
     await userEvent.type(within(questions).getByRole('textbox', { name: /How many years/ }), '12');
     await userEvent.click(within(questions).getByRole('button', { name: 'Save answers' }));
     // Each answer to its own set; then only the location is still missing.
-    await waitFor(() => expect(within(canvas.getByRole('region', { name: 'Still needed' })).getAllByRole('listitem')).toHaveLength(1));
+    await waitFor(() =>
+      expect(within(canvas.getByRole('region', { name: 'Still needed' })).getAllByRole('listitem')).toHaveLength(1),
+    );
     await expect(answering.world.sent.map((call) => [call.call, call.body])).toEqual([
       ['saveAnswers', { arc_project_type: 'public' }],
       ['saveApplicationAnswers', { years_in_practice: '12' }],
@@ -160,7 +189,11 @@ export const AnswersRefused: Story = {
   ...servedOrder({
     status: 'incomplete',
     summary: { requiredItems: [yearsItem] },
-    refuseAnswers: { status: 400, message: 'Check the answers: years_in_practice must be at most 80', fields: { 'answers.years_in_practice': 'must be at most 80' } },
+    refuseAnswers: {
+      status: 400,
+      message: 'Check the answers: years_in_practice must be at most 80',
+      fields: { 'answers.years_in_practice': 'must be at most 80' },
+    },
   }).story,
   play: async ({ canvasElement }) => {
     const canvas = await loaded(canvasElement);
@@ -170,7 +203,9 @@ export const AnswersRefused: Story = {
     await expect(await within(questions).findByRole('alert')).toHaveTextContent(
       'We could not save your answers. Check the answers: years_in_practice must be at most 80',
     );
-    await expect(within(questions).getByRole('textbox', { name: /How many years/ })).toHaveAccessibleDescription(/This answer must be at most 80\./);
+    await expect(within(questions).getByRole('textbox', { name: /How many years/ })).toHaveAccessibleDescription(
+      /This answer must be at most 80\./,
+    );
   },
 };
 
@@ -184,7 +219,9 @@ export const UploadSuppliesTheDocument: Story = {
     const input = within(canvas.getByRole('region', { name: 'Documents' })).getByLabelText('Upload documents');
     input.focus();
     await userEvent.upload(input, new File(['%PDF-1.7 loss runs'], 'loss-runs.pdf', { type: 'application/pdf' }));
-    await waitFor(() => expect(within(canvas.getByRole('region', { name: 'Still needed' })).getAllByRole('listitem')).toHaveLength(1));
+    await waitFor(() =>
+      expect(within(canvas.getByRole('region', { name: 'Still needed' })).getAllByRole('listitem')).toHaveLength(1),
+    );
     // The item is supplied, the section (and its live region) stays, and the keyboard is where it was.
     const documents = canvas.getByRole('region', { name: 'Documents' });
     await expect(within(documents).getByRole('status')).toHaveTextContent(/^Uploaded: /);
@@ -210,13 +247,18 @@ export const ChooseMoreWhileUploading: Story = {
     await expect(buy).toHaveAttribute('aria-disabled', 'true');
     await userEvent.click(buy);
     await expect(canvas.getByText('Your files are uploading; buy once they are on the order.')).toBeVisible();
-    await waitFor(() => expect(slow.world.sent.filter((call) => call.call === 'upload')).toHaveLength(2), { timeout: 3000 });
+    await waitFor(() => expect(slow.world.sent.filter((call) => call.call === 'upload')).toHaveLength(2), {
+      timeout: 3000,
+    });
     await waitFor(() => expect(within(documents).getAllByRole('listitem')).toHaveLength(2), { timeout: 3000 });
     await expect(slow.world.sent.map((call) => call.call)).not.toContain('buyNow');
   },
 };
 
-const answeringAll = servedOrder({ status: 'incomplete', summary: { requiredItems: [projectTypeItem, yearsItem, locationItem] } });
+const answeringAll = servedOrder({
+  status: 'incomplete',
+  summary: { requiredItems: [projectTypeItem, yearsItem, locationItem] },
+});
 
 export const AnswersSavedFocus: Story = {
   name: 'Answers saved: the questions go, focus goes to the heading, and it is said',

@@ -26,16 +26,28 @@ export const Loaded: Story = {
   ...servedOrder({ status: 'underwriter_review', summary: { files: [lossRunsFile] } }).story,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { level: 1, name: 'Your order is with an underwriter' })).toBeVisible();
-    await expect(canvas.getByText('With an underwriter', { selector: '[data-order-status]' })).toHaveAttribute('data-order-status', 'underwriter_review');
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: 'Your order is with an underwriter' }),
+    ).toBeVisible();
+    await expect(canvas.getByText('With an underwriter', { selector: '[data-order-status]' })).toHaveAttribute(
+      'data-order-status',
+      'underwriter_review',
+    );
     const why = within(canvas.getByRole('region', { name: 'Why it was referred' })).getAllByRole('listitem');
     await expect(why.map((item) => item.textContent)).toEqual([priorClaims.label, aboveAuthority.label]);
     // The underwriter's detail (the figures behind a rule) is not shown to the insured.
-    await expect(canvas.getByRole('region', { name: 'Why it was referred' })).not.toHaveTextContent(aboveAuthority.detail!);
-    await expect(canvas.getByRole('region', { name: 'What happens next' })).toHaveTextContent('usually within two working days');
+    await expect(canvas.getByRole('region', { name: 'Why it was referred' })).not.toHaveTextContent(
+      aboveAuthority.detail!,
+    );
+    await expect(canvas.getByRole('region', { name: 'What happens next' })).toHaveTextContent(
+      'usually within two working days',
+    );
     const files = canvas.getByRole('region', { name: 'Files on this order' });
     await expect(within(files).getByRole('button', { name: `Download ${lossRunsFile.filename}` })).toBeVisible();
-    await expect(canvas.getByRole('link', { name: 'See the full order summary' })).toHaveAttribute('href', `/ordersummary/${SUBMISSION_ID}`);
+    await expect(canvas.getByRole('link', { name: 'See the full order summary' })).toHaveAttribute(
+      'href',
+      `/ordersummary/${SUBMISSION_ID}`,
+    );
     await expect(canvas.getByRole('button', { name: 'Close this order' })).toBeVisible();
   },
 };

@@ -49,14 +49,22 @@ export const NationalRange: Story = {
 export const KnownZip: Story = {
   name: 'Cards with from-prices for the ZIP of a quote in progress',
   beforeEach: () => {
-    writeSavedQuote({ specialityId: 101, zipcode: houstonPlace.zipcode, answers: {}, applicationAnswers: {}, resume: 'questions' });
+    writeSavedQuote({
+      specialityId: 101,
+      zipcode: houstonPlace.zipcode,
+      answers: {},
+      applicationAnswers: {},
+      resume: 'questions',
+    });
     return () => sessionStorage.removeItem(SAVED_QUOTE_KEY);
   },
   play: async ({ canvasElement }) => {
     await expect(await card(canvasElement, 'Architects')).toHaveTextContent(
       'Indicative for ZIP 77002 (Texas): from $1,311 a year; your price comes after a few questions.',
     );
-    await expect(await card(canvasElement, 'Dentists')).toHaveTextContent('Indicative for ZIP 77002 (Texas): from $1,166 a year');
+    await expect(await card(canvasElement, 'Dentists')).toHaveTextContent(
+      'Indicative for ZIP 77002 (Texas): from $1,166 a year',
+    );
     await expect(canvasElement).not.toHaveTextContent(/depending on your state/);
   },
 };
@@ -83,7 +91,9 @@ export const BrandedSpecialities: Story = {
   },
   beforeEach: () => () => sessionStorage.removeItem(SAVED_QUOTE_KEY),
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('heading', { level: 1, name: 'All specialities' })).toBeVisible();
+    await expect(
+      await within(canvasElement).findByRole('heading', { level: 1, name: 'All specialities' }),
+    ).toBeVisible();
     await expect(await card(canvasElement, 'Structural engineers')).toHaveTextContent(
       'Indicative: from $1,094–$1,440 a year, depending on your state',
     );

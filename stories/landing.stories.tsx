@@ -96,7 +96,9 @@ export const Filtered: Story = {
     const canvas = within(canvasElement);
     await canvas.findByRole('heading', { level: 4, name: 'Architects' });
     await userEvent.type(canvas.getByLabelText('Find your speciality'), 'dent');
-    const matching = shownOrder(specialities.filter((speciality) => /dent/i.test(`${speciality.name} ${speciality.description}`)));
+    const matching = shownOrder(
+      specialities.filter((speciality) => /dent/i.test(`${speciality.name} ${speciality.description}`)),
+    );
     await waitFor(() => expect(cardNames(canvas)).toEqual(matching));
     await expect(matching).toContain('Dentists');
     await expect(categoryNames(canvas)).toEqual(['Healthcare']);
@@ -107,7 +109,10 @@ export const Filtered: Story = {
 };
 
 export const Branded: Story = {
-  parameters: { route: `/client/landing/${HARBOR_RISK}`, msw: { handlers: [...brokerHandlers(), ...catalogHandlers()] } },
+  parameters: {
+    route: `/client/landing/${HARBOR_RISK}`,
+    msw: { handlers: [...brokerHandlers(), ...catalogHandlers()] },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByRole('heading', { level: 4, name: 'Architects' });
@@ -135,7 +140,10 @@ const storedDefault = harborRiskSpecialities.find((speciality) => speciality.id 
 
 export const StoredDefaultSpeciality: Story = {
   name: 'Branded, with a stored default speciality',
-  parameters: { route: `/client/landing/${HARBOR_RISK}`, msw: { handlers: [...brokerHandlers(), ...catalogHandlers()] } },
+  parameters: {
+    route: `/client/landing/${HARBOR_RISK}`,
+    msw: { handlers: [...brokerHandlers(), ...catalogHandlers()] },
+  },
   // The session's `defaultspeciality`, set before the story renders and removed after it.
   beforeEach: () => {
     writeDefaultSpeciality(storedDefault.speiclaityRandomCode);

@@ -1,13 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import LocationsScreen from '@/screens/locations/locations-screen';
-import {
-  accountApi,
-  boundMessage,
-  LIST_DOWN_MESSAGE,
-  locations,
-  usStates,
-} from './support/account-fixtures';
+import { accountApi, boundMessage, LIST_DOWN_MESSAGE, locations, usStates } from './support/account-fixtures';
 import { adaStored, authHandlers } from './support/auth-fixtures';
 import type { RouterParameters } from './support/router-decorator';
 
@@ -62,7 +56,10 @@ async function openAdd(canvas: Canvas) {
   return dialog;
 }
 
-async function fillAddress(dialog: Canvas, address: { title?: string; address1: string; city: string; state: string; zipcode: string }) {
+async function fillAddress(
+  dialog: Canvas,
+  address: { title?: string; address1: string; city: string; state: string; zipcode: string },
+) {
   if (address.title) await userEvent.type(dialog.getByLabelText('Title (optional)'), address.title);
   await userEvent.type(dialog.getByLabelText('Address line 1'), address.address1);
   await userEvent.type(dialog.getByLabelText('City'), address.city);
@@ -79,7 +76,11 @@ export const Loaded: Story = {
     await expect(within(screen).getByText('Your account')).toHaveClass('eyebrow');
     await expect(canvas.getByRole('heading', { level: 1, name: 'Locations' })).toBeVisible();
     const headings = within(screen).getAllByRole('heading', { level: 2 });
-    await expect(headings.map((heading) => heading.textContent)).toEqual(['Main office', 'Houston clinic', '101 Market St']);
+    await expect(headings.map((heading) => heading.textContent)).toEqual([
+      'Main office',
+      'Houston clinic',
+      '101 Market St',
+    ]);
 
     const main = row(canvas, 'Main office');
     await expect(main.getByText('Primary')).toBeVisible();
@@ -114,7 +115,13 @@ export const Empty: Story = {
     const primary = dialog.getByRole('checkbox', { name: 'Make this the primary location' });
     await expect(primary).toBeChecked();
     await expect(primary).toBeDisabled();
-    await fillAddress(dialog, { title: 'Main office', address1: '500 Congress Ave', city: 'Austin', state: 'TX', zipcode: '78701' });
+    await fillAddress(dialog, {
+      title: 'Main office',
+      address1: '500 Congress Ave',
+      city: 'Austin',
+      state: 'TX',
+      zipcode: '78701',
+    });
     await userEvent.click(dialog.getByRole('button', { name: 'Save location' }));
     await expect(await canvas.findByRole('heading', { level: 2, name: 'Main office' })).toBeVisible();
     await expect(row(canvas, 'Main office').getByText('Primary')).toBeVisible();
@@ -160,10 +167,11 @@ export const AddDialogOpen: Story = {
     // Every state from insured/stateList, after a "Choose a state" that is where it starts.
     const state = dialog.getByRole('combobox', { name: 'State' });
     await expect(state).toHaveValue('');
-    await expect(within(state).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Choose a state',
-      ...usStates.map((usState) => usState.name),
-    ]);
+    await expect(
+      within(state)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose a state', ...usStates.map((usState) => usState.name)]);
     await expect(dialog.getByRole('checkbox', { name: 'Make this the primary location' })).not.toBeChecked();
     await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(canvas.queryByRole('dialog')).toBeNull());
@@ -194,14 +202,22 @@ export const ZipNotInState: Story = {
   play: async ({ canvasElement }) => {
     const canvas = await loadedList(canvasElement);
     const dialog = await openAdd(canvas);
-    await fillAddress(dialog, { title: 'Bay Area office', address1: '1 Ferry Building', city: 'San Francisco', state: 'TX', zipcode: '94105' });
+    await fillAddress(dialog, {
+      title: 'Bay Area office',
+      address1: '1 Ferry Building',
+      city: 'San Francisco',
+      state: 'TX',
+      zipcode: '94105',
+    });
     await userEvent.click(dialog.getByRole('button', { name: 'Save location' }));
     // The server's message on the ZIP field, which has focus; its words above the form too.
     const zip = dialog.getByLabelText('ZIP code');
     await waitFor(() => expect(zip).toHaveAccessibleDescription(/ZIP code is in California, not Texas/));
     await expect(zip).toHaveFocus();
     await expect(zip).toHaveAttribute('aria-invalid', 'true');
-    await expect(dialog.getByRole('alert')).toHaveTextContent('We could not save this locationZIP code 94105 is in California, not Texas');
+    await expect(dialog.getByRole('alert')).toHaveTextContent(
+      'We could not save this locationZIP code 94105 is in California, not Texas',
+    );
 
     await userEvent.selectOptions(dialog.getByLabelText('State'), 'CA');
     await userEvent.click(dialog.getByRole('button', { name: 'Save location' }));
@@ -246,7 +262,9 @@ export const MakePrimary: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Make Houston clinic primary' }));
     await waitFor(() => expect(row(canvas, 'Houston clinic').getByText('Primary')).toBeVisible());
     await expect(canvas.getByRole('button', { name: 'Make Main office primary' })).toBeVisible();
-    await waitFor(() => expect(announcer(canvasElement)).toHaveTextContent('Houston clinic is now your primary location.'));
+    await waitFor(() =>
+      expect(announcer(canvasElement)).toHaveTextContent('Houston clinic is now your primary location.'),
+    );
     await waitFor(() => expect(canvas.getByRole('button', { name: 'Edit Houston clinic' })).toHaveFocus());
     await expect(canvas.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
       'Houston clinic',
@@ -264,11 +282,17 @@ export const DeletePrimary: Story = {
     const canvas = await loadedList(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Delete Main office' }));
     const confirm = within(await canvas.findByRole('alertdialog', { name: 'Delete Main office?' }));
-    await expect(confirm.getByText(/^Main office is your primary location\. Once it is deleted, Houston clinic becomes your primary location;/)).toBeVisible();
+    await expect(
+      confirm.getByText(
+        /^Main office is your primary location\. Once it is deleted, Houston clinic becomes your primary location;/,
+      ),
+    ).toBeVisible();
     await userEvent.click(confirm.getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(row(canvas, 'Houston clinic').getByText('Primary')).toBeVisible());
     await waitFor(() =>
-      expect(announcer(canvasElement)).toHaveTextContent('Location deleted: Main office. Houston clinic is now your primary location.'),
+      expect(announcer(canvasElement)).toHaveTextContent(
+        'Location deleted: Main office. Houston clinic is now your primary location.',
+      ),
     );
   },
 };
@@ -282,7 +306,9 @@ export const DeleteRefused: Story = {
     const canvas = await loadedList(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Delete Houston clinic' }));
     const dialog = await canvas.findByRole('alertdialog', { name: 'Delete Houston clinic?' });
-    await expect(within(dialog).getByText('Houston clinic will be removed from your locations. This cannot be undone.')).toBeVisible();
+    await expect(
+      within(dialog).getByText('Houston clinic will be removed from your locations. This cannot be undone.'),
+    ).toBeVisible();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await expect(await within(dialog).findByRole('alert')).toHaveTextContent(boundMessage('location'));
     await expect(onBoundPolicy.locations()).toHaveLength(3);

@@ -45,7 +45,10 @@ export const Empty: Story = {
     await expect(canvas.getByLabelText('E-mail address')).toHaveValue('');
     await expect(canvas.getByLabelText('Password')).toHaveAttribute('type', 'password');
     await expect(canvas.getByLabelText('Remember me')).not.toBeChecked();
-    await expect(canvas.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/forgotpassword');
+    await expect(canvas.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute(
+      'href',
+      '/forgotpassword',
+    );
     await expect(canvas.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/signup');
     // No message before the user has done anything; no Google button without a client id.
     await expect(canvas.queryByRole('alert')).toBeNull();
@@ -84,7 +87,10 @@ export const WrongPassword: Story = {
     const alert = await canvas.findByRole('alert');
     await expect(alert).toHaveTextContent('We could not sign you in');
     await expect(alert).toHaveTextContent('That e-mail address and password do not match an account.');
-    await expect(within(alert).getByRole('link', { name: 'Reset your password' })).toHaveAttribute('href', '/forgotpassword');
+    await expect(within(alert).getByRole('link', { name: 'Reset your password' })).toHaveAttribute(
+      'href',
+      '/forgotpassword',
+    );
     // Focus goes to the message, and the user can correct the form at once.
     await waitFor(() => expect(alert).toHaveFocus());
     await expect(canvas.getByLabelText('Password')).not.toHaveAttribute('readonly');
@@ -132,7 +138,10 @@ export const SuccessToDashboard: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = await screen(canvasElement);
-    await expect(canvas.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/client/signup/harbor-risk');
+    await expect(canvas.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
+      'href',
+      '/client/signup/harbor-risk',
+    );
     await fillIn(canvas, ada.email, ADA_PASSWORD);
     await userEvent.click(canvas.getByRole('button', { name: 'Log in' }));
     // A redirect off the site is ignored: the account's home in the broker's storefront instead

@@ -206,13 +206,37 @@ export const FileDownload: Story = {
 export const CloseLost: Story = {
   name: 'Close this order (reason, then close-lost)',
   args: { title: 'closeLostMachine', file: 'docs/machines/close-lost.mmd', source: closeLost },
-  play: expectStates(['editing', 'sending', 'closed', 'cancelled', 'hasReason', 'requireReason', 'close.confirm', 'close.cancel']),
+  play: expectStates([
+    'editing',
+    'sending',
+    'closed',
+    'cancelled',
+    'hasReason',
+    'requireReason',
+    'close.confirm',
+    'close.cancel',
+  ]),
 };
 
 export const ApplicationSignature: Story = {
   name: 'Signed application (review, sign, stale, signed)',
-  args: { title: 'applicationSignatureMachine', file: 'docs/machines/application-signature.mmd', source: applicationSignature },
-  play: expectStates(['loading', 'failed', 'unsigned', 'stale', 'signing', 'signed', 'canSign', 'recordChanged', 'application.sign', 'application.retry']),
+  args: {
+    title: 'applicationSignatureMachine',
+    file: 'docs/machines/application-signature.mmd',
+    source: applicationSignature,
+  },
+  play: expectStates([
+    'loading',
+    'failed',
+    'unsigned',
+    'stale',
+    'signing',
+    'signed',
+    'canSign',
+    'recordChanged',
+    'application.sign',
+    'application.retry',
+  ]),
 };
 
 export const Payment: Story = {
@@ -292,7 +316,17 @@ export const Documents: Story = {
 export const ShareDocument: Story = {
   name: 'E-mail a document (the order summary, the order confirmation)',
   args: { title: 'shareDocumentMachine', file: 'docs/machines/share-document.mmd', source: shareDocument },
-  play: expectStates(['editing', 'sending', 'refused', 'sent', 'cancelled', 'hasAddress', 'requireAddress', 'share.send', 'share.cancel']),
+  play: expectStates([
+    'editing',
+    'sending',
+    'refused',
+    'sent',
+    'cancelled',
+    'hasAddress',
+    'requireAddress',
+    'share.send',
+    'share.cancel',
+  ]),
 };
 
 export const EditOrder: Story = {
@@ -436,37 +470,105 @@ export const LifecycleCompleteOrder = lifecycleOn('complete-order');
 export const BrokerBook: Story = {
   name: 'Broker’s book (status kept in the address)',
   args: { title: 'brokerBookMachine', file: 'docs/machines/broker-book.mmd', source: brokerBook },
-  play: expectStates(['loading', 'loadFailed', 'notTied', 'empty', 'loaded', 'book.filter', 'book.sync', 'book.retry', 'showStatus']),
+  play: expectStates([
+    'loading',
+    'loadFailed',
+    'notTied',
+    'empty',
+    'loaded',
+    'book.filter',
+    'book.sync',
+    'book.retry',
+    'showStatus',
+  ]),
 };
 
 export const AdminBrokers: Story = {
   name: 'Administration: brokers (client URL checked as typed, record then logo)',
   args: { title: 'adminBrokersMachine', file: 'docs/machines/admin-brokers.mmd', source: adminBrokers },
-  play: expectStates(['loading', 'list', 'editor', 'form', 'waiting', 'checking', 'saving', 'savingLogo', 'confirmingDeactivate', 'switching', 'refreshing', 'clientUrl.change']),
+  play: expectStates([
+    'loading',
+    'list',
+    'editor',
+    'form',
+    'waiting',
+    'checking',
+    'saving',
+    'savingLogo',
+    'confirmingDeactivate',
+    'switching',
+    'refreshing',
+    'clientUrl.change',
+  ]),
 };
 
 export const AdminCatalog: Story = {
   name: 'Administration: specialities and categories (retiring asks first)',
   args: { title: 'adminCatalogMachine', file: 'docs/machines/admin-catalog.mmd', source: adminCatalog },
-  play: expectStates(['loading', 'loadFailed', 'list', 'editor', 'form', 'saving', 'confirmingRetire', 'switching', 'speciality.add', 'retire.confirm']),
+  play: expectStates([
+    'loading',
+    'loadFailed',
+    'list',
+    'editor',
+    'form',
+    'saving',
+    'confirmingRetire',
+    'switching',
+    'speciality.add',
+    'retire.confirm',
+  ]),
 };
 
 export const AdminQuestions: Story = {
   name: 'Administration: a speciality’s questions (moved by the whole order)',
   args: { title: 'adminQuestionsMachine', file: 'docs/machines/admin-questions.mmd', source: adminQuestions },
-  play: expectStates(['loading', 'loadFailed', 'list', 'editor', 'form', 'saving', 'moving', 'switching', 'question.move', 'question.retire']),
+  play: expectStates([
+    'loading',
+    'loadFailed',
+    'list',
+    'editor',
+    'form',
+    'saving',
+    'moving',
+    'switching',
+    'question.move',
+    'question.retire',
+  ]),
 };
 
 export const AdminRateTables: Story = {
   name: 'Administration: rate tables (a change is a new version)',
   args: { title: 'adminRateTablesMachine', file: 'docs/machines/admin-rate-tables.mmd', source: adminRateTables },
-  play: expectStates(['loadingChoices', 'choosing', 'loading', 'ready', 'saving', 'importing', 'exporting', 'tables.select', 'rates.save', 'csv.import', 'showSelection']),
+  play: expectStates([
+    'loadingChoices',
+    'choosing',
+    'loading',
+    'ready',
+    'saving',
+    'importing',
+    'exporting',
+    'tables.select',
+    'rates.save',
+    'csv.import',
+    'showSelection',
+  ]),
 };
 
 export const AdminUsers: Story = {
   name: 'Administration: users (role changes and unlocking)',
   args: { title: 'adminUsersMachine', file: 'docs/machines/admin-users.mmd', source: adminUsers },
-  play: expectStates(['loading', 'loadFailed', 'list', 'roleDialog', 'editing', 'saving', 'unlocking', 'users.search', 'role.save', 'showFilters']),
+  play: expectStates([
+    'loading',
+    'loadFailed',
+    'list',
+    'roleDialog',
+    'editing',
+    'saving',
+    'unlocking',
+    'users.search',
+    'role.save',
+    'showFilters',
+  ]),
 };
 
 export const AdminAudit: Story = {
@@ -478,12 +580,25 @@ export const AdminAudit: Story = {
 export const UnderwritingQueue: Story = {
   name: 'Underwriting queue (filters kept in the address)',
   args: { title: 'underwritingQueueMachine', file: 'docs/machines/underwriting-queue.mmd', source: underwritingQueue },
-  play: expectStates(['loading', 'loadFailed', 'empty', 'loaded', 'queue.filter', 'queue.sync', 'queue.retry', 'showFilters']),
+  play: expectStates([
+    'loading',
+    'loadFailed',
+    'empty',
+    'loaded',
+    'queue.filter',
+    'queue.sync',
+    'queue.retry',
+    'showFilters',
+  ]),
 };
 
 export const UnderwritingReview: Story = {
   name: 'Underwriting review (decisions with the version loaded)',
-  args: { title: 'underwritingReviewMachine', file: 'docs/machines/underwriting-review.mmd', source: underwritingReview },
+  args: {
+    title: 'underwritingReviewMachine',
+    file: 'docs/machines/underwriting-review.mmd',
+    source: underwritingReview,
+  },
   play: expectStates([
     'checking',
     'loading',

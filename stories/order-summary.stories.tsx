@@ -38,22 +38,41 @@ export const Loaded: Story = {
   ...servedOrder({ status: 'application_under_review' }).story,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { level: 1, name: `Summary of order ${SUBMISSION_NUMBER}: Architects` })).toBeVisible();
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: `Summary of order ${SUBMISSION_NUMBER}: Architects` }),
+    ).toBeVisible();
     // Shown here, whatever the status: the summary never sends the insured elsewhere.
-    await expect(canvas.getByText('Application under review')).toHaveAttribute('data-order-status', 'application_under_review');
+    await expect(canvas.getByText('Application under review')).toHaveAttribute(
+      'data-order-status',
+      'application_under_review',
+    );
     await expect(canvas.getByRole('link', { name: 'What happens next' })).toHaveAttribute(
       'href',
       `/application-under-review?submissionid=${SUBMISSION_ID}`,
     );
     const cover = canvas.getByRole('region', { name: 'Cover and price' });
-    await expect(within(cover).getByText('Price for the year').nextElementSibling).toHaveTextContent(formatUsd(quotedCalculation.totalCents));
+    await expect(within(cover).getByText('Price for the year').nextElementSibling).toHaveTextContent(
+      formatUsd(quotedCalculation.totalCents),
+    );
     await expect(within(cover).getByText('Payment plan').nextElementSibling).toHaveTextContent('Annual');
-    await expect(within(canvas.getByRole('region', { name: 'How your price is worked out' })).getAllByRole('listitem')).toHaveLength(11);
-    await expect(within(canvas.getByRole('region', { name: 'Why an underwriter reviews it' })).getByRole('listitem')).toHaveTextContent(priorClaims.label);
-    await expect(canvas.getByRole('region', { name: 'What the underwriter asked for' })).toHaveTextContent(INFO_REQUEST_MESSAGE);
-    await expect(canvas.getByRole('region', { name: 'Locations' })).toHaveTextContent('Houston office (1200 Main St, Suite 400, Houston, TX 77002) (primary)');
-    await expect(canvas.getByRole('region', { name: 'Contact' })).toHaveTextContent('Ada Lovelace, ada@example.com, (512) 555-0142');
-    await expect(within(canvas.getByRole('region', { name: 'Files on this order' })).getAllByRole('listitem')).toHaveLength(2);
+    await expect(
+      within(canvas.getByRole('region', { name: 'How your price is worked out' })).getAllByRole('listitem'),
+    ).toHaveLength(11);
+    await expect(
+      within(canvas.getByRole('region', { name: 'Why an underwriter reviews it' })).getByRole('listitem'),
+    ).toHaveTextContent(priorClaims.label);
+    await expect(canvas.getByRole('region', { name: 'What the underwriter asked for' })).toHaveTextContent(
+      INFO_REQUEST_MESSAGE,
+    );
+    await expect(canvas.getByRole('region', { name: 'Locations' })).toHaveTextContent(
+      'Houston office (1200 Main St, Suite 400, Houston, TX 77002) (primary)',
+    );
+    await expect(canvas.getByRole('region', { name: 'Contact' })).toHaveTextContent(
+      'Ada Lovelace, ada@example.com, (512) 555-0142',
+    );
+    await expect(
+      within(canvas.getByRole('region', { name: 'Files on this order' })).getAllByRole('listitem'),
+    ).toHaveLength(2);
     const history = within(canvas.getByRole('region', { name: 'History' })).getAllByRole('listitem');
     // The insured's history: moves in words, oldest first; a quote edit is not a move.
     await expect(history.map((entry) => entry.querySelector('.order-history__what')?.textContent)).toEqual([
@@ -73,9 +92,16 @@ export const Quoted: Story = {
   ...servedOrder({ status: 'quoted' }).story,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('link', { name: 'What happens next' })).toHaveAttribute('href', `/order/${SUBMISSION_ID}`);
-    await expect(canvas.getByRole('region', { name: 'History' })).toHaveTextContent('Nothing has happened to this order yet.');
-    await expect(canvas.getByRole('region', { name: 'Files on this order' })).toHaveTextContent('No files on this order yet.');
+    await expect(await canvas.findByRole('link', { name: 'What happens next' })).toHaveAttribute(
+      'href',
+      `/order/${SUBMISSION_ID}`,
+    );
+    await expect(canvas.getByRole('region', { name: 'History' })).toHaveTextContent(
+      'Nothing has happened to this order yet.',
+    );
+    await expect(canvas.getByRole('region', { name: 'Files on this order' })).toHaveTextContent(
+      'No files on this order yet.',
+    );
   },
 };
 
@@ -110,9 +136,14 @@ export const Closed: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const history = within(await canvas.findByRole('region', { name: 'History' })).getAllByRole('listitem');
-    await expect(history.at(-1)!.querySelector('.order-history__what')).toHaveTextContent('Closed: The price (Too dear for a first year)');
+    await expect(history.at(-1)!.querySelector('.order-history__what')).toHaveTextContent(
+      'Closed: The price (Too dear for a first year)',
+    );
     await expect(history.at(-1)).toHaveTextContent('Ada Lovelace');
-    await expect(canvas.getByRole('link', { name: 'What happens next' })).toHaveAttribute('href', `/order/${SUBMISSION_ID}`);
+    await expect(canvas.getByRole('link', { name: 'What happens next' })).toHaveAttribute(
+      'href',
+      `/order/${SUBMISSION_ID}`,
+    );
   },
 };
 
@@ -135,7 +166,10 @@ export const Download: Story = {
 
 export const DownloadFailed: Story = {
   name: 'Download failed: said beside the file',
-  ...servedOrder({ status: 'application_under_review', failing: { download: { status: 503, message: 'The file store is unavailable.' } } }).story,
+  ...servedOrder({
+    status: 'application_under_review',
+    failing: { download: { status: 503, message: 'The file store is unavailable.' } },
+  }).story,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const files = await canvas.findByRole('region', { name: 'Files on this order' });
@@ -144,7 +178,9 @@ export const DownloadFailed: Story = {
       `${lossRunsFile.filename} could not be downloaded: The file store is unavailable.`,
     );
     // The button is usable again.
-    await expect(within(files).getByRole('button', { name: `Download ${lossRunsFile.filename}` })).not.toHaveAttribute('aria-disabled');
+    await expect(within(files).getByRole('button', { name: `Download ${lossRunsFile.filename}` })).not.toHaveAttribute(
+      'aria-disabled',
+    );
   },
 };
 

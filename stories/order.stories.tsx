@@ -5,7 +5,14 @@ import OrderScreen from '@/screens/order/order-screen';
 import { adaStored, authHandlers } from './support/auth-fixtures';
 import { brokerHandlers } from './support/broker-fixtures';
 import { catalogHandlers, HARBOR_RISK } from './support/catalog-fixtures';
-import { knockout, orderWorld, SUBMISSION_ID, SUBMISSION_NUMBER, type OrderWorld, type OrderWorldOptions } from './support/order-status-fixtures';
+import {
+  knockout,
+  orderWorld,
+  SUBMISSION_ID,
+  SUBMISSION_NUMBER,
+  type OrderWorld,
+  type OrderWorldOptions,
+} from './support/order-status-fixtures';
 import { quotedCalculation } from './support/quote-fixtures';
 import type { RouterParameters } from './support/router-decorator';
 import { navigatedTo } from './support/story-navigation';
@@ -30,9 +37,15 @@ type Story = StoryObj<typeof meta>;
 type Canvas = ReturnType<typeof within>;
 
 /** A story's server: the order's world, reset before every showing. */
-function served(options: OrderWorldOptions = {}): { world: OrderWorld; story: Pick<Story, 'parameters' | 'beforeEach'> } {
+function served(options: OrderWorldOptions = {}): {
+  world: OrderWorld;
+  story: Pick<Story, 'parameters' | 'beforeEach'>;
+} {
   const world = orderWorld(options);
-  return { world, story: { parameters: { msw: { handlers: [...authHandlers(), ...world.handlers] } }, beforeEach: world.reset } };
+  return {
+    world,
+    story: { parameters: { msw: { handlers: [...authHandlers(), ...world.handlers] } }, beforeEach: world.reset },
+  };
 }
 
 const TOTAL = formatUsd(quotedCalculation.totalCents);
@@ -57,13 +70,18 @@ export const Loaded: Story = {
     await expect(fact(canvas, 'Where')).toHaveTextContent('Texas, ZIP 77002');
     await expect(fact(canvas, 'Cover')).toHaveTextContent('$1,000,000 / $1,000,000 limit, $2,500 deductible');
     await expect(fact(canvas, 'Starts')).toHaveTextContent('Jul 1, 2026');
-    const worksheet = within(canvas.getByRole('region', { name: 'How your price is worked out' })).getAllByRole('listitem');
+    const worksheet = within(canvas.getByRole('region', { name: 'How your price is worked out' })).getAllByRole(
+      'listitem',
+    );
     await expect(worksheet).toHaveLength(11);
     await expect(worksheet[0]).toHaveTextContent('Base premium for Architects in Texas: $2,730.00');
     await expect(worksheet[10]).toHaveTextContent(`Total for the year: ${TOTAL}`);
     const buy = canvas.getByRole('region', { name: 'Ready to buy' });
     await expect(within(buy).getByRole('button', { name: 'Buy now' })).toBeEnabled();
-    await expect(canvas.getByRole('link', { name: 'See the full order summary' })).toHaveAttribute('href', `/ordersummary/${SUBMISSION_ID}`);
+    await expect(canvas.getByRole('link', { name: 'See the full order summary' })).toHaveAttribute(
+      'href',
+      `/ordersummary/${SUBMISSION_ID}`,
+    );
     await expect(canvas.getByRole('button', { name: 'Close this order' })).toBeVisible();
   },
 };
@@ -161,11 +179,16 @@ export const BuyNowApproved: Story = {
   play: async ({ canvasElement }) => {
     const canvas = await buyNow(canvasElement);
     const next = await canvas.findByRole('region', { name: 'Approved: next, pay for your cover' });
-    await expect(within(next).getByRole('link', { name: 'Go to payment' })).toHaveAttribute('href', '/payment?submissionid=4217');
+    await expect(within(next).getByRole('link', { name: 'Go to payment' })).toHaveAttribute(
+      'href',
+      '/payment?submissionid=4217',
+    );
     await expect(canvas.getByText('Your order is approved.')).toBeVisible();
     await expect(canvas.getByText('Approved')).toHaveAttribute('data-order-status', 'approved');
     // One press, one call, with a key that makes a retry of it safe.
-    await expect(approved.world.sent.map((call) => [call.call, call.body])).toEqual([['buyNow', { submissionid: String(SUBMISSION_ID) }]]);
+    await expect(approved.world.sent.map((call) => [call.call, call.body])).toEqual([
+      ['buyNow', { submissionid: String(SUBMISSION_ID) }],
+    ]);
     await expect(approved.world.sent[0]!.idempotencyKey).toMatch(/^[0-9a-f]{64}$/);
     await expect(canvas.queryByRole('button', { name: 'Buy now' })).toBeNull();
     // The button went with the step it belonged to: the keyboard is at the heading, not lost.
@@ -191,7 +214,9 @@ export const BuyNowReferred: Story = {
   ...served({ buyNowOutcome: 'underwriter_review' }).story,
   play: async ({ canvasElement }) => {
     await buyNow(canvasElement);
-    await expect((await navigatedTo(canvasElement)).href).toBe(`/incomplete-review-underwriter?submissionid=${SUBMISSION_ID}`);
+    await expect((await navigatedTo(canvasElement)).href).toBe(
+      `/incomplete-review-underwriter?submissionid=${SUBMISSION_ID}`,
+    );
   },
 };
 
@@ -212,7 +237,9 @@ export const BuyNowFailed: Story = {
   ...buyFails.story,
   play: async ({ canvasElement }) => {
     const canvas = await buyNow(canvasElement);
-    await expect(await canvas.findByRole('alert')).toHaveTextContent(`We could not go ahead with your order. ${BUY_DOWN}`);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      `We could not go ahead with your order. ${BUY_DOWN}`,
+    );
     await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(buyFails.world.sent).toHaveLength(2));
     // A retry of a call whose answer never came is the same request: the server answers it once.
@@ -226,7 +253,10 @@ export const Approved: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const next = await canvas.findByRole('region', { name: 'Approved: next, pay for your cover' });
-    await expect(within(next).getByRole('link', { name: 'Go to payment' })).toHaveAttribute('href', '/payment?submissionid=4217');
+    await expect(within(next).getByRole('link', { name: 'Go to payment' })).toHaveAttribute(
+      'href',
+      '/payment?submissionid=4217',
+    );
   },
 };
 
@@ -235,7 +265,13 @@ export const ApprovedWithAdjustment: Story = {
   ...served({
     status: 'approved',
     summary: {
-      decision: { kind: 'approved', reason: 'Two prior claims', adjustmentBps: 1000, at: '2026-06-26T12:00:00.000Z', by: 'Uma Reyes' },
+      decision: {
+        kind: 'approved',
+        reason: 'Two prior claims',
+        adjustmentBps: 1000,
+        at: '2026-06-26T12:00:00.000Z',
+        by: 'Uma Reyes',
+      },
     },
   }).story,
   play: async ({ canvasElement }) => {
@@ -271,7 +307,9 @@ export const OnItsOwnScreen: Story = {
   name: 'An order with its own status screen goes there (address replaced)',
   ...served({ status: 'missing_info' }).story,
   play: async ({ canvasElement }) => {
-    await expect((await navigatedTo(canvasElement)).href).toBe(`/incomplete-missing-info?submissionid=${SUBMISSION_ID}`);
+    await expect((await navigatedTo(canvasElement)).href).toBe(
+      `/incomplete-missing-info?submissionid=${SUBMISSION_ID}`,
+    );
   },
 };
 
@@ -289,10 +327,18 @@ export const CloseDialog: Story = {
     await expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     // No reason yet: asked for, nothing sent.
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close this order' }));
-    await expect(within(dialog).getByRole('combobox', { name: 'Reason for closing' })).toHaveAccessibleDescription('Choose a reason');
+    await expect(within(dialog).getByRole('combobox', { name: 'Reason for closing' })).toHaveAccessibleDescription(
+      'Choose a reason',
+    );
     await expect(closing.world.sent).toEqual([]);
-    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Reason for closing' }), 'I bought cover elsewhere');
-    await userEvent.type(within(dialog).getByRole('textbox', { name: /Anything you would like us to know/ }), 'A local broker');
+    await userEvent.selectOptions(
+      within(dialog).getByRole('combobox', { name: 'Reason for closing' }),
+      'I bought cover elsewhere',
+    );
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: /Anything you would like us to know/ }),
+      'A local broker',
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close this order' }));
     await expect((await navigatedTo(canvasElement)).href).toBe('/dashboard');
     await expect(closing.world.sent.map((call) => call.body)).toEqual([

@@ -70,6 +70,9 @@ export const UnknownBrokerRedirect: Story = {
   parameters: { route: '/client/dashboard/no-such-broker' } satisfies RouterParameters,
   play: async ({ canvasElement }) => {
     // The client route's guard finds no such broker and replaces the address with its page-not-found.
-    await expect(await navigatedTo(canvasElement)).toEqual({ href: '/client/page-not-found/no-such-broker', state: {} });
+    await expect(await navigatedTo(canvasElement)).toEqual({
+      href: '/client/page-not-found/no-such-broker',
+      state: {},
+    });
   },
 };

@@ -39,10 +39,17 @@ type Story = StoryObj<typeof meta>;
 type Canvas = ReturnType<typeof within>;
 
 const fact = (scope: Canvas, term: string) => scope.getByText(term, { selector: 'dt' }).nextElementSibling;
-const DOWNLOADS = ['Download policy', 'Download declarations page', 'Download binder', 'Download invoice', 'Download order summary'];
+const DOWNLOADS = [
+  'Download policy',
+  'Download declarations page',
+  'Download binder',
+  'Download invoice',
+  'Download order summary',
+];
 
 /** The screen's one status region: every outcome but an error is told in it. */
-const outcomeRegion = (canvasElement: HTMLElement) => canvasElement.querySelector<HTMLElement>('[data-screen="paymentconfirm"] > [role="status"]');
+const outcomeRegion = (canvasElement: HTMLElement) =>
+  canvasElement.querySelector<HTMLElement>('[data-screen="paymentconfirm"] > [role="status"]');
 
 export const Confirming: Story = {
   name: 'Confirming',
@@ -62,8 +69,12 @@ export const Paid: Story = {
   ...paid.story,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { level: 1, name: `Payment received — policy ${POLICY_NUMBER} is issued` })).toBeVisible();
-    await expect(outcomeRegion(canvasElement)).toHaveTextContent('Thank you: your cover is in place. We have e-mailed your policy documents.');
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: `Payment received — policy ${POLICY_NUMBER} is issued` }),
+    ).toBeVisible();
+    await expect(outcomeRegion(canvasElement)).toHaveTextContent(
+      'Thank you: your cover is in place. We have e-mailed your policy documents.',
+    );
     // The last of the purchase's seven steps, every one before it done.
     const progress = within(canvas.getByRole('navigation', { name: 'Your purchase' }));
     await expect(progress.getByRole('listitem', { current: 'step' })).toHaveTextContent('Your policy');
@@ -79,7 +90,9 @@ export const Paid: Story = {
     await expect(fact(receipt, 'Payment plan')).toHaveTextContent('Quarterly');
     await expect(fact(receipt, 'Total for the year')).toHaveTextContent(formatUsd(quotedCalculation.totalCents));
     // The payments still to come this year: the plan's other three.
-    const next = within(receipt.getByRole('table', { name: 'Your next payments: we e-mail a reminder before each is due' }));
+    const next = within(
+      receipt.getByRole('table', { name: 'Your next payments: we e-mail a reminder before each is due' }),
+    );
     const rows = next.getAllByRole('row').slice(1);
     await expect(rows).toHaveLength(quarterlySchedule.length - 1);
     await expect(rows[0]).toHaveTextContent(`Oct 1, 2026${formatUsd(QUARTERLY.installmentCents)}`);
@@ -90,11 +103,15 @@ export const Paid: Story = {
     await expect(await policy.findByText(POLICY_NUMBER)).toBeVisible();
     await expect(fact(policy, 'Policy period')).toHaveTextContent('Jul 1, 2026 to Jul 1, 2027');
     const documents = within(canvas.getByRole('region', { name: 'Documents' }));
-    await expect(documents.getAllByRole('button', { name: /^Download / }).map((button) => button.textContent)).toEqual(DOWNLOADS);
+    await expect(documents.getAllByRole('button', { name: /^Download / }).map((button) => button.textContent)).toEqual(
+      DOWNLOADS,
+    );
     await expect(documents.getByRole('link', { name: 'Go to your documents' })).toHaveAttribute('href', '/document');
     await expect(canvas.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute('href', '/dashboard');
     // Asked once; the receipt and the documents are only read.
-    await expect(paid.world.sent.map((call) => [call.call, call.body])).toEqual([['confirm', { submissionid: SUBMISSION_ID, sessionid: SESSION_ID }]]);
+    await expect(paid.world.sent.map((call) => [call.call, call.body])).toEqual([
+      ['confirm', { submissionid: SUBMISSION_ID, sessionid: SESSION_ID }],
+    ]);
   },
 };
 
@@ -110,7 +127,9 @@ export const PaidAfterWaiting: Story = {
       expect(found).not.toBeNull();
       return found!;
     });
-    await expect(await canvas.findByRole('heading', { level: 1, name: /^Payment received/ }, { timeout: 3000 })).toBeVisible();
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: /^Payment received/ }, { timeout: 3000 }),
+    ).toBeVisible();
     // The same node: screen readers read a change in a region they know, not one inserted already full.
     await expect(outcomeRegion(canvasElement)).toBe(region);
     await expect(region).toHaveTextContent('Thank you: your cover is in place.');
@@ -128,7 +147,9 @@ export const ReceiptFailed: Story = {
         // invoice/details fails the first time, then answers as the billing server does.
         http.get(BILLING_URLS.invoice, () => {
           receiptLoads += 1;
-          return receiptLoads === 1 ? HttpResponse.json({ status: 503, message: 'The billing service is unavailable.' }, { status: 503 }) : undefined;
+          return receiptLoads === 1
+            ? HttpResponse.json({ status: 503, message: 'The billing service is unavailable.' }, { status: 503 })
+            : undefined;
         }),
         ...paid.story.parameters.msw.handlers,
       ],
@@ -142,9 +163,13 @@ export const ReceiptFailed: Story = {
   ],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { level: 1, name: `Payment received — policy ${POLICY_NUMBER} is issued` })).toBeVisible();
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: `Payment received — policy ${POLICY_NUMBER} is issued` }),
+    ).toBeVisible();
     const alert = await canvas.findByRole('alert');
-    await expect(alert).toHaveTextContent('Your payment is received, but we could not load your receipt. The billing service is unavailable.');
+    await expect(alert).toHaveTextContent(
+      'Your payment is received, but we could not load your receipt. The billing service is unavailable.',
+    );
     // The payment itself is not in doubt: the outcome stays said.
     await expect(outcomeRegion(canvasElement)).toHaveTextContent('Thank you: your cover is in place.');
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
@@ -161,13 +186,20 @@ export const StillPending: Story = {
   ...pending.story,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect((await canvas.findByText('We have not received your payment yet. Checking again in a moment…')).closest('[role="status"]')).not.toBeNull();
+    await expect(
+      (await canvas.findByText('We have not received your payment yet. Checking again in a moment…')).closest(
+        '[role="status"]',
+      ),
+    ).not.toBeNull();
     await expect(canvas.getByRole('heading', { level: 1, name: 'Confirming your payment' })).toBeVisible();
     await expect(canvas.getByText('Please keep this page open. Nothing more will be charged.')).toBeVisible();
   },
 };
 
-const unreachable = servedBilling({ status: 'awaiting_payment', failing: { confirm: { status: 503, message: 'The payment service is unavailable.' } } });
+const unreachable = servedBilling({
+  status: 'awaiting_payment',
+  failing: { confirm: { status: 503, message: 'The payment service is unavailable.' } },
+});
 
 export const Unreachable: Story = {
   name: 'Could not ask: said, with Check again',
@@ -175,7 +207,9 @@ export const Unreachable: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { level: 1, name: 'Still confirming your payment' })).toBeVisible();
-    await expect(canvas.getByRole('alert')).toHaveTextContent('We could not check your payment just now. The payment service is unavailable.');
+    await expect(canvas.getByRole('alert')).toHaveTextContent(
+      'We could not check your payment just now. The payment service is unavailable.',
+    );
     await userEvent.click(canvas.getByRole('button', { name: 'Check again' }));
     await expect(await canvas.findByRole('alert')).toBeVisible();
     await expect(unreachable.world.sent.filter((call) => call.call === 'confirm')).toHaveLength(2);
@@ -187,18 +221,26 @@ export const Failed: Story = {
   ...servedBilling({ status: 'awaiting_payment', confirmations: ['failed'] }).story,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { level: 1, name: 'Your payment did not go through' })).toBeVisible();
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: 'Your payment did not go through' }),
+    ).toBeVisible();
     await expect(canvas.getByRole('alert')).toHaveTextContent(CARD_DECLINED);
-    await expect(canvas.getByRole('link', { name: 'Back to payment' })).toHaveAttribute('href', `/payment?submissionid=${SUBMISSION_ID}`);
+    await expect(canvas.getByRole('link', { name: 'Back to payment' })).toHaveAttribute(
+      'href',
+      `/payment?submissionid=${SUBMISSION_ID}`,
+    );
   },
 };
 
 export const NoSuchCheckout: Story = {
   name: 'No such checkout (404)',
-  ...servedBilling({ failing: { confirm: { status: 404, message: 'Order Q-2026-004217 has no such checkout' } } }).story,
+  ...servedBilling({ failing: { confirm: { status: 404, message: 'Order Q-2026-004217 has no such checkout' } } })
+    .story,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { level: 1, name: 'We could not find that payment' })).toBeVisible();
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: 'We could not find that payment' }),
+    ).toBeVisible();
     await expect(canvas.getByText('Order Q-2026-004217 has no such checkout')).toBeVisible();
     await expect(canvas.getByRole('link', { name: 'See your orders' })).toHaveAttribute('href', '/dashboard');
   },
@@ -207,9 +249,14 @@ export const NoSuchCheckout: Story = {
 export const NoSession: Story = {
   name: 'An address without a checkout session',
   ...servedBilling().story,
-  parameters: { ...servedBilling().story.parameters, route: `/paymentconfirm?submissionid=${SUBMISSION_ID}&sessionid=nonsense` },
+  parameters: {
+    ...servedBilling().story.parameters,
+    route: `/paymentconfirm?submissionid=${SUBMISSION_ID}&sessionid=nonsense`,
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { level: 1, name: 'We could not find that payment' })).toBeVisible();
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: 'We could not find that payment' }),
+    ).toBeVisible();
   },
 };

@@ -71,8 +71,12 @@ async function payable(canvasElement: HTMLElement) {
 async function sign(canvas: Canvas) {
   const application = within(await canvas.findByRole('region', { name: 'Review and sign your application' }));
   await application.findByRole('heading', { level: 3, name: 'Your application' });
-  await userEvent.click(application.getByRole('checkbox', { name: 'I agree to use electronic records and signatures' }));
-  await userEvent.click(application.getByRole('checkbox', { name: 'I declare the statements in this application are true' }));
+  await userEvent.click(
+    application.getByRole('checkbox', { name: 'I agree to use electronic records and signatures' }),
+  );
+  await userEvent.click(
+    application.getByRole('checkbox', { name: 'I declare the statements in this application are true' }),
+  );
   const name = application.getByLabelText('Your full name, as your signature');
   await userEvent.clear(name);
   await userEvent.type(name, 'Ada Lovelace');
@@ -95,7 +99,11 @@ export const ReviewUnsigned: Story = {
     await expect(progress.getAllByText('(done)')).toHaveLength(4);
     await expect(canvas.getByText('Quoted: ready to buy')).toHaveAttribute('data-order-status', 'quoted');
     await expect(canvas.getByText('Order Q-2026-004217, Architects')).toBeVisible();
-    await expect(canvas.getByText('Check your application, sign it, and pay: your cover starts once the first payment is through.')).toBeVisible();
+    await expect(
+      canvas.getByText(
+        'Check your application, sign it, and pay: your cover starts once the first payment is through.',
+      ),
+    ).toBeVisible();
     // The application to review and sign, on this screen.
     const application = within(canvas.getByRole('region', { name: 'Review and sign your application' }));
     await expect(await application.findByRole('heading', { level: 3, name: 'Your application' })).toBeVisible();
@@ -126,7 +134,9 @@ export const ReviewSignThenPay: Story = {
     const button = canvas.getByRole('button', { name: PAY });
     await waitFor(() => expect(button).not.toHaveAttribute('aria-disabled'));
     await expect(button).not.toHaveAccessibleDescription(SIGN_FIRST);
-    await expect(quotedSigning.world.application.signings).toMatchObject([{ submissionid: SUBMISSION_ID, signerName: 'Ada Lovelace', recordHash: FIRST_HASH }]);
+    await expect(quotedSigning.world.application.signings).toMatchObject([
+      { submissionid: SUBMISSION_ID, signerName: 'Ada Lovelace', recordHash: FIRST_HASH },
+    ]);
     await userEvent.click(button);
     await waitFor(() => expect(window.location.hash).toBe(`#sandbox-checkout-${SESSION_ID}`));
     await expect(canvas.getByText('Taking you to the secure checkout…')).toBeVisible();
@@ -180,7 +190,9 @@ export const Referred: Story = {
     const canvas = await payable(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: PAY }));
     // An underwriter looks at it first: nothing is invoiced, no checkout is opened.
-    await expect((await navigatedTo(canvasElement)).href).toBe(`/incomplete-review-underwriter?submissionid=${SUBMISSION_ID}`);
+    await expect((await navigatedTo(canvasElement)).href).toBe(
+      `/incomplete-review-underwriter?submissionid=${SUBMISSION_ID}`,
+    );
     await expect(window.location.hash).toBe('');
   },
 };
@@ -206,7 +218,10 @@ export const MissingAddressAndContact: Story = {
   play: async ({ canvasElement }) => {
     const canvas = await loaded(canvasElement);
     const needed = within(await canvas.findByRole('region', { name: 'Still needed before you pay' }));
-    await expect(needed.getAllByRole('listitem').map((item) => item.textContent)).toEqual([locationItem.label, contactItem.label]);
+    await expect(needed.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      locationItem.label,
+      contactItem.label,
+    ]);
     const button = canvas.getByRole('button', { name: PAY });
     await waitFor(() => expect(button).toHaveAccessibleDescription(SUPPLY_FIRST));
     await expect(button).toHaveAttribute('aria-disabled', 'true');
@@ -236,14 +251,42 @@ export const MissingAddressAndContact: Story = {
     // Saved as Ada's location at the quote's ZIP (city and state from it), put on the order; the contact primary.
     await waitFor(() => expect(canvas.queryByRole('region', { name: 'Still needed before you pay' })).toBeNull());
     await expect(detailsMissing.world.sent.map((call) => [call.call, call.body])).toEqual([
-      ['saveLocation', { address1: '1200 Main St', address2: 'Suite 400', title: null, city: 'Houston', state: 'TX', zipcode: '77002', isprimary: true }],
-      ['addLocations', { submissionid: SUBMISSION_ID, addLocationsIds: [SUPPLIED_LOCATION_ID], removeLocationsIds: [] }],
-      ['saveContact', { firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.com', contactnumber: '(713) 555-0142', title: null, isprimary: true }],
+      [
+        'saveLocation',
+        {
+          address1: '1200 Main St',
+          address2: 'Suite 400',
+          title: null,
+          city: 'Houston',
+          state: 'TX',
+          zipcode: '77002',
+          isprimary: true,
+        },
+      ],
+      [
+        'addLocations',
+        { submissionid: SUBMISSION_ID, addLocationsIds: [SUPPLIED_LOCATION_ID], removeLocationsIds: [] },
+      ],
+      [
+        'saveContact',
+        {
+          firstname: 'Ada',
+          lastname: 'Lovelace',
+          email: 'ada@example.com',
+          contactnumber: '(713) 555-0142',
+          title: null,
+          isprimary: true,
+        },
+      ],
     ]);
     await waitFor(() => expect(canvas.getByRole('button', { name: PAY })).not.toHaveAttribute('aria-disabled'));
     await userEvent.click(canvas.getByRole('button', { name: PAY }));
     await waitFor(() => expect(window.location.hash).toBe(`#sandbox-checkout-${SESSION_ID}`));
-    await expect(detailsMissing.world.sent.slice(3).map((call) => call.call)).toEqual(['buyNow', 'generateInvoice', 'checkout']);
+    await expect(detailsMissing.world.sent.slice(3).map((call) => call.call)).toEqual([
+      'buyNow',
+      'generateInvoice',
+      'checkout',
+    ]);
   },
 };
 
@@ -262,9 +305,14 @@ export const MissingLossRuns: Story = {
     await expect(needed.getByText('No documents uploaded yet.')).toBeVisible();
     await waitFor(() => expect(canvas.getByRole('button', { name: PAY })).toHaveAccessibleDescription(SUPPLY_FIRST));
 
-    await userEvent.upload(needed.getByLabelText('Upload loss runs'), new File(['%PDF-1.7 loss runs'], 'loss-runs-2021-2025.pdf', { type: 'application/pdf' }));
+    await userEvent.upload(
+      needed.getByLabelText('Upload loss runs'),
+      new File(['%PDF-1.7 loss runs'], 'loss-runs-2021-2025.pdf', { type: 'application/pdf' }),
+    );
     await waitFor(() => expect(canvas.queryByRole('region', { name: 'Still needed before you pay' })).toBeNull());
-    await expect(lossRunsMissing.world.sent).toMatchObject([{ call: 'upload', body: { module: 'submission', moduleid: String(SUBMISSION_ID) } }]);
+    await expect(lossRunsMissing.world.sent).toMatchObject([
+      { call: 'upload', body: { module: 'submission', moduleid: String(SUBMISSION_ID) } },
+    ]);
     const button = canvas.getByRole('button', { name: PAY });
     await waitFor(() => expect(button).not.toHaveAttribute('aria-disabled'));
     await expect(button).not.toHaveAttribute('aria-describedby');
@@ -283,7 +331,9 @@ export const Approved: Story = {
     const canvas = await payable(canvasElement);
     await expect(canvas.getByText('Approved')).toHaveAttribute('data-order-status', 'approved');
     await expect(canvas.getByText('Order Q-2026-004217, Architects')).toBeVisible();
-    await expect(canvas.getByText('Your order is approved: your cover starts once the first payment is through.')).toBeVisible();
+    await expect(
+      canvas.getByText('Your order is approved: your cover starts once the first payment is through.'),
+    ).toBeVisible();
     // Signed as it stands: shown as signed, nothing to tick.
     await expect(canvas.getByText('Signed by Ada Lovelace on Jun 25, 2026')).toBeVisible();
     await expect(canvas.queryByRole('checkbox')).toBeNull();
@@ -342,11 +392,16 @@ export const AwaitingPayment: Story = {
     await expect(rows[4]).toHaveTextContent(`Payment 4Apr 1, 2027${formatUsd(QUARTERLY.lastInstallmentCents)}`);
     await userEvent.click(invoice.getByRole('button', { name: 'Download invoice' }));
     await waitFor(() => expect(downloads).toHaveLength(1));
-    await expect(downloads[0]).toMatchObject({ fileName: `invoice-${INVOICE_NUMBER.toLowerCase()}.pdf`, type: 'application/pdf' });
+    await expect(downloads[0]).toMatchObject({
+      fileName: `invoice-${INVOICE_NUMBER.toLowerCase()}.pdf`,
+      type: 'application/pdf',
+    });
     // The invoice's amount: "is due now", without "the first payment of your plan".
     await expect(canvas.getByText(`${DUE_NOW} is due now.`)).toBeVisible();
     await expect(canvas.getByRole('button', { name: PAY })).toBeVisible();
-    await expect(awaiting.world.sent.map((call) => [call.call, call.body])).toEqual([['download', { submissionid: SUBMISSION_ID }]]);
+    await expect(awaiting.world.sent.map((call) => [call.call, call.body])).toEqual([
+      ['download', { submissionid: SUBMISSION_ID }],
+    ]);
   },
 };
 
@@ -356,7 +411,9 @@ export const LastAttemptDeclined: Story = {
   play: async ({ canvasElement }) => {
     const canvas = await payable(canvasElement);
     const alert = await canvas.findByRole('alert');
-    await expect(alert).toHaveTextContent(`Your last payment did not go through. ${CARD_DECLINED} Nothing was charged.`);
+    await expect(alert).toHaveTextContent(
+      `Your last payment did not go through. ${CARD_DECLINED} Nothing was charged.`,
+    );
     await expect(canvas.getByRole('button', { name: PAY })).not.toHaveAttribute('aria-disabled');
   },
 };
@@ -367,7 +424,9 @@ export const Cancelled: Story = {
   parameters: { ...awaiting.story.parameters, route: `${ROUTE}&cancelled=1` },
   play: async ({ canvasElement }) => {
     const canvas = await payable(canvasElement);
-    await expect(canvas.getByText('You left the checkout without paying; nothing was charged.').closest('[role="status"]')).not.toBeNull();
+    await expect(
+      canvas.getByText('You left the checkout without paying; nothing was charged.').closest('[role="status"]'),
+    ).not.toBeNull();
     await expect(canvas.queryByRole('alert')).toBeNull();
     await expect(canvas.getByRole('button', { name: PAY })).toBeVisible();
   },
@@ -388,7 +447,10 @@ export const Busy: Story = {
 
 const UNAVAILABLE = 'The payment service is not answering just now. Nothing was charged: try again in a minute.';
 
-const refused = servedBilling({ status: 'awaiting_payment', failing: { checkout: { status: 503, message: UNAVAILABLE } } });
+const refused = servedBilling({
+  status: 'awaiting_payment',
+  failing: { checkout: { status: 503, message: UNAVAILABLE } },
+});
 
 export const Refused: Story = {
   name: 'The checkout could not start (503): the server’s words, and Pay again with the same key',
@@ -408,12 +470,18 @@ export const Refused: Story = {
 
 export const NotPayable: Story = {
   name: 'Not payable: already paid, on to the cover',
-  ...servedBilling({ status: 'complete', invoice: invoiceOf({ status: 'paid', orderStatus: 'complete', paidAt: '2026-06-25T10:09:00.000Z' }) }).story,
+  ...servedBilling({
+    status: 'complete',
+    invoice: invoiceOf({ status: 'paid', orderStatus: 'complete', paidAt: '2026-06-25T10:09:00.000Z' }),
+  }).story,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const elsewhere = within(await canvas.findByRole('region', { name: 'Nothing to pay here' }));
     await expect(elsewhere.getByText('This order is paid: your cover is in place.')).toBeVisible();
-    await expect(elsewhere.getByRole('link', { name: 'See your cover' })).toHaveAttribute('href', `/complete-order?submissionid=${SUBMISSION_ID}`);
+    await expect(elsewhere.getByRole('link', { name: 'See your cover' })).toHaveAttribute(
+      'href',
+      `/complete-order?submissionid=${SUBMISSION_ID}`,
+    );
     await expect(canvas.queryByRole('button', { name: /^Pay/ })).toBeNull();
   },
 };
@@ -434,12 +502,16 @@ export const NotApprovedYet: Story = {
 
 export const Conflict: Story = {
   name: 'Paid in another tab meanwhile (409): said, and shown as it is now',
-  ...servedBilling({ status: 'awaiting_payment', failing: { checkout: { status: 409, message: 'The order is complete', fields: { status: 'is complete' } } } })
-    .story,
+  ...servedBilling({
+    status: 'awaiting_payment',
+    failing: { checkout: { status: 409, message: 'The order is complete', fields: { status: 'is complete' } } },
+  }).story,
   play: async ({ canvasElement }) => {
     const canvas = await payable(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: PAY }));
-    await expect(await canvas.findByRole('alert')).toHaveTextContent('Your order has changed since this page was loaded. The order is complete');
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      'Your order has changed since this page was loaded. The order is complete',
+    );
   },
 };
 
@@ -454,7 +526,9 @@ export const ConflictThenReloadFails: Story = {
     const canvas = await payable(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: PAY }));
     const retry = await canvas.findByRole('button', { name: 'Try again' });
-    await expect(retry.closest('[role="alert"]')).toHaveTextContent('We could not load your order as it is now. 503: The order service is unavailable.');
+    await expect(retry.closest('[role="alert"]')).toHaveTextContent(
+      'We could not load your order as it is now. 503: The order service is unavailable.',
+    );
   },
 };
 
@@ -471,7 +545,9 @@ export const Branded: Story = {
     const canvas = await payable(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: PAY }));
     await waitFor(() => expect(window.location.hash).toBe(`#sandbox-checkout-${SESSION_ID}`));
-    await expect(branded.world.sent.map((call) => call.body)).toEqual([{ submissionid: SUBMISSION_ID, clientid: HARBOR_RISK }]);
+    await expect(branded.world.sent.map((call) => call.body)).toEqual([
+      { submissionid: SUBMISSION_ID, clientid: HARBOR_RISK },
+    ]);
   },
 };
 
@@ -486,7 +562,11 @@ export const Loading: Story = {
     await expect(await canvas.findByRole('status')).toHaveTextContent('Loading your order…');
     await expect(canvas.getByRole('heading', { level: 1, name: 'Review and pay' })).toBeVisible();
     // What to do here shows before the order does, where the loaded review keeps it.
-    await expect(canvas.getByText('Check your application, sign it, and pay: your cover starts once the first payment is through.')).toBeVisible();
+    await expect(
+      canvas.getByText(
+        'Check your application, sign it, and pay: your cover starts once the first payment is through.',
+      ),
+    ).toBeVisible();
     // Where the purchase is, from the start.
     await expect(canvas.getByRole('navigation', { name: 'Your purchase' })).toBeVisible();
   },

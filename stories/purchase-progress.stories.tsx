@@ -35,7 +35,9 @@ function atStep(current: PurchaseStep): Story {
       const canvas = within(canvasElement);
       const nav = canvas.getByRole('navigation', { name: 'Your purchase' });
       const steps = within(nav).getAllByRole('listitem');
-      await expect(steps.map((step) => step.querySelector('.purchase-progress__label')?.firstChild?.textContent)).toEqual(LABELS);
+      await expect(
+        steps.map((step) => step.querySelector('.purchase-progress__label')?.firstChild?.textContent),
+      ).toEqual(LABELS);
       // The current step, and only it, is marked as such.
       await expect(within(nav).getByRole('listitem', { current: 'step' })).toBe(steps[at - 1]);
       await expect(steps.filter((step) => step.hasAttribute('aria-current'))).toHaveLength(1);
@@ -55,7 +57,9 @@ function atStep(current: PurchaseStep): Story {
       const compact = canvasElement.querySelector<HTMLElement>('.purchase-progress__compact')!;
       await expect(compact).toHaveAttribute('aria-hidden', 'true');
       await expect(compact).toHaveTextContent(`Step ${at} of 7: ${label}`);
-      await expect(compact.querySelector('.purchase-progress__bar > span')).toHaveStyle({ width: `${(at / 7) * 100}%` });
+      await expect(compact.querySelector('.purchase-progress__bar > span')).toHaveStyle({
+        width: `${(at / 7) * 100}%`,
+      });
     },
   };
 }

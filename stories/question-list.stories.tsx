@@ -95,7 +95,10 @@ export const NoSpeciality: Story = {
 
 export const Loading: Story = {
   name: 'Loading the questions',
-  parameters: { ...chosenArchitects, msw: { handlers: [...catalogHandlers(), ...pendingQuoteHandlers('questions', 'applicationQuestions')] } },
+  parameters: {
+    ...chosenArchitects,
+    msw: { handlers: [...catalogHandlers(), ...pendingQuoteHandlers('questions', 'applicationQuestions')] },
+  },
   beforeEach: locatedQuote,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -133,7 +136,11 @@ export const ZipFirst: Story = {
     await expect(field).toHaveValue('');
     await expect(field).toHaveAccessibleDescription('Prices depend on the state and the area your practice is in.');
     const summary = within(canvas.getByRole('complementary', { name: 'Your cover' }));
-    await waitFor(() => expect(summary.getByText('Cover', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Architects professional liability'));
+    await waitFor(() =>
+      expect(summary.getByText('Cover', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
+        'Architects professional liability',
+      ),
+    );
     await expect(summary.getByText('Your price comes after a few questions')).toBeVisible();
     await expect(summary.queryByText('Practice', { selector: 'dt' })).toBeNull();
     await enterZip(canvas, '77002');
@@ -141,7 +148,9 @@ export const ZipFirst: Story = {
     await questions(canvas);
     await expect(canvas.getByRole('textbox', { name: YEARS })).toBeVisible();
     await expect(canvas.getByText(/^Practice in Houston, Harris County, Texas \(77002\)\./)).toBeVisible();
-    await expect(summary.getByText('Practice', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Houston, TX 77002');
+    await expect(summary.getByText('Practice', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
+      'Houston, TX 77002',
+    );
     await expect(canvasElement.querySelector('[data-story-navigated-to]')).toBeNull();
   },
 };
@@ -198,7 +207,10 @@ export const Questions: Story = {
     await expect(years).toHaveAttribute('inputmode', 'numeric');
     await expect(canvas.getByRole('textbox', { name: REVENUE })).toHaveAttribute('inputmode', 'decimal');
     const priorClaims = within(canvas.getByRole('group', { name: PRIOR_CLAIMS }));
-    await expect(priorClaims.getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual(['Yes', 'No']);
+    await expect(priorClaims.getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual([
+      'Yes',
+      'No',
+    ]);
     const projectType = within(canvas.getByRole('group', { name: PROJECT_TYPE }));
     await expect(projectType.getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual([
       'Commercial',
@@ -206,7 +218,11 @@ export const Questions: Story = {
       'Condominiums',
       'Public buildings',
     ]);
-    await expect(within(canvas.getByRole('group', { name: CONTRACTS })).getByText('A signed contract that sets out the scope of your services.')).toBeVisible();
+    await expect(
+      within(canvas.getByRole('group', { name: CONTRACTS })).getByText(
+        'A signed contract that sets out the scope of your services.',
+      ),
+    ).toBeVisible();
     for (const radio of canvas.getAllByRole('radio')) await expect(radio).not.toBeChecked();
     // Asked only after a "Yes" to prior claims.
     await expect(canvas.queryByRole('textbox', { name: CLAIMS_COUNT })).toBeNull();
@@ -311,8 +327,14 @@ export const AnswersKept: Story = {
     await questions(canvas);
     await expect(canvas.getByRole('textbox', { name: YEARS })).toHaveValue('12');
     await expect(canvas.getByRole('textbox', { name: REVENUE })).toHaveValue('850000');
-    await expect(within(canvas.getByRole('group', { name: PRIOR_CLAIMS })).getByRole('radio', { name: 'No' })).toBeChecked();
-    await expect(within(canvas.getByRole('group', { name: PROJECT_TYPE })).getByRole('radio', { name: 'Commercial' })).toBeChecked();
-    await expect(within(canvas.getByRole('group', { name: CONTRACTS })).getByRole('radio', { name: 'Yes' })).toBeChecked();
+    await expect(
+      within(canvas.getByRole('group', { name: PRIOR_CLAIMS })).getByRole('radio', { name: 'No' }),
+    ).toBeChecked();
+    await expect(
+      within(canvas.getByRole('group', { name: PROJECT_TYPE })).getByRole('radio', { name: 'Commercial' }),
+    ).toBeChecked();
+    await expect(
+      within(canvas.getByRole('group', { name: CONTRACTS })).getByRole('radio', { name: 'Yes' }),
+    ).toBeChecked();
   },
 };

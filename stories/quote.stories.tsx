@@ -67,7 +67,9 @@ const BRANDED = `/client/quotes/${HARBOR_RISK}`;
 const architects = specialities.find((speciality) => speciality.id === ARCHITECTS_ID)!;
 const harborRiskArchitects = harborRiskSpecialities.find((speciality) => speciality.id === ARCHITECTS_ID)!;
 const chosenArchitects = { historyState: { specialityId: ARCHITECTS_ID } } satisfies RouterParameters;
-const brandedHandlers = (...handlers: HttpHandler[]) => ({ handlers: [...brokerHandlers(), ...catalogHandlers(), ...handlers] });
+const brandedHandlers = (...handlers: HttpHandler[]) => ({
+  handlers: [...brokerHandlers(), ...catalogHandlers(), ...handlers],
+});
 
 const TOTAL = formatUsd(quotedCalculation.totalCents);
 const CHOSEN_OPTION = `$1,000,000 / $1,000,000 limit, $2,500 deductible: ${TOTAL} a year`;
@@ -82,9 +84,9 @@ async function title(canvas: Canvas, name: string) {
 
 /** Waits for the priced quote: the year's total for the chosen option. */
 async function quoted(canvas: Canvas, total = TOTAL) {
-  await expect(await canvas.findByText(total, { selector: '.quote-total__amount', exact: false }, { timeout: 3000 })).toHaveTextContent(
-    `${total} for the year`,
-  );
+  await expect(
+    await canvas.findByText(total, { selector: '.quote-total__amount', exact: false }, { timeout: 3000 }),
+  ).toHaveTextContent(`${total} for the year`);
 }
 
 /** The worksheet of the chosen option, once auth/calculate has confirmed it: its lines' words. */
@@ -101,7 +103,8 @@ function coverSummary(canvas: Canvas) {
   return within(canvas.getByRole('complementary', { name: 'Your cover' }));
 }
 
-const fact = (scope: ReturnType<typeof within>, term: string) => scope.getByText(term, { selector: 'dt' }).nextElementSibling;
+const fact = (scope: ReturnType<typeof within>, term: string) =>
+  scope.getByText(term, { selector: 'dt' }).nextElementSibling;
 
 // ---------------------------------------------------------------------------------------------
 // The speciality
@@ -122,7 +125,10 @@ export const NoSpecialityBranded: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await title(canvas, 'Your quote');
-    await expect(canvas.getByRole('link', { name: 'choose your speciality' })).toHaveAttribute('href', `/client/specialities/${HARBOR_RISK}`);
+    await expect(canvas.getByRole('link', { name: 'choose your speciality' })).toHaveAttribute(
+      'href',
+      `/client/specialities/${HARBOR_RISK}`,
+    );
   },
 };
 
@@ -166,7 +172,10 @@ export const SpecialityServerError: Story = {
 
 export const PreparingQuote: Story = {
   name: 'Loading the questions',
-  parameters: { ...chosenArchitects, msw: { handlers: [...catalogHandlers(), ...pendingQuoteHandlers('questions', 'applicationQuestions')] } },
+  parameters: {
+    ...chosenArchitects,
+    msw: { handlers: [...catalogHandlers(), ...pendingQuoteHandlers('questions', 'applicationQuestions')] },
+  },
   beforeEach: pricedQuote,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -185,7 +194,10 @@ export const NotPricedYet: Story = {
   parameters: chosenArchitects,
   play: async ({ canvasElement }) => {
     // The ZIP and the questions are asked on one screen (issue 16), for the same speciality.
-    await expect(await navigatedTo(canvasElement)).toEqual({ href: '/questionlist', state: { specialityId: ARCHITECTS_ID } });
+    await expect(await navigatedTo(canvasElement)).toEqual({
+      href: '/questionlist',
+      state: { specialityId: ARCHITECTS_ID },
+    });
   },
 };
 
@@ -225,7 +237,10 @@ export const AnswersMissing: Story = {
   parameters: chosenArchitects,
   beforeEach: locatedQuote,
   play: async ({ canvasElement }) => {
-    await expect(await navigatedTo(canvasElement)).toEqual({ href: '/questionlist', state: { specialityId: ARCHITECTS_ID } });
+    await expect(await navigatedTo(canvasElement)).toEqual({
+      href: '/questionlist',
+      state: { specialityId: ARCHITECTS_ID },
+    });
   },
 };
 
@@ -267,9 +282,15 @@ export const Quoted: Story = {
     await expect(within(options).getAllByRole('radio')).toHaveLength(25);
     await expect(within(options).getByRole('radio', { name: CHOSEN_OPTION })).toBeChecked();
     // (" limit" shows only on a phone, where each row is a card of its own.)
-    await expect(within(options).getAllByRole('rowheader').map((header) => header.textContent)).toContain('$2M / $4M limit');
+    await expect(
+      within(options)
+        .getAllByRole('rowheader')
+        .map((header) => header.textContent),
+    ).toContain('$2M / $4M limit');
     await expect(within(options).getByRole('columnheader', { name: 'No deductible' })).toBeVisible();
-    await expect(canvas.getByRole('heading', { level: 2, name: '$1,000,000 / $1,000,000 limit, $2,500 deductible' })).toBeVisible();
+    await expect(
+      canvas.getByRole('heading', { level: 2, name: '$1,000,000 / $1,000,000 limit, $2,500 deductible' }),
+    ).toBeVisible();
 
     // The worksheet, line by line, as the server words it: plain words, each with why it is there.
     await expect(await worksheetLines(canvas)).toEqual([
@@ -290,26 +311,34 @@ export const Quoted: Story = {
       'Your answers about your practice: some lower the price, some raise it, within a set range.',
     );
     // The rate table's references are the underwriter's, not the insured's.
-    await expect(explained.queryByText(/arc_written_contracts|rate table|experience band|limit 1M|deductible 2500/)).toBeNull();
+    await expect(
+      explained.queryByText(/arc_written_contracts|rate table|experience band|limit 1M|deductible 2500/),
+    ).toBeNull();
 
     // Four ways to pay, the whole year at once first.
     const plans = within(canvas.getByRole('group', { name: 'How would you like to pay?' })).getAllByRole('radio');
     await expect(plans).toHaveLength(4);
     await expect(canvas.getByRole('radio', { name: /^Annual: \$2,721\.32/ })).toBeChecked();
-    await expect(canvas.getByText('Then 8 × $229.77 and a last $229.83, each with a $3.00 installment fee. $2,748.32 in all.')).toBeVisible();
+    await expect(
+      canvas.getByText('Then 8 × $229.77 and a last $229.83, each with a $3.00 installment fee. $2,748.32 in all.'),
+    ).toBeVisible();
 
     // Another option: its own total, heading and worksheet.
     const higher = formatUsd(HIGHER_LIMIT.totalCents);
     await userEvent.click(within(options).getByRole('radio', { name: HIGHER_OPTION }));
     await quoted(canvas, higher);
-    await expect(canvas.getByRole('heading', { level: 2, name: '$1,000,000 / $3,000,000 limit, $2,500 deductible' })).toBeVisible();
+    await expect(
+      canvas.getByRole('heading', { level: 2, name: '$1,000,000 / $3,000,000 limit, $2,500 deductible' }),
+    ).toBeVisible();
     await expect((await worksheetLines(canvas))[2]).toMatch(/^\$1M per claim \/ \$3M in all ×1\.15: /);
     await expect(canvas.getByText(`Total for the year: ${higher}`)).toBeVisible();
     await expect(within(options).getByRole('radio', { name: CHOSEN_OPTION })).not.toBeChecked();
 
     // And a way to pay it.
     const quarterly = HIGHER_LIMIT.paymentPlans.find((plan) => plan.code === 'quarterly')!;
-    const quarterlyPlan = canvas.getByRole('radio', { name: new RegExp(`^Quarterly: \\${formatUsd(quarterly.downPaymentCents)} today`) });
+    const quarterlyPlan = canvas.getByRole('radio', {
+      name: new RegExp(`^Quarterly: \\${formatUsd(quarterly.downPaymentCents)} today`),
+    });
     await userEvent.click(quarterlyPlan);
     await expect(quarterlyPlan).toBeChecked();
     await expect(canvas.getByRole('radio', { name: /^Annual:/ })).not.toBeChecked();
@@ -334,15 +363,21 @@ export const PriceAtOnce: Story = {
     const higher = formatUsd(HIGHER_LIMIT.totalCents);
     await userEvent.click(canvas.getByRole('radio', { name: HIGHER_OPTION }));
     await quoted(canvas, higher);
-    await expect(canvas.getByRole('heading', { level: 2, name: '$1,000,000 / $3,000,000 limit, $2,500 deductible' })).toBeVisible();
+    await expect(
+      canvas.getByRole('heading', { level: 2, name: '$1,000,000 / $3,000,000 limit, $2,500 deductible' }),
+    ).toBeVisible();
     const summary = coverSummary(canvas);
     await expect(fact(summary, 'Limit')).toHaveTextContent('$1M / $3M');
     await expect(summary.getByText(higher)).toHaveClass('cover-summary__amount');
     await expect(canvas.getByText(`${higher} a year for the option you chose.`)).toHaveAttribute('role', 'status');
     // The plans are the option's own, from the matrix; the worksheet is still being worked out.
-    const fromMatrix = matrix.options.find((option) => option.limitCode === '1M/3M' && option.deductibleCode === '2500')!;
+    const fromMatrix = matrix.options.find(
+      (option) => option.limitCode === '1M/3M' && option.deductibleCode === '2500',
+    )!;
     const monthly = fromMatrix.paymentPlans.find((plan) => plan.code === 'monthly')!;
-    await expect(canvas.getByRole('radio', { name: new RegExp(`^Monthly: \\${formatUsd(monthly.downPaymentCents)} today`) })).toBeVisible();
+    await expect(
+      canvas.getByRole('radio', { name: new RegExp(`^Monthly: \\${formatUsd(monthly.downPaymentCents)} today`) }),
+    ).toBeVisible();
     const explained = canvas.getByRole('region', { name: 'How your price is worked out' });
     await expect(explained).toHaveAttribute('aria-busy', 'true');
     await expect(within(explained).getByText('Working out each step of this price…')).toBeVisible();
@@ -375,13 +410,18 @@ export const CoverSummaryPanel: Story = {
     // Paid at once: nothing more is said about today.
     await expect(summary.queryByText(/today/)).toBeNull();
     // The actions live in the summary: Buy now leads, Save for later follows.
-    await expect(summary.getAllByRole('button').map((button) => button.textContent)).toEqual(['Buy now', 'Save for later']);
+    await expect(summary.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Buy now',
+      'Save for later',
+    ]);
 
     // Monthly: what is due today beside the year's total.
     const monthly = quotedCalculation.paymentPlans.find((plan) => plan.code === 'monthly')!;
     await userEvent.click(canvas.getByRole('radio', { name: /^Monthly:/ }));
     await expect(fact(summary, 'Payment plan')).toHaveTextContent('Monthly');
-    await expect(panel.querySelector('[data-summary-total]')).toHaveTextContent(`${TOTAL} a year · ${formatUsd(monthly.downPaymentCents)} today`);
+    await expect(panel.querySelector('[data-summary-total]')).toHaveTextContent(
+      `${TOTAL} a year · ${formatUsd(monthly.downPaymentCents)} today`,
+    );
   },
 };
 
@@ -397,7 +437,9 @@ export const PhoneWidth: Story = {
     await expect(canvasElement.querySelector('.purchase-progress__compact')).toHaveTextContent('Step 3 of 7: Price');
     await expect(canvasElement.querySelector('.purchase-progress__compact')).toHaveAttribute('aria-hidden', 'true');
     // Each limit is a card (a row): its heading says it is the limit, and each of its options names its deductible.
-    const rows = within(canvas.getByRole('table', { name: MATRIX })).getAllByRole('row').slice(1);
+    const rows = within(canvas.getByRole('table', { name: MATRIX }))
+      .getAllByRole('row')
+      .slice(1);
     await expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
       '$250K / $500K limit',
       '$500K / $1M limit',
@@ -409,7 +451,9 @@ export const PhoneWidth: Story = {
     const middle = rows[2]!;
     await expect(Array.from(middle.querySelectorAll('.quote-matrix__price'), (cell) => cell.textContent)).toEqual(
       matrix.deductibles.map((deductible) => {
-        const option = matrix.options.find((candidate) => candidate.limitCode === '1M/1M' && candidate.deductibleCode === deductible.code)!;
+        const option = matrix.options.find(
+          (candidate) => candidate.limitCode === '1M/1M' && candidate.deductibleCode === deductible.code,
+        )!;
         return `${deductible.code === '0' ? 'No deductible' : `${deductible.label} deductible`}${formatUsd(option.totalCents)}`;
       }),
     );
@@ -430,7 +474,10 @@ export const QuotedBranded: Story = {
     await title(canvas, `Your ${harborRiskArchitects.name} quote`);
     await quoted(canvas);
     await expect(canvas.getByRole('radio', { name: CHOSEN_OPTION })).toBeChecked();
-    await expect(canvas.getByRole('link', { name: 'Choose another speciality' })).toHaveAttribute('href', `/client/specialities/${HARBOR_RISK}`);
+    await expect(canvas.getByRole('link', { name: 'Choose another speciality' })).toHaveAttribute(
+      'href',
+      `/client/specialities/${HARBOR_RISK}`,
+    );
   },
 };
 
@@ -462,7 +509,10 @@ export const Unpriceable: Story = {
     await expect(canvas.queryByRole('button', { name: 'Buy now' })).toBeNull();
     // The ZIP and the answers are changed on the questions screen.
     await userEvent.click(within(alert).getByRole('button', { name: 'Change your answers' }));
-    await expect(await navigatedTo(canvasElement)).toEqual({ href: '/questionlist', state: { specialityId: ARCHITECTS_ID } });
+    await expect(await navigatedTo(canvasElement)).toEqual({
+      href: '/questionlist',
+      state: { specialityId: ARCHITECTS_ID },
+    });
   },
 };
 
@@ -474,7 +524,10 @@ export const ChangeAnswers: Story = {
     const canvas = within(canvasElement);
     await quoted(canvas);
     await userEvent.click(canvas.getByRole('button', { name: 'Change your answers or ZIP code' }));
-    await expect(await navigatedTo(canvasElement)).toEqual({ href: '/questionlist', state: { specialityId: ARCHITECTS_ID } });
+    await expect(await navigatedTo(canvasElement)).toEqual({
+      href: '/questionlist',
+      state: { specialityId: ARCHITECTS_ID },
+    });
   },
 };
 
@@ -508,7 +561,11 @@ export const BuyNowByVisitorBranded: Story = {
 
 export const BuyNowSignedIn: Story = {
   name: 'Buy now when signed in: on to review and pay',
-  parameters: { ...chosenArchitects, session: adaStored, msw: { handlers: [...authHandlers(), ...catalogHandlers(), ...quoteHandlers()] } },
+  parameters: {
+    ...chosenArchitects,
+    session: adaStored,
+    msw: { handlers: [...authHandlers(), ...catalogHandlers(), ...quoteHandlers()] },
+  },
   beforeEach: pricedQuote,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -522,13 +579,19 @@ export const BuyNowSignedIn: Story = {
 
 export const Buying: Story = {
   name: 'Buy now: saving the order first',
-  parameters: { ...chosenArchitects, msw: { handlers: [...catalogHandlers(), ...pendingQuoteHandlers('createSubmission')] } },
+  parameters: {
+    ...chosenArchitects,
+    msw: { handlers: [...catalogHandlers(), ...pendingQuoteHandlers('createSubmission')] },
+  },
   beforeEach: pricedQuote,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await quoted(canvas);
     await userEvent.click(canvas.getByRole('button', { name: 'Buy now' }));
-    await expect(await canvas.findByRole('button', { name: 'Taking you on…' })).toHaveAttribute('aria-disabled', 'true');
+    await expect(await canvas.findByRole('button', { name: 'Taking you on…' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
     await expect(canvas.getByRole('button', { name: 'Save for later' })).toHaveAttribute('aria-disabled', 'true');
     await quoted(canvas);
   },
@@ -559,13 +622,19 @@ export const SaveFailed: Story = {
 
 export const Saving: Story = {
   name: 'Saving',
-  parameters: { ...chosenArchitects, msw: { handlers: [...catalogHandlers(), ...pendingQuoteHandlers('createSubmission')] } },
+  parameters: {
+    ...chosenArchitects,
+    msw: { handlers: [...catalogHandlers(), ...pendingQuoteHandlers('createSubmission')] },
+  },
   beforeEach: pricedQuote,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await quoted(canvas);
     await userEvent.click(canvas.getByRole('button', { name: 'Save for later' }));
-    await expect(await canvas.findByRole('button', { name: 'Saving your quote…' })).toHaveAttribute('aria-disabled', 'true');
+    await expect(await canvas.findByRole('button', { name: 'Saving your quote…' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
     await expect(canvas.getByRole('button', { name: 'Buy now' })).toHaveAttribute('aria-disabled', 'true');
     await quoted(canvas);
   },
@@ -598,7 +667,11 @@ export const SavedByVisitorBranded: Story = {
 
 export const SavedSignedIn: Story = {
   name: 'Saved for later when signed in: on to the order',
-  parameters: { ...chosenArchitects, session: adaStored, msw: { handlers: [...authHandlers(), ...catalogHandlers(), ...quoteHandlers()] } },
+  parameters: {
+    ...chosenArchitects,
+    session: adaStored,
+    msw: { handlers: [...authHandlers(), ...catalogHandlers(), ...quoteHandlers()] },
+  },
   beforeEach: pricedQuote,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

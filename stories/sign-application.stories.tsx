@@ -5,7 +5,13 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { SignApplication } from '@/components/application-signature/sign-application';
 import { useAuth } from '@/components/use-auth';
 import { isRestoring } from '@/machines/auth.machine';
-import { applicationWorld, CHANGED_HASH, FIRST_HASH, SUBMISSION_ID, type ApplicationWorld } from './support/application-fixtures';
+import {
+  applicationWorld,
+  CHANGED_HASH,
+  FIRST_HASH,
+  SUBMISSION_ID,
+  type ApplicationWorld,
+} from './support/application-fixtures';
 import { adaStored, authHandlers } from './support/auth-fixtures';
 import type { RouterParameters } from './support/router-decorator';
 
@@ -42,7 +48,9 @@ async function loaded(canvasElement: HTMLElement): Promise<Canvas> {
 
 async function fillIn(canvas: Canvas, name = 'Ada Lovelace') {
   await userEvent.click(canvas.getByRole('checkbox', { name: 'I agree to use electronic records and signatures' }));
-  await userEvent.click(canvas.getByRole('checkbox', { name: 'I declare the statements in this application are true' }));
+  await userEvent.click(
+    canvas.getByRole('checkbox', { name: 'I declare the statements in this application are true' }),
+  );
   const field = canvas.getByLabelText('Your full name, as your signature');
   // Whatever the field started from (the account holder's name once the session is known), this name.
   await userEvent.clear(field);
@@ -74,9 +82,15 @@ export const Unsigned: Story = {
     await expect(canvas.getByText('Quarterly')).toBeVisible();
     await expect(canvas.getAllByRole('listitem')).toHaveLength(4);
     // The two boxes, the name and the button, labelled.
-    await expect(canvas.getByRole('checkbox', { name: 'I agree to use electronic records and signatures' })).not.toBeChecked();
-    await expect(canvas.getByRole('checkbox', { name: 'I agree to use electronic records and signatures' })).toHaveAccessibleDescription(/paper copy/);
-    await expect(canvas.getByRole('checkbox', { name: 'I declare the statements in this application are true' })).not.toBeChecked();
+    await expect(
+      canvas.getByRole('checkbox', { name: 'I agree to use electronic records and signatures' }),
+    ).not.toBeChecked();
+    await expect(
+      canvas.getByRole('checkbox', { name: 'I agree to use electronic records and signatures' }),
+    ).toHaveAccessibleDescription(/paper copy/);
+    await expect(
+      canvas.getByRole('checkbox', { name: 'I declare the statements in this application are true' }),
+    ).not.toBeChecked();
     await expect(canvas.getByLabelText('Your full name, as your signature')).toHaveAttribute('autocomplete', 'name');
     await expect(canvas.getByRole('button', { name: 'Sign application' })).toBeVisible();
     await expect(canvasElement.querySelector('[data-signed]')).toHaveAttribute('data-signed', 'false');
@@ -109,7 +123,9 @@ export const NameFromAccount: Story = {
     // Ada's name as her account has it; someone else signing for the firm can change it.
     await expect(name).toHaveValue('Ada Lovelace');
     await userEvent.click(canvas.getByRole('checkbox', { name: 'I agree to use electronic records and signatures' }));
-    await userEvent.click(canvas.getByRole('checkbox', { name: 'I declare the statements in this application are true' }));
+    await userEvent.click(
+      canvas.getByRole('checkbox', { name: 'I declare the statements in this application are true' }),
+    );
     await userEvent.click(canvas.getByRole('button', { name: 'Sign application' }));
     await expect(await canvas.findByText('Signed by Ada Lovelace on Jun 25, 2026')).toBeVisible();
     await expect(fromAccount.signings).toMatchObject([{ signerName: 'Ada Lovelace', recordHash: FIRST_HASH }]);
@@ -124,11 +140,19 @@ export const Signed: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Sign application' }));
     await expect(await canvas.findByText('Signed by Ada Lovelace on Jun 25, 2026')).toBeVisible();
     await expect(canvas.getByText(`${FIRST_HASH.slice(0, 8)}…${FIRST_HASH.slice(-8)}`)).toBeVisible();
-    await expect(canvas.getByText('If you change an answer or your cover, you will be asked to sign again.')).toBeVisible();
+    await expect(
+      canvas.getByText('If you change an answer or your cover, you will be asked to sign again.'),
+    ).toBeVisible();
     await expect(canvas.getByRole('status')).toHaveTextContent('Signed by Ada Lovelace on Jun 25, 2026.');
     await expect(canvas.queryByRole('button', { name: 'Sign application' })).toBeNull();
     await expect(unsigned.signings).toEqual([
-      { submissionid: SUBMISSION_ID, signerName: 'Ada Lovelace', consentToElectronicRecords: true, agreeToDeclarations: true, recordHash: FIRST_HASH },
+      {
+        submissionid: SUBMISSION_ID,
+        signerName: 'Ada Lovelace',
+        consentToElectronicRecords: true,
+        agreeToDeclarations: true,
+        recordHash: FIRST_HASH,
+      },
     ]);
     await expect(canvasElement.querySelector('[data-signed]')).toHaveAttribute('data-signed', 'true');
     await waitFor(() => expect(args.onSignedChange).toHaveBeenLastCalledWith(true));
@@ -177,10 +201,16 @@ export const Stale: Story = {
   ...withWorld(stale),
   play: async ({ canvasElement, args }) => {
     const canvas = await loaded(canvasElement);
-    await expect(canvas.getByText(/You signed this application on Jun 25, 2026, but an answer or your cover has changed since/)).toBeVisible();
+    await expect(
+      canvas.getByText(/You signed this application on Jun 25, 2026, but an answer or your cover has changed since/),
+    ).toBeVisible();
     // The application as it is now: the changed answer shows.
     const practice = canvas.getByText('About your practice (Architects)').closest('details')!;
-    await expect(within(within(practice).getByText('Do you design structural elements yourself?').closest('div')!).getByText('Yes')).toBeVisible();
+    await expect(
+      within(within(practice).getByText('Do you design structural elements yourself?').closest('div')!).getByText(
+        'Yes',
+      ),
+    ).toBeVisible();
     await waitFor(() => expect(args.onSignedChange).toHaveBeenCalledWith(false));
     await fillIn(canvas);
     await userEvent.click(canvas.getByRole('button', { name: 'Sign application' }));
@@ -199,7 +229,9 @@ export const RefusedNameMissing: Story = {
     const name = canvas.getByLabelText('Your full name, as your signature');
     await expect(name).toHaveAttribute('aria-invalid', 'true');
     // The hint says who signs; the message follows it.
-    await expect(name).toHaveAccessibleDescription('Sign in your own name, as a person entitled to act for the insured. Type your full name to sign');
+    await expect(name).toHaveAccessibleDescription(
+      'Sign in your own name, as a person entitled to act for the insured. Type your full name to sign',
+    );
     await waitFor(() => expect(name).toHaveFocus());
     await expect(unsigned.signings).toHaveLength(0);
     // Nothing ticked either: each box is named, and the first takes focus.
@@ -226,7 +258,9 @@ export const ChangedWhileReviewing: Story = {
     await fillIn(canvas);
     await userEvent.click(canvas.getByRole('button', { name: 'Sign application' }));
     const alert = await canvas.findByRole('alert');
-    await expect(alert).toHaveTextContent('Your application changed since you opened it. Review it again below, then sign.');
+    await expect(alert).toHaveTextContent(
+      'Your application changed since you opened it. Review it again below, then sign.',
+    );
     // Her name and ticks are kept; the new record is the one signed.
     await expect(canvas.getByLabelText('Your full name, as your signature')).toHaveValue('Ada Lovelace');
     await userEvent.click(canvas.getByRole('button', { name: 'Sign application' }));

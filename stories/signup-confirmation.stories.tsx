@@ -25,10 +25,16 @@ export const Welcome: Story = {
 
 export const BrandedWelcome: Story = {
   name: 'Welcome (branded)',
-  parameters: { route: '/client/signupconfirmation/harbor-risk', msw: { handlers: [...brokerHandlers(), ...authHandlers()] } },
+  parameters: {
+    route: '/client/signupconfirmation/harbor-risk',
+    msw: { handlers: [...brokerHandlers(), ...authHandlers()] },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { level: 1, name: 'Welcome, Ada!' })).toBeVisible();
-    await expect(canvas.getByRole('link', { name: 'Choose your speciality' })).toHaveAttribute('href', '/client/landing/harbor-risk');
+    await expect(canvas.getByRole('link', { name: 'Choose your speciality' })).toHaveAttribute(
+      'href',
+      '/client/landing/harbor-risk',
+    );
   },
 };

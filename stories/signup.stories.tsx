@@ -84,7 +84,9 @@ export const Empty: Story = {
     const canvas = await screen(canvasElement);
     // The strength rule is explained before anything is submitted, and read with the field.
     const password = canvas.getByLabelText('Password');
-    await expect(password).toHaveAccessibleDescription(/At least 10 characters.*At least one letter.*At least one digit or symbol/);
+    await expect(password).toHaveAccessibleDescription(
+      /At least 10 characters.*At least one letter.*At least one digit or symbol/,
+    );
     await expect(canvas.getByLabelText(/Company name/)).not.toBeRequired();
     // A fieldset with a legend: a group, not a radiogroup role.
     await expect(canvas.getByRole('group', { name: 'Who is the cover for?' })).toBeVisible();
@@ -96,7 +98,9 @@ export const Empty: Story = {
     const phone = canvas.getByLabelText('Phone');
     await expect(phone).toHaveAttribute('type', 'tel');
     await expect(phone).toHaveAccessibleDescription('For your policy and any claim: we call only about your cover.');
-    const address = within(canvas.getByRole('group', { name: 'Your practice’s address (optional: add it now, or when you buy)' }));
+    const address = within(
+      canvas.getByRole('group', { name: 'Your practice’s address (optional: add it now, or when you buy)' }),
+    );
     await expect(address.getByLabelText(/^Street address/)).toHaveAttribute('autocomplete', 'address-line1');
     await expect(address.getByLabelText(/^Street address/)).not.toHaveAttribute('aria-required');
     await expect(address.getByLabelText(/Suite, floor or unit/)).not.toHaveAttribute('aria-required');
@@ -177,7 +181,10 @@ export const EmailTaken: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Create account' }));
     const alert = await canvas.findByRole('alert');
     await expect(alert).toHaveTextContent('An account with this e-mail address already exists.');
-    await expect(within(alert).getByRole('link', { name: 'reset your password' })).toHaveAttribute('href', '/forgotpassword');
+    await expect(within(alert).getByRole('link', { name: 'reset your password' })).toHaveAttribute(
+      'href',
+      '/forgotpassword',
+    );
     // The e-mail field says so too, and has the focus.
     const email = canvas.getByLabelText('E-mail address');
     await expect(email).toHaveAttribute('aria-invalid', 'true');
@@ -245,7 +252,9 @@ export const WithSavedQuote: Story = {
     );
     // The summary of the cover chosen on the price screen.
     const summary = within(canvas.getByRole('complementary', { name: 'Your cover' }));
-    await expect(summary.getByText('Cover', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Architects professional liability');
+    await expect(summary.getByText('Cover', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
+      'Architects professional liability',
+    );
     await expect(summary.getByText('Limit', { selector: 'dt' }).nextElementSibling).toHaveTextContent('$1M / $1M');
     await expect(summary.getByText(formatUsd(quotedCalculation.totalCents))).toHaveClass('cover-summary__amount');
     // The phone and the street address are asked; the quote's ZIP is not asked again.
@@ -253,7 +262,9 @@ export const WithSavedQuote: Story = {
     await expect(canvas.getByLabelText(/^Street address/)).toBeVisible();
     await expect(canvas.getByLabelText(/Suite, floor or unit/)).toBeVisible();
     await expect(canvas.queryByLabelText(/^ZIP code/)).toBeNull();
-    await expect(canvasElement.querySelector('[data-quoted-place]')).toHaveTextContent('City and state follow from your quote’s ZIP code, 77002.');
+    await expect(canvasElement.querySelector('[data-quoted-place]')).toHaveTextContent(
+      'City and state follow from your quote’s ZIP code, 77002.',
+    );
     await expect(canvas.getByRole('checkbox', { name: TERMS })).not.toBeChecked();
 
     await fillIn(canvas, 'grace.hopper@example.com', { zipcode: null });

@@ -57,7 +57,9 @@ function shownOrder(list: readonly Speciality[]): string[] {
 function cards(canvas: Canvas): { name: string; href: string | null }[] {
   return canvas.queryAllByRole('heading', { level: 4 }).map((heading: HTMLElement) => ({
     name: heading.textContent ?? '',
-    href: within(heading).getByRole('link', { name: heading.textContent ?? '' }).getAttribute('href'),
+    href: within(heading)
+      .getByRole('link', { name: heading.textContent ?? '' })
+      .getAttribute('href'),
   }));
 }
 
@@ -199,7 +201,10 @@ export const JunkCode: Story = {
   parameters: { route: `${BRANDED}?s=no-such-code` } satisfies RouterParameters,
   beforeEach: () => () => writeDefaultSpeciality(undefined),
   play: async ({ canvasElement }) => {
-    await expect(await navigatedTo(canvasElement)).toEqual({ href: `/client/page-not-found/${HARBOR_RISK}`, state: {} });
+    await expect(await navigatedTo(canvasElement)).toEqual({
+      href: `/client/page-not-found/${HARBOR_RISK}`,
+      state: {},
+    });
     await expect(readDefaultSpeciality()).toBeUndefined();
   },
 };
@@ -230,7 +235,9 @@ export const LinkCheckFailed: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const alert = await canvas.findByRole('alert');
-    await expect(alert).toHaveTextContent(`We could not check the speciality in this link. 500: ${SERVICE_DOWN_MESSAGE}`);
+    await expect(alert).toHaveTextContent(
+      `We could not check the speciality in this link. 500: ${SERVICE_DOWN_MESSAGE}`,
+    );
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     // Both codes are on offer on the plain site: the two of them, each leading to the plain questions screen.
     await title(canvas, 'Specialities picked for you');

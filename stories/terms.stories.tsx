@@ -28,14 +28,26 @@ export const Plain: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { level: 1, name: 'Using Practice Shield' })).toBeVisible();
     const screen = page(canvasElement);
-    for (const heading of ['Who we are', 'Your account', 'Quotes are indicative until the policy is bound', 'Your answers', 'Paying', 'Cancelling', 'Contact us']) {
+    for (const heading of [
+      'Who we are',
+      'Your account',
+      'Quotes are indicative until the policy is bound',
+      'Your answers',
+      'Paying',
+      'Cancelling',
+      'Contact us',
+    ]) {
       await expect(screen.getByRole('heading', { level: 2, name: heading })).toBeVisible();
     }
     // A quote is no cover; the insured may cancel at any time.
     await expect(screen.getByText(/Until then, saving or even accepting a quote gives no cover\./)).toBeVisible();
     await expect(screen.getByText(/may cancel your policy at any time by telling us/)).toBeVisible();
     // Who provides the cover, under the heading that says so.
-    await expect(screen.getByText(/^Underwritten by Keystone Specialty Insurance Company \(NAIC 12345\)\. AM Best rating: A \(Excellent\)\./)).toBeVisible();
+    await expect(
+      screen.getByText(
+        /^Underwritten by Keystone Specialty Insurance Company \(NAIC 12345\)\. AM Best rating: A \(Excellent\)\./,
+      ),
+    ).toBeVisible();
     await expect(screen.queryByText('Includes fictitious demo values.')).toBeNull();
     await expect(screen.getByRole('link', { name: '(512) 555-0100' })).toHaveAttribute('href', 'tel:+15125550100');
     await expect(screen.getByRole('link', { name: 'privacy notice' })).toHaveAttribute('href', '/privacy');
@@ -49,10 +61,18 @@ export const Branded: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { level: 1, name: 'Using Practice Shield' })).toBeVisible();
     const screen = page(canvasElement);
-    await expect(screen.getByRole('link', { name: 'privacy notice' })).toHaveAttribute('href', `/client/privacy/${HARBOR_RISK}`);
-    await expect(screen.getByRole('link', { name: 'Your documents' })).toHaveAttribute('href', `/client/document/${HARBOR_RISK}`);
+    await expect(screen.getByRole('link', { name: 'privacy notice' })).toHaveAttribute(
+      'href',
+      `/client/privacy/${HARBOR_RISK}`,
+    );
+    await expect(screen.getByRole('link', { name: 'Your documents' })).toHaveAttribute(
+      'href',
+      `/client/document/${HARBOR_RISK}`,
+    );
     // The demo's insurer and its licences, marked as fictitious.
-    await expect(screen.getByText(/^Underwritten by Bellwether Mutual Specialty Insurance Company \(fictitious — demo\)/)).toBeVisible();
+    await expect(
+      screen.getByText(/^Underwritten by Bellwether Mutual Specialty Insurance Company \(fictitious — demo\)/),
+    ).toBeVisible();
     await expect(screen.getByText('Includes fictitious demo values.')).toBeVisible();
     await expect(screen.getByText(/^Producer licences: AZ DEMO-1001, CA DEMO-1002, /)).toBeVisible();
   },

@@ -20,7 +20,8 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const strip = async (canvasElement: HTMLElement) => within(await within(canvasElement).findByRole('region', { name: 'Who stands behind your policy' }));
+const strip = async (canvasElement: HTMLElement) =>
+  within(await within(canvasElement).findByRole('region', { name: 'Who stands behind your policy' }));
 const footer = (canvasElement: HTMLElement) => within(within(canvasElement).getByRole('contentinfo'));
 
 export const Configured: Story = {
@@ -28,7 +29,11 @@ export const Configured: Story = {
   parameters: { config: { trust: configuredTrust } } satisfies RouterParameters,
   play: async ({ canvasElement }) => {
     const trust = await strip(canvasElement);
-    await expect(trust.getByText('Underwritten by Keystone Specialty Insurance Company (NAIC 12345). AM Best rating: A (Excellent).')).toBeVisible();
+    await expect(
+      trust.getByText(
+        'Underwritten by Keystone Specialty Insurance Company (NAIC 12345). AM Best rating: A (Excellent).',
+      ),
+    ).toBeVisible();
     await expect(trust.getByText('Producer licences: TX 2345678, CA 0K12345, NY LA-1234567.')).toBeVisible();
     await expect(trust.getByRole('link', { name: '(512) 555-0100' })).toHaveAttribute('href', 'tel:+15125550100');
     await expect(trust.queryByText('Includes fictitious demo values.')).toBeNull();
@@ -46,7 +51,11 @@ export const Demo: Story = {
   name: 'The demo’s fictitious insurer',
   play: async ({ canvasElement }) => {
     const trust = await strip(canvasElement);
-    await expect(trust.getByText(/^Underwritten by Bellwether Mutual Specialty Insurance Company \(fictitious — demo\) \(NAIC 99999\)\. AM Best rating: A- \(Excellent\) — demo\./)).toBeVisible();
+    await expect(
+      trust.getByText(
+        /^Underwritten by Bellwether Mutual Specialty Insurance Company \(fictitious — demo\) \(NAIC 99999\)\. AM Best rating: A- \(Excellent\) — demo\./,
+      ),
+    ).toBeVisible();
     await expect(trust.getByText('Includes fictitious demo values.')).toBeVisible();
     await expect(trust.getByText(/^Producer licences: AZ DEMO-1001, .*, WA DEMO-1010\.$/)).toBeVisible();
     await expect(trust.getByRole('link', { name: '(800) 555-0142' })).toHaveAttribute('href', 'tel:+18005550142');
@@ -61,8 +70,14 @@ export const Branded: Story = {
     await strip(canvasElement);
     // The footer's links stay in the broker's client area.
     const about = within(footer(canvasElement).getByRole('navigation', { name: 'About this site' }));
-    await expect(about.getByRole('link', { name: 'Privacy notice' })).toHaveAttribute('href', `/client/privacy/${HARBOR_RISK}`);
-    await expect(about.getByRole('link', { name: 'Terms of use' })).toHaveAttribute('href', `/client/terms/${HARBOR_RISK}`);
+    await expect(about.getByRole('link', { name: 'Privacy notice' })).toHaveAttribute(
+      'href',
+      `/client/privacy/${HARBOR_RISK}`,
+    );
+    await expect(about.getByRole('link', { name: 'Terms of use' })).toHaveAttribute(
+      'href',
+      `/client/terms/${HARBOR_RISK}`,
+    );
   },
 };
 

@@ -22,7 +22,8 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const accountNav = async (canvasElement: HTMLElement) => within(await within(canvasElement).findByRole('navigation', { name: 'Account' }));
+const accountNav = async (canvasElement: HTMLElement) =>
+  within(await within(canvasElement).findByRole('navigation', { name: 'Account' }));
 
 export const Underwriter: Story = {
   parameters: { session: graceStored },

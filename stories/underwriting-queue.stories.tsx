@@ -83,11 +83,18 @@ export const List: Story = {
     ]);
     for (const header of headers) await expect(header).toHaveAttribute('scope', 'col');
     const body = rows(list);
-    await expect(body.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([adaItem.number, charlesItem.number, maryItem.number]);
+    await expect(body.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
+      adaItem.number,
+      charlesItem.number,
+      maryItem.number,
+    ]);
 
     const ada = within(body[0]!);
     await expect(ada.getByRole('rowheader')).toHaveAttribute('scope', 'row');
-    await expect(ada.getByRole('link', { name: adaItem.number })).toHaveAttribute('href', `/underwriting/${adaItem.submissionId}`);
+    await expect(ada.getByRole('link', { name: adaItem.number })).toHaveAttribute(
+      'href',
+      `/underwriting/${adaItem.submissionId}`,
+    );
     const cells = ada.getAllByRole('cell').map((cell) => cell.textContent);
     await expect(cells.slice(0, 6)).toEqual([
       'Ada LovelaceLovelace Architects',
@@ -99,10 +106,11 @@ export const List: Story = {
     ]);
     await expect(cells[6]).toMatch(/^3 days ago \(/);
     await expect(ada.getAllByRole('cell')[6]!.querySelector('time')).toHaveAttribute('datetime', adaItem.waitingSince);
-    await expect(within(ada.getAllByRole('cell')[7]!).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Prior claims',
-      'Premium above the automatic authority',
-    ]);
+    await expect(
+      within(ada.getAllByRole('cell')[7]!)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Prior claims', 'Premium above the automatic authority']);
     // The details of a reason are for the review, not the list.
     await expect(ada.queryByText(/2 claims in the last 5 years/)).toBeNull();
 
@@ -150,11 +158,11 @@ export const Filtered: Story = {
     await expect(status(canvasElement)).toHaveTextContent('1 order matches the filters.');
     await expect(standard.asked).toEqual(['brokerId=5&status=missing_info']);
     // Every broker and speciality waiting stays offered, not only those of the rows shown.
-    await expect(within(canvas.getByLabelText('Broker')).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Any broker',
-      'Harbor Risk Partners',
-      'Gulf Coast Brokers',
-    ]);
+    await expect(
+      within(canvas.getByLabelText('Broker'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Any broker', 'Harbor Risk Partners', 'Gulf Coast Brokers']);
   },
 };
 
@@ -168,7 +176,11 @@ export const ChooseFilters: Story = {
     await waitFor(() => expect(rows(canvas.getByRole('table')).length).toBe(2));
     await userEvent.selectOptions(canvas.getByLabelText('Broker'), 'Gulf Coast Brokers');
     await waitFor(() => expect(storyLocation(canvasElement)).toBe('/underwriting?specialityId=101&brokerId=5'));
-    await waitFor(() => expect(rows(canvas.getByRole('table')).map((row) => within(row).getByRole('rowheader').textContent)).toEqual([maryItem.number]));
+    await waitFor(() =>
+      expect(rows(canvas.getByRole('table')).map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
+        maryItem.number,
+      ]),
+    );
     await expect(standard.asked).toEqual(['', 'specialityId=101', 'specialityId=101&brokerId=5']);
     // Clear filters: back to the whole queue, and to the bare address.
     await userEvent.click(canvas.getByRole('button', { name: 'Clear filters' }));
@@ -232,6 +244,9 @@ export const Branded: Story = {
       `/client/underwriting/${adaItem.submissionId}/${HARBOR_RISK}`,
     );
     const nav = within(canvas.getByRole('navigation', { name: 'Account' }));
-    await expect(nav.getByRole('link', { name: 'Underwriting desk' })).toHaveAttribute('href', `/client/underwriting/${HARBOR_RISK}`);
+    await expect(nav.getByRole('link', { name: 'Underwriting desk' })).toHaveAttribute(
+      'href',
+      `/client/underwriting/${HARBOR_RISK}`,
+    );
   },
 };

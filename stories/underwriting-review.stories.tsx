@@ -51,10 +51,14 @@ type Story = StoryObj<typeof meta>;
 type Canvas = ReturnType<typeof within>;
 
 const TITLE = `Review order ${SUBMISSION_NUMBER}`;
-const fact = (canvas: Canvas, term: string) => canvas.getByText(term, { selector: 'dt' }).nextElementSibling as HTMLElement;
+const fact = (canvas: Canvas, term: string) =>
+  canvas.getByText(term, { selector: 'dt' }).nextElementSibling as HTMLElement;
 const section = (canvas: Canvas, name: string) => within(canvas.getByRole('region', { name }));
 const announcement = (canvasElement: HTMLElement) => canvasElement.querySelector<HTMLElement>('.desk__status')!;
-const decisions = (canvas: Canvas) => section(canvas, 'Decision').queryAllByRole('button').map((button) => button.textContent);
+const decisions = (canvas: Canvas) =>
+  section(canvas, 'Decision')
+    .queryAllByRole('button')
+    .map((button) => button.textContent);
 
 async function loaded(canvas: Canvas) {
   await expect(await canvas.findByRole('heading', { level: 1, name: TITLE })).toBeVisible();
@@ -76,7 +80,10 @@ export const Loading: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('status')).toHaveTextContent('Loading the submission…');
     await expect(canvas.getByRole('heading', { level: 1, name: 'Review a submission' })).toBeVisible();
-    await expect(canvas.getByRole('link', { name: '← Back to the queue' })).toHaveAttribute('href', '/underwriting?status=underwriter_review');
+    await expect(canvas.getByRole('link', { name: '← Back to the queue' })).toHaveAttribute(
+      'href',
+      '/underwriting?status=underwriter_review',
+    );
   },
 };
 
@@ -93,7 +100,10 @@ export const UnderwriterReview: Story = {
     await expect(fact(canvas, 'In this status since')).toHaveTextContent(/^3 days ago/);
     await expect(decisions(canvas)).toEqual(ALL_DECISIONS);
     // The way back keeps the queue's filters.
-    await expect(canvas.getByRole('link', { name: '← Back to the queue' })).toHaveAttribute('href', '/underwriting?status=underwriter_review');
+    await expect(canvas.getByRole('link', { name: '← Back to the queue' })).toHaveAttribute(
+      'href',
+      '/underwriting?status=underwriter_review',
+    );
 
     const reasons = section(canvas, 'Why it was referred').getAllByRole('listitem');
     await expect(reasons.map((reason) => reason.textContent)).toEqual([
@@ -113,11 +123,17 @@ export const UnderwriterReview: Story = {
     await expect(worksheet.getByText(/^experience band /)).toBeVisible();
     await expect(worksheet.queryByText(/^Where every price for your speciality starts/)).toBeNull();
     await expect(section(canvas, 'Locations').getByText('Houston office')).toBeVisible();
-    await expect(section(canvas, 'Files').getByRole('button', { name: /^Download\s*office-floor-plan\.png$/ })).toBeVisible();
+    await expect(
+      section(canvas, 'Files').getByRole('button', { name: /^Download\s*office-floor-plan\.png$/ }),
+    ).toBeVisible();
     await expect(section(canvas, 'Conversation').getByText('No information has been asked for yet.')).toBeVisible();
-    const history = section(canvas, 'History').getAllByRole('listitem').map((entry) => entry.textContent);
+    const history = section(canvas, 'History')
+      .getAllByRole('listitem')
+      .map((entry) => entry.textContent);
     await expect(history).toHaveLength(3);
-    await expect(history[2]).toMatch(/^Referred to an underwriter: Prior claims; premium above the automatic authorityOur rules/);
+    await expect(history[2]).toMatch(
+      /^Referred to an underwriter: Prior claims; premium above the automatic authorityOur rules/,
+    );
     await expect(announcement(canvasElement)).toBeEmptyDOMElement();
   },
 };
@@ -132,7 +148,9 @@ export const MissingInfo: Story = {
     await expect(fact(canvas, 'Status')).toHaveTextContent('Waiting on the insured');
     // The insured's move: no decision until they resubmit.
     await expect(decisions(canvas)).toEqual([]);
-    await expect(section(canvas, 'Decision').getByText('No decision is due: the order is waiting on the insured.')).toBeVisible();
+    await expect(
+      section(canvas, 'Decision').getByText('No decision is due: the order is waiting on the insured.'),
+    ).toBeVisible();
     const conversation = section(canvas, 'Conversation').getAllByRole('listitem');
     await expect(conversation).toHaveLength(1);
     await expect(conversation[0]).toHaveTextContent(`Grace Hopper asked`);
@@ -153,7 +171,9 @@ export const ApplicationUnderReview: Story = {
     await expect(conversation.map((entry) => entry.dataset.from)).toEqual(['underwriter', 'insured']);
     await expect(conversation[1]).toHaveTextContent(`Ada Lovelace replied`);
     await expect(conversation[1]).toHaveTextContent(ADA_REPLY);
-    await expect(section(canvas, 'Files').getByRole('button', { name: /^Download\s*loss-runs-2021-2026\.pdf$/ })).toBeVisible();
+    await expect(
+      section(canvas, 'Files').getByRole('button', { name: /^Download\s*loss-runs-2021-2026\.pdf$/ }),
+    ).toBeVisible();
     await expect(section(canvas, 'History').getByText(`The insured sent it back: ${ADA_REPLY}`)).toBeVisible();
   },
 };
@@ -207,7 +227,11 @@ export const RequestInfoDialog: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await loaded(canvas);
-    const { inDialog, button } = await open(canvas, 'Ask for information…', `Ask for information on order ${SUBMISSION_NUMBER}`);
+    const { inDialog, button } = await open(
+      canvas,
+      'Ask for information…',
+      `Ask for information on order ${SUBMISSION_NUMBER}`,
+    );
     const message = inDialog.getByLabelText('Message');
     await expect(message).toHaveFocus();
     await expect(message).toHaveAttribute('aria-required', 'true');
@@ -247,7 +271,9 @@ export const ApproveWithAdjustment: Story = {
     const { inDialog } = await open(canvas, 'Approve…', `Approve order ${SUBMISSION_NUMBER}`);
     await userEvent.type(inDialog.getByLabelText(/^Premium adjustment/), '10');
     const adjusted = Math.round(PREMIUM_CENTS * 1.1);
-    await expect(inDialog.getByText('Premium after adjustment (estimate)').nextElementSibling).toHaveTextContent(`${formatUsd(adjusted)} (+10 %)`);
+    await expect(inDialog.getByText('Premium after adjustment (estimate)').nextElementSibling).toHaveTextContent(
+      `${formatUsd(adjusted)} (+10 %)`,
+    );
     // Adjusting makes the reason required, and the field says so.
     const reason = inDialog.getByLabelText('Reason');
     await expect(reason).toHaveAttribute('aria-required', 'true');
@@ -256,21 +282,32 @@ export const ApproveWithAdjustment: Story = {
     await userEvent.click(inDialog.getByRole('button', { name: 'Approve' }));
 
     await waitFor(() =>
-      expect(announcement(canvasElement)).toHaveTextContent(`Order ${SUBMISSION_NUMBER} approved. Its status is now: Approved.`),
+      expect(announcement(canvasElement)).toHaveTextContent(
+        `Order ${SUBMISSION_NUMBER} approved. Its status is now: Approved.`,
+      ),
     );
     await expect(canvas.queryByRole('dialog')).toBeNull();
     await waitFor(() => expect(fact(canvas, 'Status')).toHaveTextContent('Approved'));
     await expect(decisions(canvas)).toEqual([]);
     // Priced again by the engine: the adjusted premium in whole dollars, the taxes and fees on it.
-    await expect(section(canvas, 'Rating worksheet').getByText('Underwriter adjustment +10%, in whole dollars: $2,768.00')).toBeVisible();
+    await expect(
+      section(canvas, 'Rating worksheet').getByText('Underwriter adjustment +10%, in whole dollars: $2,768.00'),
+    ).toBeVisible();
     await expect(section(canvas, 'Rating worksheet').getByText('Total for the year: $2,986.01')).toBeVisible();
-    await expect(section(canvas, 'History').getByText('Approved: Two prior claims, both closed without payment')).toBeVisible();
+    await expect(
+      section(canvas, 'History').getByText('Approved: Two prior claims, both closed without payment'),
+    ).toBeVisible();
     // Focus did not fall to the page when the Approve button went: it is on the heading.
     await expect(canvas.getByRole('heading', { level: 1, name: TITLE })).toHaveFocus();
     await expect(standard.decisions).toEqual([
       {
         path: 'approve',
-        body: { submissionid: 4217, version: 5, adjustmentBps: 1000, reason: 'Two prior claims, both closed without payment' },
+        body: {
+          submissionid: 4217,
+          version: 5,
+          adjustmentBps: 1000,
+          reason: 'Two prior claims, both closed without payment',
+        },
       },
     ]);
   },
@@ -283,7 +320,9 @@ export const AdjustmentWithoutReason: Story = {
     await loaded(canvas);
     const { inDialog } = await open(canvas, 'Approve…', `Approve order ${SUBMISSION_NUMBER}`);
     await userEvent.type(inDialog.getByLabelText(/^Premium adjustment/), '-12.5');
-    await expect(inDialog.getByText('Premium after adjustment (estimate)').nextElementSibling).toHaveTextContent('(−12.5 %)');
+    await expect(inDialog.getByText('Premium after adjustment (estimate)').nextElementSibling).toHaveTextContent(
+      '(−12.5 %)',
+    );
     await userEvent.click(inDialog.getByRole('button', { name: 'Approve' }));
     const reason = inDialog.getByLabelText('Reason');
     await expect(reason).toHaveAttribute('aria-invalid', 'true');
@@ -293,7 +332,9 @@ export const AdjustmentWithoutReason: Story = {
     await userEvent.clear(inDialog.getByLabelText(/^Premium adjustment/));
     await userEvent.type(inDialog.getByLabelText(/^Premium adjustment/), '150');
     await userEvent.click(inDialog.getByRole('button', { name: 'Approve' }));
-    await expect(inDialog.getByLabelText(/^Premium adjustment/)).toHaveAccessibleDescription(/Premium adjustment must be between −50 % and \+100 %/);
+    await expect(inDialog.getByLabelText(/^Premium adjustment/)).toHaveAccessibleDescription(
+      /Premium adjustment must be between −50 % and \+100 %/,
+    );
     await expect(inDialog.getByLabelText(/^Premium adjustment/)).toHaveFocus();
     await expect(standard.decisions).toEqual([]);
     await expect(fact(canvas, 'Status')).toHaveTextContent('Referred: awaiting review');
@@ -311,7 +352,9 @@ export const Conflict: Story = {
     await userEvent.type(inDialog.getByLabelText('Reason'), 'Outside our appetite for public works');
     await userEvent.click(inDialog.getByRole('button', { name: 'Decline order' }));
     const alert = await canvas.findByRole('alert');
-    await expect(alert).toHaveTextContent('Someone else has acted on this order since you opened it. The order is approved');
+    await expect(alert).toHaveTextContent(
+      'Someone else has acted on this order since you opened it. The order is approved',
+    );
     await expect(alert).toHaveTextContent('The order has been reloaded as it is now');
     await expect(canvas.queryByRole('dialog')).toBeNull();
     // Reloaded: it is approved now, by Alan Turing, and nothing is left to decide.
@@ -334,7 +377,9 @@ export const Decline: Story = {
     await userEvent.type(inDialog.getByLabelText('Reason'), 'Outside our appetite for public works');
     await userEvent.click(inDialog.getByRole('button', { name: 'Decline order' }));
     await waitFor(() =>
-      expect(announcement(canvasElement)).toHaveTextContent(`Order ${SUBMISSION_NUMBER} declined. Its status is now: Declined.`),
+      expect(announcement(canvasElement)).toHaveTextContent(
+        `Order ${SUBMISSION_NUMBER} declined. Its status is now: Declined.`,
+      ),
     );
     await waitFor(() => expect(fact(canvas, 'Status')).toHaveTextContent('Declined'));
     await expect(decisions(canvas)).toEqual([]);
@@ -347,7 +392,11 @@ export const RequestInfo: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await loaded(canvas);
-    const { inDialog } = await open(canvas, 'Ask for information…', `Ask for information on order ${SUBMISSION_NUMBER}`);
+    const { inDialog } = await open(
+      canvas,
+      'Ask for information…',
+      `Ask for information on order ${SUBMISSION_NUMBER}`,
+    );
     await userEvent.type(inDialog.getByLabelText('Message'), LOSS_RUNS_REQUEST);
     await userEvent.click(inDialog.getByRole('button', { name: 'Send request' }));
     await waitFor(() =>
@@ -360,7 +409,9 @@ export const RequestInfo: Story = {
     const conversation = section(canvas, 'Conversation').getAllByRole('listitem');
     await expect(conversation).toHaveLength(1);
     await expect(conversation[0]).toHaveTextContent(LOSS_RUNS_REQUEST);
-    await expect(standard.decisions).toEqual([{ path: 'requestinfo', body: { submissionid: 4217, version: 5, message: LOSS_RUNS_REQUEST } }]);
+    await expect(standard.decisions).toEqual([
+      { path: 'requestinfo', body: { submissionid: 4217, version: 5, message: LOSS_RUNS_REQUEST } },
+    ]);
   },
 };
 
@@ -371,11 +422,19 @@ export const RequestInfoRefused: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await loaded(canvas);
-    const { inDialog } = await open(canvas, 'Ask for information…', `Ask for information on order ${SUBMISSION_NUMBER}`);
+    const { inDialog } = await open(
+      canvas,
+      'Ask for information…',
+      `Ask for information on order ${SUBMISSION_NUMBER}`,
+    );
     const message = inDialog.getByLabelText('Message');
     await userEvent.type(message, 'Loss runs');
     await userEvent.click(inDialog.getByRole('button', { name: 'Send request' }));
-    await waitFor(() => expect(message).toHaveAccessibleDescription(/Message must be at least 10 characters: say what the insured must send/));
+    await waitFor(() =>
+      expect(message).toHaveAccessibleDescription(
+        /Message must be at least 10 characters: say what the insured must send/,
+      ),
+    );
     await expect(message).toHaveAttribute('aria-invalid', 'true');
     await expect(message).toHaveFocus();
     await expect(inDialog.getByRole('alert')).toHaveTextContent('We could not send this request');
@@ -409,7 +468,12 @@ export const NotFound: Story = {
   ...missing.story,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { level: 1, name: 'We could not find that submission' })).toBeVisible();
-    await expect(canvas.getByRole('link', { name: '← Back to the queue' })).toHaveAttribute('href', '/underwriting?status=underwriter_review');
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: 'We could not find that submission' }),
+    ).toBeVisible();
+    await expect(canvas.getByRole('link', { name: '← Back to the queue' })).toHaveAttribute(
+      'href',
+      '/underwriting?status=underwriter_review',
+    );
   },
 };

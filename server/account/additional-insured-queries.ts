@@ -10,7 +10,11 @@ import { additionalInsureds, submissions } from '@server/db/schema';
 export type AdditionalInsuredRow = typeof additionalInsureds.$inferSelect;
 
 /** The user's additional insureds on the order, oldest first. */
-export function additionalInsuredsOn(db: Queryable, userId: number, submissionId: number): Promise<AdditionalInsuredRow[]> {
+export function additionalInsuredsOn(
+  db: Queryable,
+  userId: number,
+  submissionId: number,
+): Promise<AdditionalInsuredRow[]> {
   return db
     .select()
     .from(additionalInsureds)
@@ -19,11 +23,22 @@ export function additionalInsuredsOn(db: Queryable, userId: number, submissionId
 }
 
 /** The user's additional insured with this id on the order, if any. */
-export async function additionalInsuredOn(db: Queryable, userId: number, submissionId: number, id: number): Promise<AdditionalInsuredRow | undefined> {
+export async function additionalInsuredOn(
+  db: Queryable,
+  userId: number,
+  submissionId: number,
+  id: number,
+): Promise<AdditionalInsuredRow | undefined> {
   const [row] = await db
     .select()
     .from(additionalInsureds)
-    .where(and(eq(additionalInsureds.id, id), eq(additionalInsureds.userId, userId), eq(additionalInsureds.submissionId, submissionId)));
+    .where(
+      and(
+        eq(additionalInsureds.id, id),
+        eq(additionalInsureds.userId, userId),
+        eq(additionalInsureds.submissionId, submissionId),
+      ),
+    );
   return row;
 }
 
@@ -37,7 +52,11 @@ export async function usersAdditionalInsured(db: Queryable, userId: number, id: 
 }
 
 /** The additional insured the user created with this Idempotency-Key, if any. */
-export async function additionalInsuredWithKey(db: Queryable, userId: number, keyHash: string): Promise<AdditionalInsuredRow | undefined> {
+export async function additionalInsuredWithKey(
+  db: Queryable,
+  userId: number,
+  keyHash: string,
+): Promise<AdditionalInsuredRow | undefined> {
   const [row] = await db
     .select()
     .from(additionalInsureds)
@@ -45,12 +64,19 @@ export async function additionalInsuredWithKey(db: Queryable, userId: number, ke
   return row;
 }
 
-export async function insertAdditionalInsured(tx: Transaction, values: typeof additionalInsureds.$inferInsert): Promise<AdditionalInsuredRow> {
+export async function insertAdditionalInsured(
+  tx: Transaction,
+  values: typeof additionalInsureds.$inferInsert,
+): Promise<AdditionalInsuredRow> {
   const [row] = await tx.insert(additionalInsureds).values(values).returning();
   return row!;
 }
 
-export async function updateAdditionalInsured(tx: Transaction, id: number, changes: Partial<typeof additionalInsureds.$inferInsert>): Promise<AdditionalInsuredRow> {
+export async function updateAdditionalInsured(
+  tx: Transaction,
+  id: number,
+  changes: Partial<typeof additionalInsureds.$inferInsert>,
+): Promise<AdditionalInsuredRow> {
   const [row] = await tx.update(additionalInsureds).set(changes).where(eq(additionalInsureds.id, id)).returning();
   return row!;
 }

@@ -54,9 +54,12 @@ const isEditable = (order: Order) => !FROZEN_STATUSES.includes(order.status);
 
 function assertListEditable(order: Order): void {
   if (isEditable(order)) return;
-  throw conflict(`Order ${order.number} is ${order.status}: its additional insureds can change only before the policy is bound`, {
-    status: `is ${order.status}`,
-  });
+  throw conflict(
+    `Order ${order.number} is ${order.status}: its additional insureds can change only before the policy is bound`,
+    {
+      status: `is ${order.status}`,
+    },
+  );
 }
 
 const noSuchAdditionalInsured = () => notFound('No such additional insured (or it is not yours)');
@@ -79,7 +82,11 @@ const callerOf = (user: AuthUser) => ({ user, quoteKeyHash: undefined });
 // ---------------------------------------------------------------------------------------------
 // GET insured/additionalinsureds
 
-export async function listAdditionalInsureds(db: Database, user: AuthUser, submissionId: number): Promise<AdditionalInsuredList> {
+export async function listAdditionalInsureds(
+  db: Database,
+  user: AuthUser,
+  submissionId: number,
+): Promise<AdditionalInsuredList> {
   const order = await ownedSubmission(db, callerOf(user), submissionId);
   const rows = await additionalInsuredsOn(db, user.id, order.id);
   const policy = CERTIFIED_STATUSES.includes(order.status) ? await policyOf(db, order.id) : undefined;
@@ -111,7 +118,10 @@ async function checkedAddress(db: Queryable, input: AddressParts) {
   if (Object.values(address).every((value) => value === null)) return address;
   const missing = (['address1', 'city', 'state', 'zipcode'] as const).filter((field) => address[field] === null);
   if (missing.length) {
-    throw badRequest(`An address needs ${missing.join(', ')} too (or leave the address out)`, Object.fromEntries(missing.map((field) => [field, 'is required when an address is given'])));
+    throw badRequest(
+      `An address needs ${missing.join(', ')} too (or leave the address out)`,
+      Object.fromEntries(missing.map((field) => [field, 'is required when an address is given'])),
+    );
   }
   await checkAddress(db, { state: address.state!, zipcode: address.zipcode! });
   return address;
@@ -128,7 +138,12 @@ async function lockedOrder(tx: Queryable, user: AuthUser, submissionId: number):
 }
 
 /** What an earlier create with this key made, when it was this same request (422 otherwise). */
-async function byIdempotencyKey(db: Queryable, user: AuthUser, keyHash: string, bodyHash: string): Promise<Row | undefined> {
+async function byIdempotencyKey(
+  db: Queryable,
+  user: AuthUser,
+  keyHash: string,
+  bodyHash: string,
+): Promise<Row | undefined> {
   const row = await additionalInsuredWithKey(db, user.id, keyHash);
   if (row && !sameRequest(row.idempotencyRequestHash, bodyHash)) throw keyUsedForAnotherRequest('additional insured');
   return row;
@@ -223,9 +238,12 @@ export async function certificateOfInsurance(
   if (!holder) throw noSuchAdditionalInsured();
   const policy = CERTIFIED_STATUSES.includes(order.status) ? await policyOf(db, order.id) : undefined;
   if (!policy) {
-    throw conflict(`Order ${order.number} is ${order.status}: a certificate of insurance is available once its policy is bound`, {
-      status: `is ${order.status}`,
-    });
+    throw conflict(
+      `Order ${order.number} is ${order.status}: a certificate of insurance is available once its policy is bound`,
+      {
+        status: `is ${order.status}`,
+      },
+    );
   }
   const details = await specialityAndBroker(db, order.id);
   const pdf = await certificatePdf({

@@ -58,7 +58,11 @@ export async function claimWithKey(db: Queryable, userId: number, keyHash: strin
 }
 
 /** The user's policies whose orders are in these statuses, newest period first. */
-export function policiesOfUserIn(db: Queryable, userId: number, statuses: readonly SubmissionStatus[]): Promise<ClaimablePolicy[]> {
+export function policiesOfUserIn(
+  db: Queryable,
+  userId: number,
+  statuses: readonly SubmissionStatus[],
+): Promise<ClaimablePolicy[]> {
   return db
     .select({
       id: policies.id,
@@ -77,7 +81,14 @@ export function policiesOfUserIn(db: Queryable, userId: number, statuses: readon
 /** The policy with its order's number and status, when the order is the user's. */
 export async function usersPolicy(db: Queryable, userId: number, policyId: number) {
   const [policy] = await db
-    .select({ id: policies.id, number: policies.number, effectiveDate: policies.effectiveDate, submissionId: policies.submissionId, orderNumber: submissions.number, status: submissions.status })
+    .select({
+      id: policies.id,
+      number: policies.number,
+      effectiveDate: policies.effectiveDate,
+      submissionId: policies.submissionId,
+      orderNumber: submissions.number,
+      status: submissions.status,
+    })
     .from(policies)
     .innerJoin(submissions, eq(submissions.id, policies.submissionId))
     .where(and(eq(policies.id, policyId), eq(submissions.userId, userId)));
@@ -85,7 +96,10 @@ export async function usersPolicy(db: Queryable, userId: number, policyId: numbe
 }
 
 /** Inserts a claim, numbered in the year it is reported; answers its id. */
-export async function insertClaim(db: Queryable, values: Omit<typeof claims.$inferInsert, 'id' | 'number'> & { createdAt: Date }): Promise<number> {
+export async function insertClaim(
+  db: Queryable,
+  values: Omit<typeof claims.$inferInsert, 'id' | 'number'> & { createdAt: Date },
+): Promise<number> {
   const [row] = await db
     .insert(claims)
     .values({ ...values, number: nextClaimNumber(values.createdAt.getUTCFullYear()) })

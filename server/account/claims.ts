@@ -6,7 +6,15 @@
 import type * as v from 'valibot';
 import type { Claim, ClaimablePolicy, reportClaimRequestSchema } from '@shared/contract/claims';
 import { formatCalendarDay } from '@shared/contract/date-format';
-import { claimById, claimsOfUser, claimWithKey, insertClaim, policiesOfUserIn, usersPolicy, type ClaimRow } from '@server/account/claim-queries';
+import {
+  claimById,
+  claimsOfUser,
+  claimWithKey,
+  insertClaim,
+  policiesOfUserIn,
+  usersPolicy,
+  type ClaimRow,
+} from '@server/account/claim-queries';
 import type { AuthUser } from '@server/auth/user';
 import type { Clock } from '@server/clock';
 import type { Database, Queryable } from '@server/db/connection';
@@ -47,7 +55,12 @@ export async function listClaimablePolicies(db: Database, user: AuthUser): Promi
 }
 
 /** The claim an earlier report with this key recorded, when it was this same report (422 otherwise). */
-async function byIdempotencyKey(db: Queryable, user: AuthUser, keyHash: string, bodyHash: string): Promise<Claim | undefined> {
+async function byIdempotencyKey(
+  db: Queryable,
+  user: AuthUser,
+  keyHash: string,
+  bodyHash: string,
+): Promise<Claim | undefined> {
   const row = await claimWithKey(db, user.id, keyHash);
   if (!row) return undefined;
   if (!sameRequest(row.requestHash, bodyHash)) throw keyUsedForAnotherRequest('claim');
@@ -73,21 +86,28 @@ export async function reportClaim(
   const policy = await usersPolicy(db, user.id, input.policyid);
   if (!policy) throw notFound('No such policy (or it is not yours)');
   if (!(IN_FORCE as string[]).includes(policy.status)) {
-    throw conflict(`Order ${policy.orderNumber} is ${policy.status}: claims can be reported only on a bound policy`, { status: `is ${policy.status}` });
+    throw conflict(`Order ${policy.orderNumber} is ${policy.status}: claims can be reported only on a bound policy`, {
+      status: `is ${policy.status}`,
+    });
   }
 
   const now = clock.now();
   // UTC's date is the latest date any US insured can be living in, so their own today always passes.
   const today = now.toISOString().slice(0, 10);
   if (input.dateofloss > today) {
-    throw badRequest(`The date of loss ${formatCalendarDay(input.dateofloss)} is in the future`, { dateofloss: 'must not be in the future' });
+    throw badRequest(`The date of loss ${formatCalendarDay(input.dateofloss)} is in the future`, {
+      dateofloss: 'must not be in the future',
+    });
   }
   if (input.dateofloss < policy.effectiveDate) {
     // Worded as the screens write dates: the insured reads this beside the field.
     const began = formatCalendarDay(policy.effectiveDate);
-    throw badRequest(`The date of loss ${formatCalendarDay(input.dateofloss)} is before policy ${policy.number} began (${began})`, {
-      dateofloss: `must not be before the policy’s effective date, ${began}`,
-    });
+    throw badRequest(
+      `The date of loss ${formatCalendarDay(input.dateofloss)} is before policy ${policy.number} began (${began})`,
+      {
+        dateofloss: `must not be before the policy’s effective date, ${began}`,
+      },
+    );
   }
 
   try {

@@ -44,7 +44,10 @@ export async function primaryContact(db: Queryable, userId: number): Promise<Con
 
 /** Whether the user has a contact with this id. */
 export async function hasContact(db: Queryable, userId: number, id: number): Promise<boolean> {
-  const [contact] = await db.select({ id: contacts.id }).from(contacts).where(and(eq(contacts.id, id), eq(contacts.userId, userId)));
+  const [contact] = await db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(eq(contacts.id, id), eq(contacts.userId, userId)));
   return contact !== undefined;
 }
 
@@ -64,13 +67,22 @@ export async function insertContact(db: Queryable, values: typeof contacts.$infe
   return row!;
 }
 
-export async function updateContact(tx: Transaction, id: number, changes: Partial<typeof contacts.$inferInsert>): Promise<Contact> {
+export async function updateContact(
+  tx: Transaction,
+  id: number,
+  changes: Partial<typeof contacts.$inferInsert>,
+): Promise<Contact> {
   const [row] = await tx.update(contacts).set(changes).where(eq(contacts.id, id)).returning(contactColumns);
   return row!;
 }
 
 /** Changes the user's contact with this id (nothing when it is not theirs). */
-export async function updateUsersContact(tx: Transaction, userId: number, id: number, changes: Partial<typeof contacts.$inferInsert>): Promise<void> {
+export async function updateUsersContact(
+  tx: Transaction,
+  userId: number,
+  id: number,
+  changes: Partial<typeof contacts.$inferInsert>,
+): Promise<void> {
   await tx
     .update(contacts)
     .set(changes)

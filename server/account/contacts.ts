@@ -9,7 +9,13 @@ import type { Deleted } from '@shared/contract/address';
 import type { Queryable } from '@server/db/connection';
 import { contactById, contactsOf, contactUses, insertContact, updateContact } from '@server/account/contact-queries';
 import { normalisePhone } from '@server/account/phone';
-import { deleteRecord, ownColumns, saveRecord, type AccountDeps, type PrimaryRecordKind } from '@server/account/primary-records';
+import {
+  deleteRecord,
+  ownColumns,
+  saveRecord,
+  type AccountDeps,
+  type PrimaryRecordKind,
+} from '@server/account/primary-records';
 import { contacts } from '@server/db/schema';
 
 type SaveContactInput = v.InferOutput<typeof saveContactRequestSchema>;
@@ -42,10 +48,16 @@ export async function saveContact(
     email: input.email,
     contactNumber: normalisePhone(input.contactnumber),
   };
-  return saveRecord(deps, contactKind, userId, { id: input.id, isprimary: input.isprimary, idempotencyKeyHash, body: input }, {
-    insert: (tx, own) => insertContact(tx, { ...values, ...ownColumns(own) }),
-    update: (tx, id, own) => updateContact(tx, id, { ...values, isPrimary: own.isPrimary, updatedAt: own.now }),
-  });
+  return saveRecord(
+    deps,
+    contactKind,
+    userId,
+    { id: input.id, isprimary: input.isprimary, idempotencyKeyHash, body: input },
+    {
+      insert: (tx, own) => insertContact(tx, { ...values, ...ownColumns(own) }),
+      update: (tx, id, own) => updateContact(tx, id, { ...values, isPrimary: own.isPrimary, updatedAt: own.now }),
+    },
+  );
 }
 
 /** DELETE insured/deletecontacts?id. */

@@ -5,7 +5,12 @@ import type { Queryable } from '@server/db/connection';
 import { specialities, submissions } from '@server/db/schema';
 
 /** The user's orders, only those in `statuses` when given, at most `limit` when given. */
-export async function orderSummaryRows(db: Queryable, userId: number, statuses?: readonly SubmissionStatus[], limit?: number) {
+export async function orderSummaryRows(
+  db: Queryable,
+  userId: number,
+  statuses?: readonly SubmissionStatus[],
+  limit?: number,
+) {
   const query = db
     .select({
       id: submissions.id,

@@ -27,9 +27,21 @@ export const NEXT_STEPS: Record<SubmissionStatus, NextStep> = {
   quoted: { action: 'buy', label: 'Review and buy', screen: 'order' },
   checks: { action: 'wait', label: 'We are checking your order', screen: 'order' },
   incomplete: { action: 'supply', label: 'Add what is missing', screen: 'incomplete-order' },
-  underwriter_review: { action: 'wait', label: 'An underwriter is reviewing your order', screen: 'incomplete-review-underwriter' },
-  missing_info: { action: 'supply', label: 'Send the information the underwriter asked for', screen: 'incomplete-missing-info' },
-  application_under_review: { action: 'wait', label: 'We are reviewing the information you sent', screen: 'application-under-review' },
+  underwriter_review: {
+    action: 'wait',
+    label: 'An underwriter is reviewing your order',
+    screen: 'incomplete-review-underwriter',
+  },
+  missing_info: {
+    action: 'supply',
+    label: 'Send the information the underwriter asked for',
+    screen: 'incomplete-missing-info',
+  },
+  application_under_review: {
+    action: 'wait',
+    label: 'We are reviewing the information you sent',
+    screen: 'application-under-review',
+  },
   approved: { action: 'pay', label: 'Pay to bind your policy', screen: 'payment' },
   awaiting_payment: { action: 'pay', label: 'Pay to bind your policy', screen: 'payment' },
   // Bound: covered, the documents are still being issued; the order-complete screen says so.
@@ -39,7 +51,12 @@ export const NEXT_STEPS: Record<SubmissionStatus, NextStep> = {
   close_lost: { action: 'none', label: 'This order was closed', screen: null },
 };
 
-async function summaries(db: Database, user: AuthUser, statuses?: readonly SubmissionStatus[], limit?: number): Promise<SubmissionSummary[]> {
+async function summaries(
+  db: Database,
+  user: AuthUser,
+  statuses?: readonly SubmissionStatus[],
+  limit?: number,
+): Promise<SubmissionSummary[]> {
   const rows = await orderSummaryRows(db, user.id, statuses, limit);
   return rows.map((row) => ({
     submissionId: row.id,

@@ -12,7 +12,10 @@ export async function feedbackWithKey(db: Queryable, userId: number, keyHash: st
   return row;
 }
 
-export async function insertFeedback(db: Queryable, values: typeof feedback.$inferInsert): Promise<{ id: number; createdAt: Date }> {
+export async function insertFeedback(
+  db: Queryable,
+  values: typeof feedback.$inferInsert,
+): Promise<{ id: number; createdAt: Date }> {
   const [row] = await db.insert(feedback).values(values).returning({ id: feedback.id, createdAt: feedback.createdAt });
   return row!;
 }

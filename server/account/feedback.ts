@@ -20,10 +20,18 @@ type FeedbackInput = v.InferOutput<typeof feedbackRequestSchema>;
 
 const IDEMPOTENCY_INDEX = 'feedback_idempotency_key';
 
-const toWire = (row: { id: number; createdAt: Date }): FeedbackSaved => ({ id: row.id, createdAt: row.createdAt.toISOString() });
+const toWire = (row: { id: number; createdAt: Date }): FeedbackSaved => ({
+  id: row.id,
+  createdAt: row.createdAt.toISOString(),
+});
 
 /** What an earlier send with this key saved, when it was this same message (422 otherwise). */
-async function byIdempotencyKey(db: Queryable, user: AuthUser, keyHash: string, bodyHash: string): Promise<FeedbackSaved | undefined> {
+async function byIdempotencyKey(
+  db: Queryable,
+  user: AuthUser,
+  keyHash: string,
+  bodyHash: string,
+): Promise<FeedbackSaved | undefined> {
   const row = await feedbackWithKey(db, user.id, keyHash);
   if (row && !sameRequest(row.requestHash, bodyHash)) throw keyUsedForAnotherRequest('message');
   return row ? toWire(row) : undefined;

@@ -29,10 +29,14 @@ export type FirstRecordsInput = {
 /** The street address's place, from its ZIP; checked before anything is written (a 400 naming the field). */
 export function placeOfAddress(input: Pick<FirstRecordsInput, 'address1' | 'zipcode'>) {
   if (!input.address1) {
-    if (input.zipcode) throw badRequest('A ZIP code needs the street address it belongs to', { address1: 'is required with a ZIP code' });
+    if (input.zipcode)
+      throw badRequest('A ZIP code needs the street address it belongs to', {
+        address1: 'is required with a ZIP code',
+      });
     return null;
   }
-  if (!input.zipcode) throw badRequest('The street address needs its ZIP code', { zipcode: 'is required with a street address' });
+  if (!input.zipcode)
+    throw badRequest('The street address needs its ZIP code', { zipcode: 'is required with a street address' });
   const zip = lookupZip(input.zipcode);
   if (!zip) throw badRequest(`ZIP code ${input.zipcode} does not exist`, { zipcode: 'is not a known ZIP code' });
   return { city: zip.city ?? zip.county, state: zip.stateCode, zipcode: zip.zipcode };
@@ -53,14 +57,15 @@ export async function createFirstRecords(db: Queryable, input: FirstRecordsInput
   const place = placeOfAddress(input);
   const phone = normalisePhone(input.contactNumber);
   const stamps = { userId: input.userId, isPrimary: true, createdAt: input.now, updatedAt: input.now };
-  if (phone) await insertContact(db, {
-    ...stamps,
-    title: null,
-    firstName: input.firstName,
-    lastName: input.lastName,
-    email: input.email,
-    contactNumber: phone,
-  });
+  if (phone)
+    await insertContact(db, {
+      ...stamps,
+      title: null,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email,
+      contactNumber: phone,
+    });
   if (place) {
     await insertLocation(db, {
       ...stamps,
@@ -77,7 +82,12 @@ export async function createFirstRecords(db: Queryable, input: FirstRecordsInput
  * order was priced for (another ZIP would re-rate it: that is the insured's choice to make, on
  * the order). Answers whether the order has a location now.
  */
-export async function placeOrderAtPrimaryLocation(db: Queryable, userId: number, submissionId: number, now: Date): Promise<boolean> {
+export async function placeOrderAtPrimaryLocation(
+  db: Queryable,
+  userId: number,
+  submissionId: number,
+  now: Date,
+): Promise<boolean> {
   if ((await planLocationCount(db, submissionId)) > 0) return true;
   const location = await primaryLocationAtOrderZip(db, userId, submissionId);
   if (!location) return false;

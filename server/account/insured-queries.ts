@@ -33,7 +33,13 @@ export async function insuredParticulars(db: Queryable, userId: number) {
 /** What a change of particulars checks against: the address, the password and the broker. */
 export async function insuredForChange(db: Queryable, userId: number) {
   const [user] = await db
-    .select({ id: users.id, email: users.email, passwordHash: users.passwordHash, firstName: users.firstName, brokerId: users.brokerId })
+    .select({
+      id: users.id,
+      email: users.email,
+      passwordHash: users.passwordHash,
+      firstName: users.firstName,
+      brokerId: users.brokerId,
+    })
     .from(users)
     .where(eq(users.id, userId));
   return user;
@@ -47,7 +53,10 @@ export async function emailOfUser(db: Queryable, userId: number): Promise<string
 
 /** Whether an account other than `userId`'s has this e-mail address (in any case). */
 export async function emailUsedByOther(db: Queryable, email: string, userId: number): Promise<boolean> {
-  const [other] = await db.select({ id: users.id }).from(users).where(and(emailMatches(email), ne(users.id, userId)));
+  const [other] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(emailMatches(email), ne(users.id, userId)));
   return other !== undefined;
 }
 
@@ -58,16 +67,27 @@ export async function activePaymentTermCodes(db: Queryable): Promise<string[]> {
 }
 
 /** Writes the user's columns given (undefined ones stay as they are). */
-export async function updateUser(tx: Transaction, userId: number, changes: Partial<typeof users.$inferInsert>): Promise<void> {
+export async function updateUser(
+  tx: Transaction,
+  userId: number,
+  changes: Partial<typeof users.$inferInsert>,
+): Promise<void> {
   await tx.update(users).set(changes).where(eq(users.id, userId));
 }
 
 /** Revokes every live refresh token of the user's but those of the session `keepFamily`. */
-export async function revokeOtherSessions(tx: Transaction, userId: number, keepFamily: string, now: Date): Promise<void> {
+export async function revokeOtherSessions(
+  tx: Transaction,
+  userId: number,
+  keepFamily: string,
+  now: Date,
+): Promise<void> {
   await tx
     .update(refreshTokens)
     .set({ revokedAt: now })
-    .where(and(eq(refreshTokens.userId, userId), ne(refreshTokens.family, keepFamily), isNull(refreshTokens.revokedAt)));
+    .where(
+      and(eq(refreshTokens.userId, userId), ne(refreshTokens.family, keepFamily), isNull(refreshTokens.revokedAt)),
+    );
 }
 
 /** A broker's branded path (client/<clientUrl>), if the broker exists. */

@@ -55,12 +55,18 @@ export function usersLocations(db: Queryable, userId: number, ids: readonly numb
 }
 
 /** The user's primary location when it is at the ZIP the order was priced for. */
-export async function primaryLocationAtOrderZip(db: Queryable, userId: number, submissionId: number): Promise<LocationRow | undefined> {
+export async function primaryLocationAtOrderZip(
+  db: Queryable,
+  userId: number,
+  submissionId: number,
+): Promise<LocationRow | undefined> {
   const [match] = await db
     .select({ location: locations })
     .from(locations)
     .innerJoin(submissions, eq(submissions.id, submissionId))
-    .where(and(eq(locations.userId, userId), eq(locations.isPrimary, true), eq(locations.zipcode, submissions.zipcode)));
+    .where(
+      and(eq(locations.userId, userId), eq(locations.isPrimary, true), eq(locations.zipcode, submissions.zipcode)),
+    );
   return match?.location;
 }
 
@@ -81,13 +87,22 @@ export async function insertLocation(db: Queryable, values: typeof locations.$in
   return row!;
 }
 
-export async function updateLocation(tx: Transaction, id: number, changes: Partial<typeof locations.$inferInsert>): Promise<Location> {
+export async function updateLocation(
+  tx: Transaction,
+  id: number,
+  changes: Partial<typeof locations.$inferInsert>,
+): Promise<Location> {
   const [row] = await tx.update(locations).set(changes).where(eq(locations.id, id)).returning(locationColumns);
   return row!;
 }
 
 /** Changes the user's location with this id (nothing when it is not theirs). */
-export async function updateUsersLocation(tx: Transaction, userId: number, id: number, changes: Partial<typeof locations.$inferInsert>): Promise<void> {
+export async function updateUsersLocation(
+  tx: Transaction,
+  userId: number,
+  id: number,
+  changes: Partial<typeof locations.$inferInsert>,
+): Promise<void> {
   await tx
     .update(locations)
     .set(changes)
@@ -96,6 +111,9 @@ export async function updateUsersLocation(tx: Transaction, userId: number, id: n
 
 /** The US state with this code, if we know it. */
 export async function usState(db: Queryable, code: string): Promise<{ code: string; name: string } | undefined> {
-  const [state] = await db.select({ code: usStates.code, name: usStates.name }).from(usStates).where(eq(usStates.code, code));
+  const [state] = await db
+    .select({ code: usStates.code, name: usStates.name })
+    .from(usStates)
+    .where(eq(usStates.code, code));
   return state;
 }

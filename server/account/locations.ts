@@ -9,8 +9,20 @@ import type { Deleted } from '@shared/contract/address';
 import type { Location, saveLocationRequestSchema } from '@shared/contract/locations';
 import type { Queryable } from '@server/db/connection';
 import { checkAddress } from '@server/account/address-check';
-import { insertLocation, locationById, locationsOf, locationUses, updateLocation } from '@server/account/location-queries';
-import { deleteRecord, ownColumns, saveRecord, type AccountDeps, type PrimaryRecordKind } from '@server/account/primary-records';
+import {
+  insertLocation,
+  locationById,
+  locationsOf,
+  locationUses,
+  updateLocation,
+} from '@server/account/location-queries';
+import {
+  deleteRecord,
+  ownColumns,
+  saveRecord,
+  type AccountDeps,
+  type PrimaryRecordKind,
+} from '@server/account/primary-records';
 import { locations } from '@server/db/schema';
 
 type SaveLocationInput = v.InferOutput<typeof saveLocationRequestSchema>;
@@ -44,10 +56,16 @@ export async function saveLocation(
     state: input.state,
     zipcode: input.zipcode,
   };
-  return saveRecord(deps, locationKind, userId, { id: input.id, isprimary: input.isprimary, idempotencyKeyHash, body: input }, {
-    insert: (tx, own) => insertLocation(tx, { ...values, ...ownColumns(own) }),
-    update: (tx, id, own) => updateLocation(tx, id, { ...values, isPrimary: own.isPrimary, updatedAt: own.now }),
-  });
+  return saveRecord(
+    deps,
+    locationKind,
+    userId,
+    { id: input.id, isprimary: input.isprimary, idempotencyKeyHash, body: input },
+    {
+      insert: (tx, own) => insertLocation(tx, { ...values, ...ownColumns(own) }),
+      update: (tx, id, own) => updateLocation(tx, id, { ...values, isPrimary: own.isPrimary, updatedAt: own.now }),
+    },
+  );
 }
 
 /** DELETE insured/deletelocation?id. */

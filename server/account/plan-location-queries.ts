@@ -36,12 +36,19 @@ export function planRows(db: Queryable, submissionId: number): Promise<PlanLocat
 
 /** How many locations the order has. */
 export async function planLocationCount(db: Queryable, submissionId: number): Promise<number> {
-  const [present] = await db.select({ n: count() }).from(planLocations).where(eq(planLocations.submissionId, submissionId));
+  const [present] = await db
+    .select({ n: count() })
+    .from(planLocations)
+    .where(eq(planLocations.submissionId, submissionId));
   return present?.n ?? 0;
 }
 
 /** The order's plan location with this id (whole row), if it is on this order. */
-export async function planLocationOn(db: Queryable, submissionId: number, id: number): Promise<PlanLocationRow | undefined> {
+export async function planLocationOn(
+  db: Queryable,
+  submissionId: number,
+  id: number,
+): Promise<PlanLocationRow | undefined> {
   const [plan] = await db
     .select()
     .from(planLocations)
@@ -99,14 +106,23 @@ export async function insertPlanLocationIfFree(db: Queryable, row: NewPlanLocati
 }
 
 export async function updatePlanAddress(tx: Transaction, id: number, address: Address, now: Date): Promise<void> {
-  await tx.update(planLocations).set({ ...address, updatedAt: now }).where(eq(planLocations.id, id));
+  await tx
+    .update(planLocations)
+    .set({ ...address, updatedAt: now })
+    .where(eq(planLocations.id, id));
 }
 
 /**
  * The order's copy of this master location takes `address` and becomes primary; answers its id,
  * or undefined when the order has no copy of it.
  */
-export async function makeLinkedPlanPrimary(tx: Transaction, submissionId: number, locationId: number, address: Address, now: Date): Promise<number | undefined> {
+export async function makeLinkedPlanPrimary(
+  tx: Transaction,
+  submissionId: number,
+  locationId: number,
+  address: Address,
+  now: Date,
+): Promise<number | undefined> {
   const [linked] = await tx
     .update(planLocations)
     .set({ ...address, isPrimary: true, updatedAt: now })

@@ -45,7 +45,12 @@ import type { Clock } from '@server/clock';
 import type { Database, Queryable, Transaction } from '@server/db/connection';
 import { badRequest, conflict, notFound } from '@server/http/http-error';
 import { createRatingCatalog, type RatingCatalog } from '@server/rating/rating-catalog';
-import { changedMeanwhile, ownedSubmission, type SubmissionCaller, type SubmissionRow } from '@server/submissions/access';
+import {
+  changedMeanwhile,
+  ownedSubmission,
+  type SubmissionCaller,
+  type SubmissionRow,
+} from '@server/submissions/access';
 import { priceAt } from '@server/submissions/submission-pricing';
 import { saveWithHistory } from '@server/submissions/versioned-save';
 
@@ -66,9 +71,12 @@ export const callerOf = (user: AuthUser): SubmissionCaller => ({ user, quoteKeyH
 export async function editableOrder(db: Queryable, user: AuthUser, submissionId: number): Promise<SubmissionRow> {
   const row = await ownedSubmission(db, callerOf(user), submissionId);
   if (!(PLAN_EDITABLE_STATUSES as readonly string[]).includes(row.status)) {
-    throw conflict(`Order ${row.number} is ${row.status}: its locations change only while it is draft, quoted or incomplete`, {
-      status: `is ${row.status}`,
-    });
+    throw conflict(
+      `Order ${row.number} is ${row.status}: its locations change only while it is draft, quoted or incomplete`,
+      {
+        status: `is ${row.status}`,
+      },
+    );
   }
   return row;
 }
@@ -97,9 +105,15 @@ export async function planOf(db: Queryable, submissionId: number): Promise<PlanL
 }
 
 /** The price the answer shows: none while a draft (a draft's premium is not a price yet). */
-const totalOf = (row: { status: SubmissionStatus; premiumCents: number | null }) => (row.status === 'draft' ? null : row.premiumCents);
+const totalOf = (row: { status: SubmissionStatus; premiumCents: number | null }) =>
+  row.status === 'draft' ? null : row.premiumCents;
 
-async function answer(db: Queryable, submissionId: number, previousTotalCents: number | null, rerated: boolean): Promise<PlanLocations> {
+async function answer(
+  db: Queryable,
+  submissionId: number,
+  previousTotalCents: number | null,
+  rerated: boolean,
+): Promise<PlanLocations> {
   const row = await planOrderRow(db, submissionId);
   const totalCents = totalOf(row!);
   return {
@@ -117,7 +131,11 @@ async function answer(db: Queryable, submissionId: number, previousTotalCents: n
 }
 
 /** GET insured/locations?submissionid. */
-export async function orderLocations(deps: PlanLocationDeps, user: AuthUser, submissionId: number): Promise<PlanLocations> {
+export async function orderLocations(
+  deps: PlanLocationDeps,
+  user: AuthUser,
+  submissionId: number,
+): Promise<PlanLocations> {
   const row = await ownedSubmission(deps.db, callerOf(user), submissionId);
   return answer(deps.db, row.id, null, false);
 }
@@ -258,7 +276,11 @@ export async function addLocations(deps: PlanLocationDeps, user: AuthUser, input
  * PUT insured/updateplanlocation: the order's copy takes the address; with isupdatemaster the
  * master location it was copied from does too (none left to change once that was deleted).
  */
-export async function updatePlanLocation(deps: PlanLocationDeps, user: AuthUser, input: UpdateInput): Promise<PlanLocations> {
+export async function updatePlanLocation(
+  deps: PlanLocationDeps,
+  user: AuthUser,
+  input: UpdateInput,
+): Promise<PlanLocations> {
   const row = await editableOrder(deps.db, user, input.submissionId);
   // Read before the transaction: its version claim then vouches that nobody changed it since.
   const plan = await planLocationOn(deps.db, row.id, input.id);
@@ -313,9 +335,17 @@ export async function setPrimaryAddress(
   if (!primary) {
     // An order with locations always has a primary; should an old one lack it, the location
     // named is made primary rather than copied twice.
-    const linked = locationId === null ? undefined : await makeLinkedPlanPrimary(tx, submissionId, locationId, address, now);
+    const linked =
+      locationId === null ? undefined : await makeLinkedPlanPrimary(tx, submissionId, locationId, address, now);
     if (linked === undefined) {
-      await insertPlanLocation(tx, { submissionId, locationId, ...address, isPrimary: true, createdAt: now, updatedAt: now });
+      await insertPlanLocation(tx, {
+        submissionId,
+        locationId,
+        ...address,
+        isPrimary: true,
+        createdAt: now,
+        updatedAt: now,
+      });
     }
     return true;
   }

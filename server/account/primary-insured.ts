@@ -30,7 +30,13 @@ import {
 } from '@server/account/insured-queries';
 import { primaryLocation, updateUsersLocation } from '@server/account/location-queries';
 import { normalisePhone } from '@server/account/phone';
-import { changePlan, editableOrder, ownLocations, setPrimaryAddress, type PlanLocationDeps } from '@server/account/plan-locations';
+import {
+  changePlan,
+  editableOrder,
+  ownLocations,
+  setPrimaryAddress,
+  type PlanLocationDeps,
+} from '@server/account/plan-locations';
 import { hashPassword, verifyPassword } from '@server/auth/password';
 import { checkNewPassword } from '@server/auth/password-rules';
 import { accountKey, enforce } from '@server/auth/rate-limit';
@@ -60,10 +66,16 @@ export async function primaryInsuredDetails(db: Queryable, userId: number): Prom
   const location = await primaryLocation(db, userId);
   const contact = await primaryContact(db, userId);
   const { passwordHash, ...particulars } = user;
-  return { ...particulars, hasPassword: passwordHash !== null, primaryLocation: location ?? null, primaryContact: contact ?? null };
+  return {
+    ...particulars,
+    hasPassword: passwordHash !== null,
+    primaryLocation: location ?? null,
+    primaryContact: contact ?? null,
+  };
 }
 
-const emailTaken = () => conflict('Another account uses this e-mail address', { email: 'is already registered to another account' });
+const emailTaken = () =>
+  conflict('Another account uses this e-mail address', { email: 'is already registered to another account' });
 
 /** A code of insured/paymenttermlist (400 naming paymentterm otherwise). */
 async function checkPaymentTerm(db: Queryable, code: string): Promise<void> {
@@ -74,7 +86,12 @@ async function checkPaymentTerm(db: Queryable, code: string): Promise<void> {
 }
 
 /** The current password, for a change of e-mail or password (400 missing, 403 wrong, 429 guessed at). */
-async function proveIdentity(deps: PrimaryInsuredDeps, user: { id: number; passwordHash: string | null }, what: 'email' | 'password', given: string | undefined) {
+async function proveIdentity(
+  deps: PrimaryInsuredDeps,
+  user: { id: number; passwordHash: string | null },
+  what: 'email' | 'password',
+  given: string | undefined,
+) {
   if (user.passwordHash === null) {
     const message =
       what === 'email'
@@ -87,7 +104,13 @@ async function proveIdentity(deps: PrimaryInsuredDeps, user: { id: number; passw
       currentpassword: 'is required to change the e-mail address or password',
     });
   }
-  await enforce(deps.db, accountKey('reauth', String(user.id)), REAUTH_RULE, deps.clock.now(), (wait) => `Too many tries. Try again in ${wait}.`);
+  await enforce(
+    deps.db,
+    accountKey('reauth', String(user.id)),
+    REAUTH_RULE,
+    deps.clock.now(),
+    (wait) => `Too many tries. Try again in ${wait}.`,
+  );
   if (!(await verifyPassword(given, user.passwordHash))) {
     throw new HttpError(403, 'The current password is not right', { currentpassword: 'is not your current password' });
   }
@@ -97,7 +120,11 @@ async function proveIdentity(deps: PrimaryInsuredDeps, user: { id: number; passw
  * POST insured/updateprimaryinsured. A new password ends every other session of the account
  * (as a reset does) but keeps this one, and the account is told by mail.
  */
-export async function updatePrimaryInsured(deps: PrimaryInsuredDeps, caller: AuthUser, input: UpdatePrimaryInsuredInput): Promise<PrimaryInsured> {
+export async function updatePrimaryInsured(
+  deps: PrimaryInsuredDeps,
+  caller: AuthUser,
+  input: UpdatePrimaryInsuredInput,
+): Promise<PrimaryInsured> {
   const { db, clock } = deps;
   const user = await insuredForChange(db, caller.id);
   if (!user) throw unauthorized();
@@ -134,8 +161,14 @@ export async function updatePrimaryInsured(deps: PrimaryInsuredDeps, caller: Aut
       if (passwordHash === undefined) return;
       await revokeOtherSessions(tx, user.id, caller.sessionId, now);
       const clientUrl = user.brokerId === null ? undefined : await brokerClientUrl(tx, user.brokerId);
-      const forgotUrl = clientUrl !== undefined ? `${deps.config.publicUrl}/client/forgotpassword/${clientUrl}` : `${deps.config.publicUrl}/forgotpassword`;
-      await deps.mail.enqueue(tx, passwordChangedMail({ to: input.email ?? user.email, firstName: input.firstname ?? user.firstName, forgotUrl }));
+      const forgotUrl =
+        clientUrl !== undefined
+          ? `${deps.config.publicUrl}/client/forgotpassword/${clientUrl}`
+          : `${deps.config.publicUrl}/forgotpassword`;
+      await deps.mail.enqueue(
+        tx,
+        passwordChangedMail({ to: input.email ?? user.email, firstName: input.firstname ?? user.firstName, forgotUrl }),
+      );
     });
   } catch (error) {
     if (isUniqueViolation(error, 'users_email_lower_key')) throw emailTaken();
@@ -171,7 +204,13 @@ export async function updatePrimaryInsuredWithLocation(
   if (contactId !== null) await ownContact(db, caller.id, contactId);
   await checkAddress(db, input);
   const phone = normalisePhone(input.contactnumber);
-  const address = { address1: input.address1, address2: input.address2, city: input.city, state: input.state, zipcode: input.zipcode };
+  const address = {
+    address1: input.address1,
+    address2: input.address2,
+    city: input.city,
+    state: input.state,
+    zipcode: input.zipcode,
+  };
   const orderContact = await orderContactId(db, row.id);
   const now = clock.now();
 

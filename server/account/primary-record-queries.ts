@@ -36,7 +36,13 @@ export async function primaryIdOf(db: Queryable, table: PrimaryTable, userId: nu
   return primary?.id;
 }
 
-export async function setPrimaryFlag(tx: Transaction, table: PrimaryTable, id: number, isPrimary: boolean, now: Date): Promise<void> {
+export async function setPrimaryFlag(
+  tx: Transaction,
+  table: PrimaryTable,
+  id: number,
+  isPrimary: boolean,
+  now: Date,
+): Promise<void> {
   await tx.update(table).set({ isPrimary, updatedAt: now }).where(eq(table.id, id));
 }
 
@@ -54,8 +60,17 @@ export async function deleteRecordRow(tx: Transaction, table: PrimaryTable, id: 
 }
 
 /** The id of the user's oldest record (lowest id), if any. */
-export async function oldestRecordId(tx: Transaction, table: PrimaryTable, userId: number): Promise<number | undefined> {
-  const [oldest] = await tx.select({ id: table.id }).from(table).where(eq(table.userId, userId)).orderBy(asc(table.id)).limit(1);
+export async function oldestRecordId(
+  tx: Transaction,
+  table: PrimaryTable,
+  userId: number,
+): Promise<number | undefined> {
+  const [oldest] = await tx
+    .select({ id: table.id })
+    .from(table)
+    .where(eq(table.userId, userId))
+    .orderBy(asc(table.id))
+    .limit(1);
   return oldest?.id;
 }
 

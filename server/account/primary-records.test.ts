@@ -42,7 +42,12 @@ const kinds: Kind[] = [
     list: 'insured/contactlist',
     save: 'insured/saveupdatecontact',
     remove: 'insured/deletecontacts',
-    body: (n) => ({ firstname: `Pat${n}`, lastname: 'Lee', email: `pat${n}@example.com`, contactnumber: '512 555 0142' }),
+    body: (n) => ({
+      firstname: `Pat${n}`,
+      lastname: 'Lee',
+      email: `pat${n}@example.com`,
+      contactnumber: '512 555 0142',
+    }),
     parse: (value) => v.parse(contactSchema, value),
     parseList: (value) => v.parse(contactListSchema, value),
     use: async (submissionId, id) => {
@@ -61,7 +66,10 @@ const kinds: Kind[] = [
     use: async (submissionId, id) => {
       const address = { address1: '1 Main St', city: 'Houston', state: 'TX', zipcode: '77002' };
       // An order saved at the primary location's ZIP holds its copy already (a returning insured's quote).
-      await t.app.db.insert(planLocations).values({ submissionId, locationId: id, ...address, isPrimary: true }).onConflictDoNothing();
+      await t.app.db
+        .insert(planLocations)
+        .values({ submissionId, locationId: id, ...address, isPrimary: true })
+        .onConflictDoNothing();
     },
   },
 ];
@@ -126,7 +134,10 @@ async function runStep(kind: Kind, insured: Insured, model: Model, step: Step, s
 
   switch (step.op) {
     case 'add': {
-      const response = await saveCall({ ...kind.body(serial), ...(step.isprimary === undefined ? {} : { isprimary: step.isprimary }) });
+      const response = await saveCall({
+        ...kind.body(serial),
+        ...(step.isprimary === undefined ? {} : { isprimary: step.isprimary }),
+      });
       expect(response.statusCode, response.body).toBe(201);
       const record = kind.parse(response.json());
       const becomesPrimary = step.isprimary === true || model.primary === null;
@@ -163,7 +174,8 @@ async function runStep(kind: Kind, insured: Insured, model: Model, step: Step, s
     case 'delete':
     case 'delete-primary':
     case 'delete-missing': {
-      const id = step.op === 'delete' ? target(step.pick) : step.op === 'delete-primary' ? (model.primary ?? missing) : missing;
+      const id =
+        step.op === 'delete' ? target(step.pick) : step.op === 'delete-primary' ? (model.primary ?? missing) : missing;
       const response = await insured.call('DELETE', `${kind.remove}?id=${id}`);
       if (!model.ids.includes(id)) {
         expect(response.statusCode, response.body).toBe(404);
@@ -181,30 +193,31 @@ async function runStep(kind: Kind, insured: Insured, model: Model, step: Step, s
 }
 
 describe.each(kinds)('$name: random sequences of changes keep the primary rules', (kind) => {
-  it(
-    'after every step: exactly one primary when any exist, none when empty, the oldest promoted, refusals change nothing',
-    async () => {
-      await fc.assert(
-        fc.asyncProperty(fc.array(stepArb, { minLength: 1, maxLength: 12 }), async (steps) => {
-          const insured = await newInsured(app);
-          const model: Model = { ids: [], primary: null, deleted: [] };
-          let serial = 0;
-          let before = await listOf(kind, insured);
-          for (const step of steps) {
-            const refused = await runStep(kind, insured, model, step, ++serial);
-            const after = await listOf(kind, insured);
-            if (refused) expect(after, JSON.stringify(step)).toEqual(before);
-            before = after;
-            expect(after.map((record) => record.id), JSON.stringify(step)).toEqual(expectedOrder(model));
-            expect(after.filter((record) => record.isprimary).map((record) => record.id)).toEqual(model.primary === null ? [] : [model.primary]);
-            expect(await primariesInDb(kind, insured.userId)).toBe(model.primary === null ? 0 : 1);
-          }
-        }),
-        { numRuns: 25 },
-      );
-    },
-    180_000,
-  );
+  it('after every step: exactly one primary when any exist, none when empty, the oldest promoted, refusals change nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(stepArb, { minLength: 1, maxLength: 12 }), async (steps) => {
+        const insured = await newInsured(app);
+        const model: Model = { ids: [], primary: null, deleted: [] };
+        let serial = 0;
+        let before = await listOf(kind, insured);
+        for (const step of steps) {
+          const refused = await runStep(kind, insured, model, step, ++serial);
+          const after = await listOf(kind, insured);
+          if (refused) expect(after, JSON.stringify(step)).toEqual(before);
+          before = after;
+          expect(
+            after.map((record) => record.id),
+            JSON.stringify(step),
+          ).toEqual(expectedOrder(model));
+          expect(after.filter((record) => record.isprimary).map((record) => record.id)).toEqual(
+            model.primary === null ? [] : [model.primary],
+          );
+          expect(await primariesInDb(kind, insured.userId)).toBe(model.primary === null ? 0 : 1);
+        }
+      }),
+      { numRuns: 25 },
+    );
+  }, 180_000);
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -233,14 +246,18 @@ describe.each(kinds)('$name: changes at the same moment', (kind) => {
   it('ten "mark primary" calls on different records leave exactly one primary', async () => {
     const insured = await newInsured(app);
     const ids = await addRecords(insured, 10);
-    const answers = await Promise.all(ids.map((id, i) => insured.call('POST', kind.save, { ...kind.body(i), id, isprimary: true })));
+    const answers = await Promise.all(
+      ids.map((id, i) => insured.call('POST', kind.save, { ...kind.body(i), id, isprimary: true })),
+    );
     expect(answers.map((response) => response.statusCode)).toEqual(ids.map(() => 200));
     expect(ids).toContain(await expectOnePrimary(insured));
   });
 
   it('the first records saved at the same moment: exactly one becomes primary', async () => {
     const insured = await newInsured(app);
-    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => insured.call('POST', kind.save, kind.body(i))));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => insured.call('POST', kind.save, kind.body(i))),
+    );
     expect(answers.map((response) => response.statusCode)).toEqual(answers.map(() => 201));
     expect(answers.filter((response) => kind.parse(response.json()).isprimary)).toHaveLength(1);
     await expectOnePrimary(insured);
@@ -257,7 +274,12 @@ describe.each(kinds)('$name: changes at the same moment', (kind) => {
     ]);
     expect(answers.map((response) => response.statusCode)).toEqual(answers.map(() => 200));
     const records = await listOf(kind, insured);
-    expect(records.map((record) => record.id).sort((a, b) => a - b)).toEqual([others[0], others[1], others[2], others[3]]);
+    expect(records.map((record) => record.id).sort((a, b) => a - b)).toEqual([
+      others[0],
+      others[1],
+      others[2],
+      others[3],
+    ]);
     await expectOnePrimary(insured);
   });
 

@@ -56,7 +56,13 @@ export type OrderUse = { order: string; status: (typeof submissions.$inferSelect
 export type RecordWriter<Row> = {
   insert(
     tx: Transaction,
-    own: { userId: number; isPrimary: boolean; idempotencyKeyHash: string | null; idempotencyRequestHash: string | null; now: Date },
+    own: {
+      userId: number;
+      isPrimary: boolean;
+      idempotencyKeyHash: string | null;
+      idempotencyRequestHash: string | null;
+      now: Date;
+    },
   ): Promise<Row>;
   update(tx: Transaction, id: number, own: { isPrimary: boolean; now: Date }): Promise<Row>;
 };
@@ -218,7 +224,9 @@ const SHOWN_USES = 3;
 
 /** Names the uses for a person: "policy P-1 (order Q-2026-000001)", or the order before issue. */
 function describeUses(uses: OrderUse[]): string {
-  const shown = uses.slice(0, SHOWN_USES).map(({ order, policy }) => (policy ? `policy ${policy} (order ${order})` : `order ${order}`));
+  const shown = uses
+    .slice(0, SHOWN_USES)
+    .map(({ order, policy }) => (policy ? `policy ${policy} (order ${order})` : `order ${order}`));
   return `${shown.join(', ')}${uses.length > SHOWN_USES ? ' and others' : ''}`;
 }
 
@@ -227,7 +235,12 @@ function describeUses(uses: OrderUse[]): string {
  * (lowest id) becomes primary. Refused (409) while a bound order or issued policy uses it: the
  * policy was issued with it. Orders not yet bound keep their own copies (or lose the reference).
  */
-export async function deleteRecord(deps: AccountDeps, kind: PrimaryRecordKind<unknown>, userId: number, id: number): Promise<Deleted> {
+export async function deleteRecord(
+  deps: AccountDeps,
+  kind: PrimaryRecordKind<unknown>,
+  userId: number,
+  id: number,
+): Promise<Deleted> {
   const { table } = kind;
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {

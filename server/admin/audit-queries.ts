@@ -8,7 +8,12 @@ export async function insertAuditEntry(db: Queryable, values: typeof auditLog.$i
 }
 
 /** Entries of this entity (and id) when given, newest first, `limit` from `offset`, with the actor's address. */
-export function auditRows(db: Queryable, filter: { entity?: string | undefined; entityId?: string | undefined }, limit: number, offset: number) {
+export function auditRows(
+  db: Queryable,
+  filter: { entity?: string | undefined; entityId?: string | undefined },
+  limit: number,
+  offset: number,
+) {
   const where: SQL[] = [];
   if (filter.entity) where.push(eq(auditLog.entity, filter.entity));
   if (filter.entityId) where.push(eq(auditLog.entityId, filter.entityId));

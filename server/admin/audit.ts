@@ -23,13 +23,25 @@ export type AuditChange = {
  * whose value differs. Compared as canonical JSON, so a jsonb value read back with its keys in
  * another order is not a change.
  */
-export function changedFields<T extends Record<string, unknown>>(before: T, after: Partial<T>, fields: readonly (keyof T & string)[]): Record<string, { from: unknown; to: unknown }> {
+export function changedFields<T extends Record<string, unknown>>(
+  before: T,
+  after: Partial<T>,
+  fields: readonly (keyof T & string)[],
+): Record<string, { from: unknown; to: unknown }> {
   return Object.fromEntries(
-    fields.filter((field) => after[field] !== undefined && canonicalJson(before[field]) !== canonicalJson(after[field])).map((field) => [field, { from: before[field], to: after[field] }]),
+    fields
+      .filter((field) => after[field] !== undefined && canonicalJson(before[field]) !== canonicalJson(after[field]))
+      .map((field) => [field, { from: before[field], to: after[field] }]),
   );
 }
 
-export async function recordAudit(db: Queryable, actor: AuthUser, ip: string, at: Date, change: AuditChange): Promise<void> {
+export async function recordAudit(
+  db: Queryable,
+  actor: AuthUser,
+  ip: string,
+  at: Date,
+  change: AuditChange,
+): Promise<void> {
   await insertAuditEntry(db, {
     actorUserId: actor.id,
     action: change.action,
@@ -41,7 +53,10 @@ export async function recordAudit(db: Queryable, actor: AuthUser, ip: string, at
   });
 }
 
-export async function auditEntries(db: Queryable, filter: { entity?: string | undefined; entityId?: string | undefined; page: number }): Promise<AuditEntry[]> {
+export async function auditEntries(
+  db: Queryable,
+  filter: { entity?: string | undefined; entityId?: string | undefined; page: number },
+): Promise<AuditEntry[]> {
   const rows = await auditRows(db, filter, AUDIT_PAGE_SIZE, (filter.page - 1) * AUDIT_PAGE_SIZE);
   return rows.map((row) => ({
     id: row.id,

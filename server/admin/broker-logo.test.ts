@@ -69,7 +69,9 @@ describe('the broker logo', () => {
   });
 
   it('refuses an SVG, a GIF, a WebP and text by what they are (415 naming logo)', () => {
-    const svg = refusal(Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'));
+    const svg = refusal(
+      Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+    );
     expect(svg.status).toBe(415);
     expect(svg.fields?.logo).toContain('an SVG drawing');
     expect(refusal(Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1')).fields?.logo).toContain('a GIF');

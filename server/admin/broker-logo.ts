@@ -30,9 +30,14 @@ function whatItIs(bytes: Buffer): string {
 }
 
 const refused = (what: string) =>
-  new HttpError(415, `The logo must be a PNG or JPEG image; this is ${what}`, { [LOGO_FIELD]: `must be a PNG or JPEG image (this is ${what})` });
+  new HttpError(415, `The logo must be a PNG or JPEG image; this is ${what}`, {
+    [LOGO_FIELD]: `must be a PNG or JPEG image (this is ${what})`,
+  });
 
-const unreadable = () => badRequest('The logo could not be read as an image: it may be damaged', { [LOGO_FIELD]: 'could not be read as an image' });
+const unreadable = () =>
+  badRequest('The logo could not be read as an image: it may be damaged', {
+    [LOGO_FIELD]: 'could not be read as an image',
+  });
 
 const tooManyPixels = (width: number, height: number) =>
   badRequest(`The logo is ${width}×${height} pixels: at most ${MAX_LOGO_PIXELS / 1_000_000} megapixels are accepted`, {
@@ -40,7 +45,9 @@ const tooManyPixels = (width: number, height: number) =>
   });
 
 export const logoTooLarge = () =>
-  new HttpError(413, `The logo is larger than ${MAX_LOGO_BYTES / (1024 * 1024)} MB`, { [LOGO_FIELD]: `must be at most ${MAX_LOGO_BYTES / (1024 * 1024)} MB` });
+  new HttpError(413, `The logo is larger than ${MAX_LOGO_BYTES / (1024 * 1024)} MB`, {
+    [LOGO_FIELD]: `must be at most ${MAX_LOGO_BYTES / (1024 * 1024)} MB`,
+  });
 
 /** Width and height from the PNG header, read before anything is decoded (a decompression bomb is refused unread). */
 function pngSize(bytes: Buffer): { width: number; height: number } {
@@ -61,11 +68,19 @@ function decodePng(bytes: Buffer): Raster {
 
 function decodeJpeg(bytes: Buffer): Raster {
   try {
-    const image = jpeg.decode(bytes, { useTArray: true, formatAsRGBA: true, maxResolutionInMP: MAX_LOGO_PIXELS / 1_000_000, maxMemoryUsageInMB: 256 });
+    const image = jpeg.decode(bytes, {
+      useTArray: true,
+      formatAsRGBA: true,
+      maxResolutionInMP: MAX_LOGO_PIXELS / 1_000_000,
+      maxMemoryUsageInMB: 256,
+    });
     return { width: image.width, height: image.height, data: image.data };
   } catch (error) {
     const message = error instanceof Error ? error.message : '';
-    if (/maxResolutionInMP/i.test(message)) throw badRequest(`The logo is larger than ${MAX_LOGO_PIXELS / 1_000_000} megapixels`, { [LOGO_FIELD]: `must be at most ${MAX_LOGO_PIXELS / 1_000_000} megapixels` });
+    if (/maxResolutionInMP/i.test(message))
+      throw badRequest(`The logo is larger than ${MAX_LOGO_PIXELS / 1_000_000} megapixels`, {
+        [LOGO_FIELD]: `must be at most ${MAX_LOGO_PIXELS / 1_000_000} megapixels`,
+      });
     throw unreadable();
   }
 }
@@ -92,7 +107,11 @@ function resize(source: Raster, width: number, height: number): Raster {
     for (let tx = 0; tx < width; tx++) {
       const x0 = tx * xScale;
       const x1 = x0 + xScale;
-      let r = 0, g = 0, b = 0, a = 0, area = 0;
+      let r = 0,
+        g = 0,
+        b = 0,
+        a = 0,
+        area = 0;
       for (let sy = Math.floor(y0); sy < Math.min(source.height, Math.ceil(y1)); sy++) {
         const wy = Math.min(y1, sy + 1) - Math.max(y0, sy);
         for (let sx = Math.floor(x0); sx < Math.min(source.width, Math.ceil(x1)); sx++) {

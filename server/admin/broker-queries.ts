@@ -27,7 +27,13 @@ export function brokerRows(db: Queryable, ids?: readonly number[]) {
 /** What these brokers sell (on sale or switched off), each with its code, in the catalogue's order. */
 export function specialitiesSoldBy(db: Queryable, brokerIds: readonly number[]) {
   return db
-    .select({ brokerId: brokerSpecialities.brokerId, id: specialities.id, name: specialities.name, code: brokerSpecialities.randomCode, active: brokerSpecialities.active })
+    .select({
+      brokerId: brokerSpecialities.brokerId,
+      id: specialities.id,
+      name: specialities.name,
+      code: brokerSpecialities.randomCode,
+      active: brokerSpecialities.active,
+    })
     .from(brokerSpecialities)
     .innerJoin(specialities, eq(specialities.id, brokerSpecialities.specialityId))
     .where(inArray(brokerSpecialities.brokerId, [...brokerIds]))
@@ -44,7 +50,11 @@ export function orderCountsOf(db: Queryable, brokerIds: readonly number[]) {
 }
 
 /** The broker holding this client URL, other than `except` when given. */
-export async function clientUrlHolder(db: Queryable, clientUrl: string, except?: number): Promise<{ id: number; name: string } | undefined> {
+export async function clientUrlHolder(
+  db: Queryable,
+  clientUrl: string,
+  except?: number,
+): Promise<{ id: number; name: string } | undefined> {
   const [holder] = await db
     .select({ id: brokers.id, name: brokers.name })
     .from(brokers)
@@ -74,31 +84,54 @@ export async function insertBroker(tx: Transaction, values: typeof brokers.$infe
   return row!.id;
 }
 
-export async function updateBrokerRow(tx: Transaction, id: number, changes: Partial<typeof brokers.$inferInsert>): Promise<void> {
+export async function updateBrokerRow(
+  tx: Transaction,
+  id: number,
+  changes: Partial<typeof brokers.$inferInsert>,
+): Promise<void> {
   await tx.update(brokers).set(changes).where(eq(brokers.id, id));
 }
 
 /** Which of these ids are specialities. */
 export async function existingSpecialityIds(db: Queryable, ids: readonly number[]): Promise<number[]> {
-  const found = await db.select({ id: specialities.id }).from(specialities).where(inArray(specialities.id, [...ids]));
+  const found = await db
+    .select({ id: specialities.id })
+    .from(specialities)
+    .where(inArray(specialities.id, [...ids]));
   return found.map((row) => row.id);
 }
 
 /** Every speciality the broker sells or sold, with whether it is on sale. */
 export function brokerSpecialityRows(tx: Transaction, brokerId: number) {
   return tx
-    .select({ id: brokerSpecialities.id, specialityId: brokerSpecialities.specialityId, active: brokerSpecialities.active })
+    .select({
+      id: brokerSpecialities.id,
+      specialityId: brokerSpecialities.specialityId,
+      active: brokerSpecialities.active,
+    })
     .from(brokerSpecialities)
     .where(eq(brokerSpecialities.brokerId, brokerId));
 }
 
 /** Switches these broker_specialities rows on or off (their codes kept). */
-export async function setBrokerSpecialitiesActive(tx: Transaction, ids: readonly number[], active: boolean): Promise<void> {
-  await tx.update(brokerSpecialities).set({ active }).where(inArray(brokerSpecialities.id, [...ids]));
+export async function setBrokerSpecialitiesActive(
+  tx: Transaction,
+  ids: readonly number[],
+  active: boolean,
+): Promise<void> {
+  await tx
+    .update(brokerSpecialities)
+    .set({ active })
+    .where(inArray(brokerSpecialities.id, [...ids]));
 }
 
 /** Sells the speciality through the broker under `code`; false when another row holds that code already. */
-export async function insertBrokerSpeciality(tx: Transaction, brokerId: number, specialityId: number, code: string): Promise<boolean> {
+export async function insertBrokerSpeciality(
+  tx: Transaction,
+  brokerId: number,
+  specialityId: number,
+  code: string,
+): Promise<boolean> {
   const inserted = await tx
     .insert(brokerSpecialities)
     .values({ brokerId, specialityId, randomCode: code })

@@ -43,7 +43,8 @@ async function brokersWhere(db: Queryable, ids?: number[]): Promise<AdminBroker[
   const orders = await orderCountsOf(db, ofThese);
   return rows.map(({ image, imageMime, ...row }) => ({
     ...row,
-    logo: image && (imageMime === 'image/png' || imageMime === 'image/jpeg') ? { mime: imageMime, base64: image } : null,
+    logo:
+      image && (imageMime === 'image/png' || imageMime === 'image/jpeg') ? { mime: imageMime, base64: image } : null,
     specialities: sold.filter((entry) => entry.brokerId === row.id).map(({ brokerId: _broker, ...entry }) => entry),
     orders: orders.find((entry) => entry.brokerId === row.id)?.n ?? 0,
   }));
@@ -51,7 +52,13 @@ async function brokersWhere(db: Queryable, ids?: number[]): Promise<AdminBroker[
 
 export const listBrokers = (db: Queryable) => brokersWhere(db);
 
-export async function setBrokerActive(deps: BrokerAdminDeps, actor: AuthUser, ip: string, id: number, active: boolean): Promise<AdminBroker> {
+export async function setBrokerActive(
+  deps: BrokerAdminDeps,
+  actor: AuthUser,
+  ip: string,
+  id: number,
+  active: boolean,
+): Promise<AdminBroker> {
   await deps.db.transaction(async (tx) => {
     const broker = await lockBroker(tx, id);
     if (!broker) throw notFound('No such broker');
@@ -59,7 +66,12 @@ export async function setBrokerActive(deps: BrokerAdminDeps, actor: AuthUser, ip
     if (broker.active === active) return;
     const now = deps.clock.now();
     await updateBrokerRow(tx, id, { active, updatedAt: now });
-    await recordAudit(tx, actor, ip, now, { action: active ? 'broker.reactivate' : 'broker.deactivate', entity: 'broker', entityId: id, data: { active } });
+    await recordAudit(tx, actor, ip, now, {
+      action: active ? 'broker.reactivate' : 'broker.deactivate',
+      entity: 'broker',
+      entityId: id,
+      data: { active },
+    });
   });
   return brokerById(deps.db, id);
 }
@@ -74,7 +86,11 @@ const clientUrlTaken = (clientUrl: string, by: string) =>
   conflict(`The client URL "${clientUrl}" is already ${by}’s`, { clientUrl: `is already ${by}’s` });
 
 /** GET admin/brokers/clienturl: whether a client URL is free, `except` the broker being edited. */
-export async function checkClientUrl(db: Queryable, clientUrl: string, except: number | undefined): Promise<ClientUrlCheck> {
+export async function checkClientUrl(
+  db: Queryable,
+  clientUrl: string,
+  except: number | undefined,
+): Promise<ClientUrlCheck> {
   const holder = await clientUrlHolder(db, clientUrl, except);
   return { clientUrl, available: !holder, takenBy: holder?.name ?? null };
 }
@@ -84,7 +100,9 @@ async function requireSpecialities(tx: Tx, ids: number[]): Promise<void> {
   const found = await existingSpecialityIds(tx, ids);
   const missing = ids.filter((id) => !found.includes(id));
   if (missing.length > 0) {
-    throw badRequest(`No speciality has the id ${missing.join(', ')}`, { specialityIds: `names no speciality: ${missing.join(', ')}` });
+    throw badRequest(`No speciality has the id ${missing.join(', ')}`, {
+      specialityIds: `names no speciality: ${missing.join(', ')}`,
+    });
   }
 }
 
@@ -100,33 +118,53 @@ async function sellExactly(tx: Tx, brokerId: number, ids: number[]): Promise<{ a
   const revived = existing.filter((row) => !row.active && wanted.has(row.specialityId));
   const fresh = ids.filter((id) => !existing.some((row) => row.specialityId === id));
   if (removed.length > 0) {
-    await setBrokerSpecialitiesActive(tx, removed.map((row) => row.id), false);
+    await setBrokerSpecialitiesActive(
+      tx,
+      removed.map((row) => row.id),
+      false,
+    );
   }
   if (revived.length > 0) {
-    await setBrokerSpecialitiesActive(tx, revived.map((row) => row.id), true);
+    await setBrokerSpecialitiesActive(
+      tx,
+      revived.map((row) => row.id),
+      true,
+    );
   }
   for (const specialityId of fresh) {
     // Codes are unique across brokers; a collision (1 in 32^8 per pair) draws again.
     let sold = false;
     while (!sold) sold = await insertBrokerSpeciality(tx, brokerId, specialityId, randomCode());
   }
-  return { added: [...fresh, ...revived.map((row) => row.specialityId)].sort((a, b) => a - b), removed: removed.map((row) => row.specialityId).sort((a, b) => a - b) };
+  return {
+    added: [...fresh, ...revived.map((row) => row.specialityId)].sort((a, b) => a - b),
+    removed: removed.map((row) => row.specialityId).sort((a, b) => a - b),
+  };
 }
 
-const sameSet = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((id) => b.includes(id));
+const sameSet = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && a.every((id) => b.includes(id));
 
 /** Whether `broker` already is what `input` asks for: a retried create answers it instead of a 409. */
 const isAlready = (broker: AdminBroker, input: BrokerInput) =>
   broker.name === input.name &&
   broker.abbreviation === input.abbreviation &&
-  sameSet(broker.specialities.filter((entry) => entry.active).map((entry) => entry.id), input.specialityIds);
+  sameSet(
+    broker.specialities.filter((entry) => entry.active).map((entry) => entry.id),
+    input.specialityIds,
+  );
 
 /**
  * POST admin/brokers. The client URL is the broker's natural key: a create repeated (a retry
  * after a lost answer) finds the broker it made and answers it with `created: false`; a
  * different broker already holding the client URL is a 409 naming clientUrl.
  */
-export async function createBroker(deps: BrokerAdminDeps, actor: AuthUser, ip: string, input: BrokerInput): Promise<{ created: boolean; broker: AdminBroker }> {
+export async function createBroker(
+  deps: BrokerAdminDeps,
+  actor: AuthUser,
+  ip: string,
+  input: BrokerInput,
+): Promise<{ created: boolean; broker: AdminBroker }> {
   const holderOf = async () => {
     const holder = await clientUrlHolder(deps.db, input.clientUrl);
     if (!holder) return null;
@@ -138,9 +176,20 @@ export async function createBroker(deps: BrokerAdminDeps, actor: AuthUser, ip: s
     const id = await deps.db.transaction(async (tx) => {
       await requireSpecialities(tx, input.specialityIds);
       const now = deps.clock.now();
-      const id = await insertBroker(tx, { name: input.name, abbreviation: input.abbreviation, clientUrl: input.clientUrl, createdAt: now, updatedAt: now });
+      const id = await insertBroker(tx, {
+        name: input.name,
+        abbreviation: input.abbreviation,
+        clientUrl: input.clientUrl,
+        createdAt: now,
+        updatedAt: now,
+      });
       await sellExactly(tx, id, input.specialityIds);
-      await recordAudit(tx, actor, ip, now, { action: 'broker.create', entity: 'broker', entityId: id, data: { ...input } });
+      await recordAudit(tx, actor, ip, now, {
+        action: 'broker.create',
+        entity: 'broker',
+        entityId: id,
+        data: { ...input },
+      });
       return id;
     });
     return { created: true, broker: await brokerById(deps.db, id) };
@@ -151,7 +200,13 @@ export async function createBroker(deps: BrokerAdminDeps, actor: AuthUser, ip: s
  * PUT admin/brokers/{id}: the whole editable record. Only what differs is written and recorded
  * (the audit entry lists each changed field, from → to); a repeat records nothing.
  */
-export async function updateBroker(deps: BrokerAdminDeps, actor: AuthUser, ip: string, id: number, input: BrokerInput): Promise<AdminBroker> {
+export async function updateBroker(
+  deps: BrokerAdminDeps,
+  actor: AuthUser,
+  ip: string,
+  id: number,
+  input: BrokerInput,
+): Promise<AdminBroker> {
   try {
     await deps.db.transaction(async (tx) => {
       const broker = await lockBroker(tx, id);
@@ -162,7 +217,12 @@ export async function updateBroker(deps: BrokerAdminDeps, actor: AuthUser, ip: s
       const changes = changedFields(broker, input, ['name', 'abbreviation', 'clientUrl']);
       const now = deps.clock.now();
       if (Object.keys(changes).length > 0) {
-        await updateBrokerRow(tx, id, { name: input.name, abbreviation: input.abbreviation, clientUrl: input.clientUrl, updatedAt: now });
+        await updateBrokerRow(tx, id, {
+          name: input.name,
+          abbreviation: input.abbreviation,
+          clientUrl: input.clientUrl,
+          updatedAt: now,
+        });
       }
       const sold = await sellExactly(tx, id, input.specialityIds);
       const soldChanged = sold.added.length > 0 || sold.removed.length > 0;
@@ -171,7 +231,10 @@ export async function updateBroker(deps: BrokerAdminDeps, actor: AuthUser, ip: s
         action: 'broker.update',
         entity: 'broker',
         entityId: id,
-        data: { ...changes, ...(soldChanged ? { specialitiesAdded: sold.added, specialitiesRemoved: sold.removed } : {}) },
+        data: {
+          ...changes,
+          ...(soldChanged ? { specialitiesAdded: sold.added, specialitiesRemoved: sold.removed } : {}),
+        },
       });
     });
   } catch (error) {
@@ -182,13 +245,23 @@ export async function updateBroker(deps: BrokerAdminDeps, actor: AuthUser, ip: s
 }
 
 /** PUT admin/brokers/{id}/logo and DELETE: the logo replaced (already redrawn) or removed; the same again records nothing. */
-export async function setBrokerLogo(deps: BrokerAdminDeps, actor: AuthUser, ip: string, id: number, logo: StoredLogo | null): Promise<AdminBroker> {
+export async function setBrokerLogo(
+  deps: BrokerAdminDeps,
+  actor: AuthUser,
+  ip: string,
+  id: number,
+  logo: StoredLogo | null,
+): Promise<AdminBroker> {
   await deps.db.transaction(async (tx) => {
     const broker = await lockBroker(tx, id);
     if (!broker) throw notFound('No such broker');
     if ((broker.image ?? null) === (logo?.base64 ?? null) && (logo === null || broker.mime === logo.mime)) return;
     const now = deps.clock.now();
-    await updateBrokerRow(tx, id, { profileImage: logo?.base64 ?? null, profileImageMime: logo?.mime ?? null, updatedAt: now });
+    await updateBrokerRow(tx, id, {
+      profileImage: logo?.base64 ?? null,
+      profileImageMime: logo?.mime ?? null,
+      updatedAt: now,
+    });
     await recordAudit(tx, actor, ip, now, {
       action: logo ? 'broker.logo' : 'broker.logo.remove',
       entity: 'broker',

@@ -41,7 +41,9 @@ export async function specialityRows(db: Queryable, id?: number): Promise<AdminS
       code: specialities.randomCode,
       active: specialities.active,
       sortOrder: specialities.sortOrder,
-      states: sql<string[] | string>`(select coalesce(json_agg(t.state_code order by t.state_code), '[]'::json) from ${rateTables} t where t.speciality_id = ${specialityRef} and t.active)`,
+      states: sql<
+        string[] | string
+      >`(select coalesce(json_agg(t.state_code order by t.state_code), '[]'::json) from ${rateTables} t where t.speciality_id = ${specialityRef} and t.active)`,
       questions: sql<number>`(select count(*)::int from ${questions} q where q.speciality_id = ${specialityRef} and q.active)`,
       orders: sql<number>`(select count(*)::int from ${submissions} o where o.speciality_id = ${specialityRef})`,
     })
@@ -49,7 +51,12 @@ export async function specialityRows(db: Queryable, id?: number): Promise<AdminS
     .where(id === undefined ? undefined : eq(specialities.id, id))
     .orderBy(asc(specialities.sortOrder), asc(specialities.name));
   // json_agg arrives parsed from one driver and as text from another.
-  return rows.map((row) => ({ ...row, questions: Number(row.questions), orders: Number(row.orders), states: typeof row.states === 'string' ? (JSON.parse(row.states) as string[]) : row.states }));
+  return rows.map((row) => ({
+    ...row,
+    questions: Number(row.questions),
+    orders: Number(row.orders),
+    states: typeof row.states === 'string' ? (JSON.parse(row.states) as string[]) : row.states,
+  }));
 }
 
 /** The category of this name (in any case), other than `except` when given. */
@@ -57,11 +64,19 @@ export async function categoryNamed(db: Queryable, name: string, except?: number
   const [same] = await db
     .select()
     .from(specialityCategories)
-    .where(and(sql`lower(${specialityCategories.name}) = lower(${name})`, except === undefined ? undefined : sql`${specialityCategories.id} <> ${except}`));
+    .where(
+      and(
+        sql`lower(${specialityCategories.name}) = lower(${name})`,
+        except === undefined ? undefined : sql`${specialityCategories.id} <> ${except}`,
+      ),
+    );
   return same;
 }
 
-export async function insertCategory(tx: Transaction, values: typeof specialityCategories.$inferInsert): Promise<number> {
+export async function insertCategory(
+  tx: Transaction,
+  values: typeof specialityCategories.$inferInsert,
+): Promise<number> {
   const [row] = await tx.insert(specialityCategories).values(values).returning({ id: specialityCategories.id });
   return row!.id;
 }
@@ -72,21 +87,39 @@ export async function lockCategory(tx: Transaction, id: number) {
   return before;
 }
 
-export async function updateCategoryRow(tx: Transaction, id: number, changes: Partial<typeof specialityCategories.$inferInsert>): Promise<void> {
+export async function updateCategoryRow(
+  tx: Transaction,
+  id: number,
+  changes: Partial<typeof specialityCategories.$inferInsert>,
+): Promise<void> {
   await tx.update(specialityCategories).set(changes).where(eq(specialityCategories.id, id));
 }
 
 export async function categoryExists(db: Queryable, id: number): Promise<boolean> {
-  const [found] = await db.select({ id: specialityCategories.id }).from(specialityCategories).where(eq(specialityCategories.id, id));
+  const [found] = await db
+    .select({ id: specialityCategories.id })
+    .from(specialityCategories)
+    .where(eq(specialityCategories.id, id));
   return found !== undefined;
 }
 
 /** The speciality of that name (in any case) in that category, other than `except` when given. */
 export async function specialityNamed(db: Queryable, categoryId: number, name: string, except?: number) {
   const [found] = await db
-    .select({ id: specialities.id, name: specialities.name, description: specialities.description, sortOrder: specialities.sortOrder })
+    .select({
+      id: specialities.id,
+      name: specialities.name,
+      description: specialities.description,
+      sortOrder: specialities.sortOrder,
+    })
     .from(specialities)
-    .where(and(eq(specialities.categoryId, categoryId), sql`lower(${specialities.name}) = lower(${name})`, except === undefined ? undefined : sql`${specialities.id} <> ${except}`));
+    .where(
+      and(
+        eq(specialities.categoryId, categoryId),
+        sql`lower(${specialities.name}) = lower(${name})`,
+        except === undefined ? undefined : sql`${specialities.id} <> ${except}`,
+      ),
+    );
   return found;
 }
 
@@ -96,7 +129,10 @@ export async function specialityExists(db: Queryable, id: number): Promise<boole
 }
 
 /** Inserts a speciality; undefined when another holds its code already (nothing written). */
-export async function insertSpecialityUnlessCodeTaken(tx: Transaction, values: typeof specialities.$inferInsert): Promise<number | undefined> {
+export async function insertSpecialityUnlessCodeTaken(
+  tx: Transaction,
+  values: typeof specialities.$inferInsert,
+): Promise<number | undefined> {
   const [row] = await tx
     .insert(specialities)
     .values(values)
@@ -108,14 +144,24 @@ export async function insertSpecialityUnlessCodeTaken(tx: Transaction, values: t
 /** Inside `tx`: the speciality FOR UPDATE, with what an edit compares; undefined when there is none. */
 export async function lockSpeciality(tx: Transaction, id: number) {
   const [before] = await tx
-    .select({ categoryId: specialities.categoryId, name: specialities.name, description: specialities.description, sortOrder: specialities.sortOrder, active: specialities.active })
+    .select({
+      categoryId: specialities.categoryId,
+      name: specialities.name,
+      description: specialities.description,
+      sortOrder: specialities.sortOrder,
+      active: specialities.active,
+    })
     .from(specialities)
     .where(eq(specialities.id, id))
     .for('update');
   return before;
 }
 
-export async function updateSpecialityRow(tx: Transaction, id: number, changes: Partial<typeof specialities.$inferInsert>): Promise<void> {
+export async function updateSpecialityRow(
+  tx: Transaction,
+  id: number,
+  changes: Partial<typeof specialities.$inferInsert>,
+): Promise<void> {
   await tx.update(specialities).set(changes).where(eq(specialities.id, id));
 }
 
@@ -127,7 +173,10 @@ export async function orderCountOfSpeciality(db: Queryable, id: number): Promise
 
 /** The speciality's rate tables in force (whole rows). */
 export function activeRateTablesOf(db: Queryable, specialityId: number) {
-  return db.select().from(rateTables).where(and(eq(rateTables.specialityId, specialityId), eq(rateTables.active, true)));
+  return db
+    .select()
+    .from(rateTables)
+    .where(and(eq(rateTables.specialityId, specialityId), eq(rateTables.active, true)));
 }
 
 export async function insertRateTableRow(tx: Transaction, values: typeof rateTables.$inferInsert): Promise<void> {
@@ -136,7 +185,10 @@ export async function insertRateTableRow(tx: Transaction, values: typeof rateTab
 
 /** The speciality's questions asked now (whole rows). */
 export function activeQuestionsOf(db: Queryable, specialityId: number) {
-  return db.select().from(questions).where(and(eq(questions.specialityId, specialityId), eq(questions.active, true)));
+  return db
+    .select()
+    .from(questions)
+    .where(and(eq(questions.specialityId, specialityId), eq(questions.active, true)));
 }
 
 export async function insertQuestionRow(tx: Transaction, values: typeof questions.$inferInsert): Promise<number> {

@@ -7,7 +7,13 @@
  * database itself (a trigger's change notice, server/db/change-notices.ts), in every process.
  */
 import type * as v from 'valibot';
-import type { AdminCatalog, AdminSpeciality, categoryRequestSchema, newSpecialityRequestSchema, specialityRequestSchema } from '@shared/contract/admin-catalog';
+import type {
+  AdminCatalog,
+  AdminSpeciality,
+  categoryRequestSchema,
+  newSpecialityRequestSchema,
+  specialityRequestSchema,
+} from '@shared/contract/admin-catalog';
 import { changedFields, recordAudit } from '@server/admin/audit';
 import {
   activeQuestionsOf,
@@ -63,21 +69,28 @@ async function categoryById(db: Queryable, id: number) {
 const CATEGORY_FIELDS = ['name', 'description', 'sortOrder'] as const;
 const SPECIALITY_FIELDS = ['categoryId', 'name', 'description', 'sortOrder'] as const;
 
-const nameTaken = (what: string, name: string) => conflict(`${what} "${name}" already exists`, { name: 'is already taken' });
+const nameTaken = (what: string, name: string) =>
+  conflict(`${what} "${name}" already exists`, { name: 'is already taken' });
 
 /** POST admin/categories. The name is the natural key: the same category sent again answers it (created false). */
 export async function createCategory(deps: CatalogAdminDeps, actor: AuthUser, ip: string, input: CategoryInput) {
   const earlier = async () => {
     const same = await categoryNamed(deps.db, input.name);
     if (!same) return null;
-    if (same.description === input.description && same.sortOrder === input.sortOrder) return { created: false, category: await categoryById(deps.db, same.id) };
+    if (same.description === input.description && same.sortOrder === input.sortOrder)
+      return { created: false, category: await categoryById(deps.db, same.id) };
     throw nameTaken('A category', same.name);
   };
   return createOnce(earlier, async () => {
     const id = await deps.db.transaction(async (tx) => {
       const now = deps.clock.now();
       const id = await insertCategory(tx, { ...input, createdAt: now });
-      await recordAudit(tx, actor, ip, now, { action: 'category.create', entity: 'category', entityId: id, data: { ...input } });
+      await recordAudit(tx, actor, ip, now, {
+        action: 'category.create',
+        entity: 'category',
+        entityId: id,
+        data: { ...input },
+      });
       return id;
     });
     return { created: true, category: await categoryById(deps.db, id) };
@@ -85,7 +98,13 @@ export async function createCategory(deps: CatalogAdminDeps, actor: AuthUser, ip
 }
 
 /** PUT admin/categories/{id}. */
-export async function updateCategory(deps: CatalogAdminDeps, actor: AuthUser, ip: string, id: number, input: CategoryInput) {
+export async function updateCategory(
+  deps: CatalogAdminDeps,
+  actor: AuthUser,
+  ip: string,
+  id: number,
+  input: CategoryInput,
+) {
   try {
     await deps.db.transaction(async (tx) => {
       const before = await lockCategory(tx, id);
@@ -95,7 +114,12 @@ export async function updateCategory(deps: CatalogAdminDeps, actor: AuthUser, ip
       const changes = changedFields(before, input, CATEGORY_FIELDS);
       if (Object.keys(changes).length === 0) return;
       await updateCategoryRow(tx, id, input);
-      await recordAudit(tx, actor, ip, deps.clock.now(), { action: 'category.update', entity: 'category', entityId: id, data: changes });
+      await recordAudit(tx, actor, ip, deps.clock.now(), {
+        action: 'category.update',
+        entity: 'category',
+        entityId: id,
+        data: changes,
+      });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw nameTaken('A category', input.name);
@@ -105,14 +129,35 @@ export async function updateCategory(deps: CatalogAdminDeps, actor: AuthUser, ip
 }
 
 async function requireCategory(tx: Tx, id: number): Promise<void> {
-  if (!(await categoryExists(tx, id))) throw badRequest(`No category has the id ${id}`, { categoryId: 'names no category' });
+  if (!(await categoryExists(tx, id)))
+    throw badRequest(`No category has the id ${id}`, { categoryId: 'names no category' });
 }
 
 /** Copies what `from` is priced and asked with onto the new speciality `to`: each state's table in force (as version 1), and its questions. */
-async function copyPricing(tx: Tx, from: number, to: number, actor: AuthUser, now: Date): Promise<{ states: string[]; questions: number }> {
+async function copyPricing(
+  tx: Tx,
+  from: number,
+  to: number,
+  actor: AuthUser,
+  now: Date,
+): Promise<{ states: string[]; questions: number }> {
   const tables = await activeRateTablesOf(tx, from);
-  for (const { id: _id, version: _version, createdAt: _created, createdBy: _by, specialityId: _from, ...table } of tables) {
-    await insertRateTableRow(tx, { ...table, specialityId: to, version: 1, createdBy: actor.id, createdAt: now, active: true });
+  for (const {
+    id: _id,
+    version: _version,
+    createdAt: _created,
+    createdBy: _by,
+    specialityId: _from,
+    ...table
+  } of tables) {
+    await insertRateTableRow(tx, {
+      ...table,
+      specialityId: to,
+      version: 1,
+      createdBy: actor.id,
+      createdAt: now,
+      active: true,
+    });
   }
   const asked = await activeQuestionsOf(tx, from);
   for (const { id: _id, createdAt: _created, specialityId: _from, ...question } of asked) {
@@ -130,24 +175,36 @@ export async function createSpeciality(deps: CatalogAdminDeps, actor: AuthUser, 
   const earlier = async () => {
     const same = await specialityNamed(deps.db, input.categoryId, input.name);
     if (!same) return null;
-    if (same.description === input.description && same.sortOrder === input.sortOrder) return { created: false, speciality: await specialityById(deps.db, same.id) };
+    if (same.description === input.description && same.sortOrder === input.sortOrder)
+      return { created: false, speciality: await specialityById(deps.db, same.id) };
     throw nameTaken('A speciality', same.name);
   };
   return createOnce(earlier, async () => {
     const id = await deps.db.transaction(async (tx) => {
       await requireCategory(tx, input.categoryId);
       if (input.copyFrom !== null) {
-        if (!(await specialityExists(tx, input.copyFrom))) throw badRequest(`No speciality has the id ${input.copyFrom}`, { copyFrom: 'names no speciality' });
+        if (!(await specialityExists(tx, input.copyFrom)))
+          throw badRequest(`No speciality has the id ${input.copyFrom}`, { copyFrom: 'names no speciality' });
       }
       const now = deps.clock.now();
       const { copyFrom, ...values } = input;
       let made: number | undefined;
       // Codes are unique; a collision (1 in 32^8 per pair) draws again.
       while (made === undefined) {
-        made = await insertSpecialityUnlessCodeTaken(tx, { ...values, randomCode: randomCode(), createdAt: now, updatedAt: now });
+        made = await insertSpecialityUnlessCodeTaken(tx, {
+          ...values,
+          randomCode: randomCode(),
+          createdAt: now,
+          updatedAt: now,
+        });
       }
       const copied = copyFrom === null ? null : await copyPricing(tx, copyFrom, made, actor, now);
-      await recordAudit(tx, actor, ip, now, { action: 'speciality.create', entity: 'speciality', entityId: made, data: { ...input, ...(copied ? { copied } : {}) } });
+      await recordAudit(tx, actor, ip, now, {
+        action: 'speciality.create',
+        entity: 'speciality',
+        entityId: made,
+        data: { ...input, ...(copied ? { copied } : {}) },
+      });
       return made;
     });
     return { created: true, speciality: await specialityById(deps.db, id) };
@@ -155,7 +212,13 @@ export async function createSpeciality(deps: CatalogAdminDeps, actor: AuthUser, 
 }
 
 /** PUT admin/specialities/{id}: category, name, description, order. Its code never changes. */
-export async function updateSpeciality(deps: CatalogAdminDeps, actor: AuthUser, ip: string, id: number, input: SpecialityInput): Promise<AdminSpeciality> {
+export async function updateSpeciality(
+  deps: CatalogAdminDeps,
+  actor: AuthUser,
+  ip: string,
+  id: number,
+  input: SpecialityInput,
+): Promise<AdminSpeciality> {
   await deps.db.transaction(async (tx) => {
     const before = await lockSpeciality(tx, id);
     if (!before) throw notFound('No such speciality');
@@ -166,13 +229,24 @@ export async function updateSpeciality(deps: CatalogAdminDeps, actor: AuthUser, 
     if (Object.keys(changes).length === 0) return;
     const now = deps.clock.now();
     await updateSpecialityRow(tx, id, { ...input, updatedAt: now });
-    await recordAudit(tx, actor, ip, now, { action: 'speciality.update', entity: 'speciality', entityId: id, data: changes });
+    await recordAudit(tx, actor, ip, now, {
+      action: 'speciality.update',
+      entity: 'speciality',
+      entityId: id,
+      data: changes,
+    });
   });
   return specialityById(deps.db, id);
 }
 
 /** PUT admin/specialities/{id}/active: retired (no longer sold; its orders keep working) or back on sale. */
-export async function setSpecialityActive(deps: CatalogAdminDeps, actor: AuthUser, ip: string, id: number, active: boolean): Promise<AdminSpeciality> {
+export async function setSpecialityActive(
+  deps: CatalogAdminDeps,
+  actor: AuthUser,
+  ip: string,
+  id: number,
+  active: boolean,
+): Promise<AdminSpeciality> {
   await deps.db.transaction(async (tx) => {
     const before = await lockSpeciality(tx, id);
     if (!before) throw notFound('No such speciality');
@@ -180,8 +254,12 @@ export async function setSpecialityActive(deps: CatalogAdminDeps, actor: AuthUse
     const now = deps.clock.now();
     await updateSpecialityRow(tx, id, { active, updatedAt: now });
     const orders = await orderCountOfSpeciality(tx, id);
-    await recordAudit(tx, actor, ip, now, { action: active ? 'speciality.restore' : 'speciality.retire', entity: 'speciality', entityId: id, data: { active, orders } });
+    await recordAudit(tx, actor, ip, now, {
+      action: active ? 'speciality.restore' : 'speciality.retire',
+      entity: 'speciality',
+      entityId: id,
+      data: { active, orders },
+    });
   });
   return specialityById(deps.db, id);
 }
-

@@ -13,13 +13,21 @@ const columns = { ...storedQuestionColumns, sortOrder: questions.sortOrder, acti
 
 /** The speciality's questions, retired ones too, in the order they are asked. */
 export const questionSetRows = (db: Queryable, specialityId: number): Promise<AdminQuestion[]> =>
-  db.select(columns).from(questions).where(eq(questions.specialityId, specialityId)).orderBy(asc(questions.sortOrder), asc(questions.id)) as Promise<AdminQuestion[]>;
+  db
+    .select(columns)
+    .from(questions)
+    .where(eq(questions.specialityId, specialityId))
+    .orderBy(asc(questions.sortOrder), asc(questions.id)) as Promise<AdminQuestion[]>;
 
-export const questionRow = async (db: Queryable, id: number) => (await db.select(columns).from(questions).where(eq(questions.id, id)))[0] as AdminQuestion | undefined;
+export const questionRow = async (db: Queryable, id: number) =>
+  (await db.select(columns).from(questions).where(eq(questions.id, id)))[0] as AdminQuestion | undefined;
 
 /** The speciality's id and name, if there is one. */
 export async function specialityName(db: Queryable, id: number): Promise<{ id: number; name: string } | undefined> {
-  const [speciality] = await db.select({ id: specialities.id, name: specialities.name }).from(specialities).where(eq(specialities.id, id));
+  const [speciality] = await db
+    .select({ id: specialities.id, name: specialities.name })
+    .from(specialities)
+    .where(eq(specialities.id, id));
   return speciality;
 }
 
@@ -29,12 +37,21 @@ export async function questionSpecialityId(db: Queryable, id: number): Promise<n
   return row?.specialityId;
 }
 
-export async function updateQuestionRow(tx: Transaction, id: number, changes: Partial<typeof questions.$inferInsert>): Promise<void> {
+export async function updateQuestionRow(
+  tx: Transaction,
+  id: number,
+  changes: Partial<typeof questions.$inferInsert>,
+): Promise<void> {
   await tx.update(questions).set(changes).where(eq(questions.id, id));
 }
 
 /** Moves the speciality's question to `sortOrder` (nothing when it is another set's). */
-export async function setQuestionSortOrder(tx: Transaction, specialityId: number, id: number, sortOrder: number): Promise<void> {
+export async function setQuestionSortOrder(
+  tx: Transaction,
+  specialityId: number,
+  id: number,
+  sortOrder: number,
+): Promise<void> {
   await tx
     .update(questions)
     .set({ sortOrder })

@@ -31,11 +31,22 @@ export const CSV_COLUMNS = [
 ] as const;
 type Column = (typeof CSV_COLUMNS)[number];
 
-const SETTINGS = ['base_premium_cents', 'min_premium_cents', 'policy_fee_cents', 'tax_rate_bps', 'fee_rate_bps', 'schedule_cap_bps', 'territory_default_bps'] as const;
+const SETTINGS = [
+  'base_premium_cents',
+  'min_premium_cents',
+  'policy_fee_cents',
+  'tax_rate_bps',
+  'fee_rate_bps',
+  'schedule_cap_bps',
+  'territory_default_bps',
+] as const;
 type Setting = (typeof SETTINGS)[number];
 
 /** What a version of a table holds: its prices and its factors (the engine's table without what names it). */
-export type RateValues = Pick<RatingTable, 'basePremiumCents' | 'minPremiumCents' | 'policyFeeCents' | 'taxRateBps' | 'feeRateBps' | 'factors'>;
+export type RateValues = Pick<
+  RatingTable,
+  'basePremiumCents' | 'minPremiumCents' | 'policyFeeCents' | 'taxRateBps' | 'feeRateBps' | 'factors'
+>;
 
 export type CsvProblem = { row: number; column: Column | 'file'; message: string };
 
@@ -58,19 +69,37 @@ export function rateTableToCsv(values: RateValues): string {
     schedule_cap_bps: values.factors.scheduleCapBps,
     territory_default_bps: values.factors.territory.defaultBps,
   };
-  const row = (fields: Partial<Record<Column, string | number | null>>) => CSV_COLUMNS.map((column) => cell(fields[column] ?? null)).join(',');
+  const row = (fields: Partial<Record<Column, string | number | null>>) =>
+    CSV_COLUMNS.map((column) => cell(fields[column] ?? null)).join(',');
   const { factors } = values;
   return [
     CSV_COLUMNS.join(','),
     ...SETTINGS.map((code) => row({ kind: 'setting', code, value: settings[code] })),
     ...factors.ilf.map((limit) =>
-      row({ kind: 'limit', code: limit.code, label: limit.label, per_claim_cents: limit.perClaimCents, aggregate_cents: limit.aggregateCents, factor_bps: limit.factorBps }),
+      row({
+        kind: 'limit',
+        code: limit.code,
+        label: limit.label,
+        per_claim_cents: limit.perClaimCents,
+        aggregate_cents: limit.aggregateCents,
+        factor_bps: limit.factorBps,
+      }),
     ),
     ...factors.dlf.map((deductible) =>
-      row({ kind: 'deductible', code: deductible.code, label: deductible.label, deductible_cents: deductible.deductibleCents, factor_bps: deductible.factorBps }),
+      row({
+        kind: 'deductible',
+        code: deductible.code,
+        label: deductible.label,
+        deductible_cents: deductible.deductibleCents,
+        factor_bps: deductible.factorBps,
+      }),
     ),
-    ...factors.territory.rows.map((territory) => row({ kind: 'territory', zip_prefix: territory.zipPrefix, factor_bps: territory.factorBps })),
-    ...factors.experience.map((band) => row({ kind: 'experience', min_claims: band.minClaims, max_claims: band.maxClaims, factor_bps: band.factorBps })),
+    ...factors.territory.rows.map((territory) =>
+      row({ kind: 'territory', zip_prefix: territory.zipPrefix, factor_bps: territory.factorBps }),
+    ),
+    ...factors.experience.map((band) =>
+      row({ kind: 'experience', min_claims: band.minClaims, max_claims: band.maxClaims, factor_bps: band.factorBps }),
+    ),
   ]
     .map((line) => `${line}\r\n`)
     .join('');
@@ -162,23 +191,43 @@ export function parseRateTableCsv(text: string): { values: RateValues } | { prob
   const unknown = columns.filter((column) => !(CSV_COLUMNS as readonly string[]).includes(column));
   const repeated = columns.filter((column, index) => columns.indexOf(column) !== index);
   if (!header || missing.length > 0 || unknown.length > 0 || repeated.length > 0) {
-    const said = [missing.length ? `missing: ${missing.join(', ')}` : '', unknown.length ? `unknown: ${unknown.join(', ')}` : '', repeated.length ? `repeated: ${repeated.join(', ')}` : '']
+    const said = [
+      missing.length ? `missing: ${missing.join(', ')}` : '',
+      unknown.length ? `unknown: ${unknown.join(', ')}` : '',
+      repeated.length ? `repeated: ${repeated.join(', ')}` : '',
+    ]
       .filter(Boolean)
       .join('; ');
-    return { problems: [{ row: header?.line ?? 1, column: 'file', message: `the header must name each of the columns ${CSV_COLUMNS.join(', ')} once (${said})` }] };
+    return {
+      problems: [
+        {
+          row: header?.line ?? 1,
+          column: 'file',
+          message: `the header must name each of the columns ${CSV_COLUMNS.join(', ')} once (${said})`,
+        },
+      ],
+    };
   }
   for (const record of body) {
-    if (record.fields.length !== columns.length) problem(record.line, 'file', `has ${record.fields.length} cells where the header has ${columns.length}`);
+    if (record.fields.length !== columns.length)
+      problem(record.line, 'file', `has ${record.fields.length} cells where the header has ${columns.length}`);
   }
   if (problems.length > 0) return { problems };
-  const rows: Row[] = body.map(({ line, fields }) => ({ number: line, get: (column) => (fields[columns.indexOf(column)] ?? '').trim() }));
+  const rows: Row[] = body.map(({ line, fields }) => ({
+    number: line,
+    get: (column) => (fields[columns.indexOf(column)] ?? '').trim(),
+  }));
 
   /** A whole number from `min` to `max`; empty is allowed only when `optional`. */
   const whole = (row: Row, column: Column, min: number, max: number, optional = false): number | null => {
     const text = row.get(column);
     if (text === '' && optional) return null;
     if (!/^-?\d+$/.test(text) || Number(text) < min || Number(text) > max) {
-      problem(row.number, column, text === '' ? 'is required' : `must be a whole number from ${min} to ${max} (got "${text}")`);
+      problem(
+        row.number,
+        column,
+        text === '' ? 'is required' : `must be a whole number from ${min} to ${max} (got "${text}")`,
+      );
       return null;
     }
     return Number(text);
@@ -231,18 +280,22 @@ export function parseRateTableCsv(text: string): { values: RateValues } | { prob
       const perClaim = whole(row, 'per_claim_cents', 1, MAX_RATE_CENTS);
       const aggregate = whole(row, 'aggregate_cents', 1, MAX_RATE_CENTS);
       const factor = whole(row, 'factor_bps', 1, BPS[1]);
-      if (perClaim !== null && aggregate !== null && aggregate < perClaim) problem(row.number, 'aggregate_cents', 'must be at least per_claim_cents');
-      if (code && label && perClaim !== null && aggregate !== null && factor !== null) ilf.push({ code, label, perClaimCents: perClaim, aggregateCents: aggregate, factorBps: factor });
+      if (perClaim !== null && aggregate !== null && aggregate < perClaim)
+        problem(row.number, 'aggregate_cents', 'must be at least per_claim_cents');
+      if (code && label && perClaim !== null && aggregate !== null && factor !== null)
+        ilf.push({ code, label, perClaimCents: perClaim, aggregateCents: aggregate, factorBps: factor });
     } else if (kind === 'deductible') {
       const code = words(row, 'code', 20);
       unique(row, 'code', 'deductible', code);
       const label = words(row, 'label', 80);
       const amount = whole(row, 'deductible_cents', 0, MAX_RATE_CENTS);
       const factor = whole(row, 'factor_bps', 1, BPS[1]);
-      if (code && label && amount !== null && factor !== null) dlf.push({ code, label, deductibleCents: amount, factorBps: factor });
+      if (code && label && amount !== null && factor !== null)
+        dlf.push({ code, label, deductibleCents: amount, factorBps: factor });
     } else if (kind === 'territory') {
       const prefix = row.get('zip_prefix');
-      if (!/^\d{3}$/.test(prefix)) problem(row.number, 'zip_prefix', `must be the first three digits of a ZIP code (got "${prefix}")`);
+      if (!/^\d{3}$/.test(prefix))
+        problem(row.number, 'zip_prefix', `must be the first three digits of a ZIP code (got "${prefix}")`);
       else unique(row, 'zip_prefix', 'territory', prefix);
       const factor = whole(row, 'factor_bps', 1, BPS[1]);
       if (/^\d{3}$/.test(prefix) && factor !== null) territory.push({ zipPrefix: prefix, factorBps: factor });
@@ -251,17 +304,23 @@ export function parseRateTableCsv(text: string): { values: RateValues } | { prob
       const max = whole(row, 'max_claims', 0, 1000, true);
       const factor = whole(row, 'factor_bps', 1, BPS[1]);
       if (min !== null && max !== null && max < min) problem(row.number, 'max_claims', 'must be at least min_claims');
-      if (min !== null && factor !== null) bands.push({ band: { minClaims: min, maxClaims: max, factorBps: factor }, row: row.number });
+      if (min !== null && factor !== null)
+        bands.push({ band: { minClaims: min, maxClaims: max, factorBps: factor }, row: row.number });
     } else {
       problem(row.number, 'kind', `must be one of: setting, limit, deductible, territory, experience (got "${kind}")`);
     }
   }
 
   // What is missing altogether belongs to no row: the file is named.
-  for (const code of SETTINGS) if (!settings.has(code) && !rows.some((row) => row.get('code') === code)) problem(1, 'file', `has no setting row for ${code}`);
-  if (!rows.some((row) => row.get('kind') === 'limit')) problem(1, 'file', 'has no limit rows: the table would offer no limit');
-  if (!rows.some((row) => row.get('kind') === 'deductible')) problem(1, 'file', 'has no deductible rows: the table would offer no deductible');
-  if (!rows.some((row) => row.get('kind') === 'experience')) problem(1, 'file', 'has no experience rows: a band from 0 claims is needed');
+  for (const code of SETTINGS)
+    if (!settings.has(code) && !rows.some((row) => row.get('code') === code))
+      problem(1, 'file', `has no setting row for ${code}`);
+  if (!rows.some((row) => row.get('kind') === 'limit'))
+    problem(1, 'file', 'has no limit rows: the table would offer no limit');
+  if (!rows.some((row) => row.get('kind') === 'deductible'))
+    problem(1, 'file', 'has no deductible rows: the table would offer no deductible');
+  if (!rows.some((row) => row.get('kind') === 'experience'))
+    problem(1, 'file', 'has no experience rows: a band from 0 claims is needed');
   // Experience bands run from 0 claims up without gaps or overlaps, the last without an upper end.
   bands.sort((a, b) => a.band.minClaims - b.band.minClaims);
   bands.forEach(({ band, row }, index) => {

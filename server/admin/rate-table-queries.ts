@@ -11,7 +11,8 @@ import { tablePriceColumns } from '@server/rating/rating-queries';
 
 export type RateTableRow = typeof rateTables.$inferSelect;
 
-const ofTable = (specialityId: number, stateCode: string) => and(eq(rateTables.specialityId, specialityId), eq(rateTables.stateCode, stateCode));
+const ofTable = (specialityId: number, stateCode: string) =>
+  and(eq(rateTables.specialityId, specialityId), eq(rateTables.stateCode, stateCode));
 
 /** Every version of the table, newest first, with its maker's id and address. */
 export function versionRows(db: Queryable, specialityId: number, stateCode: string) {
@@ -48,7 +49,11 @@ export async function stateExists(db: Queryable, stateCode: string): Promise<boo
 }
 
 /** Inside `tx`: the table in force FOR UPDATE; undefined when none prices there. */
-export async function lockTableInForce(tx: Transaction, specialityId: number, stateCode: string): Promise<RateTableRow | undefined> {
+export async function lockTableInForce(
+  tx: Transaction,
+  specialityId: number,
+  stateCode: string,
+): Promise<RateTableRow | undefined> {
   const [current] = await tx
     .select()
     .from(rateTables)
@@ -58,7 +63,11 @@ export async function lockTableInForce(tx: Transaction, specialityId: number, st
 }
 
 /** The table's highest version number, if it has any. */
-export async function latestVersion(db: Queryable, specialityId: number, stateCode: string): Promise<number | undefined> {
+export async function latestVersion(
+  db: Queryable,
+  specialityId: number,
+  stateCode: string,
+): Promise<number | undefined> {
   const [row] = await db
     .select({ latest: rateTables.version })
     .from(rateTables)
@@ -72,17 +81,33 @@ export async function retireRateTable(tx: Transaction, id: number): Promise<void
   await tx.update(rateTables).set({ active: false }).where(eq(rateTables.id, id));
 }
 
-export async function insertRateTableVersion(tx: Transaction, values: typeof rateTables.$inferInsert): Promise<{ id: number; version: number }> {
-  const [made] = await tx.insert(rateTables).values(values).returning({ id: rateTables.id, version: rateTables.version });
+export async function insertRateTableVersion(
+  tx: Transaction,
+  values: typeof rateTables.$inferInsert,
+): Promise<{ id: number; version: number }> {
+  const [made] = await tx
+    .insert(rateTables)
+    .values(values)
+    .returning({ id: rateTables.id, version: rateTables.version });
   return made!;
 }
 
 /** One version of the table (the one in force when none is named), with its speciality's name. */
-export async function tableVersion(db: Queryable, specialityId: number, stateCode: string, version: number | undefined) {
+export async function tableVersion(
+  db: Queryable,
+  specialityId: number,
+  stateCode: string,
+  version: number | undefined,
+) {
   const [row] = await db
     .select({ table: rateTables, speciality: specialities.name })
     .from(rateTables)
     .innerJoin(specialities, eq(specialities.id, rateTables.specialityId))
-    .where(and(ofTable(specialityId, stateCode), version === undefined ? eq(rateTables.active, true) : eq(rateTables.version, version)));
+    .where(
+      and(
+        ofTable(specialityId, stateCode),
+        version === undefined ? eq(rateTables.active, true) : eq(rateTables.version, version),
+      ),
+    );
   return row;
 }

@@ -48,7 +48,11 @@ async function assertCatalogued(db: Queryable, specialityId: number, stateCode: 
   if (!(await stateExists(db, stateCode))) throw notFound(`No state ${stateCode}`);
 }
 
-export async function rateTableVersions(db: Queryable, specialityId: number, stateCode: string): Promise<RateTableVersion[]> {
+export async function rateTableVersions(
+  db: Queryable,
+  specialityId: number,
+  stateCode: string,
+): Promise<RateTableVersion[]> {
   await assertCatalogued(db, specialityId, stateCode);
   return versionsOf(db, specialityId, stateCode);
 }
@@ -66,7 +70,8 @@ const valuesOf = (row: TableRow): RateValues => ({
 });
 
 /** Factors compare as their CSV: the same rows in the same order, whatever order jsonb keeps their keys in. */
-const sameFactors = (a: RateValues, b: RateValues) => rateTableToCsv(a) === rateTableToCsv({ ...a, factors: b.factors });
+const sameFactors = (a: RateValues, b: RateValues) =>
+  rateTableToCsv(a) === rateTableToCsv({ ...a, factors: b.factors });
 
 /**
  * A new version of the table in force, with the values `change` makes of it; the version in force
@@ -95,13 +100,23 @@ async function changeTable(
     // Already in force (a retry of this change, or a change to what is): nothing new.
     if (changedPrices.length === 0 && !factorsChanged) return { id: current.id, made: false };
     if (target.basedOnVersion !== current.version) {
-      throw conflict(`The table was changed meanwhile: version ${current.version} is in force now`, { basedOnVersion: `is not ${current.version}, the version in force` });
+      throw conflict(`The table was changed meanwhile: version ${current.version} is in force now`, {
+        basedOnVersion: `is not ${current.version}, the version in force`,
+      });
     }
     const latest = (await latestVersion(tx, specialityId, stateCode)) ?? current.version;
     const now = deps.clock.now();
     // Retired first: at most one active table per speciality and state (a partial unique index).
     await retireRateTable(tx, current.id);
-    const made = await insertRateTableVersion(tx, { specialityId, stateCode, version: latest + 1, ...next, createdBy: actor.id, createdAt: now, active: true });
+    const made = await insertRateTableVersion(tx, {
+      specialityId,
+      stateCode,
+      version: latest + 1,
+      ...next,
+      createdBy: actor.id,
+      createdAt: now,
+      active: true,
+    });
     await recordAudit(tx, actor, ip, now, {
       action: 'ratetable.version',
       entity: 'rate_table',
@@ -124,7 +139,9 @@ async function changeTable(
 export function newRateTableVersion(deps: RateTableDeps, actor: AuthUser, ip: string, change: NewRateTableVersion) {
   return changeTable(deps, actor, ip, change, 'edit', (current) => ({
     ...current,
-    ...Object.fromEntries(PRICE_FIELDS.flatMap((field) => (change[field] === undefined ? [] : [[field, change[field]]]))),
+    ...Object.fromEntries(
+      PRICE_FIELDS.flatMap((field) => (change[field] === undefined ? [] : [[field, change[field]]])),
+    ),
   }));
 }
 
@@ -133,21 +150,43 @@ export function importRateTable(deps: RateTableDeps, actor: AuthUser, ip: string
   const parsed = parseRateTableCsv(csv);
   if ('problems' in parsed) {
     const [first] = parsed.problems;
-    const where = (problem: CsvProblem) => (problem.column === 'file' ? 'the file' : `row ${problem.row}, column ${problem.column}`);
+    const where = (problem: CsvProblem) =>
+      problem.column === 'file' ? 'the file' : `row ${problem.row}, column ${problem.column}`;
     throw badRequest(
       `The rate table was not imported (nothing changed): ${where(first!)} ${first!.message}` +
         (parsed.problems.length > 1 ? `, and ${parsed.problems.length - 1} more` : ''),
-      Object.fromEntries(parsed.problems.map((problem) => [problem.column === 'file' ? 'csv' : `csv row ${problem.row} ${problem.column}`, problem.message])),
+      Object.fromEntries(
+        parsed.problems.map((problem) => [
+          problem.column === 'file' ? 'csv' : `csv row ${problem.row} ${problem.column}`,
+          problem.message,
+        ]),
+      ),
     );
   }
   return changeTable(deps, actor, ip, target, 'csv', () => parsed.values);
 }
 
 /** The CSV of one version (the one in force when none is named) and its file name. */
-export async function exportRateTable(db: Queryable, specialityId: number, stateCode: string, version: number | undefined) {
+export async function exportRateTable(
+  db: Queryable,
+  specialityId: number,
+  stateCode: string,
+  version: number | undefined,
+) {
   await assertCatalogued(db, specialityId, stateCode);
   const row = await tableVersion(db, specialityId, stateCode, version);
-  if (!row) throw notFound(version === undefined ? `No rate table prices speciality ${specialityId} in ${stateCode}` : `No version ${version} of this table`);
-  const slug = row.speciality.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-  return { filename: `rates-${slug}-${stateCode.toLowerCase()}-v${row.table.version}.csv`, csv: rateTableToCsv(valuesOf(row.table)) };
+  if (!row)
+    throw notFound(
+      version === undefined
+        ? `No rate table prices speciality ${specialityId} in ${stateCode}`
+        : `No version ${version} of this table`,
+    );
+  const slug = row.speciality
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return {
+    filename: `rates-${slug}-${stateCode.toLowerCase()}-v${row.table.version}.csv`,
+    csv: rateTableToCsv(valuesOf(row.table)),
+  };
 }

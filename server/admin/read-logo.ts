@@ -18,7 +18,9 @@ export async function readLogo(request: FastifyRequest): Promise<Buffer> {
   try {
     for await (const part of request.parts({ limits: logoUploadLimits })) {
       if (part.type === 'field' || part.fieldname !== LOGO_FIELD) {
-        throw badRequest(`Unknown field ${part.fieldname}: send the logo as ${LOGO_FIELD}`, { [part.fieldname]: `is not a known field (send the logo as ${LOGO_FIELD})` });
+        throw badRequest(`Unknown field ${part.fieldname}: send the logo as ${LOGO_FIELD}`, {
+          [part.fieldname]: `is not a known field (send the logo as ${LOGO_FIELD})`,
+        });
       }
       bytes = await part.toBuffer();
     }
@@ -29,7 +31,9 @@ export async function readLogo(request: FastifyRequest): Promise<Buffer> {
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
       throw badRequest(`Send one file only, as ${LOGO_FIELD}`, { [LOGO_FIELD]: 'must be one file' });
     }
-    throw badRequest('The upload is not a readable multipart/form-data body', { body: 'is not readable multipart/form-data' });
+    throw badRequest('The upload is not a readable multipart/form-data body', {
+      body: 'is not readable multipart/form-data',
+    });
   }
   if (!bytes) throw badRequest(`Choose an image to upload (as ${LOGO_FIELD})`, { [LOGO_FIELD]: 'is required' });
   return bytes;

@@ -18,7 +18,14 @@ function matching(filter: UserFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.q) {
     const like = likeText(filter.q);
-    conditions.push(or(ilike(users.email, like), ilike(users.firstName, like), ilike(users.lastName, like), ilike(users.companyName, like))!);
+    conditions.push(
+      or(
+        ilike(users.email, like),
+        ilike(users.firstName, like),
+        ilike(users.lastName, like),
+        ilike(users.companyName, like),
+      )!,
+    );
   }
   if (filter.role) conditions.push(eq(users.role, filter.role));
   return and(...conditions);
@@ -81,6 +88,12 @@ export async function brokerIsActive(db: Queryable, brokerId: number): Promise<b
   return broker?.active;
 }
 
-export async function setUserRole(tx: Transaction, id: number, role: Role, brokerId: number | null, now: Date): Promise<void> {
+export async function setUserRole(
+  tx: Transaction,
+  id: number,
+  role: Role,
+  brokerId: number | null,
+  now: Date,
+): Promise<void> {
   await tx.update(users).set({ role, brokerId, updatedAt: now }).where(eq(users.id, id));
 }

@@ -54,11 +54,18 @@ function wire(row: UserRow, locks: Map<string, string>): AdminUser {
   };
 }
 
-export async function listUsers(deps: AdminDeps, query: { q?: string | undefined; role?: Role | undefined; page: number }): Promise<UserList> {
+export async function listUsers(
+  deps: AdminDeps,
+  query: { q?: string | undefined; role?: Role | undefined; page: number },
+): Promise<UserList> {
   const rows = await userRows(deps.db, query, USERS_PAGE_SIZE, (query.page - 1) * USERS_PAGE_SIZE);
   const total = await userCount(deps.db, query);
   const now = deps.clock.now();
-  const locks = await locksOf(deps.db, rows.map((row) => row.email), now);
+  const locks = await locksOf(
+    deps.db,
+    rows.map((row) => row.email),
+    now,
+  );
   return { users: rows.map((row) => wire(row, locks)), total, page: query.page, pageSize: USERS_PAGE_SIZE };
 }
 
@@ -75,10 +82,14 @@ export async function changeRole(
   id: number,
   change: { role: Role; brokerId: number | null },
 ): Promise<AdminUser> {
-  if (id === actor.id) throw conflict('You cannot change your own role: ask another administrator', { role: 'is your own' });
-  if (change.role === 'broker' && change.brokerId === null) throw badRequest('A broker’s user needs the broker they work for', { brokerId: 'is required for role broker' });
+  if (id === actor.id)
+    throw conflict('You cannot change your own role: ask another administrator', { role: 'is your own' });
+  if (change.role === 'broker' && change.brokerId === null)
+    throw badRequest('A broker’s user needs the broker they work for', { brokerId: 'is required for role broker' });
   if (change.role !== 'broker' && change.brokerId !== null) {
-    throw badRequest('Only a broker’s user is given a broker here', { brokerId: `is only for role broker, not ${change.role}` });
+    throw badRequest('Only a broker’s user is given a broker here', {
+      brokerId: `is only for role broker, not ${change.role}`,
+    });
   }
   await deps.db.transaction(async (tx) => {
     // Both rows locked, in id order (one lock order: no deadlock between two administrators).
@@ -89,7 +100,8 @@ export async function changeRole(
     const user = locked.find((row) => row.id === id);
     if (!user) throw noSuchUser();
     if (change.brokerId !== null) {
-      if (!(await brokerIsActive(tx, change.brokerId))) throw badRequest('No such broker, or it is deactivated', { brokerId: 'is not an active broker' });
+      if (!(await brokerIsActive(tx, change.brokerId)))
+        throw badRequest('No such broker, or it is deactivated', { brokerId: 'is not an active broker' });
     }
     // A broker's user leaving the role leaves the broker too (their own quotes would be credited
     // to it); other roles keep the broker an insured came through.
@@ -118,7 +130,12 @@ export async function unlockUser(deps: AdminDeps, actor: AuthUser, ip: string, i
     await forgetFailures(tx, email);
     // The minute's count of attempts goes too: lifted by an administrator, the lock is lifted now.
     await deleteBucket(tx, accountKey('sign-in', email));
-    await recordAudit(tx, actor, ip, now, { action: 'user.unlock', entity: 'user', entityId: id, data: { lockedUntil: until } });
+    await recordAudit(tx, actor, ip, now, {
+      action: 'user.unlock',
+      entity: 'user',
+      entityId: id,
+      data: { lockedUntil: until },
+    });
   });
   return getUser(deps, id);
 }

@@ -12,7 +12,13 @@ export type SignatureRow = typeof applicationSignatures.$inferSelect;
 /** The speciality's and state's names and the user's names and company; undefined when the speciality or user is missing. */
 export async function recordNames(db: Queryable, specialityId: number, userId: number, stateCode: string) {
   const [facts] = await db
-    .select({ speciality: specialities.name, stateName: usStates.name, firstName: users.firstName, lastName: users.lastName, company: users.companyName })
+    .select({
+      speciality: specialities.name,
+      stateName: usStates.name,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      company: users.companyName,
+    })
     .from(specialities)
     .innerJoin(users, eq(users.id, userId))
     .leftJoin(usStates, eq(usStates.code, stateCode))
@@ -40,7 +46,10 @@ export async function ordersWithSignature(db: Queryable, submissionIds: readonly
   return rows.map((row) => row.id);
 }
 
-export async function insertSignature(tx: Transaction, values: typeof applicationSignatures.$inferInsert): Promise<SignatureRow> {
+export async function insertSignature(
+  tx: Transaction,
+  values: typeof applicationSignatures.$inferInsert,
+): Promise<SignatureRow> {
   const [row] = await tx.insert(applicationSignatures).values(values).returning();
   return row!;
 }

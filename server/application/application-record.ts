@@ -34,7 +34,10 @@ export function answerWords(question: Pick<StoredQuestion, 'type' | 'options'>, 
   switch (question.type) {
     case 'yesno': {
       const text = answerText(value);
-      return question.options.find((option) => option.value === text)?.label ?? (text === 'yes' ? 'Yes' : text === 'no' ? 'No' : String(value));
+      return (
+        question.options.find((option) => option.value === text)?.label ??
+        (text === 'yes' ? 'Yes' : text === 'no' ? 'No' : String(value))
+      );
     }
     case 'select':
       return label(value);
@@ -55,12 +58,27 @@ export function answerWords(question: Pick<StoredQuestion, 'type' | 'options'>, 
 function answered(questions: StoredQuestion[], answers: Record<string, unknown>): ApplicationAnswer[] {
   return questions
     .filter((question) => isQuestionVisible(question, answers))
-    .map((question) => ({ code: question.code, question: question.text, answer: answerWords(question, answers[question.code]) }));
+    .map((question) => ({
+      code: question.code,
+      question: question.text,
+      answer: answerWords(question, answers[question.code]),
+    }));
 }
 
 type RecordOrder = Pick<
   SubmissionRow,
-  'id' | 'number' | 'userId' | 'specialityId' | 'stateCode' | 'zipcode' | 'answers' | 'applicationAnswers' | 'worksheet' | 'paymentTerm' | 'effectiveDate' | 'status'
+  | 'id'
+  | 'number'
+  | 'userId'
+  | 'specialityId'
+  | 'stateCode'
+  | 'zipcode'
+  | 'answers'
+  | 'applicationAnswers'
+  | 'worksheet'
+  | 'paymentTerm'
+  | 'effectiveDate'
+  | 'status'
 >;
 
 /**
@@ -70,13 +88,18 @@ type RecordOrder = Pick<
 export async function applicationRecord(db: Queryable, order: RecordOrder): Promise<ApplicationRecord> {
   const rating = storedRating(order.worksheet);
   if (order.status === 'draft' || !rating || order.userId === null) {
-    throw conflict(`Order ${order.number} is ${order.status}: price the quote before reviewing its application`, { status: `is ${order.status}` });
+    throw conflict(`Order ${order.number} is ${order.status}: price the quote before reviewing its application`, {
+      status: `is ${order.status}`,
+    });
   }
   const facts = await recordNames(db, order.specialityId, order.userId, order.stateCode ?? '');
   if (!facts) throw new Error(`Order ${order.number}: no speciality ${order.specialityId} or user ${order.userId}`);
   const insured = await namedInsured(db, order.userId, order.id);
   const questions = await orderQuestions(db, order);
-  const person = [facts.firstName, facts.lastName].map((part) => part?.trim()).filter(Boolean).join(' ');
+  const person = [facts.firstName, facts.lastName]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
   return {
     submissionId: order.id,
     orderNumber: order.number,

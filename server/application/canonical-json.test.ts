@@ -4,7 +4,9 @@ import { canonicalJson, recordHash } from '@server/application/canonical-json';
 
 describe('canonicalJson', () => {
   it('sorts keys at every depth, spaces nothing, and keeps arrays in order', () => {
-    expect(canonicalJson({ b: 1, a: { d: [3, { z: null, y: 'x' }], c: true } })).toBe('{"a":{"c":true,"d":[3,{"y":"x","z":null}]},"b":1}');
+    expect(canonicalJson({ b: 1, a: { d: [3, { z: null, y: 'x' }], c: true } })).toBe(
+      '{"a":{"c":true,"d":[3,{"y":"x","z":null}]},"b":1}',
+    );
   });
 
   it('gives the same text whatever order the keys were built in, and drops undefined like JSON does', () => {

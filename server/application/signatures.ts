@@ -4,10 +4,20 @@
  * never changed or removed; the newest one is the order's.
  */
 import type * as v from 'valibot';
-import type { Application, ApplicationRecord, ApplicationSignature, signApplicationRequestSchema } from '@shared/contract/application-signature';
+import type {
+  Application,
+  ApplicationRecord,
+  ApplicationSignature,
+  signApplicationRequestSchema,
+} from '@shared/contract/application-signature';
 import type { SubmissionStatus } from '@shared/contract/submissions';
 import { callerOf } from '@server/account/plan-locations';
-import { insertSignature, newestSignature, ordersWithSignature, type SignatureRow } from '@server/application/application-queries';
+import {
+  insertSignature,
+  newestSignature,
+  ordersWithSignature,
+  type SignatureRow,
+} from '@server/application/application-queries';
 import { applicationRecord } from '@server/application/application-record';
 import { recordHash } from '@server/application/canonical-json';
 import type { AuthUser } from '@server/auth/user';
@@ -90,13 +100,18 @@ export async function signApplication(
   return deps.db.transaction(async (tx) => {
     const order = await lockedOrder(tx, user, input.submissionid);
     if (!SIGNABLE_STATUSES.includes(order.status)) {
-      throw conflict(`Order ${order.number} is ${order.status.replaceAll('_', ' ')}: its application can no longer be signed`, {
-        status: `is ${order.status}`,
-      });
+      throw conflict(
+        `Order ${order.number} is ${order.status.replaceAll('_', ' ')}: its application can no longer be signed`,
+        {
+          status: `is ${order.status}`,
+        },
+      );
     }
     const { record, hash, latest } = await recordAndSignature(tx, order);
     if (input.recordHash !== hash) {
-      throw conflict('Your application changed since you reviewed it: review it again before signing', { recordHash: CHANGED_MESSAGE });
+      throw conflict('Your application changed since you reviewed it: review it again before signing', {
+        recordHash: CHANGED_MESSAGE,
+      });
     }
     if (latest?.recordHash === hash) return { signature: signatureView(latest, hash), created: false };
     const row = await insertSignature(tx, {
@@ -122,12 +137,17 @@ export async function signApplication(
 export async function requireCurrentSignature(db: Queryable, order: SubmissionRow): Promise<void> {
   const { hash, latest } = await recordAndSignature(db, order);
   if (!latest) {
-    throw conflict(`Sign the application of order ${order.number} before paying`, { signature: 'must sign the application' });
+    throw conflict(`Sign the application of order ${order.number} before paying`, {
+      signature: 'must sign the application',
+    });
   }
   if (latest.recordHash !== hash) {
-    throw conflict(`The application of order ${order.number} changed since it was signed: review it and sign again before paying`, {
-      signature: 'must sign the application again: it changed since you signed',
-    });
+    throw conflict(
+      `The application of order ${order.number} changed since it was signed: review it and sign again before paying`,
+      {
+        signature: 'must sign the application again: it changed since you signed',
+      },
+    );
   }
 }
 

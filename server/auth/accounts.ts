@@ -10,7 +10,13 @@ import { checkNewPassword } from '@server/auth/password-rules';
 import { accountKey, enforce, ipKey, rateLimitRules } from '@server/auth/rate-limit';
 import { attachSubmission, endAllSessions, startSession, type SessionDeps } from '@server/auth/sessions';
 import { forgetFailures, tooManyForAccount, tooManyFromAddress } from '@server/auth/sign-in';
-import { findUserByEmail, insertSessionUser, insertUser, updateUserRow, userWithGoogleSubject } from '@server/auth/user-queries';
+import {
+  findUserByEmail,
+  insertSessionUser,
+  insertUser,
+  updateUserRow,
+  userWithGoogleSubject,
+} from '@server/auth/user-queries';
 import type { Transaction } from '@server/db/connection';
 import { isUniqueViolation } from '@server/db/errors';
 import { conflict, HttpError } from '@server/http/http-error';

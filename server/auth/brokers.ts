@@ -14,7 +14,9 @@ export async function brokerOfClientId(
   const clientUrl = clientId.toLowerCase();
   const broker = await activeBrokerId(db, clientUrl);
   if (!broker) {
-    throw badRequest(`Invalid body: clientId "${clientUrl}" is not a known broker`, { clientId: 'is not a known broker' });
+    throw badRequest(`Invalid body: clientId "${clientUrl}" is not a known broker`, {
+      clientId: 'is not a known broker',
+    });
   }
   return broker;
 }
@@ -32,6 +34,7 @@ export async function brokerBrand(
 ): Promise<{ name: string; abbreviation: string; logoDataUrl: string | null } | null> {
   const broker = await activeBrokerBrand(db, clientId.toLowerCase());
   if (!broker) return null;
-  const logo = broker.image && broker.mime && LOGO_TYPES.has(broker.mime) ? `data:${broker.mime};base64,${broker.image}` : null;
+  const logo =
+    broker.image && broker.mime && LOGO_TYPES.has(broker.mime) ? `data:${broker.mime};base64,${broker.image}` : null;
   return { name: broker.name, abbreviation: broker.abbreviation, logoDataUrl: logo };
 }

@@ -7,18 +7,29 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Queryable, Transaction } from '@server/db/connection';
 import { passwordResetTokens } from '@server/db/schema';
 
-export async function insertResetToken(tx: Transaction, values: typeof passwordResetTokens.$inferInsert): Promise<void> {
+export async function insertResetToken(
+  tx: Transaction,
+  values: typeof passwordResetTokens.$inferInsert,
+): Promise<void> {
   await tx.insert(passwordResetTokens).values(values);
 }
 
 /** Not used and not expired at `now`. */
 const usable = (tokenHash: string, now: Date) =>
-  and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now));
+  and(
+    eq(passwordResetTokens.tokenHash, tokenHash),
+    isNull(passwordResetTokens.usedAt),
+    gt(passwordResetTokens.expiresAt, now),
+  );
 
 /** The token with this hash while it can still be used. */
 export async function usableResetToken(db: Queryable, tokenHash: string, now: Date) {
   const [row] = await db
-    .select({ id: passwordResetTokens.id, userId: passwordResetTokens.userId, clientUrl: passwordResetTokens.clientUrl })
+    .select({
+      id: passwordResetTokens.id,
+      userId: passwordResetTokens.userId,
+      clientUrl: passwordResetTokens.clientUrl,
+    })
     .from(passwordResetTokens)
     .where(usable(tokenHash, now));
   return row;

@@ -10,7 +10,12 @@ import { brokerOfClientId } from '@server/auth/brokers';
 import type { AccountDeps } from '@server/auth/accounts';
 import { hashPassword } from '@server/auth/password';
 import { checkNewPassword } from '@server/auth/password-rules';
-import { claimResetToken, insertResetToken, usableResetToken, useUpResetTokens } from '@server/auth/password-reset-queries';
+import {
+  claimResetToken,
+  insertResetToken,
+  usableResetToken,
+  useUpResetTokens,
+} from '@server/auth/password-reset-queries';
 import { accountKey, enforce, forgetAttempts, ipKey, rateLimitRules } from '@server/auth/rate-limit';
 import { endAllSessions } from '@server/auth/sessions';
 import { forgetFailures, tooManyFromAddress } from '@server/auth/sign-in';

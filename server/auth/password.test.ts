@@ -2,7 +2,13 @@ import type * as crypto from 'node:crypto';
 import { scrypt } from 'node:crypto';
 import { gzip } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
-import { acceptableParameters, hashConcurrency, hashLimiter, hashPassword, verifyPassword } from '@server/auth/password';
+import {
+  acceptableParameters,
+  hashConcurrency,
+  hashLimiter,
+  hashPassword,
+  verifyPassword,
+} from '@server/auth/password';
 import { HttpError } from '@server/http/http-error';
 
 // The real scrypt, watched: refused parameters must never reach it.
@@ -108,7 +114,9 @@ describe('hashing concurrency (issue 17)', () => {
     const burst = Array.from({ length: 8 }, (_, i) => hashPassword(`burst ${i}`));
     // Eight scrypt calls unbounded would take all four threads; zlib would wait behind them.
     const started = performance.now();
-    await new Promise((resolve, reject) => gzip(Buffer.alloc(1024, 1), (error, out) => (error ? reject(error) : resolve(out))));
+    await new Promise((resolve, reject) =>
+      gzip(Buffer.alloc(1024, 1), (error, out) => (error ? reject(error) : resolve(out))),
+    );
     const otherMs = performance.now() - started;
     await Promise.all(burst);
     expect(otherMs).toBeLessThan(hashMs / 2);
@@ -117,7 +125,9 @@ describe('hashing concurrency (issue 17)', () => {
   it('answers 503 with Retry-After when the queue is full, without hashing', async () => {
     let release!: () => void;
     const blocked = new Promise<void>((resolve) => (release = resolve));
-    const holders = Array.from({ length: hashLimiter.concurrency + hashLimiter.maxQueue }, () => hashLimiter.run(() => blocked));
+    const holders = Array.from({ length: hashLimiter.concurrency + hashLimiter.maxQueue }, () =>
+      hashLimiter.run(() => blocked),
+    );
     vi.mocked(scrypt).mockClear();
     try {
       const refused = await hashPassword('one too many').catch((error: unknown) => error);
@@ -126,7 +136,9 @@ describe('hashing concurrency (issue 17)', () => {
       expect(error.status).toBe(503);
       expect(error.message).toMatch(/^Too many passwords are being checked right now\. Try again in \d+ seconds?\.$/);
       expect(Number(error.headers?.['retry-after'])).toBeGreaterThanOrEqual(1);
-      expect(await verifyPassword('also refused', `scrypt$15$8$1$c2FsdA$${'A'.repeat(43)}`).catch((e: unknown) => e)).toBeInstanceOf(HttpError);
+      expect(
+        await verifyPassword('also refused', `scrypt$15$8$1$c2FsdA$${'A'.repeat(43)}`).catch((e: unknown) => e),
+      ).toBeInstanceOf(HttpError);
       expect(scrypt).not.toHaveBeenCalled();
     } finally {
       release();

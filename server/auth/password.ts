@@ -65,9 +65,14 @@ async function limited<T>(task: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (!(error instanceof QueueFullError)) throw error;
     const seconds = Math.max(1, Math.ceil(error.retryAfterMs / 1000));
-    throw new HttpError(503, `${PASSWORD_CHECKS_BUSY}. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`, undefined, {
-      headers: { 'retry-after': String(seconds) },
-    });
+    throw new HttpError(
+      503,
+      `${PASSWORD_CHECKS_BUSY}. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+      undefined,
+      {
+        headers: { 'retry-after': String(seconds) },
+      },
+    );
   }
 }
 

@@ -11,7 +11,12 @@ import { rateLimits } from '@server/db/schema';
  * Counts one attempt in `key`'s bucket: a new window from `now` to `resetAt` when the stored one
  * has closed, else one more in it. Answers the bucket as it now is.
  */
-export async function countInWindow(db: Queryable, key: string, now: Date, resetAt: Date): Promise<{ used: number; resetAt: Date }> {
+export async function countInWindow(
+  db: Queryable,
+  key: string,
+  now: Date,
+  resetAt: Date,
+): Promise<{ used: number; resetAt: Date }> {
   // The stored window has closed: this attempt opens a new one.
   const closed = sql`${rateLimits.resetAt} <= ${now.toISOString()}::timestamptz`;
   const [row] = await db
@@ -33,7 +38,13 @@ export async function countInWindow(db: Queryable, key: string, now: Date, reset
  * restarts the count at 0 in the same statement (so of two at once only one sees 0). Answers
  * the count now.
  */
-export async function countFailure(db: Queryable, key: string, now: Date, forgetAt: Date, threshold: number): Promise<number | undefined> {
+export async function countFailure(
+  db: Queryable,
+  key: string,
+  now: Date,
+  forgetAt: Date,
+  threshold: number,
+): Promise<number | undefined> {
   const forget = forgetAt.toISOString();
   const closed = sql`${rateLimits.resetAt} <= ${now.toISOString()}::timestamptz`;
   const next = sql`case when ${closed} then 1 else ${rateLimits.count} + 1 end`;
@@ -70,7 +81,10 @@ export async function heldUntil(db: Queryable, key: string, now: Date): Promise<
 
 /** The buckets with these keys: until when each holds. */
 export function bucketsWithKeys(db: Queryable, keys: readonly string[]) {
-  return db.select({ key: rateLimits.key, resetAt: rateLimits.resetAt }).from(rateLimits).where(inArray(rateLimits.key, [...keys]));
+  return db
+    .select({ key: rateLimits.key, resetAt: rateLimits.resetAt })
+    .from(rateLimits)
+    .where(inArray(rateLimits.key, [...keys]));
 }
 
 export async function deleteBuckets(db: Queryable, keys: readonly string[]): Promise<void> {

@@ -21,7 +21,10 @@ export async function lockRefreshToken(tx: Transaction, tokenHash: string) {
 
 /** The family of the token with this hash, if any. */
 export async function familyOfToken(db: Queryable, tokenHash: string): Promise<string | undefined> {
-  const [row] = await db.select({ family: refreshTokens.family }).from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+  const [row] = await db
+    .select({ family: refreshTokens.family })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, tokenHash));
   return row?.family;
 }
 
@@ -46,7 +49,11 @@ export async function revokeUserTokens(db: Queryable, userId: number, now: Date)
 }
 
 /** The user's role while the user exists and the family has a token not revoked. One indexed query. */
-export async function liveSessionRole(db: Queryable, userId: number, family: string): Promise<{ role: (typeof users.$inferSelect)['role'] } | undefined> {
+export async function liveSessionRole(
+  db: Queryable,
+  userId: number,
+  family: string,
+): Promise<{ role: (typeof users.$inferSelect)['role'] } | undefined> {
   const [user] = await db
     .select({ role: users.role })
     .from(users)
@@ -57,7 +64,13 @@ export async function liveSessionRole(db: Queryable, userId: number, family: str
           db
             .select({ id: refreshTokens.id })
             .from(refreshTokens)
-            .where(and(eq(refreshTokens.family, family), eq(refreshTokens.userId, users.id), isNull(refreshTokens.revokedAt))),
+            .where(
+              and(
+                eq(refreshTokens.family, family),
+                eq(refreshTokens.userId, users.id),
+                isNull(refreshTokens.revokedAt),
+              ),
+            ),
         ),
       ),
     );
@@ -68,7 +81,13 @@ export async function liveSessionRole(db: Queryable, userId: number, family: str
  * Gives the user the submission nobody owns yet whose visitor key hash this is, clearing the
  * hash and bumping the version; answers it, or undefined when it is not such a submission.
  */
-export async function takeVisitorSubmission(db: Queryable, submissionId: number, userId: number, keyHash: string, now: Date) {
+export async function takeVisitorSubmission(
+  db: Queryable,
+  submissionId: number,
+  userId: number,
+  keyHash: string,
+  now: Date,
+) {
   const [attached] = await db
     .update(submissions)
     .set({ userId, visitorKeyHash: null, updatedAt: now, version: sql`${submissions.version} + 1` })

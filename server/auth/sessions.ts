@@ -15,13 +15,7 @@ import { addMs, type Clock } from '@server/clock';
 import type { Config } from '@server/config';
 import type { Database, Queryable } from '@server/db/connection';
 import { unauthorized } from '@server/http/http-error';
-import {
-  ACCESS_TOKEN_TTL_MS,
-  hashToken,
-  randomToken,
-  refreshLifetime,
-  signAccessToken,
-} from '@server/auth/tokens';
+import { ACCESS_TOKEN_TTL_MS, hashToken, randomToken, refreshLifetime, signAccessToken } from '@server/auth/tokens';
 import {
   familyOfToken,
   insertRefreshToken,
@@ -42,7 +36,12 @@ export type SessionDeps = { db: Database; config: Config; clock: Clock; log: Fas
 type Issued = { family: string; refreshToken: string; remember: boolean };
 
 /** The session answer: a fresh access token for the family, with its refresh token. */
-async function answer(deps: SessionDeps, user: UserRow, { family, refreshToken, remember }: Issued, now: Date): Promise<Session> {
+async function answer(
+  deps: SessionDeps,
+  user: UserRow,
+  { family, refreshToken, remember }: Issued,
+  now: Date,
+): Promise<Session> {
   const token = await signAccessToken(deps.config, { userId: user.id, role: user.role, sessionId: family }, now);
   return {
     token,

@@ -39,7 +39,13 @@ const keyOf = (config: Signer): Promise<CryptoKey> => {
   if (!secret) throw new Error('AUTH_SECRET is not loaded (use loadConfig)');
   const known = keys.get(config);
   if (known?.secret === secret) return known.key;
-  const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  const key = crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
   keys.set(config, { secret, key });
   return key;
 };

@@ -65,7 +65,11 @@ export async function insertUser(tx: Transaction, values: typeof users.$inferIns
   return user!;
 }
 
-export async function updateUserRow(db: Queryable, id: number, changes: Partial<typeof users.$inferInsert>): Promise<void> {
+export async function updateUserRow(
+  db: Queryable,
+  id: number,
+  changes: Partial<typeof users.$inferInsert>,
+): Promise<void> {
   await db.update(users).set(changes).where(eq(users.id, id));
 }
 

@@ -6,7 +6,16 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable, Transaction } from '@server/db/connection';
-import { brokers, documents, invoices, payments, policies, rateTables, specialities, submissions } from '@server/db/schema';
+import {
+  brokers,
+  documents,
+  invoices,
+  payments,
+  policies,
+  rateTables,
+  specialities,
+  submissions,
+} from '@server/db/schema';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type PolicyRow = typeof policies.$inferSelect;
@@ -29,7 +38,10 @@ export async function invoiceOf(db: Queryable, submissionId: number): Promise<In
 }
 
 /** Inserts an invoice, numbered INV-YYYY-NNNNNN in the year it is created. */
-export async function insertInvoice(tx: Transaction, values: Omit<typeof invoices.$inferInsert, 'id' | 'number'> & { createdAt: Date }): Promise<InvoiceRow> {
+export async function insertInvoice(
+  tx: Transaction,
+  values: Omit<typeof invoices.$inferInsert, 'id' | 'number'> & { createdAt: Date },
+): Promise<InvoiceRow> {
   const [invoice] = await tx
     .insert(invoices)
     .values({ ...values, number: nextInvoiceNumber(values.createdAt.getUTCFullYear()) })
@@ -52,7 +64,10 @@ export async function noteInvoiceFailure(tx: Transaction, id: number, message: s
 
 /** A rate table's factors (where its limits and deductibles are). */
 export async function rateTableFactors(db: Queryable, rateTableId: number) {
-  const [table] = await db.select({ factors: rateTables.factors }).from(rateTables).where(eq(rateTables.id, rateTableId));
+  const [table] = await db
+    .select({ factors: rateTables.factors })
+    .from(rateTables)
+    .where(eq(rateTables.id, rateTableId));
   return table?.factors;
 }
 
@@ -63,7 +78,10 @@ export async function policyOf(db: Queryable, submissionId: number): Promise<Pol
 }
 
 /** Inserts a policy, numbered P-YYYY-NNNNNN in the year it is issued. */
-export async function insertPolicy(tx: Transaction, values: Omit<typeof policies.$inferInsert, 'id' | 'number'> & { issuedAt: Date }): Promise<PolicyRow> {
+export async function insertPolicy(
+  tx: Transaction,
+  values: Omit<typeof policies.$inferInsert, 'id' | 'number'> & { issuedAt: Date },
+): Promise<PolicyRow> {
   const [policy] = await tx
     .insert(policies)
     .values({ ...values, number: nextPolicyNumber(values.issuedAt.getUTCFullYear()) })

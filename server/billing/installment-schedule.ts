@@ -16,7 +16,8 @@ export function addMonths(isoDay: string, months: number): string {
 }
 
 /** Cover never starts in the past: an order paid after its chosen date starts the day it is paid. */
-export const coverStart = (effectiveDate: string | null, today: string) => (effectiveDate && effectiveDate > today ? effectiveDate : today);
+export const coverStart = (effectiveDate: string | null, today: string) =>
+  effectiveDate && effectiveDate > today ? effectiveDate : today;
 
 export function installmentSchedule(plan: PaymentPlan, dueNow: string, effectiveDate: string): ScheduledInstallment[] {
   const count = Math.max(1, plan.installments);
@@ -24,6 +25,7 @@ export function installmentSchedule(plan: PaymentPlan, dueNow: string, effective
   return Array.from({ length: count }, (_, index) => ({
     installmentNo: index + 1,
     dueDate: index === 0 ? dueNow : addMonths(effectiveDate, spacing * index),
-    amountCents: index === 0 ? plan.downPaymentCents : index === count - 1 ? plan.lastInstallmentCents : plan.installmentCents,
+    amountCents:
+      index === 0 ? plan.downPaymentCents : index === count - 1 ? plan.lastInstallmentCents : plan.installmentCents,
   }));
 }

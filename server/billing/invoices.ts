@@ -33,7 +33,10 @@ const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 /** The rating the order was approved at: what is invoiced. A rated order always has one. */
 export function ratingOf(row: Pick<SubmissionRow, 'worksheet' | 'number'>): Calculation {
   const rating = storedRating(row.worksheet);
-  if (!rating) throw conflict(`Order ${row.number} has no price to invoice: change the quote to price it again`, { status: 'is not rated' });
+  if (!rating)
+    throw conflict(`Order ${row.number} has no price to invoice: change the quote to price it again`, {
+      status: 'is not rated',
+    });
   return rating;
 }
 
@@ -41,7 +44,10 @@ export function planOf(rating: Calculation, paymentTerm: string | null) {
   return rating.paymentPlans.find((plan) => plan.code === paymentTerm) ?? rating.paymentPlans[0]!;
 }
 
-export function invoiceView(order: Pick<SubmissionRow, 'id' | 'number' | 'status' | 'version' | 'worksheet' | 'paymentTerm'>, invoice: InvoiceRow): Invoice {
+export function invoiceView(
+  order: Pick<SubmissionRow, 'id' | 'number' | 'status' | 'version' | 'worksheet' | 'paymentTerm'>,
+  invoice: InvoiceRow,
+): Invoice {
   const rating = ratingOf(order);
   const plan = planOf(rating, invoice.paymentTerm ?? order.paymentTerm);
   return {

@@ -28,8 +28,13 @@ async function ratedAmounts(tx: Transaction, rating: Calculation) {
   const factors = await rateTableFactors(tx, rating.rateTableId);
   const limit = factors?.ilf.find((row) => row.code === rating.limit.code);
   const deductible = factors?.dlf.find((row) => row.code === rating.deductible.code);
-  if (!limit || !deductible) throw new Error(`Rate table ${rating.rateTableId} no longer has ${rating.limit.code} / ${rating.deductible.code}`);
-  return { perClaimCents: limit.perClaimCents, aggregateCents: limit.aggregateCents, deductibleCents: deductible.deductibleCents };
+  if (!limit || !deductible)
+    throw new Error(`Rate table ${rating.rateTableId} no longer has ${rating.limit.code} / ${rating.deductible.code}`);
+  return {
+    perClaimCents: limit.perClaimCents,
+    aggregateCents: limit.aggregateCents,
+    deductibleCents: deductible.deductibleCents,
+  };
 }
 
 export async function issuePolicy(
@@ -63,7 +68,11 @@ export async function issuePolicy(
     { kind: 'declarations' as const, bytes: await policyPdf(data, 'declarations') },
     { kind: 'binder' as const, bytes: await binderPdf(data) },
   ];
-  const issued = drawn.map(({ kind, bytes }) => ({ kind, filename: documentFileName(kind, policy.number), content: Buffer.from(bytes) }));
+  const issued = drawn.map(({ kind, bytes }) => ({
+    kind,
+    filename: documentFileName(kind, policy.number),
+    content: Buffer.from(bytes),
+  }));
   await insertDocuments(
     tx,
     issued.map((document) => ({

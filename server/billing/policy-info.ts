@@ -30,7 +30,12 @@ export async function policyInfo(db: Queryable, user: AuthUser, submissionId: nu
     effectiveDate: policy.effectiveDate,
     expirationDate: policy.expirationDate,
     retroactiveDate: retroactiveDate(policy.effectiveDate, order.applicationAnswers),
-    limit: { code: policy.limitCode, label: rating.limit.label, perClaimCents: policy.perClaimLimitCents, aggregateCents: policy.aggregateLimitCents },
+    limit: {
+      code: policy.limitCode,
+      label: rating.limit.label,
+      perClaimCents: policy.perClaimLimitCents,
+      aggregateCents: policy.aggregateLimitCents,
+    },
     deductible: { code: policy.deductibleCode, label: rating.deductible.label, amountCents: policy.deductibleCents },
     premiumCents: rating.premiumCents,
     policyFeeCents: rating.policyFeeCents,

@@ -23,7 +23,13 @@ const ofBroker = (brokerId: number, status: SubmissionStatus | undefined): SQL =
   and(eq(submissions.brokerId, brokerId), status ? eq(submissions.status, status) : undefined)!;
 
 /** The broker's orders (of one status, when given), most recently changed first, `limit` from `offset`. */
-export function bookRows(db: Queryable, brokerId: number, status: SubmissionStatus | undefined, limit: number, offset: number) {
+export function bookRows(
+  db: Queryable,
+  brokerId: number,
+  status: SubmissionStatus | undefined,
+  limit: number,
+  offset: number,
+) {
   return db
     .select({
       id: submissions.id,
@@ -53,7 +59,11 @@ export function bookRows(db: Queryable, brokerId: number, status: SubmissionStat
 }
 
 /** How many orders bookRows pages through. */
-export async function bookCount(db: Queryable, brokerId: number, status: SubmissionStatus | undefined): Promise<number> {
+export async function bookCount(
+  db: Queryable,
+  brokerId: number,
+  status: SubmissionStatus | undefined,
+): Promise<number> {
   const [total] = await db.select({ n: count() }).from(submissions).where(ofBroker(brokerId, status));
   return total!.n;
 }

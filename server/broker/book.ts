@@ -28,9 +28,17 @@ const NEXT_STEPS: Record<SubmissionStatus, string> = {
   close_lost: 'Closed',
 };
 
-export async function brokerBook(db: Database, user: AuthUser, publicUrl: string, query: { status?: SubmissionStatus | undefined; page: number }): Promise<Book> {
+export async function brokerBook(
+  db: Database,
+  user: AuthUser,
+  publicUrl: string,
+  query: { status?: SubmissionStatus | undefined; page: number },
+): Promise<Book> {
   const broker = await brokerOfUser(db, user.id);
-  if (!broker) throw conflict('Your account is not tied to a broker: ask an administrator to name yours', { brokerId: 'is not set for your account' });
+  if (!broker)
+    throw conflict('Your account is not tied to a broker: ask an administrator to name yours', {
+      brokerId: 'is not set for your account',
+    });
 
   const rows = await bookRows(db, broker.id, query.status, BOOK_PAGE_SIZE, (query.page - 1) * BOOK_PAGE_SIZE);
   const total = await bookCount(db, broker.id, query.status);
@@ -49,7 +57,8 @@ export async function brokerBook(db: Database, user: AuthUser, publicUrl: string
       submissionId: row.id,
       number: row.number,
       // A visitor's quote not yet signed up for has no insured to name.
-      insuredName: [row.firstName, row.lastName].filter(Boolean).join(' ') || row.email || 'A visitor (not signed up yet)',
+      insuredName:
+        [row.firstName, row.lastName].filter(Boolean).join(' ') || row.email || 'A visitor (not signed up yet)',
       companyName: row.companyName,
       speciality: { id: row.specialityId, name: row.specialityName },
       stateCode: row.stateCode,
@@ -57,7 +66,10 @@ export async function brokerBook(db: Database, user: AuthUser, publicUrl: string
       totalCents: row.status === 'draft' ? null : row.premiumCents,
       nextStep: NEXT_STEPS[row.status],
       updatedAt: row.updatedAt.toISOString(),
-      policy: row.policyNumber && row.effectiveDate && row.expirationDate ? { number: row.policyNumber, effectiveDate: row.effectiveDate, expirationDate: row.expirationDate } : null,
+      policy:
+        row.policyNumber && row.effectiveDate && row.expirationDate
+          ? { number: row.policyNumber, effectiveDate: row.effectiveDate, expirationDate: row.expirationDate }
+          : null,
     })),
     total,
     page: query.page,

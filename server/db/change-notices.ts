@@ -79,7 +79,10 @@ const RECONNECT_MAX_MS = 5_000;
  * connections (by backend process id): this process has already acted on them, and acting twice
  * would only empty a cache that was just refilled.
  */
-export function postgresNoticeSource(connectionString: string, connectionTimeoutMs: number): NoticeSource & { onConnect(client: pg.ClientBase): Promise<void> } {
+export function postgresNoticeSource(
+  connectionString: string,
+  connectionTimeoutMs: number,
+): NoticeSource & { onConnect(client: pg.ClientBase): Promise<void> } {
   let handlers: NoticeHandlers | undefined;
   /** Backend process ids of this process's pool connections that listen. */
   const own = new Set<number>();

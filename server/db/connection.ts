@@ -75,7 +75,12 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
 async function openPostgres(url: string, log: FastifyBaseLogger): Promise<DatabaseHandle> {
   // Each connection of the pool listens for its own writes' change notices as it opens.
   const notices = postgresNoticeSource(url, CONNECTION_TIMEOUT_MS);
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECTION_TIMEOUT_MS, onConnect: notices.onConnect });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
+    onConnect: notices.onConnect,
+  });
   // An idle client losing its connection emits here; unhandled, it would crash the process.
   pool.on('error', (error) => log.error({ err: error }, 'PostgreSQL connection error'));
   const db = drizzlePg({ client: pool, schema });
@@ -133,9 +138,7 @@ export function openDatabase(
   options: { databaseUrl: string | undefined; dataDir: string },
   log: FastifyBaseLogger,
 ): Promise<DatabaseHandle> {
-  return options.databaseUrl
-    ? openPostgres(options.databaseUrl, log)
-    : openPglite(options.dataDir);
+  return options.databaseUrl ? openPostgres(options.databaseUrl, log) : openPglite(options.dataDir);
 }
 
 /** The handle Drizzle gives a transaction callback. */

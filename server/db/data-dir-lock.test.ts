@@ -103,6 +103,9 @@ describe('two servers on one PGlite DATA_DIR', () => {
     const second = await buildApp(config, { logLevel: 'silent' });
     cleanUp.push(() => second.close());
     // The health answer also reports the public address against the request's (issue 16).
-    expect((await second.inject({ url: '/api/weborder/health' })).json()).toMatchObject({ status: 'ok', database: 'pglite' });
+    expect((await second.inject({ url: '/api/weborder/health' })).json()).toMatchObject({
+      status: 'ok',
+      database: 'pglite',
+    });
   });
 });

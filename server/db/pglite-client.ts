@@ -48,7 +48,9 @@ async function initdb(dir: string): Promise<void> {
   await rm(building, { recursive: true, force: true });
   const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   let stderr = '';
-  const child = spawn(process.execPath, ['-e', INITDB_SCRIPT, pglite, building], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, ['-e', INITDB_SCRIPT, pglite, building], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const code = await new Promise<number | null>((resolve, reject) => {
     child.once('error', reject);

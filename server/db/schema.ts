@@ -217,10 +217,7 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   // E-mail is unique whatever its case; the original spelling is kept for display.
-  (t) => [
-    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
-    index('users_broker_idx').on(t.brokerId),
-  ],
+  (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`), index('users_broker_idx').on(t.brokerId)],
 );
 
 /** Rotating refresh tokens: reuse of a replaced token revokes its whole family. */
@@ -301,7 +298,9 @@ export const contacts = pgTable(
   (t) => [
     index('contacts_user_idx').on(t.userId),
     // One primary contact per insured.
-    uniqueIndex('contacts_one_primary_key').on(t.userId).where(sql`${t.isPrimary}`),
+    uniqueIndex('contacts_one_primary_key')
+      .on(t.userId)
+      .where(sql`${t.isPrimary}`),
     uniqueIndex('contacts_idempotency_key').on(t.userId, t.idempotencyKeyHash),
   ],
 );
@@ -327,7 +326,9 @@ export const locations = pgTable(
   },
   (t) => [
     index('locations_user_idx').on(t.userId),
-    uniqueIndex('locations_one_primary_key').on(t.userId).where(sql`${t.isPrimary}`),
+    uniqueIndex('locations_one_primary_key')
+      .on(t.userId)
+      .where(sql`${t.isPrimary}`),
     uniqueIndex('locations_idempotency_key').on(t.userId, t.idempotencyKeyHash),
   ],
 );
@@ -433,10 +434,7 @@ export const submissions = pgTable(
     stateCode: varchar('state_code', { length: 2 }).references(() => usStates.code),
     zipcode: varchar('zipcode', { length: 10 }),
     answers: jsonb('answers').$type<Record<string, unknown>>().notNull().default({}),
-    applicationAnswers: jsonb('application_answers')
-      .$type<Record<string, unknown>>()
-      .notNull()
-      .default({}),
+    applicationAnswers: jsonb('application_answers').$type<Record<string, unknown>>().notNull().default({}),
     limitCode: text('limit_code'),
     deductibleCode: text('deductible_code'),
     paymentTerm: text('payment_term'),
@@ -507,7 +505,9 @@ export const planLocations = pgTable(
     index('plan_locations_submission_idx').on(t.submissionId),
     // A location is on an order once; the order has one primary location (its rating address).
     uniqueIndex('plan_locations_submission_location_key').on(t.submissionId, t.locationId),
-    uniqueIndex('plan_locations_one_primary_key').on(t.submissionId).where(sql`${t.isPrimary}`),
+    uniqueIndex('plan_locations_one_primary_key')
+      .on(t.submissionId)
+      .where(sql`${t.isPrimary}`),
   ],
 );
 
@@ -587,10 +587,7 @@ export const files = pgTable(
     deletedBy: integer('deleted_by').references(() => users.id),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('files_owner_idx').on(t.ownerUserId),
-    index('files_module_idx').on(t.module, t.moduleId),
-  ],
+  (t) => [index('files_owner_idx').on(t.ownerUserId), index('files_module_idx').on(t.module, t.moduleId)],
 );
 
 // ---------------------------------------------------------------------------------------------

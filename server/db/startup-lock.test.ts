@@ -31,9 +31,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('simultaneous start on PostgreSQ
       SEED_DEMO: '1',
       STATIC_DIR: database.dataDir,
     });
-    const started = await Promise.allSettled(
-      Array.from({ length: 4 }, () => buildApp(config, { logLevel: 'silent' })),
-    );
+    const started = await Promise.allSettled(Array.from({ length: 4 }, () => buildApp(config, { logLevel: 'silent' })));
     // Close whatever did start, even when another start failed.
     apps = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
     expect(started.filter((s) => s.status === 'rejected')).toEqual([]);

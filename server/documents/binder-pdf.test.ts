@@ -57,12 +57,16 @@ describe('binderPdf', () => {
 
   it('lists the retroactive date with the cover: inception, or the prior-acts date', async () => {
     expect(await textOf(await binderPdf(policy()))).toMatch(/Retroactive date\s+06\/15\/2026/);
-    expect(await textOf(await binderPdf(policy({ retroactiveDate: '2019-03-15' })))).toMatch(/Retroactive date\s+03\/15\/2019/);
+    expect(await textOf(await binderPdf(policy({ retroactiveDate: '2019-03-15' })))).toMatch(
+      /Retroactive date\s+03\/15\/2019/,
+    );
   });
 
   it('says so when the insurer is the demo’s fictitious one', async () => {
     const text = (await textOf(await binderPdf(policy({ trust: parseConfig({}).trust })))).replace(/\s+/g, ' ');
-    expect(text).toContain('Underwritten by Bellwether Mutual Specialty Insurance Company (fictitious — demo) (NAIC 99999).');
+    expect(text).toContain(
+      'Underwritten by Bellwether Mutual Specialty Insurance Company (fictitious — demo) (NAIC 99999).',
+    );
     expect(text).toContain('Includes fictitious demo values.');
     expect(text).toContain('Producer licences: AZ DEMO-1001,');
   });
@@ -91,12 +95,12 @@ describe('binderPdf', () => {
   });
 
   it('counts the 30 days across a month and a year end', async () => {
-    expect(await textOf(await binderPdf(policy({ effectiveDate: '2026-12-15', expirationDate: '2027-12-15' })))).toMatch(
-      /at the latest 01\/14\/2027/,
-    );
-    expect(await textOf(await binderPdf(policy({ effectiveDate: '2028-02-01', expirationDate: '2029-02-01' })))).toMatch(
-      /at the latest 03\/02\/2028/,
-    );
+    expect(
+      await textOf(await binderPdf(policy({ effectiveDate: '2026-12-15', expirationDate: '2027-12-15' }))),
+    ).toMatch(/at the latest 01\/14\/2027/);
+    expect(
+      await textOf(await binderPdf(policy({ effectiveDate: '2028-02-01', expirationDate: '2029-02-01' }))),
+    ).toMatch(/at the latest 03\/02\/2028/);
   });
 
   it('says "Direct" when the order came without a broker', async () => {
@@ -111,7 +115,9 @@ describe('binderPdf', () => {
   });
 
   it('prints a name in another script or with emoji instead of failing', async () => {
-    const text = await textOf(await binderPdf(policy({ namedInsured: { name: 'Ōsaka 大阪 Physio 💪', addressLines: [] } })));
+    const text = await textOf(
+      await binderPdf(policy({ namedInsured: { name: 'Ōsaka 大阪 Physio 💪', addressLines: [] } })),
+    );
     expect(text).toMatch(/Named insured\s+Osaka \?\? Physio \?/);
   });
 });

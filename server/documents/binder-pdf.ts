@@ -5,7 +5,16 @@
  */
 import type { PolicyDocumentData } from '@server/documents/document-data';
 import { limitsSection, namedInsuredSection } from '@server/documents/policy-sections';
-import { brokerText, coverageText, isoDay, locationList, PdfWriter, policyPeriod, priceTable, usDate } from '@server/documents/pdf-layout';
+import {
+  brokerText,
+  coverageText,
+  isoDay,
+  locationList,
+  PdfWriter,
+  policyPeriod,
+  priceTable,
+  usDate,
+} from '@server/documents/pdf-layout';
 
 export const BINDER_TITLE = 'Binder of insurance';
 /** The binder lapses this many days after the effective date if the policy was not delivered. */
@@ -38,7 +47,10 @@ export async function binderPdf(data: PolicyDocumentData): Promise<Uint8Array> {
   writer.heading('Binder');
   writer.field('Policy number', data.policyNumber, { bold: true });
   writer.field('Order number', data.orderNumber);
-  writer.field('Binder period', `From ${usDate(data.effectiveDate)} until the policy is delivered, at the latest ${lapses}`);
+  writer.field(
+    'Binder period',
+    `From ${usDate(data.effectiveDate)} until the policy is delivered, at the latest ${lapses}`,
+  );
   writer.field('Policy period', policyPeriod(data.effectiveDate, data.expirationDate));
   writer.field('Coverage', `${coverageText(data.specialityName)}, claims-made and reported`);
   writer.field('Retroactive date', usDate(data.retroactiveDate));

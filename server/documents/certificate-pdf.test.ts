@@ -24,7 +24,8 @@ async function fileOf(bytes: Uint8Array): Promise<string> {
   return file;
 }
 const textOf = async (bytes: Uint8Array) => (await run('pdftotext', ['-layout', await fileOf(bytes), '-'])).stdout;
-const pagesOf = async (bytes: Uint8Array) => Number(/^Pages:\s+(\d+)$/m.exec((await run('pdfinfo', [await fileOf(bytes)])).stdout)![1]);
+const pagesOf = async (bytes: Uint8Array) =>
+  Number(/^Pages:\s+(\d+)$/m.exec((await run('pdfinfo', [await fileOf(bytes)])).stdout)![1]);
 
 const certificate = (overrides: Partial<CertificateData> = {}): CertificateData => ({
   orderNumber: 'Q-2026-000123',
@@ -38,7 +39,11 @@ const certificate = (overrides: Partial<CertificateData> = {}): CertificateData 
   issuedAt: new Date('2026-05-20T15:04:05Z'),
   brokerName: 'Lone Star Brokers',
   namedInsured: { name: 'Bright Smile Dental PLLC', addressLines: ['500 Main St', 'Houston, TX 77002'] },
-  additionalInsured: { name: 'Main Street Properties LLC', relationship: 'Landlord', addressLines: ['1 Main St', 'Houston, TX 77002'] },
+  additionalInsured: {
+    name: 'Main Street Properties LLC',
+    relationship: 'Landlord',
+    addressLines: ['1 Main St', 'Houston, TX 77002'],
+  },
   trust: testTrust,
   ...overrides,
 });
@@ -56,8 +61,11 @@ describe('certificatePdf', () => {
   });
 
   it('says so when the insurer is the demo’s, and stays one page with long names', async () => {
-    const long = 'Northern Plains and Great Lakes Regional Professional Liability Mutual Insurance Company of America, Inc.';
-    const bytes = await certificatePdf(certificate({ trust: { ...testTrust, insurer: { ...testTrust.insurer, name: long }, demo: true } }));
+    const long =
+      'Northern Plains and Great Lakes Regional Professional Liability Mutual Insurance Company of America, Inc.';
+    const bytes = await certificatePdf(
+      certificate({ trust: { ...testTrust, insurer: { ...testTrust.insurer, name: long }, demo: true } }),
+    );
     const words = (await textOf(bytes)).replace(/\s+/g, ' ');
     expect(words).toContain('Includes fictitious demo values.');
     expect(words).toContain('Northern Plains and Great Lakes');

@@ -80,18 +80,34 @@ class Layout {
   box(x: number, top: number, width: number, height: number, heading?: string) {
     this.page.drawRectangle({ x, y: top - height, width, height, borderColor: RULE, borderWidth: 0.75 });
     if (heading) {
-      this.page.drawRectangle({ x, y: top - 14, width, height: 14, color: SHADE, borderColor: RULE, borderWidth: 0.75 });
+      this.page.drawRectangle({
+        x,
+        y: top - 14,
+        width,
+        height: 14,
+        color: SHADE,
+        borderColor: RULE,
+        borderWidth: 0.75,
+      });
       this.text(heading.toUpperCase(), x + PADDING, top - 10, 7.5, true);
     }
   }
 
   /** A boxed section with a shaded heading and lines of text. */
-  section(heading: string, rows: { text: string; bold?: boolean }[][], x = MARGIN, width = CONTENT_WIDTH, minHeight = 0) {
+  section(
+    heading: string,
+    rows: { text: string; bold?: boolean }[][],
+    x = MARGIN,
+    width = CONTENT_WIDTH,
+    minHeight = 0,
+  ) {
     const lineHeight = 12.5;
     const body = rows.flat();
     const height = Math.max(minHeight, 14 + PADDING + body.length * lineHeight + PADDING);
     this.box(x, this.y, width, height, heading);
-    body.forEach((line, index) => this.text(line.text, x + PADDING, this.y - 14 - PADDING - 9 - index * lineHeight, 9.5, line.bold));
+    body.forEach((line, index) =>
+      this.text(line.text, x + PADDING, this.y - 14 - PADDING - 9 - index * lineHeight, 9.5, line.bold),
+    );
     return height;
   }
 
@@ -143,7 +159,9 @@ export async function certificatePdf(data: CertificateData): Promise<Uint8Array>
   // Producer and insured, side by side.
   const gap = 12;
   const half = (CONTENT_WIDTH - gap) / 2;
-  const producerRows = [{ text: fonts.clean(data.brokerName ?? 'Sold directly (no broker)'), bold: data.brokerName !== null }];
+  const producerRows = [
+    { text: fonts.clean(data.brokerName ?? 'Sold directly (no broker)'), bold: data.brokerName !== null },
+  ];
   const insuredRows = layout.party(data.namedInsured, half);
   const rowsHeight = 14 + 2 * PADDING + Math.max(producerRows.length, insuredRows.length) * 12.5;
   layout.section('Producer', [producerRows], MARGIN, half, rowsHeight);
@@ -153,9 +171,20 @@ export async function certificatePdf(data: CertificateData): Promise<Uint8Array>
   // The insurer affording coverage, with its NAIC code as ACORD 25 lists it, and the licences.
   const { insurer } = data.trust;
   const insurerRows = [
-    ...layout.lines(`Insurer A: ${insurer.name}`, CONTENT_WIDTH - 2 * PADDING, 9.5, { bold: true, maxLines: 2 }).map((text) => ({ text, bold: true })),
-    ...layout.lines(`NAIC ${insurer.naic}. AM Best rating: ${insurer.amBest}.${data.trust.demo ? ` ${DEMO_TRUST_NOTICE}` : ''}`, CONTENT_WIDTH - 2 * PADDING, 9.5, { maxLines: 2 }).map((text) => ({ text })),
-    ...layout.lines(licenceWords(data.trust), CONTENT_WIDTH - 2 * PADDING, 9.5, { maxLines: 2 }).map((text) => ({ text })),
+    ...layout
+      .lines(`Insurer A: ${insurer.name}`, CONTENT_WIDTH - 2 * PADDING, 9.5, { bold: true, maxLines: 2 })
+      .map((text) => ({ text, bold: true })),
+    ...layout
+      .lines(
+        `NAIC ${insurer.naic}. AM Best rating: ${insurer.amBest}.${data.trust.demo ? ` ${DEMO_TRUST_NOTICE}` : ''}`,
+        CONTENT_WIDTH - 2 * PADDING,
+        9.5,
+        { maxLines: 2 },
+      )
+      .map((text) => ({ text })),
+    ...layout
+      .lines(licenceWords(data.trust), CONTENT_WIDTH - 2 * PADDING, 9.5, { maxLines: 2 })
+      .map((text) => ({ text })),
   ];
   layout.y -= layout.section('Insurer affording coverage', [insurerRows]) + 14;
 
@@ -172,8 +201,16 @@ export async function certificatePdf(data: CertificateData): Promise<Uint8Array>
     ['Aggregate', formatUsd(data.aggregateLimitCents)],
     ['Deductible', formatUsd(data.deductibleCents)],
   ] as const;
-  const coverageType = ['Professional liability', ...layout.lines(data.specialityName, columns[0]!.width - 2 * PADDING, 9.5, { maxLines: 3 })];
-  const cells = [coverageType, layout.lines(data.policyNumber, columns[1]!.width - 2 * PADDING, 9.5, { maxLines: 2 }), [usDate(data.effectiveDate)], [usDate(data.expirationDate)]];
+  const coverageType = [
+    'Professional liability',
+    ...layout.lines(data.specialityName, columns[0]!.width - 2 * PADDING, 9.5, { maxLines: 3 }),
+  ];
+  const cells = [
+    coverageType,
+    layout.lines(data.policyNumber, columns[1]!.width - 2 * PADDING, 9.5, { maxLines: 2 }),
+    [usDate(data.effectiveDate)],
+    [usDate(data.expirationDate)],
+  ];
   const coverageHeight = 14 + 2 * PADDING + Math.max(limits.length, ...cells.map((cell) => cell.length)) * 12.5;
   layout.text('COVERAGE', MARGIN, layout.y - 8, 7.5, true);
   layout.y -= 12;
@@ -182,11 +219,19 @@ export async function certificatePdf(data: CertificateData): Promise<Uint8Array>
     layout.box(x, layout.y, column.width, coverageHeight, column.heading);
     const top = layout.y - 14 - PADDING - 9;
     if (index < cells.length) {
-      cells[index]!.forEach((line, row) => layout.text(line, x + PADDING, top - row * 12.5, 9.5, index === 0 && row === 0));
+      cells[index]!.forEach((line, row) =>
+        layout.text(line, x + PADDING, top - row * 12.5, 9.5, index === 0 && row === 0),
+      );
     } else {
       limits.forEach(([label, amount], row) => {
         layout.text(label, x + PADDING, top - row * 12.5, 9.5);
-        layout.text(amount, x + column.width - PADDING - bold.widthOfTextAtSize(amount, 9.5), top - row * 12.5, 9.5, true);
+        layout.text(
+          amount,
+          x + column.width - PADDING - bold.widthOfTextAtSize(amount, 9.5),
+          top - row * 12.5,
+          9.5,
+          true,
+        );
       });
     }
     x += column.width;
@@ -199,13 +244,28 @@ export async function certificatePdf(data: CertificateData): Promise<Uint8Array>
     `${holder.name}${relationship} is an additional insured under policy ${data.policyNumber} (order ${data.orderNumber}), ` +
     'with respect to liability arising out of the named insured’s professional services, subject to the policy’s terms, ' +
     'conditions and exclusions.';
-  layout.y -= layout.section('Description of operations / additional insured', [layout.lines(description, CONTENT_WIDTH - 2 * PADDING, 9.5, { maxLines: 8 }).map((text) => ({ text }))]) + 14;
+  layout.y -=
+    layout.section('Description of operations / additional insured', [
+      layout.lines(description, CONTENT_WIDTH - 2 * PADDING, 9.5, { maxLines: 8 }).map((text) => ({ text })),
+    ]) + 14;
 
-  const holderHeight = layout.section('Certificate holder and additional insured', [layout.party(holder, half)], MARGIN, half, 90);
+  const holderHeight = layout.section(
+    'Certificate holder and additional insured',
+    [layout.party(holder, half)],
+    MARGIN,
+    half,
+    90,
+  );
   const cancellation =
     'Should the policy above be cancelled before its expiration date, notice will be delivered in accordance with the ' +
     'policy provisions.';
-  layout.section('Cancellation', [layout.lines(cancellation, half - 2 * PADDING, 9.5).map((text) => ({ text }))], MARGIN + half + gap, half, holderHeight);
+  layout.section(
+    'Cancellation',
+    [layout.lines(cancellation, half - 2 * PADDING, 9.5).map((text) => ({ text }))],
+    MARGIN + half + gap,
+    half,
+    holderHeight,
+  );
   layout.y -= holderHeight + 14;
 
   const footer = `Issued electronically${data.brokerName ? ` through ${data.brokerName}` : ''} on ${usDate(issuedDay)}.`;

@@ -22,12 +22,20 @@ import { ownedSubmission, type SubmissionRow } from '@server/submissions/access'
 export type DocumentFile = { filename: string; content: Buffer };
 
 const notYet = (row: Pick<SubmissionRow, 'number' | 'status'>, what: string) =>
-  conflict(`Order ${row.number} is ${STATUS_LABELS[row.status]?.toLowerCase() ?? row.status}: its ${what} is not issued yet`, { status: `is ${row.status}` });
+  conflict(
+    `Order ${row.number} is ${STATUS_LABELS[row.status]?.toLowerCase() ?? row.status}: its ${what} is not issued yet`,
+    { status: `is ${row.status}` },
+  );
 
 /** Before a rated quote there is nothing to summarise. */
 const UNSUMMARISED = new Set(['draft']);
 
-export async function orderSummaryFile(db: Queryable, user: AuthUser, submissionId: number, trust: Trust): Promise<DocumentFile> {
+export async function orderSummaryFile(
+  db: Queryable,
+  user: AuthUser,
+  submissionId: number,
+  trust: Trust,
+): Promise<DocumentFile> {
   const row = await ownedSubmission(db, callerOf(user), submissionId);
   if (UNSUMMARISED.has(row.status)) throw notYet(row, 'order summary');
   const bytes = await orderSummaryPdf(await orderSummaryData(db, row.id, trust));
@@ -35,14 +43,24 @@ export async function orderSummaryFile(db: Queryable, user: AuthUser, submission
 }
 
 /** The policy, declarations page or binder, as issued. */
-export async function issuedFile(db: Queryable, user: AuthUser, submissionId: number, kind: 'policy' | 'declarations' | 'binder'): Promise<DocumentFile> {
+export async function issuedFile(
+  db: Queryable,
+  user: AuthUser,
+  submissionId: number,
+  kind: 'policy' | 'declarations' | 'binder',
+): Promise<DocumentFile> {
   const row = await ownedSubmission(db, callerOf(user), submissionId);
   const document = await issuedDocument(db, row.id, kind);
   if (!document) throw notYet(row, kind === 'binder' ? 'binder' : 'policy');
   return document;
 }
 
-export async function invoiceFile(db: Queryable, user: AuthUser, submissionId: number, trust: Trust): Promise<DocumentFile> {
+export async function invoiceFile(
+  db: Queryable,
+  user: AuthUser,
+  submissionId: number,
+  trust: Trust,
+): Promise<DocumentFile> {
   const row = await ownedSubmission(db, callerOf(user), submissionId);
   const invoice = await invoiceOf(db, row.id);
   if (!invoice) throw notYet(row, 'invoice');
@@ -50,7 +68,11 @@ export async function invoiceFile(db: Queryable, user: AuthUser, submissionId: n
   return { filename: documentFileName('invoice', invoice.number), content: Buffer.from(bytes) };
 }
 
-const entry = (kind: DocumentKind, number: string): DocumentEntry => ({ kind, title: documentTitle(kind), filename: documentFileName(kind, number) });
+const entry = (kind: DocumentKind, number: string): DocumentEntry => ({
+  kind,
+  title: documentTitle(kind),
+  filename: documentFileName(kind, number),
+});
 
 /** Every order with an invoice or a policy, policies first, newest first. */
 export async function documentList(db: Queryable, user: AuthUser): Promise<DocumentList> {
@@ -62,12 +84,19 @@ export async function documentList(db: Queryable, user: AuthUser): Promise<Docum
       )
     : [];
   // The signed application is listed with the policy documents, once there is a policy.
-  const signed = await signedOrderIds(db, rows.filter((row) => row.policyNumber).map((row) => row.id));
+  const signed = await signedOrderIds(
+    db,
+    rows.filter((row) => row.policyNumber).map((row) => row.id),
+  );
   const sorted = [...rows].sort((a, b) => Number(b.policyNumber !== null) - Number(a.policyNumber !== null));
   return {
     orders: sorted.map((row) => {
-      const kinds = new Set(issued.filter((document) => document.submissionId === row.id).map((document) => document.type));
-      const policyDocuments = (['policy', 'declarations', 'binder'] as const).filter((kind) => row.policyNumber && kinds.has(kind));
+      const kinds = new Set(
+        issued.filter((document) => document.submissionId === row.id).map((document) => document.type),
+      );
+      const policyDocuments = (['policy', 'declarations', 'binder'] as const).filter(
+        (kind) => row.policyNumber && kinds.has(kind),
+      );
       return {
         submissionId: row.id,
         orderNumber: row.number,

@@ -13,11 +13,19 @@ describe('documentFileName', () => {
   });
 
   it('keeps only [a-z0-9-] whatever the number holds', () => {
-    const hostile = ['../../etc/passwd', 'P/2026\\0042"; filename=evil.exe', 'Ünïcödé №7 🦷', 'a\u202Eb\r\nc', '  --P--2026--  '];
+    const hostile = [
+      '../../etc/passwd',
+      'P/2026\\0042"; filename=evil.exe',
+      'Ünïcödé №7 🦷',
+      'a\u202Eb\r\nc',
+      '  --P--2026--  ',
+    ];
     for (const kind of documentKinds) {
       for (const number of hostile) expect(documentFileName(kind, number)).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*\.pdf$/);
     }
-    expect(documentFileName('policy', 'P/2026\\0042"; filename=evil.exe')).toBe('policy-p-2026-0042-filename-evil-exe.pdf');
+    expect(documentFileName('policy', 'P/2026\\0042"; filename=evil.exe')).toBe(
+      'policy-p-2026-0042-filename-evil-exe.pdf',
+    );
     expect(documentFileName('invoice', 'Ünïcödé №7')).toBe('invoice-unicode-no7.pdf');
   });
 
@@ -34,7 +42,9 @@ describe('documentFileName', () => {
 
   it('slugs exactly as the certificate’s file name does', () => {
     expect(fileSlug('Zoë Şahin Dental, LLC')).toBe('zoe-sahin-dental-llc');
-    expect(certificateFileName('P-2026-000001', 'Zoë Şahin Dental, LLC')).toBe(`certificate-${fileSlug('P-2026-000001')}-zoe-sahin-dental-llc.pdf`);
+    expect(certificateFileName('P-2026-000001', 'Zoë Şahin Dental, LLC')).toBe(
+      `certificate-${fileSlug('P-2026-000001')}-zoe-sahin-dental-llc.pdf`,
+    );
   });
 });
 

@@ -84,7 +84,11 @@ export async function policyDocumentData(db: Queryable, policy: PolicyRow, trust
     locations: await coveredLocations(db, policy.submissionId),
     stateName: facts.stateName,
     broker: facts.broker,
-    limit: { label: rating.limit.label, perClaimCents: policy.perClaimLimitCents, aggregateCents: policy.aggregateLimitCents },
+    limit: {
+      label: rating.limit.label,
+      perClaimCents: policy.perClaimLimitCents,
+      aggregateCents: policy.aggregateLimitCents,
+    },
     deductible: { label: rating.deductible.label, amountCents: policy.deductibleCents },
     price: priceOf(rating),
     paymentTermName: planOf(rating, facts.order.paymentTerm).name,
@@ -93,7 +97,11 @@ export async function policyDocumentData(db: Queryable, policy: PolicyRow, trust
   };
 }
 
-export async function invoiceDocumentData(db: Queryable, invoice: InvoiceRow, trust: Trust): Promise<InvoiceDocumentData> {
+export async function invoiceDocumentData(
+  db: Queryable,
+  invoice: InvoiceRow,
+  trust: Trust,
+): Promise<InvoiceDocumentData> {
   const facts = await orderFacts(db, invoice.submissionId);
   const rating = facts.rating!;
   const policy = await policyOf(db, invoice.submissionId);
@@ -139,7 +147,10 @@ export async function orderSummaryData(db: Queryable, submissionId: number, trus
   ] as const;
   const answers = sets.flatMap(([set, given]) =>
     set
-      .filter((question) => given[question.code] !== undefined && given[question.code] !== null && given[question.code] !== '')
+      .filter(
+        (question) =>
+          given[question.code] !== undefined && given[question.code] !== null && given[question.code] !== '',
+      )
       .map((question) => ({ question: question.text, answer: answerText(given[question.code], question.options) })),
   );
   return {

@@ -12,7 +12,13 @@ import { brokers, documents, invoices, policies, specialities, submissions, user
 /** The order (whole row) with its speciality's and state's names and its broker, if any. */
 export async function orderWithNames(db: Queryable, submissionId: number) {
   const [row] = await db
-    .select({ order: submissions, speciality: specialities.name, stateName: usStates.name, brokerName: brokers.name, brokerAbbreviation: brokers.abbreviation })
+    .select({
+      order: submissions,
+      speciality: specialities.name,
+      stateName: usStates.name,
+      brokerName: brokers.name,
+      brokerAbbreviation: brokers.abbreviation,
+    })
     .from(submissions)
     .innerJoin(specialities, eq(specialities.id, submissions.specialityId))
     .leftJoin(usStates, eq(usStates.code, submissions.stateCode))
@@ -22,7 +28,11 @@ export async function orderWithNames(db: Queryable, submissionId: number) {
 }
 
 /** The document of this kind kept for the order, if one was issued. */
-export async function issuedDocument(db: Queryable, submissionId: number, type: string): Promise<{ filename: string; content: Buffer } | undefined> {
+export async function issuedDocument(
+  db: Queryable,
+  submissionId: number,
+  type: string,
+): Promise<{ filename: string; content: Buffer } | undefined> {
   const [document] = await db
     .select({ filename: documents.filename, content: documents.content })
     .from(documents)
@@ -63,7 +73,12 @@ export function issuedDocumentKinds(db: Queryable, submissionIds: readonly numbe
 /** The user's e-mail address, names and company, as documents and mails name them. */
 export async function namesOfUser(db: Queryable, userId: number) {
   const [person] = await db
-    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName, companyName: users.companyName })
+    .select({
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      companyName: users.companyName,
+    })
     .from(users)
     .where(eq(users.id, userId));
   return person;

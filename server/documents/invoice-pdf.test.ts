@@ -87,7 +87,13 @@ describe('invoicePdf', () => {
   it('says when a paid invoice was paid, and names the issued policy and its period', async () => {
     const text = await textOf(
       await invoicePdf(
-        invoice({ status: 'paid', paidAt: new Date('2026-05-21T14:00:00Z'), policyNumber: 'P-2026-000042', expirationDate: '2027-06-01', broker: null }),
+        invoice({
+          status: 'paid',
+          paidAt: new Date('2026-05-21T14:00:00Z'),
+          policyNumber: 'P-2026-000042',
+          expirationDate: '2027-06-01',
+          broker: null,
+        }),
       ),
     );
     expect(text).toMatch(/Status\s+PAID on 05\/21\/2026/);
@@ -109,7 +115,9 @@ describe('invoicePdf', () => {
   });
 
   it('prints a name in another script or with emoji instead of failing', async () => {
-    const text = await textOf(await invoicePdf(invoice({ billTo: { name: 'Đặng Clinic Ελλάδα 😀', addressLines: [] } })));
+    const text = await textOf(
+      await invoicePdf(invoice({ billTo: { name: 'Đặng Clinic Ελλάδα 😀', addressLines: [] } })),
+    );
     // Đ has no WinAnsi form; ặ keeps its base letter; Greek and emoji become "?".
     expect(text).toMatch(/Named insured\s+\?ang Clinic \?{6} \?\n/);
   });

@@ -4,7 +4,18 @@
  */
 import { formatUsd } from '@shared/contract/money-format';
 import type { InvoiceDocumentData } from '@server/documents/document-data';
-import { brokerText, type Column, CONTENT_WIDTH, coverageText, isoDay, PdfWriter, policyPeriod, priceTable, PRODUCT_NAME, usDate } from '@server/documents/pdf-layout';
+import {
+  brokerText,
+  type Column,
+  CONTENT_WIDTH,
+  coverageText,
+  isoDay,
+  PdfWriter,
+  policyPeriod,
+  priceTable,
+  PRODUCT_NAME,
+  usDate,
+} from '@server/documents/pdf-layout';
 
 export const INVOICE_TITLE = 'Invoice';
 
@@ -39,7 +50,8 @@ export async function invoicePdf(data: InvoiceDocumentData): Promise<Uint8Array>
   writer.field('Order number', data.orderNumber);
   writer.field('Policy number', data.policyNumber ?? 'To be issued on payment');
   writer.field('Coverage', coverageText(data.specialityName));
-  if (data.effectiveDate && data.expirationDate) writer.field('Policy period', policyPeriod(data.effectiveDate, data.expirationDate));
+  if (data.effectiveDate && data.expirationDate)
+    writer.field('Policy period', policyPeriod(data.effectiveDate, data.expirationDate));
   else if (data.effectiveDate) writer.field('Effective date', usDate(data.effectiveDate));
   writer.field('Broker', brokerText(data.broker));
   writer.space(6);

@@ -9,16 +9,30 @@ import { planRows } from '@server/account/plan-location-queries';
 import type { Queryable } from '@server/db/connection';
 import { namesOfUser } from '@server/documents/documents-queries';
 
-type Address = { address1: string | null; address2: string | null; city: string | null; state: string | null; zipcode: string | null };
+type Address = {
+  address1: string | null;
+  address2: string | null;
+  city: string | null;
+  state: string | null;
+  zipcode: string | null;
+};
 
 export type NamedParty = { name: string; addressLines: string[] };
 
 export const addressLines = (address: Address) =>
   address.address1
-    ? [address.address1, ...(address.address2 ? [address.address2] : []), `${address.city ?? ''}, ${address.state ?? ''} ${address.zipcode ?? ''}`.trim()]
+    ? [
+        address.address1,
+        ...(address.address2 ? [address.address2] : []),
+        `${address.city ?? ''}, ${address.state ?? ''} ${address.zipcode ?? ''}`.trim(),
+      ]
     : [];
 
-export async function namedInsured(db: Queryable, userId: number, orderId: number): Promise<NamedParty & { email: string }> {
+export async function namedInsured(
+  db: Queryable,
+  userId: number,
+  orderId: number,
+): Promise<NamedParty & { email: string }> {
   const person = await namesOfUser(db, userId);
   const fullName = [person?.firstName, person?.lastName].filter(Boolean).join(' ');
   const name = person?.companyName?.trim() || fullName || person?.email || 'Named insured';
@@ -31,5 +45,8 @@ export async function namedInsured(db: Queryable, userId: number, orderId: numbe
 /** Every location the order covers, the primary first. */
 export async function coveredLocations(db: Queryable, orderId: number): Promise<NamedParty[]> {
   const rows = await planRows(db, orderId);
-  return rows.map((row) => ({ name: row.isprimary ? 'Primary location' : 'Location', addressLines: addressLines(row) }));
+  return rows.map((row) => ({
+    name: row.isprimary ? 'Primary location' : 'Location',
+    addressLines: addressLines(row),
+  }));
 }

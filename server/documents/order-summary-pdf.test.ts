@@ -88,7 +88,9 @@ describe('orderSummaryPdf', () => {
   });
 
   it('names the policy once there is one', async () => {
-    const text = await textOf(await orderSummaryPdf(summary({ statusLabel: 'Complete', policyNumber: 'P-2026-000042' })));
+    const text = await textOf(
+      await orderSummaryPdf(summary({ statusLabel: 'Complete', policyNumber: 'P-2026-000042' })),
+    );
     expect(text).toMatch(/Status\s+Complete/);
     expect(text).toMatch(/Policy number\s+P-2026-000042/);
   });
@@ -96,7 +98,16 @@ describe('orderSummaryPdf', () => {
   it('leaves the price out of an order not yet rated, and says what is still to choose', async () => {
     const text = await textOf(
       await orderSummaryPdf(
-        summary({ price: null, limitLabel: null, deductibleLabel: null, paymentTermName: null, effectiveDate: null, locations: [], answers: [], broker: null }),
+        summary({
+          price: null,
+          limitLabel: null,
+          deductibleLabel: null,
+          paymentTermName: null,
+          effectiveDate: null,
+          locations: [],
+          answers: [],
+          broker: null,
+        }),
       ),
     );
     expect(text).not.toContain('$');
@@ -134,7 +145,9 @@ describe('orderSummaryPdf', () => {
   it('gives identical bytes for identical data and different bytes when one field changes', async () => {
     const first = Buffer.from(await orderSummaryPdf(summary()));
     expect(first.equals(Buffer.from(await orderSummaryPdf(summary())))).toBe(true);
-    const changed = summary({ answers: [{ question: 'How many dentists practise at the covered locations?', answer: '4' }] });
+    const changed = summary({
+      answers: [{ question: 'How many dentists practise at the covered locations?', answer: '4' }],
+    });
     expect(first.equals(Buffer.from(await orderSummaryPdf(changed)))).toBe(false);
     expect(await infoOf(first)).toMatch(/^CreationDate:\s+2026-05-19T11:45:00Z$/m);
   });

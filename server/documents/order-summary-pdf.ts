@@ -4,7 +4,15 @@
  * Runs to as many pages as the answers need.
  */
 import type { OrderSummaryData } from '@server/documents/document-data';
-import { brokerText, coverageText, isoDay, locationList, PdfWriter, priceTable, usDate } from '@server/documents/pdf-layout';
+import {
+  brokerText,
+  coverageText,
+  isoDay,
+  locationList,
+  PdfWriter,
+  priceTable,
+  usDate,
+} from '@server/documents/pdf-layout';
 
 export const ORDER_SUMMARY_TITLE = 'Order summary';
 const NOT_YET = 'Not chosen yet';

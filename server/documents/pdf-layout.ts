@@ -61,7 +61,13 @@ export function encodable(font: PDFFont): (text: string) => string {
 }
 
 /** Word-wraps to `width`, breaking words that are longer than a line; at most `maxLines`. */
-export function wrap(text: string, font: PDFFont, size: number, width: number, maxLines = Number.POSITIVE_INFINITY): string[] {
+export function wrap(
+  text: string,
+  font: PDFFont,
+  size: number,
+  width: number,
+  maxLines = Number.POSITIVE_INFINITY,
+): string[] {
   const fits = (line: string) => font.widthOfTextAtSize(line, size) <= width;
   const lines: string[] = [];
   let line = '';
@@ -189,7 +195,12 @@ export class PdfWriter {
       this.y -= 22;
     }
     this.y -= 6;
-    this.page.drawLine({ start: { x: MARGIN, y: this.y }, end: { x: MARGIN + CONTENT_WIDTH, y: this.y }, thickness: 1, color: RULE });
+    this.page.drawLine({
+      start: { x: MARGIN, y: this.y },
+      end: { x: MARGIN + CONTENT_WIDTH, y: this.y },
+      thickness: 1,
+      color: RULE,
+    });
     this.y -= 12;
     this.insurer();
   }
@@ -212,14 +223,24 @@ export class PdfWriter {
   /** A shaded section heading, kept on the same page as the first lines under it. */
   heading(text: string) {
     this.ensure(18 + 3 * LINE);
-    this.page.drawRectangle({ x: MARGIN, y: this.y - 16, width: CONTENT_WIDTH, height: 16, color: SHADE, borderColor: RULE, borderWidth: 0.5 });
+    this.page.drawRectangle({
+      x: MARGIN,
+      y: this.y - 16,
+      width: CONTENT_WIDTH,
+      height: 16,
+      color: SHADE,
+      borderColor: RULE,
+      borderWidth: 0.5,
+    });
     this.draw(this.clean(text).toUpperCase(), MARGIN + PADDING, this.y - 11.5, { size: 8.5, bold: true });
     this.y -= 16 + 8;
   }
 
   /** A label and its value (wrapped, or several lines) side by side. */
   field(label: string, value: string | string[], { bold = false } = {}) {
-    const values = (Array.isArray(value) ? value : [value]).flatMap((one) => this.lines(one, CONTENT_WIDTH - LABEL_WIDTH, { bold }));
+    const values = (Array.isArray(value) ? value : [value]).flatMap((one) =>
+      this.lines(one, CONTENT_WIDTH - LABEL_WIDTH, { bold }),
+    );
     const labels = this.lines(label, LABEL_WIDTH - PADDING);
     const count = Math.max(1, values.length, labels.length);
     this.ensure(count * LINE);
@@ -285,14 +306,21 @@ export class PdfWriter {
     this.ensure(18 + LINE);
     header();
     for (const row of rows) {
-      const cells = columns.map((column, index) => this.lines(row.cells[index] ?? '', column.width - 2 * PADDING, { bold: row.bold }));
+      const cells = columns.map((column, index) =>
+        this.lines(row.cells[index] ?? '', column.width - 2 * PADDING, { bold: row.bold }),
+      );
       const height = Math.max(1, ...cells.map((cell) => cell.length)) * LINE + 2;
       if (this.y - height < this.bottom) {
         this.newPage();
         header();
       }
       if (row.bold) {
-        this.page.drawLine({ start: { x: MARGIN, y: this.y }, end: { x: MARGIN + CONTENT_WIDTH, y: this.y }, thickness: 0.75, color: RULE });
+        this.page.drawLine({
+          start: { x: MARGIN, y: this.y },
+          end: { x: MARGIN + CONTENT_WIDTH, y: this.y },
+          thickness: 0.75,
+          color: RULE,
+        });
       }
       let x = MARGIN;
       columns.forEach((column, index) => {
@@ -313,11 +341,22 @@ export class PdfWriter {
     const total = this.pages.length;
     const footer = wrap(this.footer, this.regular, 8, CONTENT_WIDTH - 80, 1)[0] ?? '';
     this.pages.forEach((page, index) => {
-      page.drawLine({ start: { x: MARGIN, y: FOOTER_Y + 11 }, end: { x: MARGIN + CONTENT_WIDTH, y: FOOTER_Y + 11 }, thickness: 0.5, color: RULE });
+      page.drawLine({
+        start: { x: MARGIN, y: FOOTER_Y + 11 },
+        end: { x: MARGIN + CONTENT_WIDTH, y: FOOTER_Y + 11 },
+        thickness: 0.5,
+        color: RULE,
+      });
       page.drawText(footer, { x: MARGIN, y: FOOTER_Y, size: 8, font: this.regular, color: MUTED });
       const number = `Page ${index + 1} of ${total}`;
       const width = this.regular.widthOfTextAtSize(number, 8);
-      page.drawText(number, { x: MARGIN + CONTENT_WIDTH - width, y: FOOTER_Y, size: 8, font: this.regular, color: MUTED });
+      page.drawText(number, {
+        x: MARGIN + CONTENT_WIDTH - width,
+        y: FOOTER_Y,
+        size: 8,
+        font: this.regular,
+        color: MUTED,
+      });
     });
     // Object streams off: a plain cross-reference table, readable by every PDF tool.
     return this.pdf.save({ useObjectStreams: false });
@@ -361,4 +400,5 @@ export const policyPeriod = (effectiveDate: string, expirationDate: string): str
   `From ${usDate(effectiveDate)} to ${usDate(expirationDate)}, 12:01 a.m. standard time at the named insured’s address`;
 
 /** "Professional liability (errors and omissions) — General dentistry". */
-export const coverageText = (specialityName: string): string => `Professional liability (errors and omissions) — ${specialityName}`;
+export const coverageText = (specialityName: string): string =>
+  `Professional liability (errors and omissions) — ${specialityName}`;

@@ -75,7 +75,9 @@ describe('policyPdf declarations', () => {
     expect(text).toMatch(/Named insured\s+Bright Smile Dental PLLC/);
     expect(text).toMatch(/Address\s+500 Main St\n\s+Suite 200\n\s+Houston, TX 77002/);
     expect(text).toContain('dr.ortiz@brightsmile.example');
-    expect(text).toMatch(/From 06\/01\/2026 to 06\/01\/2027, 12:01 a\.m\. standard time at the named insured’s\s+address/);
+    expect(text).toMatch(
+      /From 06\/01\/2026 to 06\/01\/2027, 12:01 a\.m\. standard time at the named insured’s\s+address/,
+    );
     expect(text).toContain('Professional liability (errors and omissions) — General dentistry');
     expect(text).toMatch(/State\s+Texas/);
     expect(text).toMatch(/Each claim\s+\$1,000,000\.00/);
@@ -122,7 +124,9 @@ describe('policyPdf policy', () => {
     for (const part of ['INSURING AGREEMENT', 'DEFINITIONS', 'EXCLUSIONS', 'CONDITIONS', 'EXTENDED REPORTING PERIOD']) {
       expect(text).toContain(part);
     }
-    expect(text.indexOf('Professional Liability Policy — Declarations')).toBeLessThan(text.indexOf('Professional Liability Coverage Form'));
+    expect(text.indexOf('Professional Liability Policy — Declarations')).toBeLessThan(
+      text.indexOf('Professional Liability Coverage Form'),
+    );
     expect(text).toContain(`Page ${policyPages} of ${policyPages}`);
   });
 });
@@ -141,14 +145,19 @@ describe('policyPdf bytes', () => {
 
   it('changes when one field changes', async () => {
     const base = Buffer.from(await policyPdf(policy(), 'declarations'));
-    const premium = Buffer.from(await policyPdf(policy({ price: { ...policy().price, premiumCents: 312_346 } }), 'declarations'));
+    const premium = Buffer.from(
+      await policyPdf(policy({ price: { ...policy().price, premiumCents: 312_346 } }), 'declarations'),
+    );
     const issued = Buffer.from(await policyPdf(policy({ issuedAt: new Date('2026-05-21T15:04:05Z') }), 'declarations'));
     expect(premium.equals(base)).toBe(false);
     expect(issued.equals(base)).toBe(false);
   });
 
   it('prints a name in another script or with emoji instead of failing', async () => {
-    const bytes = await policyPdf(policy({ namedInsured: { name: 'Zoë Şahin 北京 Dental 🦷', addressLines: ['Rue de l’Église 3'] } }), 'policy');
+    const bytes = await policyPdf(
+      policy({ namedInsured: { name: 'Zoë Şahin 北京 Dental 🦷', addressLines: ['Rue de l’Église 3'] } }),
+      'policy',
+    );
     const text = await textOf(bytes);
     expect(text).toContain('Zoë Sahin ?? Dental ?');
     expect(text).toContain('Rue de l’Église 3');

@@ -6,7 +6,16 @@
  */
 import { formatUpToTwoDecimals } from '@shared/contract/number-format';
 import type { PolicyDocumentData } from '@server/documents/document-data';
-import { brokerText, coverageText, isoDay, locationList, PdfWriter, policyPeriod, priceTable, usDate } from '@server/documents/pdf-layout';
+import {
+  brokerText,
+  coverageText,
+  isoDay,
+  locationList,
+  PdfWriter,
+  policyPeriod,
+  priceTable,
+  usDate,
+} from '@server/documents/pdf-layout';
 import { limitsSection, namedInsuredSection } from '@server/documents/policy-sections';
 
 export type PolicyDocumentType = 'policy' | 'declarations';
@@ -43,7 +52,9 @@ function declarations(writer: PdfWriter, data: PolicyDocumentData) {
   priceTable(writer, data.price);
   writer.field('Payment plan', data.paymentTermName);
   if (data.adjustmentBps !== null) {
-    writer.paragraph(`Underwriter’s adjustment: ${adjustmentText(data.adjustmentBps)} (included in the premium above).`);
+    writer.paragraph(
+      `Underwriter’s adjustment: ${adjustmentText(data.adjustmentBps)} (included in the premium above).`,
+    );
   }
   writer.space(6);
 
@@ -171,8 +182,7 @@ const COVERAGE_FORM: Part[] = [
       },
       {
         title: '"Policy period"',
-        text:
-          'means the period shown in the declarations, or any shorter period that results from cancellation of this policy.',
+        text: 'means the period shown in the declarations, or any shorter period that results from cancellation of this policy.',
       },
     ],
   },
@@ -182,16 +192,46 @@ const COVERAGE_FORM: Part[] = [
       {
         text: 'This policy does not apply to any claim, and we will not pay damages or claim expenses, based upon or arising out of:',
       },
-      { title: 'a. Intentional acts.', text: 'Any dishonest, fraudulent, criminal or malicious act, or any knowing violation of law, by an insured, as established by a final adjudication. We will defend such a claim until then.' },
-      { title: 'b. Prior knowledge.', text: 'Any wrongful act that an insured knew of, or could reasonably have foreseen might lead to a claim, before the policy period began.' },
-      { title: 'c. Prior notice.', text: 'Any wrongful act or circumstance reported under any other policy in force before this one.' },
-      { title: 'd. Bodily injury and property damage.', text: 'Bodily injury, sickness, disease or death of any person, or damage to or loss of use of tangible property, except to the extent it results directly from professional services.' },
-      { title: 'e. Contractual liability.', text: 'Liability assumed under a contract or agreement, unless the insured would have been liable in the absence of that contract or agreement.' },
-      { title: 'f. Employment practices.', text: 'Any employment relationship, including wrongful dismissal, discrimination, harassment or the insured’s obligations as an employer.' },
-      { title: 'g. Insured versus insured.', text: 'A claim brought by one insured against another, or by any entity that an insured owns, controls or manages.' },
-      { title: 'h. Pollution.', text: 'The actual, alleged or threatened discharge, release or escape of pollutants, or any request to test for, clean up or remove them.' },
-      { title: 'i. Guarantees and fees.', text: 'Any guarantee or warranty of results, cost estimates being exceeded, or any dispute over the insured’s fees or charges.' },
-      { title: 'j. Other businesses.', text: 'Activities outside professional services, including the ownership, maintenance or use of premises, vehicles, aircraft or watercraft.' },
+      {
+        title: 'a. Intentional acts.',
+        text: 'Any dishonest, fraudulent, criminal or malicious act, or any knowing violation of law, by an insured, as established by a final adjudication. We will defend such a claim until then.',
+      },
+      {
+        title: 'b. Prior knowledge.',
+        text: 'Any wrongful act that an insured knew of, or could reasonably have foreseen might lead to a claim, before the policy period began.',
+      },
+      {
+        title: 'c. Prior notice.',
+        text: 'Any wrongful act or circumstance reported under any other policy in force before this one.',
+      },
+      {
+        title: 'd. Bodily injury and property damage.',
+        text: 'Bodily injury, sickness, disease or death of any person, or damage to or loss of use of tangible property, except to the extent it results directly from professional services.',
+      },
+      {
+        title: 'e. Contractual liability.',
+        text: 'Liability assumed under a contract or agreement, unless the insured would have been liable in the absence of that contract or agreement.',
+      },
+      {
+        title: 'f. Employment practices.',
+        text: 'Any employment relationship, including wrongful dismissal, discrimination, harassment or the insured’s obligations as an employer.',
+      },
+      {
+        title: 'g. Insured versus insured.',
+        text: 'A claim brought by one insured against another, or by any entity that an insured owns, controls or manages.',
+      },
+      {
+        title: 'h. Pollution.',
+        text: 'The actual, alleged or threatened discharge, release or escape of pollutants, or any request to test for, clean up or remove them.',
+      },
+      {
+        title: 'i. Guarantees and fees.',
+        text: 'Any guarantee or warranty of results, cost estimates being exceeded, or any dispute over the insured’s fees or charges.',
+      },
+      {
+        title: 'j. Other businesses.',
+        text: 'Activities outside professional services, including the ownership, maintenance or use of premises, vehicles, aircraft or watercraft.',
+      },
     ],
   },
   {

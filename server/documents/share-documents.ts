@@ -48,21 +48,48 @@ async function share(
   });
   const files = await draw();
   const sender = await namesOfUser(deps.db, user.id);
-  const name = [sender?.firstName, sender?.lastName].filter(Boolean).join(' ') || sender?.companyName || sender?.email || 'A customer';
+  const name =
+    [sender?.firstName, sender?.lastName].filter(Boolean).join(' ') ||
+    sender?.companyName ||
+    sender?.email ||
+    'A customer';
   const policy = await policyOf(deps.db, order.id);
   await deps.mail.enqueue(deps.db, {
-    ...sharedDocumentMail({ to, senderName: name, senderEmail: sender?.email ?? '', orderNumber: order.number, what, policyNumber: policy?.number ?? null }),
-    attachments: files.map((file) => ({ filename: file.filename, contentType: 'application/pdf', contentBase64: file.content.toString('base64') })),
+    ...sharedDocumentMail({
+      to,
+      senderName: name,
+      senderEmail: sender?.email ?? '',
+      orderNumber: order.number,
+      what,
+      policyNumber: policy?.number ?? null,
+    }),
+    attachments: files.map((file) => ({
+      filename: file.filename,
+      contentType: 'application/pdf',
+      contentBase64: file.content.toString('base64'),
+    })),
   });
   deps.mail.kick();
   return { queued: true, to, attachments: files.map((file) => file.filename) };
 }
 
-export async function shareOrderSummary(deps: ShareDeps, user: AuthUser, ip: string, input: ShareInput): Promise<MailQueued> {
-  return share(deps, user, ip, input, 'order summary', async () => [await orderSummaryFile(deps.db, user, input.submissionid, deps.trust)]);
+export async function shareOrderSummary(
+  deps: ShareDeps,
+  user: AuthUser,
+  ip: string,
+  input: ShareInput,
+): Promise<MailQueued> {
+  return share(deps, user, ip, input, 'order summary', async () => [
+    await orderSummaryFile(deps.db, user, input.submissionid, deps.trust),
+  ]);
 }
 
-export async function sendOrderConfirmation(deps: ShareDeps, user: AuthUser, ip: string, input: ShareInput): Promise<MailQueued> {
+export async function sendOrderConfirmation(
+  deps: ShareDeps,
+  user: AuthUser,
+  ip: string,
+  input: ShareInput,
+): Promise<MailQueued> {
   return share(deps, user, ip, input, 'order confirmation', async () => [
     await issuedFile(deps.db, user, input.submissionid, 'declarations'),
     await issuedFile(deps.db, user, input.submissionid, 'binder'),

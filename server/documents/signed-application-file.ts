@@ -16,17 +16,30 @@ import { signedApplicationPdf } from '@server/documents/signed-application-pdf';
 import { conflict } from '@server/http/http-error';
 import { ownedSubmission } from '@server/submissions/access';
 
-export async function signedApplicationFile(db: Queryable, user: AuthUser, submissionId: number, trust: Trust): Promise<DocumentFile> {
+export async function signedApplicationFile(
+  db: Queryable,
+  user: AuthUser,
+  submissionId: number,
+  trust: Trust,
+): Promise<DocumentFile> {
   const row = await ownedSubmission(db, callerOf(user), submissionId);
   const policy = await policyOf(db, row.id);
   const signature = await latestSignature(db, row.id);
   if (!policy || !signature) {
-    const why = policy ? 'it has no signed application' : 'its signed application is kept with the policy, which is not issued yet';
+    const why = policy
+      ? 'it has no signed application'
+      : 'its signed application is kept with the policy, which is not issued yet';
     throw conflict(`Order ${row.number} is ${row.status.replaceAll('_', ' ')}: ${why}`, { status: `is ${row.status}` });
   }
   const bytes = await signedApplicationPdf({
     record: signedRecord(signature),
-    signature: { signerName: signature.signerName, signedAt: signature.signedAt, ip: signature.ip, userAgent: signature.userAgent, recordHash: signature.recordHash },
+    signature: {
+      signerName: signature.signerName,
+      signedAt: signature.signedAt,
+      ip: signature.ip,
+      userAgent: signature.userAgent,
+      recordHash: signature.recordHash,
+    },
     policyNumber: policy.number,
     trust,
   });

@@ -21,7 +21,20 @@ export type SignedApplicationData = {
   trust: Trust;
 };
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** "June 25, 2026, 14:05:09 UTC": the same words wherever the server runs. */
 export function utcWords(date: Date): string {
@@ -30,7 +43,12 @@ export function utcWords(date: Date): string {
   return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}, ${time} UTC`;
 }
 
-export async function signedApplicationPdf({ record, signature, policyNumber, trust }: SignedApplicationData): Promise<Uint8Array> {
+export async function signedApplicationPdf({
+  record,
+  signature,
+  policyNumber,
+  trust,
+}: SignedApplicationData): Promise<Uint8Array> {
   const applicant = record.insured.company ?? record.insured.name;
   const writer = await PdfWriter.open({
     title: SIGNED_APPLICATION_TITLE,
@@ -69,12 +87,17 @@ export async function signedApplicationPdf({ record, signature, policyNumber, tr
   writer.field('Deductible', record.cover.deductible);
   writer.field('Payment plan', record.cover.paymentPlan);
   writer.field('Total for the policy year', formatUsd(record.cover.totalCents), { bold: true });
-  writer.field('Effective date', record.cover.effectiveDate ? usDate(record.cover.effectiveDate) : 'The day the first payment is made');
+  writer.field(
+    'Effective date',
+    record.cover.effectiveDate ? usDate(record.cover.effectiveDate) : 'The day the first payment is made',
+  );
   writer.space(6);
 
   writer.heading('Declarations');
   writer.paragraph('By signing, the applicant declares:', { after: 3 });
-  record.declarations.forEach((declaration, index) => writer.paragraph(`${index + 1}. ${declaration}`, { indent: 8, after: 4 }));
+  record.declarations.forEach((declaration, index) =>
+    writer.paragraph(`${index + 1}. ${declaration}`, { indent: 8, after: 4 }),
+  );
   writer.space(6);
 
   // The signature block and its consent statement stay together on one page.
@@ -87,6 +110,9 @@ export async function signedApplicationPdf({ record, signature, policyNumber, tr
   writer.field('Record SHA-256', signature.recordHash);
   writer.space(4);
   writer.paragraph(CONSENT_STATEMENT, { after: 4 });
-  writer.paragraph('The SHA-256 is of the record’s canonical JSON (every key sorted, no spaces), as kept with the signature.', { size: 8 });
+  writer.paragraph(
+    'The SHA-256 is of the record’s canonical JSON (every key sorted, no spaces), as kept with the signature.',
+    { size: 8 },
+  );
   return writer.save();
 }

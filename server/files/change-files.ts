@@ -10,7 +10,13 @@ import type { Clock } from '@server/clock';
 import type { Database } from '@server/db/connection';
 import { assertOwnFiles, fileAndTarget, fileTarget, noSuchFile } from '@server/files/file-access';
 import { sanitiseFilename } from '@server/files/file-names';
-import { liveFileContent, lockLiveFile, lockRecordFiles, renameFileRow, softDeleteFiles } from '@server/files/files-queries';
+import {
+  liveFileContent,
+  lockLiveFile,
+  lockRecordFiles,
+  renameFileRow,
+  softDeleteFiles,
+} from '@server/files/files-queries';
 import { lockFileOrder, recordFileChange } from '@server/files/file-order';
 import { liveFilesByIds } from '@server/files/live-files';
 import { HttpError } from '@server/http/http-error';
@@ -29,7 +35,12 @@ export async function fileContent(db: Database, user: AuthUser, fileId: number) 
  * Renames a file: the name is sanitised and keeps the extension of the file's real type. The
  * name it already has changes nothing and records nothing (a retry answers the same).
  */
-export async function renameFile({ db, clock }: FileDeps, user: AuthUser, fileId: number, requested: string): Promise<FileSummary> {
+export async function renameFile(
+  { db, clock }: FileDeps,
+  user: AuthUser,
+  fileId: number,
+  requested: string,
+): Promise<FileSummary> {
   const { file, target } = await fileAndTarget(db, user, fileId);
   const filename = sanitiseFilename(requested, file.mime);
   return db.transaction(async (tx) => {

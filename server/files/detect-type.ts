@@ -156,10 +156,14 @@ function officeType(bytes: Buffer): Detected {
   }
   const word = names.some((name) => name.startsWith('word/'));
   const excel = names.some((name) => name.startsWith('xl/'));
-  if (word === excel) return { accepted: false, what: 'an Office file that is neither a Word document nor an Excel workbook' };
+  if (word === excel)
+    return { accepted: false, what: 'an Office file that is neither a Word document nor an Excel workbook' };
   const kind = OFFICE_KINDS[word ? 0 : 1];
   const declared = entryContent(bytes, types)?.toString('utf8') ?? '';
-  const stray = names.some((name) => !PACKAGE_PARTS.includes(name) && ![kind.folder, ...PACKAGE_FOLDERS].some((folder) => name.startsWith(folder)));
+  const stray = names.some(
+    (name) =>
+      !PACKAGE_PARTS.includes(name) && ![kind.folder, ...PACKAGE_FOLDERS].some((folder) => name.startsWith(folder)),
+  );
   if (!names.includes(kind.mainPart) || !names.includes('_rels/.rels') || !declared.includes(kind.mainType) || stray) {
     return { accepted: false, what: 'a zip archive that is not a valid Word document or Excel workbook' };
   }

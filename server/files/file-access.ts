@@ -24,7 +24,13 @@ export type FileTarget = {
   order: FileOrder | null;
 };
 
-export type FileOrder = { id: number; number: string; status: SubmissionStatus; version: number; userId: number | null };
+export type FileOrder = {
+  id: number;
+  number: string;
+  status: SubmissionStatus;
+  version: number;
+  userId: number | null;
+};
 
 export const isStaff = (user: AuthUser) => user.role === 'underwriter' || user.role === 'admin';
 
@@ -34,7 +40,12 @@ export const noSuchFile = () => notFound('No such file (or it is not yours)');
 const isFileModule = (module: string): module is FileModule => (fileModules as readonly string[]).includes(module);
 
 /** The record `module`/`moduleId` when `user` may reach it; the 404 otherwise. */
-export async function fileTarget(db: Queryable, user: AuthUser, module: FileModule, moduleId: number): Promise<FileTarget> {
+export async function fileTarget(
+  db: Queryable,
+  user: AuthUser,
+  module: FileModule,
+  moduleId: number,
+): Promise<FileTarget> {
   // On a record of their own an underwriter is its insured, bound by the insured's rules (as the
   // desk refuses them a decision on their own order).
   const staffOn = (ownerId: number | null) => isStaff(user) && ownerId !== user.id;
@@ -76,7 +87,11 @@ export const notTheInsuredsFile = () => forbidden('You may not change a file the
  * underwriter (only the owner and underwriters upload there). A 403 that names no file: the
  * list already shows who added each one.
  */
-export function assertOwnFiles(target: FileTarget, user: AuthUser, changed: ReadonlyArray<{ ownerUserId: number }>): void {
+export function assertOwnFiles(
+  target: FileTarget,
+  user: AuthUser,
+  changed: ReadonlyArray<{ ownerUserId: number }>,
+): void {
   if (target.staff) return;
   if (changed.some((file) => file.ownerUserId !== user.id)) throw notTheInsuredsFile();
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { asciiFilename, attachmentDisposition, MAX_FILENAME, sanitiseFilename, shownName } from '@server/files/file-names';
+import {
+  asciiFilename,
+  attachmentDisposition,
+  MAX_FILENAME,
+  sanitiseFilename,
+  shownName,
+} from '@server/files/file-names';
 
 const PDF = 'application/pdf';
 const PNG = 'image/png';

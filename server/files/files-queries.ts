@@ -25,7 +25,11 @@ export async function orderForFiles(db: Queryable, submissionId: number) {
 
 /** Inside `tx`: the order FOR UPDATE, if there is one. */
 export async function lockOrderForFiles(tx: Transaction, submissionId: number) {
-  const [order] = await tx.select(fileOrderColumns).from(submissions).where(eq(submissions.id, submissionId)).for('update');
+  const [order] = await tx
+    .select(fileOrderColumns)
+    .from(submissions)
+    .where(eq(submissions.id, submissionId))
+    .for('update');
   return order;
 }
 
@@ -38,7 +42,13 @@ export async function claimOwner(db: Queryable, claimId: number): Promise<{ user
 /** A live (not deleted) file and the record it is attached to. */
 export async function liveFile(db: Queryable, fileId: number) {
   const [file] = await db
-    .select({ id: files.id, module: files.module, moduleId: files.moduleId, filename: files.filename, mime: files.mime })
+    .select({
+      id: files.id,
+      module: files.module,
+      moduleId: files.moduleId,
+      filename: files.filename,
+      mime: files.mime,
+    })
     .from(files)
     .where(and(eq(files.id, fileId), isNull(files.deletedAt)));
   return file;
@@ -77,8 +87,16 @@ export function lockRecordFiles(tx: Transaction, module: FileModule, moduleId: n
 }
 
 /** Marks the files deleted, by whom and when (the bytes stay). */
-export async function softDeleteFiles(tx: Transaction, ids: readonly number[], userId: number, now: Date): Promise<void> {
-  await tx.update(files).set({ deletedAt: now, deletedBy: userId }).where(inArray(files.id, [...ids]));
+export async function softDeleteFiles(
+  tx: Transaction,
+  ids: readonly number[],
+  userId: number,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(files)
+    .set({ deletedAt: now, deletedBy: userId })
+    .where(inArray(files.id, [...ids]));
 }
 
 /** Stores files; answers their ids in the order given. */
@@ -94,7 +112,11 @@ const recordOwner = {
 } as const;
 
 /** The module's live files on one record, or those of `ids`, oldest first, with the record's owner. */
-export function liveFileRows(db: Queryable, module: FileModule, which: { moduleId: number } | { ids: readonly number[] }) {
+export function liveFileRows(
+  db: Queryable,
+  module: FileModule,
+  which: { moduleId: number } | { ids: readonly number[] },
+) {
   const record = recordOwner[module];
   const onRecord = 'ids' in which ? inArray(files.id, [...which.ids]) : eq(files.moduleId, which.moduleId);
   return db

@@ -6,7 +6,11 @@ import type { FileModule, FileSummary } from '@shared/contract/files';
 import type { Queryable } from '@server/db/connection';
 import { liveFileRows } from '@server/files/files-queries';
 
-async function summaries(db: Queryable, module: FileModule, which: Parameters<typeof liveFileRows>[2]): Promise<FileSummary[]> {
+async function summaries(
+  db: Queryable,
+  module: FileModule,
+  which: Parameters<typeof liveFileRows>[2],
+): Promise<FileSummary[]> {
   const rows = await liveFileRows(db, module, which);
   return rows.map((row) => ({
     id: row.id,
@@ -27,7 +31,11 @@ export async function liveFiles(db: Queryable, module: FileModule, moduleId: num
 }
 
 /** Those of `ids` still live on `module`'s records, oldest first (an upload's answer, a rename's). */
-export async function liveFilesByIds(db: Queryable, module: FileModule, ids: readonly number[]): Promise<FileSummary[]> {
+export async function liveFilesByIds(
+  db: Queryable,
+  module: FileModule,
+  ids: readonly number[],
+): Promise<FileSummary[]> {
   if (ids.length === 0) return [];
   return summaries(db, module, { ids });
 }

@@ -49,9 +49,13 @@ export const tooLarge = (filename: string) =>
   });
 
 const tooLargeInAll = () =>
-  new HttpError(413, `The files together are larger than ${MAX_UPLOAD_MB} MB: nothing was stored. Upload them in parts.`, {
-    [FILES_FIELD]: `must be at most ${MAX_UPLOAD_MB} MB in all`,
-  });
+  new HttpError(
+    413,
+    `The files together are larger than ${MAX_UPLOAD_MB} MB: nothing was stored. Upload them in parts.`,
+    {
+      [FILES_FIELD]: `must be at most ${MAX_UPLOAD_MB} MB in all`,
+    },
+  );
 
 const tooMany = () =>
   badRequest(`At most ${MAX_FILES_PER_UPLOAD} files can be uploaded at once: nothing was stored`, {
@@ -71,12 +75,16 @@ function parserError(error: unknown, current: string | undefined): HttpError {
     case 'FST_FIELDS_LIMIT':
       return badRequest('The upload has too many parts', { body: 'has too many parts' });
     case 'FST_PROTO_VIOLATION':
-      return badRequest('A part of the upload has a name that is not allowed', { body: 'has a part name that is not allowed' });
+      return badRequest('A part of the upload has a name that is not allowed', {
+        body: 'has a part name that is not allowed',
+      });
     case 'FST_INVALID_JSON_FIELD_ERROR':
       return badRequest('A field of the upload is not valid JSON', { body: 'has a field that is not valid JSON' });
   }
   // Busboy's own errors (no boundary, truncated data) are the sender's fault, not ours.
-  return badRequest('The upload is not a readable multipart/form-data body', { body: 'is not readable multipart/form-data' });
+  return badRequest('The upload is not a readable multipart/form-data body', {
+    body: 'is not readable multipart/form-data',
+  });
 }
 
 /**
@@ -84,7 +92,10 @@ function parserError(error: unknown, current: string | undefined): HttpError {
  * turns them into what the caller needs (and may refuse with a 404 or 409) before a file byte
  * is read. Answers that and the files, in the order sent.
  */
-export async function readUpload<S extends v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>, T>(
+export async function readUpload<
+  S extends v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>,
+  T,
+>(
   request: FastifyRequest,
   fieldsSchema: S,
   beforeFiles: (fields: v.InferOutput<S>) => Promise<T>,
@@ -155,7 +166,9 @@ export async function readUpload<S extends v.ObjectSchema<v.ObjectEntries, v.Err
   }
   if (!target) await start(false);
   if (files.length === 0) {
-    throw badRequest(`Choose at least one file to upload (as ${FILES_FIELD})`, { [FILES_FIELD]: 'is required: send at least one file' });
+    throw badRequest(`Choose at least one file to upload (as ${FILES_FIELD})`, {
+      [FILES_FIELD]: 'is required: send at least one file',
+    });
   }
   return { target: target!.value, files };
 }

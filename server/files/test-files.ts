@@ -9,12 +9,17 @@ export const pdfBytes = (text = 'hello') =>
   Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${text}\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
 
 export const pngBytes = () =>
-  Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('\x00\x00\x00\rIHDR-rest-of-image', 'latin1')]);
+  Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    Buffer.from('\x00\x00\x00\rIHDR-rest-of-image', 'latin1'),
+  ]);
 
-export const jpegBytes = () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('JFIF-rest-of-image')]);
+export const jpegBytes = () =>
+  Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('JFIF-rest-of-image')]);
 
 /** A Windows executable's first bytes (MZ…), as a renamed .pdf would carry them. */
-export const exeBytes = () => Buffer.concat([Buffer.from('MZ'), Buffer.alloc(62, 0x90), Buffer.from('This program cannot be run in DOS mode')]);
+export const exeBytes = () =>
+  Buffer.concat([Buffer.from('MZ'), Buffer.alloc(62, 0x90), Buffer.from('This program cannot be run in DOS mode')]);
 
 export const elfBytes = () => Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1]), Buffer.alloc(32)]);
 
@@ -67,14 +72,26 @@ export const contentTypes = (part: string, type: string) =>
   '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
   `<Override PartName="/${part}" ContentType="${type}"/></Types>`;
 
-const WORD_TYPES = contentTypes('word/document.xml', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml');
-const EXCEL_TYPES = contentTypes('xl/workbook.xml', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml');
+const WORD_TYPES = contentTypes(
+  'word/document.xml',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml',
+);
+const EXCEL_TYPES = contentTypes(
+  'xl/workbook.xml',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml',
+);
 
 export const docxBytes = ({ deflate = false } = {}) =>
-  zipOf({ '[Content_Types].xml': WORD_TYPES, '_rels/.rels': '<Relationships/>', 'word/document.xml': '<w:document/>' }, { deflate });
+  zipOf(
+    { '[Content_Types].xml': WORD_TYPES, '_rels/.rels': '<Relationships/>', 'word/document.xml': '<w:document/>' },
+    { deflate },
+  );
 
 export const xlsxBytes = ({ deflate = false } = {}) =>
-  zipOf({ '[Content_Types].xml': EXCEL_TYPES, '_rels/.rels': '<Relationships/>', 'xl/workbook.xml': '<workbook/>' }, { deflate });
+  zipOf(
+    { '[Content_Types].xml': EXCEL_TYPES, '_rels/.rels': '<Relationships/>', 'xl/workbook.xml': '<workbook/>' },
+    { deflate },
+  );
 
 /** A multipart body as a browser's FormData would send it: `fields` first, then the files. */
 export async function multipartOf(
@@ -84,7 +101,11 @@ export async function multipartOf(
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   for (const file of files) {
-    form.append(file.field ?? 'files', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }), file.name);
+    form.append(
+      file.field ?? 'files',
+      new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }),
+      file.name,
+    );
   }
   const request = new Request('http://localhost/', { method: 'POST', body: form });
   return {

@@ -43,7 +43,8 @@ export async function authenticate(request: FastifyRequest): Promise<void> {
   const header = request.headers.authorization;
   if (!header) throw unauthorized('Sign in to continue');
   const token = BEARER.exec(header)?.[1];
-  if (!token) throw unauthorized('Sign in to continue: the authorization header is not a bearer token', 'invalid_token');
+  if (!token)
+    throw unauthorized('Sign in to continue: the authorization header is not a bearer token', 'invalid_token');
   const app = request.server;
   const claims = await verifyAccessToken(app.config, token, app.clock.now());
   if (!claims) throw unauthorized('Your session has expired: sign in again', 'invalid_token');

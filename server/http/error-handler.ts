@@ -29,9 +29,7 @@ function fromFastify(error: FastifyError, request: FastifyRequest): ApiErrorBody
       const limit = bodyLimitOf(request);
       return {
         status: 413,
-        message: limit
-          ? `The request body is larger than the ${limit} bytes allowed`
-          : 'The request body is too large',
+        message: limit ? `The request body is larger than the ${limit} bytes allowed` : 'The request body is too large',
         fields: { body: 'is too large' },
       };
     }

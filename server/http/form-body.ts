@@ -13,7 +13,8 @@ export const FORM_BODY_LIMIT = 64 * 1024;
 
 const FORM_TYPE = 'application/x-www-form-urlencoded';
 
-const isForm = (request: FastifyRequest) => (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase() === FORM_TYPE;
+const isForm = (request: FastifyRequest) =>
+  (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase() === FORM_TYPE;
 
 /** Fastify keeps a context's parsers under this symbol and has no public way to read their limits. */
 const PARSERS = 'fastify.contentTypeParser';
@@ -25,10 +26,15 @@ function parserLimitOf(request: FastifyRequest): number | undefined {
   const server = request.server as unknown as Record<symbol, unknown>;
   let key: symbol | undefined;
   // An encapsulated context has its own copy; look up the prototype chain for the symbol itself.
-  for (let object: object | null = server; object && key === undefined; object = Object.getPrototypeOf(object) as object | null) {
+  for (
+    let object: object | null = server;
+    object && key === undefined;
+    object = Object.getPrototypeOf(object) as object | null
+  ) {
     key = Object.getOwnPropertySymbols(object).find((symbol) => symbol.description === PARSERS);
   }
-  const parsers = key === undefined ? undefined : (server[key] as { getParser?: (type: string) => unknown } | undefined);
+  const parsers =
+    key === undefined ? undefined : (server[key] as { getParser?: (type: string) => unknown } | undefined);
   try {
     const limit = (parsers?.getParser?.(contentType) as { bodyLimit?: unknown } | undefined)?.bodyLimit;
     return typeof limit === 'number' ? limit : undefined;

@@ -20,8 +20,7 @@ export class HttpError extends Error {
   readonly headers: Record<string, string> | undefined;
 }
 
-export const badRequest = (message: string, fields?: Record<string, string>) =>
-  new HttpError(400, message, fields);
+export const badRequest = (message: string, fields?: Record<string, string>) => new HttpError(400, message, fields);
 
 /** RFC 6750: a 401 for a bearer-protected resource says which scheme it wants. */
 export const unauthorized = (message = 'Sign in to continue', bearerError?: 'invalid_token') =>

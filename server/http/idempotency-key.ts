@@ -14,7 +14,8 @@ export const idempotencyKeyHeaderDoc = {
 };
 
 /** For a route's `errors`: the answer to a key reused for another request (keyUsedForAnotherRequest). */
-export const KEY_REUSED_DOC = 'The Idempotency-Key was used for a different request (`fields.Idempotency-Key`): send a new key';
+export const KEY_REUSED_DOC =
+  'The Idempotency-Key was used for a different request (`fields.Idempotency-Key`): send a new key';
 
 /** The header's value: absent, or 8–128 visible ASCII characters (400 naming it otherwise). */
 export function idempotencyKeyOf(request: FastifyRequest): string | undefined {

@@ -25,7 +25,9 @@ describe('the request log', () => {
     for (const url of urls) {
       lines.length = 0;
       await t.app.inject({ method: 'GET', url });
-      const incoming = lines.map((line) => JSON.parse(line) as { msg: string; req?: { url: string } }).find((entry) => entry.msg === 'incoming request');
+      const incoming = lines
+        .map((line) => JSON.parse(line) as { msg: string; req?: { url: string } })
+        .find((entry) => entry.msg === 'incoming request');
       expect(incoming?.req?.url).toBe(redactUrl(url));
       expect(incoming?.req?.url).toContain(REDACTED);
       for (const line of lines) expect(line).not.toContain(TOKEN);
@@ -37,7 +39,9 @@ describe('the request log', () => {
 describe('redactUrl', () => {
   it('masks the segment after changepassword and any token in the query, and nothing else', () => {
     expect(redactUrl(`/changepassword/${TOKEN}`)).toBe('/changepassword/[redacted]');
-    expect(redactUrl(`/client/changepassword/${TOKEN}/harbor-risk`)).toBe('/client/changepassword/[redacted]/harbor-risk');
+    expect(redactUrl(`/client/changepassword/${TOKEN}/harbor-risk`)).toBe(
+      '/client/changepassword/[redacted]/harbor-risk',
+    );
     expect(redactUrl(`/ChangePassword/${TOKEN}?a=b`)).toBe('/ChangePassword/[redacted]?a=b');
     expect(redactUrl(`/x?a=1&token=${TOKEN}&Token=${TOKEN}`)).toBe('/x?a=1&token=[redacted]&Token=[redacted]');
     expect(redactUrl('/changepassword')).toBe('/changepassword');

@@ -25,7 +25,10 @@ const t = setupTestApp({
 
 /** The shell less what the server adds to it (runtime config, preload hints): the file itself. */
 const fileOf = (html: string) =>
-  html.replace(/<script type="application\/json" id="runtime-config">.*?<\/script>|<link rel="(?:modulepreload|preload)"[^>]*>/g, '');
+  html.replace(
+    /<script type="application\/json" id="runtime-config">.*?<\/script>|<link rel="(?:modulepreload|preload)"[^>]*>/g,
+    '',
+  );
 
 const page = (url: string, accept = 'text/html,application/xhtml+xml,*/*;q=0.8') =>
   t.app.inject({ method: 'GET', url, headers: { accept } });

@@ -67,12 +67,18 @@ const bytesOf = (type: string, description?: string): Json => ({
 
 function successOf(route: RegisteredRoute): Json {
   if (!route.binary) {
-    return { description: route.summary, content: { 'application/json': { schema: schemaOf(route.response, 'response') } } };
+    return {
+      description: route.summary,
+      content: { 'application/json': { schema: schemaOf(route.response, 'response') } },
+    };
   }
   const { description } = schemaOf(route.response, 'response') as { description?: string };
   const content = Object.fromEntries(route.binary.types.map((type) => [type, { schema: bytesOf(type, description) }]));
   const headers = Object.fromEntries(
-    Object.entries(route.binary.headers ?? {}).map(([name, said]) => [name, { description: said, schema: { type: 'string' } }]),
+    Object.entries(route.binary.headers ?? {}).map(([name, said]) => [
+      name,
+      { description: said, schema: { type: 'string' } },
+    ]),
   );
   return { description: route.summary, content, ...(Object.keys(headers).length ? { headers } : {}) };
 }

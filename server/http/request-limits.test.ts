@@ -41,9 +41,14 @@ describe('a URL over 4 KB', () => {
 
   it('answers a path segment too long for a file name as a missing file, not a 403', async () => {
     // Under 4 KB, but no file system has such a name: the static files could not check it.
-    const api = await t.app.inject({ method: 'GET', url: `/api/weborder/auth/specialityByClientUrl/${'b'.repeat(300)}` });
+    const api = await t.app.inject({
+      method: 'GET',
+      url: `/api/weborder/auth/specialityByClientUrl/${'b'.repeat(300)}`,
+    });
     expect(expectError(api, 404).message).toContain('No API route GET /api/weborder/auth/specialityByClientUrl/');
-    expect(expectError(await t.app.inject({ method: 'GET', url: `/assets/${'c'.repeat(300)}.js` }), 404).message).toContain('No route GET');
+    expect(
+      expectError(await t.app.inject({ method: 'GET', url: `/assets/${'c'.repeat(300)}.js` }), 404).message,
+    ).toContain('No route GET');
     const page = await t.app.inject({ method: 'GET', url: `/${'d'.repeat(300)}`, headers: { accept: 'text/html' } });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('id="runtime-config"');
@@ -57,7 +62,8 @@ describe('a URL over 4 KB', () => {
     expect(doc.components.responses.UriTooLong?.description).toContain(`${MAX_URL_BYTES} bytes`);
     const operations = Object.values(doc.paths).flatMap((item) => Object.values(item));
     expect(operations.length).toBeGreaterThan(20);
-    for (const operation of operations) expect(operation.responses['414']).toEqual({ $ref: '#/components/responses/UriTooLong' });
+    for (const operation of operations)
+      expect(operation.responses['414']).toEqual({ $ref: '#/components/responses/UriTooLong' });
   });
 });
 
@@ -67,7 +73,8 @@ describe('a body over its limit', () => {
       method: 'POST',
       url,
       headers: { 'content-type': contentType },
-      payload: contentType === 'application/json' ? JSON.stringify({ pad: 'p'.repeat(bytes) }) : `pad=${'p'.repeat(bytes)}`,
+      payload:
+        contentType === 'application/json' ? JSON.stringify({ pad: 'p'.repeat(bytes) }) : `pad=${'p'.repeat(bytes)}`,
     });
 
   it('states the payment webhook’s own limit, 512 KiB, not the app’s 1 MiB', async () => {
@@ -82,7 +89,10 @@ describe('a body over its limit', () => {
   it('states the app’s limit for an ordinary JSON route, and the form limit for a form', async () => {
     const json = expectError(await post('/api/weborder/auth/generate-token', 1100 * 1024), 413);
     expect(json.message).toBe('The request body is larger than the 1048576 bytes allowed');
-    const form = expectError(await post('/api/weborder/auth/generate-token', 70 * 1024, 'application/x-www-form-urlencoded'), 413);
+    const form = expectError(
+      await post('/api/weborder/auth/generate-token', 70 * 1024, 'application/x-www-form-urlencoded'),
+      413,
+    );
     expect(form.message).toBe('The request body is larger than the 65536 bytes allowed');
   });
 });

@@ -70,7 +70,8 @@ export function knownOrigins(app: FastifyInstance): Set<string> {
  */
 export function appBaseFor(app: FastifyInstance, request: FastifyRequest): string {
   const origin = requestOrigin(request);
-  if (!origin || origin === originOf(app.config.publicUrl) || !knownOrigins(app).has(origin)) return app.config.publicUrl;
+  if (!origin || origin === originOf(app.config.publicUrl) || !knownOrigins(app).has(origin))
+    return app.config.publicUrl;
   return origin;
 }
 
@@ -80,7 +81,11 @@ export function appBaseFor(app: FastifyInstance, request: FastifyRequest): strin
  * lead. `loopback` when both are this machine under two names (localhost and 127.0.0.1): the
  * case that surprises people working locally.
  */
-export function publicUrlNotice(publicUrl: string, host: string, port: number): { message: string; loopback: boolean } | undefined {
+export function publicUrlNotice(
+  publicUrl: string,
+  host: string,
+  port: number,
+): { message: string; loopback: boolean } | undefined {
   const publicOrigin = originOf(publicUrl);
   const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
   const literal = originOf(`http://${bracketed(bare)}:${port}`);

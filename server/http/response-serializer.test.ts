@@ -26,14 +26,24 @@ describe('responseJsonSchema', () => {
     });
     const serialize = compile(schema);
     const values = [
-      { id: 1, name: 'x', note: null, kind: 'a', value: 'text', counts: { a: 1, b: 2 }, items: [{ at: '2025-01-01', ok: true }] },
+      {
+        id: 1,
+        name: 'x',
+        note: null,
+        kind: 'a',
+        value: 'text',
+        counts: { a: 1, b: 2 },
+        items: [{ at: '2025-01-01', ok: true }],
+      },
       { id: 2.5, name: 'é "quoted" \\ ✓', note: 'n', kind: 'b', value: 3, counts: {}, items: [] },
       { id: 3, name: 'y', note: null, tag: undefined, kind: 'a', value: null, counts: { z: -0.5 }, items: [] },
     ];
     for (const value of values) expect(serialize(value)).toBe(JSON.stringify(value));
     // An optional key that is present is written after the required ones: the same value, other bytes.
     const tagged = { id: 4, tag: 't', name: 'z', note: null, kind: 'a', value: 1, counts: {}, items: [] };
-    expect(serialize(tagged)).toBe('{"id":4,"name":"z","note":null,"kind":"a","value":1,"counts":{},"items":[],"tag":"t"}');
+    expect(serialize(tagged)).toBe(
+      '{"id":4,"name":"z","note":null,"kind":"a","value":1,"counts":{},"items":[],"tag":"t"}',
+    );
     expect(JSON.parse(serialize(tagged))).toEqual(tagged);
     // Line separators and other odd characters come out as JSON.stringify writes them.
     const separator = { ...values[0], name: 'a\u2028b\u0000c' };
@@ -49,6 +59,8 @@ describe('responseJsonSchema', () => {
   it('says when a compiled answer would differ from JSON.stringify (a key the schema does not name)', () => {
     const serialize = compile(v.object({ id: v.number() }));
     expect(() => checkSerialization(serialize, { id: 1 }, 'GET /x')).not.toThrow();
-    expect(() => checkSerialization(serialize, { id: 1, secret: 'kept?' }, 'GET /x')).toThrow(/GET \/x changed the answer/);
+    expect(() => checkSerialization(serialize, { id: 1, secret: 'kept?' }, 'GET /x')).toThrow(
+      /GET \/x changed the answer/,
+    );
   });
 });

@@ -40,6 +40,8 @@ export function checkSerialization(serialize: (payload: unknown) => string, payl
   const plain = JSON.stringify(payload);
   // Equal as values: fast-json-stringify writes keys in the schema's order, JSON.stringify in the object's.
   if (compiled !== plain && !isDeepStrictEqual(JSON.parse(compiled), JSON.parse(plain))) {
-    throw new Error(`The compiled serialiser of ${route} changed the answer: ${compiled.slice(0, 400)} instead of ${plain.slice(0, 400)}`);
+    throw new Error(
+      `The compiled serialiser of ${route} changed the answer: ${compiled.slice(0, 400)} instead of ${plain.slice(0, 400)}`,
+    );
   }
 }

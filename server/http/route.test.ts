@@ -75,7 +75,9 @@ async function testRoutes(app: FastifyInstance) {
     response: v.object({}),
     handler: async ({ params }) => {
       // The database itself raises the error, so it arrives wrapped as the driver wraps it.
-      await app.db.execute(sql.raw(`do $$ begin raise exception 'lost a race' using errcode = '${params.sqlstate}'; end $$`));
+      await app.db.execute(
+        sql.raw(`do $$ begin raise exception 'lost a race' using errcode = '${params.sqlstate}'; end $$`),
+      );
       return {};
     },
   });
@@ -169,7 +171,9 @@ describe('defineRoute body validation', () => {
 
   it('answers 413 for a body over the limit, stating the JSON limit', async () => {
     const huge = JSON.stringify({ name: 'x'.repeat(1_100_000), age: 1 });
-    expect(expectError(await post(huge), 413).message).toBe('The request body is larger than the 1048576 bytes allowed');
+    expect(expectError(await post(huge), 413).message).toBe(
+      'The request body is larger than the 1048576 bytes allowed',
+    );
   });
 
   it('answers 413 for a form body over the form limit, stating that limit', async () => {
@@ -228,7 +232,12 @@ describe('defineRoute and NUL characters (PostgreSQL cannot store them in text)'
   const NUL = 'must not contain NUL characters';
 
   it('answers 400 naming every string holding one, at any depth, with the other problems', async () => {
-    const body = expectError(await post(JSON.stringify({ name: 'A\u0000da', age: 1, tags: ['ok', 'x\u0000'], address: { zip: '1\u00002345' } })), 400);
+    const body = expectError(
+      await post(
+        JSON.stringify({ name: 'A\u0000da', age: 1, tags: ['ok', 'x\u0000'], address: { zip: '1\u00002345' } }),
+      ),
+      400,
+    );
     expect(body.fields).toEqual({ name: NUL, 'tags.1': NUL, 'address.zip': NUL });
     expect(body.message).toBe(`Invalid body: name ${NUL}; tags.1 ${NUL}; address.zip ${NUL}`);
     const mixed = expectError(await post(JSON.stringify({ name: '\u0000', age: 'old' })), 400);
@@ -236,7 +245,9 @@ describe('defineRoute and NUL characters (PostgreSQL cannot store them in text)'
   });
 
   it('answers 400 for one in a form field, a query parameter, a path parameter, or a key a schema lets through', async () => {
-    expect(expectError(await post('name=A%00&age=1', 'application/x-www-form-urlencoded'), 400).fields).toMatchObject({ name: NUL });
+    expect(expectError(await post('name=A%00&age=1', 'application/x-www-form-urlencoded'), 400).fields).toMatchObject({
+      name: NUL,
+    });
     const search = await t.app.inject({ method: 'GET', url: '/api/weborder/test/search?term=a%00b' });
     expect(expectError(search, 400).fields).toEqual({ term: NUL });
     const item = await t.app.inject({ method: 'GET', url: '/api/weborder/test/items/1%00' });
@@ -274,11 +285,14 @@ describe('defineRoute and fields named __proto__', () => {
 describe('defineRoute and transactions that collide', () => {
   const collide = (sqlstate: string) => t.app.inject({ method: 'POST', url: `/api/weborder/test/collide/${sqlstate}` });
 
-  it.each(['40P01', '40001'])('answers a database %s (deadlock, serialization failure) with a 409 to try again', async (sqlstate) => {
-    const body = expectError(await collide(sqlstate), 409);
-    expect(body.message).toBe('The change collided with another one: try again');
-    expect(body.fields).toBeUndefined();
-  });
+  it.each(['40P01', '40001'])(
+    'answers a database %s (deadlock, serialization failure) with a 409 to try again',
+    async (sqlstate) => {
+      const body = expectError(await collide(sqlstate), 409);
+      expect(body.message).toBe('The change collided with another one: try again');
+      expect(body.fields).toBeUndefined();
+    },
+  );
 
   it('still answers other database errors with the generic 500', async () => {
     expectError(await collide('22000'), 500);

@@ -88,9 +88,7 @@ export type RouteDefinition<
   /** Error answers beyond the usual 400/401/404/500, for the OpenAPI document (409, 429, 503…). */
   errors?: Record<number, string>;
   /** Returns the body, or the reply when it sent something else itself (files, redirects). */
-  handler: (
-    context: RouteContext<Parsed<P>, Parsed<Q>, Parsed<B>>,
-  ) => Promise<v.InferInput<R> | FastifyReply>;
+  handler: (context: RouteContext<Parsed<P>, Parsed<Q>, Parsed<B>>) => Promise<v.InferInput<R> | FastifyReply>;
 };
 
 /** What the OpenAPI document is generated from. */
@@ -155,7 +153,9 @@ export function defineRoute<
 >(app: FastifyInstance, definition: RouteDefinition<P, Q, B, R>): void {
   const status = definition.status ?? 200;
   if (definition.body && definition.multipart) {
-    throw new Error(`${definition.method} ${definition.url}: a route takes a JSON/form body or a multipart one, not both`);
+    throw new Error(
+      `${definition.method} ${definition.url}: a route takes a JSON/form body or a multipart one, not both`,
+    );
   }
   const registry = app.apiRoutes;
   registry.routes.push({
@@ -193,7 +193,10 @@ export function defineRoute<
       const params = definition.params ? parseInput('params', definition.params, request.params) : undefined;
       // A route without a query schema takes no parameters: any it gets are refused by name
       // (none, the usual case, needs no parse: issue 17).
-      const query = definition.query || !isEmptyObject(request.query) ? parseInput('query', definition.query ?? noQuery, request.query) : undefined;
+      const query =
+        definition.query || !isEmptyObject(request.query)
+          ? parseInput('query', definition.query ?? noQuery, request.query)
+          : undefined;
       const body = definition.body ? parseInput('body', definition.body, request.body) : undefined;
       let code = status;
       const context = {
@@ -224,4 +227,3 @@ export function defineRoute<
     },
   });
 }
-

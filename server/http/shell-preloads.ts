@@ -27,14 +27,19 @@ export interface ScreenMatch {
 const segmentsOf = (pattern: string) => (pattern === '' ? [] : pattern.split('/'));
 
 const patterns = screens.flatMap((screen) =>
-  [screen.path, ...('aliases' in screen ? screen.aliases : [])].map((pattern) => ({ screen, segments: segmentsOf(pattern) })),
+  [screen.path, ...('aliases' in screen ? screen.aliases : [])].map((pattern) => ({
+    screen,
+    segments: segmentsOf(pattern),
+  })),
 );
 
 /** TanStack Router matches paths case-insensitively by default; `$name` takes one whole segment. */
 function matches(pattern: readonly string[], segments: readonly string[]): boolean {
   return (
     pattern.length === segments.length &&
-    pattern.every((part, index) => (part.startsWith('$') ? segments[index] !== '' : part.toLowerCase() === segments[index]!.toLowerCase()))
+    pattern.every((part, index) =>
+      part.startsWith('$') ? segments[index] !== '' : part.toLowerCase() === segments[index]!.toLowerCase(),
+    )
   );
 }
 
@@ -56,7 +61,8 @@ export function screenAt(pathname: string): ScreenMatch | undefined {
   if (segments[0]?.toLowerCase() === 'client' && segments.length >= 3 && segments.at(-1) !== '') {
     const inner = segments.slice(1, -1);
     for (const screen of screens) {
-      if (matches(segmentsOf(screen.path), inner)) return { module: screen.module, name: screen.name, clientid: segments.at(-1)! };
+      if (matches(segmentsOf(screen.path), inner))
+        return { module: screen.module, name: screen.name, clientid: segments.at(-1)! };
     }
   }
   return undefined;
@@ -109,7 +115,9 @@ export function screenAssets(manifest: Manifest, module: string): { scripts: str
   const entryCss = new Set([...entry].flatMap((name) => manifest[name]!.css ?? []));
   return {
     scripts: chunks.map((chunk) => `/${chunk.file}`).filter((file) => file.endsWith('.js')),
-    styles: [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))].filter((file) => !entryCss.has(file)).map((file) => `/${file}`),
+    styles: [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))]
+      .filter((file) => !entryCss.has(file))
+      .map((file) => `/${file}`),
   };
 }
 

@@ -44,32 +44,42 @@ const LANDING_CHUNKS = ['/assets/landing-screen-l1.js', '/assets/catalog-k1.js']
 const LANDING_DATA = ['/api/weborder/auth/specialitycategory', '/api/weborder/auth/specialitylist'];
 
 describe('the HTML shell', () => {
-  it.each(['/', '/index.html', '/landing', '/landing/', '/?s=abc'])('%s has the runtime config inline, escaped, as /config.json has it', async (url) => {
-    const response = await page(url);
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(response.headers['cache-control']).toBe('no-cache');
-    // Only the one closing tag of the data block itself: the insurer's name cannot end it.
-    expect(response.body.match(/<\/script>/g)).toHaveLength(2);
-    expect(response.body).toContain('Keystone \\u003c/script>\\u003cscript>alert(1)\\u003c/script> Insurance Company');
-    const inline = inlineConfigOf(response.body);
-    expect(v.parse(runtimeConfigSchema, inline)).toEqual(runtimeConfigOf(t.app.config));
-    expect(inline).toEqual((await t.app.inject({ method: 'GET', url: '/config.json' })).json());
-    expect((inline as { trust: { insurer: { name: string } } }).trust.insurer.name).toBe(INSURER);
-    // Inside the head, before its end: the file's own markup is otherwise unchanged, but for the
-    // stylesheet, which is in the page instead of linked.
-    const head = response.body.slice(0, response.body.indexOf('</head>'));
-    expect(head).toContain('id="runtime-config"');
-    const added = response.body.slice(response.body.indexOf('<script type="application/json"'), response.body.indexOf('</head>'));
-    expect(response.body.replace(added, '')).toBe(INDEX_HTML.replace(INDEX_CSS_LINK, `<style>${INDEX_CSS}</style>`));
-  });
+  it.each(['/', '/index.html', '/landing', '/landing/', '/?s=abc'])(
+    '%s has the runtime config inline, escaped, as /config.json has it',
+    async (url) => {
+      const response = await page(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      // Only the one closing tag of the data block itself: the insurer's name cannot end it.
+      expect(response.body.match(/<\/script>/g)).toHaveLength(2);
+      expect(response.body).toContain(
+        'Keystone \\u003c/script>\\u003cscript>alert(1)\\u003c/script> Insurance Company',
+      );
+      const inline = inlineConfigOf(response.body);
+      expect(v.parse(runtimeConfigSchema, inline)).toEqual(runtimeConfigOf(t.app.config));
+      expect(inline).toEqual((await t.app.inject({ method: 'GET', url: '/config.json' })).json());
+      expect((inline as { trust: { insurer: { name: string } } }).trust.insurer.name).toBe(INSURER);
+      // Inside the head, before its end: the file's own markup is otherwise unchanged, but for the
+      // stylesheet, which is in the page instead of linked.
+      const head = response.body.slice(0, response.body.indexOf('</head>'));
+      expect(head).toContain('id="runtime-config"');
+      const added = response.body.slice(
+        response.body.indexOf('<script type="application/json"'),
+        response.body.indexOf('</head>'),
+      );
+      expect(response.body.replace(added, '')).toBe(INDEX_HTML.replace(INDEX_CSS_LINK, `<style>${INDEX_CSS}</style>`));
+    },
+  );
 
   it('preloads the landing chunk and its own imports, not what the entry loads already, and the speciality list', async () => {
     const response = await page('/');
     expect(addedLinks(response.body, 'modulepreload')).toEqual(LANDING_CHUNKS);
     expect(addedLinks(response.body, 'preload')).toEqual(['/assets/catalog-k1.css', ...LANDING_DATA]);
     // As the client fetches them: credentials mode same-origin, which is what crossorigin="anonymous" asks.
-    expect(response.body).toContain('<link rel="preload" as="fetch" crossorigin href="/api/weborder/auth/specialitylist">');
+    expect(response.body).toContain(
+      '<link rel="preload" as="fetch" crossorigin href="/api/weborder/auth/specialitylist">',
+    );
     expect(response.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/catalog-k1.css">');
     expect(addedLinks((await page('/landing')).body, 'modulepreload')).toEqual(LANDING_CHUNKS);
   });
@@ -106,7 +116,7 @@ describe('the HTML shell', () => {
     },
   );
 
-  it('holds the stylesheet itself, so nothing linked holds its first paint; a new build\'s is read again', async () => {
+  it("holds the stylesheet itself, so nothing linked holds its first paint; a new build's is read again", async () => {
     const first = await page('/login');
     expect(first.body).not.toContain('rel="stylesheet"');
     expect(first.body).toContain(`<style>${INDEX_CSS}</style>`);
@@ -167,7 +177,10 @@ describe('the HTML shell', () => {
       // Another mtime even on a file system with coarse timestamps.
       const later = new Date(Date.now() + 5_000);
       await utimes(file, later, later);
-      expect(addedLinks((await page('/login')).body, 'modulepreload')).toEqual(['/assets/login-screen-g2.js', '/assets/form-f1.js']);
+      expect(addedLinks((await page('/login')).body, 'modulepreload')).toEqual([
+        '/assets/login-screen-g2.js',
+        '/assets/form-f1.js',
+      ]);
     } finally {
       await writeFile(file, original);
       const latest = new Date(Date.now() + 10_000);
@@ -181,7 +194,11 @@ describe('shell hints', () => {
   it('maps addresses to screens as the router does, branded ones included', () => {
     expect(screenAt('/')).toEqual({ module: 'landing/landing-screen', name: 'landing' });
     expect(screenAt('/order/12')).toMatchObject({ name: 'order' });
-    expect(screenAt('/client/order/12/harbor-risk')).toEqual({ module: 'order/order-screen', name: 'order', clientid: 'harbor-risk' });
+    expect(screenAt('/client/order/12/harbor-risk')).toEqual({
+      module: 'order/order-screen',
+      name: 'order',
+      clientid: 'harbor-risk',
+    });
     expect(screenAt('/admin/specialities/4/questions')).toMatchObject({ name: 'admin-questions' });
     expect(screenAt('/underwriting/7')).toMatchObject({ name: 'underwriting-review' });
     expect(screenAt('/order')).toBeUndefined();
@@ -192,7 +209,9 @@ describe('shell hints', () => {
   it('builds the API prefix as the client does, for a same-origin and an absolute API_BASE', () => {
     expect(apiPrefixFor('', '/')).toBe('/api/weborder/');
     expect(apiPrefixFor('/portal', '/client/landing/x')).toBe('/portal/api/weborder/');
-    expect(apiPrefixFor('https://api.example.com/weborder', '/')).toBe('https://api.example.com/weborder/api/weborder/');
+    expect(apiPrefixFor('https://api.example.com/weborder', '/')).toBe(
+      'https://api.example.com/weborder/api/weborder/',
+    );
     expect(landingDataUrls('https://api.example.com/', '/', 'h r')).toEqual([
       'https://api.example.com/api/weborder/auth/specialitycategory',
       'https://api.example.com/api/weborder/auth/specialitylist?clientUrl=h+r',

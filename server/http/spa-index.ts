@@ -75,7 +75,9 @@ export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip
 function compress(html: Buffer, encoding: 'br' | 'gzip'): Buffer {
   // Quality 5: a few kilobytes, compressed on each answer, in well under a millisecond.
   return encoding === 'br'
-    ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } })
+    ? brotliCompressSync(html, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+      })
     : gzipSync(html, { level: 6 });
 }
 
@@ -104,13 +106,18 @@ export async function sendSpaIndex(reply: FastifyReply, staticDir: string) {
   const config = request.server.config;
   const pagePath = request.url.split('?')[0] ?? '/';
   const manifest = await readManifest(staticDir);
-  const tags = runtimeConfigScript(runtimeConfigOf(config)) + preloadTags({ manifest, pagePath, apiBase: config.client.apiBase });
+  const tags =
+    runtimeConfigScript(runtimeConfigOf(config)) + preloadTags({ manifest, pagePath, apiBase: config.client.apiBase });
   const html = Buffer.from(inject(await inlineStylesheets(template, staticDir), tags));
 
   // index.html names the hashed assets of the current build: never serve a stale one, but a
   // revisit with the same build and config costs a 304.
   const etag = `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
-  reply.header('cache-control', 'no-cache').header('etag', etag).header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+  reply
+    .header('cache-control', 'no-cache')
+    .header('etag', etag)
+    .header('vary', 'accept-encoding')
+    .type('text/html; charset=utf-8');
   if (noneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
   const encoding = html.length >= COMPRESS_FROM_BYTES ? chooseEncoding(request.headers['accept-encoding']) : undefined;
   if (!encoding) return reply.send(html);

@@ -68,7 +68,8 @@ export async function decide(db: Queryable, row: SubmissionRow, authorityCents: 
 
 /** The history's words for the outcome: the insured-facing reasons, or what is missing. */
 function outcomeReason(verdict: Verdict): string | null {
-  if (verdict.requiredItems.length) return `Still missing: ${verdict.requiredItems.map((item) => item.label).join('; ')}`;
+  if (verdict.requiredItems.length)
+    return `Still missing: ${verdict.requiredItems.map((item) => item.label).join('; ')}`;
   if (verdict.reasons.length) return verdict.reasons.map((reason) => reason.label).join('; ');
   return null;
 }
@@ -79,12 +80,18 @@ const outcomeDataSchema = v.object({
 });
 
 /** The reasons and items an outcome event kept (none when its data does not read as such). */
-export function outcomeData(event: Pick<OrderEvent, 'data'> | undefined): { reasons: ReferralReason[]; requiredItems: RequiredItem[] } {
+export function outcomeData(event: Pick<OrderEvent, 'data'> | undefined): {
+  reasons: ReferralReason[];
+  requiredItems: RequiredItem[];
+} {
   const parsed = v.safeParse(outcomeDataSchema, event?.data ?? {});
   return parsed.success ? parsed.output : { reasons: [], requiredItems: [] };
 }
 
-const answer = (row: Pick<SubmissionRow, 'id' | 'number' | 'status' | 'version'>, verdict: Omit<Verdict, 'event'> & { outcome: Outcome }): BuyNowResult => ({
+const answer = (
+  row: Pick<SubmissionRow, 'id' | 'number' | 'status' | 'version'>,
+  verdict: Omit<Verdict, 'event'> & { outcome: Outcome },
+): BuyNowResult => ({
   ...moveAnswer(row),
   outcome: verdict.outcome,
   requiredItems: verdict.requiredItems,
@@ -95,14 +102,16 @@ const answer = (row: Pick<SubmissionRow, 'id' | 'number' | 'status' | 'version'>
  * Reasons as the insured sees them: the words, without the underwriter's detail (which names
  * the automatic authority, and so would show how to price just under it). The history keeps it.
  */
-export const forInsured = (reasons: ReferralReason[]): ReferralReason[] => reasons.map((reason) => ({ ...reason, detail: null }));
+export const forInsured = (reasons: ReferralReason[]): ReferralReason[] =>
+  reasons.map((reason) => ({ ...reason, detail: null }));
 
 /**
  * What the earlier buy now answered, when the order stands exactly where it left it: its two
  * latest events are that buy now and its outcome, and the status is the outcome's.
  */
 function earlierOutcome(row: SubmissionRow, [last, previous]: OrderEvent[]): BuyNowResult | undefined {
-  if (!last || !isOutcomeEvent(last.event) || last.actor !== 'system' || previous?.event !== 'order.buyNow') return undefined;
+  if (!last || !isOutcomeEvent(last.event) || last.actor !== 'system' || previous?.event !== 'order.buyNow')
+    return undefined;
   const outcome = OUTCOME_EVENTS[last.event];
   return row.status === outcome ? answer(row, { outcome, ...outcomeData(last) }) : undefined;
 }
@@ -118,7 +127,8 @@ export async function buyNow(deps: BuyNowDeps, user: AuthUser, submissionId: num
     // Incomplete, and still missing exactly what that buy now found: the same answer. The
     // insured may have supplied something without a recorded event (a contact), so it is
     // judged again rather than taken on trust.
-    if (earlier && verdict.event === 'order.requireItems' && sameItems(earlier.requiredItems, verdict.requiredItems)) return earlier;
+    if (earlier && verdict.event === 'order.requireItems' && sameItems(earlier.requiredItems, verdict.requiredItems))
+      return earlier;
 
     const now = deps.clock.now();
     const checking = await moveSubmission(tx, user, row, now, { event: BUY_NOW });

@@ -19,7 +19,11 @@ type CloseLostInput = v.InferOutput<typeof sendToCloseLostRequestSchema>;
 
 const CLOSE_LOST: LifecycleEvent = { type: 'order.sendToCloseLost', actor: 'insured' };
 
-export async function sendToCloseLost(deps: LifecycleDeps, user: AuthUser, input: CloseLostInput): Promise<LifecycleMove> {
+export async function sendToCloseLost(
+  deps: LifecycleDeps,
+  user: AuthUser,
+  input: CloseLostInput,
+): Promise<LifecycleMove> {
   return deps.db.transaction(async (tx) => {
     const row = await lockedOrder(tx, user, input.submissionid);
     if (row.status === 'close_lost') {

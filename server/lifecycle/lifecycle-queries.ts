@@ -10,7 +10,11 @@ import { contacts, planLocations, submissions } from '@server/db/schema';
 import { submissionColumns, type SubmissionRow } from '@server/submissions/access';
 
 /** Inside `tx`: the user's submission, FOR UPDATE; undefined when it is not theirs or missing. */
-export async function lockUsersSubmission(tx: Transaction, userId: number, submissionId: number): Promise<SubmissionRow | undefined> {
+export async function lockUsersSubmission(
+  tx: Transaction,
+  userId: number,
+  submissionId: number,
+): Promise<SubmissionRow | undefined> {
   const [row] = await tx
     .select(submissionColumns)
     .from(submissions)
@@ -21,7 +25,10 @@ export async function lockUsersSubmission(tx: Transaction, userId: number, submi
 
 /** The contact an order names, if any. */
 export async function orderContactId(db: Queryable, submissionId: number): Promise<number | null> {
-  const [order] = await db.select({ contactId: submissions.contactId }).from(submissions).where(eq(submissions.id, submissionId));
+  const [order] = await db
+    .select({ contactId: submissions.contactId })
+    .from(submissions)
+    .where(eq(submissions.id, submissionId));
   return order?.contactId ?? null;
 }
 

@@ -56,17 +56,34 @@ async function eventsWhere(db: Queryable, where: SQL | undefined, limit: number)
  * after one.
  */
 export function latestEvents(db: Queryable, submissionId: number, count: number): Promise<OrderEvent[]> {
-  return eventsWhere(db, and(eq(submissionEvents.submissionId, submissionId), like(submissionEvents.event, 'order.%')), count);
+  return eventsWhere(
+    db,
+    and(eq(submissionEvents.submissionId, submissionId), like(submissionEvents.event, 'order.%')),
+    count,
+  );
 }
 
 /** The order's latest event of one of these kinds, if any. */
-export async function latestEventOf(db: Queryable, submissionId: number, types: readonly LifecycleEventType[]): Promise<OrderEvent | undefined> {
-  const [event] = await eventsWhere(db, and(eq(submissionEvents.submissionId, submissionId), inArray(submissionEvents.event, [...types])), 1);
+export async function latestEventOf(
+  db: Queryable,
+  submissionId: number,
+  types: readonly LifecycleEventType[],
+): Promise<OrderEvent | undefined> {
+  const [event] = await eventsWhere(
+    db,
+    and(eq(submissionEvents.submissionId, submissionId), inArray(submissionEvents.event, [...types])),
+    1,
+  );
   return event;
 }
 
 /** Whether the order has an event of this kind recorded after the event `afterId` (any, when undefined). */
-export async function hasEventSince(db: Queryable, submissionId: number, type: LifecycleEventType, afterId: number | undefined): Promise<boolean> {
+export async function hasEventSince(
+  db: Queryable,
+  submissionId: number,
+  type: LifecycleEventType,
+  afterId: number | undefined,
+): Promise<boolean> {
   const [event] = await eventsWhere(
     db,
     and(

@@ -23,7 +23,11 @@ import type { SubmissionDeps } from '@server/submissions/submission-deps';
 const CHECKED_STATUSES = new Set(['quoted', 'incomplete']);
 
 /** The order's own contact when it names one, else the insured's primary contact. */
-async function orderContact(db: Queryable, userId: number, submissionId: number): Promise<OrderSummaryDetails['contact']> {
+async function orderContact(
+  db: Queryable,
+  userId: number,
+  submissionId: number,
+): Promise<OrderSummaryDetails['contact']> {
   const contactId = await orderContactId(db, submissionId);
   if (contactId) {
     const named = await usersContact(db, userId, contactId);
@@ -60,7 +64,9 @@ export async function orderSummaryDetails(
   const { db } = deps;
   const row = await ownedSubmission(db, callerOf(user), submissionId);
   const order = await orderDetails(deps, callerOf(user), row.id);
-  const requiredItems = CHECKED_STATUSES.has(row.status) ? await requiredItemsOf(db, row, await orderQuestions(db, row)) : [];
+  const requiredItems = CHECKED_STATUSES.has(row.status)
+    ? await requiredItemsOf(db, row, await orderQuestions(db, row))
+    : [];
   return {
     order,
     locations: (await orderLocations(deps, user, row.id)).locations,

@@ -1,11 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { demoSpecialities } from '@server/db/seed/demo-data';
 import { generalQuestions, specialityQuestions, type DemoQuestion } from '@server/db/seed/demo-questions';
-import { knockoutReasons, priorClaimsReported, referralReasons, type AnsweredSets, type RuleQuestion } from '@server/lifecycle/referral-rules';
+import {
+  knockoutReasons,
+  priorClaimsReported,
+  referralReasons,
+  type AnsweredSets,
+  type RuleQuestion,
+} from '@server/lifecycle/referral-rules';
 
 /** The demo question sets as the rules read them (what the seed stores). */
 const asStored = (questions: DemoQuestion[]): RuleQuestion[] =>
-  questions.map((question) => ({ code: question.code, text: question.text, options: question.options ?? [], condition: question.condition ?? null }));
+  questions.map((question) => ({
+    code: question.code,
+    text: question.text,
+    options: question.options ?? [],
+    condition: question.condition ?? null,
+  }));
 
 const code = (name: string) => demoSpecialities.find((speciality) => speciality.name === name)!.code;
 const dentists = asStored(specialityQuestions[code('Dentists')]);
@@ -13,9 +24,18 @@ const application = asStored(generalQuestions);
 
 /** A careful dentist's answers: nothing that refers or declines. */
 const cleanDentist = { dnt_licence_action: 'no', dnt_sedation: 'no', dnt_implants: 'no', dnt_practice_type: 'general' };
-const cleanApplication = { years_in_practice: 12, annual_revenue: 400_000, staff_count: 3, prior_claims: 'no', prior_coverage: 'yes' };
+const cleanApplication = {
+  years_in_practice: 12,
+  annual_revenue: 400_000,
+  staff_count: 3,
+  prior_claims: 'no',
+  prior_coverage: 'yes',
+};
 
-const sets = (answers: Record<string, unknown> = {}, applicationAnswers: Record<string, unknown> = {}): AnsweredSets => ({
+const sets = (
+  answers: Record<string, unknown> = {},
+  applicationAnswers: Record<string, unknown> = {},
+): AnsweredSets => ({
   speciality: { questions: dentists, answers: { ...cleanDentist, ...answers } },
   application: { questions: application, answers: { ...cleanApplication, ...applicationAnswers } },
 });
@@ -48,7 +68,10 @@ describe('knockoutReasons', () => {
           speciality: { questions: stored, answers: { [question.code]: knockout.value } },
           application: { questions: application, answers: cleanApplication },
         });
-        expect(found.map((reason) => reason.code), `${speciality} ${question.code}`).toEqual(['knockout_answer']);
+        expect(
+          found.map((reason) => reason.code),
+          `${speciality} ${question.code}`,
+        ).toEqual(['knockout_answer']);
         tried += 1;
       }
     }
@@ -88,7 +111,14 @@ describe('referralReasons', () => {
 
   it('refers prior claims once, with what the application says about them', () => {
     const reasons = referralReasons(
-      sets({}, { prior_claims: 'yes', prior_claims_count: 2, prior_claims_details: '2019: missed diagnosis, closed, $40,000 paid.' }),
+      sets(
+        {},
+        {
+          prior_claims: 'yes',
+          prior_claims_count: 2,
+          prior_claims_details: '2019: missed diagnosis, closed, $40,000 paid.',
+        },
+      ),
       250_000,
       AUTHORITY,
     );
@@ -101,8 +131,16 @@ describe('referralReasons', () => {
   });
 
   it('gives every rule that fires, premium first', () => {
-    const reasons = referralReasons(sets({ dnt_practice_type: 'oral_surgery' }, { prior_claims: 'yes', prior_claims_count: 1 }), AUTHORITY + 100, AUTHORITY);
-    expect(reasons.map((reason) => reason.code)).toEqual(['premium_above_authority', 'prior_claims', 'referral_answer']);
+    const reasons = referralReasons(
+      sets({ dnt_practice_type: 'oral_surgery' }, { prior_claims: 'yes', prior_claims_count: 1 }),
+      AUTHORITY + 100,
+      AUTHORITY,
+    );
+    expect(reasons.map((reason) => reason.code)).toEqual([
+      'premium_above_authority',
+      'prior_claims',
+      'referral_answer',
+    ]);
   });
 
   it('reads prior claims from the answer or the count, not from a count the answer hides', () => {

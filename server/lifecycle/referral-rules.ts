@@ -67,7 +67,11 @@ export function knockoutReasons(sets: AnsweredSets): ReferralReason[] {
 }
 
 /** Every referral rule that fires, in a fixed order: premium, prior claims, referring answers. */
-export function referralReasons(sets: AnsweredSets, premiumCents: number | null, authorityCents: number): ReferralReason[] {
+export function referralReasons(
+  sets: AnsweredSets,
+  premiumCents: number | null,
+  authorityCents: number,
+): ReferralReason[] {
   const reasons: ReferralReason[] = [];
   if (premiumCents !== null && premiumCents > authorityCents) {
     reasons.push({
@@ -93,7 +97,12 @@ export function referralReasons(sets: AnsweredSets, premiumCents: number | null,
 /** The application's prior-claims answers in the underwriter's words, each question with its answer. */
 function priorClaimsReason({ questions, answers }: AnsweredSets['application']): ReferralReason {
   const answered = questions
-    .filter((question) => question.code.startsWith(PRIOR_CLAIMS) && isQuestionVisible(question, answers) && !isBlankAnswer(answers[question.code]))
+    .filter(
+      (question) =>
+        question.code.startsWith(PRIOR_CLAIMS) &&
+        isQuestionVisible(question, answers) &&
+        !isBlankAnswer(answers[question.code]),
+    )
     .map((question) => {
       const value = answers[question.code];
       const option = question.options.find((candidate) => candidate.value === answerText(value));

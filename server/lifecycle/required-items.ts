@@ -61,17 +61,28 @@ function missingAnswers(questions: OrderQuestions, row: CheckedOrder): RequiredI
   });
 }
 
-const hasLocation = async (db: Queryable, submissionId: number): Promise<boolean> => (await orderLocationCount(db, submissionId)) > 0;
+const hasLocation = async (db: Queryable, submissionId: number): Promise<boolean> =>
+  (await orderLocationCount(db, submissionId)) > 0;
 
 async function hasPrimaryContact(db: Queryable, userId: number | null): Promise<boolean> {
   return userId !== null && (await primaryContactCount(db, userId)) > 0;
 }
 
 /** Everything still missing, in the order the insured would supply it; empty when nothing is. */
-export async function requiredItemsOf(db: Queryable, row: CheckedOrder, questions: OrderQuestions): Promise<RequiredItem[]> {
+export async function requiredItemsOf(
+  db: Queryable,
+  row: CheckedOrder,
+  questions: OrderQuestions,
+): Promise<RequiredItem[]> {
   const items = missingAnswers(questions, row);
   if (!(await hasLocation(db, row.id))) {
-    items.push({ kind: 'location', code: 'location', label: 'Add at least one location to your order', screen: FIX_SCREENS.location, field: null });
+    items.push({
+      kind: 'location',
+      code: 'location',
+      label: 'Add at least one location to your order',
+      screen: FIX_SCREENS.location,
+      field: null,
+    });
   }
   if (!(await hasPrimaryContact(db, row.userId))) {
     items.push({
@@ -84,7 +95,8 @@ export async function requiredItemsOf(db: Queryable, row: CheckedOrder, question
   }
   // Loss runs: the previous insurers' record of the claims reported. Any file the insured put on
   // the order counts (one an underwriter added is not the insured's answer).
-  const insuredFiles = async () => (await liveFiles(db, 'submission', row.id)).filter((file) => file.uploadedBy === 'insured');
+  const insuredFiles = async () =>
+    (await liveFiles(db, 'submission', row.id)).filter((file) => file.uploadedBy === 'insured');
   if (priorClaimsReported(row.applicationAnswers) && (await insuredFiles()).length === 0) {
     items.push({
       kind: 'document',
@@ -99,6 +111,10 @@ export async function requiredItemsOf(db: Queryable, row: CheckedOrder, question
 
 /** Whether two lists name the same items (whatever their order or words). */
 export function sameItems(a: readonly RequiredItem[], b: readonly RequiredItem[]): boolean {
-  const codes = (items: readonly RequiredItem[]) => items.map((item) => item.code).sort().join('\n');
+  const codes = (items: readonly RequiredItem[]) =>
+    items
+      .map((item) => item.code)
+      .sort()
+      .join('\n');
   return codes(a) === codes(b);
 }

@@ -19,9 +19,13 @@ type ResubmitInput = v.InferOutput<typeof resubmitRequestSchema>;
 const RESUBMIT: LifecycleEvent = { type: 'order.resubmit', actor: 'insured' };
 
 const nothingSupplied = () =>
-  new HttpError(422, 'Nothing was sent since the underwriter asked: upload files, change your answers, or write a message', {
-    message: 'is required when no files or answers were sent since the underwriter asked',
-  });
+  new HttpError(
+    422,
+    'Nothing was sent since the underwriter asked: upload files, change your answers, or write a message',
+    {
+      message: 'is required when no files or answers were sent since the underwriter asked',
+    },
+  );
 
 export async function resubmit(deps: LifecycleDeps, user: AuthUser, input: ResubmitInput): Promise<LifecycleMove> {
   return deps.db.transaction(async (tx) => {

@@ -8,7 +8,10 @@ import { paymentTerms, rateTables, specialities, usStates, type DlfRow, type Ilf
 
 /** Every US state, alphabetical by name, and whether we sell there. */
 export function usStateList(db: Queryable) {
-  return db.select({ code: usStates.code, name: usStates.name, offered: usStates.offered }).from(usStates).orderBy(asc(usStates.name));
+  return db
+    .select({ code: usStates.code, name: usStates.name, offered: usStates.offered })
+    .from(usStates)
+    .orderBy(asc(usStates.name));
 }
 
 /** The payment terms on offer, in display order. */
@@ -50,7 +53,14 @@ export function stateRateTables(db: Queryable, stateCode: string): Promise<State
       rateTableId: rateTables.id,
     })
     .from(usStates)
-    .leftJoin(rateTables, and(eq(rateTables.stateCode, usStates.code), eq(rateTables.active, true), inArray(rateTables.specialityId, specialitiesOnSale)))
+    .leftJoin(
+      rateTables,
+      and(
+        eq(rateTables.stateCode, usStates.code),
+        eq(rateTables.active, true),
+        inArray(rateTables.specialityId, specialitiesOnSale),
+      ),
+    )
     .where(eq(usStates.code, stateCode))
     .orderBy(asc(rateTables.id));
 }

@@ -29,6 +29,10 @@ export function claimDueMail(db: Database, now: Date, leaseUntil: Date, limit: n
     .returning();
 }
 
-export async function updateOutboxRow(db: Database, id: number, changes: Partial<typeof mailOutbox.$inferInsert>): Promise<void> {
+export async function updateOutboxRow(
+  db: Database,
+  id: number,
+  changes: Partial<typeof mailOutbox.$inferInsert>,
+): Promise<void> {
   await db.update(mailOutbox).set(changes).where(eq(mailOutbox.id, id));
 }

@@ -21,7 +21,10 @@ const smtp = await startSmtpServer();
 afterAll(() => smtp.close());
 
 const clock = new TestClock();
-const t = setupTestApp({ clock, env: { SMTP_URL: smtp.url, MAIL_FROM: 'Portal Mail <mail@portal.example.com>', SEED_DEMO: '0' } });
+const t = setupTestApp({
+  clock,
+  env: { SMTP_URL: smtp.url, MAIL_FROM: 'Portal Mail <mail@portal.example.com>', SEED_DEMO: '0' },
+});
 
 const mail = (overrides: Partial<OutgoingMail> = {}): OutgoingMail => ({
   to: uniqueEmail('to'),
@@ -124,13 +127,24 @@ describe('a mail server that is down', () => {
 
 describe('without SMTP_URL: .eml files', () => {
   it('writes one DATA_DIR/outbox/<id>-<slug>.eml per mail, attachments included', async () => {
-    const sender = new MailSender(t.app.db, { mailFrom: 'Practice Shield <no-reply@localhost>', smtpUrl: undefined, dataDir: t.app.config.dataDir }, clock, silentLog);
+    const sender = new MailSender(
+      t.app.db,
+      { mailFrom: 'Practice Shield <no-reply@localhost>', smtpUrl: undefined, dataDir: t.app.config.dataDir },
+      clock,
+      silentLog,
+    );
     try {
       const id = await enqueueMail(
         t.app.db,
         mail({
           subject: 'Your Policy — №42 is ready!',
-          attachments: [{ filename: 'policy.txt', contentType: 'text/plain', contentBase64: Buffer.from('covered').toString('base64') }],
+          attachments: [
+            {
+              filename: 'policy.txt',
+              contentType: 'text/plain',
+              contentBase64: Buffer.from('covered').toString('base64'),
+            },
+          ],
         }),
         clock.now(),
       );
@@ -164,9 +178,10 @@ describe('several senders on one outbox', () => {
       close() {},
     });
     // On PostgreSQL the second sender has its own connections, as another process would.
-    const other = t.testApp.database.kind === 'postgres'
-      ? await openDatabase({ databaseUrl: t.testApp.database.databaseUrl, dataDir: t.app.config.dataDir }, silentLog)
-      : undefined;
+    const other =
+      t.testApp.database.kind === 'postgres'
+        ? await openDatabase({ databaseUrl: t.testApp.database.databaseUrl, dataDir: t.app.config.dataDir }, silentLog)
+        : undefined;
     const config = { mailFrom: 'x <x@localhost>', smtpUrl: undefined, dataDir: t.app.config.dataDir };
     const senders = [
       new MailSender(t.app.db, config, clock, silentLog, counting()),
@@ -177,7 +192,10 @@ describe('several senders on one outbox', () => {
       const results = await Promise.all(senders.map((s) => s.flushOutbox()));
       expect(results.reduce((sum, r) => sum + r.sent, 0)).toBe(30);
       expect(ids.map((id) => deliveries.get(id))).toEqual(ids.map(() => 1));
-      const rows = await t.app.db.select({ status: mailOutbox.status, attempts: mailOutbox.attempts }).from(mailOutbox).where(inArray(mailOutbox.id, ids));
+      const rows = await t.app.db
+        .select({ status: mailOutbox.status, attempts: mailOutbox.attempts })
+        .from(mailOutbox)
+        .where(inArray(mailOutbox.id, ids));
       expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
     } finally {
       await Promise.all(senders.map((s) => s.close()));
@@ -198,7 +216,13 @@ describe('several senders on one outbox', () => {
       },
       close() {},
     };
-    const sender = new MailSender(t.app.db, { mailFrom: 'x <x@localhost>', smtpUrl: undefined, dataDir: t.app.config.dataDir }, clock, silentLog, slow);
+    const sender = new MailSender(
+      t.app.db,
+      { mailFrom: 'x <x@localhost>', smtpUrl: undefined, dataDir: t.app.config.dataDir },
+      clock,
+      silentLog,
+      slow,
+    );
     const id = await enqueueMail(t.app.db, mail(), clock.now());
     const round = sender.flushOutbox();
     await started;

@@ -171,7 +171,11 @@ export class MailSender {
       const now = this.clock.now();
       const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
       const giveUp = row.attempts >= MAX_ATTEMPTS;
-      await updateOutboxRow(this.db, row.id, giveUp ? { status: 'failed', lastError } : { nextAttemptAt: addMs(now, retryDelayMs(row.attempts)), lastError });
+      await updateOutboxRow(
+        this.db,
+        row.id,
+        giveUp ? { status: 'failed', lastError } : { nextAttemptAt: addMs(now, retryDelayMs(row.attempts)), lastError },
+      );
       this.log[giveUp ? 'error' : 'warn'](
         { mailId: row.id, attempts: row.attempts, err: error },
         giveUp ? 'Mail outbox: giving up on a mail' : 'Mail outbox: delivery failed, will retry',

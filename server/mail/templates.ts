@@ -24,7 +24,8 @@ const linkHtml = (link: string, label: string) =>
 
 const QUOTE = 'margin:12px 0;padding:8px 14px;border-left:4px solid #1d4ed8;background:#f3f4f6;white-space:pre-wrap';
 
-const blockText = (b: Block) => ('link' in b ? [`${b.label}: ${b.link}`, ''] : 'quote' in b ? [b.quote, ''] : [b.text, '']);
+const blockText = (b: Block) =>
+  'link' in b ? [`${b.label}: ${b.link}`, ''] : 'quote' in b ? [b.quote, ''] : [b.text, ''];
 const blockHtml = (b: Block) =>
   'link' in b
     ? linkHtml(b.link, b.label)
@@ -51,7 +52,9 @@ const greet = (firstName: string | null | undefined) => (firstName ? `Hello ${fi
 
 export function welcomeMail(input: { to: string; firstName: string; signInUrl: string }): OutgoingMail {
   return render(input.to, `Welcome to ${PRODUCT_NAME}`, greet(input.firstName), [
-    { text: `Your ${PRODUCT_NAME} account for ${input.to} is ready. You can come back to your quotes and orders at any time.` },
+    {
+      text: `Your ${PRODUCT_NAME} account for ${input.to} is ready. You can come back to your quotes and orders at any time.`,
+    },
     { link: input.signInUrl, label: 'Sign in' },
     { text: 'If you did not create this account, ignore this e-mail or reply to let us know.' },
   ]);
@@ -61,13 +64,17 @@ export function passwordResetMail(input: { to: string; firstName: string | null;
   return render(input.to, `Reset your ${PRODUCT_NAME} password`, greet(input.firstName), [
     { text: `Someone (hopefully you) asked to reset the password of the ${PRODUCT_NAME} account for ${input.to}.` },
     { link: input.resetUrl, label: 'Choose a new password' },
-    { text: 'The link works once and expires in one hour. If you did not ask for it, ignore this e-mail: your password stays as it is.' },
+    {
+      text: 'The link works once and expires in one hour. If you did not ask for it, ignore this e-mail: your password stays as it is.',
+    },
   ]);
 }
 
 export function passwordChangedMail(input: { to: string; firstName: string | null; forgotUrl: string }): OutgoingMail {
   return render(input.to, `Your ${PRODUCT_NAME} password was changed`, greet(input.firstName), [
-    { text: `The password of your ${PRODUCT_NAME} account ${input.to} was just changed, and every device signed in with the old one was signed out.` },
+    {
+      text: `The password of your ${PRODUCT_NAME} account ${input.to} was just changed, and every device signed in with the old one was signed out.`,
+    },
     { text: 'If this was not you, reset your password now:' },
     { link: input.forgotUrl, label: 'Reset my password' },
   ]);
@@ -76,8 +83,12 @@ export function passwordChangedMail(input: { to: string; firstName: string | nul
 /** After Google sign-in was linked to an account that had a password: the password is gone. */
 export function googleLinkedMail(input: { to: string; firstName: string | null; forgotUrl: string }): OutgoingMail {
   return render(input.to, `Google sign-in was linked to your ${PRODUCT_NAME} account`, greet(input.firstName), [
-    { text: `Your ${PRODUCT_NAME} account ${input.to} was just signed in to with Google for the first time. From now on you sign in with Google.` },
-    { text: 'To keep the account yours alone, its password was removed and every device signed in before was signed out. If you want to sign in with a password as well, choose one here:' },
+    {
+      text: `Your ${PRODUCT_NAME} account ${input.to} was just signed in to with Google for the first time. From now on you sign in with Google.`,
+    },
+    {
+      text: 'To keep the account yours alone, its password was removed and every device signed in before was signed out. If you want to sign in with a password as well, choose one here:',
+    },
     { link: input.forgotUrl, label: 'Choose a password' },
     { text: 'If this was not you, reply to this e-mail to let us know.' },
   ]);
@@ -95,7 +106,9 @@ export function decisionMail(input: {
 }): OutgoingMail {
   if (input.decision === 'approved') {
     return render(input.to, `Order ${input.orderNumber} is approved`, greet(input.firstName), [
-      { text: `Our underwriter has approved your order ${input.orderNumber}. Pay the first installment to bind your policy.` },
+      {
+        text: `Our underwriter has approved your order ${input.orderNumber}. Pay the first installment to bind your policy.`,
+      },
       ...(input.reason ? [{ quote: input.reason }] : []),
       { link: input.orderUrl, label: 'See your order' },
     ]);
@@ -107,13 +120,26 @@ export function decisionMail(input: {
   ]);
 }
 
-export function infoRequestMail(input: { to: string; firstName: string | null; orderNumber: string; message: string; answerUrl: string }): OutgoingMail {
-  return render(input.to, `Order ${input.orderNumber}: our underwriter needs more information`, greet(input.firstName), [
-    { text: `Our underwriter has reviewed your order ${input.orderNumber} and needs more from you before it can go ahead:` },
-    { quote: input.message },
-    { link: input.answerUrl, label: 'Supply the information' },
-    { text: 'Upload the documents or change your answers there, then send the order back to the underwriter.' },
-  ]);
+export function infoRequestMail(input: {
+  to: string;
+  firstName: string | null;
+  orderNumber: string;
+  message: string;
+  answerUrl: string;
+}): OutgoingMail {
+  return render(
+    input.to,
+    `Order ${input.orderNumber}: our underwriter needs more information`,
+    greet(input.firstName),
+    [
+      {
+        text: `Our underwriter has reviewed your order ${input.orderNumber} and needs more from you before it can go ahead:`,
+      },
+      { quote: input.message },
+      { link: input.answerUrl, label: 'Supply the information' },
+      { text: 'Upload the documents or change your answers there, then send the order back to the underwriter.' },
+    ],
+  );
 }
 
 /** After payment: the policy is bound and issued; its declarations, binder and invoice are attached. */
@@ -136,7 +162,9 @@ export function orderConfirmationMail(input: {
         `liability policy ${input.policyNumber} is issued. It covers ${formatCalendarDay(input.effectiveDate)} to ${formatCalendarDay(input.expirationDate)} ` +
         `at a yearly total of ${input.paid}.`,
     },
-    { text: 'Your declarations page, binder and invoice are attached. The full policy and every document are on your documents page.' },
+    {
+      text: 'Your declarations page, binder and invoice are attached. The full policy and every document are on your documents page.',
+    },
     { link: input.documentsUrl, label: 'Your documents' },
   ]);
 }
@@ -164,6 +192,8 @@ export function sharedDocumentMail(input: {
         `${input.senderName} (${input.senderEmail}) asked ${PRODUCT_NAME} to send you the ${input.what} of their ` +
         `professional liability order ${input.orderNumber}${input.policyNumber ? ` (policy ${input.policyNumber})` : ''}. It is attached as a PDF.`,
     },
-    { text: `If you did not expect this e-mail, you can ignore it: ${PRODUCT_NAME} will not write to you again unless someone sends you another.` },
+    {
+      text: `If you did not expect this e-mail, you can ignore it: ${PRODUCT_NAME} will not write to you again unless someone sends you another.`,
+    },
   ]);
 }

@@ -6,7 +6,12 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type * as v from 'valibot';
-import type { Checkout, checkoutRequestSchema, confirmPaymentRequestSchema, PaymentConfirmation } from '@shared/contract/billing';
+import type {
+  Checkout,
+  checkoutRequestSchema,
+  confirmPaymentRequestSchema,
+  PaymentConfirmation,
+} from '@shared/contract/billing';
 import type { LifecycleEvent } from '@/machines/order-lifecycle.machine';
 import { callerOf } from '@server/account/plan-locations';
 import { requireCurrentSignature } from '@server/application/signatures';
@@ -56,12 +61,19 @@ type Prepared = { order: Awaited<ReturnType<typeof lockedOrder>>; payment: Payme
  * has two payable sessions; only when there is none is a new payment row made. A continued row
  * still waiting for its session gets it from the provider by the row's own idempotency key.
  */
-async function preparePayment(deps: CheckoutDeps, user: AuthUser, submissionId: number, idempotency: string): Promise<Prepared> {
+async function preparePayment(
+  deps: CheckoutDeps,
+  user: AuthUser,
+  submissionId: number,
+  idempotency: string,
+): Promise<Prepared> {
   return deps.db.transaction(async (tx) => {
     const order = await lockedOrder(tx, user, submissionId);
     const earlier = await paymentWithKey(tx, idempotency);
     if (earlier && earlier.submissionId !== order.id) {
-      throw conflict('This Idempotency-Key was used for another order: send a new key', { 'Idempotency-Key': 'was used for another order' });
+      throw conflict('This Idempotency-Key was used for another order: send a new key', {
+        'Idempotency-Key': 'was used for another order',
+      });
     }
     if (order.status !== 'awaiting_payment') throw illegalMove(order, PAY.type);
     const invoice = await invoiceOf(tx, order.id);
@@ -110,12 +122,22 @@ export async function startCheckout(
   let prepared = await preparePayment(deps, user, input.submissionid, idempotency);
   // A continued checkout, or this request's own from an earlier try: either may have expired since.
   if (prepared.payment.providerRef && !(await stillPayable(deps, prepared.payment.providerRef))) {
-    await updatePendingPayment(deps.db, prepared.payment.id, { status: 'expired', failureMessage: 'The checkout expired before it was paid.' });
+    await updatePendingPayment(deps.db, prepared.payment.id, {
+      status: 'expired',
+      failureMessage: 'The checkout expired before it was paid.',
+    });
     prepared = await preparePayment(deps, user, input.submissionid, idempotency);
   }
   const { order, payment } = prepared;
   if (payment.providerRef && payment.checkoutUrl) {
-    return { submissionId: order.id, invoiceId: payment.invoiceId, provider: deps.provider.name, sessionId: payment.providerRef, url: payment.checkoutUrl, amountCents: payment.amountCents };
+    return {
+      submissionId: order.id,
+      invoiceId: payment.invoiceId,
+      provider: deps.provider.name,
+      sessionId: payment.providerRef,
+      url: payment.checkoutUrl,
+      amountCents: payment.amountCents,
+    };
   }
   const facts = await confirmationFacts(deps.db, order.id);
   const invoice = (await invoiceOf(deps.db, order.id))!;
@@ -142,24 +164,53 @@ export async function startCheckout(
     deps.log.error({ err: error, paymentId: payment.id }, 'The payment provider refused or did not answer a checkout');
     // The provider may keep this failure under the row's idempotency key and answer it to every
     // retry: the row is done with, and the next attempt makes a new one with a new key.
-    await updatePendingPaymentWithoutSession(deps.db, payment.id, { status: 'failed', failureMessage: 'The payment service did not answer: no checkout was opened.' });
-    throw serviceUnavailable('The payment service is not answering just now. Nothing was charged: try again in a minute.', error);
+    await updatePendingPaymentWithoutSession(deps.db, payment.id, {
+      status: 'failed',
+      failureMessage: 'The payment service did not answer: no checkout was opened.',
+    });
+    throw serviceUnavailable(
+      'The payment service is not answering just now. Nothing was charged: try again in a minute.',
+      error,
+    );
   }
   await updatePayment(deps.db, payment.id, { providerRef: session.sessionId, checkoutUrl: session.url });
-  return { submissionId: order.id, invoiceId: invoice.id, provider: deps.provider.name, sessionId: session.sessionId, url: session.url, amountCents: payment.amountCents };
+  return {
+    submissionId: order.id,
+    invoiceId: invoice.id,
+    provider: deps.provider.name,
+    sessionId: session.sessionId,
+    url: session.url,
+    amountCents: payment.amountCents,
+  };
 }
 
-export async function confirmPayment(deps: CheckoutDeps, user: AuthUser, input: ConfirmInput): Promise<PaymentConfirmation> {
+export async function confirmPayment(
+  deps: CheckoutDeps,
+  user: AuthUser,
+  input: ConfirmInput,
+): Promise<PaymentConfirmation> {
   const order = await ownedSubmission(deps.db, callerOf(user), input.submissionid);
   const payment = await paymentOfOrderSession(deps.db, order.id, input.sessionid, deps.provider.name);
   if (!payment) throw notFound(`Order ${order.number} has no such checkout`);
-  const answer = async (outcome: PaymentConfirmation['outcome'], message: string | null): Promise<PaymentConfirmation> => {
+  const answer = async (
+    outcome: PaymentConfirmation['outcome'],
+    message: string | null,
+  ): Promise<PaymentConfirmation> => {
     const now = await ownedSubmission(deps.db, callerOf(user), order.id);
-    return { submissionId: order.id, outcome, orderStatus: now.status, message, policyNumber: (await policyOf(deps.db, order.id))?.number ?? null };
+    return {
+      submissionId: order.id,
+      outcome,
+      orderStatus: now.status,
+      message,
+      policyNumber: (await policyOf(deps.db, order.id))?.number ?? null,
+    };
   };
   if (payment.status === 'succeeded') return answer('paid', null);
   if (payment.status === 'needs_refund') {
-    return answer('failed', payment.failureMessage ?? 'This payment could not be applied to the order: we will refund it.');
+    return answer(
+      'failed',
+      payment.failureMessage ?? 'This payment could not be applied to the order: we will refund it.',
+    );
   }
   let session;
   try {
@@ -171,9 +222,13 @@ export async function confirmPayment(deps: CheckoutDeps, user: AuthUser, input: 
   if (session.status === 'paid') {
     const settled = await settlePaid(deps, deps.provider.name, session);
     if (settled.outcome === 'bound' || settled.outcome === 'already_bound') return answer('paid', null);
-    return answer('failed', 'Your payment could not be applied to this order. Nothing more will be charged; we will be in touch.');
+    return answer(
+      'failed',
+      'Your payment could not be applied to this order. Nothing more will be charged; we will be in touch.',
+    );
   }
-  if (session.status === 'expired') return answer('failed', 'This checkout expired before it was paid. Start a new payment from the payment page.');
+  if (session.status === 'expired')
+    return answer('failed', 'This checkout expired before it was paid. Start a new payment from the payment page.');
   return answer('pending', payment.failureMessage ?? 'We have not received your payment yet.');
 }
 
@@ -183,14 +238,23 @@ export async function confirmPayment(deps: CheckoutDeps, user: AuthUser, input: 
  * effort at the provider: should it not answer, a payment that still arrives is kept for a
  * refund (settle.ts), as before.
  */
-export async function endOpenCheckouts(deps: Pick<CheckoutDeps, 'db' | 'provider' | 'log'>, submissionId: number): Promise<void> {
-  const ended = await endPendingPaymentsOfOrder(deps.db, submissionId, deps.provider.name, { status: 'expired', failureMessage: 'The order was closed before it was paid.' });
+export async function endOpenCheckouts(
+  deps: Pick<CheckoutDeps, 'db' | 'provider' | 'log'>,
+  submissionId: number,
+): Promise<void> {
+  const ended = await endPendingPaymentsOfOrder(deps.db, submissionId, deps.provider.name, {
+    status: 'expired',
+    failureMessage: 'The order was closed before it was paid.',
+  });
   for (const payment of ended) {
     if (!payment.providerRef) continue;
     try {
       await deps.provider.expireSession(payment.providerRef);
     } catch (error) {
-      deps.log.warn({ err: error, paymentId: payment.id }, 'Could not end a checkout of a closed order at the payment provider');
+      deps.log.warn(
+        { err: error, paymentId: payment.id },
+        'Could not end a checkout of a closed order at the payment provider',
+      );
     }
   }
 }

@@ -19,7 +19,11 @@ export async function paymentWithKey(db: Queryable, idempotencyKey: string): Pro
 }
 
 /** The invoice's newest payment with this provider still waiting for money, if any. */
-export async function pendingPaymentOfInvoice(db: Queryable, invoiceId: number, provider: string): Promise<PaymentRow | undefined> {
+export async function pendingPaymentOfInvoice(
+  db: Queryable,
+  invoiceId: number,
+  provider: string,
+): Promise<PaymentRow | undefined> {
   const [open] = await db
     .select()
     .from(payments)
@@ -47,7 +51,11 @@ export async function updatePendingPayment(db: Queryable, id: number, changes: P
 }
 
 /** Changes the payment only while it is pending and has no provider session yet. */
-export async function updatePendingPaymentWithoutSession(db: Queryable, id: number, changes: PaymentChanges): Promise<void> {
+export async function updatePendingPaymentWithoutSession(
+  db: Queryable,
+  id: number,
+  changes: PaymentChanges,
+): Promise<void> {
   await db
     .update(payments)
     .set(changes)
@@ -55,11 +63,18 @@ export async function updatePendingPaymentWithoutSession(db: Queryable, id: numb
 }
 
 /** Ends the order's payments with this provider still pending; answers them with their sessions. */
-export function endPendingPaymentsOfOrder(db: Queryable, submissionId: number, provider: string, changes: PaymentChanges) {
+export function endPendingPaymentsOfOrder(
+  db: Queryable,
+  submissionId: number,
+  provider: string,
+  changes: PaymentChanges,
+) {
   return db
     .update(payments)
     .set(changes)
-    .where(and(eq(payments.submissionId, submissionId), eq(payments.provider, provider), eq(payments.status, 'pending')))
+    .where(
+      and(eq(payments.submissionId, submissionId), eq(payments.provider, provider), eq(payments.status, 'pending')),
+    )
     .returning({ id: payments.id, providerRef: payments.providerRef });
 }
 
@@ -72,17 +87,32 @@ export async function supersedePendingPayments(tx: Transaction, invoiceId: numbe
 }
 
 /** The order's payment for this provider session, the newest if several. */
-export async function paymentOfOrderSession(db: Queryable, submissionId: number, sessionId: string, provider: string): Promise<PaymentRow | undefined> {
+export async function paymentOfOrderSession(
+  db: Queryable,
+  submissionId: number,
+  sessionId: string,
+  provider: string,
+): Promise<PaymentRow | undefined> {
   const [payment] = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.submissionId, submissionId), eq(payments.providerRef, sessionId), eq(payments.provider, provider)))
+    .where(
+      and(
+        eq(payments.submissionId, submissionId),
+        eq(payments.providerRef, sessionId),
+        eq(payments.provider, provider),
+      ),
+    )
     .orderBy(desc(payments.id));
   return payment;
 }
 
 /** The payment a provider's session is for, if any. */
-export async function paymentOfSession(db: Queryable, provider: string, sessionId: string): Promise<PaymentRow | undefined> {
+export async function paymentOfSession(
+  db: Queryable,
+  provider: string,
+  sessionId: string,
+): Promise<PaymentRow | undefined> {
   const [row] = await db
     .select()
     .from(payments)
@@ -101,13 +131,20 @@ export async function paymentOfProvider(db: Queryable, id: number, provider: str
 
 /** The order's owner (null for a visitor's quote), if there is such an order. */
 export async function orderOwner(db: Queryable, submissionId: number): Promise<number | null | undefined> {
-  const [owner] = await db.select({ userId: submissions.userId }).from(submissions).where(eq(submissions.id, submissionId));
+  const [owner] = await db
+    .select({ userId: submissions.userId })
+    .from(submissions)
+    .where(eq(submissions.id, submissionId));
   return owner?.userId;
 }
 
 /** Inside `tx`: the order FOR UPDATE. */
 export async function lockOrderRow(tx: Transaction, submissionId: number): Promise<SubmissionRow | undefined> {
-  const [order] = await tx.select(submissionColumns).from(submissions).where(eq(submissions.id, submissionId)).for('update');
+  const [order] = await tx
+    .select(submissionColumns)
+    .from(submissions)
+    .where(eq(submissions.id, submissionId))
+    .for('update');
   return order;
 }
 
@@ -118,12 +155,24 @@ export async function lockPaymentRow(tx: Transaction, id: number): Promise<Payme
 }
 
 /** Records a webhook delivery by its event id; false when it was recorded before (a redelivery). */
-export async function insertWebhookDelivery(tx: Transaction, values: typeof paymentWebhookEvents.$inferInsert): Promise<boolean> {
-  const inserted = await tx.insert(paymentWebhookEvents).values(values).onConflictDoNothing().returning({ id: paymentWebhookEvents.id });
+export async function insertWebhookDelivery(
+  tx: Transaction,
+  values: typeof paymentWebhookEvents.$inferInsert,
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(paymentWebhookEvents)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: paymentWebhookEvents.id });
   return inserted.length > 0;
 }
 
-export async function setWebhookOutcome(tx: Transaction, provider: string, eventId: string, outcome: string): Promise<void> {
+export async function setWebhookOutcome(
+  tx: Transaction,
+  provider: string,
+  eventId: string,
+  outcome: string,
+): Promise<void> {
   await tx
     .update(paymentWebhookEvents)
     .set({ outcome })
@@ -133,7 +182,12 @@ export async function setWebhookOutcome(tx: Transaction, provider: string, event
 /** The insured's address and first name, the order's number and speciality: what the confirmation mail says. */
 export async function confirmationFacts(db: Queryable, submissionId: number) {
   const [row] = await db
-    .select({ email: users.email, firstName: users.firstName, number: submissions.number, speciality: specialities.name })
+    .select({
+      email: users.email,
+      firstName: users.firstName,
+      number: submissions.number,
+      speciality: specialities.name,
+    })
     .from(submissions)
     .innerJoin(users, eq(users.id, submissions.userId))
     .innerJoin(specialities, eq(specialities.id, submissions.specialityId))

@@ -73,9 +73,15 @@ export function judgeCard(form: CardForm, now: Date): CardOutcome {
   if (!/^\d{3,4}$/.test(form.cvc.trim())) fields.cvc = CARD_PROBLEMS['cvc-format'];
   if (Object.keys(fields).length > 0) return { kind: 'invalid', fields };
   if (digits === TEST_CARDS.success) return { kind: 'paid', last4: digits.slice(-4) };
-  if (digits === TEST_CARDS.insufficientFunds) return { kind: 'declined', code: 'insufficient_funds', message: 'Your card has insufficient funds.' };
-  if (digits === TEST_CARDS.declined) return { kind: 'declined', code: 'generic_decline', message: 'Your card was declined.' };
-  return { kind: 'declined', code: 'not_a_test_card', message: 'This is a sandbox checkout: only test cards are accepted, and this card is not one.' };
+  if (digits === TEST_CARDS.insufficientFunds)
+    return { kind: 'declined', code: 'insufficient_funds', message: 'Your card has insufficient funds.' };
+  if (digits === TEST_CARDS.declined)
+    return { kind: 'declined', code: 'generic_decline', message: 'Your card was declined.' };
+  return {
+    kind: 'declined',
+    code: 'not_a_test_card',
+    message: 'This is a sandbox checkout: only test cards are accepted, and this card is not one.',
+  };
 }
 
 /** The codes of a refused form's problems, for the address of the page that shows them. */

@@ -12,7 +12,10 @@ const session = {
 
 describe('sandboxCheckoutPage', () => {
   it('names the configured insurer, its NAIC code and rating, and the producer’s licences, escaped', () => {
-    const trust = { ...testTrust, insurer: { ...testTrust.insurer, name: 'Keystone & Sons <Specialty> Insurance Company' } };
+    const trust = {
+      ...testTrust,
+      insurer: { ...testTrust.insurer, name: 'Keystone & Sons <Specialty> Insurance Company' },
+    };
     const html = sandboxCheckoutPage(session, '/api/weborder/payments/sandbox/checkout/x', {}, undefined, trust);
     expect(html).toContain(
       '<p class="insurer" data-insurer>Underwritten by Keystone &amp; Sons &lt;Specialty&gt; Insurance Company (NAIC 12345). AM Best rating: A (Excellent).' +

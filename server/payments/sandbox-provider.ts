@@ -11,7 +11,12 @@ import * as v from 'valibot';
 import type { Clock } from '@server/clock';
 import type { Database, Queryable } from '@server/db/connection';
 import { notFound } from '@server/http/http-error';
-import { expireOpenSession, insertSessionOnce, sandboxSessionRow, type SandboxSessionRow } from '@server/payments/sandbox-session-queries';
+import {
+  expireOpenSession,
+  insertSessionOnce,
+  sandboxSessionRow,
+  type SandboxSessionRow,
+} from '@server/payments/sandbox-session-queries';
 import { verifiedStripeEvent } from '@server/payments/stripe-signature';
 import {
   WebhookSignatureError,
@@ -166,16 +171,28 @@ export class SandboxProvider implements PaymentProvider {
     const parsed = v.safeParse(eventShape, verified);
     if (!parsed.success) {
       // Signed, so ours, but not an event binding understands: acknowledged, nothing done.
-      return { eventId: `malformed-${createHash('sha256').update(rawBody).digest('hex')}`, type: 'malformed', kind: 'ignored', session: null };
+      return {
+        eventId: `malformed-${createHash('sha256').update(rawBody).digest('hex')}`,
+        type: 'malformed',
+        kind: 'ignored',
+        session: null,
+      };
     }
     const event = parsed.output;
     const object = event.data.object;
     const metadata = (object.metadata ?? {}) as Record<string, string>;
     if (event.type === 'payment_intent.payment_failed') {
       const error = object.last_payment_error as { message?: string } | undefined;
-      return { eventId: event.id, type: event.type, kind: 'declined', session: null, failure: { message: error?.message ?? 'The payment failed.', metadata } };
+      return {
+        eventId: event.id,
+        type: event.type,
+        kind: 'declined',
+        session: null,
+        failure: { message: error?.message ?? 'The payment failed.', metadata },
+      };
     }
-    if (!event.type.startsWith('checkout.session.')) return { eventId: event.id, type: event.type, kind: 'ignored', session: null };
+    if (!event.type.startsWith('checkout.session.'))
+      return { eventId: event.id, type: event.type, kind: 'ignored', session: null };
     const session: SessionState = {
       sessionId: String(object.id),
       status: object.payment_status === 'paid' ? 'paid' : object.status === 'expired' ? 'expired' : 'open',

@@ -15,7 +15,11 @@ export async function sandboxSessionRow(db: Queryable, sessionId: string): Promi
 }
 
 /** A declined card on the sandbox's page: the reason kept for the page, one more attempt counted. */
-export async function recordDeclinedAttempt(db: Queryable, session: SandboxSessionRow, message: string): Promise<SandboxSessionRow> {
+export async function recordDeclinedAttempt(
+  db: Queryable,
+  session: SandboxSessionRow,
+  message: string,
+): Promise<SandboxSessionRow> {
   const [updated] = await db
     .update(sandboxCheckoutSessions)
     .set({ lastError: message, attempts: session.attempts + 1 })
@@ -25,7 +29,12 @@ export async function recordDeclinedAttempt(db: Queryable, session: SandboxSessi
 }
 
 /** The session paid, if it was still open; undefined when another submit of the form paid it first. */
-export async function markSessionPaid(db: Queryable, session: SandboxSessionRow, paymentRef: string, paidAt: Date): Promise<SandboxSessionRow | undefined> {
+export async function markSessionPaid(
+  db: Queryable,
+  session: SandboxSessionRow,
+  paymentRef: string,
+  paidAt: Date,
+): Promise<SandboxSessionRow | undefined> {
   const [paid] = await db
     .update(sandboxCheckoutSessions)
     .set({ status: 'paid', paymentRef, paidAt, lastError: null, attempts: session.attempts + 1 })
@@ -38,9 +47,24 @@ export async function markSessionPaid(db: Queryable, session: SandboxSessionRow,
  * Stores a session unless one was made under its idempotency key already, and answers whichever
  * holds that key: a retried checkout gets the same session.
  */
-export async function insertSessionOnce(db: Database, values: typeof sandboxCheckoutSessions.$inferInsert): Promise<SandboxSessionRow> {
-  const [inserted] = await db.insert(sandboxCheckoutSessions).values(values).onConflictDoNothing({ target: sandboxCheckoutSessions.idempotencyKey }).returning();
-  return inserted ?? (await db.select().from(sandboxCheckoutSessions).where(eq(sandboxCheckoutSessions.idempotencyKey, values.idempotencyKey)))[0]!;
+export async function insertSessionOnce(
+  db: Database,
+  values: typeof sandboxCheckoutSessions.$inferInsert,
+): Promise<SandboxSessionRow> {
+  const [inserted] = await db
+    .insert(sandboxCheckoutSessions)
+    .values(values)
+    .onConflictDoNothing({ target: sandboxCheckoutSessions.idempotencyKey })
+    .returning();
+  return (
+    inserted ??
+    (
+      await db
+        .select()
+        .from(sandboxCheckoutSessions)
+        .where(eq(sandboxCheckoutSessions.idempotencyKey, values.idempotencyKey))
+    )[0]!
+  );
 }
 
 /** Expires the session if it is still open. */

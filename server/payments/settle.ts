@@ -82,19 +82,41 @@ async function lockPayment(tx: Transaction, payment: PaymentRow) {
 }
 
 /** Records a webhook delivery by event id; false when it was recorded before (a redelivery). */
-async function firstDelivery(tx: Transaction, provider: string, event: Pick<WebhookEvent, 'eventId' | 'type'>, now: Date): Promise<boolean> {
-  return insertWebhookDelivery(tx, { provider, eventId: event.eventId, type: event.type, outcome: 'received', receivedAt: now });
+async function firstDelivery(
+  tx: Transaction,
+  provider: string,
+  event: Pick<WebhookEvent, 'eventId' | 'type'>,
+  now: Date,
+): Promise<boolean> {
+  return insertWebhookDelivery(tx, {
+    provider,
+    eventId: event.eventId,
+    type: event.type,
+    outcome: 'received',
+    receivedAt: now,
+  });
 }
 
 async function recordOutcome(tx: Transaction, provider: string, eventId: string, outcome: SettleOutcome) {
   await setWebhookOutcome(tx, provider, eventId, outcome);
 }
 
-async function confirmationMail(tx: Transaction, deps: SettleDeps, orderId: number, issued: IssuedDocument[], invoicePdfBytes: Uint8Array, invoiceNumber: string) {
+async function confirmationMail(
+  tx: Transaction,
+  deps: SettleDeps,
+  orderId: number,
+  issued: IssuedDocument[],
+  invoicePdfBytes: Uint8Array,
+  invoiceNumber: string,
+) {
   const row = await confirmationFacts(tx, orderId);
   const policy = await policyOf(tx, orderId);
   if (!row || !policy) return;
-  const attach = (filename: string, content: Uint8Array) => ({ filename, contentType: 'application/pdf', contentBase64: Buffer.from(content).toString('base64') });
+  const attach = (filename: string, content: Uint8Array) => ({
+    filename,
+    contentType: 'application/pdf',
+    contentBase64: Buffer.from(content).toString('base64'),
+  });
   await deps.mail.enqueue(tx, {
     ...orderConfirmationMail({
       to: row.email,
@@ -108,21 +130,44 @@ async function confirmationMail(tx: Transaction, deps: SettleDeps, orderId: numb
       documentsUrl: `${deps.publicUrl}/document`,
     }),
     attachments: [
-      ...issued.filter((document) => document.kind !== 'policy').map((document) => attach(document.filename, document.content)),
+      ...issued
+        .filter((document) => document.kind !== 'policy')
+        .map((document) => attach(document.filename, document.content)),
       attach(documentFileName('invoice', invoiceNumber), invoicePdfBytes),
     ],
   });
 }
 
 /** Money taken that binds nothing: the payment is marked for a refund by hand, with why in words. */
-async function keepForRefund(tx: Transaction, paymentId: number, session: SessionState, now: Date, why: { raw: Record<string, unknown>; message: string }) {
-  await updatePayment(tx, paymentId, { status: 'needs_refund', providerPaymentRef: session.paymentRef, completedAt: now, raw: why.raw, failureMessage: why.message });
+async function keepForRefund(
+  tx: Transaction,
+  paymentId: number,
+  session: SessionState,
+  now: Date,
+  why: { raw: Record<string, unknown>; message: string },
+) {
+  await updatePayment(tx, paymentId, {
+    status: 'needs_refund',
+    providerPaymentRef: session.paymentRef,
+    completedAt: now,
+    raw: why.raw,
+    failureMessage: why.message,
+  });
 }
 
-async function bind(tx: Transaction, deps: SettleDeps, locked: Awaited<ReturnType<typeof lockPayment>>, session: SessionState): Promise<Settled> {
+async function bind(
+  tx: Transaction,
+  deps: SettleDeps,
+  locked: Awaited<ReturnType<typeof lockPayment>>,
+  session: SessionState,
+): Promise<Settled> {
   const { order, payment } = locked;
   const now = deps.clock.now();
-  const answer = (outcome: SettleOutcome, policyNumber: string | null = null): Settled => ({ outcome, submissionId: order.id, policyNumber });
+  const answer = (outcome: SettleOutcome, policyNumber: string | null = null): Settled => ({
+    outcome,
+    submissionId: order.id,
+    policyNumber,
+  });
   if (payment.status === 'succeeded') return answer('already_bound', (await policyOf(tx, order.id))?.number ?? null);
   if (session.amountCents !== payment.amountCents || session.currency.toUpperCase() !== payment.currency) {
     // Money was taken that does not pay this invoice: recorded for a refund, nothing bound.
@@ -130,7 +175,10 @@ async function bind(tx: Transaction, deps: SettleDeps, locked: Awaited<ReturnTyp
       raw: { session, reason: 'amount_mismatch' },
       message: 'The amount paid did not match the invoice, so it was not applied: we will refund it.',
     });
-    deps.log.error({ paymentId: payment.id, session }, 'Payment amount does not match the checkout: not bound, refund it');
+    deps.log.error(
+      { paymentId: payment.id, session },
+      'Payment amount does not match the checkout: not bound, refund it',
+    );
     return answer('amount_mismatch');
   }
   const invoice = await invoiceOf(tx, order.id);
@@ -141,16 +189,30 @@ async function bind(tx: Transaction, deps: SettleDeps, locked: Awaited<ReturnTyp
       raw: { session },
       message: 'This payment arrived after the order was paid or closed: we will refund it.',
     });
-    deps.log.warn({ paymentId: payment.id, orderStatus: order.status }, 'A payment arrived for an order that cannot be bound: refund it');
+    deps.log.warn(
+      { paymentId: payment.id, orderStatus: order.status },
+      'A payment arrived for an order that cannot be bound: refund it',
+    );
     return answer('not_payable');
   }
-  await updatePayment(tx, payment.id, { status: 'succeeded', providerPaymentRef: session.paymentRef, failureMessage: null, completedAt: now, raw: { session } });
+  await updatePayment(tx, payment.id, {
+    status: 'succeeded',
+    providerPaymentRef: session.paymentRef,
+    failureMessage: null,
+    completedAt: now,
+    raw: { session },
+  });
   await markInvoicePaid(tx, invoice.id, now);
   // Other checkouts of this invoice left open can no longer bind.
   await supersedePendingPayments(tx, invoice.id);
   const bound = await moveSubmission(tx, null, order, now, {
     event: PAID,
-    data: { paymentId: payment.id, provider: payment.provider, amountCents: payment.amountCents, invoiceNumber: invoice.number },
+    data: {
+      paymentId: payment.id,
+      provider: payment.provider,
+      amountCents: payment.amountCents,
+      invoiceNumber: invoice.number,
+    },
   });
   const { policy, issued } = await issuePolicy(tx, order, ratingOf(order), now, deps.trust);
   await moveSubmission(tx, null, bound, now, {
@@ -158,17 +220,32 @@ async function bind(tx: Transaction, deps: SettleDeps, locked: Awaited<ReturnTyp
     data: { policyId: policy.id, policyNumber: policy.number, documents: issued.map((document) => document.kind) },
   });
   const paidInvoice = { ...invoice, status: 'paid', paidAt: now, lastFailure: null };
-  await confirmationMail(tx, deps, order.id, issued, await invoicePdf(await invoiceDocumentData(tx, paidInvoice, deps.trust)), invoice.number);
+  await confirmationMail(
+    tx,
+    deps,
+    order.id,
+    issued,
+    await invoicePdf(await invoiceDocumentData(tx, paidInvoice, deps.trust)),
+    invoice.number,
+  );
   return answer('bound', policy.number);
 }
 
 /** The provider says `session` is paid. `event`: the webhook delivery it came in, if any. */
-export async function settlePaid(deps: SettleDeps, provider: string, session: SessionState, event?: WebhookEvent): Promise<Settled> {
+export async function settlePaid(
+  deps: SettleDeps,
+  provider: string,
+  session: SessionState,
+  event?: WebhookEvent,
+): Promise<Settled> {
   const settled = await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
-    if (event && !(await firstDelivery(tx, provider, event, now))) return { outcome: 'duplicate' as const, submissionId: null, policyNumber: null };
+    if (event && !(await firstDelivery(tx, provider, event, now)))
+      return { outcome: 'duplicate' as const, submissionId: null, policyNumber: null };
     const found = await paymentOfSession(tx, provider, session.sessionId);
-    const result = found ? await bind(tx, deps, await lockPayment(tx, found), session) : { outcome: 'unknown_session' as const, submissionId: null, policyNumber: null };
+    const result = found
+      ? await bind(tx, deps, await lockPayment(tx, found), session)
+      : { outcome: 'unknown_session' as const, submissionId: null, policyNumber: null };
     if (event) await recordOutcome(tx, provider, event.eventId, result.outcome);
     return result;
   });
@@ -182,7 +259,8 @@ export async function settlePaid(deps: SettleDeps, provider: string, session: Se
  */
 export async function settleDeclined(deps: SettleDeps, provider: string, event: WebhookEvent): Promise<Settled> {
   return deps.db.transaction(async (tx) => {
-    if (!(await firstDelivery(tx, provider, event, deps.clock.now()))) return { outcome: 'duplicate' as const, submissionId: null, policyNumber: null };
+    if (!(await firstDelivery(tx, provider, event, deps.clock.now())))
+      return { outcome: 'duplicate' as const, submissionId: null, policyNumber: null };
     const paymentId = Number(event.failure?.metadata.paymentId);
     const found = Number.isSafeInteger(paymentId) ? await paymentOfProvider(tx, paymentId, provider) : undefined;
     // The same lock order as binding (owner, order, payment), so a decline never deadlocks with it.
@@ -202,7 +280,8 @@ export async function settleDeclined(deps: SettleDeps, provider: string, event: 
 /** The checkout can no longer be paid (expired), or the event is not one binding needs. */
 export async function settleOther(deps: SettleDeps, provider: string, event: WebhookEvent): Promise<Settled> {
   return deps.db.transaction(async (tx) => {
-    if (!(await firstDelivery(tx, provider, event, deps.clock.now()))) return { outcome: 'duplicate' as const, submissionId: null, policyNumber: null };
+    if (!(await firstDelivery(tx, provider, event, deps.clock.now())))
+      return { outcome: 'duplicate' as const, submissionId: null, policyNumber: null };
     let outcome: SettleOutcome = 'ignored';
     let submissionId: number | null = null;
     if ((event.kind === 'expired' || event.kind === 'failed') && event.session) {
@@ -211,8 +290,12 @@ export async function settleOther(deps: SettleDeps, provider: string, event: Web
       outcome = payment ? 'expired' : 'unknown_session';
       submissionId = payment?.submissionId ?? null;
       if (payment) {
-        const message = event.kind === 'failed' ? 'The payment did not go through.' : 'The checkout expired before it was paid.';
-        await updatePendingPayment(tx, payment.id, { status: event.kind === 'failed' ? 'failed' : 'expired', failureMessage: message });
+        const message =
+          event.kind === 'failed' ? 'The payment did not go through.' : 'The checkout expired before it was paid.';
+        await updatePendingPayment(tx, payment.id, {
+          status: event.kind === 'failed' ? 'failed' : 'expired',
+          failureMessage: message,
+        });
         await noteInvoiceFailure(tx, payment.invoiceId, message);
       }
     }

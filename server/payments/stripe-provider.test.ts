@@ -31,7 +31,14 @@ const body = (payload: string) => Buffer.from(payload, 'utf8');
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 /** A Stripe event around `object`, signed with `secret` at `timestamp`. */
 const signed = (type: string, object: unknown, secret = webhookSecret, timestamp = nowSeconds()) => {
-  const payload = JSON.stringify({ id: `evt_test_${type}`, object: 'event', type, created: timestamp, livemode: false, data: { object } });
+  const payload = JSON.stringify({
+    id: `evt_test_${type}`,
+    object: 'event',
+    type,
+    created: timestamp,
+    livemode: false,
+    data: { object },
+  });
   return { payload, signature: signStripePayload(payload, secret, timestamp) };
 };
 
@@ -48,10 +55,21 @@ describe('the Stripe Checkout adapter', () => {
 
     expect(session.sessionId).toMatch(/^cs_test_/);
     expect(session.url).toBe(`${fake.url}/pay/${session.sessionId}`);
-    const metadata = { paymentId: '41', invoiceId: '7', submissionId: '12', orderNumber: 'PS-2026-000012', invoiceNumber: 'INV-2026-000007' };
+    const metadata = {
+      paymentId: '41',
+      invoiceId: '7',
+      submissionId: '12',
+      orderNumber: 'PS-2026-000012',
+      invoiceNumber: 'INV-2026-000007',
+    };
     expect(fake.sessions.get(session.sessionId)?.params).toEqual({
       mode: 'payment',
-      line_items: [{ quantity: '1', price_data: { currency: 'usd', unit_amount: '123456', product_data: { name: request.description } } }],
+      line_items: [
+        {
+          quantity: '1',
+          price_data: { currency: 'usd', unit_amount: '123456', product_data: { name: request.description } },
+        },
+      ],
       customer_email: 'dana@example.com',
       client_reference_id: '7',
       success_url: request.successUrl,
@@ -59,7 +77,11 @@ describe('the Stripe Checkout adapter', () => {
       metadata,
       payment_intent_data: { metadata },
     });
-    expect(fake.requests.at(-1)).toEqual({ method: 'POST', path: '/v1/checkout/sessions', idempotencyKey: request.idempotencyKey });
+    expect(fake.requests.at(-1)).toEqual({
+      method: 'POST',
+      path: '/v1/checkout/sessions',
+      idempotencyKey: request.idempotencyKey,
+    });
   });
 
   it('answers the same session for the same idempotency key, and a new one for another key', async () => {
@@ -88,19 +110,29 @@ describe('the Stripe Checkout adapter', () => {
     expect(paid).toMatchObject({ sessionId, status: 'paid', amountCents: 50_000 });
     expect(paid.paymentRef).toBe(fake.sessions.get(sessionId)?.object.payment_intent);
     expect(paid.paymentRef).toMatch(/^pi_test_/);
-    expect(fake.requests.at(-1)).toEqual({ method: 'GET', path: `/v1/checkout/sessions/${sessionId}`, idempotencyKey: undefined });
+    expect(fake.requests.at(-1)).toEqual({
+      method: 'GET',
+      path: `/v1/checkout/sessions/${sessionId}`,
+      idempotencyKey: undefined,
+    });
   });
 
   it('reads an expired session as expired, and refuses an unknown one', async () => {
     const { sessionId } = await provider.createCheckout(checkout());
     fake.expire(sessionId);
     expect(await provider.retrieveSession(sessionId)).toMatchObject({ status: 'expired', paymentRef: null });
-    await expect(provider.retrieveSession('cs_test_unknown')).rejects.toMatchObject({ statusCode: 404, code: 'resource_missing' });
+    await expect(provider.retrieveSession('cs_test_unknown')).rejects.toMatchObject({
+      statusCode: 404,
+      code: 'resource_missing',
+    });
   });
 
   it('rejects (does not hang) when the secret key is refused', async () => {
     const wrongKey = stripeProvider({ secretKey: 'sk_test_wrong', webhookSecret, apiBase: fake.url });
-    await expect(wrongKey.createCheckout(checkout())).rejects.toMatchObject({ statusCode: 401, type: 'StripeAuthenticationError' });
+    await expect(wrongKey.createCheckout(checkout())).rejects.toMatchObject({
+      statusCode: 401,
+      type: 'StripeAuthenticationError',
+    });
   });
 });
 
@@ -120,7 +152,13 @@ describe('Stripe webhooks', () => {
         amountCents: 9_900,
         currency: 'USD',
         paymentRef: fake.sessions.get(sessionId)?.object.payment_intent,
-        metadata: { paymentId: '41', invoiceId: '7', submissionId: '12', orderNumber: 'PS-2026-000012', invoiceNumber: 'INV-2026-000007' },
+        metadata: {
+          paymentId: '41',
+          invoiceId: '7',
+          submissionId: '12',
+          orderNumber: 'PS-2026-000012',
+          invoiceNumber: 'INV-2026-000007',
+        },
       },
     });
   });
@@ -129,7 +167,11 @@ describe('Stripe webhooks', () => {
     const { sessionId } = await provider.createCheckout(checkout());
     const delivery = fake.expire(sessionId);
     const event = await provider.parseWebhook(body(delivery.payload), delivery.signature);
-    expect(event).toMatchObject({ eventId: delivery.eventId, kind: 'expired', session: { sessionId, status: 'expired' } });
+    expect(event).toMatchObject({
+      eventId: delivery.eventId,
+      kind: 'expired',
+      session: { sessionId, status: 'expired' },
+    });
   });
 
   it('maps the asynchronous outcomes, and ignores a completed checkout still waiting for its money', async () => {
@@ -139,13 +181,24 @@ describe('Stripe webhooks', () => {
       const { payload, signature } = signed(type, object);
       return (await provider.parseWebhook(body(payload), signature)).kind;
     };
-    expect(await kindOf('checkout.session.completed', { ...open, status: 'complete', payment_status: 'unpaid' })).toBe('ignored');
-    expect(await kindOf('checkout.session.async_payment_succeeded', { ...open, status: 'complete', payment_status: 'paid' })).toBe('paid');
-    expect(await kindOf('checkout.session.async_payment_failed', { ...open, status: 'complete', payment_status: 'unpaid' })).toBe('failed');
+    expect(await kindOf('checkout.session.completed', { ...open, status: 'complete', payment_status: 'unpaid' })).toBe(
+      'ignored',
+    );
+    expect(
+      await kindOf('checkout.session.async_payment_succeeded', { ...open, status: 'complete', payment_status: 'paid' }),
+    ).toBe('paid');
+    expect(
+      await kindOf('checkout.session.async_payment_failed', { ...open, status: 'complete', payment_status: 'unpaid' }),
+    ).toBe('failed');
   });
 
   it('reports a declined card with the message and the metadata on the payment intent', async () => {
-    const intent = { id: 'pi_test_declined', object: 'payment_intent', metadata: { paymentId: '41' }, last_payment_error: { message: 'Your card was declined.' } };
+    const intent = {
+      id: 'pi_test_declined',
+      object: 'payment_intent',
+      metadata: { paymentId: '41' },
+      last_payment_error: { message: 'Your card was declined.' },
+    };
     const { payload, signature } = signed('payment_intent.payment_failed', intent);
     expect(await provider.parseWebhook(body(payload), signature)).toEqual({
       eventId: 'evt_test_payment_intent.payment_failed',
@@ -172,14 +225,29 @@ describe('Stripe webhooks', () => {
     const tampered = delivery.payload.replace('"amount_total": 123456', '"amount_total": 1');
     expect(tampered).not.toBe(delivery.payload);
     const foreign = signed('checkout.session.completed', fake.sessions.get(sessionId)!.object, 'whsec_someone_else');
-    const stale = signed('checkout.session.completed', fake.sessions.get(sessionId)!.object, webhookSecret, nowSeconds() - 301);
+    const stale = signed(
+      'checkout.session.completed',
+      fake.sessions.get(sessionId)!.object,
+      webhookSecret,
+      nowSeconds() - 301,
+    );
 
-    await expect(provider.parseWebhook(body(tampered), delivery.signature)).rejects.toBeInstanceOf(WebhookSignatureError);
-    await expect(provider.parseWebhook(body(foreign.payload), foreign.signature)).rejects.toBeInstanceOf(WebhookSignatureError);
-    await expect(provider.parseWebhook(body(delivery.payload), undefined)).rejects.toBeInstanceOf(WebhookSignatureError);
+    await expect(provider.parseWebhook(body(tampered), delivery.signature)).rejects.toBeInstanceOf(
+      WebhookSignatureError,
+    );
+    await expect(provider.parseWebhook(body(foreign.payload), foreign.signature)).rejects.toBeInstanceOf(
+      WebhookSignatureError,
+    );
+    await expect(provider.parseWebhook(body(delivery.payload), undefined)).rejects.toBeInstanceOf(
+      WebhookSignatureError,
+    );
     await expect(provider.parseWebhook(body(delivery.payload), '')).rejects.toBeInstanceOf(WebhookSignatureError);
-    await expect(provider.parseWebhook(body(stale.payload), stale.signature)).rejects.toBeInstanceOf(WebhookSignatureError);
+    await expect(provider.parseWebhook(body(stale.payload), stale.signature)).rejects.toBeInstanceOf(
+      WebhookSignatureError,
+    );
     // The same event, fresh and with the right secret, does verify: the refusals above are about the signature.
-    await expect(provider.parseWebhook(body(delivery.payload), delivery.signature)).resolves.toMatchObject({ kind: 'paid' });
+    await expect(provider.parseWebhook(body(delivery.payload), delivery.signature)).resolves.toMatchObject({
+      kind: 'paid',
+    });
   });
 });

@@ -141,10 +141,16 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
 
     async parseWebhook(rawBody: Buffer, signature: string | undefined): Promise<WebhookEvent> {
       if (!signature) throw new WebhookSignatureError('The Stripe-Signature header is missing');
-      if (!options.webhookSecret) throw new WebhookSignatureError('STRIPE_WEBHOOK_SECRET is not set: no webhook can be verified');
+      if (!options.webhookSecret)
+        throw new WebhookSignatureError('STRIPE_WEBHOOK_SECRET is not set: no webhook can be verified');
       let event: Stripe.Event;
       try {
-        event = await verifiedStripeEvent(rawBody, signature, options.webhookSecret, (options.clock ?? systemClock).now());
+        event = await verifiedStripeEvent(
+          rawBody,
+          signature,
+          options.webhookSecret,
+          (options.clock ?? systemClock).now(),
+        );
       } catch {
         // The SDK's error names what failed (timestamp, signature, body); the caller only needs "refused".
         throw new WebhookSignatureError('The Stripe-Signature header does not verify');

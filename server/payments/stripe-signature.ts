@@ -20,9 +20,22 @@ export const SIGNATURE_TOLERANCE_SECONDS = 300;
  * age (it takes `receivedAt` in milliseconds); a timestamp from the future is refused here too,
  * so a signature cannot be made to last longer than the window.
  */
-export async function verifiedStripeEvent(rawBody: Buffer, header: string, secret: string, now: Date): Promise<Stripe.Event> {
-  const event = await Stripe.webhooks.constructEventAsync(rawBody, header, secret, SIGNATURE_TOLERANCE_SECONDS, undefined, now.getTime());
+export async function verifiedStripeEvent(
+  rawBody: Buffer,
+  header: string,
+  secret: string,
+  now: Date,
+): Promise<Stripe.Event> {
+  const event = await Stripe.webhooks.constructEventAsync(
+    rawBody,
+    header,
+    secret,
+    SIGNATURE_TOLERANCE_SECONDS,
+    undefined,
+    now.getTime(),
+  );
   const timestamp = Number(/(?:^|,)t=(\d+)/.exec(header)?.[1]);
-  if (!(timestamp <= now.getTime() / 1000 + SIGNATURE_TOLERANCE_SECONDS)) throw new Error('The signature is dated in the future');
+  if (!(timestamp <= now.getTime() / 1000 + SIGNATURE_TOLERANCE_SECONDS))
+    throw new Error('The signature is dated in the future');
   return event;
 }

@@ -30,7 +30,9 @@ async function testRoutes(app: FastifyInstance) {
     public: true,
     response: v.unknown(),
     handler: async ({ reply }) =>
-      reply.headers({ 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="x.pdf"' }).send(Readable.from([PDF])),
+      reply
+        .headers({ 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="x.pdf"' })
+        .send(Readable.from([PDF])),
   });
 }
 
@@ -55,7 +57,10 @@ describe('API compression', () => {
   });
 
   it('sends it as it is to a client that asks for no encoding or only ones it does not use', async () => {
-    for (const headers of [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'deflate' }] as Record<string, string>[]) {
+    for (const headers of [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'deflate' }] as Record<
+      string,
+      string
+    >[]) {
       const response = await get('/api/weborder/test/sized/3000', headers);
       expect(response.headers['content-encoding'], JSON.stringify(headers)).toBeUndefined();
       expect(response.json()).toEqual({ text: BIG });
@@ -73,7 +78,7 @@ describe('API compression', () => {
     expect(JSON.parse(brotliDecompressSync(openApi.rawPayload).toString())).toMatchObject({ openapi: '3.1.0' });
   });
 
-  it('answers HEAD consistently without a body: the plain answer\'s length, no encoding claimed', async () => {
+  it("answers HEAD consistently without a body: the plain answer's length, no encoding claimed", async () => {
     const head = await get('/api/weborder/test/sized/3000', { 'accept-encoding': 'br' }, 'HEAD');
     const plain = await get('/api/weborder/test/sized/3000');
     expect(head.statusCode).toBe(200);
@@ -102,7 +107,12 @@ describe('API compression', () => {
   it('sends a real document download (the order summary) as an uncompressed PDF', async () => {
     const insured = await newInsured(() => t.app);
     const order = await quotedOrder(() => t.app, insured);
-    const response = await insured.call('POST', 'documents/downloadordersummary', { submissionid: order.submissionId }, { headers: { 'accept-encoding': 'br, gzip' } });
+    const response = await insured.call(
+      'POST',
+      'documents/downloadordersummary',
+      { submissionid: order.submissionId },
+      { headers: { 'accept-encoding': 'br, gzip' } },
+    );
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-encoding']).toBeUndefined();
@@ -111,10 +121,22 @@ describe('API compression', () => {
   });
 
   it('counts JSON, text and XML as compressible, and PDFs, images and octet streams not', () => {
-    for (const type of ['application/json', 'application/json; charset=utf-8', 'application/problem+json', 'text/csv; charset=utf-8', 'image/svg+xml']) {
+    for (const type of [
+      'application/json',
+      'application/json; charset=utf-8',
+      'application/problem+json',
+      'text/csv; charset=utf-8',
+      'image/svg+xml',
+    ]) {
       expect(COMPRESSIBLE_TYPES.test(type), type).toBe(true);
     }
-    for (const type of ['application/pdf', 'image/png', 'application/octet-stream', 'text/event-stream', 'application/jsonx']) {
+    for (const type of [
+      'application/pdf',
+      'image/png',
+      'application/octet-stream',
+      'text/event-stream',
+      'application/jsonx',
+    ]) {
       expect(COMPRESSIBLE_TYPES.test(type), type).toBe(false);
     }
   });

@@ -8,7 +8,8 @@ import fastifyCompress from '@fastify/compress';
 import { namedPlugin } from '@server/plugins/named-plugin';
 
 /** Text that shrinks well; PDFs, images and other binaries gain nothing and stream as they are. */
-export const COMPRESSIBLE_TYPES = /^(?:application\/(?:[\w.-]+\+)?(?:json|xml)|text\/(?!event-stream)[\w.+-]+|image\/svg\+xml)\s*(?:;|$)/i;
+export const COMPRESSIBLE_TYPES =
+  /^(?:application\/(?:[\w.-]+\+)?(?:json|xml)|text\/(?!event-stream)[\w.+-]+|image\/svg\+xml)\s*(?:;|$)/i;
 
 const isApiUrl = (url: string) => url === '/api' || url.startsWith('/api/');
 

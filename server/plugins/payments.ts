@@ -28,7 +28,12 @@ export const paymentsPlugin = namedPlugin<{ config: Config; clock: Clock }>(
       app.decorate('sandbox', null);
       app.decorate(
         'payments',
-        stripeProvider({ secretKey: config.stripe.secretKey!, webhookSecret: config.stripe.webhookSecret!, apiBase: config.stripe.apiBase, clock }),
+        stripeProvider({
+          secretKey: config.stripe.secretKey!,
+          webhookSecret: config.stripe.webhookSecret!,
+          apiBase: config.stripe.apiBase,
+          clock,
+        }),
       );
       return;
     }

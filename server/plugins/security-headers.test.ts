@@ -57,7 +57,9 @@ describe('security headers', () => {
     const response = await get('/', 'text/html');
     expect(response.body).toContain('<script type="application/json" id="runtime-config">');
     // No inline script is allowed, and none is needed: browsers never execute a data block.
-    expect(response.headers['content-security-policy']).toMatch(/script-src 'self' https:\/\/accounts\.google\.com\/gsi\/client;/);
+    expect(response.headers['content-security-policy']).toMatch(
+      /script-src 'self' https:\/\/accounts\.google\.com\/gsi\/client;/,
+    );
     expect([...response.body.matchAll(/<script(?![^>]*type="application\/json")[^>]*>[^<]+<\/script>/g)]).toEqual([]);
   });
 
@@ -75,7 +77,9 @@ describe('contentSecurityPolicy', () => {
     const connectSrc = (apiBase: string) => /connect-src ([^;]*)/.exec(contentSecurityPolicy(apiBase))?.[1];
     expect(connectSrc('')).toBe("'self' https://accounts.google.com/gsi/");
     expect(connectSrc('/api-elsewhere')).toBe("'self' https://accounts.google.com/gsi/");
-    expect(connectSrc('http://localhost:4000/x/')).toBe("'self' https://accounts.google.com/gsi/ http://localhost:4000");
+    expect(connectSrc('http://localhost:4000/x/')).toBe(
+      "'self' https://accounts.google.com/gsi/ http://localhost:4000",
+    );
   });
 });
 
@@ -106,7 +110,9 @@ describe('Strict-Transport-Security', () => {
   });
 
   it('is only for an https public address', () => {
-    expect(transportSecurityHeaders('https://portal.example.com')).toEqual({ 'strict-transport-security': 'max-age=31536000; includeSubDomains' });
+    expect(transportSecurityHeaders('https://portal.example.com')).toEqual({
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+    });
     expect(transportSecurityHeaders('HTTPS://portal.example.com')).toHaveProperty('strict-transport-security');
     expect(transportSecurityHeaders('http://localhost:3000')).toEqual({});
   });

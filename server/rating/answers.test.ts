@@ -22,7 +22,12 @@ const questions: RatingQuestion[] = [
   q('name', 'text'),
   q('claims', 'yesno', { options: yesNo }),
   q('claims_count', 'number', { condition: { questionCode: 'claims', anyOf: ['yes'] } }),
-  q('kind', 'select', { options: [{ value: 'general', label: 'General' }, { value: 'surgery', label: 'Surgery', modifierBps: 1500 }] }),
+  q('kind', 'select', {
+    options: [
+      { value: 'general', label: 'General' },
+      { value: 'surgery', label: 'Surgery', modifierBps: 1500 },
+    ],
+  }),
   q('services', 'multiselect', {
     required: false,
     options: [
@@ -49,7 +54,9 @@ describe('answerProblems', () => {
 
   it('asks a conditional question only once it shows', () => {
     expect(answerProblems(questions, complete, 'answers')['answers.claims_count']).toBeUndefined();
-    expect(answerProblems(questions, { ...complete, claims: 'yes' }, 'answers')).toEqual({ 'answers.claims_count': 'is required' });
+    expect(answerProblems(questions, { ...complete, claims: 'yes' }, 'answers')).toEqual({
+      'answers.claims_count': 'is required',
+    });
     expect(answerProblems(questions, { ...complete, claims: true, claims_count: 2 }, 'answers')).toEqual({});
   });
 
@@ -72,7 +79,9 @@ describe('answerProblems', () => {
     ['since', '2014-00-10', 'is not a real date'],
     ['since', '2014-01-00', 'is not a real date'],
   ])('refuses %s = %j: %s', (code, value, message) => {
-    expect(answerProblems(questions, { ...complete, [code]: value }, 'answers')).toEqual({ [`answers.${code}`]: message });
+    expect(answerProblems(questions, { ...complete, [code]: value }, 'answers')).toEqual({
+      [`answers.${code}`]: message,
+    });
   });
 
   it.each(['2024-02-29', '2000-02-29', '2014-12-31', '0000-01-01'])('takes the real date %s', (since) => {

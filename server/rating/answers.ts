@@ -40,9 +40,13 @@ function typeProblem(question: RatingQuestion, value: unknown): string | undefin
     case 'yesno':
       return asText(value) === 'yes' || asText(value) === 'no' ? undefined : 'must be yes or no';
     case 'select':
-      return typeof value === 'string' && isOption(question, value) ? undefined : `must be one of: ${optionValues(question).join(', ')}`;
+      return typeof value === 'string' && isOption(question, value)
+        ? undefined
+        : `must be one of: ${optionValues(question).join(', ')}`;
     case 'multiselect':
-      return Array.isArray(value) && value.every((item) => typeof item === 'string' && isOption(question, item)) && new Set(value).size === value.length
+      return Array.isArray(value) &&
+        value.every((item) => typeof item === 'string' && isOption(question, item)) &&
+        new Set(value).size === value.length
         ? undefined
         : `must be a list of distinct choices from: ${optionValues(question).join(', ')}`;
     case 'date':
@@ -66,7 +70,11 @@ function asks(questions: readonly RatingQuestion[], code: string): boolean {
  * an answer of the wrong type, and an answer to no question of this set. Answers to questions
  * that do not show are not judged; they count for nothing.
  */
-export function answerProblems(questions: readonly RatingQuestion[], answers: Answers, prefix: string): Record<string, string> {
+export function answerProblems(
+  questions: readonly RatingQuestion[],
+  answers: Answers,
+  prefix: string,
+): Record<string, string> {
   const problems: Record<string, string> = {};
   for (const code of Object.keys(answers)) {
     if (!asks(questions, code)) problems[`${prefix}.${code}`] = 'is not a question here';

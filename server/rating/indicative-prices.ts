@@ -11,21 +11,28 @@ import type { Database } from '@server/db/connection';
 import { rateTables, usStates } from '@server/db/schema';
 
 export function indicativePrices(db: Database, stateCode?: string) {
-  return db
-    .select({
-      specialityId: rateTables.specialityId,
-      fromCents: sql<string | number>`min(${rateTables.minPremiumCents})`.as('indicative_from_cents'),
-      toCents: sql<string | number>`max(${rateTables.minPremiumCents})`.as('indicative_to_cents'),
-    })
-    .from(rateTables)
-    // A state switched off keeps its tables for old quotes; it sells nothing now.
-    .innerJoin(usStates, and(eq(usStates.code, rateTables.stateCode), eq(usStates.offered, true)))
-    .where(and(eq(rateTables.active, true), stateCode === undefined ? undefined : eq(rateTables.stateCode, stateCode)))
-    .groupBy(rateTables.specialityId)
-    .as('indicative');
+  return (
+    db
+      .select({
+        specialityId: rateTables.specialityId,
+        fromCents: sql<string | number>`min(${rateTables.minPremiumCents})`.as('indicative_from_cents'),
+        toCents: sql<string | number>`max(${rateTables.minPremiumCents})`.as('indicative_to_cents'),
+      })
+      .from(rateTables)
+      // A state switched off keeps its tables for old quotes; it sells nothing now.
+      .innerJoin(usStates, and(eq(usStates.code, rateTables.stateCode), eq(usStates.offered, true)))
+      .where(
+        and(eq(rateTables.active, true), stateCode === undefined ? undefined : eq(rateTables.stateCode, stateCode)),
+      )
+      .groupBy(rateTables.specialityId)
+      .as('indicative')
+  );
 }
 
-export type IndicativeColumns = { indicativeFromCents: string | number | null; indicativeToCents: string | number | null };
+export type IndicativeColumns = {
+  indicativeFromCents: string | number | null;
+  indicativeToCents: string | number | null;
+};
 
 /** bigint aggregates arrive as text from one driver: whole cents, or nothing when unpriced. */
 export function withIndicative<T extends IndicativeColumns>(row: T) {

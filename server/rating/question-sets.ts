@@ -27,7 +27,9 @@ export function toWireQuestion(question: StoredQuestion, answers?: Answers): Que
     type: question.type,
     required: question.required,
     options: question.options.map(({ value, label }) => ({ value, label })),
-    condition: question.condition ? { questionCode: question.condition.questionCode, anyOf: [...question.condition.anyOf] } : null,
+    condition: question.condition
+      ? { questionCode: question.condition.questionCode, anyOf: [...question.condition.anyOf] }
+      : null,
     ...(answer === undefined || answer === null ? {} : { answer }),
   };
 }

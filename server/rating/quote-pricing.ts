@@ -38,8 +38,11 @@ export async function prepareQuote(db: Queryable, catalog: RatingCatalog, input:
   const entry = await catalog.get(input.specialityId, input.state);
   if (!entry || (!entry.onSale && !input.existingOrder)) {
     // Only on this error path: a second look says which of the two does not exist.
-    if (!entry && !(await isUsState(db, input.state))) throw badRequest(`${input.state} is not a US state code`, { state: 'is not a US state code' });
-    throw badRequest(`Speciality ${input.specialityId} is not on sale`, { specialityId: 'is not a speciality on sale' });
+    if (!entry && !(await isUsState(db, input.state)))
+      throw badRequest(`${input.state} is not a US state code`, { state: 'is not a US state code' });
+    throw badRequest(`Speciality ${input.specialityId} is not on sale`, {
+      specialityId: 'is not a speciality on sale',
+    });
   }
   const zip = lookupZip(input.zipcode);
   if (!zip) throw badRequest(`${input.zipcode} is not a known US ZIP code`, { zipcode: 'is not a known US ZIP code' });
@@ -105,7 +108,10 @@ export async function calculateQuote(
   input: Input & { limitCode: string; deductibleCode: string; adjustment?: PremiumAdjustment; tableId?: number | null },
 ): Promise<{ entry: RatingCatalogEntry; calculation: Calculation }> {
   const quote = await prepareQuote(db, catalog, input);
-  const table = input.tableId && input.tableId !== quote.table.id ? await savedTable(db, quote.table, input.specialityId, input.tableId) : quote.table;
+  const table =
+    input.tableId && input.tableId !== quote.table.id
+      ? await savedTable(db, quote.table, input.specialityId, input.tableId)
+      : quote.table;
   try {
     // Written out rather than spread: a spread of a dozen keys is a slow copy per request (issue 17).
     const { request } = quote;
@@ -121,7 +127,9 @@ export async function calculateQuote(
       adjustment: input.adjustment,
     });
     // The rating is this call's own: the payment plans go on it, last, as a spread would put them.
-    const calculation: Calculation = Object.assign(rating, { paymentPlans: paymentPlans(rating.totalCents, quote.entry.paymentTerms) });
+    const calculation: Calculation = Object.assign(rating, {
+      paymentPlans: paymentPlans(rating.totalCents, quote.entry.paymentTerms),
+    });
     return { entry: quote.entry, calculation };
   } catch (error) {
     throw asHttpError(error);
@@ -133,11 +141,26 @@ export async function calculateQuote(
  * in the same state as the one in force: priced again as saved, a quote keeps its version after
  * a rate change. Another's (the address moved to another state) prices with the one in force.
  */
-async function savedTable(db: Queryable, inForce: RatingTable, specialityId: number, tableId: number): Promise<RatingTable> {
+async function savedTable(
+  db: Queryable,
+  inForce: RatingTable,
+  specialityId: number,
+  tableId: number,
+): Promise<RatingTable> {
   const saved = await rateTableById(db, tableId);
   if (!saved || saved.stateCode !== inForce.stateCode || saved.specialityId !== specialityId) return inForce;
   const { basePremiumCents, minPremiumCents, policyFeeCents, taxRateBps, feeRateBps, factors } = saved;
-  return { ...inForce, id: saved.id, version: saved.version, basePremiumCents, minPremiumCents, policyFeeCents, taxRateBps, feeRateBps, factors };
+  return {
+    ...inForce,
+    id: saved.id,
+    version: saved.version,
+    basePremiumCents,
+    minPremiumCents,
+    policyFeeCents,
+    taxRateBps,
+    feeRateBps,
+    factors,
+  };
 }
 
 /** The engine's refusals, as the API answers them. */

@@ -38,22 +38,30 @@ export interface RatingCatalogEntry {
 }
 
 /** One round trip: null when the speciality or the state does not exist. */
-export async function loadRatingCatalogEntry(db: Queryable, specialityId: number, stateCode: string): Promise<RatingCatalogEntry | null> {
+export async function loadRatingCatalogEntry(
+  db: Queryable,
+  specialityId: number,
+  stateCode: string,
+): Promise<RatingCatalogEntry | null> {
   const row = await ratingCatalogRow(db, specialityId, stateCode);
   if (!row) return null;
-  const questions = parseJson<CatalogQuestionRow[]>(row.questions).map(({ general, ...question }) => ({ general, question }));
+  const questions = parseJson<CatalogQuestionRow[]>(row.questions).map(({ general, ...question }) => ({
+    general,
+    question,
+  }));
   // A state switched off sells nothing, whatever tables it still has.
-  const table = row.table?.id && row.stateOffered
-    ? {
-        ...row.table,
-        basePremiumCents: Number(row.table.basePremiumCents),
-        minPremiumCents: Number(row.table.minPremiumCents),
-        policyFeeCents: Number(row.table.policyFeeCents),
-        specialityName: row.specialityName,
-        stateCode: row.stateCode,
-        stateName: row.stateName,
-      }
-    : null;
+  const table =
+    row.table?.id && row.stateOffered
+      ? {
+          ...row.table,
+          basePremiumCents: Number(row.table.basePremiumCents),
+          minPremiumCents: Number(row.table.minPremiumCents),
+          policyFeeCents: Number(row.table.policyFeeCents),
+          specialityName: row.specialityName,
+          stateCode: row.stateCode,
+          stateName: row.stateName,
+        }
+      : null;
   return {
     speciality: { id: row.specialityId, name: row.specialityName },
     onSale: row.specialityActive,
@@ -61,7 +69,10 @@ export async function loadRatingCatalogEntry(db: Queryable, specialityId: number
     table,
     specialityQuestions: questions.filter((entry) => !entry.general).map((entry) => entry.question),
     applicationQuestions: questions.filter((entry) => entry.general).map((entry) => entry.question),
-    paymentTerms: parseJson<PaymentTermRow[]>(row.paymentTerms).map((term) => ({ ...term, installmentFeeCents: Number(term.installmentFeeCents) })),
+    paymentTerms: parseJson<PaymentTermRow[]>(row.paymentTerms).map((term) => ({
+      ...term,
+      installmentFeeCents: Number(term.installmentFeeCents),
+    })),
   };
 }
 
@@ -95,7 +106,9 @@ export function createRatingCatalog(db: Queryable, cache?: NoticedCache<RatingCa
       stats: cache.stats,
       clear: () => cache.clear(),
       get: (specialityId, stateCode) =>
-        cache.get(`${specialityId}:${stateCode}`, () => loadRatingCatalogEntry(db, specialityId, stateCode), { keep: (entry) => entry !== null }),
+        cache.get(`${specialityId}:${stateCode}`, () => loadRatingCatalogEntry(db, specialityId, stateCode), {
+          keep: (entry) => entry !== null,
+        }),
     };
   }
   const entries = new Map<string, Promise<RatingCatalogEntry | null>>();
@@ -113,7 +126,10 @@ export function createRatingCatalog(db: Queryable, cache?: NoticedCache<RatingCa
       stats.loads++;
       const value = loadRatingCatalogEntry(db, specialityId, stateCode);
       entries.set(key, value);
-      value.then((entry) => entry ?? entries.delete(key), () => entries.delete(key));
+      value.then(
+        (entry) => entry ?? entries.delete(key),
+        () => entries.delete(key),
+      );
       return value;
     },
   };

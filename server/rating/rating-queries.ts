@@ -7,7 +7,14 @@
  */
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '@server/db/connection';
-import { questions, rateTables, specialities, usStates, type QuestionCondition, type QuestionOption } from '@server/db/schema';
+import {
+  questions,
+  rateTables,
+  specialities,
+  usStates,
+  type QuestionCondition,
+  type QuestionOption,
+} from '@server/db/schema';
 import type { RatingQuestion } from '@shared/rating/answers';
 import type { PaymentTermRow } from '@shared/rating/payment-plans';
 
@@ -38,7 +45,12 @@ export function activeQuestionSet(db: Queryable, specialityId: number | null) {
   return db
     .select(storedQuestionColumns)
     .from(questions)
-    .where(and(eq(questions.active, true), specialityId === null ? isNull(questions.specialityId) : eq(questions.specialityId, specialityId)))
+    .where(
+      and(
+        eq(questions.active, true),
+        specialityId === null ? isNull(questions.specialityId) : eq(questions.specialityId, specialityId),
+      ),
+    )
     .orderBy(asc(questions.sortOrder), asc(questions.id));
 }
 
@@ -89,7 +101,11 @@ export async function ratingCatalogRow(db: Queryable, specialityId: number, stat
     .innerJoin(usStates, eq(usStates.code, stateCode))
     .leftJoin(
       rateTables,
-      and(eq(rateTables.specialityId, specialities.id), eq(rateTables.stateCode, usStates.code), eq(rateTables.active, true)),
+      and(
+        eq(rateTables.specialityId, specialities.id),
+        eq(rateTables.stateCode, usStates.code),
+        eq(rateTables.active, true),
+      ),
     )
     .where(eq(specialities.id, specialityId))
     .orderBy(asc(specialities.id));

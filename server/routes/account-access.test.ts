@@ -13,7 +13,18 @@ import { locationSchema, planLocationsSchema } from '@shared/contract/locations'
 import { additionalInsuredSchema } from '@shared/contract/additional-insureds';
 import { claimSchema } from '@shared/contract/claims';
 import type { ApplicationSignature } from '@shared/contract/application-signature';
-import { additionalInsureds, applicationSignatures, claims, contacts, feedback, locations, planLocations, policies, submissions, users } from '@server/db/schema';
+import {
+  additionalInsureds,
+  applicationSignatures,
+  claims,
+  contacts,
+  feedback,
+  locations,
+  planLocations,
+  policies,
+  submissions,
+  users,
+} from '@server/db/schema';
 import { bindForTest, newInsured, quotedOrder, type Insured, type Method } from '@server/test/account-helpers';
 import { ACCOUNT_ROUTES } from '@server/test/account-routes';
 import { signApplicationFor } from '@server/test/application-helpers';
@@ -21,7 +32,6 @@ import { setupTestApp } from '@server/test/test-app';
 
 const t = setupTestApp();
 const app = () => t.app;
-
 
 type Attempt = {
   route: (typeof ACCOUNT_ROUTES)[number];
@@ -68,27 +78,98 @@ async function victimRows() {
     contacts: await db.select().from(contacts).where(eq(contacts.userId, victim.userId)).orderBy(contacts.id),
     locations: await db.select().from(locations).where(eq(locations.userId, victim.userId)).orderBy(locations.id),
     submissions: await db.select().from(submissions).where(inArray(submissions.id, orderIds)).orderBy(submissions.id),
-    planLocations: await db.select().from(planLocations).where(inArray(planLocations.submissionId, orderIds)).orderBy(planLocations.id),
-    additionalInsureds: await db.select().from(additionalInsureds).where(eq(additionalInsureds.userId, victim.userId)).orderBy(additionalInsureds.id),
+    planLocations: await db
+      .select()
+      .from(planLocations)
+      .where(inArray(planLocations.submissionId, orderIds))
+      .orderBy(planLocations.id),
+    additionalInsureds: await db
+      .select()
+      .from(additionalInsureds)
+      .where(eq(additionalInsureds.userId, victim.userId))
+      .orderBy(additionalInsureds.id),
     claims: await db.select().from(claims).where(eq(claims.userId, victim.userId)).orderBy(claims.id),
     policies: await db.select().from(policies).where(eq(policies.userId, victim.userId)),
     feedback: await db.select().from(feedback).where(eq(feedback.userId, victim.userId)),
-    signatures: await db.select().from(applicationSignatures).where(inArray(applicationSignatures.submissionId, orderIds)).orderBy(applicationSignatures.id),
+    signatures: await db
+      .select()
+      .from(applicationSignatures)
+      .where(inArray(applicationSignatures.submissionId, orderIds))
+      .orderBy(applicationSignatures.id),
   };
 }
 
 beforeAll(async () => {
   [mallory, victim] = [await newInsured(app), await newInsured(app)];
-  const contact = v.parse(contactSchema, await ok(await victim.call('POST', 'insured/saveupdatecontact', { firstname: 'Vera', lastname: 'Victim', email: 'vera@example.com', contactnumber: '512 555 0142' }), 201));
-  const location = v.parse(locationSchema, await ok(await victim.call('POST', 'insured/saveupdatelocation', { title: 'Vera HQ', address1: '1 Main St', city: 'Houston', state: 'TX', zipcode: '77002' }), 201));
+  const contact = v.parse(
+    contactSchema,
+    await ok(
+      await victim.call('POST', 'insured/saveupdatecontact', {
+        firstname: 'Vera',
+        lastname: 'Victim',
+        email: 'vera@example.com',
+        contactnumber: '512 555 0142',
+      }),
+      201,
+    ),
+  );
+  const location = v.parse(
+    locationSchema,
+    await ok(
+      await victim.call('POST', 'insured/saveupdatelocation', {
+        title: 'Vera HQ',
+        address1: '1 Main St',
+        city: 'Houston',
+        state: 'TX',
+        zipcode: '77002',
+      }),
+      201,
+    ),
+  );
   const order = await quotedOrder(app, victim);
   victimSignature = await signApplicationFor(victim, order.submissionId, 'Vera Victim');
-  const plan = v.parse(planLocationsSchema, await ok(await victim.call('POST', 'insured/addlocation', { submissionid: order.submissionId, addLocationsIds: [location.id] })));
-  const additional = v.parse(additionalInsuredSchema, await ok(await victim.call('POST', 'insured/saveupdateadditionalinsured', { submissionId: order.submissionId, name: 'Landlord LLC' }), 201));
+  const plan = v.parse(
+    planLocationsSchema,
+    await ok(
+      await victim.call('POST', 'insured/addlocation', {
+        submissionid: order.submissionId,
+        addLocationsIds: [location.id],
+      }),
+    ),
+  );
+  const additional = v.parse(
+    additionalInsuredSchema,
+    await ok(
+      await victim.call('POST', 'insured/saveupdateadditionalinsured', {
+        submissionId: order.submissionId,
+        name: 'Landlord LLC',
+      }),
+      201,
+    ),
+  );
   const bound = await quotedOrder(app, victim);
-  const boundAdditional = v.parse(additionalInsuredSchema, await ok(await victim.call('POST', 'insured/saveupdateadditionalinsured', { submissionId: bound.submissionId, name: 'Client Corp' }), 201));
+  const boundAdditional = v.parse(
+    additionalInsuredSchema,
+    await ok(
+      await victim.call('POST', 'insured/saveupdateadditionalinsured', {
+        submissionId: bound.submissionId,
+        name: 'Client Corp',
+      }),
+      201,
+    ),
+  );
   const policyId = await bindForTest(t.app, bound.submissionId);
-  const claim = v.parse(claimSchema, await ok(await victim.call('POST', 'insured/reportclaim', { policyid: policyId, dateofloss: new Date().toISOString().slice(0, 10), description: 'A patient says a crown failed.' }), 201));
+  const claim = v.parse(
+    claimSchema,
+    await ok(
+      await victim.call('POST', 'insured/reportclaim', {
+        policyid: policyId,
+        dateofloss: new Date().toISOString().slice(0, 10),
+        description: 'A patient says a crown failed.',
+      }),
+      201,
+    ),
+  );
   await ok(await victim.call('POST', 'insured/feedback', { rating: 4, message: 'Quick and clear.' }), 201);
   ids = {
     contactId: contact.id,
@@ -104,7 +185,15 @@ beforeAll(async () => {
   malloryOrderId = (await quotedOrder(app, mallory)).submissionId;
   malloryLocationId = v.parse(
     locationSchema,
-    await ok(await mallory.call('POST', 'insured/saveupdatelocation', { address1: '2 Elm St', city: 'Dallas', state: 'TX', zipcode: '75201' }), 201),
+    await ok(
+      await mallory.call('POST', 'insured/saveupdatelocation', {
+        address1: '2 Elm St',
+        city: 'Dallas',
+        state: 'TX',
+        zipcode: '75201',
+      }),
+      201,
+    ),
   ).id;
 });
 
@@ -122,46 +211,230 @@ const noneOf = (list: unknown, key: (item: Record<string, unknown>) => unknown, 
 function attempts(): Attempt[] {
   const address = { address1: '9 Thief Rd', city: 'Houston', state: 'TX', zipcode: '77002' };
   return [
-    { route: 'GET /api/weborder/insured/contactlist', what: 'list: the other’s contact is not in it', method: 'GET', url: 'insured/contactlist', expectList: (b) => noneOf(b, (c) => c.id, [ids.contactId]) },
-    { route: 'POST /api/weborder/insured/saveupdatecontact', what: 'update the other’s contact', method: 'POST', url: 'insured/saveupdatecontact', body: { id: ids.contactId, firstname: 'Mal', lastname: 'Lory' } },
-    { route: 'POST /api/weborder/insured/saveupdatecontact', what: 'make the other’s contact primary', method: 'POST', url: 'insured/saveupdatecontact', body: { id: ids.contactId, firstname: 'Vera', lastname: 'Victim', isprimary: true } },
-    { route: 'DELETE /api/weborder/insured/deletecontacts', what: 'delete the other’s contact', method: 'DELETE', url: `insured/deletecontacts?id=${ids.contactId}` },
-    { route: 'GET /api/weborder/insured/locationlist', what: 'list: the other’s location is not in it', method: 'GET', url: 'insured/locationlist', expectList: (b) => noneOf(b, (l) => l.id, [ids.locationId]) },
-    { route: 'POST /api/weborder/insured/saveupdatelocation', what: 'update the other’s location', method: 'POST', url: 'insured/saveupdatelocation', body: { id: ids.locationId, ...address } },
-    { route: 'DELETE /api/weborder/insured/deletelocation', what: 'delete the other’s location', method: 'DELETE', url: `insured/deletelocation?id=${ids.locationId}` },
+    {
+      route: 'GET /api/weborder/insured/contactlist',
+      what: 'list: the other’s contact is not in it',
+      method: 'GET',
+      url: 'insured/contactlist',
+      expectList: (b) => noneOf(b, (c) => c.id, [ids.contactId]),
+    },
+    {
+      route: 'POST /api/weborder/insured/saveupdatecontact',
+      what: 'update the other’s contact',
+      method: 'POST',
+      url: 'insured/saveupdatecontact',
+      body: { id: ids.contactId, firstname: 'Mal', lastname: 'Lory' },
+    },
+    {
+      route: 'POST /api/weborder/insured/saveupdatecontact',
+      what: 'make the other’s contact primary',
+      method: 'POST',
+      url: 'insured/saveupdatecontact',
+      body: { id: ids.contactId, firstname: 'Vera', lastname: 'Victim', isprimary: true },
+    },
+    {
+      route: 'DELETE /api/weborder/insured/deletecontacts',
+      what: 'delete the other’s contact',
+      method: 'DELETE',
+      url: `insured/deletecontacts?id=${ids.contactId}`,
+    },
+    {
+      route: 'GET /api/weborder/insured/locationlist',
+      what: 'list: the other’s location is not in it',
+      method: 'GET',
+      url: 'insured/locationlist',
+      expectList: (b) => noneOf(b, (l) => l.id, [ids.locationId]),
+    },
+    {
+      route: 'POST /api/weborder/insured/saveupdatelocation',
+      what: 'update the other’s location',
+      method: 'POST',
+      url: 'insured/saveupdatelocation',
+      body: { id: ids.locationId, ...address },
+    },
+    {
+      route: 'DELETE /api/weborder/insured/deletelocation',
+      what: 'delete the other’s location',
+      method: 'DELETE',
+      url: `insured/deletelocation?id=${ids.locationId}`,
+    },
     {
       route: 'GET /api/weborder/insured/primaryinsureddetails',
       what: 'read: answers the caller’s own particulars only',
       method: 'GET',
       url: 'insured/primaryinsureddetails',
       expectList: (b) => {
-        const details = b as { email: string; primaryLocation: { id: number } | null; primaryContact: { id: number } | null };
+        const details = b as {
+          email: string;
+          primaryLocation: { id: number } | null;
+          primaryContact: { id: number } | null;
+        };
         expect(details.email).toBe(mallory.email);
         expect(details.primaryLocation?.id).not.toBe(ids.locationId);
         expect(details.primaryContact?.id ?? null).not.toBe(ids.contactId);
       },
     },
-    { route: 'POST /api/weborder/insured/updateprimaryinsured', what: 'take the other’s e-mail address (refused, nothing changes)', method: 'POST', url: 'insured/updateprimaryinsured', body: { email: victim.email, currentpassword: 'will-not-matter-1' } },
-    { route: 'POST /api/weborder/insured/updateprimaryinsuredwithlocation', what: 'name the insured on the other’s order', method: 'POST', url: 'insured/updateprimaryinsuredwithlocation', body: { firstname: 'Mal', lastname: 'Lory', ...address, submissionId: ids.orderId } },
-    { route: 'POST /api/weborder/insured/updateprimaryinsuredwithlocation', what: 'own order, the other’s location as master', method: 'POST', url: 'insured/updateprimaryinsuredwithlocation', body: { firstname: 'Mal', lastname: 'Lory', ...address, submissionId: malloryOrderId, locationId: ids.locationId, isupdatemaster: true } },
-    { route: 'POST /api/weborder/insured/updateprimaryinsuredwithlocation', what: 'own order, the other’s contact', method: 'POST', url: 'insured/updateprimaryinsuredwithlocation', body: { firstname: 'Mal', lastname: 'Lory', ...address, submissionId: malloryOrderId, contactId: ids.contactId, isupdatemaster: true } },
-    { route: 'GET /api/weborder/insured/locations', what: 'read the other’s order’s locations', method: 'GET', url: `insured/locations?submissionid=${ids.orderId}` },
-    { route: 'POST /api/weborder/insured/addlocation', what: 'add own location to the other’s order (form)', method: 'POST', url: 'insured/addlocation', body: { submissionid: ids.orderId, addLocationsIds: [malloryLocationId] }, form: true },
-    { route: 'POST /api/weborder/insured/addlocation', what: 'add the other’s location to own order', method: 'POST', url: 'insured/addlocation', body: { submissionid: malloryOrderId, addLocationsIds: [ids.locationId] } },
-    { route: 'POST /api/weborder/insured/addlocation', what: 'remove the other’s location from their order', method: 'POST', url: 'insured/addlocation', body: { submissionid: ids.orderId, removeLocationsIds: [ids.locationId] } },
-    { route: 'PUT /api/weborder/insured/updateplanlocation', what: 'change the other’s order’s location', method: 'PUT', url: 'insured/updateplanlocation', body: { id: ids.planLocationId, submissionId: ids.orderId, ...address, isupdatemaster: true } },
-    { route: 'PUT /api/weborder/insured/updateplanlocation', what: 'the other’s plan location through own order', method: 'PUT', url: 'insured/updateplanlocation', body: { id: ids.planLocationId, submissionId: malloryOrderId, ...address } },
-    { route: 'DELETE /api/weborder/insured/deleteplanlocation', what: 'delete the other’s order’s location', method: 'DELETE', url: `insured/deleteplanlocation?planlocationid=${ids.planLocationId}&submissionid=${ids.orderId}` },
-    { route: 'DELETE /api/weborder/insured/deleteplanlocation', what: 'the other’s plan location through own order', method: 'DELETE', url: `insured/deleteplanlocation?planlocationid=${ids.planLocationId}&submissionid=${malloryOrderId}` },
-    { route: 'GET /api/weborder/insured/additionalinsureds', what: 'read the other’s additional insureds', method: 'GET', url: `insured/additionalinsureds?submissionid=${ids.orderId}` },
-    { route: 'POST /api/weborder/insured/saveupdateadditionalinsured', what: 'add one to the other’s order', method: 'POST', url: 'insured/saveupdateadditionalinsured', body: { submissionId: ids.orderId, name: 'Mallory Inc' } },
-    { route: 'POST /api/weborder/insured/saveupdateadditionalinsured', what: 'edit the other’s, through own order', method: 'POST', url: 'insured/saveupdateadditionalinsured', body: { id: ids.additionalInsuredId, submissionId: malloryOrderId, name: 'Mallory Inc' } },
-    { route: 'DELETE /api/weborder/insured/deleteadditionalinsured', what: 'delete the other’s additional insured', method: 'DELETE', url: `insured/deleteadditionalinsured?id=${ids.additionalInsuredId}` },
-    { route: 'POST /api/weborder/documents/certificateofinsurance', what: 'the other’s certificate', method: 'POST', url: 'documents/certificateofinsurance', body: { submissionid: ids.boundOrderId, additionalinsuredid: ids.boundAdditionalInsuredId } },
-    { route: 'POST /api/weborder/documents/certificateofinsurance', what: 'the other’s additional insured on own order', method: 'POST', url: 'documents/certificateofinsurance', body: { submissionid: malloryOrderId, additionalinsuredid: ids.boundAdditionalInsuredId } },
-    { route: 'GET /api/weborder/insured/claims', what: 'list: the other’s claim is not in it', method: 'GET', url: 'insured/claims', expectList: (b) => noneOf(b, (c) => c.id, [ids.claimId]) },
-    { route: 'GET /api/weborder/insured/policies', what: 'list: the other’s policy is not in it', method: 'GET', url: 'insured/policies', expectList: (b) => noneOf(b, (p) => p.id, [ids.policyId]) },
-    { route: 'POST /api/weborder/insured/reportclaim', what: 'report a claim on the other’s policy', method: 'POST', url: 'insured/reportclaim', body: { policyid: ids.policyId, dateofloss: new Date().toISOString().slice(0, 10), description: 'Not my policy at all.' } },
+    {
+      route: 'POST /api/weborder/insured/updateprimaryinsured',
+      what: 'take the other’s e-mail address (refused, nothing changes)',
+      method: 'POST',
+      url: 'insured/updateprimaryinsured',
+      body: { email: victim.email, currentpassword: 'will-not-matter-1' },
+    },
+    {
+      route: 'POST /api/weborder/insured/updateprimaryinsuredwithlocation',
+      what: 'name the insured on the other’s order',
+      method: 'POST',
+      url: 'insured/updateprimaryinsuredwithlocation',
+      body: { firstname: 'Mal', lastname: 'Lory', ...address, submissionId: ids.orderId },
+    },
+    {
+      route: 'POST /api/weborder/insured/updateprimaryinsuredwithlocation',
+      what: 'own order, the other’s location as master',
+      method: 'POST',
+      url: 'insured/updateprimaryinsuredwithlocation',
+      body: {
+        firstname: 'Mal',
+        lastname: 'Lory',
+        ...address,
+        submissionId: malloryOrderId,
+        locationId: ids.locationId,
+        isupdatemaster: true,
+      },
+    },
+    {
+      route: 'POST /api/weborder/insured/updateprimaryinsuredwithlocation',
+      what: 'own order, the other’s contact',
+      method: 'POST',
+      url: 'insured/updateprimaryinsuredwithlocation',
+      body: {
+        firstname: 'Mal',
+        lastname: 'Lory',
+        ...address,
+        submissionId: malloryOrderId,
+        contactId: ids.contactId,
+        isupdatemaster: true,
+      },
+    },
+    {
+      route: 'GET /api/weborder/insured/locations',
+      what: 'read the other’s order’s locations',
+      method: 'GET',
+      url: `insured/locations?submissionid=${ids.orderId}`,
+    },
+    {
+      route: 'POST /api/weborder/insured/addlocation',
+      what: 'add own location to the other’s order (form)',
+      method: 'POST',
+      url: 'insured/addlocation',
+      body: { submissionid: ids.orderId, addLocationsIds: [malloryLocationId] },
+      form: true,
+    },
+    {
+      route: 'POST /api/weborder/insured/addlocation',
+      what: 'add the other’s location to own order',
+      method: 'POST',
+      url: 'insured/addlocation',
+      body: { submissionid: malloryOrderId, addLocationsIds: [ids.locationId] },
+    },
+    {
+      route: 'POST /api/weborder/insured/addlocation',
+      what: 'remove the other’s location from their order',
+      method: 'POST',
+      url: 'insured/addlocation',
+      body: { submissionid: ids.orderId, removeLocationsIds: [ids.locationId] },
+    },
+    {
+      route: 'PUT /api/weborder/insured/updateplanlocation',
+      what: 'change the other’s order’s location',
+      method: 'PUT',
+      url: 'insured/updateplanlocation',
+      body: { id: ids.planLocationId, submissionId: ids.orderId, ...address, isupdatemaster: true },
+    },
+    {
+      route: 'PUT /api/weborder/insured/updateplanlocation',
+      what: 'the other’s plan location through own order',
+      method: 'PUT',
+      url: 'insured/updateplanlocation',
+      body: { id: ids.planLocationId, submissionId: malloryOrderId, ...address },
+    },
+    {
+      route: 'DELETE /api/weborder/insured/deleteplanlocation',
+      what: 'delete the other’s order’s location',
+      method: 'DELETE',
+      url: `insured/deleteplanlocation?planlocationid=${ids.planLocationId}&submissionid=${ids.orderId}`,
+    },
+    {
+      route: 'DELETE /api/weborder/insured/deleteplanlocation',
+      what: 'the other’s plan location through own order',
+      method: 'DELETE',
+      url: `insured/deleteplanlocation?planlocationid=${ids.planLocationId}&submissionid=${malloryOrderId}`,
+    },
+    {
+      route: 'GET /api/weborder/insured/additionalinsureds',
+      what: 'read the other’s additional insureds',
+      method: 'GET',
+      url: `insured/additionalinsureds?submissionid=${ids.orderId}`,
+    },
+    {
+      route: 'POST /api/weborder/insured/saveupdateadditionalinsured',
+      what: 'add one to the other’s order',
+      method: 'POST',
+      url: 'insured/saveupdateadditionalinsured',
+      body: { submissionId: ids.orderId, name: 'Mallory Inc' },
+    },
+    {
+      route: 'POST /api/weborder/insured/saveupdateadditionalinsured',
+      what: 'edit the other’s, through own order',
+      method: 'POST',
+      url: 'insured/saveupdateadditionalinsured',
+      body: { id: ids.additionalInsuredId, submissionId: malloryOrderId, name: 'Mallory Inc' },
+    },
+    {
+      route: 'DELETE /api/weborder/insured/deleteadditionalinsured',
+      what: 'delete the other’s additional insured',
+      method: 'DELETE',
+      url: `insured/deleteadditionalinsured?id=${ids.additionalInsuredId}`,
+    },
+    {
+      route: 'POST /api/weborder/documents/certificateofinsurance',
+      what: 'the other’s certificate',
+      method: 'POST',
+      url: 'documents/certificateofinsurance',
+      body: { submissionid: ids.boundOrderId, additionalinsuredid: ids.boundAdditionalInsuredId },
+    },
+    {
+      route: 'POST /api/weborder/documents/certificateofinsurance',
+      what: 'the other’s additional insured on own order',
+      method: 'POST',
+      url: 'documents/certificateofinsurance',
+      body: { submissionid: malloryOrderId, additionalinsuredid: ids.boundAdditionalInsuredId },
+    },
+    {
+      route: 'GET /api/weborder/insured/claims',
+      what: 'list: the other’s claim is not in it',
+      method: 'GET',
+      url: 'insured/claims',
+      expectList: (b) => noneOf(b, (c) => c.id, [ids.claimId]),
+    },
+    {
+      route: 'GET /api/weborder/insured/policies',
+      what: 'list: the other’s policy is not in it',
+      method: 'GET',
+      url: 'insured/policies',
+      expectList: (b) => noneOf(b, (p) => p.id, [ids.policyId]),
+    },
+    {
+      route: 'POST /api/weborder/insured/reportclaim',
+      what: 'report a claim on the other’s policy',
+      method: 'POST',
+      url: 'insured/reportclaim',
+      body: {
+        policyid: ids.policyId,
+        dateofloss: new Date().toISOString().slice(0, 10),
+        description: 'Not my policy at all.',
+      },
+    },
     {
       route: 'GET /api/weborder/dashboard/submissiondetails',
       what: 'list: the other’s orders are not in it',
@@ -174,15 +447,27 @@ function attempts(): Attempt[] {
       what: 'read: never the other’s open order',
       method: 'GET',
       url: 'insured/existingopenorder',
-      expectList: (b) => expect((b as { order: { submissionId: number } | null }).order?.submissionId).toBe(malloryOrderId),
+      expectList: (b) =>
+        expect((b as { order: { submissionId: number } | null }).order?.submissionId).toBe(malloryOrderId),
     },
-    { route: 'GET /api/weborder/insured/application', what: 'read the other’s application and signature', method: 'GET', url: `insured/application?submissionid=${ids.orderId}` },
+    {
+      route: 'GET /api/weborder/insured/application',
+      what: 'read the other’s application and signature',
+      method: 'GET',
+      url: `insured/application?submissionid=${ids.orderId}`,
+    },
     {
       route: 'POST /api/weborder/insured/signapplication',
       what: 'sign the other’s application, with the hash they signed',
       method: 'POST',
       url: 'insured/signapplication',
-      body: { submissionid: ids.orderId, signerName: 'Mal Lory', consentToElectronicRecords: true, agreeToDeclarations: true, recordHash: victimSignature.recordHash },
+      body: {
+        submissionid: ids.orderId,
+        signerName: 'Mal Lory',
+        consentToElectronicRecords: true,
+        agreeToDeclarations: true,
+        recordHash: victimSignature.recordHash,
+      },
     },
     {
       route: 'POST /api/weborder/insured/feedback',
@@ -198,7 +483,9 @@ function attempts(): Attempt[] {
 describe('one insured against another’s records', () => {
   it('every account route is checked here', () => {
     const accountRoutes = t.app.apiRoutes.routes
-      .filter((route) => !route.public && (ACCOUNT_ROUTES as readonly string[]).includes(`${route.method} ${route.url}`))
+      .filter(
+        (route) => !route.public && (ACCOUNT_ROUTES as readonly string[]).includes(`${route.method} ${route.url}`),
+      )
       .map((route) => `${route.method} ${route.url}`);
     // Each listed route exists, and is not public.
     expect(new Set(accountRoutes)).toEqual(new Set(ACCOUNT_ROUTES));
@@ -228,7 +515,11 @@ describe('one insured against another’s records', () => {
 
   it('the same calls without a bearer token are a 401', async () => {
     for (const attempt of attempts()) {
-      const response = await t.app.inject({ method: attempt.method, url: `/api/weborder/${attempt.url}`, ...(attempt.body ? { payload: attempt.body as object } : {}) });
+      const response = await t.app.inject({
+        method: attempt.method,
+        url: `/api/weborder/${attempt.url}`,
+        ...(attempt.body ? { payload: attempt.body as object } : {}),
+      });
       expect(response.statusCode, `${attempt.method} ${attempt.url}`).toBe(401);
     }
   });

@@ -6,7 +6,11 @@ import { promisify } from 'node:util';
 import { and, count, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { additionalInsuredListSchema, additionalInsuredSchema, type AdditionalInsured } from '@shared/contract/additional-insureds';
+import {
+  additionalInsuredListSchema,
+  additionalInsuredSchema,
+  type AdditionalInsured,
+} from '@shared/contract/additional-insureds';
 import { additionalInsureds, brokers, policies, submissions } from '@server/db/schema';
 import { expectError } from '@server/test/expect-error';
 import { bindForTest, newInsured, quotedOrder, type Insured } from '@server/test/account-helpers';
@@ -28,7 +32,11 @@ const SAVE = 'insured/saveupdateadditionalinsured';
 const listUrl = (submissionId: number) => `insured/additionalinsureds?submissionid=${submissionId}`;
 const address = { address1: '500 Main St', address2: 'Suite 200', city: 'Houston', state: 'TX', zipcode: '77002' };
 
-async function create(insured: Insured, body: Record<string, unknown>, headers?: Record<string, string>): Promise<AdditionalInsured> {
+async function create(
+  insured: Insured,
+  body: Record<string, unknown>,
+  headers?: Record<string, string>,
+): Promise<AdditionalInsured> {
   const response = await insured.call('POST', SAVE, body, headers ? { headers } : {});
   expect(response.statusCode, response.body).toBe(201);
   return v.parse(additionalInsuredSchema, response.json());
@@ -41,7 +49,11 @@ async function list(insured: Insured, submissionId: number) {
 }
 
 const rowsOf = (submissionId: number) =>
-  t.app.db.select().from(additionalInsureds).where(eq(additionalInsureds.submissionId, submissionId)).orderBy(additionalInsureds.id);
+  t.app.db
+    .select()
+    .from(additionalInsureds)
+    .where(eq(additionalInsureds.submissionId, submissionId))
+    .orderBy(additionalInsureds.id);
 const countFor = async (userId: number) =>
   (await t.app.db.select({ n: count() }).from(additionalInsureds).where(eq(additionalInsureds.userId, userId)))[0]!.n;
 const setStatus = (submissionId: number, status: (typeof submissions.$inferSelect)['status']) =>
@@ -58,7 +70,12 @@ describe('GET and POST insured additional insureds', () => {
   it('adds one to a quoted order (201), stores it as the caller’s, and lists it', async () => {
     const insured = await newInsured(app);
     const order = await quotedOrder(app, insured);
-    const created = await create(insured, { submissionId: order.submissionId, name: '  Acme Landlord LLC ', relationship: 'Landlord', email: 'leasing@acme.example' });
+    const created = await create(insured, {
+      submissionId: order.submissionId,
+      name: '  Acme Landlord LLC ',
+      relationship: 'Landlord',
+      email: 'leasing@acme.example',
+    });
     expect(created).toEqual({
       id: expect.any(Number),
       submissionId: order.submissionId,
@@ -72,7 +89,12 @@ describe('GET and POST insured additional insureds', () => {
       zipcode: null,
     });
     const [row] = await rowsOf(order.submissionId);
-    expect(row).toMatchObject({ id: created.id, userId: insured.userId, submissionId: order.submissionId, idempotencyKeyHash: null });
+    expect(row).toMatchObject({
+      id: created.id,
+      userId: insured.userId,
+      submissionId: order.submissionId,
+      idempotencyKeyHash: null,
+    });
 
     const second = await create(insured, { submissionId: order.submissionId, name: 'Client Corp', ...address });
     expect(second).toMatchObject({ relationship: null, email: null, ...address });
@@ -102,7 +124,16 @@ describe('GET and POST insured additional insureds', () => {
       zipcode: '',
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ ...created, name: 'New Name', relationship: null, address1: null, address2: null, city: null, state: null, zipcode: null });
+    expect(response.json()).toEqual({
+      ...created,
+      name: 'New Name',
+      relationship: null,
+      address1: null,
+      address2: null,
+      city: null,
+      state: null,
+      zipcode: null,
+    });
     expect(await countFor(insured.userId)).toBe(1);
   });
 
@@ -130,10 +161,16 @@ describe('GET and POST insured additional insureds', () => {
       const error = expectError(await insured.call('POST', SAVE, body), 400);
       expect(Object.keys(error.fields ?? {}).sort(), JSON.stringify(body)).toEqual(fields.sort());
     }
-    const partial = expectError(await insured.call('POST', SAVE, { submissionId: id, name: 'x', city: 'Houston' }), 400);
+    const partial = expectError(
+      await insured.call('POST', SAVE, { submissionId: id, name: 'x', city: 'Houston' }),
+      400,
+    );
     expect(partial.message).toMatch(/address1, state, zipcode/);
     expect(partial.fields?.zipcode).toBe('is required when an address is given');
-    const elsewhere = expectError(await insured.call('POST', SAVE, { submissionId: id, name: 'x', ...address, zipcode: '75201', state: 'CA' }), 400);
+    const elsewhere = expectError(
+      await insured.call('POST', SAVE, { submissionId: id, name: 'x', ...address, zipcode: '75201', state: 'CA' }),
+      400,
+    );
     expect(elsewhere.fields?.zipcode).toMatch(/is in Texas, not California/);
     expect(await countFor(insured.userId)).toBe(0);
   });
@@ -183,12 +220,27 @@ describe('GET and POST insured additional insureds', () => {
       const listed = await list(insured, order.submissionId);
       expect(listed).toMatchObject({ status, editable: false, certificatesAvailable: false });
     }
-    expect(await rowsOf(order.submissionId)).toEqual([expect.objectContaining({ id: record.id, name: 'Landlord LLC' })]);
+    expect(await rowsOf(order.submissionId)).toEqual([
+      expect.objectContaining({ id: record.id, name: 'Landlord LLC' }),
+    ]);
 
     // Every status before binding still takes changes.
-    for (const status of ['draft', 'checks', 'incomplete', 'underwriter_review', 'missing_info', 'application_under_review', 'approved', 'awaiting_payment'] as const) {
+    for (const status of [
+      'draft',
+      'checks',
+      'incomplete',
+      'underwriter_review',
+      'missing_info',
+      'application_under_review',
+      'approved',
+      'awaiting_payment',
+    ] as const) {
       await setStatus(order.submissionId, status);
-      const response = await insured.call('POST', SAVE, { id: record.id, submissionId: order.submissionId, name: `Name while ${status}` });
+      const response = await insured.call('POST', SAVE, {
+        id: record.id,
+        submissionId: order.submissionId,
+        name: `Name while ${status}`,
+      });
       expect(response.statusCode, `${status}: ${response.body}`).toBe(200);
       expect((await list(insured, order.submissionId)).editable).toBe(true);
     }
@@ -199,9 +251,17 @@ describe('GET and POST insured additional insureds', () => {
     const order = await quotedOrder(app, insured);
     await create(insured, { submissionId: order.submissionId, name: 'Landlord LLC' });
     await bindForTest(t.app, order.submissionId);
-    expect(await list(insured, order.submissionId)).toMatchObject({ status: 'bound', editable: false, certificatesAvailable: true });
+    expect(await list(insured, order.submissionId)).toMatchObject({
+      status: 'bound',
+      editable: false,
+      certificatesAvailable: true,
+    });
     await setStatus(order.submissionId, 'complete');
-    expect(await list(insured, order.submissionId)).toMatchObject({ status: 'complete', editable: false, certificatesAvailable: true });
+    expect(await list(insured, order.submissionId)).toMatchObject({
+      status: 'complete',
+      editable: false,
+      certificatesAvailable: true,
+    });
   });
 
   it('makes a create with an Idempotency-Key safe to repeat: 200 with the first record, nothing new', async () => {
@@ -209,12 +269,22 @@ describe('GET and POST insured additional insureds', () => {
     const order = await quotedOrder(app, insured);
     const headers = { 'idempotency-key': 'ai-create-0001' };
     const first = await create(insured, { submissionId: order.submissionId, name: 'Landlord LLC' }, headers);
-    const repeat = await insured.call('POST', SAVE, { submissionId: order.submissionId, name: 'Landlord LLC' }, { headers });
+    const repeat = await insured.call(
+      'POST',
+      SAVE,
+      { submissionId: order.submissionId, name: 'Landlord LLC' },
+      { headers },
+    );
     expect(repeat.statusCode, repeat.body).toBe(200);
     expect(repeat.json()).toEqual(first);
     // Even after the order is bound, a retry answers what the first call made.
     await setStatus(order.submissionId, 'bound');
-    const late = await insured.call('POST', SAVE, { submissionId: order.submissionId, name: 'Landlord LLC' }, { headers });
+    const late = await insured.call(
+      'POST',
+      SAVE,
+      { submissionId: order.submissionId, name: 'Landlord LLC' },
+      { headers },
+    );
     expect(late.statusCode, late.body).toBe(200);
     expect(late.json()).toEqual(first);
     await setStatus(order.submissionId, 'quoted');
@@ -223,16 +293,28 @@ describe('GET and POST insured additional insureds', () => {
     expect(row!.idempotencyKeyHash).toMatch(/^[0-9a-f]{64}$/);
 
     // Another key is another record; the same key of another insured is theirs alone.
-    await create(insured, { submissionId: order.submissionId, name: 'Second' }, { 'idempotency-key': 'ai-create-0002' });
+    await create(
+      insured,
+      { submissionId: order.submissionId, name: 'Second' },
+      { 'idempotency-key': 'ai-create-0002' },
+    );
     const other = await newInsured(app);
     const otherOrder = await quotedOrder(app, other);
     const theirs = await create(other, { submissionId: otherOrder.submissionId, name: 'Theirs' }, headers);
     expect(theirs.id).not.toBe(first.id);
     expect(await countFor(insured.userId)).toBe(2);
 
-    expect(expectError(await insured.call('POST', SAVE, { submissionId: order.submissionId, name: 'x' }, { headers: { 'idempotency-key': 'short' } }), 400).fields).toHaveProperty(
-      'Idempotency-Key',
-    );
+    expect(
+      expectError(
+        await insured.call(
+          'POST',
+          SAVE,
+          { submissionId: order.submissionId, name: 'x' },
+          { headers: { 'idempotency-key': 'short' } },
+        ),
+        400,
+      ).fields,
+    ).toHaveProperty('Idempotency-Key');
   });
 
   it('the same Idempotency-Key with a different request is a 422 naming it, even once the order is bound', async () => {
@@ -240,7 +322,11 @@ describe('GET and POST insured additional insureds', () => {
     const order = await quotedOrder(app, insured);
     const other = await quotedOrder(app, insured);
     const headers = { 'idempotency-key': 'ai-reused-0001' };
-    const first = await create(insured, { submissionId: order.submissionId, name: 'Landlord LLC', ...address }, headers);
+    const first = await create(
+      insured,
+      { submissionId: order.submissionId, name: 'Landlord LLC', ...address },
+      headers,
+    );
     for (const body of [
       { submissionId: order.submissionId, name: 'Another LLC', ...address },
       { submissionId: order.submissionId, name: 'Landlord LLC' },
@@ -250,8 +336,18 @@ describe('GET and POST insured additional insureds', () => {
       expect(error.fields).toEqual({ 'Idempotency-Key': 'was used for a different request' });
     }
     await setStatus(order.submissionId, 'bound');
-    expect(expectError(await insured.call('POST', SAVE, { submissionId: order.submissionId, name: 'Late LLC' }, { headers }), 422).fields).toHaveProperty('Idempotency-Key');
-    const retry = await insured.call('POST', SAVE, { submissionId: order.submissionId, name: 'Landlord LLC', ...address }, { headers });
+    expect(
+      expectError(
+        await insured.call('POST', SAVE, { submissionId: order.submissionId, name: 'Late LLC' }, { headers }),
+        422,
+      ).fields,
+    ).toHaveProperty('Idempotency-Key');
+    const retry = await insured.call(
+      'POST',
+      SAVE,
+      { submissionId: order.submissionId, name: 'Landlord LLC', ...address },
+      { headers },
+    );
     expect(retry.statusCode, retry.body).toBe(200);
     expect(retry.json()).toEqual(first);
     expect(await countFor(insured.userId)).toBe(1);
@@ -262,7 +358,9 @@ describe('GET and POST insured additional insureds', () => {
     const order = await quotedOrder(app, insured);
     const headers = { 'idempotency-key': 'ai-concurrent-0001' };
     const responses = await Promise.all(
-      Array.from({ length: 5 }, () => insured.call('POST', SAVE, { submissionId: order.submissionId, name: 'Landlord LLC' }, { headers })),
+      Array.from({ length: 5 }, () =>
+        insured.call('POST', SAVE, { submissionId: order.submissionId, name: 'Landlord LLC' }, { headers }),
+      ),
     );
     expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 201]);
     const ids = new Set(responses.map((r) => (r.json() as AdditionalInsured).id));
@@ -282,8 +380,12 @@ describe('DELETE insured/deleteadditionalinsured', () => {
     expect(response.json()).toEqual({ deletedId: gone.id, primaryId: null });
     expect((await list(insured, order.submissionId)).additionalInsureds).toEqual([keep]);
     expectError(await insured.call('DELETE', `insured/deleteadditionalinsured?id=${gone.id}`), 404);
-    expect(expectError(await insured.call('DELETE', 'insured/deleteadditionalinsured?id=abc'), 400).fields).toHaveProperty('id');
-    expect(expectError(await insured.call('DELETE', 'insured/deleteadditionalinsured'), 400).fields).toHaveProperty('id');
+    expect(
+      expectError(await insured.call('DELETE', 'insured/deleteadditionalinsured?id=abc'), 400).fields,
+    ).toHaveProperty('id');
+    expect(expectError(await insured.call('DELETE', 'insured/deleteadditionalinsured'), 400).fields).toHaveProperty(
+      'id',
+    );
   });
 });
 
@@ -293,19 +395,32 @@ describe('POST documents/certificateofinsurance', () => {
   async function boundWithHolder() {
     const insured = await newInsured(app);
     const order = await quotedOrder(app, insured);
-    const holder = await create(insured, { submissionId: order.submissionId, name: 'Acme Landlord LLC', relationship: 'Landlord', ...address });
+    const holder = await create(insured, {
+      submissionId: order.submissionId,
+      name: 'Acme Landlord LLC',
+      relationship: 'Landlord',
+      ...address,
+    });
     const other = await create(insured, { submissionId: order.submissionId, name: 'Other Holder Inc' });
     return { insured, order, holder, other };
   }
 
   it('answers 409 naming the status until the policy is bound', async () => {
     const { insured, order, holder } = await boundWithHolder();
-    const error = expectError(await insured.call('POST', CERTIFICATE, { submissionid: order.submissionId, additionalinsuredid: holder.id }), 409);
+    const error = expectError(
+      await insured.call('POST', CERTIFICATE, { submissionid: order.submissionId, additionalinsuredid: holder.id }),
+      409,
+    );
     expect(error.fields).toEqual({ status: 'is quoted' });
     expect(error.message).toMatch(/is quoted/);
     // Bound in status, but its policy not issued: still nothing to certify.
     await setStatus(order.submissionId, 'bound');
-    expect(expectError(await insured.call('POST', CERTIFICATE, { submissionid: order.submissionId, additionalinsuredid: holder.id }), 409).fields).toEqual({
+    expect(
+      expectError(
+        await insured.call('POST', CERTIFICATE, { submissionid: order.submissionId, additionalinsuredid: holder.id }),
+        409,
+      ).fields,
+    ).toEqual({
       status: 'is bound',
     });
   });
@@ -315,7 +430,10 @@ describe('POST documents/certificateofinsurance', () => {
     const policyId = await bindForTest(t.app, order.submissionId);
     const [policy] = await t.app.db.select().from(policies).where(eq(policies.id, policyId));
 
-    const response = await insured.call('POST', CERTIFICATE, { submissionid: order.submissionId, additionalinsuredid: holder.id });
+    const response = await insured.call('POST', CERTIFICATE, {
+      submissionid: order.submissionId,
+      additionalinsuredid: holder.id,
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     const fileName = `certificate-${policy!.number.toLowerCase()}-acme-landlord-llc.pdf`;
@@ -347,16 +465,27 @@ describe('POST documents/certificateofinsurance', () => {
     expect(text).toContain(`Date issued: ${usDay(policy!.issuedAt.toISOString().slice(0, 10))}`);
     expect(text).not.toContain('Other Holder Inc');
 
-    const again = await insured.call('POST', CERTIFICATE, { submissionid: order.submissionId, additionalinsuredid: holder.id });
+    const again = await insured.call('POST', CERTIFICATE, {
+      submissionid: order.submissionId,
+      additionalinsuredid: holder.id,
+    });
     expect(again.rawPayload.equals(response.rawPayload)).toBe(true);
     // A form body names the same certificate, byte for byte.
-    const form = await insured.call('POST', CERTIFICATE, { submissionid: order.submissionId, additionalinsuredid: holder.id }, { form: true });
+    const form = await insured.call(
+      'POST',
+      CERTIFICATE,
+      { submissionid: order.submissionId, additionalinsuredid: holder.id },
+      { form: true },
+    );
     expect(form.statusCode, form.body).toBe(200);
     expect(form.rawPayload.equals(response.rawPayload)).toBe(true);
 
     // Once complete, still available.
     await setStatus(order.submissionId, 'complete');
-    const complete = await insured.call('POST', CERTIFICATE, { submissionid: order.submissionId, additionalinsuredid: holder.id });
+    const complete = await insured.call('POST', CERTIFICATE, {
+      submissionid: order.submissionId,
+      additionalinsuredid: holder.id,
+    });
     expect(complete.rawPayload.equals(response.rawPayload)).toBe(true);
   });
 
@@ -365,7 +494,10 @@ describe('POST documents/certificateofinsurance', () => {
     const [broker] = await t.app.db.select({ id: brokers.id, name: brokers.name }).from(brokers).limit(1);
     await t.app.db.update(submissions).set({ brokerId: broker!.id }).where(eq(submissions.id, order.submissionId));
     await bindForTest(t.app, order.submissionId);
-    const response = await insured.call('POST', CERTIFICATE, { submissionid: order.submissionId, additionalinsuredid: holder.id });
+    const response = await insured.call('POST', CERTIFICATE, {
+      submissionid: order.submissionId,
+      additionalinsuredid: holder.id,
+    });
     expect(response.statusCode, response.body).toBe(200);
     const text = await pdfText(response.rawPayload);
     expect(text).toContain(broker!.name);
@@ -383,7 +515,10 @@ describe('POST documents/certificateofinsurance', () => {
       await other.call('POST', CERTIFICATE, { submissionid: order.submissionId, additionalinsuredid: holder.id }),
       await other.call('POST', CERTIFICATE, { submissionid: othersOrder.submissionId, additionalinsuredid: holder.id }),
       await insured.call('POST', CERTIFICATE, { submissionid: order.submissionId, additionalinsuredid: foreign.id }),
-      await insured.call('POST', CERTIFICATE, { submissionid: ownSecondOrder.submissionId, additionalinsuredid: holder.id }),
+      await insured.call('POST', CERTIFICATE, {
+        submissionid: ownSecondOrder.submissionId,
+        additionalinsuredid: holder.id,
+      }),
       await insured.call('POST', CERTIFICATE, { submissionid: order.submissionId, additionalinsuredid: 2_000_000_000 }),
     ]) {
       const error = expectError(response, 404);
@@ -398,9 +533,14 @@ describe('POST documents/certificateofinsurance', () => {
     const order = await quotedOrder(app, insured);
     const holder = await create(insured, { submissionId: order.submissionId, name: 'Zoë Şahin 北京 Dental 🦷' });
     await bindForTest(t.app, order.submissionId);
-    const response = await insured.call('POST', CERTIFICATE, { submissionid: order.submissionId, additionalinsuredid: holder.id });
+    const response = await insured.call('POST', CERTIFICATE, {
+      submissionid: order.submissionId,
+      additionalinsuredid: holder.id,
+    });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.headers['content-disposition']).toMatch(/filename="certificate-p-test-[a-z0-9-]+-zoe-sahin-dental\.pdf"$/);
+    expect(response.headers['content-disposition']).toMatch(
+      /filename="certificate-p-test-[a-z0-9-]+-zoe-sahin-dental\.pdf"$/,
+    );
     expect(await pdfText(response.rawPayload)).toContain('Zoë Sahin ?? Dental ?');
     const [row] = await t.app.db
       .select({ name: additionalInsureds.name })

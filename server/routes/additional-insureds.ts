@@ -23,10 +23,14 @@ import { currentUser } from '@server/http/authenticate';
 import { idempotencyKeyHash, idempotencyKeyHeaderDoc, KEY_REUSED_DOC } from '@server/http/idempotency-key';
 import { defineRoute } from '@server/http/route';
 
-const frozen = 'The order is bound, complete, declined or closed (`fields.status` names it): its list no longer changes';
+const frozen =
+  'The order is bound, complete, declined or closed (`fields.status` names it): its list no longer changes';
 
 /** What the OpenAPI document shows for the PDF answer (the route sends the bytes itself). */
-const pdfBytesSchema = v.pipe(v.string(), v.description('The certificate as application/pdf bytes, sent as an attachment'));
+const pdfBytesSchema = v.pipe(
+  v.string(),
+  v.description('The certificate as application/pdf bytes, sent as an attachment'),
+);
 
 export async function additionalInsuredRoutes(app: FastifyInstance) {
   const deps = { db: app.db, clock: app.clock };
@@ -109,7 +113,10 @@ export async function additionalInsuredRoutes(app: FastifyInstance) {
     response: pdfBytesSchema,
     binary: {
       types: ['application/pdf'],
-      headers: { 'Content-Disposition': 'attachment; filename="certificate-{policy}-{name}.pdf"', 'Cache-Control': 'no-store' },
+      headers: {
+        'Content-Disposition': 'attachment; filename="certificate-{policy}-{name}.pdf"',
+        'Cache-Control': 'no-store',
+      },
     },
     errors: { 409: 'The order’s policy is not issued yet (`fields.status` names the order’s status)' },
     handler: async ({ body, request, reply }) => {
@@ -117,7 +124,11 @@ export async function additionalInsuredRoutes(app: FastifyInstance) {
       // The file name is already [a-z0-9.-] only: no quoting or encoding issues.
       return reply
         .code(200)
-        .headers({ ...noStore, 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="${fileName}"` })
+        .headers({
+          ...noStore,
+          'content-type': 'application/pdf',
+          'content-disposition': `attachment; filename="${fileName}"`,
+        })
         .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
     },
   });

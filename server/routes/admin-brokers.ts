@@ -43,7 +43,8 @@ export async function adminBrokerRoutes(app: FastifyInstance) {
   defineRoute(app, {
     method: 'GET',
     url: '/admin/brokers',
-    summary: 'Every broker, by name: its storefront, what it sells (with the ?s= codes), how many orders came through it',
+    summary:
+      'Every broker, by name: its storefront, what it sells (with the ?s= codes), how many orders came through it',
     tags,
     public: false,
     response: adminBrokerListSchema,
@@ -58,14 +59,16 @@ export async function adminBrokerRoutes(app: FastifyInstance) {
     method: 'PUT',
     url: '/admin/brokers/:id/active',
     summary: 'Deactivate a broker (its client URL then shows page-not-found) or reactivate it',
-    description: 'Its orders and policies stay as they are. The state it already has changes and records nothing. Recorded in the audit log.',
+    description:
+      'Its orders and policies stay as they are. The state it already has changes and records nothing. Recorded in the audit log.',
     tags,
     public: false,
     params: brokerIdParamsSchema,
     body: brokerActiveRequestSchema,
     response: adminBrokerSchema,
     errors: { 403: FORBIDDEN_DOC, 404: 'No such broker' },
-    handler: async ({ params, body, request }) => setBrokerActive(deps, currentUser(request), request.ip, params.id, body.active),
+    handler: async ({ params, body, request }) =>
+      setBrokerActive(deps, currentUser(request), request.ip, params.id, body.active),
   });
 
   const BROKER_REQUEST_DOC =
@@ -77,7 +80,8 @@ export async function adminBrokerRoutes(app: FastifyInstance) {
     method: 'GET',
     url: '/admin/brokers/clienturl',
     summary: 'Whether a client URL is free (the broker form checks it as it is typed)',
-    description: 'brokerid: the broker being edited, whose own client URL counts as free. A value that is no client URL is a 400 naming value.',
+    description:
+      'brokerid: the broker being edited, whose own client URL counts as free. A value that is no client URL is a 400 naming value.',
     tags,
     public: false,
     query: clientUrlCheckQuerySchema,
@@ -132,7 +136,11 @@ export async function adminBrokerRoutes(app: FastifyInstance) {
     params: brokerIdParamsSchema,
     body: brokerRequestSchema,
     response: adminBrokerSchema,
-    errors: { 403: FORBIDDEN_DOC, 404: 'No such broker', 409: 'The client URL is another broker’s (`fields.clientUrl`)' },
+    errors: {
+      403: FORBIDDEN_DOC,
+      404: 'No such broker',
+      409: 'The client URL is another broker’s (`fields.clientUrl`)',
+    },
     handler: async ({ params, body, request }) => updateBroker(deps, currentUser(request), request.ip, params.id, body),
   });
 
@@ -149,7 +157,13 @@ export async function adminBrokerRoutes(app: FastifyInstance) {
     params: brokerIdParamsSchema,
     multipart: {
       fields: v.object({}),
-      files: { name: LOGO_FIELD, description: 'The image', maxItems: 1, maxBytes: MAX_LOGO_BYTES, types: ['image/png', 'image/jpeg'] },
+      files: {
+        name: LOGO_FIELD,
+        description: 'The image',
+        maxItems: 1,
+        maxBytes: MAX_LOGO_BYTES,
+        types: ['image/png', 'image/jpeg'],
+      },
     },
     response: adminBrokerSchema,
     errors: {

@@ -14,7 +14,15 @@ import {
   specialityActiveRequestSchema,
   specialityRequestSchema,
 } from '@shared/contract/admin-catalog';
-import { createCategory, createSpeciality, listCatalog, setSpecialityActive, updateCategory, updateSpeciality, type CatalogAdminDeps } from '@server/admin/catalog';
+import {
+  createCategory,
+  createSpeciality,
+  listCatalog,
+  setSpecialityActive,
+  updateCategory,
+  updateSpeciality,
+  type CatalogAdminDeps,
+} from '@server/admin/catalog';
 import { currentUser } from '@server/http/authenticate';
 import { FORBIDDEN_DOC, guardRoutes } from '@server/http/require-role';
 import { defineRoute } from '@server/http/route';
@@ -28,7 +36,8 @@ export async function adminCatalogRoutes(app: FastifyInstance) {
   defineRoute(app, {
     method: 'GET',
     url: '/admin/catalog',
-    summary: 'Every category and speciality (retired ones included), in display order, with their states, questions and orders',
+    summary:
+      'Every category and speciality (retired ones included), in display order, with their states, questions and orders',
     tags,
     public: false,
     response: adminCatalogSchema,
@@ -43,7 +52,8 @@ export async function adminCatalogRoutes(app: FastifyInstance) {
     method: 'POST',
     url: '/admin/categories',
     summary: 'Create a speciality category',
-    description: 'Names are unique (without regard to case). The same category sent again (a retry) answers 200 and makes nothing. Audited.',
+    description:
+      'Names are unique (without regard to case). The same category sent again (a retry) answers 200 and makes nothing. Audited.',
     tags,
     public: false,
     body: categoryRequestSchema,
@@ -67,7 +77,8 @@ export async function adminCatalogRoutes(app: FastifyInstance) {
     body: categoryRequestSchema,
     response: adminCategorySchema,
     errors: { 403: FORBIDDEN_DOC, 404: 'No such category', 409: NAME_TAKEN },
-    handler: async ({ params, body, request }) => updateCategory(deps, currentUser(request), request.ip, params.id, body),
+    handler: async ({ params, body, request }) =>
+      updateCategory(deps, currentUser(request), request.ip, params.id, body),
   });
 
   defineRoute(app, {
@@ -101,19 +112,22 @@ export async function adminCatalogRoutes(app: FastifyInstance) {
     body: specialityRequestSchema,
     response: adminSpecialitySchema,
     errors: { 403: FORBIDDEN_DOC, 404: 'No such speciality', 409: NAME_TAKEN },
-    handler: async ({ params, body, request }) => updateSpeciality(deps, currentUser(request), request.ip, params.id, body),
+    handler: async ({ params, body, request }) =>
+      updateSpeciality(deps, currentUser(request), request.ip, params.id, body),
   });
 
   defineRoute(app, {
     method: 'PUT',
     url: '/admin/specialities/:id/active',
-    summary: 'Retire a speciality (no longer listed or quotable; its orders and policies keep working) or put it back on sale',
+    summary:
+      'Retire a speciality (no longer listed or quotable; its orders and policies keep working) or put it back on sale',
     tags,
     public: false,
     params: catalogIdParamsSchema,
     body: specialityActiveRequestSchema,
     response: adminSpecialitySchema,
     errors: { 403: FORBIDDEN_DOC, 404: 'No such speciality' },
-    handler: async ({ params, body, request }) => setSpecialityActive(deps, currentUser(request), request.ip, params.id, body.active),
+    handler: async ({ params, body, request }) =>
+      setSpecialityActive(deps, currentUser(request), request.ip, params.id, body.active),
   });
 }

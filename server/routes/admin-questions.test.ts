@@ -25,9 +25,14 @@ let mold: AdminQuestion;
 let moldCount: AdminQuestion;
 
 const publicCall = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  t.app.inject({ method, url: `/api/weborder/${url}`, ...(payload === undefined ? {} : { payload: payload as string }) });
+  t.app.inject({
+    method,
+    url: `/api/weborder/${url}`,
+    ...(payload === undefined ? {} : { payload: payload as string }),
+  });
 const auditCount = async () => (await t.app.db.select({ n: count() }).from(auditLog))[0]!.n;
-const setRows = async () => t.app.db.select().from(questions).where(eq(questions.specialityId, engineers)).orderBy(questions.id);
+const setRows = async () =>
+  t.app.db.select().from(questions).where(eq(questions.specialityId, engineers)).orderBy(questions.id);
 
 const moldQuestion = {
   code: 'mold_work',
@@ -64,77 +69,199 @@ describe('a speciality’s question set', () => {
     });
     expect(follow.statusCode, follow.body).toBe(201);
     moldCount = v.parse(adminQuestionSchema, follow.json());
-    const set = v.parse(adminQuestionSetSchema, (await admin.call('GET', `admin/specialities/${engineers}/questions`)).json());
+    const set = v.parse(
+      adminQuestionSetSchema,
+      (await admin.call('GET', `admin/specialities/${engineers}/questions`)).json(),
+    );
     expect(set.questions.slice(-2).map((question) => question.code)).toEqual(['mold_work', 'mold_projects']);
   });
 
   it('the insured is asked it at once, and "yes" costs more than "no"', async () => {
-    const asked = (await publicCall('GET', `questions/list?specialityId=${engineers}`)).json() as Array<{ code: string; condition: unknown }>;
+    const asked = (await publicCall('GET', `questions/list?specialityId=${engineers}`)).json() as Array<{
+      code: string;
+      condition: unknown;
+    }>;
     expect(asked.find((question) => question.code === 'mold_work')).toBeDefined();
-    expect(asked.find((question) => question.code === 'mold_projects')!.condition).toEqual({ questionCode: 'mold_work', anyOf: ['yes'] });
+    expect(asked.find((question) => question.code === 'mold_projects')!.condition).toEqual({
+      questionCode: 'mold_work',
+      anyOf: ['yes'],
+    });
 
     const base = await calculateInput(t.app, { specialityId: engineers, ...(await answersFor(t.app, engineers)) });
-    const without = await publicCall('POST', 'auth/calculate', { ...base, answers: { ...base.answers, mold_work: undefined } });
+    const without = await publicCall('POST', 'auth/calculate', {
+      ...base,
+      answers: { ...base.answers, mold_work: undefined },
+    });
     expect(expectError(without, 400).fields).toHaveProperty(['answers.mold_work']);
     const no = await publicCall('POST', 'auth/calculate', { ...base, answers: { ...base.answers, mold_work: 'no' } });
-    const yes = await publicCall('POST', 'auth/calculate', { ...base, answers: { ...base.answers, mold_work: 'yes', mold_projects: 2 } });
+    const yes = await publicCall('POST', 'auth/calculate', {
+      ...base,
+      answers: { ...base.answers, mold_work: 'yes', mold_projects: 2 },
+    });
     expect(no.statusCode, no.body).toBe(200);
     expect(yes.statusCode, yes.body).toBe(200);
-    expect((yes.json() as { totalCents: number }).totalCents).toBeGreaterThan((no.json() as { totalCents: number }).totalCents);
+    expect((yes.json() as { totalCents: number }).totalCents).toBeGreaterThan(
+      (no.json() as { totalCents: number }).totalCents,
+    );
   });
 
   it('refuses broken questions, naming the field and changing nothing', async () => {
     const before = await setRows();
     const auditBefore = await auditCount();
-    const add = (body: Record<string, unknown>) => admin.call('POST', `admin/specialities/${engineers}/questions`, { code: 'other_q', type: 'select', text: 'Which?', ...body });
+    const add = (body: Record<string, unknown>) =>
+      admin.call('POST', `admin/specialities/${engineers}/questions`, {
+        code: 'other_q',
+        type: 'select',
+        text: 'Which?',
+        ...body,
+      });
     expect(expectError(await add({ options: [{ value: 'a', label: 'A' }] }), 400).fields).toHaveProperty('options');
-    expect(expectError(await add({ options: [{ value: 'a', label: 'A' }, { value: 'a', label: 'Again' }] }), 400).fields).toHaveProperty('options');
-    expect(expectError(await add({ type: 'yesno', options: [{ value: 'y', label: 'Y' }, { value: 'n', label: 'N' }] }), 400).fields).toHaveProperty('options');
-    expect(expectError(await add({ type: 'text', options: [{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }] }), 400).fields).toHaveProperty('options');
-    expect(expectError(await add({ type: 'text', condition: { questionCode: 'mold_work', anyOf: ['maybe'] } }), 400).fields?.condition).toContain('maybe');
-    expect(expectError(await add({ type: 'text', condition: { questionCode: 'mold_projects', anyOf: ['1'] } }), 400).fields).toHaveProperty('condition');
+    expect(
+      expectError(
+        await add({
+          options: [
+            { value: 'a', label: 'A' },
+            { value: 'a', label: 'Again' },
+          ],
+        }),
+        400,
+      ).fields,
+    ).toHaveProperty('options');
+    expect(
+      expectError(
+        await add({
+          type: 'yesno',
+          options: [
+            { value: 'y', label: 'Y' },
+            { value: 'n', label: 'N' },
+          ],
+        }),
+        400,
+      ).fields,
+    ).toHaveProperty('options');
+    expect(
+      expectError(
+        await add({
+          type: 'text',
+          options: [
+            { value: 'a', label: 'A' },
+            { value: 'b', label: 'B' },
+          ],
+        }),
+        400,
+      ).fields,
+    ).toHaveProperty('options');
+    expect(
+      expectError(await add({ type: 'text', condition: { questionCode: 'mold_work', anyOf: ['maybe'] } }), 400).fields
+        ?.condition,
+    ).toContain('maybe');
+    expect(
+      expectError(await add({ type: 'text', condition: { questionCode: 'mold_projects', anyOf: ['1'] } }), 400).fields,
+    ).toHaveProperty('condition');
     expect(expectError(await add({ code: 'Bad Code', type: 'text' }), 400).fields).toHaveProperty('code');
     expect(expectError(await add({ code: 'mold_work', type: 'text' }), 409).fields).toHaveProperty('code');
     expect(expectError(await add({ type: 'colour' }), 400).fields).toHaveProperty('type');
-    expect(expectError(await add({ options: [{ value: 'a', label: 'A', modifierBps: 9000 }, { value: 'b', label: 'B' }] }), 400).fields).toHaveProperty(['options.0.modifierBps']);
-    expectError(await admin.call('POST', 'admin/specialities/2147483000/questions', { code: 'x_q', type: 'text', text: 'X?' }), 404);
+    expect(
+      expectError(
+        await add({
+          options: [
+            { value: 'a', label: 'A', modifierBps: 9000 },
+            { value: 'b', label: 'B' },
+          ],
+        }),
+        400,
+      ).fields,
+    ).toHaveProperty(['options.0.modifierBps']);
+    expectError(
+      await admin.call('POST', 'admin/specialities/2147483000/questions', { code: 'x_q', type: 'text', text: 'X?' }),
+      404,
+    );
     expect(await setRows()).toEqual(before);
     expect(await auditCount()).toBe(auditBefore);
   });
 
   it('edits keep the answers others rest on; retiring waits for those who rest on it; only changes are recorded', async () => {
-    const dropYes = await admin.call('PUT', `admin/questions/${mold.id}`, { text: mold.text, options: [{ value: 'no', label: 'No' }, { value: 'unsure', label: 'Unsure' }] });
+    const dropYes = await admin.call('PUT', `admin/questions/${mold.id}`, {
+      text: mold.text,
+      options: [
+        { value: 'no', label: 'No' },
+        { value: 'unsure', label: 'Unsure' },
+      ],
+    });
     expect(expectError(dropYes, 400).fields).toHaveProperty('options');
-    expect(expectError(await admin.call('PUT', `admin/questions/${mold.id}/active`, { active: false }), 409).fields?.active).toContain('mold_projects');
+    expect(
+      expectError(await admin.call('PUT', `admin/questions/${mold.id}/active`, { active: false }), 409).fields?.active,
+    ).toContain('mold_projects');
 
-    const reworded = await admin.call('PUT', `admin/questions/${mold.id}`, { text: 'Do you advise on mold?', helpText: 'Inspection or remediation.', options: moldQuestion.options });
+    const reworded = await admin.call('PUT', `admin/questions/${mold.id}`, {
+      text: 'Do you advise on mold?',
+      helpText: 'Inspection or remediation.',
+      options: moldQuestion.options,
+    });
     expect(reworded.statusCode, reworded.body).toBe(200);
-    expect(v.parse(adminQuestionSchema, reworded.json())).toMatchObject({ text: 'Do you advise on mold?', helpText: 'Inspection or remediation.', code: 'mold_work', type: 'yesno' });
+    expect(v.parse(adminQuestionSchema, reworded.json())).toMatchObject({
+      text: 'Do you advise on mold?',
+      helpText: 'Inspection or remediation.',
+      code: 'mold_work',
+      type: 'yesno',
+    });
     const before = await auditCount();
-    await admin.call('PUT', `admin/questions/${mold.id}`, { text: 'Do you advise on mold?', helpText: 'Inspection or remediation.', options: moldQuestion.options });
+    await admin.call('PUT', `admin/questions/${mold.id}`, {
+      text: 'Do you advise on mold?',
+      helpText: 'Inspection or remediation.',
+      options: moldQuestion.options,
+    });
     expect(await auditCount()).toBe(before);
 
-    const retired = v.parse(adminQuestionSchema, (await admin.call('PUT', `admin/questions/${moldCount.id}/active`, { active: false })).json());
+    const retired = v.parse(
+      adminQuestionSchema,
+      (await admin.call('PUT', `admin/questions/${moldCount.id}/active`, { active: false })).json(),
+    );
     expect(retired.active).toBe(false);
-    const asked = (await publicCall('GET', `questions/list?specialityId=${engineers}`)).json() as Array<{ code: string }>;
+    const asked = (await publicCall('GET', `questions/list?specialityId=${engineers}`)).json() as Array<{
+      code: string;
+    }>;
     expect(asked.map((question) => question.code)).not.toContain('mold_projects');
     await admin.call('PUT', `admin/questions/${moldCount.id}/active`, { active: true });
 
-    const audit = v.parse(auditListSchema, (await admin.call('GET', `admin/audit?entity=question&entityId=${moldCount.id}`)).json());
-    expect(audit.entries.map((entry) => entry.action)).toEqual(['question.restore', 'question.retire', 'question.create']);
+    const audit = v.parse(
+      auditListSchema,
+      (await admin.call('GET', `admin/audit?entity=question&entityId=${moldCount.id}`)).json(),
+    );
+    expect(audit.entries.map((entry) => entry.action)).toEqual([
+      'question.restore',
+      'question.retire',
+      'question.create',
+    ]);
   });
 
   it('orders the set; a condition may not come to look forward, and every question must be named once', async () => {
-    const set = v.parse(adminQuestionSetSchema, (await admin.call('GET', `admin/specialities/${engineers}/questions`)).json()).questions;
+    const set = v.parse(
+      adminQuestionSetSchema,
+      (await admin.call('GET', `admin/specialities/${engineers}/questions`)).json(),
+    ).questions;
     const ids = set.map((question) => question.id);
     const followFirst = [...ids.filter((id) => id !== mold.id && id !== moldCount.id), moldCount.id, mold.id];
-    expect(expectError(await admin.call('PUT', `admin/specialities/${engineers}/questions/order`, { ids: followFirst }), 400).fields).toHaveProperty('condition');
-    expect(expectError(await admin.call('PUT', `admin/specialities/${engineers}/questions/order`, { ids: ids.slice(1) }), 400).fields).toHaveProperty('ids');
+    expect(
+      expectError(await admin.call('PUT', `admin/specialities/${engineers}/questions/order`, { ids: followFirst }), 400)
+        .fields,
+    ).toHaveProperty('condition');
+    expect(
+      expectError(
+        await admin.call('PUT', `admin/specialities/${engineers}/questions/order`, { ids: ids.slice(1) }),
+        400,
+      ).fields,
+    ).toHaveProperty('ids');
 
     const moldFirst = [mold.id, moldCount.id, ...ids.filter((id) => id !== mold.id && id !== moldCount.id)];
-    const ordered = v.parse(adminQuestionSetSchema, (await admin.call('PUT', `admin/specialities/${engineers}/questions/order`, { ids: moldFirst })).json());
+    const ordered = v.parse(
+      adminQuestionSetSchema,
+      (await admin.call('PUT', `admin/specialities/${engineers}/questions/order`, { ids: moldFirst })).json(),
+    );
     expect(ordered.questions.map((question) => question.id)).toEqual(moldFirst);
-    const asked = (await publicCall('GET', `questions/list?specialityId=${engineers}`)).json() as Array<{ code: string }>;
+    const asked = (await publicCall('GET', `questions/list?specialityId=${engineers}`)).json() as Array<{
+      code: string;
+    }>;
     expect(asked.slice(0, 2).map((question) => question.code)).toEqual(['mold_work', 'mold_projects']);
   });
 });

@@ -13,7 +13,14 @@ import {
   questionOrderRequestSchema,
 } from '@shared/contract/admin-questions';
 import { catalogIdParamsSchema } from '@shared/contract/admin-catalog';
-import { addQuestion, editQuestion, orderQuestions, questionSet, setQuestionActive, type QuestionAdminDeps } from '@server/admin/question-sets';
+import {
+  addQuestion,
+  editQuestion,
+  orderQuestions,
+  questionSet,
+  setQuestionActive,
+  type QuestionAdminDeps,
+} from '@server/admin/question-sets';
 import { currentUser } from '@server/http/authenticate';
 import { FORBIDDEN_DOC, guardRoutes } from '@server/http/require-role';
 import { defineRoute } from '@server/http/route';
@@ -84,21 +91,28 @@ export async function adminQuestionRoutes(app: FastifyInstance) {
     params: questionIdParamsSchema,
     body: questionActiveRequestSchema,
     response: adminQuestionSchema,
-    errors: { 403: FORBIDDEN_DOC, 404: 'No such question', 409: 'Other questions’ conditions rest on it (`fields.active` names them)' },
-    handler: async ({ params, body, request }) => setQuestionActive(deps, currentUser(request), request.ip, params.id, body.active),
+    errors: {
+      403: FORBIDDEN_DOC,
+      404: 'No such question',
+      409: 'Other questions’ conditions rest on it (`fields.active` names them)',
+    },
+    handler: async ({ params, body, request }) =>
+      setQuestionActive(deps, currentUser(request), request.ip, params.id, body.active),
   });
 
   defineRoute(app, {
     method: 'PUT',
     url: '/admin/specialities/:id/questions/order',
     summary: 'Put a speciality’s questions in the order to ask them',
-    description: 'ids: every question of the set (retired ones too), once each (400 naming ids otherwise); every condition must still name an earlier question (400 naming condition). Audited.',
+    description:
+      'ids: every question of the set (retired ones too), once each (400 naming ids otherwise); every condition must still name an earlier question (400 naming condition). Audited.',
     tags,
     public: false,
     params: catalogIdParamsSchema,
     body: questionOrderRequestSchema,
     response: adminQuestionSetSchema,
     errors: { 403: FORBIDDEN_DOC, 404: 'No such speciality' },
-    handler: async ({ params, body, request }) => orderQuestions(deps, currentUser(request), request.ip, params.id, body.ids),
+    handler: async ({ params, body, request }) =>
+      orderQuestions(deps, currentUser(request), request.ip, params.id, body.ids),
   });
 }

@@ -12,7 +12,13 @@ import {
   rateTableVersionSchema,
   rateTableVersionsSchema,
 } from '@shared/contract/admin-rating';
-import { exportRateTable, importRateTable, newRateTableVersion, rateTableVersions, type RateTableDeps } from '@server/admin/rate-tables';
+import {
+  exportRateTable,
+  importRateTable,
+  newRateTableVersion,
+  rateTableVersions,
+  type RateTableDeps,
+} from '@server/admin/rate-tables';
 import { attachmentDisposition } from '@server/files/file-names';
 import { currentUser } from '@server/http/authenticate';
 import { FORBIDDEN_DOC, guardRoutes } from '@server/http/require-role';
@@ -26,7 +32,8 @@ export async function adminRateTableRoutes(app: FastifyInstance) {
   defineRoute(app, {
     method: 'GET',
     url: '/admin/ratetables',
-    summary: 'Every version of one speciality’s rate table in one state, newest first, with how many orders each priced',
+    summary:
+      'Every version of one speciality’s rate table in one state, newest first, with how many orders each priced',
     tags,
     public: false,
     query: rateTableQuerySchema,
@@ -50,7 +57,11 @@ export async function adminRateTableRoutes(app: FastifyInstance) {
     body: newRateTableVersionSchema,
     response: rateTableVersionSchema,
     status: 201,
-    errors: { 403: FORBIDDEN_DOC, 404: 'No such speciality or state, or no table prices it there', 409: 'Another change came first (`fields.basedOnVersion`)' },
+    errors: {
+      403: FORBIDDEN_DOC,
+      404: 'No such speciality or state, or no table prices it there',
+      409: 'Another change came first (`fields.basedOnVersion`)',
+    },
     handler: async ({ body, request, setStatus }) => {
       const { version, made } = await newRateTableVersion(deps, currentUser(request), request.ip, body);
       if (!made) setStatus(200);
@@ -69,13 +80,20 @@ export async function adminRateTableRoutes(app: FastifyInstance) {
     public: false,
     query: rateTableExportQuerySchema,
     response: v.string(),
-    binary: { types: ['text/csv'], headers: { 'Content-Disposition': 'attachment; filename="rates-{speciality}-{state}-v{version}.csv"' } },
+    binary: {
+      types: ['text/csv'],
+      headers: { 'Content-Disposition': 'attachment; filename="rates-{speciality}-{state}-v{version}.csv"' },
+    },
     errors: { 403: FORBIDDEN_DOC, 404: 'No such speciality, state or version' },
     handler: async ({ query, reply }) => {
       const { filename, csv } = await exportRateTable(app.db, query.specialityId, query.state, query.version);
       return reply
         .code(200)
-        .headers({ 'content-type': 'text/csv; charset=utf-8', 'content-disposition': attachmentDisposition(filename), 'cache-control': 'no-store' })
+        .headers({
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': attachmentDisposition(filename),
+          'cache-control': 'no-store',
+        })
         .send(csv);
     },
   });
@@ -93,7 +111,11 @@ export async function adminRateTableRoutes(app: FastifyInstance) {
     body: rateTableImportSchema,
     response: rateTableVersionSchema,
     status: 201,
-    errors: { 403: FORBIDDEN_DOC, 404: 'No such speciality or state, or no table prices it there', 409: 'Another change came first (`fields.basedOnVersion`)' },
+    errors: {
+      403: FORBIDDEN_DOC,
+      404: 'No such speciality or state, or no table prices it there',
+      409: 'Another change came first (`fields.basedOnVersion`)',
+    },
     handler: async ({ body, request, setStatus }) => {
       const { version, made } = await importRateTable(deps, currentUser(request), request.ip, body, body.csv);
       if (!made) setStatus(200);

@@ -49,10 +49,19 @@ beforeAll(async () => {
   broker = await withRole('broker', activeBrokerId);
   insured = await newInsured(app);
   dentists = await specialityId(t.app);
-  const dentistSet = await t.app.db.select().from(questions).where(eq(questions.specialityId, dentists)).orderBy(questions.id);
+  const dentistSet = await t.app.db
+    .select()
+    .from(questions)
+    .where(eq(questions.specialityId, dentists))
+    .orderBy(questions.id);
   dentistQuestion = dentistSet[0]!.id;
   dentistQuestionsBefore = dentistSet;
-  categoryId = (await t.app.db.select({ categoryId: specialities.categoryId }).from(specialities).where(eq(specialities.id, dentists)))[0]!.categoryId;
+  categoryId = (
+    await t.app.db
+      .select({ categoryId: specialities.categoryId })
+      .from(specialities)
+      .where(eq(specialities.id, dentists))
+  )[0]!.categoryId;
 });
 
 /** Every admin call, with a request that would succeed for an administrator. */
@@ -60,17 +69,30 @@ const attempts = () =>
   [
     { route: 'GET /api/weborder/admin/users', url: 'admin/users', method: 'GET' },
     { route: 'GET /api/weborder/admin/users/{id}', url: `admin/users/${insured.userId}`, method: 'GET' },
-    { route: 'PUT /api/weborder/admin/users/{id}/role', url: `admin/users/${insured.userId}/role`, method: 'PUT', body: { role: 'underwriter' } },
+    {
+      route: 'PUT /api/weborder/admin/users/{id}/role',
+      url: `admin/users/${insured.userId}/role`,
+      method: 'PUT',
+      body: { role: 'underwriter' },
+    },
     { route: 'PUT /api/weborder/admin/users/{id}/unlock', url: `admin/users/${insured.userId}/unlock`, method: 'PUT' },
     { route: 'GET /api/weborder/admin/audit', url: 'admin/audit', method: 'GET' },
-    { route: 'GET /api/weborder/admin/ratetables', url: `admin/ratetables?specialityId=${dentists}&state=TX`, method: 'GET' },
+    {
+      route: 'GET /api/weborder/admin/ratetables',
+      url: `admin/ratetables?specialityId=${dentists}&state=TX`,
+      method: 'GET',
+    },
     {
       route: 'POST /api/weborder/admin/ratetables',
       url: 'admin/ratetables',
       method: 'POST',
       body: { specialityId: dentists, stateCode: 'TX', basedOnVersion: 1, basePremiumCents: 100 },
     },
-    { route: 'GET /api/weborder/admin/ratetables/export', url: `admin/ratetables/export?specialityId=${dentists}&state=TX`, method: 'GET' },
+    {
+      route: 'GET /api/weborder/admin/ratetables/export',
+      url: `admin/ratetables/export?specialityId=${dentists}&state=TX`,
+      method: 'GET',
+    },
     {
       route: 'POST /api/weborder/admin/ratetables/import',
       url: 'admin/ratetables/import',
@@ -78,8 +100,17 @@ const attempts = () =>
       body: { specialityId: dentists, stateCode: 'TX', basedOnVersion: 1, csv: 'kind\r\n' },
     },
     { route: 'GET /api/weborder/admin/brokers', url: 'admin/brokers', method: 'GET' },
-    { route: 'PUT /api/weborder/admin/brokers/{id}/active', url: `admin/brokers/${activeBrokerId}/active`, method: 'PUT', body: { active: false } },
-    { route: 'GET /api/weborder/admin/brokers/clienturl', url: 'admin/brokers/clienturl?value=free-name', method: 'GET' },
+    {
+      route: 'PUT /api/weborder/admin/brokers/{id}/active',
+      url: `admin/brokers/${activeBrokerId}/active`,
+      method: 'PUT',
+      body: { active: false },
+    },
+    {
+      route: 'GET /api/weborder/admin/brokers/clienturl',
+      url: 'admin/brokers/clienturl?value=free-name',
+      method: 'GET',
+    },
     {
       route: 'POST /api/weborder/admin/brokers',
       url: 'admin/brokers',
@@ -95,23 +126,71 @@ const attempts = () =>
     },
     // Refused before the body is read, so an upload is never parsed for a caller who may not send it.
     { route: 'PUT /api/weborder/admin/brokers/{id}/logo', url: `admin/brokers/${activeBrokerId}/logo`, method: 'PUT' },
-    { route: 'DELETE /api/weborder/admin/brokers/{id}/logo', url: `admin/brokers/${activeBrokerId}/logo`, method: 'DELETE' },
+    {
+      route: 'DELETE /api/weborder/admin/brokers/{id}/logo',
+      url: `admin/brokers/${activeBrokerId}/logo`,
+      method: 'DELETE',
+    },
     { route: 'GET /api/weborder/admin/catalog', url: 'admin/catalog', method: 'GET' },
-    { route: 'POST /api/weborder/admin/categories', url: 'admin/categories', method: 'POST', body: { name: 'Intruders' } },
-    { route: 'PUT /api/weborder/admin/categories/{id}', url: `admin/categories/${categoryId}`, method: 'PUT', body: { name: 'Renamed' } },
-    { route: 'POST /api/weborder/admin/specialities', url: 'admin/specialities', method: 'POST', body: { categoryId, name: 'Intruder speciality' } },
-    { route: 'PUT /api/weborder/admin/specialities/{id}', url: `admin/specialities/${dentists}`, method: 'PUT', body: { categoryId, name: 'Renamed' } },
-    { route: 'PUT /api/weborder/admin/specialities/{id}/active', url: `admin/specialities/${dentists}/active`, method: 'PUT', body: { active: false } },
-    { route: 'GET /api/weborder/admin/specialities/{id}/questions', url: `admin/specialities/${dentists}/questions`, method: 'GET' },
+    {
+      route: 'POST /api/weborder/admin/categories',
+      url: 'admin/categories',
+      method: 'POST',
+      body: { name: 'Intruders' },
+    },
+    {
+      route: 'PUT /api/weborder/admin/categories/{id}',
+      url: `admin/categories/${categoryId}`,
+      method: 'PUT',
+      body: { name: 'Renamed' },
+    },
+    {
+      route: 'POST /api/weborder/admin/specialities',
+      url: 'admin/specialities',
+      method: 'POST',
+      body: { categoryId, name: 'Intruder speciality' },
+    },
+    {
+      route: 'PUT /api/weborder/admin/specialities/{id}',
+      url: `admin/specialities/${dentists}`,
+      method: 'PUT',
+      body: { categoryId, name: 'Renamed' },
+    },
+    {
+      route: 'PUT /api/weborder/admin/specialities/{id}/active',
+      url: `admin/specialities/${dentists}/active`,
+      method: 'PUT',
+      body: { active: false },
+    },
+    {
+      route: 'GET /api/weborder/admin/specialities/{id}/questions',
+      url: `admin/specialities/${dentists}/questions`,
+      method: 'GET',
+    },
     {
       route: 'POST /api/weborder/admin/specialities/{id}/questions',
       url: `admin/specialities/${dentists}/questions`,
       method: 'POST',
       body: { code: 'intruder', type: 'text', text: 'Who let you in?' },
     },
-    { route: 'PUT /api/weborder/admin/questions/{id}', url: `admin/questions/${dentistQuestion}`, method: 'PUT', body: { text: 'Changed by an intruder' } },
-    { route: 'PUT /api/weborder/admin/questions/{id}/active', url: `admin/questions/${dentistQuestion}/active`, method: 'PUT', body: { active: false } },
-    { route: 'PUT /api/weborder/admin/specialities/{id}/questions/order', url: `admin/specialities/${dentists}/questions/order`, method: 'PUT', body: { ids: [dentistQuestion] } },
+    {
+      route: 'PUT /api/weborder/admin/questions/{id}',
+      url: `admin/questions/${dentistQuestion}`,
+      method: 'PUT',
+      body: { text: 'Changed by an intruder' },
+    },
+    {
+      route: 'PUT /api/weborder/admin/questions/{id}/active',
+      url: `admin/questions/${dentistQuestion}/active`,
+      method: 'PUT',
+      body: { active: false },
+    },
+    {
+      route: 'PUT /api/weborder/admin/specialities/{id}/questions/order',
+      url: `admin/specialities/${dentists}/questions/order`,
+      method: 'PUT',
+      body: { ids: [dentistQuestion] },
+    },
   ] as const;
 
 describe('who may call the admin routes', () => {
@@ -136,7 +215,10 @@ describe('who may call the admin routes', () => {
     }
     const [row] = await t.app.db.select({ role: users.role }).from(users).where(eq(users.id, insured.userId));
     expect(row!.role).toBe('insured');
-    const tables = await t.app.db.select({ version: rateTables.version }).from(rateTables).where(eq(rateTables.specialityId, dentists));
+    const tables = await t.app.db
+      .select({ version: rateTables.version })
+      .from(rateTables)
+      .where(eq(rateTables.specialityId, dentists));
     expect(tables.every((table) => table.version === 1)).toBe(true);
     const [stillActive] = await t.app.db
       .select({ active: brokers.active, name: brokers.name, logo: brokers.profileImage })
@@ -145,12 +227,29 @@ describe('who may call the admin routes', () => {
     expect(stillActive!.active).toBe(true);
     expect(stillActive!.name).not.toBe('Renamed');
     expect(stillActive!.logo).not.toBeNull();
-    expect(await t.app.db.select({ id: brokers.id }).from(brokers).where(eq(brokers.clientUrl, 'intruder'))).toEqual([]);
-    const [dentistRow] = await t.app.db.select({ name: specialities.name, active: specialities.active }).from(specialities).where(eq(specialities.id, dentists));
+    expect(await t.app.db.select({ id: brokers.id }).from(brokers).where(eq(brokers.clientUrl, 'intruder'))).toEqual(
+      [],
+    );
+    const [dentistRow] = await t.app.db
+      .select({ name: specialities.name, active: specialities.active })
+      .from(specialities)
+      .where(eq(specialities.id, dentists));
     expect(dentistRow).toEqual({ name: 'Dentists', active: true });
-    expect(await t.app.db.select({ id: specialities.id }).from(specialities).where(eq(specialities.name, 'Intruder speciality'))).toEqual([]);
-    expect(await t.app.db.select({ id: specialityCategories.id }).from(specialityCategories).where(eq(specialityCategories.name, 'Intruders'))).toEqual([]);
-    expect(await t.app.db.select().from(questions).where(eq(questions.specialityId, dentists)).orderBy(questions.id)).toEqual(dentistQuestionsBefore);
+    expect(
+      await t.app.db
+        .select({ id: specialities.id })
+        .from(specialities)
+        .where(eq(specialities.name, 'Intruder speciality')),
+    ).toEqual([]);
+    expect(
+      await t.app.db
+        .select({ id: specialityCategories.id })
+        .from(specialityCategories)
+        .where(eq(specialityCategories.name, 'Intruders')),
+    ).toEqual([]);
+    expect(
+      await t.app.db.select().from(questions).where(eq(questions.specialityId, dentists)).orderBy(questions.id),
+    ).toEqual(dentistQuestionsBefore);
     expect(await auditCount()).toBe(before);
   });
 });
@@ -161,7 +260,10 @@ describe('finding users', () => {
     expect(all.total).toBeGreaterThanOrEqual(4);
     expect(all.users.map((user) => user.id)).toEqual([...all.users.map((user) => user.id)].sort((a, b) => b - a));
     const local = insured.email.split('@')[0]!;
-    const found = v.parse(userListSchema, (await admin.call('GET', `admin/users?q=${encodeURIComponent(local.toUpperCase())}`)).json());
+    const found = v.parse(
+      userListSchema,
+      (await admin.call('GET', `admin/users?q=${encodeURIComponent(local.toUpperCase())}`)).json(),
+    );
     expect(found.users.map((user) => user.id)).toEqual([insured.userId]);
     const brokers = v.parse(userListSchema, (await admin.call('GET', 'admin/users?role=broker')).json());
     expect(brokers.users.map((user) => user.id)).toContain(broker.userId);
@@ -191,7 +293,10 @@ describe('changing a role', () => {
     const again = await admin.call('PUT', `admin/users/${promoted.userId}/role`, { role: 'underwriter' });
     expect(again.statusCode).toBe(200);
     expect(await auditCount()).toBe(before + 1);
-    const audit = v.parse(auditListSchema, (await admin.call('GET', `admin/audit?entity=user&entityId=${promoted.userId}`)).json());
+    const audit = v.parse(
+      auditListSchema,
+      (await admin.call('GET', `admin/audit?entity=user&entityId=${promoted.userId}`)).json(),
+    );
     expect(audit.entries).toHaveLength(1);
     expect(audit.entries[0]).toMatchObject({
       actor: { id: admin.userId, email: admin.email },
@@ -205,19 +310,41 @@ describe('changing a role', () => {
   it('a broker’s user names an active broker; other roles take none; your own role is a 409; nothing changes when refused', async () => {
     const target = await newInsured(app);
     const before = await auditCount();
-    expect(expectError(await admin.call('PUT', `admin/users/${target.userId}/role`, { role: 'broker' }), 400).fields).toHaveProperty('brokerId');
-    expect(expectError(await admin.call('PUT', `admin/users/${target.userId}/role`, { role: 'underwriter', brokerId: activeBrokerId }), 400).fields).toHaveProperty(
-      'brokerId',
-    );
-    const [inactive] = await t.app.db.insert(brokers).values({ name: 'Gone Brokers', abbreviation: 'GB', clientUrl: `gone-${target.userId}`, active: false }).returning({ id: brokers.id });
-    expect(expectError(await admin.call('PUT', `admin/users/${target.userId}/role`, { role: 'broker', brokerId: inactive!.id }), 400).fields).toEqual({
+    expect(
+      expectError(await admin.call('PUT', `admin/users/${target.userId}/role`, { role: 'broker' }), 400).fields,
+    ).toHaveProperty('brokerId');
+    expect(
+      expectError(
+        await admin.call('PUT', `admin/users/${target.userId}/role`, { role: 'underwriter', brokerId: activeBrokerId }),
+        400,
+      ).fields,
+    ).toHaveProperty('brokerId');
+    const [inactive] = await t.app.db
+      .insert(brokers)
+      .values({ name: 'Gone Brokers', abbreviation: 'GB', clientUrl: `gone-${target.userId}`, active: false })
+      .returning({ id: brokers.id });
+    expect(
+      expectError(
+        await admin.call('PUT', `admin/users/${target.userId}/role`, { role: 'broker', brokerId: inactive!.id }),
+        400,
+      ).fields,
+    ).toEqual({
       brokerId: 'is not an active broker',
     });
-    expect(expectError(await admin.call('PUT', `admin/users/${target.userId}/role`, { role: 'emperor' }), 400).fields).toHaveProperty('role');
-    expect(expectError(await admin.call('PUT', `admin/users/${admin.userId}/role`, { role: 'insured' }), 409).fields).toEqual({ role: 'is your own' });
+    expect(
+      expectError(await admin.call('PUT', `admin/users/${target.userId}/role`, { role: 'emperor' }), 400).fields,
+    ).toHaveProperty('role');
+    expect(
+      expectError(await admin.call('PUT', `admin/users/${admin.userId}/role`, { role: 'insured' }), 409).fields,
+    ).toEqual({ role: 'is your own' });
     expect(await auditCount()).toBe(before);
 
-    const made = v.parse(adminUserSchema, (await admin.call('PUT', `admin/users/${target.userId}/role`, { role: 'broker', brokerId: activeBrokerId })).json());
+    const made = v.parse(
+      adminUserSchema,
+      (
+        await admin.call('PUT', `admin/users/${target.userId}/role`, { role: 'broker', brokerId: activeBrokerId })
+      ).json(),
+    );
     expect(made).toMatchObject({ role: 'broker', broker: { id: activeBrokerId } });
   });
 });
@@ -227,10 +354,18 @@ describe('lifting a lock', () => {
     const locked = await newInsured(app);
     const api = caller(app);
     for (let attempt = 0; attempt < 10; attempt += 1) {
-      const wrong = await api.post('auth/generate-token', { username: locked.email, password: 'Not-The-Password-1', params: { rememberMe: false } });
+      const wrong = await api.post('auth/generate-token', {
+        username: locked.email,
+        password: 'Not-The-Password-1',
+        params: { rememberMe: false },
+      });
       expect([401, 429]).toContain(wrong.statusCode);
     }
-    const refused = await caller(app).post('auth/generate-token', { username: locked.email, password: locked.password, params: { rememberMe: false } });
+    const refused = await caller(app).post('auth/generate-token', {
+      username: locked.email,
+      password: locked.password,
+      params: { rememberMe: false },
+    });
     expect(refused.statusCode).toBe(429);
     const seen = v.parse(adminUserSchema, (await admin.call('GET', `admin/users/${locked.userId}`)).json());
     expect(seen.lockedUntil).not.toBeNull();
@@ -253,7 +388,10 @@ describe('two administrators at once', () => {
     expect((await first.call('PUT', `admin/users/${second.userId}/role`, { role: 'insured' })).statusCode).toBe(200);
     // ...while the second's own request, authenticated as an admin a moment before, goes on.
     const stale = { id: second.userId, role: 'admin' as const, sessionId: 'stale' };
-    const refused = await changeRole({ db: t.app.db, clock: t.app.clock }, stale, '127.0.0.1', first.userId, { role: 'insured', brokerId: null }).then(
+    const refused = await changeRole({ db: t.app.db, clock: t.app.clock }, stale, '127.0.0.1', first.userId, {
+      role: 'insured',
+      brokerId: null,
+    }).then(
       () => undefined,
       (error: unknown) => error,
     );
@@ -264,8 +402,10 @@ describe('two administrators at once', () => {
 
   it('a broker’s user given another role leaves the broker', async () => {
     const former = await withRole('broker', activeBrokerId);
-    const changed = v.parse(adminUserSchema, (await admin.call('PUT', `admin/users/${former.userId}/role`, { role: 'insured' })).json());
+    const changed = v.parse(
+      adminUserSchema,
+      (await admin.call('PUT', `admin/users/${former.userId}/role`, { role: 'insured' })).json(),
+    );
     expect(changed).toMatchObject({ role: 'insured', broker: null });
   });
 });
-

@@ -77,7 +77,8 @@ export async function adminUserRoutes(app: FastifyInstance) {
     method: 'PUT',
     url: '/admin/users/:id/unlock',
     summary: 'Lift the lock that wrong passwords put on an account',
-    description: 'The count of wrong passwords starts again. An account that is not locked is answered as it is; nothing is recorded.',
+    description:
+      'The count of wrong passwords starts again. An account that is not locked is answered as it is; nothing is recorded.',
     tags,
     public: false,
     params: userIdParamsSchema,

@@ -45,7 +45,11 @@ async function textOf(pdf: Buffer): Promise<string> {
 }
 
 /** POST insured/signapplication from a known address and browser. */
-function sign(insured: Insured, body: Record<string, unknown>, from = { ip: '203.0.113.7', userAgent: 'Mozilla/5.0 (SignTest)' }) {
+function sign(
+  insured: Insured,
+  body: Record<string, unknown>,
+  from = { ip: '203.0.113.7', userAgent: 'Mozilla/5.0 (SignTest)' },
+) {
   return t.app.inject({
     method: 'POST',
     url: '/api/weborder/insured/signapplication',
@@ -56,10 +60,19 @@ function sign(insured: Insured, body: Record<string, unknown>, from = { ip: '203
 }
 
 const signatureRows = (submissionId: number) =>
-  t.app.db.select().from(applicationSignatures).where(eq(applicationSignatures.submissionId, submissionId)).orderBy(asc(applicationSignatures.id));
+  t.app.db
+    .select()
+    .from(applicationSignatures)
+    .where(eq(applicationSignatures.submissionId, submissionId))
+    .orderBy(asc(applicationSignatures.id));
 
 const checkout = (insured: Insured, submissionId: number) =>
-  insured.call('POST', 'payments/checkout', { submissionid: submissionId }, { headers: { 'idempotency-key': newKey() } });
+  insured.call(
+    'POST',
+    'payments/checkout',
+    { submissionid: submissionId },
+    { headers: { 'idempotency-key': newKey() } },
+  );
 
 describe('GET insured/application', () => {
   it('is the record as signed: every question that shows with its answer in words, the cover, the declarations, and its hash', async () => {
@@ -67,17 +80,48 @@ describe('GET insured/application', () => {
     const order = await quotedOrder(app, insured);
     const application = await readApplication(insured, order.submissionId);
     const { record } = application;
-    expect(record).toMatchObject({ submissionId: order.submissionId, orderNumber: order.number, speciality: 'Dentists', state: 'Texas', zipcode: '77002' });
-    expect(record.sections.map((section) => section.title)).toEqual(['About your practice (Dentists)', 'General application']);
+    expect(record).toMatchObject({
+      submissionId: order.submissionId,
+      orderNumber: order.number,
+      speciality: 'Dentists',
+      state: 'Texas',
+      zipcode: '77002',
+    });
+    expect(record.sections.map((section) => section.title)).toEqual([
+      'About your practice (Dentists)',
+      'General application',
+    ]);
     const [practice, general] = record.sections;
-    expect(practice!.answers).toContainEqual({ code: 'dnt_implants', question: 'Do you place implants?', answer: 'No' });
-    expect(practice!.answers).toContainEqual({ code: 'dnt_practice_type', question: 'What best describes your practice?', answer: 'General dentistry' });
-    expect(general!.answers).toContainEqual({ code: 'annual_revenue', question: 'What was your gross revenue over the last 12 months (USD)?', answer: '$250,000.00' });
-    expect(general!.answers).toContainEqual({ code: 'years_in_practice', question: 'How many years have you been in practice?', answer: '3' });
+    expect(practice!.answers).toContainEqual({
+      code: 'dnt_implants',
+      question: 'Do you place implants?',
+      answer: 'No',
+    });
+    expect(practice!.answers).toContainEqual({
+      code: 'dnt_practice_type',
+      question: 'What best describes your practice?',
+      answer: 'General dentistry',
+    });
+    expect(general!.answers).toContainEqual({
+      code: 'annual_revenue',
+      question: 'What was your gross revenue over the last 12 months (USD)?',
+      answer: '$250,000.00',
+    });
+    expect(general!.answers).toContainEqual({
+      code: 'years_in_practice',
+      question: 'How many years have you been in practice?',
+      answer: '3',
+    });
     // Hidden by their condition (no prior claims): not in the record at all.
     expect(general!.answers.map((answer) => answer.code)).not.toContain('prior_claims_count');
     expect(general!.answers.map((answer) => answer.code)).not.toContain('prior_claims_details');
-    expect(record.cover).toEqual({ limit: expect.any(String), deductible: expect.any(String), paymentPlan: 'Annual', totalCents: order.rating.totalCents, effectiveDate: order.effectiveDate });
+    expect(record.cover).toEqual({
+      limit: expect.any(String),
+      deductible: expect.any(String),
+      paymentPlan: 'Annual',
+      totalCents: order.rating.totalCents,
+      effectiveDate: order.effectiveDate,
+    });
     expect(record.cover.limit).toBe(order.rating.limit.label);
     expect(record.declarations).toEqual([...DECLARATIONS]);
     expect(record.declarations.some((line) => /electronic records/.test(line))).toBe(true);
@@ -93,10 +137,16 @@ describe('GET insured/application', () => {
     const order = await quotedOrder(app, insured);
     const other = await newInsured(app);
     expectError(await other.call('GET', `insured/application?submissionid=${order.submissionId}`), 404);
-    expect(expectError(await insured.call('GET', 'insured/application?submissionid=abc'), 400).fields).toHaveProperty('submissionid');
-    const saved = await insured.call('POST', `questions/save/${order.submissionId}`, { answers: { dnt_practice_type: null } });
+    expect(expectError(await insured.call('GET', 'insured/application?submissionid=abc'), 400).fields).toHaveProperty(
+      'submissionid',
+    );
+    const saved = await insured.call('POST', `questions/save/${order.submissionId}`, {
+      answers: { dnt_practice_type: null },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(expectError(await insured.call('GET', `insured/application?submissionid=${order.submissionId}`), 409).fields).toEqual({ status: 'is draft' });
+    expect(
+      expectError(await insured.call('GET', `insured/application?submissionid=${order.submissionId}`), 409).fields,
+    ).toEqual({ status: 'is draft' });
   });
 });
 
@@ -109,18 +159,33 @@ describe('POST insured/signapplication', () => {
     const first = await sign(insured, signingBody(order.submissionId, hash, '  Dana Whitfield  '));
     expect(first.statusCode, first.body).toBe(201);
     const signature = v.parse(applicationSignatureSchema, first.json());
-    expect(signature).toEqual({ signerName: 'Dana Whitfield', signedAt: expect.any(String), ip: '203.0.113.7', recordHash: hash, current: true });
+    expect(signature).toEqual({
+      signerName: 'Dana Whitfield',
+      signedAt: expect.any(String),
+      ip: '203.0.113.7',
+      recordHash: hash,
+      current: true,
+    });
     expect(Date.parse(signature.signedAt)).toBeGreaterThanOrEqual(before - 1000);
 
     clock.advance(60_000);
-    const again = await sign(insured, signingBody(order.submissionId, hash, 'Dana Whitfield'), { ip: '198.51.100.9', userAgent: 'Other' });
+    const again = await sign(insured, signingBody(order.submissionId, hash, 'Dana Whitfield'), {
+      ip: '198.51.100.9',
+      userAgent: 'Other',
+    });
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json()).toEqual(signature);
     expect((await readApplication(insured, order.submissionId)).signature).toEqual(signature);
 
     const rows = await signatureRows(order.submissionId);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ userId: insured.userId, ip: '203.0.113.7', userAgent: 'Mozilla/5.0 (SignTest)', consentToElectronicRecords: true, agreeToDeclarations: true });
+    expect(rows[0]).toMatchObject({
+      userId: insured.userId,
+      ip: '203.0.113.7',
+      userAgent: 'Mozilla/5.0 (SignTest)',
+      consentToElectronicRecords: true,
+      agreeToDeclarations: true,
+    });
     // The record kept is the record reviewed, byte for byte once made canonical, whatever jsonb did to its keys.
     expect(canonicalJson(rows[0]!.record)).toBe(canonicalJson(record));
     expect(recordHash(rows[0]!.record)).toBe(hash);
@@ -130,7 +195,9 @@ describe('POST insured/signapplication', () => {
     const insured = await newInsured(app);
     const order = await quotedOrder(app, insured);
     const { recordHash: hash } = await readApplication(insured, order.submissionId);
-    const answers = await Promise.all(Array.from({ length: 20 }, () => sign(insured, signingBody(order.submissionId, hash))));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => sign(insured, signingBody(order.submissionId, hash))),
+    );
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([...Array<number>(19).fill(200), 201]);
     expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
     expect(await signatureRows(order.submissionId)).toHaveLength(1);
@@ -141,7 +208,8 @@ describe('POST insured/signapplication', () => {
     const order = await quotedOrder(app, insured);
     const { recordHash: hash } = await readApplication(insured, order.submissionId);
     const good = signingBody(order.submissionId, hash);
-    const fieldsOf = async (body: Record<string, unknown>) => Object.keys(expectError(await sign(insured, body), 400).fields ?? {});
+    const fieldsOf = async (body: Record<string, unknown>) =>
+      Object.keys(expectError(await sign(insured, body), 400).fields ?? {});
     expect(await fieldsOf({ ...good, signerName: undefined })).toEqual(['signerName']);
     expect(await fieldsOf({ ...good, signerName: ' D ' })).toEqual(['signerName']);
     expect(await fieldsOf({ ...good, signerName: '12 34' })).toEqual(['signerName']);
@@ -162,7 +230,9 @@ describe('POST insured/signapplication', () => {
     const other = await newInsured(app);
     expectError(await sign(other, signingBody(order.submissionId, hash)), 404);
     await bindForTest(t.app, order.submissionId);
-    expect(expectError(await sign(insured, signingBody(order.submissionId, hash)), 409).fields).toEqual({ status: 'is bound' });
+    expect(expectError(await sign(insured, signingBody(order.submissionId, hash)), 409).fields).toEqual({
+      status: 'is bound',
+    });
     expect(await signatureRows(order.submissionId)).toEqual([]);
   });
 
@@ -171,21 +241,32 @@ describe('POST insured/signapplication', () => {
     const order = await quotedOrder(app, insured);
     const first = await signApplicationFor(insured, order.submissionId, 'Dana Whitfield');
 
-    const answered = await insured.call('POST', `questions/save/${order.submissionId}`, { answers: { dnt_implants: 'yes' } });
+    const answered = await insured.call('POST', `questions/save/${order.submissionId}`, {
+      answers: { dnt_implants: 'yes' },
+    });
     expect(answered.statusCode, answered.body).toBe(200);
     const changed = await readApplication(insured, order.submissionId);
     expect(changed.recordHash).not.toBe(first.recordHash);
     expect(changed.signature).toEqual({ ...first, current: false });
-    expect(changed.record.sections[0]!.answers).toContainEqual({ code: 'dnt_implants', question: 'Do you place implants?', answer: 'Yes' });
+    expect(changed.record.sections[0]!.answers).toContainEqual({
+      code: 'dnt_implants',
+      question: 'Do you place implants?',
+      answer: 'Yes',
+    });
     // Signing with the hash once seen is refused: the insured must look again.
-    expect(expectError(await sign(insured, signingBody(order.submissionId, first.recordHash)), 409).fields).toEqual({ recordHash: 'your application changed; review it again' });
+    expect(expectError(await sign(insured, signingBody(order.submissionId, first.recordHash)), 409).fields).toEqual({
+      recordHash: 'your application changed; review it again',
+    });
 
     clock.advance(5 * 60_000);
     const second = await signApplicationFor(insured, order.submissionId, 'Dana J. Whitfield');
     expect(second).toMatchObject({ signerName: 'Dana J. Whitfield', recordHash: changed.recordHash, current: true });
     expect(Date.parse(second.signedAt)).toBeGreaterThan(Date.parse(first.signedAt));
 
-    const rerated = await insured.call('POST', 'insured/updaterating', { submissionId: order.submissionId, limitCode: '2M/4M' });
+    const rerated = await insured.call('POST', 'insured/updaterating', {
+      submissionId: order.submissionId,
+      limitCode: '2M/4M',
+    });
     expect(rerated.statusCode, rerated.body).toBe(200);
     const recovered = await readApplication(insured, order.submissionId);
     expect(recovered.signature).toEqual({ ...second, current: false });
@@ -193,13 +274,20 @@ describe('POST insured/signapplication', () => {
 
     // Back to the first answers and cover: the newest signature is still the one that counts.
     await insured.call('POST', `questions/save/${order.submissionId}`, { answers: { dnt_implants: 'no' } });
-    await insured.call('POST', 'insured/updaterating', { submissionId: order.submissionId, limitCode: order.rating.limit.code });
+    await insured.call('POST', 'insured/updaterating', {
+      submissionId: order.submissionId,
+      limitCode: order.rating.limit.code,
+    });
     const back = await readApplication(insured, order.submissionId);
     expect(back.recordHash).toBe(first.recordHash);
     expect(back.signature).toEqual({ ...second, current: false });
     const third = await sign(insured, signingBody(order.submissionId, back.recordHash));
     expect(third.statusCode, third.body).toBe(201);
-    expect((await signatureRows(order.submissionId)).map((row) => row.signerName)).toEqual(['Dana Whitfield', 'Dana J. Whitfield', 'Dana Whitfield']);
+    expect((await signatureRows(order.submissionId)).map((row) => row.signerName)).toEqual([
+      'Dana Whitfield',
+      'Dana J. Whitfield',
+      'Dana Whitfield',
+    ]);
   });
 });
 
@@ -207,7 +295,9 @@ describe('paying needs the application signed as it stands', () => {
   it('refuses a checkout without a signature (409 naming signature), and opens one once signed', async () => {
     const insured = await newInsured(app);
     const { order } = await invoicedOrder(app, insured);
-    expect(expectError(await checkout(insured, order.submissionId), 409).fields).toEqual({ signature: 'must sign the application' });
+    expect(expectError(await checkout(insured, order.submissionId), 409).fields).toEqual({
+      signature: 'must sign the application',
+    });
     await signApplicationFor(insured, order.submissionId);
     const opened = await checkout(insured, order.submissionId);
     expect(opened.statusCode, opened.body).toBe(200);
@@ -217,7 +307,9 @@ describe('paying needs the application signed as it stands', () => {
     const insured = await newInsured(app);
     const order = await readyToBuy(app, insured);
     await signApplicationFor(insured, order.submissionId);
-    const saved = await insured.call('POST', `questions/save/${order.submissionId}`, { answers: { dnt_sedation: 'no', dnt_implants: 'yes' } });
+    const saved = await insured.call('POST', `questions/save/${order.submissionId}`, {
+      answers: { dnt_sedation: 'no', dnt_implants: 'yes' },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     const bought = await insured.call('PUT', 'insured/buynow', { submissionid: order.submissionId });
     expect(bought.json().status, bought.body).toBe('approved');
@@ -246,22 +338,48 @@ describe('the signed application among the policy documents', () => {
     const insured = await newInsured(app);
     const { order: invoiced } = await invoicedOrder(app, insured);
     await signApplicationFor(insured, invoiced.submissionId);
-    expect(expectError(await insured.call('POST', 'documents/downloadpolicy', { submissionid: invoiced.submissionId, documentType: 'application' }), 409).fields).toEqual({
+    expect(
+      expectError(
+        await insured.call('POST', 'documents/downloadpolicy', {
+          submissionid: invoiced.submissionId,
+          documentType: 'application',
+        }),
+        409,
+      ).fields,
+    ).toEqual({
       status: 'is awaiting_payment',
     });
 
     const { order, policy } = await paidOrder(app, insured);
     const list = v.parse(documentListSchema, (await insured.call('GET', 'documents/list')).json());
     const entries = list.orders.find((one) => one.submissionId === order.submissionId)!.documents;
-    expect(entries.map((entry) => entry.kind)).toEqual(['policy', 'declarations', 'binder', 'application', 'invoice', 'ordersummary']);
+    expect(entries.map((entry) => entry.kind)).toEqual([
+      'policy',
+      'declarations',
+      'binder',
+      'application',
+      'invoice',
+      'ordersummary',
+    ]);
     const filename = `signed-application-${policy.number.toLowerCase()}.pdf`;
-    expect(entries.find((entry) => entry.kind === 'application')).toEqual({ kind: 'application', title: 'Signed application', filename });
+    expect(entries.find((entry) => entry.kind === 'application')).toEqual({
+      kind: 'application',
+      title: 'Signed application',
+      filename,
+    });
     // Not listed for the order still awaiting payment.
-    expect(list.orders.find((one) => one.submissionId === invoiced.submissionId)!.documents.map((entry) => entry.kind)).toEqual(['invoice', 'ordersummary']);
+    expect(
+      list.orders.find((one) => one.submissionId === invoiced.submissionId)!.documents.map((entry) => entry.kind),
+    ).toEqual(['invoice', 'ordersummary']);
 
     const [signature] = await signatureRows(order.submissionId);
     const application = await readApplication(insured, order.submissionId);
-    const response = await insured.call('POST', 'documents/downloadpolicy', { submissionid: order.submissionId, documentType: 'application' }, { form: true });
+    const response = await insured.call(
+      'POST',
+      'documents/downloadpolicy',
+      { submissionid: order.submissionId, documentType: 'application' },
+      { form: true },
+    );
     expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toBe(`attachment; filename="${filename}"`);
@@ -284,10 +402,19 @@ describe('the signed application among the policy documents', () => {
     expect(text).toContain(`Record SHA-256 ${signature!.recordHash}`);
     expect(text).toContain('ESIGN Act');
     // The same signature gives the same bytes.
-    const again = await insured.call('POST', 'documents/downloadpolicy', { submissionid: order.submissionId, documentType: 'application' });
+    const again = await insured.call('POST', 'documents/downloadpolicy', {
+      submissionid: order.submissionId,
+      documentType: 'application',
+    });
     expect(again.rawPayload.equals(response.rawPayload)).toBe(true);
     // Someone else's: 404.
     const other = await newInsured(app);
-    expectError(await other.call('POST', 'documents/downloadpolicy', { submissionid: order.submissionId, documentType: 'application' }), 404);
+    expectError(
+      await other.call('POST', 'documents/downloadpolicy', {
+        submissionid: order.submissionId,
+        documentType: 'application',
+      }),
+      404,
+    );
   });
 });

@@ -10,7 +10,13 @@ import {
   applicationSignatureSchema,
   signApplicationRequestSchema,
 } from '@shared/contract/application-signature';
-import { applicationOf, CHANGED_MESSAGE, signApplication, SIGNABLE_STATUSES, type SignatureDeps } from '@server/application/signatures';
+import {
+  applicationOf,
+  CHANGED_MESSAGE,
+  signApplication,
+  SIGNABLE_STATUSES,
+  type SignatureDeps,
+} from '@server/application/signatures';
 import { currentUser } from '@server/http/authenticate';
 import { defineRoute } from '@server/http/route';
 
@@ -44,7 +50,8 @@ export async function applicationSignatureRoutes(app: FastifyInstance) {
   defineRoute(app, {
     method: 'POST',
     url: '/insured/signapplication',
-    summary: 'Sign the order’s application electronically (ESIGN/UETA): typed name, consent, declarations, the record’s hash',
+    summary:
+      'Sign the order’s application electronically (ESIGN/UETA): typed name, consent, declarations, the record’s hash',
     description:
       'JSON: submissionid, signerName (the insured’s full name, 2 to 120 characters, with letters), ' +
       'consentToElectronicRecords: true, agreeToDeclarations: true, recordHash (the hash of the record reviewed, from ' +
@@ -65,7 +72,10 @@ export async function applicationSignatureRoutes(app: FastifyInstance) {
     handler: async ({ body, request, reply, setStatus }) => {
       reply.headers(noStore);
       const userAgent = request.headers['user-agent'];
-      const { signature, created } = await signApplication(deps, currentUser(request), body, { ip: request.ip, userAgent });
+      const { signature, created } = await signApplication(deps, currentUser(request), body, {
+        ip: request.ip,
+        userAgent,
+      });
       if (!created) setStatus(200);
       return signature;
     },

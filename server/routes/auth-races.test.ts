@@ -54,7 +54,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('at the same moment', () => {
   it('wrong passwords from many addresses still lock after ten', async () => {
     const { email, password } = await signUp(api());
     const guesses = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => api().post('auth/generate-token', { username: email, password: `Wrong-${i}-xyz` })),
+      Array.from({ length: 10 }, (_, i) =>
+        api().post('auth/generate-token', { username: email, password: `Wrong-${i}-xyz` }),
+      ),
     );
     expect(statuses(guesses)).toEqual(Array(10).fill(401));
     clock.advance(2 * 60_000);
@@ -66,15 +68,22 @@ describe('housekeeping', () => {
   it('drops closed rate-limit windows and tokens a day past their expiry, nothing else', async () => {
     const { email, password } = await signUp(api());
     const live = await signIn(api(), email, password, true);
-    await t.app.db.insert(rateLimits).values({ key: 'test:old', count: 3, resetAt: new Date(clock.now().getTime() - 1000) });
-    await t.app.db.insert(rateLimits).values({ key: 'test:current', count: 3, resetAt: new Date(clock.now().getTime() + 48 * 3_600_000) });
+    await t.app.db
+      .insert(rateLimits)
+      .values({ key: 'test:old', count: 3, resetAt: new Date(clock.now().getTime() - 1000) });
+    await t.app.db
+      .insert(rateLimits)
+      .values({ key: 'test:current', count: 3, resetAt: new Date(clock.now().getTime() + 48 * 3_600_000) });
     clock.advance(13 * 3_600_000 + 24 * 3_600_000);
     await sweepExpired(t.app.db, clock.now());
     const keys = (await t.app.db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key);
     expect(keys).not.toContain('test:old');
     expect(keys).toContain('test:current');
     // The 12-hour sign-up session is gone, the remembered one stays.
-    const rows = await t.app.db.select({ remember: refreshTokens.remember }).from(refreshTokens).where(eq(refreshTokens.userId, live.user.id));
+    const rows = await t.app.db
+      .select({ remember: refreshTokens.remember })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.userId, live.user.id));
     expect(rows).toEqual([{ remember: true }]);
     expect((await api().post('refreshtoken', { refreshToken: live.refreshToken })).statusCode).toBe(200);
   });

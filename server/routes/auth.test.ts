@@ -9,15 +9,7 @@ import { hashToken } from '@server/auth/tokens';
 import { TestClock } from '@server/clock';
 import { demoUsers } from '@server/db/seed/demo-data';
 import { brokers, refreshTokens, specialities, submissions, users } from '@server/db/schema';
-import {
-  caller,
-  mailsTo,
-  signIn,
-  signUp,
-  signUpBody,
-  STRONG_PASSWORD,
-  uniqueEmail,
-} from '@server/test/auth-helpers';
+import { caller, mailsTo, signIn, signUp, signUpBody, STRONG_PASSWORD, uniqueEmail } from '@server/test/auth-helpers';
 import { expectError } from '@server/test/expect-error';
 import { setupTestApp } from '@server/test/test-app';
 
@@ -35,12 +27,21 @@ describe('POST insured/save (sign-up)', () => {
   it('creates an insured and answers 201 with a session, signed in at once', async () => {
     const email = uniqueEmail('signup');
     const session = await signUp(api(), { email, firstname: 'Sam', lastname: 'Smile' });
-    expect(session).toMatchObject({ rememberMe: false, expiresIn: 900, user: { email, firstname: 'Sam', lastname: 'Smile', role: 'insured' } });
+    expect(session).toMatchObject({
+      rememberMe: false,
+      expiresIn: 900,
+      user: { email, firstname: 'Sam', lastname: 'Smile', role: 'insured' },
+    });
     const me = await isLogin(session.token);
     expect(me.statusCode).toBe(200);
     expect(v.parse(userSchema, me.json())).toEqual(session.user);
     const [row] = await t.app.db.select().from(users).where(eq(users.id, session.user.id));
-    expect(row).toMatchObject({ role: 'insured', insuredType: 'business', companyName: 'Tester Dental', brokerId: null });
+    expect(row).toMatchObject({
+      role: 'insured',
+      insuredType: 'business',
+      companyName: 'Tester Dental',
+      brokerId: null,
+    });
     expect(row?.passwordHash).toMatch(/^scrypt\$/);
     expect(row?.passwordHash).not.toContain(STRONG_PASSWORD);
   });
@@ -90,7 +91,12 @@ describe('POST insured/save (sign-up)', () => {
     ['an empty first name', { firstname: '  ' }, 'firstname', 'is required'],
     ['an unknown insured type', { insuredtype: 'alien' }, 'insuredtype', 'must be individual or business'],
     ['a malformed clientId', { clientId: 'bad url' }, 'clientId', 'may hold only letters, digits and hyphens'],
-    ['a huge submission id', { submissionRequest: { submissionId: 2 ** 40 } }, 'submissionRequest.submissionId', 'is too large'],
+    [
+      'a huge submission id',
+      { submissionRequest: { submissionId: 2 ** 40 } },
+      'submissionRequest.submissionId',
+      'is too large',
+    ],
   ])('answers 400 naming the field for %s', async (_, override, field, problem) => {
     const body = expectError(await api().post('insured/save', signUpBody(override as never)), 400);
     expect(body.fields).toEqual({ [field]: problem });
@@ -98,17 +104,33 @@ describe('POST insured/save (sign-up)', () => {
 
   it('answers 400 naming a field holding a NUL character (the database cannot store one), nested ones by their path', async () => {
     const email = uniqueEmail('nul');
-    const body = expectError(await api().post('insured/save', signUpBody({ email, companyname: 'Tester\u0000Dental' })), 400);
+    const body = expectError(
+      await api().post('insured/save', signUpBody({ email, companyname: 'Tester\u0000Dental' })),
+      400,
+    );
     expect(body.fields).toEqual({ companyname: 'must not contain NUL characters' });
     expect(body.message).toBe('Invalid body: companyname must not contain NUL characters');
-    const nested = expectError(await api().post('insured/save', { ...signUpBody({ email }), submissionRequest: { submissionId: 1, quoteKey: 'a\u0000' } }), 400);
+    const nested = expectError(
+      await api().post('insured/save', {
+        ...signUpBody({ email }),
+        submissionRequest: { submissionId: 1, quoteKey: 'a\u0000' },
+      }),
+      400,
+    );
     expect(nested.fields).toEqual({ 'submissionRequest.quoteKey': 'must not contain NUL characters' });
     expect(await t.app.db.select().from(users).where(eq(users.email, email))).toEqual([]);
   });
 
   it('answers 400 naming every missing field and any unknown one, never 500', async () => {
     const missing = expectError(await api().post('insured/save', {}), 400);
-    expect(Object.keys(missing.fields ?? {}).sort()).toEqual(['acceptTerms', 'email', 'firstname', 'insuredtype', 'lastname', 'password']);
+    expect(Object.keys(missing.fields ?? {}).sort()).toEqual([
+      'acceptTerms',
+      'email',
+      'firstname',
+      'insuredtype',
+      'lastname',
+      'password',
+    ]);
     const extra = expectError(await api().post('insured/save', { ...signUpBody(), role: 'admin' }), 400);
     expect(extra.fields).toEqual({ role: 'is not a known field' });
     expectError(await api().post('insured/save', []), 400);
@@ -158,12 +180,17 @@ describe('POST auth/generate-token (sign-in)', () => {
     // Only the hash is stored.
     const stored = await t.app.db.select({ hash: refreshTokens.tokenHash }).from(refreshTokens);
     expect(stored.map((r) => r.hash)).not.toContain(session.refreshToken);
-    expect(stored.map((r) => r.hash)).toContain(createHash('sha256').update(session.refreshToken, 'utf8').digest('hex'));
+    expect(stored.map((r) => r.hash)).toContain(
+      createHash('sha256').update(session.refreshToken, 'utf8').digest('hex'),
+    );
   });
 
   it('gives a 30-day refresh token with rememberMe true and a 12-hour one otherwise', async () => {
     const { email, password } = await signUp(api());
-    for (const [rememberMe, hours] of [[true, 30 * 24], [false, 12]] as const) {
+    for (const [rememberMe, hours] of [
+      [true, 30 * 24],
+      [false, 12],
+    ] as const) {
       const before = clock.now().getTime();
       const session = await signIn(api(), email, password, rememberMe);
       expect(session.rememberMe).toBe(rememberMe);
@@ -184,10 +211,22 @@ describe('POST auth/generate-token (sign-in)', () => {
       [{ username: 'a@example.com', password: 'x'.repeat(129) }, 'password'],
       [{ username: 'a@example.com', password: 'x', params: { rememberMe: 'yes' } }, 'params.rememberMe'],
       [{ username: 'a@example.com', password: 'x', params: { rememberMe: true, extra: 1 } }, 'params.extra'],
-      [{ username: 'a@example.com', password: 'x', submissionRequest: { submissionId: 'abc' } }, 'submissionRequest.submissionId'],
-      [{ username: 'a@example.com', password: 'x', submissionRequest: { submissionId: 0 } }, 'submissionRequest.submissionId'],
-      [{ username: 'a@example.com', password: 'x', submissionRequest: { submissionId: 99999999999 } }, 'submissionRequest.submissionId'],
-      [{ username: 'a@example.com', password: 'x', submissionRequest: { submissionId: 1, quoteKey: 'short' } }, 'submissionRequest.quoteKey'],
+      [
+        { username: 'a@example.com', password: 'x', submissionRequest: { submissionId: 'abc' } },
+        'submissionRequest.submissionId',
+      ],
+      [
+        { username: 'a@example.com', password: 'x', submissionRequest: { submissionId: 0 } },
+        'submissionRequest.submissionId',
+      ],
+      [
+        { username: 'a@example.com', password: 'x', submissionRequest: { submissionId: 99999999999 } },
+        'submissionRequest.submissionId',
+      ],
+      [
+        { username: 'a@example.com', password: 'x', submissionRequest: { submissionId: 1, quoteKey: 'short' } },
+        'submissionRequest.quoteKey',
+      ],
       [{ username: 42, password: 'x' }, 'username'],
     ];
     for (const [payload, field] of cases) {
@@ -223,7 +262,11 @@ describe('POST auth/generate-token (sign-in)', () => {
     it('attaches a quote nobody owns to the user signing in with its key, and retires the key', async () => {
       const { email, password, user } = await signUp(api());
       const request = await newSubmission(null);
-      const response = await api().post('auth/generate-token', { username: email, password, submissionRequest: request });
+      const response = await api().post('auth/generate-token', {
+        username: email,
+        password,
+        submissionRequest: request,
+      });
       expect(response.statusCode).toBe(200);
       expect(await ownerOf(request.submissionId)).toEqual({ userId: user.id, version: 2, keyHash: null });
     });
@@ -358,7 +401,10 @@ describe('POST refreshtoken', () => {
     const { email, password } = await signUp(api());
     const stolen = await signIn(api(), email, password);
     const elsewhere = await signIn(api(), email, password);
-    const rotated = v.parse(sessionSchema, (await api().post('refreshtoken', { refreshToken: stolen.refreshToken })).json());
+    const rotated = v.parse(
+      sessionSchema,
+      (await api().post('refreshtoken', { refreshToken: stolen.refreshToken })).json(),
+    );
 
     expectError(await api().post('refreshtoken', { refreshToken: stolen.refreshToken }), 401);
     // The family is over: its newest refresh token and its access tokens too.
@@ -384,7 +430,9 @@ describe('POST refreshtoken', () => {
   it('answers 401 for an unknown token and 400 naming refreshToken for a missing one', async () => {
     expectError(await api().post('refreshtoken', { refreshToken: 'x'.repeat(43) }), 401);
     expect(expectError(await api().post('refreshtoken', {}), 400).fields).toEqual({ refreshToken: 'is required' });
-    expect(expectError(await api().post('refreshtoken', { refreshToken: 'x'.repeat(300) }), 400).fields).toHaveProperty('refreshToken');
+    expect(expectError(await api().post('refreshtoken', { refreshToken: 'x'.repeat(300) }), 400).fields).toHaveProperty(
+      'refreshToken',
+    );
   });
 });
 

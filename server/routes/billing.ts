@@ -98,7 +98,13 @@ export async function billingRoutes(app: FastifyInstance) {
     handler: async ({ body, request, reply }) => {
       reply.headers(noStore);
       // Back to the address this browser used, when the server is known by it; else PUBLIC_URL.
-      return startCheckout(checkoutDeps(), currentUser(request), body, idempotencyKeyOf(request), appBaseFor(app, request));
+      return startCheckout(
+        checkoutDeps(),
+        currentUser(request),
+        body,
+        idempotencyKeyOf(request),
+        appBaseFor(app, request),
+      );
     },
   });
 

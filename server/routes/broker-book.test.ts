@@ -34,7 +34,8 @@ async function book(user: Insured, query = '') {
 }
 
 beforeAll(async () => {
-  const idOf = async (clientUrl: string) => (await t.app.db.select({ id: brokers.id }).from(brokers).where(eq(brokers.clientUrl, clientUrl)))[0]!.id;
+  const idOf = async (clientUrl: string) =>
+    (await t.app.db.select({ id: brokers.id }).from(brokers).where(eq(brokers.clientUrl, clientUrl)))[0]!.id;
   harborId = await idOf('harbor-risk');
   summitId = await idOf('summit-professional');
   harborUser = await brokerUser(harborId);
@@ -57,9 +58,16 @@ describe('the broker’s book', () => {
     expect(numbers).not.toContain(direct.number);
     expect(harbor.broker).toMatchObject({ id: harborId, clientUrl: 'harbor-risk' });
     const quoted = harbor.orders.find((order) => order.number === viaHarbor.number)!;
-    expect(quoted).toMatchObject({ status: 'quoted', totalCents: viaHarbor.rating.totalCents, nextStep: 'Quoted: the insured can buy', policy: null });
+    expect(quoted).toMatchObject({
+      status: 'quoted',
+      totalCents: viaHarbor.rating.totalCents,
+      nextStep: 'Quoted: the insured can buy',
+      policy: null,
+    });
     expect(quoted.insuredName).not.toBe('');
-    expect(harbor.orders.find((order) => order.number === bound.number)!.policy).toMatchObject({ number: expect.stringMatching(/^P-/) });
+    expect(harbor.orders.find((order) => order.number === bound.number)!.policy).toMatchObject({
+      number: expect.stringMatching(/^P-/),
+    });
     expect(policyId).toBeGreaterThan(0);
 
     const summit = await book(summitUser);
@@ -70,11 +78,19 @@ describe('the broker’s book', () => {
 
   it('offers the storefront with a link per speciality the broker sells, by the broker’s own codes', async () => {
     const harbor = await book(harborUser);
-    const sold = await t.app.db.select({ code: brokerSpecialities.randomCode }).from(brokerSpecialities).where(eq(brokerSpecialities.brokerId, harborId));
+    const sold = await t.app.db
+      .select({ code: brokerSpecialities.randomCode })
+      .from(brokerSpecialities)
+      .where(eq(brokerSpecialities.brokerId, harborId));
     expect(harbor.storefront.url).toBe(`${t.app.config.publicUrl}/client/landing/harbor-risk`);
-    expect(harbor.storefront.specialities.map((speciality) => speciality.code).sort()).toEqual(sold.map((row) => row.code).sort());
-    for (const speciality of harbor.storefront.specialities) expect(speciality.url).toBe(`${harbor.storefront.url}?s=${speciality.code}`);
-    expect(harbor.storefront.allSpecialitiesUrl).toBe(`${harbor.storefront.url}?s=${harbor.storefront.specialities.map((speciality) => speciality.code).join(',')}`);
+    expect(harbor.storefront.specialities.map((speciality) => speciality.code).sort()).toEqual(
+      sold.map((row) => row.code).sort(),
+    );
+    for (const speciality of harbor.storefront.specialities)
+      expect(speciality.url).toBe(`${harbor.storefront.url}?s=${speciality.code}`);
+    expect(harbor.storefront.allSpecialitiesUrl).toBe(
+      `${harbor.storefront.url}?s=${harbor.storefront.specialities.map((speciality) => speciality.code).join(',')}`,
+    );
   });
 
   it('is for brokers only (403), needs a broker on the account (409), and names a bad status (400)', async () => {
@@ -84,7 +100,9 @@ describe('the broker’s book', () => {
       expectError(await someone.call('GET', 'broker/book'), 403);
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/weborder/broker/book' })).statusCode).toBe(401);
-    expect(expectError(await (await brokerUser(null)).call('GET', 'broker/book'), 409).fields).toEqual({ brokerId: 'is not set for your account' });
+    expect(expectError(await (await brokerUser(null)).call('GET', 'broker/book'), 409).fields).toEqual({
+      brokerId: 'is not set for your account',
+    });
     expect(expectError(await harborUser.call('GET', 'broker/book?status=lost'), 400).fields).toHaveProperty('status');
   });
 });

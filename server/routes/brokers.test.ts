@@ -35,12 +35,16 @@ describe('GET auth/brokerDetails', () => {
 
     const plainIds = new Map((await specialityList()).map((s) => [s.speiclaityRandomCode, s.id]));
     expect(details.brokerspecialities).toEqual(
-      expect.arrayContaining(broker.specialities.map((s) => ({ id: plainIds.get(s.speciality), speiclaityRandomCode: s.code }))),
+      expect.arrayContaining(
+        broker.specialities.map((s) => ({ id: plainIds.get(s.speciality), speiclaityRandomCode: s.code })),
+      ),
     );
     expect(details.brokerspecialities).toHaveLength(broker.specialities.length);
     // The order a branded site lists them in is auth/specialitylist's.
     const listed = await specialityList(`?clientUrl=${clientUrl}`);
-    expect(details.brokerspecialities).toEqual(listed.map((s) => ({ id: s.id, speiclaityRandomCode: s.speiclaityRandomCode })));
+    expect(details.brokerspecialities).toEqual(
+      listed.map((s) => ({ id: s.id, speiclaityRandomCode: s.speiclaityRandomCode })),
+    );
 
     expect(details.brokerProfileType).toBe('image/png');
     const logo = Buffer.from(details.brokerProfile ?? '', 'base64');
@@ -112,7 +116,10 @@ describe('GET auth/brokerDetails with brokers made for the test', () => {
     ids.specialities.push(offSale!.id, first!.id);
     const demoId = async (name: string) => {
       const code = demoSpecialities.find((s) => s.name === name)!.code;
-      const [row] = await db.select({ id: specialities.id }).from(specialities).where(eq(specialities.randomCode, code));
+      const [row] = await db
+        .select({ id: specialities.id })
+        .from(specialities)
+        .where(eq(specialities.randomCode, code));
       return row!.id;
     };
     const dentists = await demoId('Dentists');

@@ -23,6 +23,7 @@ export async function brokerRoutes(app: FastifyInstance) {
     public: true,
     query: brokerDetailsQuerySchema,
     response: brokerDetailsSchema,
-    handler: async ({ request, reply, query }) => answerTagged(request, reply, await brokerDetailsAnswer(catalogue, query.clientUrl)),
+    handler: async ({ request, reply, query }) =>
+      answerTagged(request, reply, await brokerDetailsAnswer(catalogue, query.clientUrl)),
   });
 }

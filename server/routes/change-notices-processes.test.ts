@@ -73,32 +73,43 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a second server process on the 
 
   const onB = (url: string, token?: string) =>
     fetch(`${second!.url}/${url}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  const namesOnB = async () => ((await (await onB('auth/specialitylist')).json()) as Array<{ name: string }>).map((entry) => entry.name);
+  const namesOnB = async () =>
+    ((await (await onB('auth/specialitylist')).json()) as Array<{ name: string }>).map((entry) => entry.name);
 
   /** Asks B again until `done` holds; answers how long that took. Fails past the bound. */
   async function untilB(done: () => Promise<boolean>): Promise<number> {
     const started = performance.now();
     while (!(await done())) {
-      if (performance.now() - started > BOUND_MS) throw new Error(`process B still answered as before after ${BOUND_MS} ms:\n${second!.log()}`);
+      if (performance.now() - started > BOUND_MS)
+        throw new Error(`process B still answered as before after ${BOUND_MS} ms:\n${second!.log()}`);
     }
     return performance.now() - started;
   }
 
   it('answers a speciality renamed and then retired through A', async () => {
     const [row] = await t.app.db.select().from(specialities).where(eq(specialities.id, dentists));
-    const body = { categoryId: row!.categoryId, name: row!.name, description: row!.description, sortOrder: row!.sortOrder };
+    const body = {
+      categoryId: row!.categoryId,
+      name: row!.name,
+      description: row!.description,
+      sortOrder: row!.sortOrder,
+    };
     // B answers, and keeps, the catalogue as it is.
     const before = await onB('auth/specialitylist');
     expect(before.headers.get('etag')).toMatch(/^W\/"/);
     expect(await namesOnB()).toContain('Dentists');
     expect((await onB('auth/specialitylist', undefined)).headers.get('etag')).toBe(before.headers.get('etag'));
     try {
-      expect((await admin.call('PUT', `admin/specialities/${dentists}`, { ...body, name: 'Dental surgeons' })).statusCode).toBe(200);
+      expect(
+        (await admin.call('PUT', `admin/specialities/${dentists}`, { ...body, name: 'Dental surgeons' })).statusCode,
+      ).toBe(200);
       await untilB(async () => (await namesOnB()).includes('Dental surgeons'));
       expect(await namesOnB()).not.toContain('Dentists');
       expect((await onB('auth/specialitylist')).headers.get('etag')).not.toBe(before.headers.get('etag'));
 
-      expect((await admin.call('PUT', `admin/specialities/${dentists}/active`, { active: false })).statusCode).toBe(200);
+      expect((await admin.call('PUT', `admin/specialities/${dentists}/active`, { active: false })).statusCode).toBe(
+        200,
+      );
       await untilB(async () => !(await namesOnB()).includes('Dental surgeons'));
     } finally {
       await admin.call('PUT', `admin/specialities/${dentists}/active`, { active: true });

@@ -19,8 +19,10 @@ const app = () => t.app;
 let admin: Insured;
 let dentists: number;
 
-const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: `/api/weborder/${url}`, headers });
-const names = async () => ((await get('auth/specialitylist')).json() as Array<{ id: number; name: string }>).map((entry) => entry.name);
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url: `/api/weborder/${url}`, headers });
+const names = async () =>
+  ((await get('auth/specialitylist')).json() as Array<{ id: number; name: string }>).map((entry) => entry.name);
 
 async function specialityBody(id: number) {
   const [row] = await t.app.db.select().from(specialities).where(eq(specialities.id, id));
@@ -64,7 +66,10 @@ describe('the public catalogue, cached in the app', () => {
   it('answers one speciality from memory too, and keeps no 404s', async () => {
     const first = await get(`auth/speciality?specialityId=${dentists}`);
     expect(first.statusCode).toBe(200);
-    expect((await get(`auth/speciality?specialityId=${dentists}`, { 'if-none-match': String(first.headers.etag) })).statusCode).toBe(304);
+    expect(
+      (await get(`auth/speciality?specialityId=${dentists}`, { 'if-none-match': String(first.headers.etag) }))
+        .statusCode,
+    ).toBe(304);
     const size = t.app.publicCatalogue.size;
     expect((await get('auth/speciality?specialityId=999999')).statusCode).toBe(404);
     expect((await get('auth/brokerDetails?clientUrl=no-such-broker')).statusCode).toBe(404);
@@ -83,13 +88,19 @@ describe('the public catalogue, cached in the app', () => {
       expect(after.headers.etag).not.toBe(before.headers.etag);
       expect(await names()).toContain('Dental practices');
       expect(await names()).not.toContain(body.name);
-      const oneAfter = await get(`auth/speciality?specialityId=${dentists}`, { 'if-none-match': String(one.headers.etag) });
+      const oneAfter = await get(`auth/speciality?specialityId=${dentists}`, {
+        'if-none-match': String(one.headers.etag),
+      });
       expect(oneAfter.statusCode).toBe(200);
       expect(oneAfter.json()).toMatchObject({ name: 'Dental practices' });
 
-      expect((await admin.call('PUT', `admin/specialities/${dentists}/active`, { active: false })).statusCode).toBe(200);
+      expect((await admin.call('PUT', `admin/specialities/${dentists}/active`, { active: false })).statusCode).toBe(
+        200,
+      );
       expect(await names()).not.toContain('Dental practices');
-      expect((await get('auth/specialitylist?clientUrl=harbor-risk')).json()).not.toContainEqual(expect.objectContaining({ id: dentists }));
+      expect((await get('auth/specialitylist?clientUrl=harbor-risk')).json()).not.toContainEqual(
+        expect.objectContaining({ id: dentists }),
+      );
     } finally {
       await admin.call('PUT', `admin/specialities/${dentists}/active`, { active: true });
       await admin.call('PUT', `admin/specialities/${dentists}`, body);
@@ -98,11 +109,15 @@ describe('the public catalogue, cached in the app', () => {
   });
 
   it('sees a write made behind the app’s back (the database announces it, not the code that wrote)', async () => {
-    const brokerBefore = (await get('auth/brokerDetails?clientUrl=harbor-risk')).json() as { brokerspecialities: Array<{ id: number }> };
+    const brokerBefore = (await get('auth/brokerDetails?clientUrl=harbor-risk')).json() as {
+      brokerspecialities: Array<{ id: number }>;
+    };
     expect(brokerBefore.brokerspecialities).toContainEqual(expect.objectContaining({ id: dentists }));
     await t.app.db.update(specialities).set({ active: false }).where(eq(specialities.id, dentists));
     try {
-      const brokerAfter = (await get('auth/brokerDetails?clientUrl=harbor-risk')).json() as { brokerspecialities: Array<{ id: number }> };
+      const brokerAfter = (await get('auth/brokerDetails?clientUrl=harbor-risk')).json() as {
+        brokerspecialities: Array<{ id: number }>;
+      };
       expect(brokerAfter.brokerspecialities).not.toContainEqual(expect.objectContaining({ id: dentists }));
     } finally {
       await t.app.db.update(specialities).set({ active: true }).where(eq(specialities.id, dentists));
@@ -159,7 +174,8 @@ describe('the session check, cached in the app', () => {
     const api = caller(app);
     const other = await signIn(api, someone.email, someone.password);
     const leaving = await signIn(api, someone.email, someone.password);
-    for (const session of [other, leaving]) expect((await api.get('insured/isLogin', session.token)).statusCode).toBe(200);
+    for (const session of [other, leaving])
+      expect((await api.get('insured/isLogin', session.token)).statusCode).toBe(200);
     expect((await api.post('auth/signout', { refreshToken: leaving.refreshToken })).statusCode).toBe(200);
     expect((await api.get('insured/isLogin', leaving.token)).statusCode).toBe(401);
     expect((await api.get('insured/isLogin', other.token)).statusCode).toBe(200);

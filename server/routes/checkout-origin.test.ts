@@ -30,17 +30,27 @@ async function checkoutWith(headers: Record<string, string>, body: Record<string
   const insured: Insured = await newInsured(app);
   const { order } = await invoicedOrder(app, insured);
   await signApplicationFor(insured, order.submissionId);
-  const response = await insured.call('POST', 'payments/checkout', { submissionid: order.submissionId, ...body }, { headers: { 'idempotency-key': newKey(), ...headers } });
+  const response = await insured.call(
+    'POST',
+    'payments/checkout',
+    { submissionid: order.submissionId, ...body },
+    { headers: { 'idempotency-key': newKey(), ...headers } },
+  );
   expect(response.statusCode, response.body).toBe(200);
   const checkout = v.parse(checkoutSchema, response.json());
-  const [session] = await t.app.db.select().from(sandboxCheckoutSessions).where(eq(sandboxCheckoutSessions.id, checkout.sessionId));
+  const [session] = await t.app.db
+    .select()
+    .from(sandboxCheckoutSessions)
+    .where(eq(sandboxCheckoutSessions.id, checkout.sessionId));
   return { insured, order, checkout, session: session! };
 }
 
 describe('where the checkout returns', () => {
   it('to the origin the browser used when the server listens there: http://127.0.0.1:PORT/paymentconfirm…', async () => {
     const { order, checkout, session } = await checkoutWith({ origin: LOOPBACK });
-    expect(session.successUrl).toBe(`${LOOPBACK}/paymentconfirm?submissionid=${order.submissionId}&sessionid={CHECKOUT_SESSION_ID}`);
+    expect(session.successUrl).toBe(
+      `${LOOPBACK}/paymentconfirm?submissionid=${order.submissionId}&sessionid={CHECKOUT_SESSION_ID}`,
+    );
     expect(session.cancelUrl).toBe(`${LOOPBACK}/payment?submissionid=${order.submissionId}&cancelled=1`);
 
     // The checkout page lets its form go on there, and paying sends the browser there.
@@ -51,10 +61,17 @@ describe('where the checkout returns', () => {
       method: 'POST',
       url: pagePath,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ name: 'Dana Whitfield', number: '4242424242424242', expiry: '1235', cvc: '123' }).toString(),
+      payload: new URLSearchParams({
+        name: 'Dana Whitfield',
+        number: '4242424242424242',
+        expiry: '1235',
+        cvc: '123',
+      }).toString(),
     });
     expect(paid.statusCode).toBe(303);
-    expect(paid.headers.location).toBe(`${LOOPBACK}/paymentconfirm?submissionid=${order.submissionId}&sessionid=${checkout.sessionId}`);
+    expect(paid.headers.location).toBe(
+      `${LOOPBACK}/paymentconfirm?submissionid=${order.submissionId}&sessionid=${checkout.sessionId}`,
+    );
   });
 
   it('keeps e-mailed links on PUBLIC_URL, whatever address the payer used', async () => {
@@ -63,7 +80,12 @@ describe('where the checkout returns', () => {
       method: 'POST',
       url: new URL(checkout.url).pathname,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ name: 'Dana Whitfield', number: '4242424242424242', expiry: '12/35', cvc: '123' }).toString(),
+      payload: new URLSearchParams({
+        name: 'Dana Whitfield',
+        number: '4242424242424242',
+        expiry: '12/35',
+        cvc: '123',
+      }).toString(),
     });
     expect(paid.statusCode).toBe(303);
     const mail = (await mailsTo(t.app, insured.email)).find((one) => /^Your policy .* is issued$/.test(one.subject));
@@ -74,7 +96,9 @@ describe('where the checkout returns', () => {
 
   it('to the branded screens at that origin when the checkout began in a storefront', async () => {
     const { order, session } = await checkoutWith({ origin: LOOPBACK }, { clientid: 'harbor-risk' });
-    expect(session.successUrl).toBe(`${LOOPBACK}/client/paymentconfirm/harbor-risk?submissionid=${order.submissionId}&sessionid={CHECKOUT_SESSION_ID}`);
+    expect(session.successUrl).toBe(
+      `${LOOPBACK}/client/paymentconfirm/harbor-risk?submissionid=${order.submissionId}&sessionid={CHECKOUT_SESSION_ID}`,
+    );
   });
 
   it('by the Host header when no Origin is sent, if the server is known by it', async () => {
@@ -92,7 +116,9 @@ describe('where the checkout returns', () => {
     ['a forged Origin on a known Host', { origin: 'http://evil.example', host: `127.0.0.1:${PORT}` }],
   ])('to PUBLIC_URL for %s', async (_, headers) => {
     const { order, session } = await checkoutWith(headers);
-    expect(session.successUrl).toBe(`${PUBLIC_URL}/paymentconfirm?submissionid=${order.submissionId}&sessionid={CHECKOUT_SESSION_ID}`);
+    expect(session.successUrl).toBe(
+      `${PUBLIC_URL}/paymentconfirm?submissionid=${order.submissionId}&sessionid={CHECKOUT_SESSION_ID}`,
+    );
     expect(session.cancelUrl.startsWith(`${PUBLIC_URL}/payment?`)).toBe(true);
   });
 });
@@ -105,12 +131,23 @@ describe('GET health and the origin', () => {
   };
 
   it('reports PUBLIC_URL, the request’s origin and that they differ when the app is reached at 127.0.0.1', async () => {
-    expect(await health({ host: `127.0.0.1:${PORT}` })).toMatchObject({ publicUrl: PUBLIC_URL, requestOrigin: LOOPBACK, originMatches: false });
+    expect(await health({ host: `127.0.0.1:${PORT}` })).toMatchObject({
+      publicUrl: PUBLIC_URL,
+      requestOrigin: LOOPBACK,
+      originMatches: false,
+    });
   });
 
   it('reports a match at PUBLIC_URL’s own address', async () => {
-    expect(await health({ host: `localhost:${PORT}` })).toMatchObject({ publicUrl: PUBLIC_URL, requestOrigin: PUBLIC_URL, originMatches: true });
-    expect(await health({ origin: PUBLIC_URL, host: `127.0.0.1:${PORT}` })).toMatchObject({ requestOrigin: PUBLIC_URL, originMatches: true });
+    expect(await health({ host: `localhost:${PORT}` })).toMatchObject({
+      publicUrl: PUBLIC_URL,
+      requestOrigin: PUBLIC_URL,
+      originMatches: true,
+    });
+    expect(await health({ origin: PUBLIC_URL, host: `127.0.0.1:${PORT}` })).toMatchObject({
+      requestOrigin: PUBLIC_URL,
+      originMatches: true,
+    });
   });
 });
 

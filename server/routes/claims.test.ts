@@ -19,7 +19,11 @@ const today = () => clock.now().toISOString().slice(0, 10);
 const day = (offset: number) => new Date(clock.now().getTime() + offset * DAY).toISOString().slice(0, 10);
 const description = 'A patient says a crown failed after two weeks.';
 
-async function report(insured: Insured, body: Record<string, unknown>, headers?: Record<string, string>): Promise<Claim> {
+async function report(
+  insured: Insured,
+  body: Record<string, unknown>,
+  headers?: Record<string, string>,
+): Promise<Claim> {
   const response = await insured.call('POST', REPORT, body, headers ? { headers } : {});
   expect(response.statusCode, response.body).toBe(201);
   return v.parse(claimSchema, response.json());
@@ -33,7 +37,8 @@ async function insuredWithPolicy() {
   return { insured, order, policy: policy! };
 }
 
-const claimCount = async (userId: number) => (await t.app.db.select({ n: count() }).from(claims).where(eq(claims.userId, userId)))[0]!.n;
+const claimCount = async (userId: number) =>
+  (await t.app.db.select({ n: count() }).from(claims).where(eq(claims.userId, userId)))[0]!.n;
 
 describe('GET insured/policies', () => {
   it('lists the insured’s policies of bound and complete orders only', async () => {
@@ -70,7 +75,11 @@ describe('GET insured/policies', () => {
 describe('POST insured/reportclaim and GET insured/claims', () => {
   it('records a reported claim with a C-YYYY-NNNNNN number (201) and lists the newest first', async () => {
     const { insured, order, policy } = await insuredWithPolicy();
-    const first = await report(insured, { policyid: policy.id, dateofloss: today(), description: `  ${description}  ` });
+    const first = await report(insured, {
+      policyid: policy.id,
+      dateofloss: today(),
+      description: `  ${description}  `,
+    });
     expect(first).toEqual({
       id: expect.any(Number),
       number: expect.stringMatching(new RegExp(`^C-${clock.now().getUTCFullYear()}-\\d{6,}$`)),
@@ -94,7 +103,11 @@ describe('POST insured/reportclaim and GET insured/claims', () => {
       idempotencyKeyHash: null,
     });
 
-    const second = await report(insured, { policyid: policy.id, dateofloss: policy.effectiveDate, description: 'A second patient complained about a bridge.' });
+    const second = await report(insured, {
+      policyid: policy.id,
+      dateofloss: policy.effectiveDate,
+      description: 'A second patient complained about a bridge.',
+    });
     expect(Number(second.number.split('-')[2])).toBeGreaterThan(Number(first.number.split('-')[2]));
     const response = await insured.call('GET', 'insured/claims');
     expect(response.statusCode, response.body).toBe(200);
@@ -122,11 +135,19 @@ describe('POST insured/reportclaim and GET insured/claims', () => {
       const error = expectError(await insured.call('POST', REPORT, body), 400);
       expect(Object.keys(error.fields ?? {}), JSON.stringify(body)).toEqual([field]);
     }
-    const future = expectError(await insured.call('POST', REPORT, { policyid: policy.id, dateofloss: day(2), description }), 400);
+    const future = expectError(
+      await insured.call('POST', REPORT, { policyid: policy.id, dateofloss: day(2), description }),
+      400,
+    );
     expect(future.fields).toEqual({ dateofloss: 'must not be in the future' });
-    const early = expectError(await insured.call('POST', REPORT, { policyid: policy.id, dateofloss: day(-1), description }), 400);
+    const early = expectError(
+      await insured.call('POST', REPORT, { policyid: policy.id, dateofloss: day(-1), description }),
+      400,
+    );
     // Worded as the screens write dates ("Jul 1, 2026"), not as the wire carries them.
-    expect(early.fields?.dateofloss).toBe(`must not be before the policy’s effective date, ${formatCalendarDay(policy.effectiveDate)}`);
+    expect(early.fields?.dateofloss).toBe(
+      `must not be before the policy’s effective date, ${formatCalendarDay(policy.effectiveDate)}`,
+    );
     expect(early.fields?.dateofloss).toMatch(/, [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
     expect(await claimCount(insured.userId)).toBe(0);
   });
@@ -144,8 +165,14 @@ describe('POST insured/reportclaim and GET insured/claims', () => {
 
   it('answers 409 naming the status when the policy’s order is not bound or complete', async () => {
     const { insured, order, policy } = await insuredWithPolicy();
-    await t.app.db.update(submissions).set({ status: 'awaiting_payment' }).where(eq(submissions.id, order.submissionId));
-    const error = expectError(await insured.call('POST', REPORT, { policyid: policy.id, dateofloss: today(), description }), 409);
+    await t.app.db
+      .update(submissions)
+      .set({ status: 'awaiting_payment' })
+      .where(eq(submissions.id, order.submissionId));
+    const error = expectError(
+      await insured.call('POST', REPORT, { policyid: policy.id, dateofloss: today(), description }),
+      409,
+    );
     expect(error.fields).toEqual({ status: 'is awaiting_payment' });
     expect(await claimCount(insured.userId)).toBe(0);
     expect((await insured.call('GET', 'insured/policies')).json()).toEqual([]);
@@ -162,7 +189,9 @@ describe('POST insured/reportclaim and GET insured/claims', () => {
     expect(await claimCount(insured.userId)).toBe(1);
 
     const concurrent = { 'idempotency-key': 'claim-report-0002' };
-    const responses = await Promise.all(Array.from({ length: 5 }, () => insured.call('POST', REPORT, body, { headers: concurrent })));
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () => insured.call('POST', REPORT, body, { headers: concurrent })),
+    );
     expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 201]);
     expect(new Set(responses.map((r) => (r.json() as Claim).number)).size).toBe(1);
     expect(await claimCount(insured.userId)).toBe(2);
@@ -177,7 +206,10 @@ describe('POST insured/reportclaim and GET insured/claims', () => {
     const body = { policyid: policy.id, dateofloss: today(), description };
     const headers = { 'idempotency-key': 'claim-reused-0001' };
     const first = await report(insured, body, headers);
-    const other = expectError(await insured.call('POST', REPORT, { ...body, description: 'Something else entirely.' }, { headers }), 422);
+    const other = expectError(
+      await insured.call('POST', REPORT, { ...body, description: 'Something else entirely.' }, { headers }),
+      422,
+    );
     expect(other.fields).toEqual({ 'Idempotency-Key': 'was used for a different request' });
     expect(other.message).toMatch(/Idempotency-Key/);
     // Compared as the contract reads it: the description is trimmed.
@@ -190,7 +222,14 @@ describe('POST insured/reportclaim and GET insured/claims', () => {
     // On PostgreSQL the losers meet the unique index and are compared there; PGlite runs them in turn.
     const concurrent = { 'idempotency-key': 'claim-reused-0002' };
     const responses = await Promise.all(
-      Array.from({ length: 5 }, (_, i) => insured.call('POST', REPORT, { ...body, description: `Report number ${i}: a crown failed.` }, { headers: concurrent })),
+      Array.from({ length: 5 }, (_, i) =>
+        insured.call(
+          'POST',
+          REPORT,
+          { ...body, description: `Report number ${i}: a crown failed.` },
+          { headers: concurrent },
+        ),
+      ),
     );
     expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 422, 422, 422, 422]);
     expect(await claimCount(insured.userId)).toBe(2);

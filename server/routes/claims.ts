@@ -4,7 +4,12 @@
  * the same 404 as a missing one. The rules live in server/account/claims.ts.
  */
 import type { FastifyInstance } from 'fastify';
-import { claimablePolicyListSchema, claimListSchema, claimSchema, reportClaimRequestSchema } from '@shared/contract/claims';
+import {
+  claimablePolicyListSchema,
+  claimListSchema,
+  claimSchema,
+  reportClaimRequestSchema,
+} from '@shared/contract/claims';
 import { listClaimablePolicies, listClaims, reportClaim } from '@server/account/claims';
 import { currentUser } from '@server/http/authenticate';
 import { idempotencyKeyHash, idempotencyKeyHeaderDoc, KEY_REUSED_DOC } from '@server/http/idempotency-key';
@@ -57,7 +62,10 @@ export async function claimRoutes(app: FastifyInstance) {
     body: reportClaimRequestSchema,
     response: claimSchema,
     status: 201,
-    errors: { 409: 'The policy’s order is not bound or complete (`fields.status` names its status)', 422: KEY_REUSED_DOC },
+    errors: {
+      409: 'The policy’s order is not bound or complete (`fields.status` names its status)',
+      422: KEY_REUSED_DOC,
+    },
     handler: async ({ body, request, reply, setStatus }) => {
       reply.headers(noStore);
       const { created, claim } = await reportClaim(deps, currentUser(request), body, idempotencyKeyHash(request));

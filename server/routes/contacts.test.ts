@@ -38,7 +38,8 @@ async function list(insured: Insured): Promise<Contact[]> {
 
 const remove = (insured: Insured, id: number | string) => insured.call('DELETE', `insured/deletecontacts?id=${id}`);
 
-const rowsOf = (userId: number) => t.app.db.select().from(contacts).where(eq(contacts.userId, userId)).orderBy(contacts.id);
+const rowsOf = (userId: number) =>
+  t.app.db.select().from(contacts).where(eq(contacts.userId, userId)).orderBy(contacts.id);
 
 describe('GET insured/contactlist', () => {
   it('needs a signed-in user', async () => {
@@ -77,7 +78,12 @@ describe('POST insured/saveupdatecontact', () => {
     });
     expect(await list(insured)).toEqual([body]);
     const [row] = await rowsOf(insured.userId);
-    expect(row).toMatchObject({ id: body.id, contactNumber: '+15125550142', isPrimary: true, idempotencyKeyHash: null });
+    expect(row).toMatchObject({
+      id: body.id,
+      contactNumber: '+15125550142',
+      isPrimary: true,
+      idempotencyKeyHash: null,
+    });
   });
 
   it('normalises phone numbers however they are typed, trims text, and stores empty optional fields as null', async () => {
@@ -86,8 +92,21 @@ describe('POST insured/saveupdatecontact', () => {
       expect((await create(insured, { contactnumber: typed })).contactnumber, typed).toBe('+15125550142');
     }
     expect((await create(insured, { contactnumber: '+44 20 7946 0958' })).contactnumber).toBe('+442079460958');
-    const bare = await create(insured, { title: '  ', firstname: '  Ann ', lastname: ' Lee ', email: '', contactnumber: '' });
-    expect(bare).toMatchObject({ title: null, firstname: 'Ann', lastname: 'Lee', email: null, contactnumber: null, isprimary: false });
+    const bare = await create(insured, {
+      title: '  ',
+      firstname: '  Ann ',
+      lastname: ' Lee ',
+      email: '',
+      contactnumber: '',
+    });
+    expect(bare).toMatchObject({
+      title: null,
+      firstname: 'Ann',
+      lastname: 'Lee',
+      email: null,
+      contactnumber: null,
+      isprimary: false,
+    });
     const omitted = await create(insured, { title: undefined, email: undefined, contactnumber: undefined });
     expect(omitted).toMatchObject({ title: null, email: null, contactnumber: null });
   });
@@ -96,12 +115,24 @@ describe('POST insured/saveupdatecontact', () => {
     const insured = await newInsured(app);
     const primary = await create(insured);
     const other = await create(insured, { firstname: 'Other' });
-    const response = await save(insured, contactBody({ id: other.id, firstname: 'Renamed', email: null, contactnumber: '512 555 0199' }));
+    const response = await save(
+      insured,
+      contactBody({ id: other.id, firstname: 'Renamed', email: null, contactnumber: '512 555 0199' }),
+    );
     expect(response.statusCode, response.body).toBe(200);
-    expect(v.parse(contactSchema, response.json())).toEqual({ ...other, firstname: 'Renamed', email: null, contactnumber: '+15125550199' });
+    expect(v.parse(contactSchema, response.json())).toEqual({
+      ...other,
+      firstname: 'Renamed',
+      email: null,
+      contactnumber: '+15125550199',
+    });
     const again = await save(insured, contactBody({ id: primary.id, lastname: 'Changed' }));
     expect(again.statusCode).toBe(200);
-    expect(v.parse(contactSchema, again.json())).toMatchObject({ id: primary.id, lastname: 'Changed', isprimary: true });
+    expect(v.parse(contactSchema, again.json())).toMatchObject({
+      id: primary.id,
+      lastname: 'Changed',
+      isprimary: true,
+    });
     expect(await rowsOf(insured.userId)).toHaveLength(2);
   });
 
@@ -136,7 +167,10 @@ describe('POST insured/saveupdatecontact', () => {
     const primary = await create(insured);
     await create(insured, { firstname: 'Other' });
     const before = await rowsOf(insured.userId);
-    const body = expectError(await save(insured, contactBody({ id: primary.id, firstname: 'Changed', isprimary: false })), 409);
+    const body = expectError(
+      await save(insured, contactBody({ id: primary.id, firstname: 'Changed', isprimary: false })),
+      409,
+    );
     expect(body.fields).toEqual({ isprimary: 'mark another contact primary instead' });
     expect(body.message).toContain('mark another contact primary instead');
     expect(await rowsOf(insured.userId)).toEqual(before);
@@ -148,8 +182,18 @@ describe('POST insured/saveupdatecontact', () => {
   describe('refuses bad input with a 400 naming the field, and changes nothing', () => {
     it.each([
       ['an e-mail address that is not one', { email: 'dana-at-example' }, 'email', 'must be an e-mail address'],
-      ['a phone number that cannot exist', { contactnumber: '555 0142' }, 'contactnumber', 'is not a valid phone number'],
-      ['a phone number with letters', { contactnumber: '512-CALL-NOW' }, 'contactnumber', 'may hold only digits, spaces and + ( ) - .'],
+      [
+        'a phone number that cannot exist',
+        { contactnumber: '555 0142' },
+        'contactnumber',
+        'is not a valid phone number',
+      ],
+      [
+        'a phone number with letters',
+        { contactnumber: '512-CALL-NOW' },
+        'contactnumber',
+        'may hold only digits, spaces and + ( ) - .',
+      ],
       ['a phone number too long', { contactnumber: '1'.repeat(31) }, 'contactnumber', 'must be at most 30 characters'],
       ['no first name', { firstname: undefined }, 'firstname', 'is required'],
       ['a blank last name', { lastname: '   ' }, 'lastname', 'is required'],
@@ -174,7 +218,9 @@ describe('POST insured/saveupdatecontact', () => {
 
     it('a body that is not an object', async () => {
       const insured = await newInsured(app);
-      expect(expectError(await save(insured, [contactBody()]), 400).fields).toEqual({ body: 'must be an object, not an array' });
+      expect(expectError(await save(insured, [contactBody()]), 400).fields).toEqual({
+        body: 'must be an object, not an array',
+      });
       expect(await rowsOf(insured.userId)).toEqual([]);
     });
 
@@ -220,7 +266,10 @@ describe('POST insured/saveupdatecontact', () => {
       expect(other.message).toMatch(/Idempotency-Key/);
       expect(await rowsOf(insured.userId)).toHaveLength(1);
       // Compared as the contract reads it: the same request sent as a form is the same request.
-      const retry = await insured.call('POST', 'insured/saveupdatecontact', contactBody(), { form: true, headers: { 'idempotency-key': key } });
+      const retry = await insured.call('POST', 'insured/saveupdatecontact', contactBody(), {
+        form: true,
+        headers: { 'idempotency-key': key },
+      });
       expect(retry.statusCode, retry.body).toBe(200);
       expect(retry.json()).toEqual(first.json());
     });
@@ -230,7 +279,13 @@ describe('POST insured/saveupdatecontact', () => {
       const key = `contact-${insured.userId}-legacy`;
       const [legacy] = await t.app.db
         .insert(contacts)
-        .values({ userId: insured.userId, firstName: 'Old', lastName: 'Row', isPrimary: true, idempotencyKeyHash: createHash('sha256').update(key).digest('hex') })
+        .values({
+          userId: insured.userId,
+          firstName: 'Old',
+          lastName: 'Row',
+          isPrimary: true,
+          idempotencyKeyHash: createHash('sha256').update(key).digest('hex'),
+        })
         .returning({ id: contacts.id });
       const again = await save(insured, contactBody(), key);
       expect(again.statusCode, again.body).toBe(200);
@@ -254,8 +309,16 @@ describe('text with NUL characters, and a field named __proto__', () => {
     const insured = await newInsured(app);
     const json = expectError(await save(insured, contactBody({ lastname: 'Re\u0000yes' })), 400);
     expect(json.fields).toEqual({ lastname: 'must not contain NUL characters' });
-    const form = await insured.call('POST', 'insured/saveupdatecontact', contactBody({ title: 'Boss\u0000', email: 'nul\u0000@example.com' }), { form: true });
-    expect(expectError(form, 400).fields).toEqual({ title: 'must not contain NUL characters', email: 'must not contain NUL characters' });
+    const form = await insured.call(
+      'POST',
+      'insured/saveupdatecontact',
+      contactBody({ title: 'Boss\u0000', email: 'nul\u0000@example.com' }),
+      { form: true },
+    );
+    expect(expectError(form, 400).fields).toEqual({
+      title: 'must not contain NUL characters',
+      email: 'must not contain NUL characters',
+    });
     expect(await rowsOf(insured.userId)).toEqual([]);
   });
 
@@ -303,7 +366,9 @@ describe('DELETE insured/deletecontacts', () => {
     const gone = await create(insured);
     await remove(insured, gone.id);
     expect(expectError(await remove(insured, gone.id), 404).message).toBe('No such contact (or it is not yours)');
-    expect(expectError(await insured.call('DELETE', 'insured/deletecontacts'), 400).fields).toEqual({ id: 'is required' });
+    expect(expectError(await insured.call('DELETE', 'insured/deletecontacts'), 400).fields).toEqual({
+      id: 'is required',
+    });
     expect(expectError(await remove(insured, 'abc'), 400).fields).toEqual({ id: 'must be a positive whole number' });
   });
 
@@ -317,7 +382,9 @@ describe('DELETE insured/deletecontacts', () => {
     const [policy] = await t.app.db.select({ number: policies.number }).from(policies).where(eq(policies.id, policyId));
     const before = await rowsOf(insured.userId);
     const body = expectError(await remove(insured, contact.id), 409);
-    expect(body.message).toBe(`This contact is used by policy ${policy!.number} (order ${order.number}), so it cannot be deleted`);
+    expect(body.message).toBe(
+      `This contact is used by policy ${policy!.number} (order ${order.number}), so it cannot be deleted`,
+    );
     expect(body.fields).toEqual({ id: `is used by policy ${policy!.number} (order ${order.number})` });
     expect(await rowsOf(insured.userId)).toEqual(before);
     // Editing it is still allowed; so is deleting the other one.
@@ -349,7 +416,10 @@ describe('DELETE insured/deletecontacts', () => {
     const order = await quotedOrder(app, insured);
     await t.app.db.update(submissions).set({ contactId: contact.id }).where(eq(submissions.id, order.submissionId));
     expect((await remove(insured, contact.id)).json()).toEqual({ deletedId: contact.id, primaryId: null });
-    const [row] = await t.app.db.select({ contactId: submissions.contactId }).from(submissions).where(eq(submissions.id, order.submissionId));
+    const [row] = await t.app.db
+      .select({ contactId: submissions.contactId })
+      .from(submissions)
+      .where(eq(submissions.id, order.submissionId));
     expect(row!.contactId).toBeNull();
   });
 });
@@ -378,7 +448,11 @@ describe('another insured’s contacts', () => {
 
 describe('the OpenAPI document', () => {
   it('lists the contact routes as needing a bearer token, with the headers and errors they use', async () => {
-    type Operation = { security?: unknown[]; parameters?: { name: string; in: string }[]; responses: Record<string, unknown> };
+    type Operation = {
+      security?: unknown[];
+      parameters?: { name: string; in: string }[];
+      responses: Record<string, unknown>;
+    };
     const response = await t.app.inject({ method: 'GET', url: '/api/weborder/openapi.json' });
     const doc = response.json() as { paths: Record<string, Record<string, Operation>> };
     const saveOp = doc.paths['/api/weborder/insured/saveupdatecontact']!.post!;
@@ -386,6 +460,8 @@ describe('the OpenAPI document', () => {
     expect(saveOp.parameters).toEqual([expect.objectContaining({ name: 'Idempotency-Key', in: 'header' })]);
     expect(Object.keys(saveOp.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '404', '409']));
     expect(doc.paths['/api/weborder/insured/contactlist']!.get!.security).toBeUndefined();
-    expect(Object.keys(doc.paths['/api/weborder/insured/deletecontacts']!.delete!.responses)).toEqual(expect.arrayContaining(['200', '404', '409']));
+    expect(Object.keys(doc.paths['/api/weborder/insured/deletecontacts']!.delete!.responses)).toEqual(
+      expect.arrayContaining(['200', '404', '409']),
+    );
   });
 });

@@ -46,7 +46,10 @@ export async function contactRoutes(app: FastifyInstance) {
     body: saveContactRequestSchema,
     response: contactSchema,
     status: 201,
-    errors: { 409: 'isprimary false on the primary contact (`fields.isprimary`): mark another one primary instead', 422: KEY_REUSED_DOC },
+    errors: {
+      409: 'isprimary false on the primary contact (`fields.isprimary`): mark another one primary instead',
+      422: KEY_REUSED_DOC,
+    },
     handler: async ({ body, request, reply, setStatus }) => {
       reply.headers(noStore);
       const keyHash = idempotencyKeyHash(request);

@@ -1,7 +1,11 @@
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { existingOpenOrderSchema, submissionSummaryListSchema, type SubmissionSummary } from '@shared/contract/dashboard';
+import {
+  existingOpenOrderSchema,
+  submissionSummaryListSchema,
+  type SubmissionSummary,
+} from '@shared/contract/dashboard';
 import type { SubmissionStatus } from '@shared/contract/submissions';
 import { screens } from '@shared/screens';
 import { submissions } from '@server/db/schema';
@@ -28,21 +32,37 @@ const set = (submissionId: number, values: Partial<typeof submissions.$inferInse
   t.app.db.update(submissions).set(values).where(eq(submissions.id, submissionId));
 
 /** What the insured is told to do next, status by status. */
-const expectedSteps: Record<SubmissionStatus, { action: string; label: string; screen: string | null; open: boolean }> = {
-  draft: { action: 'answer', label: 'Answer the remaining questions', screen: 'questionlist', open: true },
-  quoted: { action: 'buy', label: 'Review and buy', screen: 'order', open: true },
-  checks: { action: 'wait', label: 'We are checking your order', screen: 'order', open: true },
-  incomplete: { action: 'supply', label: 'Add what is missing', screen: 'incomplete-order', open: true },
-  underwriter_review: { action: 'wait', label: 'An underwriter is reviewing your order', screen: 'incomplete-review-underwriter', open: true },
-  missing_info: { action: 'supply', label: 'Send the information the underwriter asked for', screen: 'incomplete-missing-info', open: true },
-  application_under_review: { action: 'wait', label: 'We are reviewing the information you sent', screen: 'application-under-review', open: true },
-  approved: { action: 'pay', label: 'Pay to bind your policy', screen: 'payment', open: true },
-  awaiting_payment: { action: 'pay', label: 'Pay to bind your policy', screen: 'payment', open: true },
-  bound: { action: 'documents', label: 'See your policy', screen: 'complete-order', open: false },
-  complete: { action: 'documents', label: 'Download your documents', screen: 'document', open: false },
-  declined: { action: 'none', label: 'This order was declined', screen: null, open: false },
-  close_lost: { action: 'none', label: 'This order was closed', screen: null, open: false },
-};
+const expectedSteps: Record<SubmissionStatus, { action: string; label: string; screen: string | null; open: boolean }> =
+  {
+    draft: { action: 'answer', label: 'Answer the remaining questions', screen: 'questionlist', open: true },
+    quoted: { action: 'buy', label: 'Review and buy', screen: 'order', open: true },
+    checks: { action: 'wait', label: 'We are checking your order', screen: 'order', open: true },
+    incomplete: { action: 'supply', label: 'Add what is missing', screen: 'incomplete-order', open: true },
+    underwriter_review: {
+      action: 'wait',
+      label: 'An underwriter is reviewing your order',
+      screen: 'incomplete-review-underwriter',
+      open: true,
+    },
+    missing_info: {
+      action: 'supply',
+      label: 'Send the information the underwriter asked for',
+      screen: 'incomplete-missing-info',
+      open: true,
+    },
+    application_under_review: {
+      action: 'wait',
+      label: 'We are reviewing the information you sent',
+      screen: 'application-under-review',
+      open: true,
+    },
+    approved: { action: 'pay', label: 'Pay to bind your policy', screen: 'payment', open: true },
+    awaiting_payment: { action: 'pay', label: 'Pay to bind your policy', screen: 'payment', open: true },
+    bound: { action: 'documents', label: 'See your policy', screen: 'complete-order', open: false },
+    complete: { action: 'documents', label: 'Download your documents', screen: 'document', open: false },
+    declined: { action: 'none', label: 'This order was declined', screen: null, open: false },
+    close_lost: { action: 'none', label: 'This order was closed', screen: null, open: false },
+  };
 
 describe('GET dashboard/submissiondetails', () => {
   it('is empty for a new insured, then lists an order with its price and next step', async () => {
@@ -70,7 +90,10 @@ describe('GET dashboard/submissiondetails', () => {
     const insured = await newInsured(app);
     const order = await quotedOrder(app, insured);
     const screenNames = new Set<string>(screens.map((screen) => screen.name));
-    for (const [status, expected] of Object.entries(expectedSteps) as [SubmissionStatus, (typeof expectedSteps)[SubmissionStatus]][]) {
+    for (const [status, expected] of Object.entries(expectedSteps) as [
+      SubmissionStatus,
+      (typeof expectedSteps)[SubmissionStatus],
+    ][]) {
       await set(order.submissionId, { status });
       const [summary] = await summaries(insured);
       expect(summary, status).toMatchObject({
@@ -87,7 +110,11 @@ describe('GET dashboard/submissiondetails', () => {
   it('lists the most recently changed first, and only the caller’s orders', async () => {
     const insured = await newInsured(app);
     const other = await newInsured(app);
-    const [a, b, c] = [await quotedOrder(app, insured), await quotedOrder(app, insured), await quotedOrder(app, insured)];
+    const [a, b, c] = [
+      await quotedOrder(app, insured),
+      await quotedOrder(app, insured),
+      await quotedOrder(app, insured),
+    ];
     const othersOrder = await quotedOrder(app, other);
     await set(a.submissionId, { updatedAt: new Date('2026-03-03T00:00:00Z') });
     await set(b.submissionId, { updatedAt: new Date('2026-03-01T00:00:00Z') });
@@ -125,7 +152,12 @@ describe('GET insured/existingopenorder', () => {
     const found = await openOrder(insured);
     const listed = await summaries(insured);
     expect(found).toEqual(listed.find((s) => s.submissionId === newer.submissionId));
-    expect(found).toMatchObject({ submissionId: newer.submissionId, status: 'awaiting_payment', open: true, nextStep: { action: 'pay', screen: 'payment' } });
+    expect(found).toMatchObject({
+      submissionId: newer.submissionId,
+      status: 'awaiting_payment',
+      open: true,
+      nextStep: { action: 'pay', screen: 'payment' },
+    });
 
     await set(older.submissionId, { updatedAt: new Date('2026-04-06T00:00:00Z') });
     expect((await openOrder(insured))?.submissionId).toBe(older.submissionId);

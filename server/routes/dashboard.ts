@@ -33,7 +33,8 @@ export async function dashboardRoutes(app: FastifyInstance) {
     method: 'GET',
     url: '/insured/existingopenorder',
     summary: 'The insured’s open order changed most recently, to resume (null when none is open)',
-    description: 'Open: a status the insured or an underwriter can still move on (not bound, complete, declined or closed as lost).',
+    description:
+      'Open: a status the insured or an underwriter can still move on (not bound, complete, declined or closed as lost).',
     tags,
     public: false,
     response: existingOpenOrderSchema,

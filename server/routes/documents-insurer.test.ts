@@ -49,13 +49,15 @@ describe('the configured insurer on the documents', () => {
       expect(response.statusCode, `${route} ${response.body.slice(0, 200)}`).toBe(200);
       expectInsurerNamed(await textOf(response.rawPayload));
     }
-
   });
 
   it('is named on a certificate of insurance', async () => {
     const insured = await newInsured(app);
     const order = await quotedOrder(app, insured);
-    const holder = await insured.call('POST', 'insured/saveupdateadditionalinsured', { submissionId: order.submissionId, name: 'Acme Landlord LLC' });
+    const holder = await insured.call('POST', 'insured/saveupdateadditionalinsured', {
+      submissionId: order.submissionId,
+      name: 'Acme Landlord LLC',
+    });
     expect(holder.statusCode, holder.body).toBe(201);
     await bindForTest(t.app, order.submissionId);
     const certificate = await insured.call('POST', 'documents/certificateofinsurance', {

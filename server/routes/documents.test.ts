@@ -84,7 +84,13 @@ describe('the documents of a paid order', () => {
     const { order: paid, policy } = await paidOrder(app, insured);
     const { order: invoiced } = await invoicedOrder(app, insured);
     const list = v.parse(documentListSchema, (await insured.call('GET', 'documents/list')).json());
-    expect(list.orders.map((order) => [order.orderNumber, order.policyNumber, order.documents.map((document) => document.kind)])).toEqual([
+    expect(
+      list.orders.map((order) => [
+        order.orderNumber,
+        order.policyNumber,
+        order.documents.map((document) => document.kind),
+      ]),
+    ).toEqual([
       // paidOrder signed the application before paying: it is listed with the policy documents.
       [paid.number, policy.number, ['policy', 'declarations', 'binder', 'application', 'invoice', 'ordersummary']],
       [invoiced.number, null, ['invoice', 'ordersummary']],
@@ -96,17 +102,30 @@ describe('the documents of a paid order', () => {
   it('is the owner’s only (another insured gets 404), and a document not issued yet is a 409 naming the status', async () => {
     const insured = await newInsured(app);
     const { order } = await invoicedOrder(app, insured);
-    expect(expectError(await download(insured, 'downloadpolicy', { submissionid: order.submissionId }), 409).fields).toEqual({ status: 'is awaiting_payment' });
-    expect(expectError(await download(insured, 'downloadbinder', { submissionid: order.submissionId }), 409).fields).toEqual({ status: 'is awaiting_payment' });
+    expect(
+      expectError(await download(insured, 'downloadpolicy', { submissionid: order.submissionId }), 409).fields,
+    ).toEqual({ status: 'is awaiting_payment' });
+    expect(
+      expectError(await download(insured, 'downloadbinder', { submissionid: order.submissionId }), 409).fields,
+    ).toEqual({ status: 'is awaiting_payment' });
     expect((await download(insured, 'downloadinvoice', { submissionid: order.submissionId })).statusCode).toBe(200);
     const quoted = await quotedOrder(app, insured);
-    expect(expectError(await download(insured, 'downloadinvoice', { submissionid: quoted.submissionId }), 409).fields).toEqual({ status: 'is quoted' });
-    expect((await download(insured, 'downloadordersummary', { submissionid: quoted.submissionId })).statusCode).toBe(200);
+    expect(
+      expectError(await download(insured, 'downloadinvoice', { submissionid: quoted.submissionId }), 409).fields,
+    ).toEqual({ status: 'is quoted' });
+    expect((await download(insured, 'downloadordersummary', { submissionid: quoted.submissionId })).statusCode).toBe(
+      200,
+    );
     const other = await newInsured(app);
     for (const route of ['downloadpolicy', 'downloadbinder', 'downloadinvoice', 'downloadordersummary']) {
       expectError(await download(other, route, { submissionid: order.submissionId }), 404);
     }
-    expect(expectError(await download(insured, 'downloadpolicy', { submissionid: order.submissionId, documentType: 'certificate' }), 400).fields).toHaveProperty('documentType');
+    expect(
+      expectError(
+        await download(insured, 'downloadpolicy', { submissionid: order.submissionId, documentType: 'certificate' }),
+        400,
+      ).fields,
+    ).toHaveProperty('documentType');
   });
 });
 
@@ -115,34 +134,76 @@ describe('documents by mail', () => {
     const insured = await newInsured(app);
     const { order, policy } = await paidOrder(app, insured);
     const to = `accountant-${Date.now()}@example.com`;
-    const shared = await insured.call('POST', 'documents/shareOrderSummary', { submissionid: order.submissionId, to }, { form: true });
+    const shared = await insured.call(
+      'POST',
+      'documents/shareOrderSummary',
+      { submissionid: order.submissionId, to },
+      { form: true },
+    );
     expect(shared.statusCode, shared.body).toBe(200);
-    expect(shared.json()).toEqual({ queued: true, to, attachments: [`order-summary-${order.number.toLowerCase()}.pdf`] });
-    const confirmed = await insured.call('POST', 'emailtemplate/sendemailwithorderconfirmation', { submissionid: order.submissionId, to }, { form: true });
-    expect(confirmed.json().attachments).toEqual([`declarations-${policy.number.toLowerCase()}.pdf`, `binder-${policy.number.toLowerCase()}.pdf`]);
+    expect(shared.json()).toEqual({
+      queued: true,
+      to,
+      attachments: [`order-summary-${order.number.toLowerCase()}.pdf`],
+    });
+    const confirmed = await insured.call(
+      'POST',
+      'emailtemplate/sendemailwithorderconfirmation',
+      { submissionid: order.submissionId, to },
+      { form: true },
+    );
+    expect(confirmed.json().attachments).toEqual([
+      `declarations-${policy.number.toLowerCase()}.pdf`,
+      `binder-${policy.number.toLowerCase()}.pdf`,
+    ]);
     const mails = await mailsTo(t.app, to);
     expect(mails.map((mail) => mail.subject)).toEqual([
       expect.stringContaining(`Order summary ${order.number}`),
       `Order confirmation ${order.number}, policy ${policy.number}`,
     ]);
     expect(mails[0]!.text).toContain(insured.email);
-    for (const mail of mails) for (const attachment of mail.attachments) expect(attachment.content.startsWith('%PDF-')).toBe(true);
+    for (const mail of mails)
+      for (const attachment of mail.attachments) expect(attachment.content.startsWith('%PDF-')).toBe(true);
   });
 
   it('names a bad address (400), refuses the confirmation before a policy (409), and limits how often one address is sent to (429)', async () => {
     const insured = await newInsured(app);
     const { order } = await invoicedOrder(app, insured);
-    expect(expectError(await insured.call('POST', 'documents/shareOrderSummary', { submissionid: order.submissionId, to: 'not-an-address' }), 400).fields).toHaveProperty('to');
-    expectError(await insured.call('POST', 'emailtemplate/sendemailwithorderconfirmation', { submissionid: order.submissionId, to: 'a@example.com' }), 409);
+    expect(
+      expectError(
+        await insured.call('POST', 'documents/shareOrderSummary', {
+          submissionid: order.submissionId,
+          to: 'not-an-address',
+        }),
+        400,
+      ).fields,
+    ).toHaveProperty('to');
+    expectError(
+      await insured.call('POST', 'emailtemplate/sendemailwithorderconfirmation', {
+        submissionid: order.submissionId,
+        to: 'a@example.com',
+      }),
+      409,
+    );
     const to = `manager-${Date.now()}@example.com`;
     const codes: number[] = [];
-    for (let i = 0; i < 4; i += 1) codes.push((await insured.call('POST', 'documents/shareOrderSummary', { submissionid: order.submissionId, to })).statusCode);
+    for (let i = 0; i < 4; i += 1)
+      codes.push(
+        (await insured.call('POST', 'documents/shareOrderSummary', { submissionid: order.submissionId, to }))
+          .statusCode,
+      );
     expect(codes).toEqual([200, 200, 200, 429]);
     const limited = await insured.call('POST', 'documents/shareOrderSummary', { submissionid: order.submissionId, to });
     expect(limited.headers['retry-after']).toMatch(/^\d+$/);
     expect((await mailsTo(t.app, to)).length).toBe(3);
     const stranger = await newInsured(app);
-    expectError(await stranger.call('POST', 'documents/shareOrderSummary', { submissionid: order.submissionId, to: 'x@example.com' }), 404);
+    expectError(
+      await stranger.call('POST', 'documents/shareOrderSummary', {
+        submissionid: order.submissionId,
+        to: 'x@example.com',
+      }),
+      404,
+    );
   });
 
   it('limits one address across every sender (new accounts are cheap), and keeps what the sender typed out of the subject', async () => {
@@ -152,7 +213,10 @@ describe('documents by mail', () => {
       const insured = await newInsured(app);
       await app().db.update(users).set({ firstName: 'URGENT: call +1-555-0100' }).where(eq(users.id, insured.userId));
       const { submissionId } = await quotedOrder(app, insured);
-      for (let i = 0; i < 2; i += 1) codes.push((await insured.call('POST', 'documents/shareOrderSummary', { submissionid: submissionId, to })).statusCode);
+      for (let i = 0; i < 2; i += 1)
+        codes.push(
+          (await insured.call('POST', 'documents/shareOrderSummary', { submissionid: submissionId, to })).statusCode,
+        );
     }
     expect(codes).toEqual([200, 200, 200, 200, 200, 200, 429, 429]);
     const mails = await mailsTo(t.app, to);

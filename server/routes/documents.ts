@@ -14,11 +14,20 @@ import {
 } from '@shared/contract/documents';
 import { currentUser } from '@server/http/authenticate';
 import { defineRoute } from '@server/http/route';
-import { documentList, invoiceFile, issuedFile, orderSummaryFile, type DocumentFile } from '@server/documents/document-downloads';
+import {
+  documentList,
+  invoiceFile,
+  issuedFile,
+  orderSummaryFile,
+  type DocumentFile,
+} from '@server/documents/document-downloads';
 import { sendOrderConfirmation, shareOrderSummary, type ShareDeps } from '@server/documents/share-documents';
 import { signedApplicationFile } from '@server/documents/signed-application-file';
 
-const pdfBytesSchema = v.pipe(v.string(), v.description('The document as application/pdf bytes, sent as an attachment'));
+const pdfBytesSchema = v.pipe(
+  v.string(),
+  v.description('The document as application/pdf bytes, sent as an attachment'),
+);
 
 const notIssued = 'The document does not exist yet (`fields.status` names the order’s status)';
 
@@ -31,7 +40,11 @@ export async function documentRoutes(app: FastifyInstance) {
   const sendPdf = (reply: FastifyReply, file: DocumentFile) =>
     reply
       .code(200)
-      .headers({ ...noStore, 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="${file.filename}"` })
+      .headers({
+        ...noStore,
+        'content-type': 'application/pdf',
+        'content-disposition': `attachment; filename="${file.filename}"`,
+      })
       .send(file.content);
 
   const binary = (name: string) => ({
@@ -56,20 +69,23 @@ export async function documentRoutes(app: FastifyInstance) {
     method: 'POST',
     url: '/documents/downloadordersummary',
     summary: 'The order summary as a PDF: the order as placed, its answers, locations and price',
-    description: 'JSON or form: submissionid. Any rated order of the caller’s; drawn from the data now (the same data gives the same bytes).',
+    description:
+      'JSON or form: submissionid. Any rated order of the caller’s; drawn from the data now (the same data gives the same bytes).',
     tags,
     public: false,
     body: documentRequestSchema,
     response: pdfBytesSchema,
     binary: binary('order-summary-{order}.pdf'),
     errors: { 409: notIssued },
-    handler: async ({ body, request, reply }) => sendPdf(reply, await orderSummaryFile(app.db, currentUser(request), body.submissionid, app.config.trust)),
+    handler: async ({ body, request, reply }) =>
+      sendPdf(reply, await orderSummaryFile(app.db, currentUser(request), body.submissionid, app.config.trust)),
   });
 
   defineRoute(app, {
     method: 'POST',
     url: '/documents/downloadpolicy',
-    summary: 'The policy as issued: with its coverage form (documentType policy), the declarations page alone, or the signed application',
+    summary:
+      'The policy as issued: with its coverage form (documentType policy), the declarations page alone, or the signed application',
     description:
       'JSON or form: submissionid, documentType (policy, the default, declarations, or application). Kept as issued when the ' +
       'order was bound. application: the application as the insured signed it electronically (every answer, the cover, the ' +
@@ -83,7 +99,12 @@ export async function documentRoutes(app: FastifyInstance) {
     handler: async ({ body, request, reply }) => {
       const user = currentUser(request);
       const { submissionid, documentType } = body;
-      return sendPdf(reply, documentType === 'application' ? await signedApplicationFile(app.db, user, submissionid, app.config.trust) : await issuedFile(app.db, user, submissionid, documentType));
+      return sendPdf(
+        reply,
+        documentType === 'application'
+          ? await signedApplicationFile(app.db, user, submissionid, app.config.trust)
+          : await issuedFile(app.db, user, submissionid, documentType),
+      );
     },
   });
 
@@ -98,7 +119,8 @@ export async function documentRoutes(app: FastifyInstance) {
     response: pdfBytesSchema,
     binary: binary('binder-{policy}.pdf'),
     errors: { 409: notIssued },
-    handler: async ({ body, request, reply }) => sendPdf(reply, await issuedFile(app.db, currentUser(request), body.submissionid, 'binder')),
+    handler: async ({ body, request, reply }) =>
+      sendPdf(reply, await issuedFile(app.db, currentUser(request), body.submissionid, 'binder')),
   });
 
   defineRoute(app, {
@@ -112,16 +134,19 @@ export async function documentRoutes(app: FastifyInstance) {
     response: pdfBytesSchema,
     binary: binary('invoice-{invoice}.pdf'),
     errors: { 409: notIssued },
-    handler: async ({ body, request, reply }) => sendPdf(reply, await invoiceFile(app.db, currentUser(request), body.submissionid, app.config.trust)),
+    handler: async ({ body, request, reply }) =>
+      sendPdf(reply, await invoiceFile(app.db, currentUser(request), body.submissionid, app.config.trust)),
   });
 
-  const rateLimited = 'Too many documents mailed from this account, to this address or from this network in the last hour';
+  const rateLimited =
+    'Too many documents mailed from this account, to this address or from this network in the last hour';
 
   defineRoute(app, {
     method: 'POST',
     url: '/documents/shareOrderSummary',
     summary: 'Mail the order summary, as a PDF attachment, to an address the insured gives',
-    description: 'Form or JSON: submissionid, to. Rate-limited per account, per recipient and per network address (429 with Retry-After).',
+    description:
+      'Form or JSON: submissionid, to. Rate-limited per account, per recipient and per network address (429 with Retry-After).',
     tags,
     public: false,
     body: mailDocumentRequestSchema,

@@ -11,8 +11,10 @@ const t = setupTestApp();
 const app = () => t.app;
 const URL = 'insured/feedback';
 
-const rowsOf = (userId: number) => t.app.db.select().from(feedback).where(eq(feedback.userId, userId)).orderBy(feedback.id);
-const countOf = async (userId: number) => (await t.app.db.select({ n: count() }).from(feedback).where(eq(feedback.userId, userId)))[0]!.n;
+const rowsOf = (userId: number) =>
+  t.app.db.select().from(feedback).where(eq(feedback.userId, userId)).orderBy(feedback.id);
+const countOf = async (userId: number) =>
+  (await t.app.db.select({ n: count() }).from(feedback).where(eq(feedback.userId, userId)))[0]!.n;
 
 describe('POST insured/feedback', () => {
   it('saves the feedback with the caller and their e-mail address (201)', async () => {
@@ -20,7 +22,10 @@ describe('POST insured/feedback', () => {
     const response = await insured.call('POST', URL, { rating: 5, message: '  Quick and clear.  ', page: 'dashboard' });
     expect(response.statusCode, response.body).toBe(201);
     const saved = v.parse(feedbackSavedSchema, response.json());
-    expect(saved).toEqual({ id: expect.any(Number), createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/) });
+    expect(saved).toEqual({
+      id: expect.any(Number),
+      createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+    });
     expect(await rowsOf(insured.userId)).toEqual([
       {
         id: saved.id,
@@ -74,7 +79,9 @@ describe('POST insured/feedback', () => {
     expect((await rowsOf(insured.userId))[0]!.idempotencyKeyHash).toMatch(/^[0-9a-f]{64}$/);
 
     const concurrent = { 'idempotency-key': 'feedback-key-0002' };
-    const responses = await Promise.all(Array.from({ length: 5 }, () => insured.call('POST', URL, body, { headers: concurrent })));
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () => insured.call('POST', URL, body, { headers: concurrent })),
+    );
     expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 201]);
     expect(new Set(responses.map((r) => (r.json() as FeedbackSaved).id)).size).toBe(1);
     expect(await countOf(insured.userId)).toBe(2);
@@ -86,7 +93,10 @@ describe('POST insured/feedback', () => {
     expect((theirs.json() as FeedbackSaved).id).not.toBe((first.json() as FeedbackSaved).id);
     expect(await rowsOf(other.userId)).toEqual([expect.objectContaining({ userId: other.userId, email: other.email })]);
 
-    expect(expectError(await insured.call('POST', URL, body, { headers: { 'idempotency-key': 'bad key with spaces' } }), 400).fields).toHaveProperty('Idempotency-Key');
+    expect(
+      expectError(await insured.call('POST', URL, body, { headers: { 'idempotency-key': 'bad key with spaces' } }), 400)
+        .fields,
+    ).toHaveProperty('Idempotency-Key');
   });
 
   it('the same Idempotency-Key with a different message is a 422 naming it, one after another and at once', async () => {
@@ -95,25 +105,38 @@ describe('POST insured/feedback', () => {
     const headers = { 'idempotency-key': 'feedback-reused-0001' };
     const first = await insured.call('POST', URL, body, { headers });
     expect(first.statusCode, first.body).toBe(201);
-    for (const other of [{ ...body, rating: 5 }, { ...body, page: 'dashboard' }]) {
+    for (const other of [
+      { ...body, rating: 5 },
+      { ...body, page: 'dashboard' },
+    ]) {
       const error = expectError(await insured.call('POST', URL, other, { headers }), 422);
       expect(error.fields).toEqual({ 'Idempotency-Key': 'was used for a different request' });
     }
     const retry = await insured.call('POST', URL, body, { headers });
     expect(retry.statusCode, retry.body).toBe(200);
     expect(retry.json()).toEqual(first.json());
-    expect(await rowsOf(insured.userId)).toEqual([expect.objectContaining({ idempotencyRequestHash: expect.stringMatching(/^[0-9a-f]{64}$/) })]);
+    expect(await rowsOf(insured.userId)).toEqual([
+      expect.objectContaining({ idempotencyRequestHash: expect.stringMatching(/^[0-9a-f]{64}$/) }),
+    ]);
 
     // On PostgreSQL the losers meet the unique index and are compared there; PGlite runs them in turn.
     const concurrent = { 'idempotency-key': 'feedback-reused-0002' };
-    const responses = await Promise.all(Array.from({ length: 5 }, (_, i) => insured.call('POST', URL, { rating: i + 1, message: 'At once' }, { headers: concurrent })));
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        insured.call('POST', URL, { rating: i + 1, message: 'At once' }, { headers: concurrent }),
+      ),
+    );
     expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 422, 422, 422, 422]);
     expect(await countOf(insured.userId)).toBe(2);
   });
 
   it('answers 401 without a bearer token and saves nothing', async () => {
     const before = (await t.app.db.select({ n: count() }).from(feedback))[0]!.n;
-    const response = await t.app.inject({ method: 'POST', url: `/api/weborder/${URL}`, payload: { rating: 5, message: 'Anonymous' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/weborder/${URL}`,
+      payload: { rating: 5, message: 'Anonymous' },
+    });
     expect(response.statusCode).toBe(401);
     expect((await t.app.db.select({ n: count() }).from(feedback))[0]!.n).toBe(before);
   });

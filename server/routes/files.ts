@@ -43,15 +43,24 @@ const deleteFilesBodySchema = v.object({
   ...deleteFilesRequestSchema.entries,
   deleteIds: v.pipe(
     v.union(
-      [v.array(recordIdInputSchema), v.pipe(v.string(), v.transform((text) => text.split(',')), v.array(recordIdStringSchema))],
+      [
+        v.array(recordIdInputSchema),
+        v.pipe(
+          v.string(),
+          v.transform((text) => text.split(',')),
+          v.array(recordIdStringSchema),
+        ),
+      ],
       'must be a list of file ids',
     ),
     v.minLength(1, 'must name at least one file'),
     v.maxLength(100, 'must name at most 100 files'),
   ),
 });
-const CLOSED_ORDER_DOC = 'An insured’s order is no longer open (`fields.status` names its status); underwriters are not limited';
-const UNDERWRITERS_FILE_DOC = 'An insured named a file an underwriter added to their record: only underwriters change those (the message names no file)';
+const CLOSED_ORDER_DOC =
+  'An insured’s order is no longer open (`fields.status` names its status); underwriters are not limited';
+const UNDERWRITERS_FILE_DOC =
+  'An insured named a file an underwriter added to their record: only underwriters change those (the message names no file)';
 const HISTORY_DOC =
   'On an order past buy now the change is recorded in the order’s history as the event `files` (status unchanged, ' +
   'version bumped, actor insured or underwriter), so a decision sent with an older version is a 409.';
@@ -158,7 +167,8 @@ export async function fileRoutes(app: FastifyInstance) {
     method: 'GET',
     url: '/files/getfilesbyitems/:id',
     summary: 'The files of one order or claim (module, default submission), oldest first',
-    description: 'Deleted files are not listed. The record must be the caller’s, or the caller an underwriter (404 otherwise).',
+    description:
+      'Deleted files are not listed. The record must be the caller’s, or the caller an underwriter (404 otherwise).',
     tags,
     public: false,
     params: filesByItemParamsSchema,
@@ -190,7 +200,9 @@ export async function fileRoutes(app: FastifyInstance) {
     handler: async ({ params, body, request, reply }) => {
       reply.headers(noStore);
       if (body.fileid !== params.id) {
-        throw badRequest('fileid must be the id in the path', { fileid: `must equal the id in the path (${params.id})` });
+        throw badRequest('fileid must be the id in the path', {
+          fileid: `must equal the id in the path (${params.id})`,
+        });
       }
       return renameFile(deps, currentUser(request), params.id, body.filename);
     },

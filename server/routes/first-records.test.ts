@@ -16,7 +16,10 @@ const t = setupTestApp();
 const api = () => caller(() => t.app);
 
 async function visitorQuote(overrides: Record<string, unknown> = {}) {
-  const response = await quoteApi(() => t.app).post('insured/createsubmission', await submissionInput(t.app, overrides));
+  const response = await quoteApi(() => t.app).post(
+    'insured/createsubmission',
+    await submissionInput(t.app, overrides),
+  );
   expect(response.statusCode, response.body).toBe(201);
   const quote = v.parse(submissionQuoteSchema, response.json());
   return { submissionId: quote.submissionId, quoteKey: quote.quoteKey! };
@@ -27,37 +30,73 @@ function signedIn(token: string) {
     t.app.inject({
       method,
       url: `/api/weborder/${url}`,
-      headers: { authorization: `Bearer ${token}`, ...(payload ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(payload ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
       ...(payload ? { payload } : {}),
     });
   return call;
 }
 
-const practice = { contactnumber: '(713) 555-0199', address1: '909 Texas Ave', address2: 'Suite 1200', zipcode: '77002' } as const;
+const practice = {
+  contactnumber: '(713) 555-0199',
+  address1: '909 Texas Ave',
+  address2: 'Suite 1200',
+  zipcode: '77002',
+} as const;
 
 describe('sign-up makes the account’s first records from what was typed', () => {
   it('a primary contact (phone in E.164) and a primary location (city and state from the ZIP), which the saved quote takes', async () => {
     const quote = await visitorQuote();
-    const session = await signUp(api(), { ...practice, companyname: 'Bayou Dental', submissionRequest: quote, acceptTerms: true });
+    const session = await signUp(api(), {
+      ...practice,
+      companyname: 'Bayou Dental',
+      submissionRequest: quote,
+      acceptTerms: true,
+    });
     const call = signedIn(session.token);
 
     // The terms were accepted by a clear act, and when is kept on the account.
-    const [account] = await t.app.db.select({ termsAcceptedAt: users.termsAcceptedAt }).from(users).where(eq(users.id, session.user.id));
+    const [account] = await t.app.db
+      .select({ termsAcceptedAt: users.termsAcceptedAt })
+      .from(users)
+      .where(eq(users.id, session.user.id));
     expect(account?.termsAcceptedAt).toBeInstanceOf(Date);
 
     const contacts = (await call('GET', 'insured/contactlist')).json() as Array<Record<string, unknown>>;
     expect(contacts).toEqual([
-      expect.objectContaining({ firstname: 'Pat', lastname: 'Tester', email: session.email, contactnumber: '+17135550199', isprimary: true }),
+      expect.objectContaining({
+        firstname: 'Pat',
+        lastname: 'Tester',
+        email: session.email,
+        contactnumber: '+17135550199',
+        isprimary: true,
+      }),
     ]);
     const locations = (await call('GET', 'insured/locationlist')).json() as Array<Record<string, unknown>>;
     expect(locations).toEqual([
-      expect.objectContaining({ title: 'Bayou Dental', address1: '909 Texas Ave', address2: 'Suite 1200', city: 'Houston', state: 'TX', zipcode: '77002', isprimary: true }),
+      expect.objectContaining({
+        title: 'Bayou Dental',
+        address1: '909 Texas Ave',
+        address2: 'Suite 1200',
+        city: 'Houston',
+        state: 'TX',
+        zipcode: '77002',
+        isprimary: true,
+      }),
     ]);
-    const plan = (await call('GET', `insured/locations?submissionid=${quote.submissionId}`)).json() as { locations: Array<Record<string, unknown>> };
-    expect(plan.locations).toEqual([expect.objectContaining({ locationId: locations[0]!.id, address1: '909 Texas Ave', isprimary: true })]);
+    const plan = (await call('GET', `insured/locations?submissionid=${quote.submissionId}`)).json() as {
+      locations: Array<Record<string, unknown>>;
+    };
+    expect(plan.locations).toEqual([
+      expect.objectContaining({ locationId: locations[0]!.id, address1: '909 Texas Ave', isprimary: true }),
+    ]);
 
     // Nothing is left to add: buy now decides at once.
-    expect((await call('GET', `insured/requireditems?submissionid=${quote.submissionId}`)).json()).toMatchObject({ items: [] });
+    expect((await call('GET', `insured/requireditems?submissionid=${quote.submissionId}`)).json()).toMatchObject({
+      items: [],
+    });
     const bought = await call('PUT', 'insured/buynow', `submissionid=${quote.submissionId}`);
     expect(bought.statusCode, bought.body).toBe(200);
     expect(bought.json()).toMatchObject({ status: 'approved', requiredItems: [] });
@@ -65,37 +104,61 @@ describe('sign-up makes the account’s first records from what was typed', () =
 
   it('leaves a quote at another ZIP without a location (moving it would re-rate it), and asks for it at buy now', async () => {
     const quote = await visitorQuote({ zipcode: '77002' });
-    const session = await signUp(api(), { ...practice, zipcode: '75201', address1: '1 Main St', address2: null, submissionRequest: quote });
+    const session = await signUp(api(), {
+      ...practice,
+      zipcode: '75201',
+      address1: '1 Main St',
+      address2: null,
+      submissionRequest: quote,
+    });
     const call = signedIn(session.token);
-    const { items } = (await call('GET', `insured/requireditems?submissionid=${quote.submissionId}`)).json() as { items: Array<{ code: string }> };
+    const { items } = (await call('GET', `insured/requireditems?submissionid=${quote.submissionId}`)).json() as {
+      items: Array<{ code: string }>;
+    };
     expect(items.map((item) => item.code)).toEqual(['location']);
   });
 
   it('signing in with a saved quote puts the account’s primary location on it when the ZIP is the same', async () => {
     const first = await signUp(api(), practice);
     const quote = await visitorQuote();
-    const response = await api().post('auth/generate-token', { username: first.email, password: first.password, submissionRequest: quote });
+    const response = await api().post('auth/generate-token', {
+      username: first.email,
+      password: first.password,
+      submissionRequest: quote,
+    });
     expect(response.statusCode, response.body).toBe(200);
     const call = signedIn((response.json() as { token: string }).token);
-    expect((await call('GET', `insured/requireditems?submissionid=${quote.submissionId}`)).json()).toMatchObject({ items: [] });
+    expect((await call('GET', `insured/requireditems?submissionid=${quote.submissionId}`)).json()).toMatchObject({
+      items: [],
+    });
   });
 
   it('a returning insured’s new quote at the practice’s ZIP is placed at the primary location; at another ZIP it asks for one', async () => {
     const session = await signUp(api(), practice);
     const call = signedIn(session.token);
     const save = async (zipcode: string) => {
-      const response = await quoteApi(() => t.app).post('insured/createsubmission', await submissionInput(t.app, { zipcode }), { token: session.token });
+      const response = await quoteApi(() => t.app).post(
+        'insured/createsubmission',
+        await submissionInput(t.app, { zipcode }),
+        { token: session.token },
+      );
       expect(response.statusCode, response.body).toBe(201);
       return v.parse(submissionQuoteSchema, response.json()).submissionId;
     };
     const here = await save('77002');
     const [primary] = (await call('GET', 'insured/locationlist')).json() as Array<{ id: number }>;
-    const plan = (await call('GET', `insured/locations?submissionid=${here}`)).json() as { locations: Array<Record<string, unknown>> };
-    expect(plan.locations).toEqual([expect.objectContaining({ locationId: primary!.id, address1: '909 Texas Ave', isprimary: true })]);
+    const plan = (await call('GET', `insured/locations?submissionid=${here}`)).json() as {
+      locations: Array<Record<string, unknown>>;
+    };
+    expect(plan.locations).toEqual([
+      expect.objectContaining({ locationId: primary!.id, address1: '909 Texas Ave', isprimary: true }),
+    ]);
     expect((await call('GET', `insured/requireditems?submissionid=${here}`)).json()).toMatchObject({ items: [] });
 
     const elsewhere = await save('75201');
-    const { items } = (await call('GET', `insured/requireditems?submissionid=${elsewhere}`)).json() as { items: Array<{ code: string }> };
+    const { items } = (await call('GET', `insured/requireditems?submissionid=${elsewhere}`)).json() as {
+      items: Array<{ code: string }>;
+    };
     expect(items.map((item) => item.code)).toEqual(['location']);
   });
 

@@ -38,7 +38,10 @@ describe('POST auth/signInWithGoogle', () => {
     const first = await googleSignIn(token, { params: { rememberMe: true } });
     expect(first.statusCode, first.body).toBe(200);
     const session = v.parse(sessionSchema, first.json());
-    expect(session).toMatchObject({ rememberMe: true, user: { email, firstname: 'Gina', lastname: 'Google', role: 'insured' } });
+    expect(session).toMatchObject({
+      rememberMe: true,
+      user: { email, firstname: 'Gina', lastname: 'Google', role: 'insured' },
+    });
     expect((await api().get('insured/isLogin', session.token)).statusCode).toBe(200);
     const [row] = await t.app.db.select().from(users).where(eq(users.id, session.user.id));
     expect(row).toMatchObject({ googleSubject: sub, passwordHash: null, role: 'insured' });
@@ -87,11 +90,15 @@ describe('POST auth/signInWithGoogle', () => {
 
   it('links a new account to the broker named by clientId', async () => {
     const email = uniqueEmail('branded');
-    const response = await googleSignIn(await google.idToken({ sub: subject(), email }), { clientId: 'summit-professional' });
+    const response = await googleSignIn(await google.idToken({ sub: subject(), email }), {
+      clientId: 'summit-professional',
+    });
     expect(response.statusCode, response.body).toBe(200);
     const [row] = await t.app.db.select({ brokerId: users.brokerId }).from(users).where(eq(users.email, email));
     expect(row?.brokerId).not.toBeNull();
-    const unknown = await googleSignIn(await google.idToken({ sub: subject(), email: uniqueEmail() }), { clientId: 'nobody-here' });
+    const unknown = await googleSignIn(await google.idToken({ sub: subject(), email: uniqueEmail() }), {
+      clientId: 'nobody-here',
+    });
     expect(expectError(unknown, 400).fields).toEqual({ clientId: 'is not a known broker' });
   });
 
@@ -133,7 +140,9 @@ describe('POST auth/signInWithGoogle', () => {
   });
 
   it('answers 400 naming googletoken when it is missing or too long', async () => {
-    expect(expectError(await api().post('auth/signInWithGoogle', {}), 400).fields).toEqual({ googletoken: 'is required' });
+    expect(expectError(await api().post('auth/signInWithGoogle', {}), 400).fields).toEqual({
+      googletoken: 'is required',
+    });
     expect(expectError(await googleSignIn('x'.repeat(5000)), 400).fields).toEqual({ googletoken: 'is too long' });
   });
 
@@ -147,7 +156,8 @@ describe('POST auth/signInWithGoogle', () => {
 
   it('is rate-limited per address: 20 a minute, then 429 with Retry-After', async () => {
     const noisy = api();
-    for (let i = 0; i < 20; i++) expectError(await noisy.post('auth/signInWithGoogle', { googletoken: 'bad.token.here' }), 401);
+    for (let i = 0; i < 20; i++)
+      expectError(await noisy.post('auth/signInWithGoogle', { googletoken: 'bad.token.here' }), 401);
     const limited = await noisy.post('auth/signInWithGoogle', { googletoken: 'bad.token.here' });
     expectError(limited, 429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
@@ -156,7 +166,9 @@ describe('POST auth/signInWithGoogle', () => {
 
 describe('when Google cannot be reached', () => {
   it('answers 503, not 401 (the token may be fine)', async () => {
-    const outage = await startTestApp({ env: { GOOGLE_CLIENT_ID: google.clientId, GOOGLE_JWKS_URL: google.brokenJwksUrl, SEED_DEMO: '0' } });
+    const outage = await startTestApp({
+      env: { GOOGLE_CLIENT_ID: google.clientId, GOOGLE_JWKS_URL: google.brokenJwksUrl, SEED_DEMO: '0' },
+    });
     try {
       const response = await outage.app.inject({
         method: 'POST',

@@ -62,7 +62,11 @@ describe('indicative prices in auth/specialitylist', () => {
     const plain = (await list('?state=TX')).find((item) => item.name === 'Dentists');
     expect(plain).toMatchObject({ indicativeFromCents: texas, indicativeToCents: texas });
     const brokers = (await list('?clientUrl=harbor-risk&state=CA')).find((item) => item.name === 'Dentists');
-    expect(brokers).toMatchObject({ speiclaityRandomCode: 'TSACBHV2', indicativeFromCents: california, indicativeToCents: california });
+    expect(brokers).toMatchObject({
+      speiclaityRandomCode: 'TSACBHV2',
+      indicativeFromCents: california,
+      indicativeToCents: california,
+    });
   });
 
   it('follows an administrator’s new rate-table version with another minimum premium at once', async () => {
@@ -75,7 +79,12 @@ describe('indicative prices in auth/specialitylist', () => {
 
     // Below every state's minimum: it becomes the national "from" too.
     const lowered = Math.min(...seeded.map((entry) => entry.cents)) - 10_000;
-    const saved = await admin.call('POST', 'admin/ratetables', { specialityId: dentists, stateCode: 'GA', basedOnVersion: inForce!.version, minPremiumCents: lowered });
+    const saved = await admin.call('POST', 'admin/ratetables', {
+      specialityId: dentists,
+      stateCode: 'GA',
+      basedOnVersion: inForce!.version,
+      minPremiumCents: lowered,
+    });
     expect(saved.statusCode, saved.body).toBe(201);
 
     const inGeorgia = (await list('?state=GA')).find((item) => item.id === dentists);

@@ -22,7 +22,9 @@ describe('50 simultaneous buy-now and approve calls on one order', () => {
     await t.app.db.update(users).set({ role: 'underwriter' }).where(eq(users.id, underwriter.userId));
     const order = await readyToBuy(app, insured);
     const [start] = await t.app.db.select().from(submissions).where(eq(submissions.id, order.submissionId));
-    const firstNewEvent = (await t.app.db.select({ id: submissionEvents.id }).from(submissionEvents).orderBy(asc(submissionEvents.id))).at(-1)!.id;
+    const firstNewEvent = (
+      await t.app.db.select({ id: submissionEvents.id }).from(submissionEvents).orderBy(asc(submissionEvents.id))
+    ).at(-1)!.id;
 
     const calls = Array.from({ length: 50 }, (_, i) =>
       i % 2 === 0
@@ -32,7 +34,10 @@ describe('50 simultaneous buy-now and approve calls on one order', () => {
     const answers = await Promise.all(calls);
 
     const codes = answers.map((answer) => answer.statusCode);
-    expect(codes.filter((code) => code !== 200 && code !== 409), answers.map((a) => a.body).join('\n')).toEqual([]);
+    expect(
+      codes.filter((code) => code !== 200 && code !== 409),
+      answers.map((a) => a.body).join('\n'),
+    ).toEqual([]);
     // Buy now always gets through once: the others repeat it (200, the same outcome) or find it moved on (409).
     expect(answers.filter((answer, i) => i % 2 === 0 && answer.statusCode === 200).length).toBeGreaterThan(0);
     for (const refused of answers.filter((answer) => answer.statusCode === 409)) {
@@ -41,13 +46,19 @@ describe('50 simultaneous buy-now and approve calls on one order', () => {
 
     const [end] = await t.app.db.select().from(submissions).where(eq(submissions.id, order.submissionId));
     const moves = (
-      await t.app.db.select().from(submissionEvents).where(eq(submissionEvents.submissionId, order.submissionId)).orderBy(asc(submissionEvents.id))
+      await t.app.db
+        .select()
+        .from(submissionEvents)
+        .where(eq(submissionEvents.submissionId, order.submissionId))
+        .orderBy(asc(submissionEvents.id))
     ).filter((event) => event.id > firstNewEvent);
 
     // The real moves, in order: buy now, the rules' referral, and at most one approval.
     const names = moves.map((event) => event.event);
     expect(names.slice(0, 2)).toEqual(['order.buyNow', 'order.refer']);
-    expect(names.length === 2 ? names : names.slice(2)).toEqual(names.length === 2 ? ['order.buyNow', 'order.refer'] : ['order.approve']);
+    expect(names.length === 2 ? names : names.slice(2)).toEqual(
+      names.length === 2 ? ['order.buyNow', 'order.refer'] : ['order.approve'],
+    );
     // Each move starts where the one before ended, from the status the order had, to the one it has.
     let status = start!.status;
     for (const move of moves) {

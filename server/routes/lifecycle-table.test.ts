@@ -52,7 +52,13 @@ const probes: Probe[] = [
     name: 'PUT insured/resubmit',
     actor: 'insured',
     events: ['order.resubmit'],
-    send: (id) => insured.call('PUT', 'insured/resubmit', { submissionid: id, message: 'The loss runs you asked for.' }, { form: true }),
+    send: (id) =>
+      insured.call(
+        'PUT',
+        'insured/resubmit',
+        { submissionid: id, message: 'The loss runs you asked for.' },
+        { form: true },
+      ),
   },
   {
     name: 'PUT insured/sendtocloselost',
@@ -77,19 +83,25 @@ const probes: Probe[] = [
     name: 'POST underwriting/requestinfo',
     actor: 'underwriter',
     events: ['order.requestInfo'],
-    send: (id) => underwriter.call('POST', 'underwriting/requestinfo', { submissionid: id, message: 'Please send five years of loss runs.' }),
+    send: (id) =>
+      underwriter.call('POST', 'underwriting/requestinfo', {
+        submissionid: id,
+        message: 'Please send five years of loss runs.',
+      }),
   },
   {
     name: 'POST underwriting/decline',
     actor: 'underwriter',
     events: ['order.decline'],
-    send: (id) => underwriter.call('POST', 'underwriting/decline', { submissionid: id, reason: 'Outside our appetite.' }),
+    send: (id) =>
+      underwriter.call('POST', 'underwriting/decline', { submissionid: id, reason: 'Outside our appetite.' }),
   },
   {
     name: 'POST underwriting/closelost',
     actor: 'underwriter',
     events: ['order.sendToCloseLost'],
-    send: (id) => underwriter.call('POST', 'underwriting/closelost', { submissionid: id, reason: 'The insured withdrew.' }),
+    send: (id) =>
+      underwriter.call('POST', 'underwriting/closelost', { submissionid: id, reason: 'The insured withdrew.' }),
   },
 ];
 
@@ -114,7 +126,10 @@ async function orderRow() {
 }
 
 async function eventCount(): Promise<number> {
-  const [row] = await t.app.db.select({ n: count() }).from(submissionEvents).where(eq(submissionEvents.submissionId, order.submissionId));
+  const [row] = await t.app.db
+    .select({ n: count() })
+    .from(submissionEvents)
+    .where(eq(submissionEvents.submissionId, order.submissionId));
   return row!.n;
 }
 
@@ -129,7 +144,9 @@ beforeAll(async () => {
 });
 
 describe('the server moves orders exactly as the design table says', () => {
-  const cases = submissionStatuses.flatMap((status) => probes.map((probe) => ({ status, probe, to: tableSays(status, probe) })));
+  const cases = submissionStatuses.flatMap((status) =>
+    probes.map((probe) => ({ status, probe, to: tableSays(status, probe) })),
+  );
 
   it(`tries ${probes.length} calls in each of the ${submissionStatuses.length} statuses, every actor of the table among them`, () => {
     expect(cases).toHaveLength(probes.length * submissionStatuses.length);
@@ -139,36 +156,39 @@ describe('the server moves orders exactly as the design table says', () => {
     expect(cases.filter((c) => !c.to).length).toBeGreaterThan(60);
   });
 
-  it.each(cases.map((c) => ({ ...c, name: c.probe.name, expect: c.to ?? '409' })))('$status: $name → $expect', async ({ status, probe, to }) => {
-    order = orders.get(status)!;
-    // The order is put in the status directly: how it got there is other tests' business.
-    await t.app.db.update(submissions).set({ status }).where(eq(submissions.id, order.submissionId));
-    const before = await orderRow();
-    const eventsBefore = await eventCount();
+  it.each(cases.map((c) => ({ ...c, name: c.probe.name, expect: c.to ?? '409' })))(
+    '$status: $name → $expect',
+    async ({ status, probe, to }) => {
+      order = orders.get(status)!;
+      // The order is put in the status directly: how it got there is other tests' business.
+      await t.app.db.update(submissions).set({ status }).where(eq(submissions.id, order.submissionId));
+      const before = await orderRow();
+      const eventsBefore = await eventCount();
 
-    const response = await probe.send(order.submissionId);
-    const after = await orderRow();
+      const response = await probe.send(order.submissionId);
+      const after = await orderRow();
 
-    if (to === null) {
-      expect(response.statusCode, response.body).toBe(409);
-      expect(response.json().fields).toEqual({ status: `is ${status}` });
-      expect(response.json().message).toContain(status.replaceAll('_', ' '));
-      expect(after.status).toBe(status);
-      expect(after.version).toBe(before.version);
-      expect(await eventCount()).toBe(eventsBefore);
-      return;
-    }
-    expect(response.statusCode, response.body).toBe(200);
-    const answered = (probe.statusOf ?? ((answer) => answer.status))(response.json()) as SubmissionStatus;
-    if (to === 'checks') {
-      // Buy now: the insured's move to checks, then the rules' move out of it, both recorded.
-      expect(checksExits).toContain(answered);
-      expect(await eventCount()).toBe(eventsBefore + 2);
-    } else {
-      expect(answered).toBe(to);
-      expect(await eventCount()).toBeGreaterThan(eventsBefore);
-    }
-    expect(after.status).toBe(answered);
-    expect(after.version).toBeGreaterThan(before.version);
-  });
+      if (to === null) {
+        expect(response.statusCode, response.body).toBe(409);
+        expect(response.json().fields).toEqual({ status: `is ${status}` });
+        expect(response.json().message).toContain(status.replaceAll('_', ' '));
+        expect(after.status).toBe(status);
+        expect(after.version).toBe(before.version);
+        expect(await eventCount()).toBe(eventsBefore);
+        return;
+      }
+      expect(response.statusCode, response.body).toBe(200);
+      const answered = (probe.statusOf ?? ((answer) => answer.status))(response.json()) as SubmissionStatus;
+      if (to === 'checks') {
+        // Buy now: the insured's move to checks, then the rules' move out of it, both recorded.
+        expect(checksExits).toContain(answered);
+        expect(await eventCount()).toBe(eventsBefore + 2);
+      } else {
+        expect(answered).toBe(to);
+        expect(await eventCount()).toBeGreaterThan(eventsBefore);
+      }
+      expect(after.status).toBe(answered);
+      expect(after.version).toBeGreaterThan(before.version);
+    },
+  );
 });

@@ -38,12 +38,24 @@ type Setup = { location?: boolean; contact?: boolean };
 const contactsMade = new Set<number>();
 
 /** A quoted order of the insured's (Dentists in Houston unless overridden), with a location and a primary contact unless told not to. */
-async function order(insured: Insured, overrides: Record<string, unknown> = {}, { location = true, contact = true }: Setup = {}) {
+async function order(
+  insured: Insured,
+  overrides: Record<string, unknown> = {},
+  { location = true, contact = true }: Setup = {},
+) {
   const quote = await quotedOrder(app, insured, overrides);
   if (location) {
-    const saved = await insured.call('POST', 'insured/saveupdatelocation', { address1: '1 Main St', city: 'Houston', state: 'TX', zipcode: '77002' });
+    const saved = await insured.call('POST', 'insured/saveupdatelocation', {
+      address1: '1 Main St',
+      city: 'Houston',
+      state: 'TX',
+      zipcode: '77002',
+    });
     expect(saved.statusCode, saved.body).toBe(201);
-    const added = await insured.call('POST', 'insured/addlocation', { submissionid: quote.submissionId, addLocationsIds: [saved.json().id] });
+    const added = await insured.call('POST', 'insured/addlocation', {
+      submissionid: quote.submissionId,
+      addLocationsIds: [saved.json().id],
+    });
     expect(added.statusCode, added.body).toBe(200);
   }
   if (contact && !contactsMade.has(insured.userId)) await addContact(insured);
@@ -51,7 +63,12 @@ async function order(insured: Insured, overrides: Record<string, unknown> = {}, 
 }
 
 async function addContact(insured: Insured) {
-  const saved = await insured.call('POST', 'insured/saveupdatecontact', { firstname: 'Dana', lastname: 'Reyes', email: 'dana@example.com', contactnumber: '(713) 555-0142' });
+  const saved = await insured.call('POST', 'insured/saveupdatecontact', {
+    firstname: 'Dana',
+    lastname: 'Reyes',
+    email: 'dana@example.com',
+    contactnumber: '(713) 555-0142',
+  });
   expect(saved.statusCode, saved.body).toBe(201);
   contactsMade.add(insured.userId);
   return saved.json() as { id: number };
@@ -61,12 +78,20 @@ async function addContact(insured: Insured) {
 async function withAnswers(answers: Record<string, unknown> = {}, applicationAnswers: Record<string, unknown> = {}) {
   const dentists = await specialityId(t.app);
   const careful = await answersFor(t.app, dentists);
-  return { answers: { ...careful.answers, ...answers }, applicationAnswers: { ...careful.applicationAnswers, ...applicationAnswers } };
+  return {
+    answers: { ...careful.answers, ...answers },
+    applicationAnswers: { ...careful.applicationAnswers, ...applicationAnswers },
+  };
 }
 
-const PRIOR_CLAIMS = { prior_claims: 'yes', prior_claims_count: 1, prior_claims_details: '2021: a crown failed; settled for $8,000, closed.' };
+const PRIOR_CLAIMS = {
+  prior_claims: 'yes',
+  prior_claims_count: 1,
+  prior_claims_details: '2021: a crown failed; settled for $8,000, closed.',
+};
 
-const buyNow = (insured: Insured, submissionId: number | string, form = true) => insured.call('PUT', 'insured/buynow', { submissionid: submissionId }, { form });
+const buyNow = (insured: Insured, submissionId: number | string, form = true) =>
+  insured.call('PUT', 'insured/buynow', { submissionid: submissionId }, { form });
 
 async function bought(insured: Insured, submissionId: number, form = true): Promise<BuyNowResult> {
   const response = await buyNow(insured, submissionId, form);
@@ -74,10 +99,14 @@ async function bought(insured: Insured, submissionId: number, form = true): Prom
   return v.parse(buyNowResultSchema, response.json());
 }
 
-const requiredItems = (insured: Insured, submissionId: number | string) => insured.call('GET', `insured/requireditems?submissionid=${submissionId}`);
-const closeLost = (insured: Insured, body: Record<string, unknown>) => insured.call('PUT', 'insured/sendtocloselost', body, { form: true });
-const resubmit = (insured: Insured, body: Record<string, unknown>) => insured.call('PUT', 'insured/resubmit', body, { form: true });
-const summary = (insured: Insured, submissionId: number | string) => insured.call('GET', `dashboard/ordersummarydetails?submissionid=${submissionId}`);
+const requiredItems = (insured: Insured, submissionId: number | string) =>
+  insured.call('GET', `insured/requireditems?submissionid=${submissionId}`);
+const closeLost = (insured: Insured, body: Record<string, unknown>) =>
+  insured.call('PUT', 'insured/sendtocloselost', body, { form: true });
+const resubmit = (insured: Insured, body: Record<string, unknown>) =>
+  insured.call('PUT', 'insured/resubmit', body, { form: true });
+const summary = (insured: Insured, submissionId: number | string) =>
+  insured.call('GET', `dashboard/ordersummarydetails?submissionid=${submissionId}`);
 
 async function summaryOf(insured: Insured, submissionId: number) {
   const response = await summary(insured, submissionId);
@@ -101,7 +130,10 @@ const eventsOf = (submissionId: number) =>
     .orderBy(asc(submissionEvents.id));
 
 async function eventCount(submissionId: number): Promise<number> {
-  const [row] = await t.app.db.select({ n: count() }).from(submissionEvents).where(eq(submissionEvents.submissionId, submissionId));
+  const [row] = await t.app.db
+    .select({ n: count() })
+    .from(submissionEvents)
+    .where(eq(submissionEvents.submissionId, submissionId));
   return row!.n;
 }
 
@@ -112,7 +144,9 @@ async function orderRow(submissionId: number) {
 
 /** The last `n` history rows, as people read them: who, from, to, why. */
 async function lastMoves(submissionId: number, n: number) {
-  return (await eventsOf(submissionId)).slice(-n).map(({ event, actor, actorUserId, from, to, reason }) => ({ event, actor, actorUserId, from, to, reason }));
+  return (await eventsOf(submissionId))
+    .slice(-n)
+    .map(({ event, actor, actorUserId, from, to, reason }) => ({ event, actor, actorUserId, from, to, reason }));
 }
 
 /** A file on the order, as the upload route (another module) stores one. */
@@ -131,12 +165,25 @@ async function attachFile(insured: Insured, submissionId: number, filename = 'lo
 /** An underwriter with a name, for the desk's moves (whose routes are another module's). */
 async function underwriter(): Promise<AuthUser> {
   const person = await newInsured(app);
-  await t.app.db.update(users).set({ role: 'underwriter', firstName: 'Uma', lastName: 'Writer' }).where(eq(users.id, person.userId));
+  await t.app.db
+    .update(users)
+    .set({ role: 'underwriter', firstName: 'Uma', lastName: 'Writer' })
+    .where(eq(users.id, person.userId));
   return { id: person.userId, role: 'underwriter', sessionId: 'test' };
 }
 
-async function deskMove(by: AuthUser, submissionId: number, type: LifecycleEventType, reason: string | null, data: Record<string, unknown> = {}) {
-  await moveSubmission(t.app.db, by, await orderRow(submissionId), new Date(), { event: { type, actor: 'underwriter' }, reason, data });
+async function deskMove(
+  by: AuthUser,
+  submissionId: number,
+  type: LifecycleEventType,
+  reason: string | null,
+  data: Record<string, unknown> = {},
+) {
+  await moveSubmission(t.app.db, by, await orderRow(submissionId), new Date(), {
+    event: { type, actor: 'underwriter' },
+    reason,
+    data,
+  });
 }
 
 const codesOf = (items: RequiredItem[]) => items.map((item) => item.code);
@@ -161,7 +208,14 @@ describe('PUT insured/buynow', () => {
       reasons: [],
     });
     expect(await lastMoves(quote.submissionId, 2)).toEqual([
-      { event: 'order.buyNow', actor: 'insured', actorUserId: insured.userId, from: 'quoted', to: 'checks', reason: null },
+      {
+        event: 'order.buyNow',
+        actor: 'insured',
+        actorUserId: insured.userId,
+        from: 'quoted',
+        to: 'checks',
+        reason: null,
+      },
       { event: 'order.approve', actor: 'system', actorUserId: null, from: 'checks', to: 'approved', reason: null },
     ]);
     expect((await eventsOf(quote.submissionId)).at(-1)!.data).toEqual({ reasons: [], requiredItems: [] });
@@ -187,7 +241,10 @@ describe('PUT insured/buynow', () => {
   it('declines a knock-out answer, before anything missing is even looked at', async () => {
     const insured = await newInsured(app);
     // No location and no contact: a knock-out still declines.
-    const quote = await order(insured, await withAnswers({ dnt_licence_action: 'yes' }), { location: false, contact: false });
+    const quote = await order(insured, await withAnswers({ dnt_licence_action: 'yes' }), {
+      location: false,
+      contact: false,
+    });
     const result = await bought(insured, quote.submissionId);
     const question = 'Has a dental board ever disciplined you, or suspended, restricted or revoked your licence?';
     expect(result).toMatchObject({ status: 'declined', outcome: 'declined', requiredItems: [] });
@@ -199,8 +256,22 @@ describe('PUT insured/buynow', () => {
       },
     ]);
     expect(await lastMoves(quote.submissionId, 2)).toEqual([
-      { event: 'order.buyNow', actor: 'insured', actorUserId: insured.userId, from: 'quoted', to: 'checks', reason: null },
-      { event: 'order.decline', actor: 'system', actorUserId: null, from: 'checks', to: 'declined', reason: result.reasons[0]!.label },
+      {
+        event: 'order.buyNow',
+        actor: 'insured',
+        actorUserId: insured.userId,
+        from: 'quoted',
+        to: 'checks',
+        reason: null,
+      },
+      {
+        event: 'order.decline',
+        actor: 'system',
+        actorUserId: null,
+        from: 'checks',
+        to: 'declined',
+        reason: result.reasons[0]!.label,
+      },
     ]);
     // The underwriter's desk reads the reasons back from the event, with the detail the insured is not shown.
     expect((await eventsOf(quote.submissionId)).at(-1)!.data).toEqual({
@@ -226,12 +297,26 @@ describe('PUT insured/buynow', () => {
         detail: null,
       },
     ]);
-    expect(((await eventsOf(quote.submissionId)).at(-1)!.data as { reasons: { detail: string }[] }).reasons[0]!.detail).toBe(
-      'What best describes your practice? Oral and maxillofacial surgery.',
-    );
+    expect(
+      ((await eventsOf(quote.submissionId)).at(-1)!.data as { reasons: { detail: string }[] }).reasons[0]!.detail,
+    ).toBe('What best describes your practice? Oral and maxillofacial surgery.');
     expect(await lastMoves(quote.submissionId, 2)).toEqual([
-      { event: 'order.buyNow', actor: 'insured', actorUserId: insured.userId, from: 'quoted', to: 'checks', reason: null },
-      { event: 'order.refer', actor: 'system', actorUserId: null, from: 'checks', to: 'underwriter_review', reason: result.reasons[0]!.label },
+      {
+        event: 'order.buyNow',
+        actor: 'insured',
+        actorUserId: insured.userId,
+        from: 'quoted',
+        to: 'checks',
+        reason: null,
+      },
+      {
+        event: 'order.refer',
+        actor: 'system',
+        actorUserId: null,
+        from: 'checks',
+        to: 'underwriter_review',
+        reason: result.reasons[0]!.label,
+      },
     ]);
     const events = await eventCount(quote.submissionId);
     expect(await bought(insured, quote.submissionId)).toEqual(result);
@@ -253,8 +338,22 @@ describe('PUT insured/buynow', () => {
       },
     ]);
     expect(await lastMoves(quote.submissionId, 2)).toEqual([
-      { event: 'order.buyNow', actor: 'insured', actorUserId: insured.userId, from: 'quoted', to: 'checks', reason: null },
-      { event: 'order.requireItems', actor: 'system', actorUserId: null, from: 'checks', to: 'incomplete', reason: `Still missing: ${first.requiredItems[0]!.label}` },
+      {
+        event: 'order.buyNow',
+        actor: 'insured',
+        actorUserId: insured.userId,
+        from: 'quoted',
+        to: 'checks',
+        reason: null,
+      },
+      {
+        event: 'order.requireItems',
+        actor: 'system',
+        actorUserId: null,
+        from: 'checks',
+        to: 'incomplete',
+        reason: `Still missing: ${first.requiredItems[0]!.label}`,
+      },
     ]);
 
     // Still missing the same: a repeat answers the same and writes nothing.
@@ -264,32 +363,65 @@ describe('PUT insured/buynow', () => {
 
     await attachFile(insured, quote.submissionId);
     const second = await bought(insured, quote.submissionId);
-    expect(second).toMatchObject({ status: 'underwriter_review', outcome: 'underwriter_review', requiredItems: [], version: first.version + 2 });
+    expect(second).toMatchObject({
+      status: 'underwriter_review',
+      outcome: 'underwriter_review',
+      requiredItems: [],
+      version: first.version + 2,
+    });
     // prior_claims "yes" refers by its option too: one reason, the prior-claims one.
     expect(second.reasons.map((reason) => reason.code)).toEqual(['prior_claims']);
     expect(second.reasons[0]!.detail).toBeNull();
-    expect(((await eventsOf(quote.submissionId)).at(-1)!.data as { reasons: { detail: string }[] }).reasons[0]!.detail).toContain('How many claims? 1.');
+    expect(
+      ((await eventsOf(quote.submissionId)).at(-1)!.data as { reasons: { detail: string }[] }).reasons[0]!.detail,
+    ).toContain('How many claims? 1.');
     expect(await lastMoves(quote.submissionId, 2)).toEqual([
-      { event: 'order.buyNow', actor: 'insured', actorUserId: insured.userId, from: 'incomplete', to: 'checks', reason: null },
-      { event: 'order.refer', actor: 'system', actorUserId: null, from: 'checks', to: 'underwriter_review', reason: 'You reported claims made against you or your firm' },
+      {
+        event: 'order.buyNow',
+        actor: 'insured',
+        actorUserId: insured.userId,
+        from: 'incomplete',
+        to: 'checks',
+        reason: null,
+      },
+      {
+        event: 'order.refer',
+        actor: 'system',
+        actorUserId: null,
+        from: 'checks',
+        to: 'underwriter_review',
+        reason: 'You reported claims made against you or your firm',
+      },
     ]);
   });
 
   it('refers a premium above the automatic authority, with both amounts for the underwriter', async () => {
     const insured = await newInsured(app);
     const lawyers = await specialityId(t.app, 'Lawyers');
-    const quote = await order(insured, { specialityId: lawyers, ...(await answersFor(t.app, lawyers)), limitCode: '2M/4M', deductibleCode: '0' });
+    const quote = await order(insured, {
+      specialityId: lawyers,
+      ...(await answersFor(t.app, lawyers)),
+      limitCode: '2M/4M',
+      deductibleCode: '0',
+    });
     expect(quote.rating.totalCents).toBeGreaterThan(AUTHORITY);
     const result = await bought(insured, quote.submissionId);
     expect(result).toMatchObject({ status: 'underwriter_review', outcome: 'underwriter_review', requiredItems: [] });
     // The insured sees why, not the authority itself: knowing it would show how to price just under it.
-    const insuredSees = { code: 'premium_above_authority', label: 'Your premium is above what we can approve automatically', detail: null };
+    const insuredSees = {
+      code: 'premium_above_authority',
+      label: 'Your premium is above what we can approve automatically',
+      detail: null,
+    };
     expect(result.reasons).toEqual([insuredSees]);
     expect((await summary(insured, quote.submissionId)).json().reasons).toEqual([insuredSees]);
     const [refer] = await lastMoves(quote.submissionId, 1);
     expect(refer).toMatchObject({ event: 'order.refer', actor: 'system', from: 'checks', to: 'underwriter_review' });
     // The history keeps both amounts for the underwriter.
-    const [event] = await t.app.db.select().from(submissionEvents).where(and(eq(submissionEvents.submissionId, quote.submissionId), eq(submissionEvents.event, 'order.refer')));
+    const [event] = await t.app.db
+      .select()
+      .from(submissionEvents)
+      .where(and(eq(submissionEvents.submissionId, quote.submissionId), eq(submissionEvents.event, 'order.refer')));
     expect((event!.data as { reasons: { detail: string }[] }).reasons[0]!.detail).toBe(
       `Premium ${formatUsd(quote.rating.totalCents)} is above the automatic authority of ${formatUsd(AUTHORITY)}.`,
     );
@@ -301,8 +433,20 @@ describe('PUT insured/buynow', () => {
     const result = await bought(insured, bare.submissionId);
     expect(result).toMatchObject({ status: 'incomplete', outcome: 'incomplete', reasons: [] });
     expect(result.requiredItems).toEqual([
-      { kind: 'location', code: 'location', label: 'Add at least one location to your order', screen: 'editorder', field: null },
-      { kind: 'primaryContact', code: 'primaryContact', label: 'Add a primary contact to your account', screen: 'contacts', field: null },
+      {
+        kind: 'location',
+        code: 'location',
+        label: 'Add at least one location to your order',
+        screen: 'editorder',
+        field: null,
+      },
+      {
+        kind: 'primaryContact',
+        code: 'primaryContact',
+        label: 'Add a primary contact to your account',
+        screen: 'contacts',
+        field: null,
+      },
     ]);
 
     // A contact is added (no event on the order): buy now judges again, and only the location is missing.
@@ -312,8 +456,22 @@ describe('PUT insured/buynow', () => {
     expect(codesOf(again.requiredItems)).toEqual(['location']);
     expect(await eventCount(bare.submissionId)).toBe(events + 2);
     expect(await lastMoves(bare.submissionId, 2)).toEqual([
-      { event: 'order.buyNow', actor: 'insured', actorUserId: insured.userId, from: 'incomplete', to: 'checks', reason: null },
-      { event: 'order.requireItems', actor: 'system', actorUserId: null, from: 'checks', to: 'incomplete', reason: 'Still missing: Add at least one location to your order' },
+      {
+        event: 'order.buyNow',
+        actor: 'insured',
+        actorUserId: insured.userId,
+        from: 'incomplete',
+        to: 'checks',
+        reason: null,
+      },
+      {
+        event: 'order.requireItems',
+        actor: 'system',
+        actorUserId: null,
+        from: 'checks',
+        to: 'incomplete',
+        reason: 'Still missing: Add at least one location to your order',
+      },
     ]);
 
     // Only a contact missing, on another insured's order with a location.
@@ -330,31 +488,62 @@ describe('PUT insured/buynow', () => {
     const text = 'Is your practice peer-reviewed every three years?';
     const [question] = await t.app.db
       .insert(questions)
-      .values({ specialityId: accountants, code: 'acc_peer_review', text, type: 'yesno', options: [{ value: 'yes', label: 'Yes' }, { value: 'no', label: 'No' }], sortOrder: 99 })
+      .values({
+        specialityId: accountants,
+        code: 'acc_peer_review',
+        text,
+        type: 'yesno',
+        options: [
+          { value: 'yes', label: 'Yes' },
+          { value: 'no', label: 'No' },
+        ],
+        sortOrder: 99,
+      })
       .returning({ id: questions.id });
     t.app.ratingCatalog.clear();
     try {
       const result = await bought(insured, quote.submissionId);
-      const item = { kind: 'answer', code: 'answer:acc_peer_review', label: `Answer “${text}”`, screen: 'incomplete-order', field: 'acc_peer_review' };
+      const item = {
+        kind: 'answer',
+        code: 'answer:acc_peer_review',
+        label: `Answer “${text}”`,
+        screen: 'incomplete-order',
+        field: 'acc_peer_review',
+      };
       expect(result).toMatchObject({ status: 'incomplete', outcome: 'incomplete', requiredItems: [item] });
       const listed = await requiredItems(insured, quote.submissionId);
-      expect(v.parse(requiredItemsSchema, listed.json())).toEqual({ submissionId: quote.submissionId, status: 'incomplete', items: [item] });
+      expect(v.parse(requiredItemsSchema, listed.json())).toEqual({
+        submissionId: quote.submissionId,
+        status: 'incomplete',
+        items: [item],
+      });
 
       // A save that still does not price (another answer removed) is refused whole while incomplete.
       const row = await orderRow(quote.submissionId);
       const refused = expectError(
-        await insured.call('POST', `questions/save/${quote.submissionId}`, { answers: { acc_peer_review: 'yes', acc_services: null } }),
+        await insured.call('POST', `questions/save/${quote.submissionId}`, {
+          answers: { acc_peer_review: 'yes', acc_services: null },
+        }),
         400,
       );
       expect(refused.fields).toEqual({ 'answers.acc_services': 'is required' });
       expect(await orderRow(quote.submissionId)).toEqual(row);
 
       // Supplied: the order stays incomplete, and the history records the insured's supplyItems.
-      const saved = await insured.call('POST', `questions/save/${quote.submissionId}`, { answers: { acc_peer_review: 'yes' } });
+      const saved = await insured.call('POST', `questions/save/${quote.submissionId}`, {
+        answers: { acc_peer_review: 'yes' },
+      });
       expect(saved.statusCode, saved.body).toBe(200);
       expect(saved.json()).toMatchObject({ status: 'incomplete', version: row.version + 1, needs: {} });
       expect(await lastMoves(quote.submissionId, 1)).toEqual([
-        { event: 'order.supplyItems', actor: 'insured', actorUserId: insured.userId, from: 'incomplete', to: 'incomplete', reason: null },
+        {
+          event: 'order.supplyItems',
+          actor: 'insured',
+          actorUserId: insured.userId,
+          from: 'incomplete',
+          to: 'incomplete',
+          reason: null,
+        },
       ]);
       expect((await requiredItems(insured, quote.submissionId)).json().items).toEqual([]);
 
@@ -378,7 +567,8 @@ describe('PUT insured/buynow', () => {
     // Approved by the rules, then something else happened: no longer where buy now left it.
     await deskMove(underwriterNow, quote.submissionId, 'order.sendToCloseLost', 'The insured withdrew');
     for (const status of ['close_lost', 'missing_info', 'draft', 'checks', 'bound'] as const) {
-      if (status !== 'close_lost') await t.app.db.update(submissions).set({ status }).where(eq(submissions.id, quote.submissionId));
+      if (status !== 'close_lost')
+        await t.app.db.update(submissions).set({ status }).where(eq(submissions.id, quote.submissionId));
       const before = await orderRow(quote.submissionId);
       const events = await eventCount(quote.submissionId);
       const body = expectError(await buyNow(insured, quote.submissionId), 409);
@@ -424,23 +614,49 @@ describe('PUT insured/sendtocloselost', () => {
     const insured = await newInsured(app);
     const quote = await order(insured, {}, { location: false });
     const before = await orderRow(quote.submissionId);
-    const response = await closeLost(insured, { submissionid: quote.submissionId, reason: 'price', comment: 'Found a cheaper policy' });
+    const response = await closeLost(insured, {
+      submissionid: quote.submissionId,
+      reason: 'price',
+      comment: 'Found a cheaper policy',
+    });
     expect(response.statusCode, response.body).toBe(200);
     const moved = v.parse(lifecycleMoveSchema, response.json());
-    expect(moved).toEqual({ submissionId: quote.submissionId, number: quote.number, status: 'close_lost', version: before.version + 1 });
+    expect(moved).toEqual({
+      submissionId: quote.submissionId,
+      number: quote.number,
+      status: 'close_lost',
+      version: before.version + 1,
+    });
     expect(await lastMoves(quote.submissionId, 1)).toEqual([
-      { event: 'order.sendToCloseLost', actor: 'insured', actorUserId: insured.userId, from: 'quoted', to: 'close_lost', reason: 'price: Found a cheaper policy' },
+      {
+        event: 'order.sendToCloseLost',
+        actor: 'insured',
+        actorUserId: insured.userId,
+        from: 'quoted',
+        to: 'close_lost',
+        reason: 'price: Found a cheaper policy',
+      },
     ]);
-    expect((await eventsOf(quote.submissionId)).at(-1)!.data).toEqual({ reason: 'price', comment: 'Found a cheaper policy' });
+    expect((await eventsOf(quote.submissionId)).at(-1)!.data).toEqual({
+      reason: 'price',
+      comment: 'Found a cheaper policy',
+    });
 
     const events = await eventCount(quote.submissionId);
-    const repeat = await closeLost(insured, { submissionid: quote.submissionId, reason: 'price', comment: 'Found a cheaper policy' });
+    const repeat = await closeLost(insured, {
+      submissionid: quote.submissionId,
+      reason: 'price',
+      comment: 'Found a cheaper policy',
+    });
     expect(repeat.statusCode, repeat.body).toBe(200);
     expect(repeat.json()).toEqual(moved);
     expect(await eventCount(quote.submissionId)).toBe(events);
 
     // The dashboard no longer offers it.
-    const listed = (await insured.call('GET', 'dashboard/submissiondetails')).json() as { submissionId: number; open: boolean }[];
+    const listed = (await insured.call('GET', 'dashboard/submissiondetails')).json() as {
+      submissionId: number;
+      open: boolean;
+    }[];
     expect(listed.find((s) => s.submissionId === quote.submissionId)?.open).toBe(false);
     expect((await summaryOf(insured, quote.submissionId)).canCloseLost).toBe(false);
   });
@@ -452,7 +668,14 @@ describe('PUT insured/sendtocloselost', () => {
     const response = await closeLost(insured, { submissionid: quote.submissionId });
     expect(response.statusCode, response.body).toBe(200);
     expect(await lastMoves(quote.submissionId, 1)).toEqual([
-      { event: 'order.sendToCloseLost', actor: 'insured', actorUserId: insured.userId, from: 'underwriter_review', to: 'close_lost', reason: 'other' },
+      {
+        event: 'order.sendToCloseLost',
+        actor: 'insured',
+        actorUserId: insured.userId,
+        from: 'underwriter_review',
+        to: 'close_lost',
+        reason: 'other',
+      },
     ]);
   });
 
@@ -461,13 +684,17 @@ describe('PUT insured/sendtocloselost', () => {
     const declined = await order(insured, await withAnswers({ dnt_licence_action: 'yes' }));
     await bought(insured, declined.submissionId);
     const events = await eventCount(declined.submissionId);
-    expect(expectError(await closeLost(insured, { submissionid: declined.submissionId, reason: 'price' }), 409).fields).toEqual({ status: 'is declined' });
+    expect(
+      expectError(await closeLost(insured, { submissionid: declined.submissionId, reason: 'price' }), 409).fields,
+    ).toEqual({ status: 'is declined' });
     expect(await eventCount(declined.submissionId)).toBe(events);
 
     // Closed by an underwriter: the insured's close is not a repeat of it.
     const quote = await order(insured);
     await deskMove(await underwriter(), quote.submissionId, 'order.sendToCloseLost', 'The insured withdrew');
-    expect(expectError(await closeLost(insured, { submissionid: quote.submissionId }), 409).fields).toEqual({ status: 'is close_lost' });
+    expect(expectError(await closeLost(insured, { submissionid: quote.submissionId }), 409).fields).toEqual({
+      status: 'is close_lost',
+    });
 
     const open = await order(insured);
     const bad = expectError(await closeLost(insured, { submissionid: open.submissionId, reason: 'bored' }), 400);
@@ -481,7 +708,12 @@ describe('PUT insured/resubmit', () => {
   async function askedForMore(insured: Insured) {
     const quote = await order(insured, await withAnswers({ dnt_practice_type: 'oral_surgery' }));
     await bought(insured, quote.submissionId);
-    await deskMove(await underwriter(), quote.submissionId, 'order.requestInfo', 'Please describe your surgical cases in the last year.');
+    await deskMove(
+      await underwriter(),
+      quote.submissionId,
+      'order.requestInfo',
+      'Please describe your surgical cases in the last year.',
+    );
     return quote;
   }
 
@@ -491,13 +723,23 @@ describe('PUT insured/resubmit', () => {
     const before = await orderRow(quote.submissionId);
     const refused = expectError(await resubmit(insured, { submissionid: quote.submissionId }), 422);
     expect(Object.keys(refused.fields ?? {})).toEqual(['message']);
-    expect(expectError(await resubmit(insured, { submissionid: quote.submissionId, message: '   ' }), 422).fields).toHaveProperty('message');
+    expect(
+      expectError(await resubmit(insured, { submissionid: quote.submissionId, message: '   ' }), 422).fields,
+    ).toHaveProperty('message');
     expect(await orderRow(quote.submissionId)).toEqual(before);
 
-    const response = await resubmit(insured, { submissionid: quote.submissionId, message: 'Twelve implant surgeries, no complications.' });
+    const response = await resubmit(insured, {
+      submissionid: quote.submissionId,
+      message: 'Twelve implant surgeries, no complications.',
+    });
     expect(response.statusCode, response.body).toBe(200);
     const moved = v.parse(lifecycleMoveSchema, response.json());
-    expect(moved).toEqual({ submissionId: quote.submissionId, number: quote.number, status: 'application_under_review', version: before.version + 1 });
+    expect(moved).toEqual({
+      submissionId: quote.submissionId,
+      number: quote.number,
+      status: 'application_under_review',
+      version: before.version + 1,
+    });
     expect(await lastMoves(quote.submissionId, 1)).toEqual([
       {
         event: 'order.resubmit',
@@ -510,7 +752,10 @@ describe('PUT insured/resubmit', () => {
     ]);
 
     const events = await eventCount(quote.submissionId);
-    const repeat = await resubmit(insured, { submissionid: quote.submissionId, message: 'Twelve implant surgeries, no complications.' });
+    const repeat = await resubmit(insured, {
+      submissionid: quote.submissionId,
+      message: 'Twelve implant surgeries, no complications.',
+    });
     expect(repeat.statusCode, repeat.body).toBe(200);
     expect(repeat.json()).toEqual(moved);
     expect(await eventCount(quote.submissionId)).toBe(events);
@@ -519,35 +764,57 @@ describe('PUT insured/resubmit', () => {
   it('goes without a message once answers were changed since the request (supplyItems)', async () => {
     const insured = await newInsured(app);
     const quote = await askedForMore(insured);
-    const saved = await insured.call('POST', `dataacquisition/savesubmissionanswers/${quote.submissionId}`, { answers: { staff_count: 4 } });
+    const saved = await insured.call('POST', `dataacquisition/savesubmissionanswers/${quote.submissionId}`, {
+      answers: { staff_count: 4 },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().status).toBe('missing_info');
-    const rerated = await insured.call('POST', 'insured/updaterating', { submissionId: quote.submissionId, deductibleCode: '2500' });
+    const rerated = await insured.call('POST', 'insured/updaterating', {
+      submissionId: quote.submissionId,
+      deductibleCode: '2500',
+    });
     expect(rerated.statusCode, rerated.body).toBe(200);
     expect(rerated.json().status).toBe('missing_info');
-    expect((await lastMoves(quote.submissionId, 2)).map((move) => [move.event, move.actor, move.from, move.to])).toEqual([
+    expect(
+      (await lastMoves(quote.submissionId, 2)).map((move) => [move.event, move.actor, move.from, move.to]),
+    ).toEqual([
       ['order.supplyItems', 'insured', 'missing_info', 'missing_info'],
       ['order.supplyItems', 'insured', 'missing_info', 'missing_info'],
     ]);
-    expect((await eventsOf(quote.submissionId)).at(-1)!.data).toMatchObject({ edit: 'rerate', changed: ['deductibleCode'] });
+    expect((await eventsOf(quote.submissionId)).at(-1)!.data).toMatchObject({
+      edit: 'rerate',
+      changed: ['deductibleCode'],
+    });
 
     const response = await resubmit(insured, { submissionid: quote.submissionId });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().status).toBe('application_under_review');
     expect(await lastMoves(quote.submissionId, 1)).toEqual([
-      { event: 'order.resubmit', actor: 'insured', actorUserId: insured.userId, from: 'missing_info', to: 'application_under_review', reason: null },
+      {
+        event: 'order.resubmit',
+        actor: 'insured',
+        actorUserId: insured.userId,
+        from: 'missing_info',
+        to: 'application_under_review',
+        reason: null,
+      },
     ]);
 
     // Asked again: what was sent before the new request does not count.
     await deskMove(await underwriter(), quote.submissionId, 'order.requestInfo', 'And the loss runs, please.');
-    expect(expectError(await resubmit(insured, { submissionid: quote.submissionId }), 422).fields).toHaveProperty('message');
+    expect(expectError(await resubmit(insured, { submissionid: quote.submissionId }), 422).fields).toHaveProperty(
+      'message',
+    );
   });
 
   it('is a 409 naming the status when no information was asked for', async () => {
     const insured = await newInsured(app);
     const quote = await order(insured);
     const events = await eventCount(quote.submissionId);
-    const body = expectError(await resubmit(insured, { submissionid: quote.submissionId, message: 'Here you go' }), 409);
+    const body = expectError(
+      await resubmit(insured, { submissionid: quote.submissionId, message: 'Here you go' }),
+      409,
+    );
     expect(body.fields).toEqual({ status: 'is quoted' });
     expect(await eventCount(quote.submissionId)).toBe(events);
   });
@@ -563,13 +830,17 @@ describe('GET dashboard/ordersummarydetails', () => {
     const referred = await summaryOf(insured, quote.submissionId);
     const details = (await insured.call('GET', `insured/orderdetails?submissionid=${quote.submissionId}`)).json();
     expect(referred.order).toEqual(details);
-    expect(referred.locations.map((location) => [location.city, location.zipcode, location.isprimary])).toEqual([['Houston', '77002', true]]);
+    expect(referred.locations.map((location) => [location.city, location.zipcode, location.isprimary])).toEqual([
+      ['Houston', '77002', true],
+    ]);
     expect(referred.contact).toMatchObject({ firstname: 'Dana', lastname: 'Reyes', email: 'dana@example.com' });
     expect(referred.requiredItems).toEqual([]);
     expect(referred.reasons).toEqual(result.reasons);
     expect(referred.infoRequest).toBeNull();
     expect(referred.decision).toBeNull();
-    expect(referred.files.map((file) => [file.filename, file.uploadedBy])).toEqual([['practice-profile.pdf', 'insured']]);
+    expect(referred.files.map((file) => [file.filename, file.uploadedBy])).toEqual([
+      ['practice-profile.pdf', 'insured'],
+    ]);
     expect(referred.canCloseLost).toBe(true);
 
     const uma = await underwriter();
@@ -581,7 +852,12 @@ describe('GET dashboard/ordersummarydetails', () => {
     await resubmit(insured, { submissionid: quote.submissionId, message: 'About forty.' });
     await deskMove(uma, quote.submissionId, 'order.approve', 'Experienced surgeon', { adjustmentBps: 500 });
     const approved = await summaryOf(insured, quote.submissionId);
-    expect(approved.decision).toMatchObject({ kind: 'approved', reason: 'Experienced surgeon', adjustmentBps: 500, by: 'Uma Writer' });
+    expect(approved.decision).toMatchObject({
+      kind: 'approved',
+      reason: 'Experienced surgeon',
+      adjustmentBps: 500,
+      by: 'Uma Writer',
+    });
     // Reasons stay those of the referral; approved orders can still be closed until paid.
     expect(approved.reasons).toEqual(result.reasons);
     expect(approved.canCloseLost).toBe(true);
@@ -637,10 +913,14 @@ describe('every lifecycle call', () => {
       expect(expectError(await buyNow(insured, junk), 400).fields).toHaveProperty('submissionid');
       expect(expectError(await requiredItems(insured, junk), 400).fields).toHaveProperty('submissionid');
       expect(expectError(await closeLost(insured, { submissionid: junk }), 400).fields).toHaveProperty('submissionid');
-      expect(expectError(await resubmit(insured, { submissionid: junk, message: 'x' }), 400).fields).toHaveProperty('submissionid');
+      expect(expectError(await resubmit(insured, { submissionid: junk, message: 'x' }), 400).fields).toHaveProperty(
+        'submissionid',
+      );
       expect(expectError(await summary(insured, junk), 400).fields).toHaveProperty('submissionid');
     }
-    expect(expectError(await insured.call('PUT', 'insured/buynow', {}, { form: true }), 400).fields).toHaveProperty('submissionid');
+    expect(expectError(await insured.call('PUT', 'insured/buynow', {}, { form: true }), 400).fields).toHaveProperty(
+      'submissionid',
+    );
     for (const [method, url] of [
       ['PUT', 'insured/buynow'],
       ['GET', 'insured/requireditems?submissionid=1'],
@@ -659,21 +939,41 @@ describe('changing answers and the quote after buy now', () => {
     const quote = await order(insured, {}, { location: false });
     await bought(insured, quote.submissionId);
     const before = await orderRow(quote.submissionId);
-    const response = await insured.call('POST', 'insured/updaterating', { submissionId: quote.submissionId, limitCode: '2M/4M' });
+    const response = await insured.call('POST', 'insured/updaterating', {
+      submissionId: quote.submissionId,
+      limitCode: '2M/4M',
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ status: 'incomplete', version: before.version + 1 });
     expect(response.json().rating.totalCents).toBeGreaterThan(before.premiumCents!);
     expect(await lastMoves(quote.submissionId, 1)).toEqual([
-      { event: 'order.supplyItems', actor: 'insured', actorUserId: insured.userId, from: 'incomplete', to: 'incomplete', reason: null },
+      {
+        event: 'order.supplyItems',
+        actor: 'insured',
+        actorUserId: insured.userId,
+        from: 'incomplete',
+        to: 'incomplete',
+        reason: null,
+      },
     ]);
-    expect(await orderRow(quote.submissionId)).toMatchObject({ status: 'incomplete', limitCode: '2M/4M', premiumCents: response.json().rating.totalCents });
+    expect(await orderRow(quote.submissionId)).toMatchObject({
+      status: 'incomplete',
+      limitCode: '2M/4M',
+      premiumCents: response.json().rating.totalCents,
+    });
 
     const referred = await order(insured, await withAnswers({ dnt_practice_type: 'oral_surgery' }));
     await bought(insured, referred.submissionId);
     const events = await eventCount(referred.submissionId);
-    const body = expectError(await insured.call('POST', 'insured/updaterating', { submissionId: referred.submissionId, limitCode: '2M/4M' }), 409);
+    const body = expectError(
+      await insured.call('POST', 'insured/updaterating', { submissionId: referred.submissionId, limitCode: '2M/4M' }),
+      409,
+    );
     expect(body.fields).toEqual({ status: 'is underwriter_review' });
-    const answers = expectError(await insured.call('POST', `questions/save/${referred.submissionId}`, { answers: { dnt_implants: 'yes' } }), 409);
+    const answers = expectError(
+      await insured.call('POST', `questions/save/${referred.submissionId}`, { answers: { dnt_implants: 'yes' } }),
+      409,
+    );
     expect(answers.fields).toEqual({ status: 'is underwriter_review' });
     expect(await eventCount(referred.submissionId)).toBe(events);
   });

@@ -33,7 +33,12 @@ const illegal = 'The order’s status does not allow this move: `fields.status` 
 export async function lifecycleRoutes(app: FastifyInstance) {
   const deps: LifecycleDeps = { db: app.db, clock: app.clock };
   const buyNowDeps: BuyNowDeps = { ...deps, authorityCents: app.config.underwritingAuthorityCents };
-  const readDeps: SubmissionDeps = { db: app.db, catalog: app.ratingCatalog, clock: app.clock, secret: quoteKeySecret(app.config) };
+  const readDeps: SubmissionDeps = {
+    db: app.db,
+    catalog: app.ratingCatalog,
+    clock: app.clock,
+    secret: quoteKeySecret(app.config),
+  };
   const tags = ['lifecycle'];
   const noStore = { 'cache-control': 'no-store' };
 
@@ -74,7 +79,11 @@ export async function lifecycleRoutes(app: FastifyInstance) {
     handler: async ({ query, request, reply }) => {
       reply.headers(noStore);
       const row = await ownedSubmission(app.db, callerOf(currentUser(request)), query.submissionid);
-      return { submissionId: row.id, status: row.status, items: await requiredItemsOf(app.db, row, await orderQuestions(app.db, row)) };
+      return {
+        submissionId: row.id,
+        status: row.status,
+        items: await requiredItemsOf(app.db, row, await orderQuestions(app.db, row)),
+      };
     },
   });
 

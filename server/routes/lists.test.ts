@@ -165,7 +165,12 @@ describe('GET insured/ilfdlflist/{zipcode}', () => {
     it('stops offering it when every table there is switched off', async () => {
       await t.app.db.update(rateTables).set({ active: false }).where(inWashington);
       try {
-        expect(await ilfDlfList(seattle)).toMatchObject({ stateCode: 'WA', offered: false, limits: [], deductibles: [] });
+        expect(await ilfDlfList(seattle)).toMatchObject({
+          stateCode: 'WA',
+          offered: false,
+          limits: [],
+          deductibles: [],
+        });
       } finally {
         await t.app.db.update(rateTables).set({ active: true }).where(inWashington);
       }
@@ -197,10 +202,28 @@ describe('GET insured/ilfdlflist/{zipcode}', () => {
       const { id: currentId, createdAt: _, ...table } = current;
       const ilf = [
         ...table.factors.ilf,
-        { code: '3M/5M', label: '$3,000,000 / $5,000,000', perClaimCents: 300_000_000, aggregateCents: 500_000_000, factorBps: 16_000 },
-        { code: '1M/2M', label: '$1,000,000 / $2,000,000', perClaimCents: 100_000_000, aggregateCents: 200_000_000, factorBps: 10_800 },
+        {
+          code: '3M/5M',
+          label: '$3,000,000 / $5,000,000',
+          perClaimCents: 300_000_000,
+          aggregateCents: 500_000_000,
+          factorBps: 16_000,
+        },
+        {
+          code: '1M/2M',
+          label: '$1,000,000 / $2,000,000',
+          perClaimCents: 100_000_000,
+          aggregateCents: 200_000_000,
+          factorBps: 10_800,
+        },
         // The same code as another table's: listed once.
-        { code: '1M/1M', label: 'One million', perClaimCents: 100_000_000, aggregateCents: 100_000_000, factorBps: 10_000 },
+        {
+          code: '1M/1M',
+          label: 'One million',
+          perClaimCents: 100_000_000,
+          aggregateCents: 100_000_000,
+          factorBps: 10_000,
+        },
       ];
       const dlf = [{ code: '7500', label: '$7,500', deductibleCents: 750_000, factorBps: 8_700 }, ...table.factors.dlf];
 
@@ -210,13 +233,19 @@ describe('GET insured/ilfdlflist/{zipcode}', () => {
       try {
         [{ id: newId }] = (await t.app.db
           .insert(rateTables)
-          .values({ ...table, version: (latest?.version ?? 1) + 1, factors: { ...table.factors, ilf: ilf.reverse(), dlf } })
+          .values({
+            ...table,
+            version: (latest?.version ?? 1) + 1,
+            factors: { ...table.factors, ilf: ilf.reverse(), dlf },
+          })
           .returning({ id: rateTables.id })) as [{ id: number }];
 
         const united = await ilfDlfList(seattle);
         expect(codes(united.limits)).toEqual(['250K/500K', '500K/1M', '1M/1M', '1M/2M', '1M/3M', '2M/4M', '3M/5M']);
         // The older table's wording wins.
-        expect(united.limits.filter((l) => l.code === '1M/1M').map((l) => l.label)).toEqual(['$1,000,000 / $1,000,000']);
+        expect(united.limits.filter((l) => l.code === '1M/1M').map((l) => l.label)).toEqual([
+          '$1,000,000 / $1,000,000',
+        ]);
         expect(codes(united.deductibles)).toEqual(['0', '1000', '2500', '5000', '7500', '10000']);
 
         // Its speciality taken off sale: the table prices nothing, its options go.

@@ -4,7 +4,13 @@
  * signing up (issue 5).
  */
 import type { FastifyInstance } from 'fastify';
-import { ilfDlfListParamsSchema, ilfDlfListSchema, paymentTermListSchema, usStateListSchema, type IlfDlfList } from '@shared/contract/lists';
+import {
+  ilfDlfListParamsSchema,
+  ilfDlfListSchema,
+  paymentTermListSchema,
+  usStateListSchema,
+  type IlfDlfList,
+} from '@shared/contract/lists';
 import { lookupZip } from '@server/geo/zip-codes';
 import { badRequest } from '@server/http/http-error';
 import { defineRoute } from '@server/http/route';

@@ -38,7 +38,8 @@ async function list(insured: Insured): Promise<Location[]> {
 
 const remove = (insured: Insured, id: number | string) => insured.call('DELETE', `insured/deletelocation?id=${id}`);
 
-const rowsOf = (userId: number) => t.app.db.select().from(locations).where(eq(locations.userId, userId)).orderBy(locations.id);
+const rowsOf = (userId: number) =>
+  t.app.db.select().from(locations).where(eq(locations.userId, userId)).orderBy(locations.id);
 
 /**
  * What issue 6's addlocation does: a copy of the location on the order. An order saved at the
@@ -107,18 +108,43 @@ describe('POST insured/saveupdatelocation', () => {
 
   it('trims text and stores empty optional fields as null', async () => {
     const insured = await newInsured(app);
-    const bare = await create(insured, { title: '', address1: '  9 Elm St ', address2: '   ', city: ' Austin ', zipcode: ' 78701 ' });
-    expect(bare).toMatchObject({ title: null, address1: '9 Elm St', address2: null, city: 'Austin', state: 'TX', zipcode: '78701' });
-    expect(await create(insured, { title: undefined, address2: undefined })).toMatchObject({ title: null, address2: null });
+    const bare = await create(insured, {
+      title: '',
+      address1: '  9 Elm St ',
+      address2: '   ',
+      city: ' Austin ',
+      zipcode: ' 78701 ',
+    });
+    expect(bare).toMatchObject({
+      title: null,
+      address1: '9 Elm St',
+      address2: null,
+      city: 'Austin',
+      state: 'TX',
+      zipcode: '78701',
+    });
+    expect(await create(insured, { title: undefined, address2: undefined })).toMatchObject({
+      title: null,
+      address2: null,
+    });
   });
 
   it('updates a location by id (200); isprimary true takes over, left out keeps it', async () => {
     const insured = await newInsured(app);
     const a = await create(insured);
     const b = await create(insured);
-    const moved = await save(insured, locationBody({ id: b.id, address1: '500 Fifth Ave', city: 'New York', state: 'NY', zipcode: '10018' }));
+    const moved = await save(
+      insured,
+      locationBody({ id: b.id, address1: '500 Fifth Ave', city: 'New York', state: 'NY', zipcode: '10018' }),
+    );
     expect(moved.statusCode, moved.body).toBe(200);
-    expect(v.parse(locationSchema, moved.json())).toEqual({ ...b, address1: '500 Fifth Ave', city: 'New York', state: 'NY', zipcode: '10018' });
+    expect(v.parse(locationSchema, moved.json())).toEqual({
+      ...b,
+      address1: '500 Fifth Ave',
+      city: 'New York',
+      state: 'NY',
+      zipcode: '10018',
+    });
     const marked = await save(insured, locationBody({ id: b.id, isprimary: '1' }));
     expect(marked.statusCode).toBe(200);
     expect((await list(insured)).map((l) => [l.id, l.isprimary])).toEqual([
@@ -133,7 +159,10 @@ describe('POST insured/saveupdatelocation', () => {
     const first = await create(insured, { isprimary: false });
     expect(first.isprimary).toBe(true);
     const before = await rowsOf(insured.userId);
-    const body = expectError(await save(insured, locationBody({ id: first.id, city: 'Dallas', isprimary: false })), 409);
+    const body = expectError(
+      await save(insured, locationBody({ id: first.id, city: 'Dallas', isprimary: false })),
+      409,
+    );
     expect(body.fields).toEqual({ isprimary: 'mark another location primary instead' });
     expect(await rowsOf(insured.userId)).toEqual(before);
   });
@@ -195,7 +224,10 @@ describe('POST insured/saveupdatelocation', () => {
       const key = `location-${insured.userId}-reused`;
       const first = await save(insured, locationBody(), key);
       expect(first.statusCode, first.body).toBe(201);
-      const other = expectError(await save(insured, locationBody({ address1: '2 Elm St', city: 'Dallas', zipcode: '75201' }), key), 422);
+      const other = expectError(
+        await save(insured, locationBody({ address1: '2 Elm St', city: 'Dallas', zipcode: '75201' }), key),
+        422,
+      );
       expect(other.fields).toEqual({ 'Idempotency-Key': 'was used for a different request' });
       expect(await rowsOf(insured.userId)).toHaveLength(1);
       const again = await save(insured, locationBody(), key);
@@ -229,10 +261,16 @@ describe('DELETE insured/deletelocation', () => {
 
   it('a missing id is a 404, and the id is checked', async () => {
     const insured = await newInsured(app);
-    expect(expectError(await remove(insured, 2_000_000_000), 404).message).toBe('No such location (or it is not yours)');
-    expect(expectError(await insured.call('DELETE', 'insured/deletelocation'), 400).fields).toEqual({ id: 'is required' });
+    expect(expectError(await remove(insured, 2_000_000_000), 404).message).toBe(
+      'No such location (or it is not yours)',
+    );
+    expect(expectError(await insured.call('DELETE', 'insured/deletelocation'), 400).fields).toEqual({
+      id: 'is required',
+    });
     expect(expectError(await remove(insured, 0), 400).fields).toEqual({ id: 'must be a positive whole number' });
-    expect(expectError(await insured.call('DELETE', 'insured/deletelocation?id=1&locationid=2'), 400).fields).toEqual({ locationid: 'is not a known parameter' });
+    expect(expectError(await insured.call('DELETE', 'insured/deletelocation?id=1&locationid=2'), 400).fields).toEqual({
+      locationid: 'is not a known parameter',
+    });
   });
 
   it('a location on a bound policy cannot be deleted: 409 naming the policy and order; the location stays', async () => {
@@ -244,7 +282,9 @@ describe('DELETE insured/deletelocation', () => {
     const [policy] = await t.app.db.select({ number: policies.number }).from(policies).where(eq(policies.id, policyId));
     const before = await rowsOf(insured.userId);
     const body = expectError(await remove(insured, location.id), 409);
-    expect(body.message).toBe(`This location is used by policy ${policy!.number} (order ${order.number}), so it cannot be deleted`);
+    expect(body.message).toBe(
+      `This location is used by policy ${policy!.number} (order ${order.number}), so it cannot be deleted`,
+    );
     expect(body.fields).toEqual({ id: `is used by policy ${policy!.number} (order ${order.number})` });
     expect(await rowsOf(insured.userId)).toEqual(before);
   });
@@ -278,8 +318,12 @@ describe('another insured’s locations', () => {
     const before = await rowsOf(owner.userId);
     expect((await list(other)).map((l) => l.id)).toEqual([mine.id]);
     for (const id of [theirs.id, 2_000_000_000]) {
-      expect(expectError(await save(other, locationBody({ id, city: 'Dallas' })), 404).message).toBe('No such location (or it is not yours)');
-      expect(expectError(await save(other, locationBody({ id, isprimary: true })), 404).message).toBe('No such location (or it is not yours)');
+      expect(expectError(await save(other, locationBody({ id, city: 'Dallas' })), 404).message).toBe(
+        'No such location (or it is not yours)',
+      );
+      expect(expectError(await save(other, locationBody({ id, isprimary: true })), 404).message).toBe(
+        'No such location (or it is not yours)',
+      );
       expect(expectError(await remove(other, id), 404).message).toBe('No such location (or it is not yours)');
     }
     expect(await rowsOf(owner.userId)).toEqual(before);

@@ -46,7 +46,10 @@ export async function locationRoutes(app: FastifyInstance) {
     body: saveLocationRequestSchema,
     response: locationSchema,
     status: 201,
-    errors: { 409: 'isprimary false on the primary location (`fields.isprimary`): mark another one primary instead', 422: KEY_REUSED_DOC },
+    errors: {
+      409: 'isprimary false on the primary location (`fields.isprimary`): mark another one primary instead',
+      422: KEY_REUSED_DOC,
+    },
     handler: async ({ body, request, reply, setStatus }) => {
       reply.headers(noStore);
       const keyHash = idempotencyKeyHash(request);

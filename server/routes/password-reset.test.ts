@@ -5,15 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { TestClock } from '@server/clock';
 import { lockKey } from '@server/auth/sign-in';
 import { mailOutbox, passwordResetTokens, rateLimits } from '@server/db/schema';
-import {
-  caller,
-  linkIn,
-  mailsTo,
-  signIn,
-  signUp,
-  uniqueEmail,
-  type Caller,
-} from '@server/test/auth-helpers';
+import { caller, linkIn, mailsTo, signIn, signUp, uniqueEmail, type Caller } from '@server/test/auth-helpers';
 import { expectError } from '@server/test/expect-error';
 import { setupTestApp } from '@server/test/test-app';
 
@@ -105,7 +97,9 @@ describe('POST auth/forgotpassword', () => {
   });
 
   it('answers 400 naming the field for bad input, an unknown broker included', async () => {
-    expect(expectError(await forgot(api(), 'not-an-email'), 400).fields).toEqual({ email: 'must be an e-mail address' });
+    expect(expectError(await forgot(api(), 'not-an-email'), 400).fields).toEqual({
+      email: 'must be an e-mail address',
+    });
     expect(expectError(await api().post('auth/forgotpassword', {}), 400).fields).toEqual({ email: 'is required' });
     expect(expectError(await forgot(api(), uniqueEmail(), 'no-such-broker'), 400).fields).toEqual({
       clientId: 'is not a known broker',
@@ -142,7 +136,9 @@ describe('the reset link', () => {
     ).toEqual({ token: 'is invalid, used or expired' });
     await signIn(api(), email, NEW_PASSWORD);
 
-    const [changed] = (await mailsTo(t.app, email)).filter((m) => m.subject === 'Your Practice Shield password was changed');
+    const [changed] = (await mailsTo(t.app, email)).filter(
+      (m) => m.subject === 'Your Practice Shield password was changed',
+    );
     expect(changed?.text).toContain(`${t.app.config.publicUrl}/forgotpassword`);
   });
 
@@ -162,7 +158,9 @@ describe('the reset link', () => {
     const other = await signIn(api(), email, password, true);
     const earlier = await resetTokenFor(email);
     const later = await resetTokenFor(email);
-    expect((await api().post('auth/updatepassword', { token: later.token, newpassword: NEW_PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await api().post('auth/updatepassword', { token: later.token, newpassword: NEW_PASSWORD })).statusCode,
+    ).toBe(200);
 
     for (const refreshToken of [signUpRefresh, other.refreshToken]) {
       expectError(await api().post('refreshtoken', { refreshToken }), 401);
@@ -178,7 +176,10 @@ describe('the reset link', () => {
       await attacker.post('auth/generate-token', { username: email, password: `Wrong-guess-${i}` });
     }
     expectError(await api().post('auth/generate-token', { username: email, password: 'Wrong-guess-x' }), 429);
-    const [locked] = await t.app.db.select({ resetAt: rateLimits.resetAt }).from(rateLimits).where(eq(rateLimits.key, lockKey(email)));
+    const [locked] = await t.app.db
+      .select({ resetAt: rateLimits.resetAt })
+      .from(rateLimits)
+      .where(eq(rateLimits.key, lockKey(email)));
     expect(locked?.resetAt).toBeDefined();
     const { token } = await resetTokenFor(email);
     expect((await api().post('auth/updatepassword', { token, newpassword: NEW_PASSWORD })).statusCode).toBe(200);

@@ -20,8 +20,18 @@ const addressWith = (local: string) => `${local}@d${randomBytes(4).toString('hex
 
 // Each case: the e-mail, the password, the rule it breaks (undefined: accepted).
 const cases: Array<[string, (email: string) => string, string, string | undefined]> = [
-  ['the e-mail itself (with a symbol and digit it meets the other rules)', (email) => email, 'pat.tester', PASSWORD_HAS_EMAIL],
-  ['the e-mail in capitals inside a longer password', (email) => `X1-${email.toUpperCase()}`, 'pat.tester', PASSWORD_HAS_EMAIL],
+  [
+    'the e-mail itself (with a symbol and digit it meets the other rules)',
+    (email) => email,
+    'pat.tester',
+    PASSWORD_HAS_EMAIL,
+  ],
+  [
+    'the e-mail in capitals inside a longer password',
+    (email) => `X1-${email.toUpperCase()}`,
+    'pat.tester',
+    PASSWORD_HAS_EMAIL,
+  ],
   ['the local part of 4+ characters', () => 'Marie-Secure-2024', 'marie', PASSWORD_HAS_EMAIL],
   ['a local part of 3 characters (allowed)', () => 'Joe-is-a-safe-pick-9', 'joe', undefined],
   ['a common password', () => 'password123', 'someone', PASSWORD_IS_COMMON],

@@ -25,9 +25,20 @@ const webhookAnswerSchema = v.object({
 export async function paymentWebhookRoutes(app: FastifyInstance) {
   // Raw bytes for the signature, in this plugin only.
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
+    (_request, body, done) => done(null, body),
+  );
 
-  const deps = (): SettleDeps => ({ db: app.db, clock: app.clock, mail: app.mail, publicUrl: app.config.publicUrl, log: app.log, trust: app.config.trust });
+  const deps = (): SettleDeps => ({
+    db: app.db,
+    clock: app.clock,
+    mail: app.mail,
+    publicUrl: app.config.publicUrl,
+    log: app.log,
+    trust: app.config.trust,
+  });
 
   defineRoute(app, {
     method: 'POST',
@@ -47,14 +58,18 @@ export async function paymentWebhookRoutes(app: FastifyInstance) {
     errors: { 400: 'The signature is missing or does not verify (`fields.Stripe-Signature`): nothing changed' },
     handler: async ({ params, request }) => {
       const provider = app.payments;
-      if (params.provider !== provider.name) throw notFound(`This server takes ${provider.name} payments, not ${params.provider}`);
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.from(typeof request.body === 'string' ? request.body : '');
+      if (params.provider !== provider.name)
+        throw notFound(`This server takes ${provider.name} payments, not ${params.provider}`);
+      const raw = Buffer.isBuffer(request.body)
+        ? request.body
+        : Buffer.from(typeof request.body === 'string' ? request.body : '');
       const header = request.headers['stripe-signature'];
       let event;
       try {
         event = await provider.parseWebhook(raw, typeof header === 'string' ? header : undefined);
       } catch (error) {
-        if (error instanceof WebhookSignatureError) throw badRequest(error.message, { 'Stripe-Signature': 'does not verify' });
+        if (error instanceof WebhookSignatureError)
+          throw badRequest(error.message, { 'Stripe-Signature': 'does not verify' });
         throw error;
       }
       const settled =
@@ -63,7 +78,10 @@ export async function paymentWebhookRoutes(app: FastifyInstance) {
           : event.kind === 'declined'
             ? await settleDeclined(deps(), provider.name, event)
             : await settleOther(deps(), provider.name, event);
-      request.log.info({ eventId: event.eventId, type: event.type, outcome: settled.outcome }, 'Payment webhook handled');
+      request.log.info(
+        { eventId: event.eventId, type: event.type, outcome: settled.outcome },
+        'Payment webhook handled',
+      );
       return { received: true as const, outcome: settled.outcome };
     },
   });

@@ -17,11 +17,22 @@ const fake = await startFakeStripe({ webhookSecret: WEBHOOK_SECRET });
 afterAll(() => fake.close());
 
 const t = setupTestApp({
-  env: { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: fake.url },
+  env: {
+    PAYMENT_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_fake',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_BASE: fake.url,
+  },
 });
 const app = () => t.app;
 
-describePaymentProvider({ name: 'stripe', app, webhookSecret: WEBHOOK_SECRET, pay: async (sessionId) => fake.pay(sessionId), expire: async (sessionId) => fake.expire(sessionId) });
+describePaymentProvider({
+  name: 'stripe',
+  app,
+  webhookSecret: WEBHOOK_SECRET,
+  pay: async (sessionId) => fake.pay(sessionId),
+  expire: async (sessionId) => fake.expire(sessionId),
+});
 
 describe('stripe provider: what Stripe receives', () => {
   it('a Checkout Session for the invoice’s first installment, with our ids as metadata and the return addresses', async () => {
@@ -36,9 +47,16 @@ describe('stripe provider: what Stripe receives', () => {
       customer_email: insured.email,
       success_url: `${t.app.config.publicUrl}/paymentconfirm?submissionid=${order.submissionId}&sessionid={CHECKOUT_SESSION_ID}`,
       cancel_url: `${t.app.config.publicUrl}/payment?submissionid=${order.submissionId}&cancelled=1`,
-      metadata: { submissionId: String(order.submissionId), invoiceId: String(invoice.invoiceId), invoiceNumber: invoice.number, orderNumber: order.number },
+      metadata: {
+        submissionId: String(order.submissionId),
+        invoiceId: String(invoice.invoiceId),
+        invoiceNumber: invoice.number,
+        orderNumber: order.number,
+      },
     });
-    expect(fake.requests.filter((request) => request.method === 'POST').at(-1)?.idempotencyKey).toMatch(/^payment-\d+-/);
+    expect(fake.requests.filter((request) => request.method === 'POST').at(-1)?.idempotencyKey).toMatch(
+      /^payment-\d+-/,
+    );
   });
 
   it('a checkout Stripe failed to create (a 500 it replays for that key) does not stick: the next try opens a new one', async () => {
@@ -47,7 +65,12 @@ describe('stripe provider: what Stripe receives', () => {
     await signApplicationFor(insured, order.submissionId);
     fake.failNextCreates(1);
     const key = 'stripe-failed-create-0001';
-    const failed = await insured.call('POST', 'payments/checkout', { submissionid: order.submissionId }, { headers: { 'idempotency-key': key } });
+    const failed = await insured.call(
+      'POST',
+      'payments/checkout',
+      { submissionid: order.submissionId },
+      { headers: { 'idempotency-key': key } },
+    );
     expect(failed.statusCode, failed.body).toBe(503);
     const retried = await openCheckout(insured, order.submissionId, key);
     expect(fake.sessions.get(retried.sessionId)?.object.status).toBe('open');
@@ -56,8 +79,16 @@ describe('stripe provider: what Stripe receives', () => {
   });
 
   it('the sandbox’s own routes do not exist with Stripe, nor the sandbox’s webhook', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/weborder/payments/sandbox/checkout/cs_sandbox_abcdefghijkl' })).statusCode).toBe(404);
-    const hook = await t.app.inject({ method: 'POST', url: '/api/weborder/payments/webhook/sandbox', headers: { 'content-type': 'application/json' }, payload: '{}' });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/weborder/payments/sandbox/checkout/cs_sandbox_abcdefghijkl' }))
+        .statusCode,
+    ).toBe(404);
+    const hook = await t.app.inject({
+      method: 'POST',
+      url: '/api/weborder/payments/webhook/sandbox',
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    });
     expect(hook.statusCode).toBe(404);
   });
 });

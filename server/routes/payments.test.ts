@@ -47,7 +47,15 @@ describePaymentProvider({
       .set({ status: 'expired' })
       .where(eq(sandboxCheckoutSessions.id, sessionId))
       .returning();
-    return t.app.sandbox!.sign('checkout.session.expired', { id: expired!.id, object: 'checkout.session', amount_total: expired!.amountCents, currency: 'usd', metadata: expired!.metadata, status: 'expired', payment_status: 'unpaid' });
+    return t.app.sandbox!.sign('checkout.session.expired', {
+      id: expired!.id,
+      object: 'checkout.session',
+      amount_total: expired!.amountCents,
+      currency: 'usd',
+      metadata: expired!.metadata,
+      status: 'expired',
+      payment_status: 'unpaid',
+    });
   },
 });
 
@@ -61,19 +69,38 @@ const card = (number: string, extra: Record<string, string> = {}) =>
   new URLSearchParams({ name: 'Dana Whitfield', number, expiry: '12/35', cvc: '123', ...extra }).toString();
 
 async function submitCard(url: string, number: string, extra: Record<string, string> = {}) {
-  return t.app.inject({ method: 'POST', url: local(url), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: card(number, extra) });
+  return t.app.inject({
+    method: 'POST',
+    url: local(url),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: card(number, extra),
+  });
 }
 
 describe('POST invoice/generateInvoice', () => {
   it('invoices an approved order once: the first installment due now, the year’s schedule, awaiting_payment; a repeat answers the same', async () => {
     const insured = await newInsured(app);
     const order = await approvedOrder(app, insured, { paymentTerm: 'quarterly' });
-    const first = await insured.call('POST', 'invoice/generateInvoice', { submissionid: order.submissionId }, { form: true });
+    const first = await insured.call(
+      'POST',
+      'invoice/generateInvoice',
+      { submissionid: order.submissionId },
+      { form: true },
+    );
     expect(first.statusCode, first.body).toBe(200);
     const invoice = v.parse(invoiceSchema, first.json());
-    expect(invoice).toMatchObject({ number: expect.stringMatching(/^INV-\d{4}-\d{6,}$/), status: 'open', orderStatus: 'awaiting_payment', paymentTerm: { code: 'quarterly' } });
+    expect(invoice).toMatchObject({
+      number: expect.stringMatching(/^INV-\d{4}-\d{6,}$/),
+      status: 'open',
+      orderStatus: 'awaiting_payment',
+      paymentTerm: { code: 'quarterly' },
+    });
     expect(invoice.schedule).toHaveLength(4);
-    expect(invoice.schedule[0]).toMatchObject({ installmentNo: 1, dueDate: new Date().toISOString().slice(0, 10), amountCents: invoice.amountDueCents });
+    expect(invoice.schedule[0]).toMatchObject({
+      installmentNo: 1,
+      dueDate: new Date().toISOString().slice(0, 10),
+      amountCents: invoice.amountDueCents,
+    });
     expect(invoice.amountDueCents).toBeLessThan(invoice.totalCents);
     // The schedule pays the year's total plus the installment fees, each later date after the one before.
     const paid = invoice.schedule.reduce((sum, item) => sum + item.amountCents, 0);
@@ -82,7 +109,10 @@ describe('POST invoice/generateInvoice', () => {
 
     const again = await insured.call('POST', 'invoice/generateInvoice', { submissionid: order.submissionId });
     expect(again.json()).toEqual(first.json());
-    const moves = await t.app.db.select().from(submissionEvents).where(eq(submissionEvents.submissionId, order.submissionId));
+    const moves = await t.app.db
+      .select()
+      .from(submissionEvents)
+      .where(eq(submissionEvents.submissionId, order.submissionId));
     expect(moves.filter((move) => move.event === 'order.generateInvoice')).toHaveLength(1);
     const details = await insured.call('GET', `invoice/details?submissionid=${order.submissionId}`);
     expect(details.json()).toEqual(first.json());
@@ -91,13 +121,17 @@ describe('POST invoice/generateInvoice', () => {
   it('refuses an order that is not approved (409 naming the status), someone else’s order (404) and a bad id (400)', async () => {
     const insured = await newInsured(app);
     const quoted = await quotedOrder(app, insured);
-    refused(await insured.call('POST', 'invoice/generateInvoice', { submissionid: quoted.submissionId }), 409, { status: 'is quoted' });
+    refused(await insured.call('POST', 'invoice/generateInvoice', { submissionid: quoted.submissionId }), 409, {
+      status: 'is quoted',
+    });
     refused(await insured.call('GET', `invoice/details?submissionid=${quoted.submissionId}`), 404);
     const other = await newInsured(app);
     const theirs = await approvedOrder(app, other);
     refused(await insured.call('POST', 'invoice/generateInvoice', { submissionid: theirs.submissionId }), 404);
     expect((await paidState(app(), theirs.submissionId)).status).toBe('approved');
-    refused(await insured.call('POST', 'invoice/generateInvoice', { submissionid: 'abc' }), 400, { submissionid: expect.any(String) });
+    refused(await insured.call('POST', 'invoice/generateInvoice', { submissionid: 'abc' }), 400, {
+      submissionid: expect.any(String),
+    });
   });
 });
 
@@ -105,18 +139,31 @@ describe('the sandbox checkout', () => {
   it('refuses a checkout before the invoice (409), and opens one on this server after', async () => {
     const insured = await newInsured(app);
     const order = await approvedOrder(app, insured);
-    refused(await insured.call('POST', 'payments/checkout', { submissionid: order.submissionId }), 409, { status: 'is approved' });
+    refused(await insured.call('POST', 'payments/checkout', { submissionid: order.submissionId }), 409, {
+      status: 'is approved',
+    });
     await insured.call('POST', 'invoice/generateInvoice', { submissionid: order.submissionId });
     const checkout = await openCheckout(insured, order.submissionId, undefined, { clientid: 'acme-brokers' });
-    expect(checkout.url).toMatch(new RegExp(`^${t.app.config.publicUrl}/api/weborder/payments/sandbox/checkout/cs_sandbox_`));
-    const [session] = await t.app.db.select().from(sandboxCheckoutSessions).where(eq(sandboxCheckoutSessions.id, checkout.sessionId));
-    expect(session!.successUrl).toBe(`${t.app.config.publicUrl}/client/paymentconfirm/acme-brokers?submissionid=${order.submissionId}&sessionid={CHECKOUT_SESSION_ID}`);
-    expect(session!.cancelUrl).toBe(`${t.app.config.publicUrl}/client/payment/acme-brokers?submissionid=${order.submissionId}&cancelled=1`);
+    expect(checkout.url).toMatch(
+      new RegExp(`^${t.app.config.publicUrl}/api/weborder/payments/sandbox/checkout/cs_sandbox_`),
+    );
+    const [session] = await t.app.db
+      .select()
+      .from(sandboxCheckoutSessions)
+      .where(eq(sandboxCheckoutSessions.id, checkout.sessionId));
+    expect(session!.successUrl).toBe(
+      `${t.app.config.publicUrl}/client/paymentconfirm/acme-brokers?submissionid=${order.submissionId}&sessionid={CHECKOUT_SESSION_ID}`,
+    );
+    expect(session!.cancelUrl).toBe(
+      `${t.app.config.publicUrl}/client/payment/acme-brokers?submissionid=${order.submissionId}&cancelled=1`,
+    );
     const page = await t.app.inject({ method: 'GET', url: local(checkout.url) });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.headers['content-security-policy']).toMatch(/form-action 'self'/);
-    expect(page.body).toContain(`Pay $${(checkout.amountCents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
+    expect(page.body).toContain(
+      `Pay $${(checkout.amountCents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+    );
     expect(page.body).toContain('<label for="number">Card number</label>');
   });
 
@@ -145,18 +192,30 @@ describe('the sandbox checkout', () => {
     const checkout = await openCheckout(insured, order.submissionId);
     const declined = await submitCard(checkout.url, '4000 0000 0000 0002');
     expect(declined.statusCode).toBe(303);
-    expect((await t.app.inject({ method: 'GET', url: String(declined.headers.location) })).body).toContain('Your card was declined.');
+    expect((await t.app.inject({ method: 'GET', url: String(declined.headers.location) })).body).toContain(
+      'Your card was declined.',
+    );
     const invoice = await insured.call('GET', `invoice/details?submissionid=${order.submissionId}`);
-    expect(invoice.json()).toMatchObject({ status: 'open', orderStatus: 'awaiting_payment', lastPaymentFailure: 'Your card was declined.' });
+    expect(invoice.json()).toMatchObject({
+      status: 'open',
+      orderStatus: 'awaiting_payment',
+      lastPaymentFailure: 'Your card was declined.',
+    });
     const poor = await submitCard(checkout.url, '4000000000009995');
     expect(poor.statusCode).toBe(303);
-    expect((await t.app.inject({ method: 'GET', url: String(poor.headers.location) })).body).toContain('Your card has insufficient funds.');
-    expect((await insured.call('GET', `invoice/details?submissionid=${order.submissionId}`)).json().lastPaymentFailure).toBe('Your card has insufficient funds.');
+    expect((await t.app.inject({ method: 'GET', url: String(poor.headers.location) })).body).toContain(
+      'Your card has insufficient funds.',
+    );
+    expect(
+      (await insured.call('GET', `invoice/details?submissionid=${order.submissionId}`)).json().lastPaymentFailure,
+    ).toBe('Your card has insufficient funds.');
     expect(await paidState(app(), order.submissionId)).toMatchObject({ status: 'awaiting_payment', succeeded: 0 });
 
     const paid = await submitCard(checkout.url, '4242 4242 4242 4242');
     expect(paid.statusCode).toBe(303);
-    expect(paid.headers.location).toBe(`${t.app.config.publicUrl}/paymentconfirm?submissionid=${order.submissionId}&sessionid=${checkout.sessionId}`);
+    expect(paid.headers.location).toBe(
+      `${t.app.config.publicUrl}/paymentconfirm?submissionid=${order.submissionId}&sessionid=${checkout.sessionId}`,
+    );
     const state = await paidState(app(), order.submissionId);
     expect(state).toMatchObject({ status: 'complete', succeeded: 1, documents: 3 });
     expect(state.invoice.lastFailure).toBeNull();
@@ -173,7 +232,10 @@ describe('the sandbox checkout', () => {
     const checkout = await openCheckout(insured, order.submissionId);
     expect((await submitCard(checkout.url, '4242424242424242')).statusCode).toBe(303);
 
-    const info = v.parse(policyInfoSchema, (await insured.call('GET', `insured/policyinfo?submissionid=${order.submissionId}`)).json());
+    const info = v.parse(
+      policyInfoSchema,
+      (await insured.call('GET', `insured/policyinfo?submissionid=${order.submissionId}`)).json(),
+    );
     expect(info).toMatchObject({
       orderNumber: order.number,
       status: 'active',
@@ -185,7 +247,9 @@ describe('the sandbox checkout', () => {
     const other = await newInsured(app);
     refused(await other.call('GET', `insured/policyinfo?submissionid=${order.submissionId}`), 404);
 
-    const mail = (await mailsTo(t.app, insured.email)).find((one) => one.subject === `Your policy ${info.policyNumber} is issued`);
+    const mail = (await mailsTo(t.app, insured.email)).find(
+      (one) => one.subject === `Your policy ${info.policyNumber} is issued`,
+    );
     expect(mail, 'the confirmation mail').toBeDefined();
     expect(mail!.text).toContain(order.number);
     expect(mail!.attachments.map((a) => [a.filename, a.mimeType])).toEqual([
@@ -210,7 +274,10 @@ describe('the sandbox webhook', () => {
     const insured = await newInsured(app);
     const { order } = await invoicedOrder(app, insured);
     const checkout = await openCheckout(insured, order.submissionId);
-    const [session] = await t.app.db.select().from(sandboxCheckoutSessions).where(eq(sandboxCheckoutSessions.id, checkout.sessionId));
+    const [session] = await t.app.db
+      .select()
+      .from(sandboxCheckoutSessions)
+      .where(eq(sandboxCheckoutSessions.id, checkout.sessionId));
     const declined = t.app.sandbox!.declinedEvent(session!, 'Your card was declined.', 'generic_decline');
     const [paid] = await t.app.db
       .update(sandboxCheckoutSessions)
@@ -218,7 +285,10 @@ describe('the sandbox webhook', () => {
       .where(eq(sandboxCheckoutSessions.id, checkout.sessionId))
       .returning();
     const answers = await Promise.all([deliver(declined), deliver(t.app.sandbox!.paidEvent(paid!)), deliver(declined)]);
-    expect(answers.map((answer) => answer.statusCode), answers.map((answer) => answer.body).join('\n')).toEqual([200, 200, 200]);
+    expect(
+      answers.map((answer) => answer.statusCode),
+      answers.map((answer) => answer.body).join('\n'),
+    ).toEqual([200, 200, 200]);
     expect(await paidState(app(), order.submissionId)).toMatchObject({ status: 'complete', succeeded: 1 });
   });
 

@@ -4,7 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { planLocationsSchema, type PlanLocations } from '@shared/contract/locations';
 import { calculateResponseSchema } from '@shared/contract/rating';
 import { locations, planLocations, submissionEvents, submissions, users } from '@server/db/schema';
-import { bindForTest, lockWaiters, newInsured, quotedOrder, whileLocked, type Insured } from '@server/test/account-helpers';
+import {
+  bindForTest,
+  lockWaiters,
+  newInsured,
+  quotedOrder,
+  whileLocked,
+  type Insured,
+} from '@server/test/account-helpers';
 import { expectError } from '@server/test/expect-error';
 import { calculateInput, quoteApi } from '@server/test/quote-helpers';
 import { setupTestApp } from '@server/test/test-app';
@@ -12,12 +19,32 @@ import { setupTestApp } from '@server/test/test-app';
 const t = setupTestApp();
 const app = () => t.app;
 
-type Address = { title?: string | null; address1?: string; address2?: string | null; city: string; state: string; zipcode: string };
+type Address = {
+  title?: string | null;
+  address1?: string;
+  address2?: string | null;
+  city: string;
+  state: string;
+  zipcode: string;
+};
 const HOUSTON = { title: 'Houston office', address1: '1 Main St', city: 'Houston', state: 'TX', zipcode: '77002' };
-const DALLAS = { title: 'Dallas office', address1: '2 Elm St', address2: 'Suite 5', city: 'Dallas', state: 'TX', zipcode: '75201' };
+const DALLAS = {
+  title: 'Dallas office',
+  address1: '2 Elm St',
+  address2: 'Suite 5',
+  city: 'Dallas',
+  state: 'TX',
+  zipcode: '75201',
+};
 const AUSTIN = { title: 'Austin office', address1: '3 Congress Ave', city: 'Austin', state: 'TX', zipcode: '78701' };
 /** Nevada is a state, but no rate table prices anything there. */
-const LAS_VEGAS = { title: 'Las Vegas office', address1: '4 Fremont St', city: 'Las Vegas', state: 'NV', zipcode: '89101' };
+const LAS_VEGAS = {
+  title: 'Las Vegas office',
+  address1: '4 Fremont St',
+  city: 'Las Vegas',
+  state: 'NV',
+  zipcode: '89101',
+};
 
 /**
  * A master location written straight into the table (saveupdatelocation is another route's
@@ -45,14 +72,25 @@ async function ok(response: Awaited<ReturnType<Insured['call']>>): Promise<PlanL
   return v.parse(planLocationsSchema, response.json());
 }
 
-const addLocation = (insured: Insured, body: Record<string, unknown>, form = false) => insured.call('POST', 'insured/addlocation', body, { form });
-const planOf = (insured: Insured, submissionId: number) => insured.call('GET', `insured/locations?submissionid=${submissionId}`);
+const addLocation = (insured: Insured, body: Record<string, unknown>, form = false) =>
+  insured.call('POST', 'insured/addlocation', body, { form });
+const planOf = (insured: Insured, submissionId: number) =>
+  insured.call('GET', `insured/locations?submissionid=${submissionId}`);
 const orderRow = async (id: number) => (await t.app.db.select().from(submissions).where(eq(submissions.id, id)))[0]!;
 const planRows = (submissionId: number) =>
-  t.app.db.select().from(planLocations).where(eq(planLocations.submissionId, submissionId)).orderBy(asc(planLocations.id));
+  t.app.db
+    .select()
+    .from(planLocations)
+    .where(eq(planLocations.submissionId, submissionId))
+    .orderBy(asc(planLocations.id));
 const eventsOf = (submissionId: number) =>
   t.app.db
-    .select({ event: submissionEvents.event, fromStatus: submissionEvents.fromStatus, toStatus: submissionEvents.toStatus, data: submissionEvents.data })
+    .select({
+      event: submissionEvents.event,
+      fromStatus: submissionEvents.fromStatus,
+      toStatus: submissionEvents.toStatus,
+      data: submissionEvents.data,
+    })
     .from(submissionEvents)
     .where(eq(submissionEvents.submissionId, submissionId))
     .orderBy(asc(submissionEvents.id));
@@ -114,7 +152,17 @@ describe('POST insured/addlocation', () => {
       previousTotalCents: quote.rating.totalCents,
       rerated: false,
       locations: [
-        { id: copy!.id, locationId: houston, title: 'Houston office', address1: '1 Main St', address2: null, city: 'Houston', state: 'TX', zipcode: '77002', isprimary: true },
+        {
+          id: copy!.id,
+          locationId: houston,
+          title: 'Houston office',
+          address1: '1 Main St',
+          address2: null,
+          city: 'Houston',
+          state: 'TX',
+          zipcode: '77002',
+          isprimary: true,
+        },
       ],
     });
     // Same rating address: the price stands, but the change is in the history.
@@ -131,12 +179,20 @@ describe('POST insured/addlocation', () => {
       await masterLocation(insured, { ...HOUSTON, title: 'Third', address1: '6 Main St' }),
       await masterLocation(insured, { ...HOUSTON, title: 'Fourth', address1: '7 Main St' }),
     ];
-    const repeated = await ok(await addLocation(insured, { submissionid: String(quote.submissionId), addLocationsIds: [a, b] }, true));
+    const repeated = await ok(
+      await addLocation(insured, { submissionid: String(quote.submissionId), addLocationsIds: [a, b] }, true),
+    );
     expect(repeated.locations.map((plan) => [plan.locationId, plan.isprimary])).toEqual([
       [a, true],
       [b, false],
     ]);
-    const listed = await ok(await addLocation(insured, { submissionid: quote.submissionId, addLocationsIds: `${c},${d}`, removeLocationsIds: String(b) }, true));
+    const listed = await ok(
+      await addLocation(
+        insured,
+        { submissionid: quote.submissionId, addLocationsIds: `${c},${d}`, removeLocationsIds: String(b) },
+        true,
+      ),
+    );
     expect(listed.locations.map((plan) => plan.locationId)).toEqual([a, c, d]);
     expect(listed.version).toBe(3);
     expect(listed.locations.map((plan) => plan.title)).toEqual(['Houston office', 'Third', 'Fourth']);
@@ -159,7 +215,9 @@ describe('POST insured/addlocation', () => {
     const quote = await quotedOrder(app, insured);
     const other = await masterLocation(insured, { ...HOUSTON, title: 'Annex', address1: '9 Side St' });
     const main = await masterLocation(insured, HOUSTON, true);
-    const plan = await ok(await addLocation(insured, { submissionid: quote.submissionId, addLocationsIds: [other, main] }));
+    const plan = await ok(
+      await addLocation(insured, { submissionid: quote.submissionId, addLocationsIds: [other, main] }),
+    );
     expect(plan.locations.map((row) => [row.locationId, row.isprimary])).toEqual([
       [main, true],
       [other, false],
@@ -181,7 +239,9 @@ describe('POST insured/addlocation', () => {
       [b, true],
       [c, false],
     ]);
-    const emptied = await ok(await addLocation(insured, { submissionid: quote.submissionId, removeLocationsIds: [b, c] }));
+    const emptied = await ok(
+      await addLocation(insured, { submissionid: quote.submissionId, removeLocationsIds: [b, c] }),
+    );
     expect(emptied.locations).toEqual([]);
     // No location left: the rating address stays where it was.
     expect(emptied).toMatchObject({ stateCode: 'TX', zipcode: '77002', rerated: false, version: 5 });
@@ -205,7 +265,13 @@ describe('POST insured/addlocation', () => {
       rerated: true,
     });
     const row = await orderRow(quote.submissionId);
-    expect(row).toMatchObject({ status: 'quoted', version: 2, stateCode: 'TX', zipcode: '75201', premiumCents: expected });
+    expect(row).toMatchObject({
+      status: 'quoted',
+      version: 2,
+      stateCode: 'TX',
+      zipcode: '75201',
+      premiumCents: expected,
+    });
     const rating = v.parse(calculateResponseSchema, row.worksheet);
     expect(rating.totalCents).toBe(expected);
     expect(row.rateTableId).toBe(rating.rateTableId);
@@ -225,7 +291,10 @@ describe('POST insured/addlocation', () => {
     const quote = await quotedOrder(app, insured);
     const vegas = await masterLocation(insured, LAS_VEGAS);
     const before = await snapshot(quote.submissionId, insured.userId);
-    const error = expectError(await addLocation(insured, { submissionid: quote.submissionId, addLocationsIds: [vegas] }), 422);
+    const error = expectError(
+      await addLocation(insured, { submissionid: quote.submissionId, addLocationsIds: [vegas] }),
+      422,
+    );
     expect(error.fields).toHaveProperty('state');
     expect(await snapshot(quote.submissionId, insured.userId)).toEqual(before);
   });
@@ -239,8 +308,21 @@ describe('POST insured/addlocation', () => {
       .where(eq(submissions.id, quote.submissionId));
     const vegas = await masterLocation(insured, LAS_VEGAS);
     const plan = await ok(await addLocation(insured, { submissionid: quote.submissionId, addLocationsIds: [vegas] }));
-    expect(plan).toMatchObject({ status: 'draft', stateCode: 'NV', zipcode: '89101', totalCents: null, previousTotalCents: null, rerated: false, version: 2 });
-    expect(await orderRow(quote.submissionId)).toMatchObject({ status: 'draft', stateCode: 'NV', zipcode: '89101', premiumCents: null });
+    expect(plan).toMatchObject({
+      status: 'draft',
+      stateCode: 'NV',
+      zipcode: '89101',
+      totalCents: null,
+      previousTotalCents: null,
+      rerated: false,
+      version: 2,
+    });
+    expect(await orderRow(quote.submissionId)).toMatchObject({
+      status: 'draft',
+      stateCode: 'NV',
+      zipcode: '89101',
+      premiumCents: null,
+    });
   });
 
   it('is a 409 naming the status once the order is bound; its locations can still be read', async () => {
@@ -249,7 +331,10 @@ describe('POST insured/addlocation', () => {
     const houston = await masterLocation(insured, HOUSTON);
     await bindForTest(t.app, quote.submissionId);
     const before = await snapshot(quote.submissionId, insured.userId);
-    const error = expectError(await addLocation(insured, { submissionid: quote.submissionId, addLocationsIds: [houston] }), 409);
+    const error = expectError(
+      await addLocation(insured, { submissionid: quote.submissionId, addLocationsIds: [houston] }),
+      409,
+    );
     expect(error.fields).toEqual({ status: 'is bound' });
     expect(await snapshot(quote.submissionId, insured.userId)).toEqual(before);
     expect((await ok(await planOf(insured, quote.submissionId))).status).toBe('bound');
@@ -262,13 +347,19 @@ describe('POST insured/addlocation', () => {
     await ok(await addLocation(owner, { submissionid: quote.submissionId, addLocationsIds: [ownerLocation] }));
     const malloryOrder = await quotedOrder(app, mallory);
     const malloryLocation = await masterLocation(mallory, DALLAS);
-    const [ownerBefore, malloryBefore] = [await snapshot(quote.submissionId, owner.userId), await snapshot(malloryOrder.submissionId, mallory.userId)];
+    const [ownerBefore, malloryBefore] = [
+      await snapshot(quote.submissionId, owner.userId),
+      await snapshot(malloryOrder.submissionId, mallory.userId),
+    ];
 
     for (const response of [
       await addLocation(mallory, { submissionid: quote.submissionId, addLocationsIds: [malloryLocation] }, true),
       await addLocation(mallory, { submissionid: quote.submissionId, removeLocationsIds: [ownerLocation] }),
       // Its own order, with one of its own locations and one of the owner's: none is added.
-      await addLocation(mallory, { submissionid: malloryOrder.submissionId, addLocationsIds: [malloryLocation, ownerLocation] }),
+      await addLocation(mallory, {
+        submissionid: malloryOrder.submissionId,
+        addLocationsIds: [malloryLocation, ownerLocation],
+      }),
     ]) {
       expectError(response, 404);
     }
@@ -310,7 +401,8 @@ describe('POST insured/addlocation', () => {
     // add's copy then broke the foreign key.
     await whileLocked(
       t.app,
-      (tx) => tx.select({ id: submissions.id }).from(submissions).where(eq(submissions.id, quote.submissionId)).for('update'),
+      (tx) =>
+        tx.select({ id: submissions.id }).from(submissions).where(eq(submissions.id, quote.submissionId)).for('update'),
       async () => {
         add = addLocation(insured, { submissionid: quote.submissionId, addLocationsIds: [houston] });
         await lockWaiters(t.app, 1);
@@ -323,8 +415,12 @@ describe('POST insured/addlocation', () => {
     expect(await t.app.db.select().from(locations).where(eq(locations.id, houston))).toEqual([]);
     if (t.testApp.database.kind === 'postgres') {
       // The copy stays on the order; only its link to the deleted master record is gone.
-      expect((await ok(added)).locations).toEqual([expect.objectContaining({ locationId: houston, city: 'Houston', isprimary: true })]);
-      expect(await planRows(quote.submissionId)).toEqual([expect.objectContaining({ locationId: null, city: 'Houston', isPrimary: true })]);
+      expect((await ok(added)).locations).toEqual([
+        expect.objectContaining({ locationId: houston, city: 'Houston', isprimary: true }),
+      ]);
+      expect(await planRows(quote.submissionId)).toEqual([
+        expect.objectContaining({ locationId: null, city: 'Houston', isPrimary: true }),
+      ]);
     } else {
       expect([200, 404], added.body).toContain(added.statusCode);
     }
@@ -360,7 +456,12 @@ describe('POST insured/addlocation', () => {
 
   it('a form field named __proto__ is a 400 that names it', async () => {
     const insured = await newInsured(app);
-    const response = await insured.call('POST', 'insured/addlocation', { ['__proto__']: '1', submissionid: '1' }, { form: true });
+    const response = await insured.call(
+      'POST',
+      'insured/addlocation',
+      { ['__proto__']: '1', submissionid: '1' },
+      { form: true },
+    );
     expectError(response, 400);
     const fields = (response.json() as { fields: Record<string, string> }).fields;
     expect(Object.keys(fields)).toEqual(['__proto__']);
@@ -371,10 +472,20 @@ describe('POST insured/addlocation', () => {
     const insured = await newInsured(app);
     const quote = await quotedOrder(app, insured);
     const houston = await masterLocation(insured, HOUSTON);
-    expect(expectError(await addLocation(insured, { submissionid: quote.submissionId, addLocationsIds: 'x,2' }, true), 400).fields).toHaveProperty('addLocationsIds');
-    expect(expectError(await addLocation(insured, { submissionid: quote.submissionId, addLocationsIds: [houston], removeLocationsIds: [houston] }), 400).fields).toHaveProperty(
-      'removeLocationsIds',
-    );
+    expect(
+      expectError(await addLocation(insured, { submissionid: quote.submissionId, addLocationsIds: 'x,2' }, true), 400)
+        .fields,
+    ).toHaveProperty('addLocationsIds');
+    expect(
+      expectError(
+        await addLocation(insured, {
+          submissionid: quote.submissionId,
+          addLocationsIds: [houston],
+          removeLocationsIds: [houston],
+        }),
+        400,
+      ).fields,
+    ).toHaveProperty('removeLocationsIds');
   });
 });
 
@@ -393,11 +504,29 @@ describe('PUT insured/updateplanlocation', () => {
     const austinCopy = plan.locations[1]!;
     const masterBefore = await t.app.db.select().from(locations).where(eq(locations.id, ids[1]!));
     const updated = await ok(
-      await insured.call('PUT', 'insured/updateplanlocation', { id: austinCopy.id, submissionId: quote.submissionId, address1: '10 Lamar Blvd', address2: 'Floor 2', city: 'Austin', state: 'TX', zipcode: '78704' }),
+      await insured.call('PUT', 'insured/updateplanlocation', {
+        id: austinCopy.id,
+        submissionId: quote.submissionId,
+        address1: '10 Lamar Blvd',
+        address2: 'Floor 2',
+        city: 'Austin',
+        state: 'TX',
+        zipcode: '78704',
+      }),
     );
-    expect(updated.locations[1]).toEqual({ ...austinCopy, address1: '10 Lamar Blvd', address2: 'Floor 2', zipcode: '78704' });
+    expect(updated.locations[1]).toEqual({
+      ...austinCopy,
+      address1: '10 Lamar Blvd',
+      address2: 'Floor 2',
+      zipcode: '78704',
+    });
     // Not the primary: the rating address and price stand; the version moves all the same.
-    expect(updated).toMatchObject({ zipcode: '77002', rerated: false, version: plan.version + 1, totalCents: quote.rating.totalCents });
+    expect(updated).toMatchObject({
+      zipcode: '77002',
+      rerated: false,
+      version: plan.version + 1,
+      totalCents: quote.rating.totalCents,
+    });
     expect(await t.app.db.select().from(locations).where(eq(locations.id, ids[1]!))).toEqual(masterBefore);
   });
 
@@ -406,12 +535,37 @@ describe('PUT insured/updateplanlocation', () => {
     const { quote, ids, plan } = await orderWith(insured, HOUSTON);
     const expected = await calculatedTotal('75201');
     const updated = await ok(
-      await insured.call('PUT', 'insured/updateplanlocation', { id: plan.locations[0]!.id, submissionId: String(quote.submissionId), ...DALLAS, title: undefined, isupdatemaster: 'true' }),
+      await insured.call('PUT', 'insured/updateplanlocation', {
+        id: plan.locations[0]!.id,
+        submissionId: String(quote.submissionId),
+        ...DALLAS,
+        title: undefined,
+        isupdatemaster: 'true',
+      }),
     );
-    expect(updated).toMatchObject({ zipcode: '75201', rerated: true, totalCents: expected, previousTotalCents: quote.rating.totalCents });
-    expect(updated.locations[0]).toMatchObject({ locationId: ids[0], address1: '2 Elm St', address2: 'Suite 5', city: 'Dallas', zipcode: '75201', isprimary: true });
+    expect(updated).toMatchObject({
+      zipcode: '75201',
+      rerated: true,
+      totalCents: expected,
+      previousTotalCents: quote.rating.totalCents,
+    });
+    expect(updated.locations[0]).toMatchObject({
+      locationId: ids[0],
+      address1: '2 Elm St',
+      address2: 'Suite 5',
+      city: 'Dallas',
+      zipcode: '75201',
+      isprimary: true,
+    });
     const [master] = await t.app.db.select().from(locations).where(eq(locations.id, ids[0]!));
-    expect(master).toMatchObject({ title: 'Houston office', address1: '2 Elm St', address2: 'Suite 5', city: 'Dallas', state: 'TX', zipcode: '75201' });
+    expect(master).toMatchObject({
+      title: 'Houston office',
+      address1: '2 Elm St',
+      address2: 'Suite 5',
+      city: 'Dallas',
+      state: 'TX',
+      zipcode: '75201',
+    });
   });
 
   it('refuses a ZIP of another state (400), an unpriceable state (422) and another order’s location (404), changing nothing', async () => {
@@ -420,9 +574,18 @@ describe('PUT insured/updateplanlocation', () => {
     const otherOrder = await orderWith(other, HOUSTON);
     const before = await snapshot(quote.submissionId, insured.userId);
     const id = plan.locations[0]!.id;
-    const update = (body: Record<string, unknown>) => insured.call('PUT', 'insured/updateplanlocation', { id, submissionId: quote.submissionId, ...HOUSTON, title: undefined, ...body });
+    const update = (body: Record<string, unknown>) =>
+      insured.call('PUT', 'insured/updateplanlocation', {
+        id,
+        submissionId: quote.submissionId,
+        ...HOUSTON,
+        title: undefined,
+        ...body,
+      });
     expect(expectError(await update({ zipcode: '75201', state: 'CA' }), 400).fields).toHaveProperty('zipcode');
-    expect(expectError(await update({ ...LAS_VEGAS, title: undefined, isupdatemaster: true }), 422).fields).toHaveProperty('state');
+    expect(
+      expectError(await update({ ...LAS_VEGAS, title: undefined, isupdatemaster: true }), 422).fields,
+    ).toHaveProperty('state');
     expectError(await update({ id: otherOrder.plan.locations[0]!.id }), 404);
     expectError(await update({ submissionId: otherOrder.quote.submissionId }), 404);
     expect(await snapshot(quote.submissionId, insured.userId)).toEqual(before);
@@ -433,22 +596,47 @@ describe('DELETE insured/deleteplanlocation', () => {
   it('deleting the primary promotes the oldest remaining location and re-rates at its address', async () => {
     const insured = await newInsured(app);
     const quote = await quotedOrder(app, insured);
-    const [houston, dallas, austin] = [await masterLocation(insured, HOUSTON), await masterLocation(insured, DALLAS), await masterLocation(insured, AUSTIN)];
-    const plan = await ok(await addLocation(insured, { submissionid: quote.submissionId, addLocationsIds: [houston, dallas, austin] }));
+    const [houston, dallas, austin] = [
+      await masterLocation(insured, HOUSTON),
+      await masterLocation(insured, DALLAS),
+      await masterLocation(insured, AUSTIN),
+    ];
+    const plan = await ok(
+      await addLocation(insured, { submissionid: quote.submissionId, addLocationsIds: [houston, dallas, austin] }),
+    );
     const primary = plan.locations.find((row) => row.isprimary)!;
     expect(primary.locationId).toBe(houston);
 
     const expected = await calculatedTotal('75201');
-    const after = await ok(await insured.call('DELETE', `insured/deleteplanlocation?planlocationid=${primary.id}&submissionid=${quote.submissionId}`));
+    const after = await ok(
+      await insured.call(
+        'DELETE',
+        `insured/deleteplanlocation?planlocationid=${primary.id}&submissionid=${quote.submissionId}`,
+      ),
+    );
     expect(after.locations.map((row) => [row.locationId, row.isprimary])).toEqual([
       [dallas, true],
       [austin, false],
     ]);
-    expect(after).toMatchObject({ zipcode: '75201', rerated: true, totalCents: expected, previousTotalCents: quote.rating.totalCents, version: plan.version + 1 });
+    expect(after).toMatchObject({
+      zipcode: '75201',
+      rerated: true,
+      totalCents: expected,
+      previousTotalCents: quote.rating.totalCents,
+      version: plan.version + 1,
+    });
     // The master location is untouched.
-    expect(await t.app.db.select({ id: locations.id }).from(locations).where(and(eq(locations.id, houston), eq(locations.userId, insured.userId)))).toHaveLength(1);
+    expect(
+      await t.app.db
+        .select({ id: locations.id })
+        .from(locations)
+        .where(and(eq(locations.id, houston), eq(locations.userId, insured.userId))),
+    ).toHaveLength(1);
 
-    const again = await insured.call('DELETE', `insured/deleteplanlocation?planlocationid=${primary.id}&submissionid=${quote.submissionId}`);
+    const again = await insured.call(
+      'DELETE',
+      `insured/deleteplanlocation?planlocationid=${primary.id}&submissionid=${quote.submissionId}`,
+    );
     expectError(again, 404);
   });
 });

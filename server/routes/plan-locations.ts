@@ -12,7 +12,13 @@ import {
   planLocationsSchema,
   updatePlanLocationRequestSchema,
 } from '@shared/contract/locations';
-import { addLocations, deletePlanLocation, orderLocations, updatePlanLocation, type PlanLocationDeps } from '@server/account/plan-locations';
+import {
+  addLocations,
+  deletePlanLocation,
+  orderLocations,
+  updatePlanLocation,
+  type PlanLocationDeps,
+} from '@server/account/plan-locations';
 import { currentUser } from '@server/http/authenticate';
 import { defineRoute } from '@server/http/route';
 

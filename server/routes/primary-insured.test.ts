@@ -1,10 +1,21 @@
 import { asc, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { primaryInsuredSchema, primaryInsuredWithLocationSchema, type PrimaryInsured } from '@shared/contract/primary-insured';
+import {
+  primaryInsuredSchema,
+  primaryInsuredWithLocationSchema,
+  type PrimaryInsured,
+} from '@shared/contract/primary-insured';
 import { calculateResponseSchema } from '@shared/contract/rating';
 import { contacts, locations, planLocations, submissionEvents, submissions, users } from '@server/db/schema';
-import { bindForTest, lockWaiters, newInsured, quotedOrder, whileLocked, type Insured } from '@server/test/account-helpers';
+import {
+  bindForTest,
+  lockWaiters,
+  newInsured,
+  quotedOrder,
+  whileLocked,
+  type Insured,
+} from '@server/test/account-helpers';
 import { caller, mailsTo, signIn, uniqueEmail } from '@server/test/auth-helpers';
 import { expectError } from '@server/test/expect-error';
 import { calculateInput, quoteApi } from '@server/test/quote-helpers';
@@ -19,7 +30,15 @@ const NEW_PASSWORD = 'Another-Horse-77';
 async function masterLocation(insured: Insured, isPrimary = true): Promise<number> {
   const [row] = await t.app.db
     .insert(locations)
-    .values({ userId: insured.userId, title: 'Head office', address1: '1 Main St', city: 'Houston', state: 'TX', zipcode: '77002', isPrimary })
+    .values({
+      userId: insured.userId,
+      title: 'Head office',
+      address1: '1 Main St',
+      city: 'Houston',
+      state: 'TX',
+      zipcode: '77002',
+      isPrimary,
+    })
     .returning({ id: locations.id });
   return row!.id;
 }
@@ -27,7 +46,15 @@ async function masterLocation(insured: Insured, isPrimary = true): Promise<numbe
 async function masterContact(insured: Insured, isPrimary = true): Promise<number> {
   const [row] = await t.app.db
     .insert(contacts)
-    .values({ userId: insured.userId, title: 'Office manager', firstName: 'Olive', lastName: 'Office', email: 'olive@example.com', contactNumber: '+15125550142', isPrimary })
+    .values({
+      userId: insured.userId,
+      title: 'Office manager',
+      firstName: 'Olive',
+      lastName: 'Office',
+      email: 'olive@example.com',
+      contactNumber: '+15125550142',
+      isPrimary,
+    })
     .returning({ id: contacts.id });
   return row!.id;
 }
@@ -37,7 +64,8 @@ const details = async (insured: Insured): Promise<PrimaryInsured> => {
   expect(response.statusCode, response.body).toBe(200);
   return v.parse(primaryInsuredSchema, response.json());
 };
-const update = (insured: Insured, body: Record<string, unknown>) => insured.call('POST', 'insured/updateprimaryinsured', body);
+const update = (insured: Insured, body: Record<string, unknown>) =>
+  insured.call('POST', 'insured/updateprimaryinsured', body);
 const userRow = async (id: number) => (await t.app.db.select().from(users).where(eq(users.id, id)))[0]!;
 
 describe('GET insured/primaryinsureddetails', () => {
@@ -62,8 +90,25 @@ describe('GET insured/primaryinsureddetails', () => {
     const locationId = await masterLocation(insured);
     const contactId = await masterContact(insured);
     const answer = await details(insured);
-    expect(answer.primaryLocation).toEqual({ id: locationId, title: 'Head office', address1: '1 Main St', address2: null, city: 'Houston', state: 'TX', zipcode: '77002', isprimary: true });
-    expect(answer.primaryContact).toEqual({ id: contactId, title: 'Office manager', firstname: 'Olive', lastname: 'Office', email: 'olive@example.com', contactnumber: '+15125550142', isprimary: true });
+    expect(answer.primaryLocation).toEqual({
+      id: locationId,
+      title: 'Head office',
+      address1: '1 Main St',
+      address2: null,
+      city: 'Houston',
+      state: 'TX',
+      zipcode: '77002',
+      isprimary: true,
+    });
+    expect(answer.primaryContact).toEqual({
+      id: contactId,
+      title: 'Office manager',
+      firstname: 'Olive',
+      lastname: 'Office',
+      email: 'olive@example.com',
+      contactnumber: '+15125550142',
+      isprimary: true,
+    });
   });
 
   it('without a bearer token is a 401', async () => {
@@ -74,7 +119,13 @@ describe('GET insured/primaryinsureddetails', () => {
 describe('POST insured/updateprimaryinsured', () => {
   it('changes only the fields sent, and answers the insured after the change', async () => {
     const insured = await newInsured(app);
-    const answer = await update(insured, { gender: 'female', dob: '1980-02-29', industrycode: ' 621210 ', paymentterm: 'quarterly', lastname: 'Smith' });
+    const answer = await update(insured, {
+      gender: 'female',
+      dob: '1980-02-29',
+      industrycode: ' 621210 ',
+      paymentterm: 'quarterly',
+      lastname: 'Smith',
+    });
     expect(answer.statusCode, answer.body).toBe(200);
     expect(v.parse(primaryInsuredSchema, answer.json())).toEqual({
       ...(await details(insured)),
@@ -89,7 +140,13 @@ describe('POST insured/updateprimaryinsured', () => {
     });
     // null clears; what is left out stays.
     const cleared = await update(insured, { companyname: null, gender: null });
-    expect(cleared.json()).toMatchObject({ companyname: null, gender: null, dob: '1980-02-29', lastname: 'Smith', paymentterm: 'quarterly' });
+    expect(cleared.json()).toMatchObject({
+      companyname: null,
+      gender: null,
+      dob: '1980-02-29',
+      lastname: 'Smith',
+      paymentterm: 'quarterly',
+    });
   });
 
   it('a date of birth in the future, a payment term not on offer and bad shapes are 400s naming the field', async () => {
@@ -97,7 +154,9 @@ describe('POST insured/updateprimaryinsured', () => {
     const before = await userRow(insured.userId);
     const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
     expect(expectError(await update(insured, { dob: tomorrow }), 400).fields).toHaveProperty('dob');
-    expect(expectError(await update(insured, { paymentterm: 'weekly' }), 400).fields).toEqual({ paymentterm: expect.stringContaining('annual') });
+    expect(expectError(await update(insured, { paymentterm: 'weekly' }), 400).fields).toEqual({
+      paymentterm: expect.stringContaining('annual'),
+    });
     expect(expectError(await update(insured, { insuredtype: 'robot' }), 400).fields).toHaveProperty('insuredtype');
     expect(expectError(await update(insured, { industrycode: 'dentist' }), 400).fields).toHaveProperty('industrycode');
     expect(await userRow(insured.userId)).toEqual(before);
@@ -107,7 +166,9 @@ describe('POST insured/updateprimaryinsured', () => {
     const insured = await newInsured(app);
     const email = uniqueEmail('moved');
     expect(expectError(await update(insured, { email }), 400).fields).toEqual({ currentpassword: expect.any(String) });
-    expect(expectError(await update(insured, { email, currentpassword: 'Wrong-Password-1' }), 403).fields).toEqual({ currentpassword: expect.any(String) });
+    expect(expectError(await update(insured, { email, currentpassword: 'Wrong-Password-1' }), 403).fields).toEqual({
+      currentpassword: expect.any(String),
+    });
     expect((await userRow(insured.userId)).email).toBe(insured.email);
 
     const changed = await update(insured, { email, currentpassword: insured.password });
@@ -122,7 +183,10 @@ describe('POST insured/updateprimaryinsured', () => {
 
   it('an e-mail another account uses is a 409 naming email', async () => {
     const [insured, other] = [await newInsured(app), await newInsured(app)];
-    const error = expectError(await update(insured, { email: other.email.toUpperCase(), currentpassword: insured.password }), 409);
+    const error = expectError(
+      await update(insured, { email: other.email.toUpperCase(), currentpassword: insured.password }),
+      409,
+    );
     expect(error.fields).toEqual({ email: expect.any(String) });
     expect((await userRow(insured.userId)).email).toBe(insured.email);
   });
@@ -142,8 +206,12 @@ describe('POST insured/updateprimaryinsured', () => {
     const other = await signIn(api, insured.email, insured.password, true);
     expect((await api.get('insured/isLogin', other.token)).statusCode).toBe(200);
 
-    expect(expectError(await update(insured, { password: NEW_PASSWORD }), 400).fields).toEqual({ currentpassword: expect.any(String) });
-    expect(expectError(await update(insured, { password: NEW_PASSWORD, currentpassword: 'Wrong-Password-1' }), 403).fields).toHaveProperty('currentpassword');
+    expect(expectError(await update(insured, { password: NEW_PASSWORD }), 400).fields).toEqual({
+      currentpassword: expect.any(String),
+    });
+    expect(
+      expectError(await update(insured, { password: NEW_PASSWORD, currentpassword: 'Wrong-Password-1' }), 403).fields,
+    ).toHaveProperty('currentpassword');
     expect((await api.get('insured/isLogin', other.token)).statusCode).toBe(200);
 
     const changed = await update(insured, { password: NEW_PASSWORD, currentpassword: insured.password });
@@ -156,9 +224,18 @@ describe('POST insured/updateprimaryinsured', () => {
     expect((await details(insured)).email).toBe(insured.email);
     // The new password signs in; the old one does not.
     await signIn(caller(app), insured.email, NEW_PASSWORD);
-    expectError(await caller(app).post('auth/generate-token', { username: insured.email, password: insured.password, params: { rememberMe: false } }), 401);
+    expectError(
+      await caller(app).post('auth/generate-token', {
+        username: insured.email,
+        password: insured.password,
+        params: { rememberMe: false },
+      }),
+      401,
+    );
     // The owner is told.
-    expect((await mailsTo(t.app, insured.email)).map((mail) => mail.subject)).toContainEqual(expect.stringMatching(/password was changed/));
+    expect((await mailsTo(t.app, insured.email)).map((mail) => mail.subject)).toContainEqual(
+      expect.stringMatching(/password was changed/),
+    );
   });
 });
 
@@ -177,10 +254,19 @@ describe('POST insured/updateprimaryinsuredwithlocation', () => {
     submissionId,
     ...extra,
   });
-  const send = (insured: Insured, payload: Record<string, unknown>) => insured.call('POST', 'insured/updateprimaryinsuredwithlocation', payload);
+  const send = (insured: Insured, payload: Record<string, unknown>) =>
+    insured.call('POST', 'insured/updateprimaryinsuredwithlocation', payload);
   const masters = async (insured: Insured) => ({
-    locations: await t.app.db.select().from(locations).where(eq(locations.userId, insured.userId)).orderBy(asc(locations.id)),
-    contacts: await t.app.db.select().from(contacts).where(eq(contacts.userId, insured.userId)).orderBy(asc(contacts.id)),
+    locations: await t.app.db
+      .select()
+      .from(locations)
+      .where(eq(locations.userId, insured.userId))
+      .orderBy(asc(locations.id)),
+    contacts: await t.app.db
+      .select()
+      .from(contacts)
+      .where(eq(contacts.userId, insured.userId))
+      .orderBy(asc(contacts.id)),
   });
 
   it('without isupdatemaster: the insured and the order change, the master records do not', async () => {
@@ -192,8 +278,16 @@ describe('POST insured/updateprimaryinsuredwithlocation', () => {
     const response = await send(insured, body(quote.submissionId, { locationId, contactId }));
     expect(response.statusCode, response.body).toBe(200);
     const answer = v.parse(primaryInsuredWithLocationSchema, response.json());
-    expect(answer.insured).toMatchObject({ firstname: 'Dana', lastname: 'Dentist', companyname: 'Bright Smiles', contactnumber: '+15125550199' });
-    const [plan] = await t.app.db.select().from(planLocations).where(eq(planLocations.submissionId, quote.submissionId));
+    expect(answer.insured).toMatchObject({
+      firstname: 'Dana',
+      lastname: 'Dentist',
+      companyname: 'Bright Smiles',
+      contactnumber: '+15125550199',
+    });
+    const [plan] = await t.app.db
+      .select()
+      .from(planLocations)
+      .where(eq(planLocations.submissionId, quote.submissionId));
     expect(answer.order).toEqual({
       submissionId: quote.submissionId,
       number: quote.number,
@@ -204,9 +298,28 @@ describe('POST insured/updateprimaryinsuredwithlocation', () => {
       totalCents: quote.rating.totalCents,
       previousTotalCents: quote.rating.totalCents,
       rerated: false,
-      locations: [{ id: plan!.id, locationId, title: 'Head office', address1: '10 Travis St', address2: null, city: 'Houston', state: 'TX', zipcode: '77002', isprimary: true }],
+      locations: [
+        {
+          id: plan!.id,
+          locationId,
+          title: 'Head office',
+          address1: '10 Travis St',
+          address2: null,
+          city: 'Houston',
+          state: 'TX',
+          zipcode: '77002',
+          isprimary: true,
+        },
+      ],
     });
-    expect((await t.app.db.select({ contactId: submissions.contactId }).from(submissions).where(eq(submissions.id, quote.submissionId)))[0]!.contactId).toBe(contactId);
+    expect(
+      (
+        await t.app.db
+          .select({ contactId: submissions.contactId })
+          .from(submissions)
+          .where(eq(submissions.id, quote.submissionId))
+      )[0]!.contactId,
+    ).toBe(contactId);
     expect(await masters(insured)).toEqual(before);
     expect(answer.insured).toEqual(await details(insured));
   });
@@ -215,12 +328,35 @@ describe('POST insured/updateprimaryinsuredwithlocation', () => {
     const insured = await newInsured(app);
     const quote = await quotedOrder(app, insured);
     const [locationId, contactId] = [await masterLocation(insured), await masterContact(insured)];
-    const response = await send(insured, body(quote.submissionId, { locationId: String(locationId), contactId, isupdatemaster: true }));
+    const response = await send(
+      insured,
+      body(quote.submissionId, { locationId: String(locationId), contactId, isupdatemaster: true }),
+    );
     expect(response.statusCode, response.body).toBe(200);
-    const { locations: [location], contacts: [contact] } = await masters(insured);
-    expect(location).toMatchObject({ title: 'Head office', address1: '10 Travis St', address2: null, city: 'Houston', state: 'TX', zipcode: '77002', isPrimary: true });
-    expect(contact).toMatchObject({ firstName: 'Dana', lastName: 'Dentist', contactNumber: '+15125550199', email: 'olive@example.com', title: 'Office manager' });
-    expect(v.parse(primaryInsuredWithLocationSchema, response.json()).insured.primaryContact).toMatchObject({ firstname: 'Dana', lastname: 'Dentist' });
+    const {
+      locations: [location],
+      contacts: [contact],
+    } = await masters(insured);
+    expect(location).toMatchObject({
+      title: 'Head office',
+      address1: '10 Travis St',
+      address2: null,
+      city: 'Houston',
+      state: 'TX',
+      zipcode: '77002',
+      isPrimary: true,
+    });
+    expect(contact).toMatchObject({
+      firstName: 'Dana',
+      lastName: 'Dentist',
+      contactNumber: '+15125550199',
+      email: 'olive@example.com',
+      title: 'Office manager',
+    });
+    expect(v.parse(primaryInsuredWithLocationSchema, response.json()).insured.primaryContact).toMatchObject({
+      firstname: 'Dana',
+      lastname: 'Dentist',
+    });
   });
 
   it('an address in another ZIP re-rates the quoted order, and a repeat changes nothing more', async () => {
@@ -230,11 +366,22 @@ describe('POST insured/updateprimaryinsuredwithlocation', () => {
     const expected = v.parse(calculateResponseSchema, calculated.json()).totalCents;
     const dallas = body(quote.submissionId, { address1: '2 Elm St', city: 'Dallas', zipcode: '75201' });
     const first = v.parse(primaryInsuredWithLocationSchema, (await send(insured, dallas)).json());
-    expect(first.order).toMatchObject({ zipcode: '75201', rerated: true, totalCents: expected, previousTotalCents: quote.rating.totalCents, version: 2 });
-    expect(first.order.locations).toEqual([expect.objectContaining({ locationId: null, title: null, city: 'Dallas', isprimary: true })]);
+    expect(first.order).toMatchObject({
+      zipcode: '75201',
+      rerated: true,
+      totalCents: expected,
+      previousTotalCents: quote.rating.totalCents,
+      version: 2,
+    });
+    expect(first.order.locations).toEqual([
+      expect.objectContaining({ locationId: null, title: null, city: 'Dallas', isprimary: true }),
+    ]);
     const again = v.parse(primaryInsuredWithLocationSchema, (await send(insured, dallas)).json());
     expect(again.order).toEqual({ ...first.order, previousTotalCents: expected, rerated: false });
-    const events = await t.app.db.select({ event: submissionEvents.event }).from(submissionEvents).where(eq(submissionEvents.submissionId, quote.submissionId));
+    const events = await t.app.db
+      .select({ event: submissionEvents.event })
+      .from(submissionEvents)
+      .where(eq(submissionEvents.submissionId, quote.submissionId));
     expect(events.map((event) => event.event)).toEqual(['quote', 'locations']);
   });
 
@@ -267,7 +414,10 @@ describe('POST insured/updateprimaryinsuredwithlocation', () => {
     const insured = await newInsured(app);
     const quote = await quotedOrder(app, insured);
     const [kept, doomed] = [await masterLocation(insured), await masterLocation(insured, false)];
-    const added = await insured.call('POST', 'insured/addlocation', { submissionid: quote.submissionId, addLocationsIds: [kept, doomed] });
+    const added = await insured.call('POST', 'insured/addlocation', {
+      submissionid: quote.submissionId,
+      addLocationsIds: [kept, doomed],
+    });
     expect(added.statusCode, added.body).toBe(200);
     let update: Promise<Awaited<ReturnType<Insured['call']>>> | undefined;
     let deletion: Promise<Awaited<ReturnType<Insured['call']>>> | undefined;
@@ -276,7 +426,8 @@ describe('POST insured/updateprimaryinsuredwithlocation', () => {
     // while the delete held the insured's row and waited for the order, was a deadlock (a 500).
     await whileLocked(
       t.app,
-      (tx) => tx.select({ id: submissions.id }).from(submissions).where(eq(submissions.id, quote.submissionId)).for('update'),
+      (tx) =>
+        tx.select({ id: submissions.id }).from(submissions).where(eq(submissions.id, quote.submissionId)).for('update'),
       async () => {
         update = send(insured, body(quote.submissionId, { locationId: kept }));
         await lockWaiters(t.app, 1);
@@ -322,7 +473,9 @@ describe('POST insured/updateprimaryinsuredwithlocation', () => {
   it('a bound order is a 409 naming its status; a ZIP of another state a 400', async () => {
     const insured = await newInsured(app);
     const quote = await quotedOrder(app, insured);
-    expect(expectError(await send(insured, body(quote.submissionId, { zipcode: '10001' })), 400).fields).toHaveProperty('zipcode');
+    expect(expectError(await send(insured, body(quote.submissionId, { zipcode: '10001' })), 400).fields).toHaveProperty(
+      'zipcode',
+    );
     await bindForTest(t.app, quote.submissionId);
     expect(expectError(await send(insured, body(quote.submissionId)), 409).fields).toEqual({ status: 'is bound' });
     expect((await details(insured)).firstname).toBe('Pat');

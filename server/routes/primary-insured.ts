@@ -27,7 +27,13 @@ import { defineRoute } from '@server/http/route';
 const givenKeys = (raw: unknown): Set<string> => new Set(raw && typeof raw === 'object' ? Object.keys(raw) : []);
 
 export async function primaryInsuredRoutes(app: FastifyInstance) {
-  const deps: PrimaryInsuredDeps = { db: app.db, catalog: app.ratingCatalog, clock: app.clock, config: app.config, mail: app.mail };
+  const deps: PrimaryInsuredDeps = {
+    db: app.db,
+    catalog: app.ratingCatalog,
+    clock: app.clock,
+    config: app.config,
+    mail: app.mail,
+  };
   const tags = ['account'];
   const noStore = { 'cache-control': 'no-store' };
 
@@ -66,7 +72,9 @@ export async function primaryInsuredRoutes(app: FastifyInstance) {
     handler: async ({ body, request, reply }) => {
       reply.headers(noStore);
       const given = givenKeys(request.body);
-      const input = Object.fromEntries(Object.entries(body).filter(([key]) => given.has(key))) as UpdatePrimaryInsuredInput;
+      const input = Object.fromEntries(
+        Object.entries(body).filter(([key]) => given.has(key)),
+      ) as UpdatePrimaryInsuredInput;
       return updatePrimaryInsured(deps, currentUser(request), input);
     },
   });

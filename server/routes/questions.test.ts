@@ -47,8 +47,18 @@ describe('GET questions/list', () => {
     // The demo options do carry effects: they are there, and stay on the server.
     expect(stored.some((q) => q.options.some((o) => o.modifierBps || o.knockout || o.referral))).toBe(true);
     for (const question of response.json() as Record<string, unknown>[]) {
-      expect(Object.keys(question).sort()).toEqual(['code', 'condition', 'helpText', 'id', 'options', 'required', 'text', 'type']);
-      for (const option of question.options as Record<string, unknown>[]) expect(Object.keys(option).sort()).toEqual(['label', 'value']);
+      expect(Object.keys(question).sort()).toEqual([
+        'code',
+        'condition',
+        'helpText',
+        'id',
+        'options',
+        'required',
+        'text',
+        'type',
+      ]);
+      for (const option of question.options as Record<string, unknown>[])
+        expect(Object.keys(option).sort()).toEqual(['label', 'value']);
     }
     expect(list.find((q) => q.code === 'dnt_sedation')).toEqual({
       id: stored.find((q) => q.code === 'dnt_sedation')!.id,
@@ -72,7 +82,9 @@ describe('GET questions/list', () => {
   it('with a submission, carries its saved answers; for the owner only', async () => {
     const id = await specialityId(t.app);
     const quote = await create({}, {});
-    const response = await api().get(`questions/list?specialityId=${id}&submissionId=${quote.submissionId}`, { quoteKey: quote.quoteKey });
+    const response = await api().get(`questions/list?specialityId=${id}&submissionId=${quote.submissionId}`, {
+      quoteKey: quote.quoteKey,
+    });
     expect(response.statusCode, response.body).toBe(200);
     const list = v.parse(questionListSchema, response.json());
     const { answers } = await submissionInput(t.app);
@@ -80,19 +92,32 @@ describe('GET questions/list', () => {
 
     const other = await signUp(caller(() => t.app));
     expectError(await api().get(`questions/list?specialityId=${id}&submissionId=${quote.submissionId}`), 404);
-    expectError(await api().get(`questions/list?specialityId=${id}&submissionId=${quote.submissionId}`, { token: other.token }), 404);
+    expectError(
+      await api().get(`questions/list?specialityId=${id}&submissionId=${quote.submissionId}`, { token: other.token }),
+      404,
+    );
   });
 
   it('names what is wrong: an unknown speciality, a submission of another speciality, bad parameters', async () => {
     const body = expectError(await api().get('questions/list?specialityId=999999'), 400);
     expect(body.fields).toEqual({ specialityId: 'is not a speciality on sale' });
     expect(expectError(await api().get('questions/list'), 400).fields).toEqual({ specialityId: 'is required' });
-    expect(expectError(await api().get('questions/list?specialityId=dentists'), 400).fields).toEqual({ specialityId: 'must be a positive whole number' });
-    expect(expectError(await api().get('questions/list?specialityid=1'), 400).fields).toHaveProperty('specialityid', 'is not a known parameter');
+    expect(expectError(await api().get('questions/list?specialityId=dentists'), 400).fields).toEqual({
+      specialityId: 'must be a positive whole number',
+    });
+    expect(expectError(await api().get('questions/list?specialityid=1'), 400).fields).toHaveProperty(
+      'specialityid',
+      'is not a known parameter',
+    );
 
     const quote = await create();
     const lawyers = await specialityId(t.app, 'Lawyers');
-    const wrong = expectError(await api().get(`questions/list?specialityId=${lawyers}&submissionId=${quote.submissionId}`, { quoteKey: quote.quoteKey }), 400);
+    const wrong = expectError(
+      await api().get(`questions/list?specialityId=${lawyers}&submissionId=${quote.submissionId}`, {
+        quoteKey: quote.quoteKey,
+      }),
+      400,
+    );
     expect(wrong.fields).toEqual({ submissionId: 'is a quote for another speciality' });
   });
 });
@@ -120,7 +145,11 @@ describe('GET dataacquisition/questions', () => {
 describe('POST questions/save/{submissionId}', () => {
   it('merges the answers given, prices the quote again as auth/calculate does, bumps the version', async () => {
     const quote = await create();
-    const response = await api().post(`questions/save/${quote.submissionId}`, { answers: { dnt_sedation: 'yes' } }, { quoteKey: quote.quoteKey });
+    const response = await api().post(
+      `questions/save/${quote.submissionId}`,
+      { answers: { dnt_sedation: 'yes' } },
+      { quoteKey: quote.quoteKey },
+    );
     expect(response.statusCode, response.body).toBe(200);
     const saved = v.parse(savedAnswersSchema, response.json());
     const { answers } = await submissionInput(t.app);
@@ -136,19 +165,37 @@ describe('POST questions/save/{submissionId}', () => {
     });
     // A 10% debit for sedation.
     expect(calculation.totalCents).toBeGreaterThan(quote.rating.totalCents);
-    expect(await rowOf(quote.submissionId)).toMatchObject({ premiumCents: calculation.totalCents, status: 'quoted', version: 2 });
+    expect(await rowOf(quote.submissionId)).toMatchObject({
+      premiumCents: calculation.totalCents,
+      status: 'quoted',
+      version: 2,
+    });
   });
 
   it('a required answer removed: saved, the quote drops to draft with its premium cleared, and comes back when answered', async () => {
     const quote = await create();
-    const save = (answers: Record<string, unknown>) => api().post(`questions/save/${quote.submissionId}`, { answers }, { quoteKey: quote.quoteKey });
+    const save = (answers: Record<string, unknown>) =>
+      api().post(`questions/save/${quote.submissionId}`, { answers }, { quoteKey: quote.quoteKey });
     const dropped = v.parse(savedAnswersSchema, (await save({ dnt_implants: null })).json());
-    expect(dropped).toMatchObject({ status: 'draft', rating: null, version: 2, needs: { 'answers.dnt_implants': 'is required' } });
+    expect(dropped).toMatchObject({
+      status: 'draft',
+      rating: null,
+      version: 2,
+      needs: { 'answers.dnt_implants': 'is required' },
+    });
     expect(dropped.answers).not.toHaveProperty('dnt_implants');
-    expect(await rowOf(quote.submissionId)).toMatchObject({ status: 'draft', premiumCents: null, worksheet: null, rateTableId: null });
+    expect(await rowOf(quote.submissionId)).toMatchObject({
+      status: 'draft',
+      premiumCents: null,
+      worksheet: null,
+      rateTableId: null,
+    });
 
     // A draft cannot show a quote; updaterating says why, naming the answer.
-    const rerate = expectError(await api().post('insured/updaterating', { submissionId: quote.submissionId }, { quoteKey: quote.quoteKey }), 400);
+    const rerate = expectError(
+      await api().post('insured/updaterating', { submissionId: quote.submissionId }, { quoteKey: quote.quoteKey }),
+      400,
+    );
     expect(rerate.fields).toEqual({ 'answers.dnt_implants': 'is required' });
 
     const back = v.parse(savedAnswersSchema, (await save({ dnt_implants: 'no' })).json());
@@ -168,14 +215,24 @@ describe('POST questions/save/{submissionId}', () => {
 
   it('checks the type of each answer given, names it, and saves nothing', async () => {
     const quote = await create();
-    const save = (answers: Record<string, unknown>) => api().post(`questions/save/${quote.submissionId}`, { answers }, { quoteKey: quote.quoteKey });
-    expect(expectError(await save({ dnt_sedation: 'maybe' }), 400).fields).toEqual({ 'answers.dnt_sedation': 'must be yes or no' });
+    const save = (answers: Record<string, unknown>) =>
+      api().post(`questions/save/${quote.submissionId}`, { answers }, { quoteKey: quote.quoteKey });
+    expect(expectError(await save({ dnt_sedation: 'maybe' }), 400).fields).toEqual({
+      'answers.dnt_sedation': 'must be yes or no',
+    });
     expect(expectError(await save({ dnt_practice_type: 'vet' }), 400).fields).toEqual({
       'answers.dnt_practice_type': 'must be one of: general, orthodontics, oral_surgery, pediatric',
     });
-    expect(expectError(await save({ arc_project_type: 'no' }), 400).fields).toEqual({ 'answers.arc_project_type': 'is not a question here' });
-    expect(expectError(await api().post(`questions/save/${quote.submissionId}`, {}, { quoteKey: quote.quoteKey }), 400).fields).toEqual({ answers: 'is required' });
-    expect(expectError(await api().post('questions/save/abc', { answers: {} }, { quoteKey: quote.quoteKey }), 400).fields).toEqual({
+    expect(expectError(await save({ arc_project_type: 'no' }), 400).fields).toEqual({
+      'answers.arc_project_type': 'is not a question here',
+    });
+    expect(
+      expectError(await api().post(`questions/save/${quote.submissionId}`, {}, { quoteKey: quote.quoteKey }), 400)
+        .fields,
+    ).toEqual({ answers: 'is required' });
+    expect(
+      expectError(await api().post('questions/save/abc', { answers: {} }, { quoteKey: quote.quoteKey }), 400).fields,
+    ).toEqual({
       submissionId: 'must be a positive whole number',
     });
     expect((await rowOf(quote.submissionId)).version).toBe(1);
@@ -185,7 +242,8 @@ describe('POST questions/save/{submissionId}', () => {
     const owner = await signUp(caller(() => t.app));
     const other = await signUp(caller(() => t.app));
     const quote = await create({}, { token: owner.token });
-    const save = (options: CallOptions) => api().post(`questions/save/${quote.submissionId}`, { answers: { dnt_sedation: 'yes' } }, options);
+    const save = (options: CallOptions) =>
+      api().post(`questions/save/${quote.submissionId}`, { answers: { dnt_sedation: 'yes' } }, options);
     expectError(await save({}), 404);
     expectError(await save({ token: other.token }), 404);
     expect((await save({ token: owner.token })).statusCode).toBe(200);
@@ -201,11 +259,22 @@ describe('dataacquisition: the application answers of a submission', () => {
     const { applicationAnswers } = await submissionInput(t.app);
 
     const read = await api().get(`dataacquisition/getsubmissionanswers/${quote.submissionId}`, key);
-    expect(v.parse(submissionAnswersSchema, read.json())).toEqual({ submissionId: quote.submissionId, answers: applicationAnswers });
+    expect(v.parse(submissionAnswersSchema, read.json())).toEqual({
+      submissionId: quote.submissionId,
+      answers: applicationAnswers,
+    });
 
     // Two prior claims: the experience band changes, and the price with it.
-    const claims = { prior_claims: 'yes', prior_claims_count: 2, prior_claims_details: 'Two small claims, both closed.' };
-    const merged = await api().post(`dataacquisition/savesubmissionanswers/${quote.submissionId}`, { answers: claims }, key);
+    const claims = {
+      prior_claims: 'yes',
+      prior_claims_count: 2,
+      prior_claims_details: 'Two small claims, both closed.',
+    };
+    const merged = await api().post(
+      `dataacquisition/savesubmissionanswers/${quote.submissionId}`,
+      { answers: claims },
+      key,
+    );
     expect(merged.statusCode, merged.body).toBe(200);
     const saved = v.parse(savedAnswersSchema, merged.json());
     expect(saved.answers).toEqual({ ...applicationAnswers, ...claims });
@@ -214,13 +283,25 @@ describe('dataacquisition: the application answers of a submission', () => {
     expect(saved.rating!.totalCents).not.toBe(quote.rating.totalCents);
 
     // Claims said yes but not how many: a draft that says what it needs.
-    const partial = await api().put(`dataacquisition/updatesubmissionanswers/${quote.submissionId}`, { answers: { ...applicationAnswers, prior_claims: 'yes' } }, key);
+    const partial = await api().put(
+      `dataacquisition/updatesubmissionanswers/${quote.submissionId}`,
+      { answers: { ...applicationAnswers, prior_claims: 'yes' } },
+      key,
+    );
     expect(partial.statusCode, partial.body).toBe(200);
     const draft = v.parse(savedAnswersSchema, partial.json());
-    expect(draft).toMatchObject({ status: 'draft', rating: null, answers: { ...applicationAnswers, prior_claims: 'yes' } });
+    expect(draft).toMatchObject({
+      status: 'draft',
+      rating: null,
+      answers: { ...applicationAnswers, prior_claims: 'yes' },
+    });
     expect(draft.needs).toHaveProperty(['applicationAnswers.prior_claims_count'], 'is required');
 
-    const replaced = await api().put(`dataacquisition/updatesubmissionanswers/${quote.submissionId}`, { answers: applicationAnswers }, key);
+    const replaced = await api().put(
+      `dataacquisition/updatesubmissionanswers/${quote.submissionId}`,
+      { answers: applicationAnswers },
+      key,
+    );
     const quotedAgain = v.parse(savedAnswersSchema, replaced.json());
     expect(quotedAgain).toMatchObject({ status: 'quoted', answers: applicationAnswers, version: 4 });
     expect(quotedAgain.rating).toEqual(quote.rating);
@@ -229,13 +310,29 @@ describe('dataacquisition: the application answers of a submission', () => {
   it('checks the types given, names the field, and keeps strangers out', async () => {
     const quote = await create();
     const key = { quoteKey: quote.quoteKey };
-    const bad = await api().post(`dataacquisition/savesubmissionanswers/${quote.submissionId}`, { answers: { years_in_practice: 'ten' } }, key);
+    const bad = await api().post(
+      `dataacquisition/savesubmissionanswers/${quote.submissionId}`,
+      { answers: { years_in_practice: 'ten' } },
+      key,
+    );
     expect(expectError(bad, 400).fields).toEqual({ 'applicationAnswers.years_in_practice': 'must be a number' });
     const other = await signUp(caller(() => t.app));
     expectError(await api().get(`dataacquisition/getsubmissionanswers/${quote.submissionId}`), 404);
-    expectError(await api().get(`dataacquisition/getsubmissionanswers/${quote.submissionId}`, { token: other.token }), 404);
-    expectError(await api().put(`dataacquisition/updatesubmissionanswers/${quote.submissionId}`, { answers: {} }, { token: other.token }), 404);
+    expectError(
+      await api().get(`dataacquisition/getsubmissionanswers/${quote.submissionId}`, { token: other.token }),
+      404,
+    );
+    expectError(
+      await api().put(
+        `dataacquisition/updatesubmissionanswers/${quote.submissionId}`,
+        { answers: {} },
+        { token: other.token },
+      ),
+      404,
+    );
     expectError(await api().post(`dataacquisition/savesubmissionanswers/${quote.submissionId}`, { answers: {} }), 404);
-    expect(expectError(await api().get('dataacquisition/getsubmissionanswers/0', key), 400).fields).toEqual({ id: 'must be a positive whole number' });
+    expect(expectError(await api().get('dataacquisition/getsubmissionanswers/0', key), 400).fields).toEqual({
+      id: 'must be a positive whole number',
+    });
   });
 });

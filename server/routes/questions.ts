@@ -37,7 +37,12 @@ const saveErrors = {
 };
 
 export async function questionRoutes(app: FastifyInstance) {
-  const deps: SubmissionDeps = { db: app.db, catalog: app.ratingCatalog, clock: app.clock, secret: quoteKeySecret(app.config) };
+  const deps: SubmissionDeps = {
+    db: app.db,
+    catalog: app.ratingCatalog,
+    clock: app.clock,
+    secret: quoteKeySecret(app.config),
+  };
   const tags = ['questions'];
 
   defineRoute(app, {
@@ -57,7 +62,10 @@ export async function questionRoutes(app: FastifyInstance) {
     handler: async ({ query, request }) => {
       const speciality = await specialityActive(app.db, query.specialityId);
       // A retired speciality's questions are still asked of the orders it already has.
-      if (!speciality || (!speciality.active && query.submissionId === undefined)) throw badRequest(`Speciality ${query.specialityId} is not on sale`, { specialityId: 'is not a speciality on sale' });
+      if (!speciality || (!speciality.active && query.submissionId === undefined))
+        throw badRequest(`Speciality ${query.specialityId} is not on sale`, {
+          specialityId: 'is not a speciality on sale',
+        });
       let answers: Record<string, unknown> | undefined;
       if (query.submissionId !== undefined) {
         const submission = await ownedSubmission(app.db, await submissionCaller(request), query.submissionId);

@@ -10,7 +10,8 @@ import { setupTestApp } from '@server/test/test-app';
 
 const t = setupTestApp();
 
-const post = (url: string, payload: unknown) => t.app.inject({ method: 'POST', url: `/api/weborder/${url}`, payload: payload as object });
+const post = (url: string, payload: unknown) =>
+  t.app.inject({ method: 'POST', url: `/api/weborder/${url}`, payload: payload as object });
 
 const dentists = () => specialityId(t.app);
 const answersFor = (id: number) => helperAnswersFor(t.app, id);
@@ -29,15 +30,28 @@ describe('POST auth/calculate', () => {
     const [table] = await t.app.db
       .select()
       .from(rateTables)
-      .where(and(eq(rateTables.specialityId, body.specialityId), eq(rateTables.stateCode, 'TX'), eq(rateTables.active, true)));
+      .where(
+        and(
+          eq(rateTables.specialityId, body.specialityId),
+          eq(rateTables.stateCode, 'TX'),
+          eq(rateTables.active, true),
+        ),
+      );
     expect(calculation.rateTableId).toBe(table!.id);
     expect(calculation.worksheet[0]).toMatchObject({ step: 'base', amountCents: table!.basePremiumCents });
     expect(calculation.worksheet[0]!.text).toMatch(/^Base premium for Dentists in Texas: \$/);
     // Houston's territory row in the demo table.
     expect(calculation.worksheet[1]).toMatchObject({ step: 'territory', factorBps: 10_750 });
     expect(calculation.limit).toEqual({ code: '1M/3M', label: '$1,000,000 / $3,000,000' });
-    expect(calculation.totalCents).toBe(calculation.premiumCents + calculation.policyFeeCents + calculation.taxCents + calculation.stateFeeCents);
-    expect(calculation.paymentPlans.map((plan) => plan.code)).toEqual(['annual', 'semi-annual', 'quarterly', 'monthly']);
+    expect(calculation.totalCents).toBe(
+      calculation.premiumCents + calculation.policyFeeCents + calculation.taxCents + calculation.stateFeeCents,
+    );
+    expect(calculation.paymentPlans.map((plan) => plan.code)).toEqual([
+      'annual',
+      'semi-annual',
+      'quarterly',
+      'monthly',
+    ]);
     expect(calculation.paymentPlans[0]!.totalPayableCents).toBe(calculation.totalCents);
 
     const repeated = v.parse(calculateResponseSchema, (await post('auth/calculate', body)).json());
@@ -49,7 +63,9 @@ describe('POST auth/calculate', () => {
     const before = t.app.ratingCatalog.stats.loads;
     expect((await post('auth/calculate', body)).statusCode).toBe(200);
     expect((await post('auth/calculate', body)).statusCode).toBe(200);
-    expect((await post('auth/ilfdlf', { ...body, limitCode: undefined, deductibleCode: undefined })).statusCode).toBe(200);
+    expect((await post('auth/ilfdlf', { ...body, limitCode: undefined, deductibleCode: undefined })).statusCode).toBe(
+      200,
+    );
     expect(t.app.ratingCatalog.stats.loads - before).toBe(1);
   });
 });
@@ -65,7 +81,9 @@ describe('POST auth/ilfdlf', () => {
     for (const option of matrix.options) {
       const single = v.parse(
         calculateResponseSchema,
-        (await post('auth/calculate', { ...input, limitCode: option.limitCode, deductibleCode: option.deductibleCode })).json(),
+        (
+          await post('auth/calculate', { ...input, limitCode: option.limitCode, deductibleCode: option.deductibleCode })
+        ).json(),
       );
       expect([single.premiumCents, single.totalCents]).toEqual([option.premiumCents, option.totalCents]);
       // The payment plans too: a choice made from the matrix shows the price that will be bound.
@@ -99,8 +117,20 @@ describe('bad input is a 400 or 422 naming the problem, never a 500', () => {
     ['a ZIP of another state', { zipcode: '10001' }, 400, 'zipcode', 'is in New York, not Texas'],
     ['a ZIP nobody has', { zipcode: '00000' }, 400, 'zipcode', 'is not a known US ZIP code'],
     ['a malformed ZIP', { zipcode: '7700' }, 400, 'zipcode', 'must be a 5-digit ZIP code'],
-    ['a limit the table does not offer', { limitCode: '9M/9M' }, 422, 'limitCode', 'The limit 9M/9M is not offered for Dentists in Texas'],
-    ['a deductible the table does not offer', { deductibleCode: '7' }, 422, 'deductibleCode', 'The deductible 7 is not offered for Dentists in Texas'],
+    [
+      'a limit the table does not offer',
+      { limitCode: '9M/9M' },
+      422,
+      'limitCode',
+      'The limit 9M/9M is not offered for Dentists in Texas',
+    ],
+    [
+      'a deductible the table does not offer',
+      { deductibleCode: '7' },
+      422,
+      'deductibleCode',
+      'The deductible 7 is not offered for Dentists in Texas',
+    ],
     ['a speciality id that is not a number', { specialityId: 'dentists' }, 400, 'specialityId', 'must be a number'],
   ])('%s', async (_, overrides, status, field, message) => {
     const body = expectError(await calculate(overrides), status);
@@ -117,9 +147,15 @@ describe('bad input is a 400 or 422 naming the problem, never a 500', () => {
     const [code] = Object.keys(input.answers);
     const missing = expectError(await calculate({ answers: { ...input.answers, [code!]: undefined } }), 400);
     expect(missing.fields).toEqual({ [`answers.${code}`]: 'is required' });
-    const wrong = expectError(await calculate({ applicationAnswers: { ...input.applicationAnswers, years_in_practice: 'ten' } }), 400);
+    const wrong = expectError(
+      await calculate({ applicationAnswers: { ...input.applicationAnswers, years_in_practice: 'ten' } }),
+      400,
+    );
     expect(wrong.fields).toEqual({ 'applicationAnswers.years_in_practice': 'must be a number' });
-    const claims = expectError(await calculate({ applicationAnswers: { ...input.applicationAnswers, prior_claims: 'yes' } }), 400);
+    const claims = expectError(
+      await calculate({ applicationAnswers: { ...input.applicationAnswers, prior_claims: 'yes' } }),
+      400,
+    );
     expect(claims.fields).toMatchObject({ 'applicationAnswers.prior_claims_count': 'is required' });
   });
 
@@ -131,7 +167,9 @@ describe('bad input is a 400 or 422 naming the problem, never a 500', () => {
 
   it('an unknown body key, for ilfdlf too', async () => {
     expect(expectError(await calculate({ limitcode: '1M/1M' }), 400).fields).toHaveProperty('limitcode');
-    expect(expectError(await post('auth/ilfdlf', { ...(await quote()), colour: 'blue' }), 400).fields).toHaveProperty('colour');
+    expect(expectError(await post('auth/ilfdlf', { ...(await quote()), colour: 'blue' }), 400).fields).toHaveProperty(
+      'colour',
+    );
   });
 });
 
@@ -140,7 +178,9 @@ describe('what review found', () => {
     post('auth/calculate', { ...(await quote()), limitCode: '1M/1M', deductibleCode: '1000', ...overrides });
 
   it('an id beyond what the database holds is a 400, not a 500', async () => {
-    expect(expectError(await calculate({ specialityId: 3_000_000_000 }), 400).fields).toEqual({ specialityId: 'is too large' });
+    expect(expectError(await calculate({ specialityId: 3_000_000_000 }), 400).fields).toEqual({
+      specialityId: 'is too large',
+    });
   });
 
   it('an answer that is an object, however deep, is a 400 naming the answers', async () => {

@@ -3,7 +3,12 @@
  * through the same preparation and engine, so the matrix and a single calculation agree.
  */
 import type { FastifyInstance } from 'fastify';
-import { calculateRequestSchema, calculateResponseSchema, ilfdlfResponseSchema, quoteInputSchema } from '@shared/contract/rating';
+import {
+  calculateRequestSchema,
+  calculateResponseSchema,
+  ilfdlfResponseSchema,
+  quoteInputSchema,
+} from '@shared/contract/rating';
 import { defineRoute } from '@server/http/route';
 import { rateEveryOption } from '@shared/rating/engine';
 import { paymentPlans } from '@shared/rating/payment-plans';

@@ -54,14 +54,19 @@ async function retroactiveDates(insured: Insured, submissionId: number) {
     const found = /Retroactive date (\d{2}\/\d{2}\/\d{4})/.exec(await wordsOf(response.rawPayload));
     printed.push(found?.[1] ?? `none on ${route} ${JSON.stringify(extra)}`);
   }
-  const info = v.parse(policyInfoSchema, (await insured.call('GET', `insured/policyinfo?submissionid=${submissionId}`)).json());
+  const info = v.parse(
+    policyInfoSchema,
+    (await insured.call('GET', `insured/policyinfo?submissionid=${submissionId}`)).json(),
+  );
   return { printed, info };
 }
 
 describe('the retroactive date', () => {
   it('is the inception date for a new insured without prior cover', async () => {
     const insured = await newInsured(app);
-    const { order, policy } = await paidOrder(app, insured, { applicationAnswers: await applicationAnswers({ prior_coverage: 'no' }) });
+    const { order, policy } = await paidOrder(app, insured, {
+      applicationAnswers: await applicationAnswers({ prior_coverage: 'no' }),
+    });
     const { printed, info } = await retroactiveDates(insured, order.submissionId);
     expect(printed).toEqual([usDate(policy.effectiveDate), usDate(policy.effectiveDate), usDate(policy.effectiveDate)]);
     expect(info.retroactiveDate).toBe(policy.effectiveDate);
@@ -79,12 +84,20 @@ describe('the retroactive date', () => {
 
   it('asks for the prior-acts date after a yes to prior cover, and only then', async () => {
     const questions = await quoteApi(app).get('dataacquisition/questions');
-    const asked = (questions.json() as Array<{ code: string; type: string; condition: unknown }>).find((question) => question.code === 'prior_acts_date');
+    const asked = (questions.json() as Array<{ code: string; type: string; condition: unknown }>).find(
+      (question) => question.code === 'prior_acts_date',
+    );
     expect(asked).toMatchObject({ type: 'date', condition: { questionCode: 'prior_coverage', anyOf: ['yes'] } });
 
-    const missing = await quoteApi(app).post('insured/createsubmission', await submissionInput(t.app, { applicationAnswers: await applicationAnswers({ prior_coverage: 'yes' }) }));
+    const missing = await quoteApi(app).post(
+      'insured/createsubmission',
+      await submissionInput(t.app, { applicationAnswers: await applicationAnswers({ prior_coverage: 'yes' }) }),
+    );
     expect(expectError(missing, 400).fields).toMatchObject({ 'applicationAnswers.prior_acts_date': 'is required' });
-    const notAsked = await quoteApi(app).post('insured/createsubmission', await submissionInput(t.app, { applicationAnswers: await applicationAnswers({ prior_coverage: 'no' }) }));
+    const notAsked = await quoteApi(app).post(
+      'insured/createsubmission',
+      await submissionInput(t.app, { applicationAnswers: await applicationAnswers({ prior_coverage: 'no' }) }),
+    );
     expect(notAsked.statusCode, notAsked.body).toBe(201);
   });
 });

@@ -25,7 +25,13 @@ const submit = (url: string, form: Record<string, string>) =>
     method: 'POST',
     url: path(url),
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ name: 'Dana Whitfield', number: '4242 4242 4242 4242', expiry: '12/35', cvc: '123', ...form }).toString(),
+    payload: new URLSearchParams({
+      name: 'Dana Whitfield',
+      number: '4242 4242 4242 4242',
+      expiry: '12/35',
+      cvc: '123',
+      ...form,
+    }).toString(),
   });
 
 async function checkoutFor(extra: Record<string, unknown> = {}) {
@@ -37,7 +43,12 @@ async function checkoutFor(extra: Record<string, unknown> = {}) {
 describe('the sandbox checkout page', () => {
   it('carries the storefront broker’s logo, abbreviation and name when the checkout began there; a plain one carries none', async () => {
     const [harbor] = await t.app.db
-      .select({ name: brokers.name, abbreviation: brokers.abbreviation, image: brokers.profileImage, mime: brokers.profileImageMime })
+      .select({
+        name: brokers.name,
+        abbreviation: brokers.abbreviation,
+        image: brokers.profileImage,
+        mime: brokers.profileImageMime,
+      })
       .from(brokers)
       .where(eq(brokers.clientUrl, 'harbor-risk'));
     expect(harbor?.image, 'the demo broker has a logo').toBeTruthy();
@@ -47,7 +58,9 @@ describe('the sandbox checkout page', () => {
     expect(branded.statusCode).toBe(200);
     expect(branded.body).toContain('data-broker-brand');
     expect(branded.body).toContain(`<strong>${harbor!.name}</strong> (${harbor!.abbreviation})`);
-    expect(branded.body).toContain(`<img src="data:${harbor!.mime};base64,${harbor!.image}" alt="${harbor!.name} logo">`);
+    expect(branded.body).toContain(
+      `<img src="data:${harbor!.mime};base64,${harbor!.image}" alt="${harbor!.name} logo">`,
+    );
     expect(branded.body).toContain(`<title>Sandbox checkout — ${harbor!.name} — Practice Shield</title>`);
     // Its logo is a data URL: the page's policy lets it show.
     expect(branded.headers['content-security-policy']).toContain("img-src 'self' data:");
@@ -72,7 +85,10 @@ describe('the sandbox checkout page', () => {
     const script = /<script>([\s\S]*?)<\/script>/.exec(page.body)?.[1];
     expect(script, 'the page has an inline script').toBeDefined();
     const digest = createHash('sha256').update(script!, 'utf8').digest('base64');
-    const scriptSrc = csp.split(';').map((part) => part.trim()).find((part) => part.startsWith('script-src'));
+    const scriptSrc = csp
+      .split(';')
+      .map((part) => part.trim())
+      .find((part) => part.startsWith('script-src'));
     expect(scriptSrc).toBe(`script-src 'sha256-${digest}'`);
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain(`form-action 'self' ${new URL(t.app.config.publicUrl).origin}`);
@@ -83,7 +99,12 @@ describe('the sandbox checkout page', () => {
     const { checkout } = await checkoutFor();
     const script = /<script>([\s\S]*?)<\/script>/.exec((await getPage(checkout.url)).body)![1]!;
     // The page's own script, run against inputs that behave as a browser's do for it.
-    type Input = { value: string; selectionStart: number | null; setSelectionRange(start: number): void; listener?: () => void };
+    type Input = {
+      value: string;
+      selectionStart: number | null;
+      setSelectionRange(start: number): void;
+      listener?: () => void;
+    };
     const input = (): Input => ({
       value: '',
       selectionStart: 0,
@@ -95,7 +116,9 @@ describe('the sandbox checkout page', () => {
     const document = {
       activeElement: null as Input | null,
       getElementById: (id: string) =>
-        Object.assign(inputs[id]!, { addEventListener: (_type: string, listener: () => void) => (inputs[id]!.listener = listener) }),
+        Object.assign(inputs[id]!, {
+          addEventListener: (_type: string, listener: () => void) => (inputs[id]!.listener = listener),
+        }),
     };
     runInNewContext(script, { document });
     const type = (id: string, value: string) => {
@@ -122,7 +145,9 @@ describe('post/redirect/get', () => {
     const { order, checkout } = await checkoutFor();
     const paid = await submit(checkout.url, { expiry: '1235' });
     expect(paid.statusCode).toBe(303);
-    expect(paid.headers.location).toBe(`${t.app.config.publicUrl}/paymentconfirm?submissionid=${order.submissionId}&sessionid=${checkout.sessionId}`);
+    expect(paid.headers.location).toBe(
+      `${t.app.config.publicUrl}/paymentconfirm?submissionid=${order.submissionId}&sessionid=${checkout.sessionId}`,
+    );
     expect(await paidState(app(), order.submissionId)).toMatchObject({ status: 'complete', succeeded: 1 });
   });
 
@@ -133,7 +158,12 @@ describe('post/redirect/get', () => {
 
   it('a refused form answers 303 back to the page’s GET, which names the problems; the address carries no card data', async () => {
     const { order, checkout } = await checkoutFor();
-    const posted = await submit(checkout.url, { name: 'Dana Whitfield', number: '4242424242424241', expiry: '13/35', cvc: '12' });
+    const posted = await submit(checkout.url, {
+      name: 'Dana Whitfield',
+      number: '4242424242424241',
+      expiry: '13/35',
+      cvc: '12',
+    });
     expect(posted.statusCode).toBe(303);
     const location = String(posted.headers.location);
     expect(location).toBe(`${path(checkout.url)}?problems=number-invalid,expiry-month,cvc-format`);
@@ -160,7 +190,9 @@ describe('post/redirect/get', () => {
 
   it('an address can only make the page say its own sentences', async () => {
     const { checkout } = await checkoutFor();
-    const crafted = await getPage(`${path(checkout.url)}?problems=${encodeURIComponent('Call 555-0100 to pay,toString,name-missing')}`);
+    const crafted = await getPage(
+      `${path(checkout.url)}?problems=${encodeURIComponent('Call 555-0100 to pay,toString,name-missing')}`,
+    );
     expect(crafted.statusCode).toBe(200);
     expect(crafted.body).not.toContain('555-0100');
     expect(crafted.body).toContain('Enter the name on the card');

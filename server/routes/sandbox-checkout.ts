@@ -18,9 +18,15 @@ import { sandboxCheckoutPage, sandboxPageCsp, type CheckoutBrand, type PageState
 import {
   newPaymentRef,
   sandboxSession,
-  SANDBOX_CHECKOUT_PATH, type SandboxProvider, type SandboxSessionRow, type SignedEvent } from '@server/payments/sandbox-provider';
+  SANDBOX_CHECKOUT_PATH,
+  type SandboxProvider,
+  type SandboxSessionRow,
+  type SignedEvent,
+} from '@server/payments/sandbox-provider';
 
-const sessionParamsSchema = v.object({ sessionId: v.pipe(v.string(), v.regex(/^cs_sandbox_[A-Za-z0-9_]{10,60}$/, 'must be a sandbox checkout session id')) });
+const sessionParamsSchema = v.object({
+  sessionId: v.pipe(v.string(), v.regex(/^cs_sandbox_[A-Za-z0-9_]{10,60}$/, 'must be a sandbox checkout session id')),
+});
 
 const text = (max: number) => v.optional(v.pipe(v.string('must be text'), v.maxLength(max, 'is too long')), '');
 const cardFormSchema = v.object({ name: text(200), number: text(40), expiry: text(10), cvc: text(8) });
@@ -30,7 +36,6 @@ const pageQuerySchema = v.object({
   problems: v.optional(v.pipe(v.string(), v.maxLength(200, 'is too long'))),
   declined: v.optional(v.literal('1', 'must be 1')),
 });
-
 
 const htmlSchema = v.pipe(v.string(), v.description('An HTML page'));
 
@@ -67,7 +72,8 @@ export async function sandboxCheckoutRoutes(app: FastifyInstance) {
       payload: event.payload,
     });
     // A failed delivery is not the browser's problem: paymentconfirm asks the provider too.
-    if (answer.statusCode !== 200) app.log.error({ status: answer.statusCode, body: answer.body }, 'Sandbox webhook delivery failed');
+    if (answer.statusCode !== 200)
+      app.log.error({ status: answer.statusCode, body: answer.body }, 'Sandbox webhook delivery failed');
   }
 
   const successUrl = (session: SandboxSessionRow) => session.successUrl.replace('{CHECKOUT_SESSION_ID}', session.id);
@@ -125,7 +131,8 @@ export async function sandboxCheckoutRoutes(app: FastifyInstance) {
       if (session.status === 'expired') return page(reply, 410, session, { closed: closedWords });
       const outcome = judgeCard(body, app.clock.now());
       // What was typed is not carried back: an address is no place for a cardholder's name.
-      if (outcome.kind === 'invalid') return reply.redirect(`${action(session.id)}?problems=${problemCodes(outcome.fields).join(',')}`, 303);
+      if (outcome.kind === 'invalid')
+        return reply.redirect(`${action(session.id)}?problems=${problemCodes(outcome.fields).join(',')}`, 303);
       if (outcome.kind === 'declined') {
         const updated = await recordDeclinedAttempt(app.db, session, outcome.message);
         await deliver(provider.declinedEvent(updated, outcome.message, outcome.code));

@@ -17,7 +17,9 @@ describe('sign-in under load', () => {
     const { email, password } = await signUp(api());
     let release!: () => void;
     const blocked = new Promise<void>((resolve) => (release = resolve));
-    const holders = Array.from({ length: hashLimiter.concurrency + hashLimiter.maxQueue }, () => hashLimiter.run(() => blocked));
+    const holders = Array.from({ length: hashLimiter.concurrency + hashLimiter.maxQueue }, () =>
+      hashLimiter.run(() => blocked),
+    );
     try {
       const busy = await api().post('auth/generate-token', { username: email, password });
       const body = expectError(busy, 503);
@@ -44,7 +46,8 @@ describe('sign-in under load', () => {
     const { readMs } = await readsDuringSignIns({
       signIns: 12,
       // Unknown addresses from fresh addresses: each costs a full hash and trips no rate limit.
-      signIn: () => api().post('auth/generate-token', { username: uniqueEmail('nobody'), password: 'Not-the-password-1' }),
+      signIn: () =>
+        api().post('auth/generate-token', { username: uniqueEmail('nobody'), password: 'Not-the-password-1' }),
       read: async () => expect((await reader.get('insured/isLogin', token)).statusCode).toBe(200),
     });
     expect(readMs.length).toBeGreaterThan(3);

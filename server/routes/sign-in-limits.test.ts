@@ -44,10 +44,16 @@ describe('wrong passwords', () => {
     await signIn(owner, email, password);
     // The count starts again from zero: one more wrong password is just a wrong password.
     expectError(await attempt(owner, email, 'Wrong-again-1'), 401);
-    const rows = await t.app.db.select({ key: rateLimits.key, count: rateLimits.count }).from(rateLimits).where(inArray(rateLimits.key, [failuresKey(email), lockKey(email)]));
+    const rows = await t.app.db
+      .select({ key: rateLimits.key, count: rateLimits.count })
+      .from(rateLimits)
+      .where(inArray(rateLimits.key, [failuresKey(email), lockKey(email)]));
     expect(rows).toEqual([{ key: failuresKey(email), count: 1 }]);
     // Nothing about it on the user row.
-    const [row] = await t.app.db.select({ failed: users.failedLogins, lockedUntil: users.lockedUntil }).from(users).where(eq(users.email, email));
+    const [row] = await t.app.db
+      .select({ failed: users.failedLogins, lockedUntil: users.lockedUntil })
+      .from(users)
+      .where(eq(users.email, email));
     expect(row).toEqual({ failed: 0, lockedUntil: null });
   });
 
@@ -59,7 +65,10 @@ describe('wrong passwords', () => {
       for (const address of [email, ghost]) expectError(await attempt(api(), address, `Wrong-password-${i}`), 401);
     }
     const answers = async () => {
-      const [known, unknown] = [await attempt(api(), email, 'Wrong-password-x'), await attempt(api(), ghost, 'Wrong-password-x')];
+      const [known, unknown] = [
+        await attempt(api(), email, 'Wrong-password-x'),
+        await attempt(api(), ghost, 'Wrong-password-x'),
+      ];
       expect(unknown.statusCode).toBe(known.statusCode);
       expect(unknown.headers['retry-after']).toEqual(known.headers['retry-after']);
       expect(unknown.json()).toEqual(known.json());
@@ -118,7 +127,8 @@ describe('per-address rate limits', () => {
 
   it('forgotpassword: 10 a minute from one address; 5 an hour per e-mail, known or not', async () => {
     const noisy = api();
-    for (let i = 0; i < 10; i++) expect((await noisy.post('auth/forgotpassword', { email: uniqueEmail('f') })).statusCode).toBe(202);
+    for (let i = 0; i < 10; i++)
+      expect((await noisy.post('auth/forgotpassword', { email: uniqueEmail('f') })).statusCode).toBe(202);
     const limited = await noisy.post('auth/forgotpassword', { email: uniqueEmail('f') });
     expectError(limited, 429);
     expect(retryAfter(limited)).toBeLessThanOrEqual(60);
@@ -126,7 +136,8 @@ describe('per-address rate limits', () => {
     const { email } = await signUp(api());
     const ghost = uniqueEmail('ghost');
     for (const address of [email, ghost]) {
-      for (let i = 0; i < 5; i++) expect((await api().post('auth/forgotpassword', { email: address })).statusCode).toBe(202);
+      for (let i = 0; i < 5; i++)
+        expect((await api().post('auth/forgotpassword', { email: address })).statusCode).toBe(202);
       const refused = await api().post('auth/forgotpassword', { email: address.toUpperCase() });
       const body = expectError(refused, 429);
       expect(body.message).toMatch(/^Too many password reset requests for this address\. Try again in \d+ minutes\.$/);
@@ -189,9 +200,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('across server processes (Postgr
         });
         expect(response.statusCode).toBe(429);
       }
-      const [{ count } = { count: 0 }] = await t.app.db.execute<{ count: number }>(
-        sql`select count from rate_limits where key = ${`sign-in:ip:${ip}`}`,
-      ).then((r) => (Array.isArray(r) ? r : (r as unknown as { rows: { count: number }[] }).rows));
+      const [{ count } = { count: 0 }] = await t.app.db
+        .execute<{ count: number }>(sql`select count from rate_limits where key = ${`sign-in:ip:${ip}`}`)
+        .then((r) => (Array.isArray(r) ? r : (r as unknown as { rows: { count: number }[] }).rows));
       expect(Number(count)).toBe(22);
     } finally {
       await second.close();

@@ -1,11 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import {
-  specialityCategoryListSchema,
-  specialityListSchema,
-  specialitySchema,
-} from '@shared/contract/specialities';
+import { specialityCategoryListSchema, specialityListSchema, specialitySchema } from '@shared/contract/specialities';
 import { brokerSpecialities, brokers } from '@server/db/schema';
 import { demoBrokers, demoSpecialities } from '@server/db/seed/demo-data';
 import { expectError } from '@server/test/expect-error';
@@ -35,9 +31,7 @@ describe('GET auth/specialitylist', () => {
   it('lists all twelve demo specialities with their plain codes', async () => {
     const list = await specialityList();
     expect(list).toHaveLength(12);
-    expect(list.map((s) => s.speiclaityRandomCode).sort()).toEqual(
-      demoSpecialities.map((s) => s.code).sort(),
-    );
+    expect(list.map((s) => s.speiclaityRandomCode).sort()).toEqual(demoSpecialities.map((s) => s.code).sort());
     for (const speciality of list) expect(speciality.speiclaityRandomCode).toMatch(/^[A-Z0-9]{8}$/);
   });
 
@@ -123,7 +117,10 @@ describe('a broker’s list, by query and by path', () => {
     Promise.all([get(`auth/specialitylist?clientUrl=${clientUrl}`), get(`auth/specialityByClientUrl/${clientUrl}`)]);
 
   it('leaves out a deactivated broker speciality, and brings it back when reactivated', async () => {
-    const [harbor] = await t.app.db.select({ id: brokers.id }).from(brokers).where(eq(brokers.clientUrl, 'harbor-risk'));
+    const [harbor] = await t.app.db
+      .select({ id: brokers.id })
+      .from(brokers)
+      .where(eq(brokers.clientUrl, 'harbor-risk'));
     const row = and(eq(brokerSpecialities.brokerId, harbor!.id), eq(brokerSpecialities.randomCode, 'YTR9D4HY'));
     await t.app.db.update(brokerSpecialities).set({ active: false }).where(row);
     try {
@@ -137,7 +134,9 @@ describe('a broker’s list, by query and by path', () => {
       await t.app.db.update(brokerSpecialities).set({ active: true }).where(row);
     }
     for (const response of await lists('harbor-risk')) {
-      expect(response.json()).toEqual(expect.arrayContaining([expect.objectContaining({ speiclaityRandomCode: 'YTR9D4HY' })]));
+      expect(response.json()).toEqual(
+        expect.arrayContaining([expect.objectContaining({ speiclaityRandomCode: 'YTR9D4HY' })]),
+      );
     }
   });
 
@@ -182,21 +181,18 @@ describe('GET auth/speciality', () => {
     expect(body.message).toContain('999999');
   });
 
-  it.each(['abc', '0', '-1', '1.5', '99999999999', ''])(
-    'answers 400 naming specialityId for %j',
-    async (value) => {
-      const body = expectError(await get(`auth/speciality?specialityId=${value}`), 400);
-      expect(body.fields).toHaveProperty('specialityId');
-      expect(body.message).toContain('specialityId');
-    },
-  );
+  it.each(['abc', '0', '-1', '1.5', '99999999999', ''])('answers 400 naming specialityId for %j', async (value) => {
+    const body = expectError(await get(`auth/speciality?specialityId=${value}`), 400);
+    expect(body.fields).toHaveProperty('specialityId');
+    expect(body.message).toContain('specialityId');
+  });
 
   it('answers 400 when specialityId is missing or repeated', async () => {
     expect(expectError(await get('auth/speciality'), 400).fields).toEqual({
       specialityId: 'is required',
     });
-    expect(
-      expectError(await get('auth/speciality?specialityId=1&specialityId=2'), 400).fields,
-    ).toHaveProperty('specialityId');
+    expect(expectError(await get('auth/speciality?specialityId=1&specialityId=2'), 400).fields).toHaveProperty(
+      'specialityId',
+    );
   });
 });

@@ -74,6 +74,7 @@ export async function specialityRoutes(app: FastifyInstance) {
     public: true,
     query: specialityQuerySchema,
     response: specialitySchema,
-    handler: async ({ request, reply, query }) => answerTagged(request, reply, await specialityAnswer(catalogue, query.specialityId)),
+    handler: async ({ request, reply, query }) =>
+      answerTagged(request, reply, await specialityAnswer(catalogue, query.specialityId)),
   });
 }

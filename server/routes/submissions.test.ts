@@ -29,11 +29,17 @@ async function calculate(overrides: Record<string, unknown> = {}) {
   return v.parse(calculateResponseSchema, response.json());
 }
 
-const orderDetails = (id: number, options?: CallOptions) => api().get(`insured/orderdetails?submissionid=${id}`, options);
+const orderDetails = (id: number, options?: CallOptions) =>
+  api().get(`insured/orderdetails?submissionid=${id}`, options);
 const rowOf = async (id: number) => (await t.app.db.select().from(submissions).where(eq(submissions.id, id)))[0]!;
 const eventsOf = (id: number) =>
   t.app.db
-    .select({ event: submissionEvents.event, fromStatus: submissionEvents.fromStatus, toStatus: submissionEvents.toStatus, actor: submissionEvents.actorUserId })
+    .select({
+      event: submissionEvents.event,
+      fromStatus: submissionEvents.fromStatus,
+      toStatus: submissionEvents.toStatus,
+      actor: submissionEvents.actorUserId,
+    })
     .from(submissionEvents)
     .where(eq(submissionEvents.submissionId, id))
     .orderBy(submissionEvents.id);
@@ -67,7 +73,9 @@ describe('POST insured/createsubmission by a visitor', () => {
     // Only the key's hash is kept.
     expect(row.visitorKeyHash).toBe(sha256(quote.quoteKey!));
     expect(JSON.stringify(row)).not.toContain(quote.quoteKey);
-    expect(await eventsOf(quote.submissionId)).toEqual([{ event: 'quote', fromStatus: null, toStatus: 'quoted', actor: null }]);
+    expect(await eventsOf(quote.submissionId)).toEqual([
+      { event: 'quote', fromStatus: null, toStatus: 'quoted', actor: null },
+    ]);
   });
 
   it('numbers orders uniquely', async () => {
@@ -109,7 +117,9 @@ describe('POST insured/createsubmission by a visitor', () => {
   });
 
   it('with a bad bearer token is a 401, not a silent visitor', async () => {
-    const response = await api().post('insured/createsubmission', await submissionInput(t.app), { token: 'not.a.token' });
+    const response = await api().post('insured/createsubmission', await submissionInput(t.app), {
+      token: 'not.a.token',
+    });
     expectError(response, 401);
   });
 });
@@ -124,7 +134,9 @@ describe('POST insured/createsubmission by a signed-in insured', () => {
     expect((await orderDetails(quote.submissionId, { token: owner.token })).statusCode).toBe(200);
     expectError(await orderDetails(quote.submissionId, { token: other.token }), 404);
     expectError(await orderDetails(quote.submissionId), 404);
-    expect(await eventsOf(quote.submissionId)).toEqual([{ event: 'quote', fromStatus: null, toStatus: 'quoted', actor: owner.user.id }]);
+    expect(await eventsOf(quote.submissionId)).toEqual([
+      { event: 'quote', fromStatus: null, toStatus: 'quoted', actor: owner.user.id },
+    ]);
   });
 
   it('takes the broker from clientId, else from the insured’s own broker', async () => {
@@ -132,13 +144,21 @@ describe('POST insured/createsubmission by a signed-in insured', () => {
     const viaBroker = await create({ clientId: 'Harbor-Risk' });
     expect((await rowOf(viaBroker.submissionId)).brokerId).toBe(broker!.id);
 
-    const insured = await signUp(caller(() => t.app), { clientId: 'summit-professional' });
+    const insured = await signUp(
+      caller(() => t.app),
+      { clientId: 'summit-professional' },
+    );
     const [user] = await t.app.db.select({ brokerId: users.brokerId }).from(users).where(eq(users.id, insured.user.id));
     const own = await create({}, { token: insured.token });
     expect((await rowOf(own.submissionId)).brokerId).toBe(user!.brokerId);
     expect(user!.brokerId).not.toBeNull();
 
-    expect(expectError(await api().post('insured/createsubmission', await submissionInput(t.app, { clientId: 'nobody-here' })), 400).fields).toEqual({
+    expect(
+      expectError(
+        await api().post('insured/createsubmission', await submissionInput(t.app, { clientId: 'nobody-here' })),
+        400,
+      ).fields,
+    ).toEqual({
       clientId: 'is not a known broker',
     });
   });
@@ -147,7 +167,10 @@ describe('POST insured/createsubmission by a signed-in insured', () => {
 describe('sign-up and sign-in with submissionRequest', () => {
   it('attach a visitor’s quote when the key matches; from then on the bearer opens it and the key does not', async () => {
     const quote = await create();
-    const session = await signUp(caller(() => t.app), { submissionRequest: { submissionId: quote.submissionId, quoteKey: quote.quoteKey } });
+    const session = await signUp(
+      caller(() => t.app),
+      { submissionRequest: { submissionId: quote.submissionId, quoteKey: quote.quoteKey } },
+    );
     const row = await rowOf(quote.submissionId);
     expect(row).toMatchObject({ userId: session.user.id, visitorKeyHash: null, version: 2 });
 
@@ -155,17 +178,25 @@ describe('sign-up and sign-in with submissionRequest', () => {
     expect(details.statusCode).toBe(200);
     expect(v.parse(orderDetailsSchema, details.json()).rating).toEqual(quote.rating);
     // The key no longer matters: not needed with the bearer, useless without it.
-    expect((await orderDetails(quote.submissionId, { token: session.token, quoteKey: 'wrong-key-'.repeat(5) })).statusCode).toBe(200);
+    expect(
+      (await orderDetails(quote.submissionId, { token: session.token, quoteKey: 'wrong-key-'.repeat(5) })).statusCode,
+    ).toBe(200);
     expectError(await orderDetails(quote.submissionId, { quoteKey: quote.quoteKey }), 404);
     expect((await eventsOf(quote.submissionId)).map((e) => e.event)).toEqual(['quote', 'attach']);
   });
 
   it('leave it alone without its key, or with another quote’s key', async () => {
     const quote = await create();
-    const stranger = await signUp(caller(() => t.app), { submissionRequest: { submissionId: quote.submissionId } });
-    const other = await signUp(caller(() => t.app), {
-      submissionRequest: { submissionId: quote.submissionId, quoteKey: (await create()).quoteKey },
-    });
+    const stranger = await signUp(
+      caller(() => t.app),
+      { submissionRequest: { submissionId: quote.submissionId } },
+    );
+    const other = await signUp(
+      caller(() => t.app),
+      {
+        submissionRequest: { submissionId: quote.submissionId, quoteKey: (await create()).quoteKey },
+      },
+    );
     expect(stranger.user.id).not.toBe(other.user.id);
     expect(await rowOf(quote.submissionId)).toMatchObject({ userId: null, version: 1 });
     expect((await orderDetails(quote.submissionId, { quoteKey: quote.quoteKey })).statusCode).toBe(200);
@@ -190,10 +221,17 @@ describe('Idempotency-Key', () => {
   });
 
   it('asks a visitor for an Idempotency-Key too long to guess (the quote key is derived from it)', async () => {
-    const short = await api().post('insured/createsubmission', await submissionInput(t.app), { idempotencyKey: 'short-but-valid-key' });
-    expect(expectError(short, 400).fields).toEqual({ 'Idempotency-Key': 'must be at least 32 characters without an account' });
+    const short = await api().post('insured/createsubmission', await submissionInput(t.app), {
+      idempotencyKey: 'short-but-valid-key',
+    });
+    expect(expectError(short, 400).fields).toEqual({
+      'Idempotency-Key': 'must be at least 32 characters without an account',
+    });
     const user = await signUp(caller(() => t.app));
-    const signedIn = await api().post('insured/createsubmission', await submissionInput(t.app), { idempotencyKey: 'short-but-valid-key', token: user.token });
+    const signedIn = await api().post('insured/createsubmission', await submissionInput(t.app), {
+      idempotencyKey: 'short-but-valid-key',
+      token: user.token,
+    });
     expect(signedIn.statusCode).toBe(201);
   });
 
@@ -214,10 +252,17 @@ describe('Idempotency-Key', () => {
   it('a visitor’s key stops answering once the quote has joined an account', async () => {
     const key = `attach-${randomUUID()}`;
     const body = await submissionInput(t.app);
-    const first = (await api().post('insured/createsubmission', body, { idempotencyKey: key })).json() as SubmissionQuote;
-    await signUp(caller(() => t.app), { submissionRequest: { submissionId: first.submissionId, quoteKey: first.quoteKey } });
+    const first = (
+      await api().post('insured/createsubmission', body, { idempotencyKey: key })
+    ).json() as SubmissionQuote;
+    await signUp(
+      caller(() => t.app),
+      { submissionRequest: { submissionId: first.submissionId, quoteKey: first.quoteKey } },
+    );
     const again = await api().post('insured/createsubmission', body, { idempotencyKey: key });
-    expect(expectError(again, 422).fields).toEqual({ 'Idempotency-Key': 'was used for a quote since saved to an account' });
+    expect(expectError(again, 422).fields).toEqual({
+      'Idempotency-Key': 'was used for a quote since saved to an account',
+    });
   });
 
   it('two at once with one key make one submission', async () => {
@@ -235,13 +280,21 @@ describe('Idempotency-Key', () => {
 
   it('the same key with another body is a 422 naming it; a malformed key a 400', async () => {
     const key = `reuse-${randomUUID()}`;
-    expect((await api().post('insured/createsubmission', await submissionInput(t.app), { idempotencyKey: key })).statusCode).toBe(201);
+    expect(
+      (await api().post('insured/createsubmission', await submissionInput(t.app), { idempotencyKey: key })).statusCode,
+    ).toBe(201);
     const before = await submissionCount();
-    const reused = await api().post('insured/createsubmission', await submissionInput(t.app, { limitCode: '2M/4M' }), { idempotencyKey: key });
+    const reused = await api().post('insured/createsubmission', await submissionInput(t.app, { limitCode: '2M/4M' }), {
+      idempotencyKey: key,
+    });
     expect(expectError(reused, 422).fields).toEqual({ 'Idempotency-Key': 'was already used for a different request' });
     for (const bad of ['short', 'x'.repeat(129), 'has spaces in it']) {
-      const response = await api().post('insured/createsubmission', await submissionInput(t.app), { idempotencyKey: bad });
-      expect(expectError(response, 400).fields).toEqual({ 'Idempotency-Key': 'must be 8 to 128 visible ASCII characters' });
+      const response = await api().post('insured/createsubmission', await submissionInput(t.app), {
+        idempotencyKey: bad,
+      });
+      expect(expectError(response, 400).fields).toEqual({
+        'Idempotency-Key': 'must be 8 to 128 visible ASCII characters',
+      });
     }
     expect(await submissionCount()).toBe(before);
   });
@@ -250,14 +303,23 @@ describe('Idempotency-Key', () => {
 describe('POST insured/updaterating', () => {
   it('re-prices the changed inputs as auth/calculate does, bumps the version and records a rerate', async () => {
     const quote = await create();
-    const response = await api().post('insured/updaterating', { submissionId: quote.submissionId, limitCode: '2M/4M' }, { quoteKey: quote.quoteKey });
+    const response = await api().post(
+      'insured/updaterating',
+      { submissionId: quote.submissionId, limitCode: '2M/4M' },
+      { quoteKey: quote.quoteKey },
+    );
     expect(response.statusCode, response.body).toBe(200);
     const updated = v.parse(submissionQuoteSchema, response.json());
     const calculation = await calculate({ limitCode: '2M/4M' });
     expect(updated).toEqual({ ...quote, quoteKey: undefined, version: 2, rating: calculation });
     expect(updated.quoteKey).toBeUndefined();
     expect(updated.rating.totalCents).not.toBe(quote.rating.totalCents);
-    expect(await rowOf(quote.submissionId)).toMatchObject({ version: 2, limitCode: '2M/4M', premiumCents: calculation.totalCents, status: 'quoted' });
+    expect(await rowOf(quote.submissionId)).toMatchObject({
+      version: 2,
+      limitCode: '2M/4M',
+      premiumCents: calculation.totalCents,
+      status: 'quoted',
+    });
     expect((await eventsOf(quote.submissionId)).map((e) => [e.event, e.fromStatus, e.toStatus])).toEqual([
       ['quote', null, 'quoted'],
       ['rerate', 'quoted', 'quoted'],
@@ -266,7 +328,14 @@ describe('POST insured/updaterating', () => {
     // Moving to another state and ZIP, with the version the client last saw.
     const moved = await api().post(
       'insured/updaterating',
-      { submissionId: quote.submissionId, version: 2, state: 'NY', zipcode: '10001', paymentTerm: 'quarterly', effectiveDate: day(30) },
+      {
+        submissionId: quote.submissionId,
+        version: 2,
+        state: 'NY',
+        zipcode: '10001',
+        paymentTerm: 'quarterly',
+        effectiveDate: day(30),
+      },
       { quoteKey: quote.quoteKey },
     );
     expect(moved.statusCode, moved.body).toBe(200);
@@ -277,7 +346,14 @@ describe('POST insured/updaterating', () => {
 
   it('refuses a version the client has not seen (409 naming version) and leaves the quote as it was', async () => {
     const quote = await create();
-    const body = expectError(await api().post('insured/updaterating', { submissionId: quote.submissionId, version: 7, limitCode: '2M/4M' }, { quoteKey: quote.quoteKey }), 409);
+    const body = expectError(
+      await api().post(
+        'insured/updaterating',
+        { submissionId: quote.submissionId, version: 7, limitCode: '2M/4M' },
+        { quoteKey: quote.quoteKey },
+      ),
+      409,
+    );
     expect(body.fields).toEqual({ version: 'is 1 now' });
     expect((await rowOf(quote.submissionId)).limitCode).toBe('1M/3M');
   });
@@ -285,18 +361,53 @@ describe('POST insured/updaterating', () => {
   it('is for the owner only: 404 for anyone else', async () => {
     const quote = await create();
     const other = await signUp(caller(() => t.app));
-    expectError(await api().post('insured/updaterating', { submissionId: quote.submissionId, limitCode: '2M/4M' }), 404);
-    expectError(await api().post('insured/updaterating', { submissionId: quote.submissionId, limitCode: '2M/4M' }, { token: other.token }), 404);
+    expectError(
+      await api().post('insured/updaterating', { submissionId: quote.submissionId, limitCode: '2M/4M' }),
+      404,
+    );
+    expectError(
+      await api().post(
+        'insured/updaterating',
+        { submissionId: quote.submissionId, limitCode: '2M/4M' },
+        { token: other.token },
+      ),
+      404,
+    );
     const owner = await signUp(caller(() => t.app));
     const own = await create({}, { token: owner.token });
-    expectError(await api().post('insured/updaterating', { submissionId: own.submissionId, limitCode: '2M/4M' }, { token: other.token }), 404);
-    expect((await api().post('insured/updaterating', { submissionId: own.submissionId, limitCode: '2M/4M' }, { token: owner.token })).statusCode).toBe(200);
+    expectError(
+      await api().post(
+        'insured/updaterating',
+        { submissionId: own.submissionId, limitCode: '2M/4M' },
+        { token: other.token },
+      ),
+      404,
+    );
+    expect(
+      (
+        await api().post(
+          'insured/updaterating',
+          { submissionId: own.submissionId, limitCode: '2M/4M' },
+          { token: owner.token },
+        )
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('not once an underwriter has it: 409 naming the status', async () => {
     const quote = await create();
-    await t.app.db.update(submissions).set({ status: 'underwriter_review' }).where(eq(submissions.id, quote.submissionId));
-    const body = expectError(await api().post('insured/updaterating', { submissionId: quote.submissionId, limitCode: '2M/4M' }, { quoteKey: quote.quoteKey }), 409);
+    await t.app.db
+      .update(submissions)
+      .set({ status: 'underwriter_review' })
+      .where(eq(submissions.id, quote.submissionId));
+    const body = expectError(
+      await api().post(
+        'insured/updaterating',
+        { submissionId: quote.submissionId, limitCode: '2M/4M' },
+        { quoteKey: quote.quoteKey },
+      ),
+      409,
+    );
     expect(body.fields).toEqual({ status: 'is underwriter_review' });
     expect(body.message).toContain('underwriter review');
   });
@@ -314,7 +425,12 @@ describe('POST insured/updaterating', () => {
       [{ effectiveDate: day(120) }, 400, 'effectiveDate', 'must be at most 90 days from today'],
       [{ effectiveDate: '2031-02-30' }, 400, 'effectiveDate', 'is not a real date'],
       [{ answers: { dnt_sedation: 'maybe' } }, 400, 'answers.dnt_sedation', 'must be yes or no'],
-      [{ applicationAnswers: { years_in_practice: 'ten' } }, 400, 'applicationAnswers.years_in_practice', 'must be a number'],
+      [
+        { applicationAnswers: { years_in_practice: 'ten' } },
+        400,
+        'applicationAnswers.years_in_practice',
+        'must be a number',
+      ],
       [{ submissionId: 'abc' }, 400, 'submissionId', 'must be a number'],
       [{ limitcode: '2M/4M' }, 400, 'limitcode', 'is not a known field'],
     ];
@@ -322,7 +438,9 @@ describe('POST insured/updaterating', () => {
       const body = expectError(await update(patch), status);
       expect(body.fields?.[field], JSON.stringify(patch)).toBe(message);
     }
-    expect(expectError(await api().post('insured/updaterating', {}), 400).fields).toEqual({ submissionId: 'is required' });
+    expect(expectError(await api().post('insured/updaterating', {}), 400).fields).toEqual({
+      submissionId: 'is required',
+    });
     expect(await rowOf(quote.submissionId)).toMatchObject({ version: 1, limitCode: '1M/3M', stateCode: 'TX' });
   });
 });
@@ -337,11 +455,20 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two updateratings at the same m
       let pending: Promise<Awaited<ReturnType<ReturnType<typeof api>['post']>>[]> | undefined;
       await whileLocked(
         t.app,
-        (tx) => tx.select({ id: submissions.id }).from(submissions).where(eq(submissions.id, quote.submissionId)).for('update'),
+        (tx) =>
+          tx
+            .select({ id: submissions.id })
+            .from(submissions)
+            .where(eq(submissions.id, quote.submissionId))
+            .for('update'),
         async () => {
           pending = Promise.all(
             ['2M/4M', '500K/1M'].map((limitCode) =>
-              api().post('insured/updaterating', { submissionId: quote.submissionId, limitCode }, { quoteKey: quote.quoteKey }),
+              api().post(
+                'insured/updaterating',
+                { submissionId: quote.submissionId, limitCode },
+                { quoteKey: quote.quoteKey },
+              ),
             ),
           );
           await lockWaiters(t.app, 2);
@@ -351,7 +478,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two updateratings at the same m
       expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
       const winner = v.parse(submissionQuoteSchema, both.find((r) => r.statusCode === 200)!.json());
       const row = await rowOf(quote.submissionId);
-      expect(row).toMatchObject({ version: 2, limitCode: winner.rating.limit.code, premiumCents: winner.rating.totalCents });
+      expect(row).toMatchObject({
+        version: 2,
+        limitCode: winner.rating.limit.code,
+        premiumCents: winner.rating.totalCents,
+      });
       const reratings = await t.app.db
         .select({ n: count() })
         .from(submissionEvents)
@@ -366,17 +497,44 @@ describe('createsubmission: bad input is a 400 or 422 naming the field, never a 
     ['an unknown speciality', { specialityId: 999_999 }, 400, 'specialityId', 'is not a speciality on sale'],
     ['a ZIP of another state', { zipcode: '10001' }, 400, 'zipcode', 'is in New York, not Texas'],
     ['a malformed ZIP', { zipcode: '7700' }, 400, 'zipcode', 'must be a 5-digit ZIP code'],
-    ['a limit not offered', { limitCode: '9M/9M' }, 422, 'limitCode', 'The limit 9M/9M is not offered for Dentists in Texas'],
+    [
+      'a limit not offered',
+      { limitCode: '9M/9M' },
+      422,
+      'limitCode',
+      'The limit 9M/9M is not offered for Dentists in Texas',
+    ],
     ['no payment term', { paymentTerm: undefined }, 400, 'paymentTerm', 'is required'],
-    ['a payment term not on offer', { paymentTerm: 'weekly' }, 400, 'paymentTerm', 'must be one of: annual, semi-annual, quarterly, monthly'],
+    [
+      'a payment term not on offer',
+      { paymentTerm: 'weekly' },
+      400,
+      'paymentTerm',
+      'must be one of: annual, semi-annual, quarterly, monthly',
+    ],
     ['an effective date in the past', { effectiveDate: day(-3) }, 400, 'effectiveDate', 'must not be in the past'],
-    ['an effective date too far ahead', { effectiveDate: day(91) }, 400, 'effectiveDate', 'must be at most 90 days from today'],
+    [
+      'an effective date too far ahead',
+      { effectiveDate: day(91) },
+      400,
+      'effectiveDate',
+      'must be at most 90 days from today',
+    ],
     ['a malformed effective date', { effectiveDate: '1/2/2030' }, 400, 'effectiveDate', 'must be a date (YYYY-MM-DD)'],
     ['an unknown field', { colour: 'blue' }, 400, 'colour', 'is not a known field'],
-    ['a clientId that is not one', { clientId: 'no spaces allowed' }, 400, 'clientId', 'may hold only letters, digits and hyphens'],
+    [
+      'a clientId that is not one',
+      { clientId: 'no spaces allowed' },
+      400,
+      'clientId',
+      'may hold only letters, digits and hyphens',
+    ],
   ])('%s', async (_, overrides, status, field, message) => {
     const before = await submissionCount();
-    const body = expectError(await api().post('insured/createsubmission', await submissionInput(t.app, overrides)), status);
+    const body = expectError(
+      await api().post('insured/createsubmission', await submissionInput(t.app, overrides)),
+      status,
+    );
     expect(body.fields?.[field]).toBe(message);
     expect(await submissionCount()).toBe(before);
   });
@@ -388,7 +546,13 @@ describe('createsubmission: bad input is a 400 or 422 naming the field, never a 
 
   it('a missing required answer is named', async () => {
     const input = await submissionInput(t.app);
-    const body = expectError(await api().post('insured/createsubmission', { ...input, answers: { ...input.answers, dnt_sedation: undefined } }), 400);
+    const body = expectError(
+      await api().post('insured/createsubmission', {
+        ...input,
+        answers: { ...input.answers, dnt_sedation: undefined },
+      }),
+      400,
+    );
     expect(body.fields).toEqual({ 'answers.dnt_sedation': 'is required' });
   });
 });
@@ -396,25 +560,37 @@ describe('createsubmission: bad input is a 400 or 422 naming the field, never a 
 describe('GET insured/orderdetails: bad input', () => {
   it('names submissionid', async () => {
     expect(expectError(await api().get('insured/orderdetails'), 400).fields).toEqual({ submissionid: 'is required' });
-    expect(expectError(await api().get('insured/orderdetails?submissionid=abc'), 400).fields).toEqual({ submissionid: 'must be a positive whole number' });
-    expect(expectError(await api().get('insured/orderdetails?submissionid=99999999999'), 400).fields).toHaveProperty('submissionid');
+    expect(expectError(await api().get('insured/orderdetails?submissionid=abc'), 400).fields).toEqual({
+      submissionid: 'must be a positive whole number',
+    });
+    expect(expectError(await api().get('insured/orderdetails?submissionid=99999999999'), 400).fields).toHaveProperty(
+      'submissionid',
+    );
   });
 });
 
 describe('the OpenAPI document', () => {
   it('lists the submission routes as public, with the headers they read', async () => {
-    type Operation = { security?: unknown[]; parameters: { name: string; in: string; required: boolean }[]; responses: Record<string, unknown> };
+    type Operation = {
+      security?: unknown[];
+      parameters: { name: string; in: string; required: boolean }[];
+      responses: Record<string, unknown>;
+    };
     const doc = (await api().get('openapi.json')).json() as { paths: Record<string, Record<string, Operation>> };
     const create = doc.paths['/api/weborder/insured/createsubmission']!.post!;
     expect(create.security).toEqual([]);
-    expect(create.parameters).toEqual([expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false })]);
+    expect(create.parameters).toEqual([
+      expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false }),
+    ]);
     expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '404', '422']));
     for (const [path, method] of [
       ['/api/weborder/insured/updaterating', 'post'],
       ['/api/weborder/insured/orderdetails', 'get'],
       ['/api/weborder/questions/save/{submissionId}', 'post'],
     ] as const) {
-      expect(doc.paths[path]![method]!.parameters).toContainEqual(expect.objectContaining({ name: 'x-quote-key', in: 'header', required: false }));
+      expect(doc.paths[path]![method]!.parameters).toContainEqual(
+        expect.objectContaining({ name: 'x-quote-key', in: 'header', required: false }),
+      );
     }
     expect(doc.paths['/api/weborder/insured/updaterating']!.post!.responses).toHaveProperty('409');
   });

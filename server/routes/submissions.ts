@@ -28,7 +28,12 @@ const pricingRefusals = {
 };
 
 export async function submissionRoutes(app: FastifyInstance) {
-  const deps: SubmissionDeps = { db: app.db, catalog: app.ratingCatalog, clock: app.clock, secret: quoteKeySecret(app.config) };
+  const deps: SubmissionDeps = {
+    db: app.db,
+    catalog: app.ratingCatalog,
+    clock: app.clock,
+    secret: quoteKeySecret(app.config),
+  };
   const tags = ['submissions'];
   const noStore = { 'cache-control': 'no-store' };
 

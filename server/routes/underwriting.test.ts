@@ -3,7 +3,13 @@ import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReferralReason, RequiredItem } from '@shared/contract/lifecycle';
 import type { SubmissionStatus } from '@shared/contract/submissions';
-import { decisionResultSchema, queueSchema, reviewSchema, type Queue, type Review } from '@shared/contract/underwriting';
+import {
+  decisionResultSchema,
+  queueSchema,
+  reviewSchema,
+  type Queue,
+  type Review,
+} from '@shared/contract/underwriting';
 import { brokers, files, planLocations, rateTables, submissionEvents, submissions, users } from '@server/db/schema';
 import { demoUsers } from '@server/db/seed/demo-data';
 import { newInsured, quotedOrder, type Insured } from '@server/test/account-helpers';
@@ -41,7 +47,8 @@ function desk(method: 'GET' | 'POST', url: string, body: unknown, token: string 
   });
 }
 const get = (url: string, role: Role = 'underwriter') => desk('GET', url, undefined, tokens[role]);
-const post = (url: string, body: Record<string, unknown>, role: Role = 'underwriter') => desk('POST', url, body, tokens[role]);
+const post = (url: string, body: Record<string, unknown>, role: Role = 'underwriter') =>
+  desk('POST', url, body, tokens[role]);
 
 async function queue(filters = ''): Promise<Queue> {
   const response = await get(`queue${filters}`);
@@ -62,11 +69,27 @@ const orderRow = async (id: number) => (await app().db.select().from(submissions
 const eventCount = async (id: number) =>
   (await app().db.select({ n: count() }).from(submissionEvents).where(eq(submissionEvents.submissionId, id)))[0]!.n;
 const lastEvent = async (id: number) =>
-  (await app().db.select().from(submissionEvents).where(eq(submissionEvents.submissionId, id)).orderBy(asc(submissionEvents.id))).at(-1)!;
+  (
+    await app()
+      .db.select()
+      .from(submissionEvents)
+      .where(eq(submissionEvents.submissionId, id))
+      .orderBy(asc(submissionEvents.id))
+  ).at(-1)!;
 
-const reasonA: ReferralReason = { code: 'referral_answer', label: 'An answer needs an underwriter', detail: 'dnt_practice_type: Oral surgery' };
+const reasonA: ReferralReason = {
+  code: 'referral_answer',
+  label: 'An answer needs an underwriter',
+  detail: 'dnt_practice_type: Oral surgery',
+};
 const reasonB: ReferralReason = { code: 'prior_claims', label: 'Prior claims', detail: '2 claims' };
-const itemA: RequiredItem = { kind: 'document', code: 'document:loss_runs', label: 'Upload your loss runs', screen: 'incomplete-order', field: null };
+const itemA: RequiredItem = {
+  kind: 'document',
+  code: 'document:loss_runs',
+  label: 'Upload your loss runs',
+  screen: 'incomplete-order',
+  field: null,
+};
 
 /**
  * Puts an order in a status the way buy now and the insured's calls would (their code is
@@ -102,13 +125,17 @@ async function putIn(
 }
 
 /** A quoted order of `who` put in `status` (Dentists in Houston unless overridden). */
-async function orderIn(status: SubmissionStatus, options: Parameters<typeof putIn>[2] & { who?: Insured; quote?: Record<string, unknown> } = {}) {
+async function orderIn(
+  status: SubmissionStatus,
+  options: Parameters<typeof putIn>[2] & { who?: Insured; quote?: Record<string, unknown> } = {},
+) {
   const quote = await quotedOrder(app, options.who ?? insured, options.quote ?? {});
   await putIn(quote.submissionId, status, options);
   return { id: quote.submissionId, number: quote.number, quote, version: (await orderRow(quote.submissionId)).version };
 }
 
-const brokerId = async (clientUrl: string) => (await app().db.select({ id: brokers.id }).from(brokers).where(eq(brokers.clientUrl, clientUrl)))[0]!.id;
+const brokerId = async (clientUrl: string) =>
+  (await app().db.select({ id: brokers.id }).from(brokers).where(eq(brokers.clientUrl, clientUrl)))[0]!.id;
 
 describe('who may use the desk', () => {
   const someId = 1;
@@ -116,16 +143,21 @@ describe('who may use the desk', () => {
     const [method, path] = route.split(' ') as ['GET' | 'POST', string];
     const url = path.replace('/api/weborder/underwriting/', '');
     // Deliberately bad input: the role is refused before any of it is read.
-    return method === 'GET' ? desk('GET', `${url}?submissionid=not-a-number`, undefined, token) : desk('POST', url, { submissionid: 'x', adjustmentBps: 'lots' }, token);
+    return method === 'GET'
+      ? desk('GET', `${url}?submissionid=not-a-number`, undefined, token)
+      : desk('POST', url, { submissionid: 'x', adjustmentBps: 'lots' }, token);
   };
 
-  it.each(UNDERWRITING_ROUTES)('%s: 403 for an insured and a broker, whatever they send; 401 without a token', async (route) => {
-    for (const token of [insured.token, tokens.broker]) {
-      const body = expectError(await call(route, token), 403);
-      expect(body.message).toBe('You may not do this');
-    }
-    expectError(await call(route, undefined), 401);
-  });
+  it.each(UNDERWRITING_ROUTES)(
+    '%s: 403 for an insured and a broker, whatever they send; 401 without a token',
+    async (route) => {
+      for (const token of [insured.token, tokens.broker]) {
+        const body = expectError(await call(route, token), 403);
+        expect(body.message).toBe('You may not do this');
+      }
+      expectError(await call(route, undefined), 401);
+    },
+  );
 
   it('refuses an insured even on their own order, and changes nothing', async () => {
     const order = await orderIn('underwriter_review');
@@ -157,8 +189,12 @@ describe('who may use the desk', () => {
     expect((await get('queue', 'admin')).statusCode).toBe(200);
     expect(expectError(await get('submission?submissionid=abc'), 400).fields).toHaveProperty('submissionid');
     expect(expectError(await get('queue?status=quoted'), 400).fields).toHaveProperty('status');
-    expect(expectError(await post('approve', { submissionid: someId, adjustmentBps: 20_000, reason: 'x' }), 400).fields).toHaveProperty('adjustmentBps');
-    expect(expectError(await post('decline', { submissionid: someId, reason: '  ' }), 400).fields).toHaveProperty('reason');
+    expect(
+      expectError(await post('approve', { submissionid: someId, adjustmentBps: 20_000, reason: 'x' }), 400).fields,
+    ).toHaveProperty('adjustmentBps');
+    expect(expectError(await post('decline', { submissionid: someId, reason: '  ' }), 400).fields).toHaveProperty(
+      'reason',
+    );
   });
 });
 
@@ -169,10 +205,18 @@ describe('GET underwriting/queue', () => {
     await app().db.update(users).set({ firstName: null, lastName: null }).where(eq(users.id, other.userId));
     const newest = await orderIn('underwriter_review', { since: new Date('2001-01-03T00:00:00Z'), reasons: [reasonA] });
     const oldest = await orderIn('missing_info', { since: new Date('2001-01-01T00:00:00Z'), who: other });
-    const middle = await orderIn('application_under_review', { since: new Date('2001-01-02T00:00:00Z'), brokerId: harbor });
+    const middle = await orderIn('application_under_review', {
+      since: new Date('2001-01-02T00:00:00Z'),
+      brokerId: harbor,
+    });
     // Same moment as `middle`: the id decides.
     const tie = await orderIn('underwriter_review', { since: new Date('2001-01-02T00:00:00Z') });
-    const notWaiting = await Promise.all([orderIn('quoted'), orderIn('approved'), orderIn('declined'), orderIn('incomplete')]);
+    const notWaiting = await Promise.all([
+      orderIn('quoted'),
+      orderIn('approved'),
+      orderIn('declined'),
+      orderIn('incomplete'),
+    ]);
     // A second referral later: the latest one's reasons count.
     await putIn(newest.id, 'underwriter_review', { since: new Date('2001-01-03T00:00:00Z'), reasons: [reasonB] });
 
@@ -233,7 +277,9 @@ describe('GET underwriting/queue', () => {
     expect(bySpeciality.items.map((entry) => entry.submissionId)).toEqual([brokered.id]);
     expect(bySpeciality.items[0]!.speciality.name).toBe('Architects');
 
-    expect((await queue(`?brokerId=${harbor}&specialityId=${await specialityId(app())}&status=missing_info`)).items).toEqual([]);
+    expect(
+      (await queue(`?brokerId=${harbor}&specialityId=${await specialityId(app())}&status=missing_info`)).items,
+    ).toEqual([]);
   });
 });
 
@@ -247,16 +293,42 @@ describe('GET underwriting/submission', () => {
     });
     await app()
       .db.insert(planLocations)
-      .values({ submissionId: order.id, address1: '1 Main St', city: 'Houston', state: 'TX', zipcode: '77002', isPrimary: true });
+      .values({
+        submissionId: order.id,
+        address1: '1 Main St',
+        city: 'Houston',
+        state: 'TX',
+        zipcode: '77002',
+        isPrimary: true,
+      });
     await app()
       .db.insert(files)
-      .values({ ownerUserId: insured.userId, module: 'submission', moduleId: order.id, filename: 'loss-runs.pdf', mime: 'application/pdf', size: 4, content: Buffer.from('%PDF') });
+      .values({
+        ownerUserId: insured.userId,
+        module: 'submission',
+        moduleId: order.id,
+        filename: 'loss-runs.pdf',
+        mime: 'application/pdf',
+        size: 4,
+        content: Buffer.from('%PDF'),
+      });
 
     const seen = await review(order.id);
-    expect(seen.order).toMatchObject({ submissionId: order.id, number: order.number, status: 'underwriter_review', version: order.version });
+    expect(seen.order).toMatchObject({
+      submissionId: order.id,
+      number: order.number,
+      status: 'underwriter_review',
+      version: order.version,
+    });
     expect(seen.order.rating).toEqual(order.quote.rating);
     expect(seen.order.history.map((entry) => entry.event)).toEqual(['quote', 'order.refer']);
-    expect(seen.insured).toEqual({ id: insured.userId, name: 'Pat Tester', email: insured.email, companyName: 'Tester Dental', phone: null });
+    expect(seen.insured).toEqual({
+      id: insured.userId,
+      name: 'Pat Tester',
+      email: insured.email,
+      companyName: 'Tester Dental',
+      phone: null,
+    });
     expect(seen.broker).toBeNull();
 
     const question = (code: string) => seen.questions.find((entry) => entry.code === code);
@@ -272,10 +344,14 @@ describe('GET underwriting/submission', () => {
     expect(question('prior_claims')).toMatchObject({ answer: 'No', effect: null });
     expect(question('prior_claims_count')).toBeUndefined();
 
-    expect(seen.locations).toEqual([expect.objectContaining({ address1: '1 Main St', city: 'Houston', zipcode: '77002', isprimary: true })]);
+    expect(seen.locations).toEqual([
+      expect.objectContaining({ address1: '1 Main St', city: 'Houston', zipcode: '77002', isprimary: true }),
+    ]);
     expect(seen.reasons).toEqual([reasonA]);
     expect(seen.requiredItems).toEqual([itemA]);
-    expect(seen.files).toEqual([expect.objectContaining({ filename: 'loss-runs.pdf', moduleId: order.id, uploadedBy: 'insured' })]);
+    expect(seen.files).toEqual([
+      expect.objectContaining({ filename: 'loss-runs.pdf', moduleId: order.id, uploadedBy: 'insured' }),
+    ]);
     expect(seen.conversation).toEqual([]);
     expect(seen.latestRequest).toBeNull();
     expect(seen.allowed).toEqual({ approve: true, requestInfo: true, decline: true });
@@ -294,23 +370,47 @@ describe('GET underwriting/submission', () => {
 describe('POST underwriting/approve', () => {
   it('approves as priced, recording who and why', async () => {
     const order = await orderIn('underwriter_review', { reasons: [reasonA] });
-    const result = await decided(await post('approve', { submissionid: order.id, version: order.version, reason: 'Acceptable risk' }));
-    expect(result).toEqual({ submissionId: order.id, number: order.number, status: 'approved', version: order.version + 1, premiumCents: order.quote.rating.totalCents });
+    const result = await decided(
+      await post('approve', { submissionid: order.id, version: order.version, reason: 'Acceptable risk' }),
+    );
+    expect(result).toEqual({
+      submissionId: order.id,
+      number: order.number,
+      status: 'approved',
+      version: order.version + 1,
+      premiumCents: order.quote.rating.totalCents,
+    });
 
     const row = await orderRow(order.id);
     expect(row.status).toBe('approved');
     expect(row.worksheet).toEqual(order.quote.rating);
     const event = await lastEvent(order.id);
-    expect(event).toMatchObject({ event: 'order.approve', actor: 'underwriter', reason: 'Acceptable risk', fromStatus: 'underwriter_review', toStatus: 'approved', data: { adjustmentBps: 0 } });
-    const [uw] = await app().db.select({ id: users.id }).from(users).where(eq(users.email, demo('underwriter').email));
+    expect(event).toMatchObject({
+      event: 'order.approve',
+      actor: 'underwriter',
+      reason: 'Acceptable risk',
+      fromStatus: 'underwriter_review',
+      toStatus: 'approved',
+      data: { adjustmentBps: 0 },
+    });
+    const [uw] = await app()
+      .db.select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, demo('underwriter').email));
     expect(event.actorUserId).toBe(uw!.id);
-    expect((await review(order.id)).order.history.at(-1)).toMatchObject({ event: 'order.approve', actor: 'underwriter', actorName: 'Uma Underwriter' });
+    expect((await review(order.id)).order.history.at(-1)).toMatchObject({
+      event: 'order.approve',
+      actor: 'underwriter',
+      actorName: 'Uma Underwriter',
+    });
   });
 
   it('with an adjustment, prices the order again: the premium moves, the taxes follow, the history records it', async () => {
     const order = await orderIn('application_under_review');
     const before = order.quote.rating;
-    const result = await decided(await post('approve', { submissionid: order.id, adjustmentBps: 1500, reason: 'Surgical exposure' }));
+    const result = await decided(
+      await post('approve', { submissionid: order.id, adjustmentBps: 1500, reason: 'Surgical exposure' }),
+    );
 
     const after = (await review(order.id)).order.rating!;
     const [table] = await app().db.select().from(rateTables).where(eq(rateTables.id, before.rateTableId));
@@ -326,35 +426,60 @@ describe('POST underwriting/approve', () => {
     expect(after.paymentPlans.find((plan) => plan.code === 'annual')!.downPaymentCents).toBe(after.totalCents);
 
     const steps = after.worksheet.map((line) => line.step);
-    expect(steps.slice(steps.indexOf('minimum'), steps.indexOf('minimum') + 3)).toEqual(['minimum', 'adjustment', 'policyFee']);
+    expect(steps.slice(steps.indexOf('minimum'), steps.indexOf('minimum') + 3)).toEqual([
+      'minimum',
+      'adjustment',
+      'policyFee',
+    ]);
     const line = after.worksheet.find((entry) => entry.step === 'adjustment')!;
     expect(line).toMatchObject({ label: 'Underwriter adjustment', factorBps: 11_500, runningCents: expectedPremium });
     expect(line.source).toContain('Surgical exposure');
     // Everything before the adjustment is the rating as it was.
-    expect(after.worksheet.slice(0, steps.indexOf('adjustment'))).toEqual(before.worksheet.slice(0, steps.indexOf('adjustment')));
+    expect(after.worksheet.slice(0, steps.indexOf('adjustment'))).toEqual(
+      before.worksheet.slice(0, steps.indexOf('adjustment')),
+    );
 
     expect(result).toMatchObject({ status: 'approved', premiumCents: after.totalCents });
     const row = await orderRow(order.id);
     expect(row.premiumCents).toBe(after.totalCents);
-    expect((await lastEvent(order.id)).data).toEqual({ adjustmentBps: 1500, fromTotalCents: before.totalCents, totalCents: after.totalCents });
+    expect((await lastEvent(order.id)).data).toEqual({
+      adjustmentBps: 1500,
+      fromTotalCents: before.totalCents,
+      totalCents: after.totalCents,
+    });
   });
 
   it('a credit lowers the premium', async () => {
     const order = await orderIn('underwriter_review');
-    const result = await decided(await post('approve', { submissionid: order.id, adjustmentBps: -1000, reason: 'Long claim-free history' }));
+    const result = await decided(
+      await post('approve', { submissionid: order.id, adjustmentBps: -1000, reason: 'Long claim-free history' }),
+    );
     expect(result.premiumCents!).toBeLessThan(order.quote.rating.totalCents);
-    expect((await review(order.id)).order.rating!.premiumCents).toBe(Math.floor((order.quote.rating.premiumCents * 9_000 + 500_000) / 1_000_000) * 100);
+    expect((await review(order.id)).order.rating!.premiumCents).toBe(
+      Math.floor((order.quote.rating.premiumCents * 9_000 + 500_000) / 1_000_000) * 100,
+    );
   });
 
   it('refuses an adjustment without a reason (400 naming reason), changing nothing', async () => {
     const order = await orderIn('underwriter_review');
     const before = await eventCount(order.id);
     for (const reason of [undefined, '', '   ']) {
-      const body = expectError(await post('approve', { submissionid: order.id, adjustmentBps: 500, ...(reason === undefined ? {} : { reason }) }), 400);
+      const body = expectError(
+        await post('approve', {
+          submissionid: order.id,
+          adjustmentBps: 500,
+          ...(reason === undefined ? {} : { reason }),
+        }),
+        400,
+      );
       expect(body.fields).toHaveProperty('reason');
     }
     const row = await orderRow(order.id);
-    expect(row).toMatchObject({ status: 'underwriter_review', version: order.version, premiumCents: order.quote.rating.totalCents });
+    expect(row).toMatchObject({
+      status: 'underwriter_review',
+      version: order.version,
+      premiumCents: order.quote.rating.totalCents,
+    });
     expect(await eventCount(order.id)).toBe(before);
   });
 
@@ -363,7 +488,16 @@ describe('POST underwriting/approve', () => {
     const body = { submissionid: order.id, adjustmentBps: 0 };
     const first = await decided(await post('approve', body));
     // A file event (what an upload past buy now records) lands after the approval.
-    await app().db.insert(submissionEvents).values({ submissionId: order.id, actor: 'insured', event: 'files', fromStatus: 'approved', toStatus: 'approved', data: { fileIds: [1] } });
+    await app()
+      .db.insert(submissionEvents)
+      .values({
+        submissionId: order.id,
+        actor: 'insured',
+        event: 'files',
+        fromStatus: 'approved',
+        toStatus: 'approved',
+        data: { fileIds: [1] },
+      });
     const events = await eventCount(order.id);
     expect(await decided(await post('approve', body))).toEqual(first);
     expect(await eventCount(order.id)).toBe(events);
@@ -387,15 +521,21 @@ describe('POST underwriting/approve', () => {
     ] as const) {
       expect(expectError(await post('approve', other, role), 409).fields).toEqual({ status: 'is approved' });
     }
-    expect(expectError(await post('decline', { submissionid: order.id, reason: 'Changed my mind' }), 409).fields).toEqual({ status: 'is approved' });
+    expect(
+      expectError(await post('decline', { submissionid: order.id, reason: 'Changed my mind' }), 409).fields,
+    ).toEqual({ status: 'is approved' });
     expect(await eventCount(order.id)).toBe(events);
   });
 
   it('is a 409 naming the status on a declined or quoted order, and naming version for a stale version', async () => {
     const declinedOrder = await orderIn('declined');
-    expect(expectError(await post('approve', { submissionid: declinedOrder.id }), 409).fields).toEqual({ status: 'is declined' });
+    expect(expectError(await post('approve', { submissionid: declinedOrder.id }), 409).fields).toEqual({
+      status: 'is declined',
+    });
     const quoted = await orderIn('quoted');
-    expect(expectError(await post('approve', { submissionid: quoted.id }), 409).fields).toEqual({ status: 'is quoted' });
+    expect(expectError(await post('approve', { submissionid: quoted.id }), 409).fields).toEqual({
+      status: 'is quoted',
+    });
 
     const order = await orderIn('underwriter_review');
     const before = await eventCount(order.id);
@@ -416,13 +556,18 @@ describe('POST underwriting/approve', () => {
       post('decline', { submissionid: order.id, reason: 'Race' }),
     ]);
     const codes = responses.map((response) => response.statusCode);
-    expect(codes.every((code) => code === 200 || code === 409), codes.join(',')).toBe(true);
+    expect(
+      codes.every((code) => code === 200 || code === 409),
+      codes.join(','),
+    ).toBe(true);
     // The lock makes every loser wait and read the order as the winner left it: a refusal names
     // the status, never a lost version race.
     for (const response of responses.filter((entry) => entry.statusCode === 409)) {
       expect(Object.keys(expectError(response, 409).fields ?? {})).toEqual(['status']);
     }
-    const ok = responses.filter((response) => response.statusCode === 200).map((response) => v.parse(decisionResultSchema, response.json()));
+    const ok = responses
+      .filter((response) => response.statusCode === 200)
+      .map((response) => v.parse(decisionResultSchema, response.json()));
     expect(ok.length).toBeGreaterThan(0);
     const row = await orderRow(order.id);
     expect(ok.every((result) => result.status === row.status && result.version === row.version)).toBe(true);
@@ -435,9 +580,16 @@ describe('POST underwriting/requestinfo', () => {
 
   it('moves the order to missing info and mails the insured the message and a link to answer it', async () => {
     const order = await orderIn('underwriter_review');
-    const result = await decided(await post('requestinfo', { submissionid: order.id, message, version: order.version }));
+    const result = await decided(
+      await post('requestinfo', { submissionid: order.id, message, version: order.version }),
+    );
     expect(result).toMatchObject({ submissionId: order.id, status: 'missing_info', version: order.version + 1 });
-    expect(await lastEvent(order.id)).toMatchObject({ event: 'order.requestInfo', actor: 'underwriter', reason: message, toStatus: 'missing_info' });
+    expect(await lastEvent(order.id)).toMatchObject({
+      event: 'order.requestInfo',
+      actor: 'underwriter',
+      reason: message,
+      toStatus: 'missing_info',
+    });
 
     const mails = (await mailsTo(app(), insured.email)).filter((mail) => mail.subject.includes(order.number));
     expect(mails).toHaveLength(1);
@@ -450,7 +602,9 @@ describe('POST underwriting/requestinfo', () => {
     expect(mail!.html).toContain(`href="${link}"`);
 
     const seen = await review(order.id);
-    expect(seen.conversation).toEqual([{ from: 'underwriter', name: 'Uma Underwriter', message, at: expect.any(String) }]);
+    expect(seen.conversation).toEqual([
+      { from: 'underwriter', name: 'Uma Underwriter', message, at: expect.any(String) },
+    ]);
     expect(seen.latestRequest).toMatchObject({ message, requestedBy: 'Uma Underwriter' });
     expect(seen.allowed).toEqual({ approve: false, requestInfo: false, decline: false });
   });
@@ -470,7 +624,9 @@ describe('POST underwriting/requestinfo', () => {
     });
     await decided(await post('requestinfo', { submissionid: order.id, message: 'One more thing' }));
     const [mail] = (await mailsTo(app(), insured.email)).filter((entry) => entry.subject.includes(order.number));
-    expect(mail!.text).toContain(`${app().config.publicUrl}/client/incomplete-missing-info/harbor-risk?submissionid=${order.id}`);
+    expect(mail!.text).toContain(
+      `${app().config.publicUrl}/client/incomplete-missing-info/harbor-risk?submissionid=${order.id}`,
+    );
     const seen = await review(order.id);
     expect(seen.conversation.map(({ from, message: said }) => [from, said])).toEqual([
       ['insured', 'Here they are'],
@@ -486,8 +642,12 @@ describe('POST underwriting/requestinfo', () => {
     expect(await decided(await post('requestinfo', body))).toEqual(first);
     expect(await eventCount(order.id)).toBe(events);
     expect((await mailsTo(app(), insured.email)).filter((mail) => mail.subject.includes(order.number))).toHaveLength(1);
-    expect(expectError(await post('requestinfo', { ...body, message: 'Something else' }), 409).fields).toEqual({ status: 'is missing_info' });
-    expect(expectError(await post('approve', { submissionid: order.id }), 409).fields).toEqual({ status: 'is missing_info' });
+    expect(expectError(await post('requestinfo', { ...body, message: 'Something else' }), 409).fields).toEqual({
+      status: 'is missing_info',
+    });
+    expect(expectError(await post('approve', { submissionid: order.id }), 409).fields).toEqual({
+      status: 'is missing_info',
+    });
   });
 });
 
@@ -519,13 +679,26 @@ describe('POST underwriting/decline and closelost', () => {
     const order = await orderIn('application_under_review');
     const body = { submissionid: order.id, reason: 'Outside our appetite' };
     const result = await decided(await post('decline', body));
-    expect(result).toMatchObject({ status: 'declined', version: order.version + 1, premiumCents: order.quote.rating.totalCents });
-    expect(await lastEvent(order.id)).toMatchObject({ event: 'order.decline', actor: 'underwriter', reason: 'Outside our appetite', toStatus: 'declined' });
+    expect(result).toMatchObject({
+      status: 'declined',
+      version: order.version + 1,
+      premiumCents: order.quote.rating.totalCents,
+    });
+    expect(await lastEvent(order.id)).toMatchObject({
+      event: 'order.decline',
+      actor: 'underwriter',
+      reason: 'Outside our appetite',
+      toStatus: 'declined',
+    });
     const events = await eventCount(order.id);
     expect(await decided(await post('decline', body))).toEqual(result);
     expect(await eventCount(order.id)).toBe(events);
-    expect(expectError(await post('approve', { submissionid: order.id }), 409).fields).toEqual({ status: 'is declined' });
-    expect(expectError(await post('decline', { ...body, version: order.version + 1 }, 'admin'), 409).fields).toEqual({ status: 'is declined' });
+    expect(expectError(await post('approve', { submissionid: order.id }), 409).fields).toEqual({
+      status: 'is declined',
+    });
+    expect(expectError(await post('decline', { ...body, version: order.version + 1 }, 'admin'), 409).fields).toEqual({
+      status: 'is declined',
+    });
   });
 
   it('closes an open order as lost (missing info included); a repeat writes nothing; a closed order cannot be declined', async () => {
@@ -534,14 +707,23 @@ describe('POST underwriting/decline and closelost', () => {
       const body = { submissionid: order.id, reason: 'Insured stopped answering', version: order.version };
       const result = await decided(await post('closelost', body));
       expect(result).toMatchObject({ status: 'close_lost', version: order.version + 1 });
-      expect(await lastEvent(order.id)).toMatchObject({ event: 'order.sendToCloseLost', actor: 'underwriter', reason: 'Insured stopped answering', fromStatus: status });
+      expect(await lastEvent(order.id)).toMatchObject({
+        event: 'order.sendToCloseLost',
+        actor: 'underwriter',
+        reason: 'Insured stopped answering',
+        fromStatus: status,
+      });
       const events = await eventCount(order.id);
       expect(await decided(await post('closelost', body))).toEqual(result);
       expect(await eventCount(order.id)).toBe(events);
-      expect(expectError(await post('decline', { submissionid: order.id, reason: 'x' }), 409).fields).toEqual({ status: 'is close_lost' });
+      expect(expectError(await post('decline', { submissionid: order.id, reason: 'x' }), 409).fields).toEqual({
+        status: 'is close_lost',
+      });
     }
     const declinedOrder = await orderIn('declined');
-    expect(expectError(await post('closelost', { submissionid: declinedOrder.id, reason: 'x' }), 409).fields).toEqual({ status: 'is declined' });
+    expect(expectError(await post('closelost', { submissionid: declinedOrder.id, reason: 'x' }), 409).fields).toEqual({
+      status: 'is declined',
+    });
   });
 
   it('checks the version on every decision', async () => {
@@ -551,9 +733,16 @@ describe('POST underwriting/decline and closelost', () => {
       ['closelost', { reason: 'x' }],
       ['requestinfo', { message: 'x' }],
     ] as const) {
-      expect(expectError(await post(url, { submissionid: order.id, version: order.version + 5, ...body }), 409).fields).toHaveProperty('version');
+      expect(
+        expectError(await post(url, { submissionid: order.id, version: order.version + 5, ...body }), 409).fields,
+      ).toHaveProperty('version');
     }
     expect(await orderRow(order.id)).toMatchObject({ status: 'underwriter_review', version: order.version });
-    expect(await app().db.select({ n: count() }).from(submissionEvents).where(and(eq(submissionEvents.submissionId, order.id), eq(submissionEvents.actor, 'underwriter')))).toEqual([{ n: 0 }]);
+    expect(
+      await app()
+        .db.select({ n: count() })
+        .from(submissionEvents)
+        .where(and(eq(submissionEvents.submissionId, order.id), eq(submissionEvents.actor, 'underwriter'))),
+    ).toEqual([{ n: 0 }]);
   });
 });

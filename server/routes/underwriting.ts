@@ -95,11 +95,16 @@ export async function underwritingRoutes(app: FastifyInstance) {
     response: decisionResultSchema,
     errors: { ...decisionErrors, 422: 'The order cannot be priced again as saved (no rate table now)' },
     handler: async ({ body, request }) =>
-      decide(deciding, currentUser(request), { submissionId: body.submissionid, version: body.version }, {
-        kind: 'approve',
-        adjustmentBps: body.adjustmentBps,
-        reason: body.reason,
-      }),
+      decide(
+        deciding,
+        currentUser(request),
+        { submissionId: body.submissionid, version: body.version },
+        {
+          kind: 'approve',
+          adjustmentBps: body.adjustmentBps,
+          reason: body.reason,
+        },
+      ),
   });
 
   defineRoute(app, {
@@ -113,7 +118,12 @@ export async function underwritingRoutes(app: FastifyInstance) {
     response: decisionResultSchema,
     errors: decisionErrors,
     handler: async ({ body, request }) =>
-      decide(deciding, currentUser(request), { submissionId: body.submissionid, version: body.version }, { kind: 'requestInfo', message: body.message }),
+      decide(
+        deciding,
+        currentUser(request),
+        { submissionId: body.submissionid, version: body.version },
+        { kind: 'requestInfo', message: body.message },
+      ),
   });
 
   defineRoute(app, {
@@ -127,7 +137,12 @@ export async function underwritingRoutes(app: FastifyInstance) {
     response: decisionResultSchema,
     errors: decisionErrors,
     handler: async ({ body, request }) =>
-      decide(deciding, currentUser(request), { submissionId: body.submissionid, version: body.version }, { kind: 'decline', reason: body.reason }),
+      decide(
+        deciding,
+        currentUser(request),
+        { submissionId: body.submissionid, version: body.version },
+        { kind: 'decline', reason: body.reason },
+      ),
   });
 
   defineRoute(app, {
@@ -141,7 +156,12 @@ export async function underwritingRoutes(app: FastifyInstance) {
     response: decisionResultSchema,
     errors: decisionErrors,
     handler: async ({ body, request }) => {
-      const closed = await decide(deciding, currentUser(request), { submissionId: body.submissionid, version: body.version }, { kind: 'closeLost', reason: body.reason });
+      const closed = await decide(
+        deciding,
+        currentUser(request),
+        { submissionId: body.submissionid, version: body.version },
+        { kind: 'closeLost', reason: body.reason },
+      );
       await endOpenCheckouts({ db: app.db, provider: app.payments, log: request.log }, closed.submissionId);
       return closed;
     },

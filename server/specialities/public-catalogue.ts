@@ -33,14 +33,23 @@ function cached<T>(cache: PublicCatalogueCache, key: string, load: () => Promise
   return cache.get(key, async () => tagged(await load())) as Promise<TaggedBody<T>>;
 }
 
-export const categoriesAnswer = ({ db, cache }: PublicCatalogue) => cached(cache, 'categories', () => listCategories(db));
+export const categoriesAnswer = ({ db, cache }: PublicCatalogue) =>
+  cached(cache, 'categories', () => listCategories(db));
 
 /** specialitylist (and specialityByClientUrl, the same answer): client URLs match in any case. */
-export function specialityListAnswer({ db, cache }: PublicCatalogue, clientUrl: string | undefined, stateCode: string | undefined) {
+export function specialityListAnswer(
+  { db, cache }: PublicCatalogue,
+  clientUrl: string | undefined,
+  stateCode: string | undefined,
+) {
   const broker = clientUrl?.toLowerCase();
   return cached(cache, `list\u0000${broker ?? ''}\u0000${stateCode ?? ''}`, async () => {
-    const list = broker !== undefined ? await brokerSpecialityList(db, broker, stateCode) : await plainSpecialityList(db, stateCode);
-    if (stateCode !== undefined && !list.some((item) => 'indicativeFromCents' in item)) await checkStateExists(db, stateCode);
+    const list =
+      broker !== undefined
+        ? await brokerSpecialityList(db, broker, stateCode)
+        : await plainSpecialityList(db, stateCode);
+    if (stateCode !== undefined && !list.some((item) => 'indicativeFromCents' in item))
+      await checkStateExists(db, stateCode);
     return list;
   });
 }

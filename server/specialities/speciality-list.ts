@@ -8,7 +8,12 @@ import { usState } from '@server/account/location-queries';
 import type { Database } from '@server/db/connection';
 import { badRequest, notFound } from '@server/http/http-error';
 import { withIndicative } from '@server/rating/indicative-prices';
-import { brokerSpecialityRows, categoryRows, specialityRow, specialityRowsOnSale } from '@server/specialities/speciality-queries';
+import {
+  brokerSpecialityRows,
+  categoryRows,
+  specialityRow,
+  specialityRowsOnSale,
+} from '@server/specialities/speciality-queries';
 
 /**
  * One broker's specialities on sale, each carrying the broker's own code (what its branded
@@ -33,7 +38,8 @@ export async function plainSpecialityList(db: Database, stateCode?: string) {
  * typo, refused by name. Asked only when nothing was priced, so a good answer stays one query.
  */
 export async function checkStateExists(db: Database, stateCode: string) {
-  if (!(await usState(db, stateCode))) throw badRequest(`${stateCode} is not a US state code`, { state: 'is not a US state code' });
+  if (!(await usState(db, stateCode)))
+    throw badRequest(`${stateCode} is not a US state code`, { state: 'is not a US state code' });
 }
 
 /** Every speciality category, in display order. */

@@ -75,8 +75,14 @@ export async function specialityRow(db: Database, specialityId: number) {
 }
 
 /** A speciality's id and whether it is on sale. */
-export async function specialityActive(db: Queryable, specialityId: number): Promise<{ id: number; active: boolean } | undefined> {
-  const [speciality] = await db.select({ id: specialities.id, active: specialities.active }).from(specialities).where(eq(specialities.id, specialityId));
+export async function specialityActive(
+  db: Queryable,
+  specialityId: number,
+): Promise<{ id: number; active: boolean } | undefined> {
+  const [speciality] = await db
+    .select({ id: specialities.id, active: specialities.active })
+    .from(specialities)
+    .where(eq(specialities.id, specialityId));
   return speciality;
 }
 

@@ -60,7 +60,11 @@ export type SubmissionRow = Pick<typeof submissions.$inferSelect, keyof typeof s
 export const notYours = () => notFound('No such submission (or it is not yours)');
 
 /** The submission, when this caller may see it; otherwise the 404 that says nothing more. */
-export async function ownedSubmission(db: Queryable, caller: SubmissionCaller, submissionId: number): Promise<SubmissionRow> {
+export async function ownedSubmission(
+  db: Queryable,
+  caller: SubmissionCaller,
+  submissionId: number,
+): Promise<SubmissionRow> {
   const [row] = await db
     .select(submissionColumns)
     .from(submissions)
@@ -80,7 +84,9 @@ export type EditMove = Extract<LifecycleEventType, 'order.rate' | 'order.supplyI
 const EDIT_MOVES: readonly EditMove[] = ['order.rate', 'order.supplyItems'];
 
 /** Where the insured may change a quote's inputs: every status the machine allows an EditMove in. */
-const EDITABLE_STATUSES = submissionStatuses.filter((status) => EDIT_MOVES.some((type) => nextStatus(status, { type, actor: 'insured' })));
+const EDITABLE_STATUSES = submissionStatuses.filter((status) =>
+  EDIT_MOVES.some((type) => nextStatus(status, { type, actor: 'insured' })),
+);
 
 /**
  * The move an insured's change to the quote's inputs makes now; anything else is the 409 that
@@ -91,9 +97,12 @@ export function editMove(row: Pick<SubmissionRow, 'status' | 'number'>, what: st
   if (move) return move;
   // Worded as every lifecycle 409 is (illegalMove): the status in words, `fields.status` exact.
   const words = (status: string) => status.replaceAll('_', ' ');
-  throw conflict(`Order ${row.number} is ${words(row.status)}: ${what} only while it is ${EDITABLE_STATUSES.map(words).join(', ')}`, {
-    status: `is ${row.status}`,
-  });
+  throw conflict(
+    `Order ${row.number} is ${words(row.status)}: ${what} only while it is ${EDITABLE_STATUSES.map(words).join(', ')}`,
+    {
+      status: `is ${row.status}`,
+    },
+  );
 }
 
 /** Someone else changed the submission between our read and our write (or since the client read it). */

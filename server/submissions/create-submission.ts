@@ -15,7 +15,12 @@ import { derivedQuoteKey, newQuoteKey, sha256Hex } from '@server/submissions/quo
 import { replay, replayKey, type QuoteEventData } from '@server/submissions/quote-replay';
 import type { SubmissionDeps } from '@server/submissions/submission-deps';
 import { priceQuote } from '@server/submissions/submission-pricing';
-import { brokerIdOfUser, idempotencyKeyTaken, insertSubmission, insertSubmissionEvent } from '@server/submissions/submission-queries';
+import {
+  brokerIdOfUser,
+  idempotencyKeyTaken,
+  insertSubmission,
+  insertSubmissionEvent,
+} from '@server/submissions/submission-queries';
 
 type CreateInput = v.InferOutput<typeof createSubmissionRequestSchema>;
 
@@ -28,7 +33,11 @@ export async function createSubmission(
   const { db, clock } = deps;
   const { keyHash, fingerprint } = replayKey(caller, idempotencyKey, input);
   // A visitor's repeated save gets its quote key again: derived, not stored.
-  const quoteKey = caller.user ? undefined : idempotencyKey !== undefined ? derivedQuoteKey(deps.secret, idempotencyKey) : newQuoteKey();
+  const quoteKey = caller.user
+    ? undefined
+    : idempotencyKey !== undefined
+      ? derivedQuoteKey(deps.secret, idempotencyKey)
+      : newQuoteKey();
   const withKey = (answer: SubmissionQuote) => (quoteKey ? { ...answer, quoteKey } : answer);
   if (keyHash) {
     const earlier = await replay(db, keyHash, caller, fingerprint);
@@ -108,7 +117,11 @@ export async function createSubmission(
 }
 
 /** The broker a clientId names (400 naming it when unknown), else the signed-in insured's own. */
-async function brokerFor(db: Queryable, caller: SubmissionCaller, clientId: string | null | undefined): Promise<number | null> {
+async function brokerFor(
+  db: Queryable,
+  caller: SubmissionCaller,
+  clientId: string | null | undefined,
+): Promise<number | null> {
   if (clientId) return (await brokerOfClientId(db, clientId))!.id;
   if (!caller.user) return null;
   return brokerIdOfUser(db, caller.user.id);

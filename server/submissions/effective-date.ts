@@ -16,11 +16,16 @@ export function checkEffectiveDate(value: string, now: Date): void {
   const earliest = isoDay(new Date(now.getTime() - DAY_MS));
   const latest = isoDay(new Date(now.getTime() + MAX_EFFECTIVE_DATE_DAYS * DAY_MS));
   if (value < earliest) {
-    throw badRequest(`The effective date ${value} is in the past: choose today or a later day`, { effectiveDate: 'must not be in the past' });
+    throw badRequest(`The effective date ${value} is in the past: choose today or a later day`, {
+      effectiveDate: 'must not be in the past',
+    });
   }
   if (value > latest) {
-    throw badRequest(`The effective date ${value} is too far ahead: a policy may start at most ${MAX_EFFECTIVE_DATE_DAYS} days from today`, {
-      effectiveDate: `must be at most ${MAX_EFFECTIVE_DATE_DAYS} days from today`,
-    });
+    throw badRequest(
+      `The effective date ${value} is too far ahead: a policy may start at most ${MAX_EFFECTIVE_DATE_DAYS} days from today`,
+      {
+        effectiveDate: `must be at most ${MAX_EFFECTIVE_DATE_DAYS} days from today`,
+      },
+    );
   }
 }

@@ -38,7 +38,9 @@ type MovableRow = Pick<SubmissionRow, 'id' | 'number' | 'version' | 'status'>;
 /** The 409 of DESIGN.md §5: names the status the submission is in. */
 export function illegalMove(row: Pick<SubmissionRow, 'number' | 'status'>, type: LifecycleEventType): HttpError {
   const status = row.status.replaceAll('_', ' ');
-  return conflict(`Order ${row.number} is ${status}: ${EVENT_WORDS[type]} is not possible now`, { status: `is ${row.status}` });
+  return conflict(`Order ${row.number} is ${status}: ${EVENT_WORDS[type]} is not possible now`, {
+    status: `is ${row.status}`,
+  });
 }
 
 /** Whether the machine allows `event` from the row's status (no write). */
@@ -76,7 +78,13 @@ export async function moveSubmission(
     row,
     now,
     { ...move.changes, status: to },
-    { event: move.event.type, toStatus: to, data: move.data ?? {}, actor: move.event.actor, reason: move.reason ?? null },
+    {
+      event: move.event.type,
+      toStatus: to,
+      data: move.data ?? {},
+      actor: move.event.actor,
+      reason: move.reason ?? null,
+    },
   );
   return { id: row.id, number: row.number, version, status: to };
 }

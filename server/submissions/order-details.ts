@@ -11,7 +11,11 @@ import { submissionWithNames } from '@server/submissions/submission-queries';
 
 type DetailsDeps = Pick<SubmissionDeps, 'db' | 'catalog'>;
 
-export async function orderDetails(deps: SubmissionDeps, caller: SubmissionCaller, submissionId: number): Promise<OrderDetails> {
+export async function orderDetails(
+  deps: SubmissionDeps,
+  caller: SubmissionCaller,
+  submissionId: number,
+): Promise<OrderDetails> {
   const details = await detailsOf(deps, submissionId, caller);
   if (!details) throw notYours();
   return details;
@@ -26,14 +30,26 @@ export function anyOrderDetails(deps: DetailsDeps, submissionId: number): Promis
 }
 
 /** The details of the submission, when there is one and `caller` (if given) may see it. */
-async function detailsOf(deps: DetailsDeps, submissionId: number, caller?: SubmissionCaller): Promise<OrderDetails | null> {
+async function detailsOf(
+  deps: DetailsDeps,
+  submissionId: number,
+  caller?: SubmissionCaller,
+): Promise<OrderDetails | null> {
   const row = await submissionWithNames(deps.db, submissionId, caller);
   if (!row) return null;
   const rating = storedRating(row.worksheet);
   // A draft has no rating to take the labels from: the rate table that would price it has them.
   const table = !rating && row.stateCode ? (await deps.catalog.get(row.specialityId, row.stateCode))?.table : undefined;
-  const labelled = (code: string | null, fromRating: { code: string; label: string } | undefined, rows: { code: string; label: string }[] | undefined) =>
-    code === null ? null : fromRating?.code === code ? fromRating : { code, label: rows?.find((option) => option.code === code)?.label ?? code };
+  const labelled = (
+    code: string | null,
+    fromRating: { code: string; label: string } | undefined,
+    rows: { code: string; label: string }[] | undefined,
+  ) =>
+    code === null
+      ? null
+      : fromRating?.code === code
+        ? fromRating
+        : { code, label: rows?.find((option) => option.code === code)?.label ?? code };
   return {
     submissionId: row.id,
     number: row.number,

@@ -20,12 +20,19 @@ export type QuoteEventData = { request: string; answer: SubmissionQuote };
  * Scoped by caller: one user's key never finds another's quote. Visitors share one scope, so a
  * visitor's key must be long enough not to be guessed (400 otherwise).
  */
-export function replayKey(caller: SubmissionCaller, idempotencyKey: string | undefined, request: unknown): { keyHash: string | null; fingerprint: string } {
+export function replayKey(
+  caller: SubmissionCaller,
+  idempotencyKey: string | undefined,
+  request: unknown,
+): { keyHash: string | null; fingerprint: string } {
   const scope = caller.user ? `user:${caller.user.id}` : 'visitor';
   if (!caller.user && idempotencyKey !== undefined && idempotencyKey.length < VISITOR_IDEMPOTENCY_KEY_MIN) {
-    throw badRequest(`Idempotency-Key must be at least ${VISITOR_IDEMPOTENCY_KEY_MIN} characters to save a quote without an account`, {
-      'Idempotency-Key': `must be at least ${VISITOR_IDEMPOTENCY_KEY_MIN} characters without an account`,
-    });
+    throw badRequest(
+      `Idempotency-Key must be at least ${VISITOR_IDEMPOTENCY_KEY_MIN} characters to save a quote without an account`,
+      {
+        'Idempotency-Key': `must be at least ${VISITOR_IDEMPOTENCY_KEY_MIN} characters without an account`,
+      },
+    );
   }
   return {
     keyHash: idempotencyKey === undefined ? null : sha256Hex(`${scope}\n${idempotencyKey}`),
@@ -38,16 +45,24 @@ const keyReused = () =>
     'Idempotency-Key': 'was already used for a different request',
   });
 const keyRetired = () =>
-  unprocessable('This Idempotency-Key was used for a quote that has since been saved to an account: sign in to see it', {
-    'Idempotency-Key': 'was used for a quote since saved to an account',
-  });
+  unprocessable(
+    'This Idempotency-Key was used for a quote that has since been saved to an account: sign in to see it',
+    {
+      'Idempotency-Key': 'was used for a quote since saved to an account',
+    },
+  );
 
 /**
  * The first answer to an earlier createsubmission with this key by this caller, or undefined
  * when there was none. The same key with another body, or for a quote that has since joined an
  * account (a visitor's key no longer speaks for it), is a 422.
  */
-export async function replay(db: Queryable, keyHash: string, caller: SubmissionCaller, fingerprint: string): Promise<SubmissionQuote | undefined> {
+export async function replay(
+  db: Queryable,
+  keyHash: string,
+  caller: SubmissionCaller,
+  fingerprint: string,
+): Promise<SubmissionQuote | undefined> {
   const first = await quoteMadeWithKey(db, keyHash);
   if (!first) return undefined;
   const data = first.data as QuoteEventData | null;

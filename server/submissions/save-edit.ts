@@ -39,7 +39,14 @@ export async function saveEdit(
     const type = edit.status === 'quoted' ? 'order.rate' : 'order.draft';
     const to = nextStatus(row.status, { type, actor: 'insured' });
     if (!to) throw illegalMove(row, type);
-    const version = await saveWithHistory(db, caller, row, now, { ...changes, status: to }, { event: edit.event, toStatus: to, data: edit.data, actor: 'insured' });
+    const version = await saveWithHistory(
+      db,
+      caller,
+      row,
+      now,
+      { ...changes, status: to },
+      { event: edit.event, toStatus: to, data: edit.data, actor: 'insured' },
+    );
     return { status: to, version };
   }
   const moved = await moveSubmission(db, caller.user, row, now, {

@@ -79,8 +79,22 @@ export async function saveAnswers(
     {
       event: 'answers',
       status: calculation ? 'quoted' : 'draft',
-      data: { set, codes: Object.keys(given), fromTotalCents: row.premiumCents, totalCents: calculation?.totalCents ?? null, needs },
+      data: {
+        set,
+        codes: Object.keys(given),
+        fromTotalCents: row.premiumCents,
+        totalCents: calculation?.totalCents ?? null,
+        needs,
+      },
     },
   );
-  return { submissionId: row.id, number: row.number, status: saved.status, version: saved.version, answers, rating: calculation, needs };
+  return {
+    submissionId: row.id,
+    number: row.number,
+    status: saved.status,
+    version: saved.version,
+    answers,
+    rating: calculation,
+    needs,
+  };
 }

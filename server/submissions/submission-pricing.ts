@@ -31,7 +31,9 @@ export type PricingDeps = { db: Queryable; catalog: RatingCatalog };
 function checkPaymentTerm(entry: RatingCatalogEntry, paymentTerm: string): void {
   if (entry.paymentTerms.some((term) => term.code === paymentTerm)) return;
   const codes = entry.paymentTerms.map((term) => term.code).join(', ');
-  throw badRequest(`${paymentTerm} is not a payment term on offer (${codes})`, { paymentTerm: `must be one of: ${codes}` });
+  throw badRequest(`${paymentTerm} is not a payment term on offer (${codes})`, {
+    paymentTerm: `must be one of: ${codes}`,
+  });
 }
 
 /** What a submission still lacks before it can be priced at all (only older rows lack any). */
@@ -47,7 +49,12 @@ function missingInputs(inputs: QuoteInputs): Record<string, string> {
  * calculateQuote plus the payment term check; the same refusals as auth/calculate. `adjustment`
  * only when an underwriter approves with one (server/underwriting/decisions.ts).
  */
-export async function priceQuote(deps: PricingDeps, inputs: QuoteInputs, adjustment?: PremiumAdjustment, tableId?: number | null): Promise<Calculation> {
+export async function priceQuote(
+  deps: PricingDeps,
+  inputs: QuoteInputs,
+  adjustment?: PremiumAdjustment,
+  tableId?: number | null,
+): Promise<Calculation> {
   const missing = missingInputs(inputs);
   if (Object.keys(missing).length) {
     throw badRequest(`The quote lacks ${Object.keys(missing).join(', ')}`, missing);
@@ -86,7 +93,11 @@ export const rowInputs = (row: SubmissionRow): QuoteInputs => ({
  * is its rating address (server/account/plan-locations.ts), and moving it prices the order again
  * exactly as updaterating would.
  */
-export function priceAt(deps: PricingDeps, row: SubmissionRow, address: { state: string; zipcode: string }): Promise<Calculation> {
+export function priceAt(
+  deps: PricingDeps,
+  row: SubmissionRow,
+  address: { state: string; zipcode: string },
+): Promise<Calculation> {
   return priceQuote(deps, { ...rowInputs(row), state: address.state, zipcode: address.zipcode });
 }
 
@@ -95,6 +106,10 @@ export function priceAt(deps: PricingDeps, row: SubmissionRow, address: { state:
  * with, whatever is in force since — and an underwriter's premium adjustment: what an approval
  * with an adjustment stores (issue 7; issue 9 for the version).
  */
-export function priceAdjusted(deps: PricingDeps, row: SubmissionRow, adjustment: PremiumAdjustment): Promise<Calculation> {
+export function priceAdjusted(
+  deps: PricingDeps,
+  row: SubmissionRow,
+  adjustment: PremiumAdjustment,
+): Promise<Calculation> {
   return priceQuote(deps, rowInputs(row), adjustment, row.rateTableId);
 }

@@ -15,11 +15,17 @@ import { nextOrderNumber } from '@server/submissions/order-numbers';
  * The submission an Idempotency-Key (hashed with its caller's scope) created, with the data of
  * its first `quote` event: what that createsubmission was asked and answered.
  */
-export async function quoteMadeWithKey(db: Queryable, keyHash: string): Promise<{ userId: number | null; data: unknown } | undefined> {
+export async function quoteMadeWithKey(
+  db: Queryable,
+  keyHash: string,
+): Promise<{ userId: number | null; data: unknown } | undefined> {
   const [first] = await db
     .select({ userId: submissions.userId, data: submissionEvents.data })
     .from(submissions)
-    .innerJoin(submissionEvents, and(eq(submissionEvents.submissionId, submissions.id), eq(submissionEvents.event, 'quote')))
+    .innerJoin(
+      submissionEvents,
+      and(eq(submissionEvents.submissionId, submissions.id), eq(submissionEvents.event, 'quote')),
+    )
     .where(eq(submissions.idempotencyKeyHash, keyHash))
     .orderBy(asc(submissionEvents.id))
     .limit(1);
@@ -27,16 +33,24 @@ export async function quoteMadeWithKey(db: Queryable, keyHash: string): Promise<
 }
 
 /** Whether an insert failed because another submission already holds its Idempotency-Key. */
-export const idempotencyKeyTaken = (error: unknown): boolean => isUniqueViolation(error, 'submissions_idempotency_key_hash_key');
+export const idempotencyKeyTaken = (error: unknown): boolean =>
+  isUniqueViolation(error, 'submissions_idempotency_key_hash_key');
 
-export type NewSubmission = Omit<typeof submissions.$inferInsert, 'id' | 'number' | 'version' | 'createdAt'> & { createdAt: Date };
+export type NewSubmission = Omit<typeof submissions.$inferInsert, 'id' | 'number' | 'version' | 'createdAt'> & {
+  createdAt: Date;
+};
 
 /** Inserts a submission, numbered in the year it is created (order-numbers.ts). */
 export async function insertSubmission(db: Queryable, values: NewSubmission) {
   const [row] = await db
     .insert(submissions)
     .values({ ...values, number: nextOrderNumber(values.createdAt.getUTCFullYear()) })
-    .returning({ id: submissions.id, number: submissions.number, status: submissions.status, version: submissions.version });
+    .returning({
+      id: submissions.id,
+      number: submissions.number,
+      status: submissions.status,
+      version: submissions.version,
+    });
   return row!;
 }
 
@@ -46,7 +60,12 @@ type SubmissionChanges = Omit<Partial<typeof submissions.$inferInsert>, 'id' | '
  * Writes `changes` and bumps the version, only while the submission is still at `version`.
  * Answers the new version, or undefined when someone else changed it first (nothing written).
  */
-export async function updateSubmissionAtVersion(db: Queryable, id: number, version: number, changes: SubmissionChanges): Promise<number | undefined> {
+export async function updateSubmissionAtVersion(
+  db: Queryable,
+  id: number,
+  version: number,
+  changes: SubmissionChanges,
+): Promise<number | undefined> {
   const [saved] = await db
     .update(submissions)
     .set({ ...changes, version: sql`${submissions.version} + 1` })
@@ -56,7 +75,10 @@ export async function updateSubmissionAtVersion(db: Queryable, id: number, versi
 }
 
 /** Appends one entry to a submission's history. */
-export async function insertSubmissionEvent(db: Queryable, values: typeof submissionEvents.$inferInsert): Promise<void> {
+export async function insertSubmissionEvent(
+  db: Queryable,
+  values: typeof submissionEvents.$inferInsert,
+): Promise<void> {
   await db.insert(submissionEvents).values(values);
 }
 

@@ -12,9 +12,22 @@ import { priceQuote, type QuoteInputs } from '@server/submissions/submission-pri
 
 type UpdateInput = v.InferOutput<typeof updateRatingRequestSchema>;
 
-const updatableFields = ['state', 'zipcode', 'answers', 'applicationAnswers', 'limitCode', 'deductibleCode', 'paymentTerm', 'effectiveDate'] as const;
+const updatableFields = [
+  'state',
+  'zipcode',
+  'answers',
+  'applicationAnswers',
+  'limitCode',
+  'deductibleCode',
+  'paymentTerm',
+  'effectiveDate',
+] as const;
 
-export async function updateRating(deps: SubmissionDeps, caller: SubmissionCaller, input: UpdateInput): Promise<SubmissionQuote> {
+export async function updateRating(
+  deps: SubmissionDeps,
+  caller: SubmissionCaller,
+  input: UpdateInput,
+): Promise<SubmissionQuote> {
   const { db, clock } = deps;
   const row = await ownedSubmission(db, caller, input.submissionId);
   const move = editMove(row, 'a quote can be re-rated');
@@ -56,7 +69,18 @@ export async function updateRating(deps: SubmissionDeps, caller: SubmissionCalle
       premiumCents: calculation.totalCents,
       rateTableId: calculation.rateTableId,
     },
-    { event: 'rerate', status: 'quoted', data: { changed, fromTotalCents: row.premiumCents, totalCents: calculation.totalCents } },
+    {
+      event: 'rerate',
+      status: 'quoted',
+      data: { changed, fromTotalCents: row.premiumCents, totalCents: calculation.totalCents },
+    },
   );
-  return { submissionId: row.id, number: row.number, status: saved.status, version: saved.version, effectiveDate, rating: calculation };
+  return {
+    submissionId: row.id,
+    number: row.number,
+    status: saved.status,
+    version: saved.version,
+    effectiveDate,
+    rating: calculation,
+  };
 }

@@ -22,7 +22,12 @@ export type Insured = {
   password: string;
   token: string;
   /** A call as this insured; `form` sends the body as an HTML form instead of JSON. */
-  call(method: Method, url: string, body?: unknown, options?: { form?: boolean; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
+  call(
+    method: Method,
+    url: string,
+    body?: unknown,
+    options?: { form?: boolean; headers?: Record<string, string> },
+  ): Promise<LightMyRequestResponse>;
 };
 
 export async function newInsured(app: () => FastifyInstance): Promise<Insured> {
@@ -48,14 +53,26 @@ export async function newInsured(app: () => FastifyInstance): Promise<Insured> {
       } else if (body !== undefined) {
         payload = body as InjectOptions['payload'];
       }
-      return app().inject({ method, url: `/api/weborder/${url}`, remoteAddress: ip, headers, ...(payload === undefined ? {} : { payload }) });
+      return app().inject({
+        method,
+        url: `/api/weborder/${url}`,
+        remoteAddress: ip,
+        headers,
+        ...(payload === undefined ? {} : { payload }),
+      });
     },
   };
 }
 
 /** A quoted order of this insured's: Dentists in Houston (77002) unless overridden. */
-export async function quotedOrder(app: () => FastifyInstance, insured: Insured, overrides: Record<string, unknown> = {}): Promise<SubmissionQuote> {
-  const response = await quoteApi(app).post('insured/createsubmission', await submissionInput(app(), overrides), { token: insured.token });
+export async function quotedOrder(
+  app: () => FastifyInstance,
+  insured: Insured,
+  overrides: Record<string, unknown> = {},
+): Promise<SubmissionQuote> {
+  const response = await quoteApi(app).post('insured/createsubmission', await submissionInput(app(), overrides), {
+    token: insured.token,
+  });
   expect(response.statusCode, response.body).toBe(201);
   return v.parse(submissionQuoteSchema, response.json());
 }
@@ -63,10 +80,17 @@ export async function quotedOrder(app: () => FastifyInstance, insured: Insured, 
 let policySerial = 0;
 
 /** Marks the order bound and issues its policy row (what issue 8's payment will do). Answers the policy id. */
-export async function bindForTest(app: FastifyInstance, submissionId: number, status: 'bound' | 'complete' = 'bound'): Promise<number> {
+export async function bindForTest(
+  app: FastifyInstance,
+  submissionId: number,
+  status: 'bound' | 'complete' = 'bound',
+): Promise<number> {
   const [order] = await app.db.select().from(submissions).where(eq(submissions.id, submissionId));
   if (!order) throw new Error(`no submission ${submissionId}`);
-  await app.db.update(submissions).set({ status, version: order.version + 1 }).where(eq(submissions.id, submissionId));
+  await app.db
+    .update(submissions)
+    .set({ status, version: order.version + 1 })
+    .where(eq(submissions.id, submissionId));
   policySerial += 1;
   const effective = order.effectiveDate ?? new Date().toISOString().slice(0, 10);
   const expiration = `${Number(effective.slice(0, 4)) + 1}${effective.slice(4)}`;
@@ -99,7 +123,11 @@ export async function bindForTest(app: FastifyInstance, submissionId: number, st
  * simply run after this transaction, one transaction after another, and these tests check
  * nothing about races (they still must not fail).
  */
-export async function whileLocked(app: FastifyInstance, lock: (tx: Transaction) => Promise<unknown>, during: () => Promise<void>): Promise<void> {
+export async function whileLocked(
+  app: FastifyInstance,
+  lock: (tx: Transaction) => Promise<unknown>,
+  during: () => Promise<void>,
+): Promise<void> {
   await app.db.transaction(async (tx) => {
     await lock(tx);
     await during();

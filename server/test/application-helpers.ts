@@ -5,7 +5,12 @@
  */
 import * as v from 'valibot';
 import { expect } from 'vitest';
-import { applicationSchema, applicationSignatureSchema, type Application, type ApplicationSignature } from '@shared/contract/application-signature';
+import {
+  applicationSchema,
+  applicationSignatureSchema,
+  type Application,
+  type ApplicationSignature,
+} from '@shared/contract/application-signature';
 import type { Insured } from '@server/test/account-helpers';
 
 export async function readApplication(insured: Insured, submissionId: number): Promise<Application> {
@@ -24,9 +29,17 @@ export const signingBody = (submissionId: number, recordHash: string, signerName
 });
 
 /** Signs the application as it now stands (a repeat answers the same signature). */
-export async function signApplicationFor(insured: Insured, submissionId: number, signerName = 'Dana Whitfield'): Promise<ApplicationSignature> {
+export async function signApplicationFor(
+  insured: Insured,
+  submissionId: number,
+  signerName = 'Dana Whitfield',
+): Promise<ApplicationSignature> {
   const { recordHash } = await readApplication(insured, submissionId);
-  const response = await insured.call('POST', 'insured/signapplication', signingBody(submissionId, recordHash, signerName));
+  const response = await insured.call(
+    'POST',
+    'insured/signapplication',
+    signingBody(submissionId, recordHash, signerName),
+  );
   expect([200, 201], response.body).toContain(response.statusCode);
   return v.parse(applicationSignatureSchema, response.json());
 }

@@ -109,7 +109,11 @@ export async function readOutbox(dataDir: string): Promise<ReadMail[]> {
         text: parsed.text ?? '',
         html: parsed.html ?? '',
         headers: Object.fromEntries(parsed.headers.map((h) => [h.key, h.value])),
-        attachments: parsed.attachments.map((a) => ({ filename: a.filename, mimeType: a.mimeType, content: String(a.content) })),
+        attachments: parsed.attachments.map((a) => ({
+          filename: a.filename,
+          mimeType: a.mimeType,
+          content: String(a.content),
+        })),
       };
     }),
   );

@@ -43,7 +43,12 @@ export const MANIFEST = {
     css: ['assets/index-c1.css'],
   },
   '_shared-s1.js': { file: 'assets/shared-s1.js', name: 'shared' },
-  '_catalog-k1.js': { file: 'assets/catalog-k1.js', name: 'catalog', imports: ['index.html', '_shared-s1.js'], css: ['assets/catalog-k1.css'] },
+  '_catalog-k1.js': {
+    file: 'assets/catalog-k1.js',
+    name: 'catalog',
+    imports: ['index.html', '_shared-s1.js'],
+    css: ['assets/catalog-k1.css'],
+  },
   '_form-f1.js': { file: 'assets/form-f1.js', name: 'form', imports: ['_shared-s1.js'] },
   'src/screens/landing/landing-screen.tsx': {
     file: 'assets/landing-screen-l1.js',

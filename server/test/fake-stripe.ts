@@ -59,10 +59,13 @@ const API_VERSION = '2026-10-28.endive';
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 const now = () => Math.floor(Date.now() / 1000);
 
-const fields = (value: FormValue | undefined): Form => (typeof value === 'object' && !Array.isArray(value) ? value : {});
+const fields = (value: FormValue | undefined): Form =>
+  typeof value === 'object' && !Array.isArray(value) ? value : {};
 const text = (value: FormValue | undefined) => (typeof value === 'string' ? value : null);
 const record = (value: FormValue | undefined): Record<string, string> =>
-  Object.fromEntries(Object.entries(fields(value)).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  Object.fromEntries(
+    Object.entries(fields(value)).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 
 /** Objects whose keys are 0…n-1 become arrays, as Stripe reads line_items[0][…]. */
 function arrays(value: FormValue): FormValue {
@@ -85,7 +88,6 @@ export function parseStripeForm(body: string): Form {
   }
   return arrays(root) as Form;
 }
-
 
 function stripeError(response: ServerResponse, status: number, message: string, extra: Record<string, string> = {}) {
   response
@@ -142,17 +144,24 @@ export async function startFakeStripe(options: { webhookSecret: string; secretKe
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks).toString('utf8');
-    if (request.headers.authorization !== `Bearer ${secretKey}`) return stripeError(response, 401, 'Invalid API Key provided');
+    if (request.headers.authorization !== `Bearer ${secretKey}`)
+      return stripeError(response, 401, 'Invalid API Key provided');
     const json = (object: unknown) =>
-      response.writeHead(200, { 'content-type': 'application/json', 'request-id': id('req') }).end(JSON.stringify(object));
+      response
+        .writeHead(200, { 'content-type': 'application/json', 'request-id': id('req') })
+        .end(JSON.stringify(object));
     if (method === 'POST' && path === '/v1/checkout/sessions') {
       const earlier = idempotencyKey ? idempotent.get(idempotencyKey) : undefined;
       if (earlier && earlier.body !== body) {
-        const message = 'Keys for idempotent requests can only be used with the same parameters they were first used with.';
+        const message =
+          'Keys for idempotent requests can only be used with the same parameters they were first used with.';
         return stripeError(response, 400, message, { type: 'idempotency_error' });
       }
       // As Stripe does, a key whose first request failed with a 500 answers that 500 again.
-      if (earlier) return earlier.sessionId ? json(sessions.get(earlier.sessionId)!.object) : stripeError(response, 500, 'An unknown error occurred', { type: 'api_error' });
+      if (earlier)
+        return earlier.sessionId
+          ? json(sessions.get(earlier.sessionId)!.object)
+          : stripeError(response, 500, 'An unknown error occurred', { type: 'api_error' });
       if (failingCreates > 0) {
         failingCreates -= 1;
         if (idempotencyKey) idempotent.set(idempotencyKey, { sessionId: null, body });
@@ -165,7 +174,8 @@ export async function startFakeStripe(options: { webhookSecret: string; secretKe
     const expiring = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
     if (method === 'POST' && expiring) {
       const session = sessions.get(decodeURIComponent(expiring[1]!));
-      if (!session) return stripeError(response, 404, `No such checkout.session: '${expiring[1]}'`, { code: 'resource_missing' });
+      if (!session)
+        return stripeError(response, 404, `No such checkout.session: '${expiring[1]}'`, { code: 'resource_missing' });
       if (session.object.status !== 'open') {
         return stripeError(response, 400, `Only Checkout Sessions with a status in ["open"] can be expired.`);
       }
@@ -176,7 +186,10 @@ export async function startFakeStripe(options: { webhookSecret: string; secretKe
     if (method === 'GET' && found) {
       const session = sessions.get(decodeURIComponent(found[1]!));
       if (session) return json(session.object);
-      return stripeError(response, 404, `No such checkout.session: '${found[1]}'`, { code: 'resource_missing', param: 'session' });
+      return stripeError(response, 404, `No such checkout.session: '${found[1]}'`, {
+        code: 'resource_missing',
+        param: 'session',
+      });
     }
     stripeError(response, 404, `Unrecognized request URL (${method}: ${path}).`);
   }
@@ -194,7 +207,16 @@ export async function startFakeStripe(options: { webhookSecret: string; secretKe
     const eventId = id('evt_test');
     const created = now();
     const request = { id: null, idempotency_key: null };
-    const shape = { id: eventId, object: 'event', api_version: API_VERSION, created, data: { object: session.object }, livemode: false, pending_webhooks: 1, request };
+    const shape = {
+      id: eventId,
+      object: 'event',
+      api_version: API_VERSION,
+      created,
+      data: { object: session.object },
+      livemode: false,
+      pending_webhooks: 1,
+      request,
+    };
     // Stripe delivers pretty-printed JSON; the signature covers these exact bytes.
     const payload = JSON.stringify({ ...shape, type }, null, 2);
     return { payload, signature: signStripePayload(payload, options.webhookSecret, created), eventId };
@@ -204,7 +226,13 @@ export async function startFakeStripe(options: { webhookSecret: string; secretKe
     url: base,
     sessions,
     requests,
-    pay: (sessionId) => event('checkout.session.completed', sessionId, { status: 'complete', payment_status: 'paid', payment_intent: id('pi_test'), url: null }),
+    pay: (sessionId) =>
+      event('checkout.session.completed', sessionId, {
+        status: 'complete',
+        payment_status: 'paid',
+        payment_intent: id('pi_test'),
+        url: null,
+      }),
     expire: (sessionId) => event('checkout.session.expired', sessionId, { status: 'expired', url: null }),
     failNextCreates: (count) => {
       failingCreates = count;

@@ -8,12 +8,24 @@ import * as v from 'valibot';
 import { expect } from 'vitest';
 import { checkoutSchema, invoiceSchema, type Checkout, type Invoice } from '@shared/contract/billing';
 import type { SubmissionQuote } from '@shared/contract/submissions';
-import { documents, invoices, payments, paymentWebhookEvents, policies, submissionEvents, submissions } from '@server/db/schema';
+import {
+  documents,
+  invoices,
+  payments,
+  paymentWebhookEvents,
+  policies,
+  submissionEvents,
+  submissions,
+} from '@server/db/schema';
 import type { Insured } from '@server/test/account-helpers';
 import { signApplicationFor } from '@server/test/application-helpers';
 import { readyToBuy } from '@server/test/lifecycle-helpers';
 
-export async function approvedOrder(app: () => FastifyInstance, insured: Insured, overrides: Record<string, unknown> = {}): Promise<SubmissionQuote> {
+export async function approvedOrder(
+  app: () => FastifyInstance,
+  insured: Insured,
+  overrides: Record<string, unknown> = {},
+): Promise<SubmissionQuote> {
   const order = await readyToBuy(app, insured, overrides);
   const bought = await insured.call('PUT', 'insured/buynow', { submissionid: order.submissionId }, { form: true });
   expect(bought.statusCode, bought.body).toBe(200);
@@ -21,7 +33,11 @@ export async function approvedOrder(app: () => FastifyInstance, insured: Insured
   return order;
 }
 
-export async function invoicedOrder(app: () => FastifyInstance, insured: Insured, overrides: Record<string, unknown> = {}): Promise<{ order: SubmissionQuote; invoice: Invoice }> {
+export async function invoicedOrder(
+  app: () => FastifyInstance,
+  insured: Insured,
+  overrides: Record<string, unknown> = {},
+): Promise<{ order: SubmissionQuote; invoice: Invoice }> {
   const order = await approvedOrder(app, insured, overrides);
   const response = await insured.call('POST', 'invoice/generateInvoice', { submissionid: order.submissionId });
   expect(response.statusCode, response.body).toBe(200);
@@ -32,23 +48,42 @@ let keySerial = 0;
 export const newKey = () => `checkout-key-${process.pid}-${Date.now()}-${(keySerial += 1)}`;
 
 /** Signs the application as it stands (a checkout needs it), then opens the checkout. */
-export async function openCheckout(insured: Insured, submissionId: number, key = newKey(), extra: Record<string, unknown> = {}): Promise<Checkout> {
+export async function openCheckout(
+  insured: Insured,
+  submissionId: number,
+  key = newKey(),
+  extra: Record<string, unknown> = {},
+): Promise<Checkout> {
   await signApplicationFor(insured, submissionId);
-  const response = await insured.call('POST', 'payments/checkout', { submissionid: submissionId, ...extra }, { headers: { 'idempotency-key': key } });
+  const response = await insured.call(
+    'POST',
+    'payments/checkout',
+    { submissionid: submissionId, ...extra },
+    { headers: { 'idempotency-key': key } },
+  );
   expect(response.statusCode, response.body).toBe(200);
   return v.parse(checkoutSchema, response.json());
 }
 
 /** Everything paying may have written for one order. */
 export async function paidState(app: FastifyInstance, submissionId: number) {
-  const [order] = await app.db.select({ status: submissions.status, version: submissions.version }).from(submissions).where(eq(submissions.id, submissionId));
+  const [order] = await app.db
+    .select({ status: submissions.status, version: submissions.version })
+    .from(submissions)
+    .where(eq(submissions.id, submissionId));
   const paymentRows = await app.db.select().from(payments).where(eq(payments.submissionId, submissionId));
   const [invoice] = await app.db.select().from(invoices).where(eq(invoices.submissionId, submissionId));
   const policyRows = await app.db.select().from(policies).where(eq(policies.submissionId, submissionId));
-  const [documentCount] = await app.db.select({ n: count() }).from(documents).where(eq(documents.submissionId, submissionId));
-  const moves = (await app.db.select({ event: submissionEvents.event }).from(submissionEvents).where(eq(submissionEvents.submissionId, submissionId))).map(
-    (row) => row.event,
-  );
+  const [documentCount] = await app.db
+    .select({ n: count() })
+    .from(documents)
+    .where(eq(documents.submissionId, submissionId));
+  const moves = (
+    await app.db
+      .select({ event: submissionEvents.event })
+      .from(submissionEvents)
+      .where(eq(submissionEvents.submissionId, submissionId))
+  ).map((row) => row.event);
   return {
     status: order!.status,
     version: order!.version,
@@ -79,7 +114,12 @@ export async function paidOrder(app: () => FastifyInstance, insured: Insured, ov
     method: 'POST',
     url: page.pathname,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ name: 'Dana Whitfield', number: '4242424242424242', expiry: '12/35', cvc: '123' }).toString(),
+    payload: new URLSearchParams({
+      name: 'Dana Whitfield',
+      number: '4242424242424242',
+      expiry: '12/35',
+      cvc: '123',
+    }).toString(),
   });
   expect(paid.statusCode, paid.body).toBe(303);
   const [policy] = await app().db.select().from(policies).where(eq(policies.submissionId, order.submissionId));

@@ -36,7 +36,12 @@ export function describePaymentProvider(provider: ProviderUnderTest) {
     const insured = await newInsured(app);
     const { order, invoice } = await invoicedOrder(app, insured);
     const checkout = await openCheckout(insured, order.submissionId);
-    expect(checkout).toMatchObject({ provider: provider.name, submissionId: order.submissionId, invoiceId: invoice.invoiceId, amountCents: invoice.amountDueCents });
+    expect(checkout).toMatchObject({
+      provider: provider.name,
+      submissionId: order.submissionId,
+      invoiceId: invoice.invoiceId,
+      amountCents: invoice.amountDueCents,
+    });
     return { insured, order, invoice, checkout };
   }
 
@@ -51,8 +56,17 @@ export function describePaymentProvider(provider: ProviderUnderTest) {
       expect(state.invoice).toMatchObject({ status: 'paid', lastFailure: null });
       expect(state.policies).toHaveLength(1);
       expect(state.policies[0]!.number).toMatch(/^P-\d{4}-\d{6,}$/);
-      const confirmed = await insured.call('POST', 'payments/confirm', { submissionid: order.submissionId, sessionid: checkout.sessionId });
-      expect(confirmed.json()).toEqual({ submissionId: order.submissionId, outcome: 'paid', orderStatus: 'complete', message: null, policyNumber: state.policies[0]!.number });
+      const confirmed = await insured.call('POST', 'payments/confirm', {
+        submissionid: order.submissionId,
+        sessionid: checkout.sessionId,
+      });
+      expect(confirmed.json()).toEqual({
+        submissionId: order.submissionId,
+        outcome: 'paid',
+        orderStatus: 'complete',
+        message: null,
+        policyNumber: state.policies[0]!.number,
+      });
     });
 
     it('the same event delivered five times at once binds one policy and records one payment', async () => {
@@ -60,19 +74,33 @@ export function describePaymentProvider(provider: ProviderUnderTest) {
       const event = await provider.pay(checkout.sessionId);
       const answers = await Promise.all(Array.from({ length: 5 }, () => deliver(event)));
       expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
-      expect(answers.map((a) => a.json().outcome).sort()).toEqual(['bound', 'duplicate', 'duplicate', 'duplicate', 'duplicate']);
-      expect(await paidState(app(), order.submissionId)).toMatchObject({ status: 'complete', succeeded: 1, paymentMoves: 1, issueMoves: 1, documents: 3 });
+      expect(answers.map((a) => a.json().outcome).sort()).toEqual([
+        'bound',
+        'duplicate',
+        'duplicate',
+        'duplicate',
+        'duplicate',
+      ]);
+      expect(await paidState(app(), order.submissionId)).toMatchObject({
+        status: 'complete',
+        succeeded: 1,
+        paymentMoves: 1,
+        issueMoves: 1,
+        documents: 3,
+      });
       expect((await paidState(app(), order.submissionId)).policies).toHaveLength(1);
     });
 
     it('the webhook and the browser’s return arriving together bind once; every return answers paid', async () => {
       const { insured, order, checkout } = await checkoutReady();
       const event = await provider.pay(checkout.sessionId);
-      const confirm = () => insured.call('POST', 'payments/confirm', { submissionid: order.submissionId, sessionid: checkout.sessionId });
+      const confirm = () =>
+        insured.call('POST', 'payments/confirm', { submissionid: order.submissionId, sessionid: checkout.sessionId });
       const [hook, ...returns] = await Promise.all([deliver(event), confirm(), confirm(), confirm(), confirm()]);
       expect(hook!.statusCode, hook!.body).toBe(200);
       expect(['bound', 'already_bound']).toContain(hook!.json().outcome);
-      for (const back of returns) expect(back.json(), back.body).toMatchObject({ outcome: 'paid', orderStatus: 'complete' });
+      for (const back of returns)
+        expect(back.json(), back.body).toMatchObject({ outcome: 'paid', orderStatus: 'complete' });
       const state = await paidState(app(), order.submissionId);
       expect(state).toMatchObject({ status: 'complete', succeeded: 1, paymentMoves: 1, issueMoves: 1 });
       expect(state.policies).toHaveLength(1);
@@ -89,7 +117,12 @@ export function describePaymentProvider(provider: ProviderUnderTest) {
         await deliver(event, forged),
         await deliver(event, ''),
         await deliver({ ...event, payload: event.payload.replace(/"amount_total":\s*\d+/, '"amount_total":1') }),
-        await app().inject({ method: 'POST', url: `/api/weborder/payments/webhook/${provider.name}`, headers: { 'content-type': 'application/json' }, payload: event.payload }),
+        await app().inject({
+          method: 'POST',
+          url: `/api/weborder/payments/webhook/${provider.name}`,
+          headers: { 'content-type': 'application/json' },
+          payload: event.payload,
+        }),
       ]) {
         expect(answer.statusCode, answer.body).toBe(400);
         expect(answer.json().fields).toEqual({ 'Stripe-Signature': 'does not verify' });
@@ -122,10 +155,20 @@ export function describePaymentProvider(provider: ProviderUnderTest) {
       const short = event.payload.replace(/"amount_total":\s*\d+/, '"amount_total": 100');
       expect(short).not.toBe(event.payload);
       const now = Math.floor(app().clock.now().getTime() / 1000);
-      const answer = await deliver({ payload: short, signature: signStripePayload(short, provider.webhookSecret, now) });
+      const answer = await deliver({
+        payload: short,
+        signature: signStripePayload(short, provider.webhookSecret, now),
+      });
       expect(answer.json()).toEqual({ received: true, outcome: 'amount_mismatch' });
-      expect(await paidState(app(), order.submissionId)).toMatchObject({ status: 'awaiting_payment', succeeded: 0, policies: [] });
-      const back = await insured.call('POST', 'payments/confirm', { submissionid: order.submissionId, sessionid: checkout.sessionId });
+      expect(await paidState(app(), order.submissionId)).toMatchObject({
+        status: 'awaiting_payment',
+        succeeded: 0,
+        policies: [],
+      });
+      const back = await insured.call('POST', 'payments/confirm', {
+        submissionid: order.submissionId,
+        sessionid: checkout.sessionId,
+      });
       expect(back.json()).toMatchObject({
         outcome: 'failed',
         orderStatus: 'awaiting_payment',
@@ -136,7 +179,12 @@ export function describePaymentProvider(provider: ProviderUnderTest) {
     it('closing the order ends its open checkout, at the provider too, so a tab left open cannot take money', async () => {
       const { insured, order, checkout } = await checkoutReady();
       expect((await app().payments.retrieveSession(checkout.sessionId)).status).toBe('open');
-      const closed = await insured.call('PUT', 'insured/sendtocloselost', { submissionid: order.submissionId, reason: 'price' }, { form: true });
+      const closed = await insured.call(
+        'PUT',
+        'insured/sendtocloselost',
+        { submissionid: order.submissionId, reason: 'price' },
+        { form: true },
+      );
       expect(closed.statusCode, closed.body).toBe(200);
       expect((await app().payments.retrieveSession(checkout.sessionId)).status).toBe('expired');
       const state = await paidState(app(), order.submissionId);
@@ -146,7 +194,10 @@ export function describePaymentProvider(provider: ProviderUnderTest) {
 
     it('before the provider has the money, the browser’s return answers pending and binds nothing', async () => {
       const { insured, order, checkout } = await checkoutReady();
-      const back = await insured.call('POST', 'payments/confirm', { submissionid: order.submissionId, sessionid: checkout.sessionId });
+      const back = await insured.call('POST', 'payments/confirm', {
+        submissionid: order.submissionId,
+        sessionid: checkout.sessionId,
+      });
       expect(back.statusCode, back.body).toBe(200);
       expect(back.json()).toMatchObject({ outcome: 'pending', orderStatus: 'awaiting_payment', policyNumber: null });
       expect(await paidState(app(), order.submissionId)).toMatchObject({ status: 'awaiting_payment', succeeded: 0 });

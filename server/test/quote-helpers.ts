@@ -11,7 +11,10 @@ import { freshIp } from '@server/test/auth-helpers';
 
 export async function specialityId(app: FastifyInstance, name = 'Dentists'): Promise<number> {
   const code = demoSpecialities.find((s) => s.name === name)!.code;
-  const [row] = await app.db.select({ id: specialities.id }).from(specialities).where(eq(specialities.randomCode, code));
+  const [row] = await app.db
+    .select({ id: specialities.id })
+    .from(specialities)
+    .where(eq(specialities.randomCode, code));
   return row!.id;
 }
 
@@ -23,8 +26,14 @@ export async function answersFor(app: FastifyInstance, id: number) {
     .where(and(eq(questions.active, true), or(eq(questions.specialityId, id), isNull(questions.specialityId))))
     .orderBy(asc(questions.sortOrder));
   const answer = (type: string, options: { value: string }[]) =>
-    ({ yesno: 'no', select: options[0]?.value, multiselect: [options[0]?.value], number: 3, money: 250_000, date: '2015-06-01' })[type] ??
-    'Nothing to report';
+    ({
+      yesno: 'no',
+      select: options[0]?.value,
+      multiselect: [options[0]?.value],
+      number: 3,
+      money: 250_000,
+      date: '2015-06-01',
+    })[type] ?? 'Nothing to report';
   const answers: Record<string, unknown> = {};
   const applicationAnswers: Record<string, unknown> = {};
   for (const q of rows) {
@@ -37,7 +46,15 @@ export async function answersFor(app: FastifyInstance, id: number) {
 /** What auth/calculate prices: Dentists in Houston, 1M/3M, $1,000 deductible. */
 export async function calculateInput(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
   const id = await specialityId(app);
-  return { specialityId: id, state: 'TX', zipcode: '77002', ...(await answersFor(app, id)), limitCode: '1M/3M', deductibleCode: '1000', ...overrides };
+  return {
+    specialityId: id,
+    state: 'TX',
+    zipcode: '77002',
+    ...(await answersFor(app, id)),
+    limitCode: '1M/3M',
+    deductibleCode: '1000',
+    ...overrides,
+  };
 }
 
 /** What insured/createsubmission takes: calculate's input and a payment term. */
@@ -45,7 +62,12 @@ export async function submissionInput(app: FastifyInstance, overrides: Record<st
   return { ...(await calculateInput(app)), paymentTerm: 'annual', ...overrides };
 }
 
-export type CallOptions = { token?: string; quoteKey?: string; idempotencyKey?: string; headers?: Record<string, string> };
+export type CallOptions = {
+  token?: string;
+  quoteKey?: string;
+  idempotencyKey?: string;
+  headers?: Record<string, string>;
+};
 
 /** Calls from one client address of their own, with whichever credentials are given. */
 export function quoteApi(app: () => FastifyInstance, ip = freshIp()) {

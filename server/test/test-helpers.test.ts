@@ -18,7 +18,9 @@ async function onServer<T>(task: (client: pg.Client) => Promise<T>): Promise<T> 
 }
 
 const databaseExists = (name: string) =>
-  onServer(async (client) => (await client.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1);
+  onServer(
+    async (client) => (await client.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1,
+  );
 
 const databaseName = (url: string | undefined) => new URL(url ?? 'postgres://x/').pathname.slice(1);
 
@@ -53,8 +55,8 @@ describe.skipIf(!serverUrl)('createTestDatabase on PostgreSQL', () => {
   });
 
   it('sweeps test databases older than two hours, and only those', async () => {
-    const now = await onServer(
-      async (client) => Number((await client.query('select floor(extract(epoch from now()))::bigint as now')).rows[0].now),
+    const now = await onServer(async (client) =>
+      Number((await client.query('select floor(extract(epoch from now()))::bigint as now')).rows[0].now),
     );
     const stale = `portal_test_${now - 2 * 3600 - 60}_deadbeef`;
     const young = `portal_test_${now - 2 * 3600 + 600}_cafebabe`;

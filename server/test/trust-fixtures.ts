@@ -29,7 +29,9 @@ export const testTrustEnv = {
 /** A document's text (pdftotext) names testTrust's insurer, NAIC code, rating and licences, and no demo. */
 export function expectInsurerNamed(text: string): void {
   const words = text.replace(/\s+/g, ' ');
-  expect(words).toContain('Underwritten by Keystone Specialty Insurance Company (NAIC 12345). AM Best rating: A (Excellent).');
+  expect(words).toContain(
+    'Underwritten by Keystone Specialty Insurance Company (NAIC 12345). AM Best rating: A (Excellent).',
+  );
   expect(words).toContain('Producer licences: TX 2345678, CA 0K12345, NY LA-1234567.');
   expect(words).not.toContain('demo');
 }

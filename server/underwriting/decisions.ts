@@ -57,7 +57,9 @@ const adjustmentOf = (decision: Decision) => (decision.kind === 'approve' ? deci
 /** An adjustment must say why (400 naming reason), checked before anything is read. */
 export function checkDecision(decision: Decision): void {
   if (decision.kind === 'approve' && decision.adjustmentBps !== 0 && !decision.reason) {
-    throw badRequest('A premium adjustment needs a reason: say why the premium changes', { reason: 'is required with a premium adjustment' });
+    throw badRequest('A premium adjustment needs a reason: say why the premium changes', {
+      reason: 'is required with a premium adjustment',
+    });
   }
 }
 
@@ -66,7 +68,10 @@ export function checkDecision(decision: Decision): void {
  * is taken first, as every move on an insured's order does (lockOwner), so the desk and the
  * insured never lock in opposite orders.
  */
-async function lockedOrder(db: Transaction, submissionId: number): Promise<SubmissionRow & { brokerId: number | null }> {
+async function lockedOrder(
+  db: Transaction,
+  submissionId: number,
+): Promise<SubmissionRow & { brokerId: number | null }> {
   const owner = await submissionOwner(db, submissionId);
   if (!owner) throw noSuchSubmission();
   if (owner.userId !== null) await lockOwner(db, owner.userId);
@@ -82,7 +87,12 @@ const ownOrder = () => forbidden('You may not decide on your own order: another 
  * Whether the order's latest event is this very decision by this underwriter and the order still
  * stands where it left it (a status written any other way is not that decision's outcome).
  */
-async function isRepeat(db: Queryable, row: Pick<SubmissionRow, 'id' | 'status'>, user: AuthUser, decision: Decision): Promise<boolean> {
+async function isRepeat(
+  db: Queryable,
+  row: Pick<SubmissionRow, 'id' | 'status'>,
+  user: AuthUser,
+  decision: Decision,
+): Promise<boolean> {
   // Lifecycle moves only (latestEvents): a file added since does not make a retried decision a new one.
   const [latest] = await latestEvents(db, row.id, 1);
   if (!latest) return false;
@@ -106,8 +116,16 @@ const answer = (row: Pick<SubmissionRow, 'id' | 'number' | 'status' | 'version' 
 });
 
 /** Re-rated with the adjustment, priced through the transaction (a catalog of its own: on PGlite a read outside it would wait for it). */
-async function adjustedApproval(db: Queryable, row: SubmissionRow, adjustmentBps: number, reason: string): Promise<Pick<LifecycleMove, 'changes' | 'data'>> {
-  const calculation = await priceAdjusted({ db, catalog: createRatingCatalog(db) }, row, { bps: adjustmentBps, reason });
+async function adjustedApproval(
+  db: Queryable,
+  row: SubmissionRow,
+  adjustmentBps: number,
+  reason: string,
+): Promise<Pick<LifecycleMove, 'changes' | 'data'>> {
+  const calculation = await priceAdjusted({ db, catalog: createRatingCatalog(db) }, row, {
+    bps: adjustmentBps,
+    reason,
+  });
   return {
     changes: { worksheet: calculation, premiumCents: calculation.totalCents, rateTableId: calculation.rateTableId },
     data: { adjustmentBps, fromTotalCents: row.premiumCents, totalCents: calculation.totalCents },
@@ -121,13 +139,27 @@ async function adjustedApproval(db: Queryable, row: SubmissionRow, adjustmentBps
  * broker. Closing an order mails nothing. False when there is no account to mail (a visitor's
  * quote).
  */
-async function queueDecisionMail(db: Queryable, deps: DecisionDeps, row: SubmissionRow, decision: Decision): Promise<boolean> {
+async function queueDecisionMail(
+  db: Queryable,
+  deps: DecisionDeps,
+  row: SubmissionRow,
+  decision: Decision,
+): Promise<boolean> {
   if (decision.kind === 'closeLost') return false;
   const insured = await insuredMailTarget(db, row.id);
   if (!insured) return false;
   if (decision.kind === 'requestInfo') {
     const answerUrl = screenUrl(deps, insured.clientUrl, 'incomplete-missing-info', `?submissionid=${row.id}`);
-    await deps.mail.enqueue(db, infoRequestMail({ to: insured.email, firstName: insured.firstName, orderNumber: row.number, message: decision.message, answerUrl }));
+    await deps.mail.enqueue(
+      db,
+      infoRequestMail({
+        to: insured.email,
+        firstName: insured.firstName,
+        orderNumber: row.number,
+        message: decision.message,
+        answerUrl,
+      }),
+    );
     return true;
   }
   const orderUrl = screenUrl(deps, insured.clientUrl, `order/${row.id}`, '');
@@ -147,10 +179,17 @@ async function queueDecisionMail(db: Queryable, deps: DecisionDeps, row: Submiss
 
 /** A screen's address for the insured: the broker's branded twin when the order came through one. */
 function screenUrl(deps: DecisionDeps, clientUrl: string | null, screen: string, search: string): string {
-  return clientUrl ? `${deps.publicUrl}/client/${screen}/${clientUrl}${search}` : `${deps.publicUrl}/${screen}${search}`;
+  return clientUrl
+    ? `${deps.publicUrl}/client/${screen}/${clientUrl}${search}`
+    : `${deps.publicUrl}/${screen}${search}`;
 }
 
-export async function decide(deps: DecisionDeps, user: AuthUser, target: Target, decision: Decision): Promise<DecisionResult> {
+export async function decide(
+  deps: DecisionDeps,
+  user: AuthUser,
+  target: Target,
+  decision: Decision,
+): Promise<DecisionResult> {
   checkDecision(decision);
   const event = { type: EVENT_OF[decision.kind], actor: 'underwriter' as const };
   let mailed = false;

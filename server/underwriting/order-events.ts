@@ -5,7 +5,13 @@
  * not read as expected (older or foreign rows) counts as none rather than failing the page.
  */
 import * as v from 'valibot';
-import { referralReasonSchema, requiredItemSchema, type InfoRequest, type ReferralReason, type RequiredItem } from '@shared/contract/lifecycle';
+import {
+  referralReasonSchema,
+  requiredItemSchema,
+  type InfoRequest,
+  type ReferralReason,
+  type RequiredItem,
+} from '@shared/contract/lifecycle';
 import type { Review } from '@shared/contract/underwriting';
 import type { Queryable } from '@server/db/connection';
 import { conversationRows, outcomeData, referralData } from '@server/underwriting/underwriting-event-queries';
@@ -24,7 +30,10 @@ const requiredItemsIn = (data: unknown): RequiredItem[] => {
 };
 
 /** For the queue: the reasons of each order's latest referral (orders never referred: none). */
-export async function referralReasons(db: Queryable, submissionIds: readonly number[]): Promise<Map<number, ReferralReason[]>> {
+export async function referralReasons(
+  db: Queryable,
+  submissionIds: readonly number[],
+): Promise<Map<number, ReferralReason[]>> {
   const found = new Map<number, ReferralReason[]>();
   if (!submissionIds.length) return found;
   const rows = await referralData(db, submissionIds);
@@ -38,7 +47,10 @@ export async function referralReasons(db: Queryable, submissionIds: readonly num
  * For one order: the reasons and required items of the rules' latest outcome that gave reasons
  * (a referral, or a knock-out decline); an underwriter's own decline carries none and is skipped.
  */
-export async function latestOutcome(db: Queryable, submissionId: number): Promise<{ reasons: ReferralReason[]; requiredItems: RequiredItem[] }> {
+export async function latestOutcome(
+  db: Queryable,
+  submissionId: number,
+): Promise<{ reasons: ReferralReason[]; requiredItems: RequiredItem[] }> {
   const rows = await outcomeData(db, submissionId);
   for (const row of rows) {
     const reasons = reasonsIn(row.data);

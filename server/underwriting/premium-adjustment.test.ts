@@ -14,7 +14,9 @@ const table: RatingTable = {
   taxRateBps: 500,
   feeRateBps: 100,
   factors: {
-    ilf: [{ code: '1M/3M', label: '$1M / $3M', perClaimCents: 100_000_000, aggregateCents: 300_000_000, factorBps: 10_000 }],
+    ilf: [
+      { code: '1M/3M', label: '$1M / $3M', perClaimCents: 100_000_000, aggregateCents: 300_000_000, factorBps: 10_000 },
+    ],
     dlf: [{ code: '1000', label: '$1,000', deductibleCents: 100_000, factorBps: 10_000 }],
     territory: { defaultBps: 10_000, rows: [] },
     experience: [{ minClaims: 0, maxClaims: null, factorBps: 10_000 }],
@@ -22,13 +24,22 @@ const table: RatingTable = {
   },
 };
 
-const request: RatingRequest = { zipcode: '77002', limitCode: '1M/3M', deductibleCode: '1000', questions: [], answers: {}, priorClaims: 0 };
+const request: RatingRequest = {
+  zipcode: '77002',
+  limitCode: '1M/3M',
+  deductibleCode: '1000',
+  questions: [],
+  answers: {},
+  priorClaims: 0,
+};
 
 describe('an underwriter’s premium adjustment in the rating engine', () => {
   it('changes nothing at all when absent or zero', () => {
     const plain = rate(table, request);
     expect(rate(table, { ...request, adjustment: { bps: 0, reason: 'none' } })).toEqual(plain);
-    expect(JSON.stringify(rate(table, { ...request, adjustment: { bps: 0, reason: 'none' } }))).toBe(JSON.stringify(plain));
+    expect(JSON.stringify(rate(table, { ...request, adjustment: { bps: 0, reason: 'none' } }))).toBe(
+      JSON.stringify(plain),
+    );
     expect(plain).not.toHaveProperty('adjustmentBps');
     expect(plain.worksheet.map((line) => line.step)).not.toContain('adjustment');
   });
@@ -36,9 +47,28 @@ describe('an underwriter’s premium adjustment in the rating engine', () => {
   it('adjusts the premium after the minimum and before the fee, so taxes and fees follow', () => {
     // $2,000 × 1.155 = $2,310; + $100 fee = $2,410 taxable; tax 5 % = $120.50; state fee 1 % = $24.10.
     const adjusted = rate(table, { ...request, adjustment: { bps: 1_550, reason: 'Surgical work' } });
-    expect(adjusted).toMatchObject({ premiumCents: 231_000, adjustmentBps: 1_550, taxCents: 12_050, stateFeeCents: 2_410, totalCents: 255_460 });
+    expect(adjusted).toMatchObject({
+      premiumCents: 231_000,
+      adjustmentBps: 1_550,
+      taxCents: 12_050,
+      stateFeeCents: 2_410,
+      totalCents: 255_460,
+    });
     const steps = adjusted.worksheet.map((line) => line.step);
-    expect(steps).toEqual(['base', 'territory', 'limit', 'deductible', 'schedule', 'experience', 'minimum', 'adjustment', 'policyFee', 'tax', 'stateFee', 'total']);
+    expect(steps).toEqual([
+      'base',
+      'territory',
+      'limit',
+      'deductible',
+      'schedule',
+      'experience',
+      'minimum',
+      'adjustment',
+      'policyFee',
+      'tax',
+      'stateFee',
+      'total',
+    ]);
     expect(adjusted.worksheet[7]).toEqual({
       step: 'adjustment',
       label: 'Underwriter adjustment',

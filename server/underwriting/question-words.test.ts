@@ -3,7 +3,14 @@ import { answerInWords, effectInWords, modifierInWords, reviewQuestions } from '
 
 type Q = Parameters<typeof reviewQuestions>[0][number];
 
-const question = (overrides: Partial<Q>): Q => ({ code: 'q', text: 'A question?', type: 'text', options: [], condition: null, ...overrides });
+const question = (overrides: Partial<Q>): Q => ({
+  code: 'q',
+  text: 'A question?',
+  type: 'text',
+  options: [],
+  condition: null,
+  ...overrides,
+});
 
 const practice = question({
   code: 'practice',
@@ -70,7 +77,10 @@ describe('reviewQuestions', () => {
   it('lists the questions that show, in order, leaving out those whose condition is not met', () => {
     const detail = question({ code: 'detail', condition: { questionCode: 'licence', anyOf: ['yes'] } });
     const set = [practice, licence, detail];
-    expect(reviewQuestions(set, { practice: 'general', licence: 'no' }).map((q) => q.code)).toEqual(['practice', 'licence']);
+    expect(reviewQuestions(set, { practice: 'general', licence: 'no' }).map((q) => q.code)).toEqual([
+      'practice',
+      'licence',
+    ]);
     expect(reviewQuestions(set, { licence: 'yes', detail: 'Suspended in 2019' })).toEqual([
       { code: 'practice', text: 'A question?', answer: null, effect: null },
       { code: 'licence', text: 'A question?', answer: 'Yes', effect: 'Declines' },

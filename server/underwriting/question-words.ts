@@ -30,7 +30,8 @@ export function answerInWords(question: Question, value: unknown): string | null
     // An answer no option matches (an option retired since) is shown as given.
     if (labels.length) return labels.join(', ');
   }
-  if (question.type === 'money' && typeof value === 'number' && Number.isFinite(value)) return formatUsd(Math.round(value * 100));
+  if (question.type === 'money' && typeof value === 'number' && Number.isFinite(value))
+    return formatUsd(Math.round(value * 100));
   if (Array.isArray(value)) return value.map(String).join(', ');
   return answerText(value) ?? JSON.stringify(value);
 }

@@ -35,20 +35,29 @@ export async function reviewSubmission(deps: ReviewDeps, submissionId: number): 
   ]);
   const { reasons, requiredItems } = await latestOutcome(db, submissionId);
   const talk = await conversation(db, submissionId);
-  const asUnderwriter = (type: 'order.approve' | 'order.requestInfo' | 'order.decline') => canMove(order, { type, actor: 'underwriter' });
+  const asUnderwriter = (type: 'order.approve' | 'order.requestInfo' | 'order.decline') =>
+    canMove(order, { type, actor: 'underwriter' });
 
   return {
     order,
     insured: {
       // A visitor's quote (no account yet) has nobody to name; id 0 says so.
       id: people?.userId ?? 0,
-      name: insuredName({ firstName: people?.firstName ?? null, lastName: people?.lastName ?? null, email: people?.email ?? null }),
+      name: insuredName({
+        firstName: people?.firstName ?? null,
+        lastName: people?.lastName ?? null,
+        email: people?.email ?? null,
+      }),
       email: people?.email ?? '',
       companyName: people?.companyName ?? null,
       phone: people?.phone ?? null,
     },
-    broker: people?.brokerId != null && people.brokerName != null ? { id: people.brokerId, name: people.brokerName } : null,
-    questions: [...reviewQuestions(specialityQuestions, order.answers), ...reviewQuestions(applicationQuestions, order.applicationAnswers)],
+    broker:
+      people?.brokerId != null && people.brokerName != null ? { id: people.brokerId, name: people.brokerName } : null,
+    questions: [
+      ...reviewQuestions(specialityQuestions, order.answers),
+      ...reviewQuestions(applicationQuestions, order.applicationAnswers),
+    ],
     locations: await planOf(db, submissionId),
     reasons,
     requiredItems,

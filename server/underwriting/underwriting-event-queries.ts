@@ -21,7 +21,12 @@ export function outcomeData(db: Queryable, submissionId: number) {
   return db
     .select({ data: submissionEvents.data })
     .from(submissionEvents)
-    .where(and(eq(submissionEvents.submissionId, submissionId), inArray(submissionEvents.event, ['order.refer', 'order.decline'])))
+    .where(
+      and(
+        eq(submissionEvents.submissionId, submissionId),
+        inArray(submissionEvents.event, ['order.refer', 'order.decline']),
+      ),
+    )
     .orderBy(desc(submissionEvents.id));
 }
 
@@ -37,6 +42,11 @@ export function conversationRows(db: Queryable, submissionId: number) {
     })
     .from(submissionEvents)
     .leftJoin(users, eq(users.id, submissionEvents.actorUserId))
-    .where(and(eq(submissionEvents.submissionId, submissionId), inArray(submissionEvents.event, ['order.requestInfo', 'order.resubmit'])))
+    .where(
+      and(
+        eq(submissionEvents.submissionId, submissionId),
+        inArray(submissionEvents.event, ['order.requestInfo', 'order.resubmit']),
+      ),
+    )
     .orderBy(asc(submissionEvents.id));
 }

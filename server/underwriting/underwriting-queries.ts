@@ -12,13 +12,22 @@ import { brokers, specialities, submissions, users } from '@server/db/schema';
 import { submissionColumns, type SubmissionRow } from '@server/submissions/access';
 
 /** The submission's owner (null for a visitor's quote); undefined when there is no such submission. */
-export async function submissionOwner(db: Queryable, submissionId: number): Promise<{ userId: number | null } | undefined> {
-  const [owner] = await db.select({ userId: submissions.userId }).from(submissions).where(eq(submissions.id, submissionId));
+export async function submissionOwner(
+  db: Queryable,
+  submissionId: number,
+): Promise<{ userId: number | null } | undefined> {
+  const [owner] = await db
+    .select({ userId: submissions.userId })
+    .from(submissions)
+    .where(eq(submissions.id, submissionId));
   return owner;
 }
 
 /** Inside `tx`: the submission with its broker, FOR UPDATE; undefined when there is none. */
-export async function lockSubmission(tx: Transaction, submissionId: number): Promise<(SubmissionRow & { brokerId: number | null }) | undefined> {
+export async function lockSubmission(
+  tx: Transaction,
+  submissionId: number,
+): Promise<(SubmissionRow & { brokerId: number | null }) | undefined> {
   const [row] = await tx
     .select({ ...submissionColumns, brokerId: submissions.brokerId })
     .from(submissions)
@@ -58,7 +67,11 @@ export async function submissionPeople(db: Queryable, submissionId: number) {
   return people;
 }
 
-export type QueueFilter = { brokerId?: number | undefined; specialityId?: number | undefined; status?: SubmissionRow['status'] | undefined };
+export type QueueFilter = {
+  brokerId?: number | undefined;
+  specialityId?: number | undefined;
+  status?: SubmissionRow['status'] | undefined;
+};
 
 const inQueue = inArray(submissions.status, [...queueStatuses]);
 

@@ -63,7 +63,10 @@ export const saveAdditionalInsuredRequestSchema = v.object({
   address1: optionalText(200),
   address2: optionalText(200),
   city: optionalText(100),
-  state: v.optional(v.nullable(v.union([v.literal(''), stateCodeSchema], 'must be a two-letter state code, e.g. TX')), null),
+  state: v.optional(
+    v.nullable(v.union([v.literal(''), stateCodeSchema], 'must be a two-letter state code, e.g. TX')),
+    null,
+  ),
   zipcode: v.optional(v.nullable(v.union([v.literal(''), zip5Schema], 'must be a 5-digit ZIP code')), null),
 });
 export type SaveAdditionalInsuredRequest = v.InferInput<typeof saveAdditionalInsuredRequestSchema>;

@@ -46,7 +46,12 @@ export const optionalText = (max: number) =>
 
 /** Required free text, trimmed. */
 export const requiredText = (max: number) =>
-  v.pipe(v.string('is required'), v.trim(), v.nonEmpty('is required'), v.maxLength(max, `must be at most ${max} characters`));
+  v.pipe(
+    v.string('is required'),
+    v.trim(),
+    v.nonEmpty('is required'),
+    v.maxLength(max, `must be at most ${max} characters`),
+  );
 
 /** A USPS state code in capitals (TX). The server checks it names a state. */
 export const stateCodeSchema = v.pipe(
@@ -109,7 +114,13 @@ export const addressInputEntries = {
 
 /** A flag from JSON (true/false) or a form field ("true"/"false", "1"/"0"). */
 export const flagInputSchema = v.union(
-  [v.boolean(), v.pipe(v.picklist(['true', 'false', '1', '0'], 'must be true or false'), v.transform((value) => value === 'true' || value === '1'))],
+  [
+    v.boolean(),
+    v.pipe(
+      v.picklist(['true', 'false', '1', '0'], 'must be true or false'),
+      v.transform((value) => value === 'true' || value === '1'),
+    ),
+  ],
   'must be true or false',
 );
 

@@ -55,7 +55,10 @@ export const brokerClientUrlSchema = v.pipe(clientUrlSchema, v.toLowerCase());
  */
 export const brokerRequestSchema = v.object({
   name: requiredText(120),
-  abbreviation: v.pipe(requiredText(12), v.regex(/^[\p{L}\p{N}&.' -]+$/u, 'may hold letters, digits, spaces and & . \' - only')),
+  abbreviation: v.pipe(
+    requiredText(12),
+    v.regex(/^[\p{L}\p{N}&.' -]+$/u, "may hold letters, digits, spaces and & . ' - only"),
+  ),
   clientUrl: brokerClientUrlSchema,
   specialityIds: v.pipe(
     v.array(recordIdSchema, 'must be a list of speciality ids'),

@@ -8,8 +8,19 @@ import { recordIdInputSchema, recordIdSchema, requiredText } from '@shared/contr
  */
 
 const integer = v.pipe(v.number(), v.integer());
-const sortOrderSchema = v.optional(v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(0, 'must not be negative'), v.maxValue(100_000, 'must be at most 100000')), 0);
-const descriptionSchema = v.optional(v.pipe(v.string('must be text'), v.trim(), v.maxLength(500, 'must be at most 500 characters')), '');
+const sortOrderSchema = v.optional(
+  v.pipe(
+    v.number('must be a number'),
+    v.integer('must be a whole number'),
+    v.minValue(0, 'must not be negative'),
+    v.maxValue(100_000, 'must be at most 100000'),
+  ),
+  0,
+);
+const descriptionSchema = v.optional(
+  v.pipe(v.string('must be text'), v.trim(), v.maxLength(500, 'must be at most 500 characters')),
+  '',
+);
 
 export const adminCategorySchema = v.object({
   id: integer,

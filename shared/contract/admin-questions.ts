@@ -18,14 +18,29 @@ export const isChoiceType = (type: string) => CHOICE_TYPES.includes(type);
 export const questionCodeSchema = v.pipe(
   v.string('is required'),
   v.trim(),
-  v.regex(/^[a-z][a-z0-9_]{1,49}$/, 'must start with a letter and hold only lower-case letters, digits and _ (2 to 50)'),
+  v.regex(
+    /^[a-z][a-z0-9_]{1,49}$/,
+    'must start with a letter and hold only lower-case letters, digits and _ (2 to 50)',
+  ),
 );
 
 export const adminQuestionOptionSchema = v.object({
-  value: v.pipe(v.string('is required'), v.trim(), v.nonEmpty('is required'), v.maxLength(50, 'must be at most 50 characters')),
+  value: v.pipe(
+    v.string('is required'),
+    v.trim(),
+    v.nonEmpty('is required'),
+    v.maxLength(50, 'must be at most 50 characters'),
+  ),
   label: requiredText(200),
   /** Schedule credit (negative) or debit (positive), in basis points of the premium. */
-  modifierBps: v.optional(v.pipe(v.number('must be a number of basis points'), v.integer('must be whole basis points'), v.minValue(-5000, 'must be at least -5000 (a 50 % credit)'), v.maxValue(5000, 'must be at most 5000 (a 50 % debit)'))),
+  modifierBps: v.optional(
+    v.pipe(
+      v.number('must be a number of basis points'),
+      v.integer('must be whole basis points'),
+      v.minValue(-5000, 'must be at least -5000 (a 50 % credit)'),
+      v.maxValue(5000, 'must be at most 5000 (a 50 % debit)'),
+    ),
+  ),
   /** Picking it sends the order to an underwriter. */
   referral: v.optional(v.boolean('must be true or false')),
   /** Picking it declines the order. */
@@ -61,7 +76,17 @@ export type AdminQuestionSet = v.InferOutput<typeof adminQuestionSetSchema>;
 /** What an edit may change: never the code or the type. */
 const editableEntries = {
   text: requiredText(500),
-  helpText: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(1000, 'must be at most 1000 characters'), v.transform((value) => (value === '' ? null : value)))), null),
+  helpText: v.optional(
+    v.nullable(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.maxLength(1000, 'must be at most 1000 characters'),
+        v.transform((value) => (value === '' ? null : value)),
+      ),
+    ),
+    null,
+  ),
   required: v.optional(v.boolean('must be true or false'), true),
   options: v.optional(v.pipe(v.array(adminQuestionOptionSchema), v.maxLength(50, 'must be at most 50 options')), []),
   condition: v.optional(v.nullable(adminQuestionConditionSchema), null),
@@ -81,7 +106,11 @@ export type NewQuestionRequest = v.InferInput<typeof newQuestionRequestSchema>;
 
 /** PUT admin/specialities/{id}/questions/order {ids}: every question of the set, in the order to ask them. */
 export const questionOrderRequestSchema = v.object({
-  ids: v.pipe(v.array(recordIdSchema), v.minLength(1, 'must name the questions'), v.check((ids) => new Set(ids).size === ids.length, 'must not name a question twice')),
+  ids: v.pipe(
+    v.array(recordIdSchema),
+    v.minLength(1, 'must name the questions'),
+    v.check((ids) => new Set(ids).size === ids.length, 'must not name a question twice'),
+  ),
 });
 
 export const questionIdParamsSchema = v.object({ id: recordIdInputSchema });

@@ -10,9 +10,19 @@ import { recordIdInputSchema, recordIdSchema, stateCodeSchema } from '@shared/co
 
 const integer = v.pipe(v.number(), v.integer());
 /** Whole cents, up to ten million dollars. */
-const centsSchema = v.pipe(v.number('must be a number of cents'), v.integer('must be whole cents'), v.minValue(0, 'must not be negative'), v.maxValue(1_000_000_000, 'must be at most 1000000000 (ten million dollars)'));
+const centsSchema = v.pipe(
+  v.number('must be a number of cents'),
+  v.integer('must be whole cents'),
+  v.minValue(0, 'must not be negative'),
+  v.maxValue(1_000_000_000, 'must be at most 1000000000 (ten million dollars)'),
+);
 /** Basis points of a rate, 0 to 100 %. */
-const bpsSchema = v.pipe(v.number('must be a number of basis points'), v.integer('must be whole basis points'), v.minValue(0, 'must not be negative'), v.maxValue(10_000, 'must be at most 10000 (100 %)'));
+const bpsSchema = v.pipe(
+  v.number('must be a number of basis points'),
+  v.integer('must be whole basis points'),
+  v.minValue(0, 'must not be negative'),
+  v.maxValue(10_000, 'must be at most 10000 (100 %)'),
+);
 
 /** GET admin/ratetables?specialityId&state: every version, newest first. */
 export const rateTableQuerySchema = v.object({ specialityId: recordIdInputSchema, state: stateCodeSchema });
@@ -47,7 +57,11 @@ export const rateTableVersionsSchema = v.array(rateTableVersionSchema);
 export const newRateTableVersionSchema = v.object({
   specialityId: recordIdSchema,
   stateCode: stateCodeSchema,
-  basedOnVersion: v.pipe(v.number('must be the version you changed'), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1')),
+  basedOnVersion: v.pipe(
+    v.number('must be the version you changed'),
+    v.integer('must be a whole number'),
+    v.minValue(1, 'must be at least 1'),
+  ),
   // A table never prices cover at nothing.
   basePremiumCents: v.optional(v.pipe(centsSchema, v.minValue(1, 'must be at least 1 cent'))),
   minPremiumCents: v.optional(v.pipe(centsSchema, v.minValue(1, 'must be at least 1 cent'))),
@@ -75,5 +89,9 @@ export const rateTableImportSchema = v.object({
   specialityId: recordIdSchema,
   stateCode: stateCodeSchema,
   basedOnVersion: newRateTableVersionSchema.entries.basedOnVersion,
-  csv: v.pipe(v.string('must be the CSV’s text'), v.nonEmpty('is required'), v.maxLength(MAX_RATE_CSV_CHARACTERS, `must be at most ${MAX_RATE_CSV_CHARACTERS} characters`)),
+  csv: v.pipe(
+    v.string('must be the CSV’s text'),
+    v.nonEmpty('is required'),
+    v.maxLength(MAX_RATE_CSV_CHARACTERS, `must be at most ${MAX_RATE_CSV_CHARACTERS} characters`),
+  ),
 });

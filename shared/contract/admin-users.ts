@@ -62,7 +62,9 @@ export const changeRoleRequestSchema = v.object({
 
 /** GET admin/audit?entity&entityId&page: newest first. */
 export const auditQuerySchema = v.object({
-  entity: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^[a-z_]{1,40}$/, 'must be an entity name such as user or broker'))),
+  entity: v.optional(
+    v.pipe(v.string(), v.trim(), v.regex(/^[a-z_]{1,40}$/, 'must be an entity name such as user or broker')),
+  ),
   entityId: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(40, 'must be at most 40 characters'))),
   page: pageSchema,
 });

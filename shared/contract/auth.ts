@@ -59,7 +59,12 @@ export const newPasswordFor = (email: string) =>
     v.check((password) => !passwordHasEmail(password, email), PASSWORD_HAS_EMAIL),
   );
 
-const nameSchema = v.pipe(v.string('is required'), v.trim(), v.nonEmpty('is required'), v.maxLength(100, 'is too long'));
+const nameSchema = v.pipe(
+  v.string('is required'),
+  v.trim(),
+  v.nonEmpty('is required'),
+  v.maxLength(100, 'is too long'),
+);
 
 export const insuredTypes = ['individual', 'business'] as const;
 
@@ -113,12 +118,13 @@ export const signUpRequestSchema = v.object({
   contactnumber: phoneInputSchema,
   address1: optionalText(200),
   address2: optionalText(200),
-  zipcode: v.optional(v.nullable(v.pipe(v.string('must be text'), v.trim(), v.regex(/^\d{5}$/, 'must be a 5-digit ZIP code')))),
+  zipcode: v.optional(
+    v.nullable(v.pipe(v.string('must be text'), v.trim(), v.regex(/^\d{5}$/, 'must be a 5-digit ZIP code'))),
+  ),
   /** The terms of use and privacy notice, accepted by a clear act: only `true` is an answer. Recorded with its time. */
   acceptTerms: v.literal(true, 'must be accepted to create an account'),
 });
 export type SignUpRequest = v.InferInput<typeof signUpRequestSchema>;
-
 
 export const userSchema = v.object({
   id: v.pipe(v.number(), v.integer()),
@@ -154,8 +160,14 @@ export const refreshRequestSchema = v.object({
 });
 export const signOutRequestSchema = refreshRequestSchema;
 
-export const forgotPasswordRequestSchema = v.object({ email: emailSchema, clientId: v.optional(v.nullable(clientUrlSchema)) });
-export const resetTokenSchema = v.pipe(v.string('is required'), v.regex(/^[A-Za-z0-9_-]{20,128}$/, 'is not a reset token'));
+export const forgotPasswordRequestSchema = v.object({
+  email: emailSchema,
+  clientId: v.optional(v.nullable(clientUrlSchema)),
+});
+export const resetTokenSchema = v.pipe(
+  v.string('is required'),
+  v.regex(/^[A-Za-z0-9_-]{20,128}$/, 'is not a reset token'),
+);
 export const checkResetTokenRequestSchema = v.object({ token: resetTokenSchema });
 export const updatePasswordRequestSchema = v.object({ token: resetTokenSchema, newpassword: newPasswordSchema });
 

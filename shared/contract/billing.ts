@@ -98,7 +98,10 @@ export type Checkout = v.InferOutput<typeof checkoutSchema>;
  */
 export const confirmPaymentRequestSchema = v.object({
   submissionid: recordIdInputSchema,
-  sessionid: v.pipe(v.string('must be text'), v.regex(checkoutSessionIdPattern, 'must be a checkout session id (cs_…)')),
+  sessionid: v.pipe(
+    v.string('must be text'),
+    v.regex(checkoutSessionIdPattern, 'must be a checkout session id (cs_…)'),
+  ),
 });
 
 export const paymentOutcomes = ['paid', 'pending', 'failed'] as const;

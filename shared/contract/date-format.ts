@@ -11,7 +11,13 @@
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
 /** en-US's medium date ("Jul 1, 2026") from a year, a month (0–11) and a day; years before 1000 go to Intl (its era rules). */
-export function mediumDate(year: number, monthIndex: number, day: number, intl: () => Intl.DateTimeFormat, date: Date): string {
+export function mediumDate(
+  year: number,
+  monthIndex: number,
+  day: number,
+  intl: () => Intl.DateTimeFormat,
+  date: Date,
+): string {
   return year >= 1000 ? `${MONTHS[monthIndex]} ${day}, ${year}` : intl().format(date);
 }
 
@@ -21,5 +27,7 @@ const utcDayFormat = () => (calendarDay ??= new Intl.DateTimeFormat('en-US', { d
 export function formatCalendarDay(value: string): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
   const date = new Date(`${value}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? value : mediumDate(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate(), utcDayFormat, date);
+  return Number.isNaN(date.getTime())
+    ? value
+    : mediumDate(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate(), utcDayFormat, date);
 }

@@ -7,7 +7,12 @@ import { optionalText, requiredText } from '@shared/contract/address';
  * retry save nothing new.
  */
 export const feedbackRequestSchema = v.object({
-  rating: v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1, 'must be 1 to 5'), v.maxValue(5, 'must be 1 to 5')),
+  rating: v.pipe(
+    v.number('must be a number'),
+    v.integer('must be a whole number'),
+    v.minValue(1, 'must be 1 to 5'),
+    v.maxValue(5, 'must be 1 to 5'),
+  ),
   message: requiredText(4000),
   /** The screen the insured came from, for context. */
   page: optionalText(200),

@@ -62,12 +62,21 @@ export const fileIdParamsSchema = v.object({ id: recordIdInputSchema });
 /** PUT files/updatefile/{id} {fileid, filename}: rename (fileid must equal the path's id). */
 export const updateFileRequestSchema = v.object({
   fileid: recordIdInputSchema,
-  filename: v.pipe(v.string('is required'), v.trim(), v.nonEmpty('is required'), v.maxLength(200, 'must be at most 200 characters')),
+  filename: v.pipe(
+    v.string('is required'),
+    v.trim(),
+    v.nonEmpty('is required'),
+    v.maxLength(200, 'must be at most 200 characters'),
+  ),
 });
 
 /** PUT files/deletefilesbymodule {deleteIds, moduleid}: soft-deletes those files of that record. */
 export const deleteFilesRequestSchema = v.object({
-  deleteIds: v.pipe(v.array(recordIdSchema, 'must be a list of file ids'), v.minLength(1, 'must name at least one file'), v.maxLength(100, 'must name at most 100 files')),
+  deleteIds: v.pipe(
+    v.array(recordIdSchema, 'must be a list of file ids'),
+    v.minLength(1, 'must name at least one file'),
+    v.maxLength(100, 'must name at most 100 files'),
+  ),
   moduleid: recordIdInputSchema,
   module: v.optional(fileModuleSchema, 'submission'),
 });

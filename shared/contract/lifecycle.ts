@@ -128,7 +128,13 @@ export const orderSummaryDetailsSchema = v.object({
   order: orderDetailsSchema,
   locations: v.array(planLocationSchema),
   contact: v.nullable(
-    v.object({ id: integer, firstname: v.string(), lastname: v.string(), email: v.nullable(v.string()), contactnumber: v.nullable(v.string()) }),
+    v.object({
+      id: integer,
+      firstname: v.string(),
+      lastname: v.string(),
+      email: v.nullable(v.string()),
+      contactnumber: v.nullable(v.string()),
+    }),
   ),
   requiredItems: v.array(requiredItemSchema),
   reasons: v.array(referralReasonSchema),

@@ -95,7 +95,12 @@ export const locationIdListSchema = v.pipe(
       v.array(recordIdInputSchema),
       v.pipe(
         v.string(),
-        v.transform((value) => value.split(',').map((part) => part.trim()).filter((part) => part !== '')),
+        v.transform((value) =>
+          value
+            .split(',')
+            .map((part) => part.trim())
+            .filter((part) => part !== ''),
+        ),
         v.array(recordIdStringSchema),
       ),
     ],

@@ -8,7 +8,9 @@ describe('money words', () => {
     expect(groupThousands(999)).toBe('999');
     expect(groupThousands(1000)).toBe('1,000');
     expect(groupThousands(1234567)).toBe('1,234,567');
-    fc.assert(fc.property(fc.nat({ max: Number.MAX_SAFE_INTEGER }), (n) => groupThousands(n) === n.toLocaleString('en-US')));
+    fc.assert(
+      fc.property(fc.nat({ max: Number.MAX_SAFE_INTEGER }), (n) => groupThousands(n) === n.toLocaleString('en-US')),
+    );
   });
 
   it('writes cents as a US quote does', () => {

@@ -62,11 +62,21 @@ export const updatePrimaryInsuredRequestSchema = v.object({
   insuredtype: v.optional(v.nullable(v.picklist(insuredTypes, `must be one of ${insuredTypes.join(', ')}`))),
   gender: v.optional(v.nullable(v.picklist(genders, `must be one of ${genders.join(', ')}`))),
   dob: v.optional(v.nullable(dobSchema)),
-  industrycode: v.optional(v.nullable(v.pipe(v.string('must be text'), v.trim(), v.regex(/^\d{2,6}$/, 'must be a NAICS code of 2 to 6 digits')))),
-  paymentterm: v.optional(v.nullable(v.pipe(v.string('must be text'), v.trim(), v.nonEmpty('must not be empty'), v.maxLength(32, 'is too long')))),
+  industrycode: v.optional(
+    v.nullable(
+      v.pipe(v.string('must be text'), v.trim(), v.regex(/^\d{2,6}$/, 'must be a NAICS code of 2 to 6 digits')),
+    ),
+  ),
+  paymentterm: v.optional(
+    v.nullable(
+      v.pipe(v.string('must be text'), v.trim(), v.nonEmpty('must not be empty'), v.maxLength(32, 'is too long')),
+    ),
+  ),
   email: v.optional(emailSchema),
   password: v.optional(newPasswordSchema),
-  currentpassword: v.optional(v.pipe(v.string('must be text'), v.nonEmpty('is required'), v.maxLength(128, 'is too long'))),
+  currentpassword: v.optional(
+    v.pipe(v.string('must be text'), v.nonEmpty('is required'), v.maxLength(128, 'is too long')),
+  ),
 });
 
 /**
@@ -89,7 +99,9 @@ export const updatePrimaryInsuredWithLocationRequestSchema = v.object({
   submissionId: recordIdInputSchema,
   isupdatemaster: v.optional(flagInputSchema, false),
 });
-export type UpdatePrimaryInsuredWithLocationRequest = v.InferInput<typeof updatePrimaryInsuredWithLocationRequestSchema>;
+export type UpdatePrimaryInsuredWithLocationRequest = v.InferInput<
+  typeof updatePrimaryInsuredWithLocationRequestSchema
+>;
 
 export const primaryInsuredWithLocationSchema = v.object({
   insured: primaryInsuredSchema,

@@ -15,7 +15,10 @@ export function answerText(value: unknown): string | undefined {
 }
 
 /** A question shows unless its condition names another answer it does not have. */
-export function isQuestionVisible(question: { condition: QuestionCondition | null }, answers: Record<string, unknown>): boolean {
+export function isQuestionVisible(
+  question: { condition: QuestionCondition | null },
+  answers: Record<string, unknown>,
+): boolean {
   if (!question.condition) return true;
   const answer = answerText(answers[question.condition.questionCode]);
   return answer !== undefined && question.condition.anyOf.includes(answer);
@@ -51,8 +54,15 @@ export function missingAnswers(
  * that is no number is left as it is, for the server to name. Typing keeps the text, so a
  * half-typed "1500." is never cut short.
  */
-export function numbersAsNumbers<T>(questions: readonly { code: string; type: string }[], answers: Record<string, T>): Record<string, T | number> {
-  const numeric = new Set(questions.filter((question) => question.type === 'number' || question.type === 'money').map((question) => question.code));
+export function numbersAsNumbers<T>(
+  questions: readonly { code: string; type: string }[],
+  answers: Record<string, T>,
+): Record<string, T | number> {
+  const numeric = new Set(
+    questions
+      .filter((question) => question.type === 'number' || question.type === 'money')
+      .map((question) => question.code),
+  );
   return Object.fromEntries(
     Object.entries(answers).map(([code, value]) => {
       if (!numeric.has(code) || typeof value !== 'string') return [code, value];

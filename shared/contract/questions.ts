@@ -59,7 +59,10 @@ export const submissionAnswersParamsSchema = v.object({ id: idFromQuerySchema })
 export const saveAnswersRequestSchema = v.object({
   answers: v.pipe(
     answersSchema,
-    v.check((answers) => Object.keys(answers).every((code) => code.length <= 100), 'has a question code longer than 100 characters'),
+    v.check(
+      (answers) => Object.keys(answers).every((code) => code.length <= 100),
+      'has a question code longer than 100 characters',
+    ),
   ),
 });
 

@@ -94,7 +94,10 @@ const answerValueSchema = v.union(
     v.number(),
     v.boolean(),
     v.null(),
-    v.pipe(v.array(v.pipe(v.string(), v.maxLength(200, 'has a choice that is too long'))), v.maxLength(50, 'has too many choices')),
+    v.pipe(
+      v.array(v.pipe(v.string(), v.maxLength(200, 'has a choice that is too long'))),
+      v.maxLength(50, 'has too many choices'),
+    ),
   ],
   'must be text, a number, yes/no or a list of choices',
 );

@@ -1,5 +1,10 @@
 import * as v from 'valibot';
-import { answersSchema, calculateRequestSchema, calculateResponseSchema, quoteInputSchema } from '@shared/contract/rating';
+import {
+  answersSchema,
+  calculateRequestSchema,
+  calculateResponseSchema,
+  quoteInputSchema,
+} from '@shared/contract/rating';
 import { submissionStatuses } from '@shared/contract/enums';
 import { clientUrlSchema, idFromQuerySchema } from '@shared/contract/specialities';
 
@@ -23,7 +28,10 @@ export type SubmissionStatus = (typeof submissionStatuses)[number];
 export const submissionStatusSchema = v.picklist(submissionStatuses);
 
 /** What the server issues: 32 random bytes, base64url (43 characters). */
-export const quoteKeySchema = v.pipe(v.string('must be text'), v.regex(/^[A-Za-z0-9_-]{43,128}$/, 'is not a quote key'));
+export const quoteKeySchema = v.pipe(
+  v.string('must be text'),
+  v.regex(/^[A-Za-z0-9_-]{43,128}$/, 'is not a quote key'),
+);
 
 /** A calendar date, YYYY-MM-DD, that exists. */
 export const isoDateSchema = v.pipe(

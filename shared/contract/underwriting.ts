@@ -15,7 +15,6 @@ import { orderDetailsSchema, submissionStatusSchema } from '@shared/contract/sub
 const integer = v.pipe(v.number(), v.integer());
 const named = v.object({ id: integer, name: v.string() });
 
-
 /** GET underwriting/queue?brokerId&specialityId&status: oldest first (by when it entered its status). */
 export const queueQuerySchema = v.object({
   brokerId: v.optional(recordIdInputSchema),

@@ -13,20 +13,56 @@ const questions: RatingQuestion[] = [
   { ...plain, code: 'years', type: 'number' },
   { ...plain, code: 'claims', type: 'yesno', options: yesNo },
   { ...plain, code: 'claims_count', type: 'number', condition: ifClaims },
-  { ...plain, code: 'kind', type: 'select', options: [{ value: 'general', label: 'General' }, { value: 'surgery', label: 'Surgery', modifierBps: 1500 }] },
-  { ...plain, code: 'services', type: 'multiselect', required: false, options: [{ value: 'a', label: 'A', modifierBps: 100 }, { value: 'b', label: 'B', modifierBps: 200 }] },
-  { ...plain, code: 'referrer', type: 'select', condition: ifClaims, options: [{ value: 'broker', label: 'A broker', modifierBps: -100 }] },
+  {
+    ...plain,
+    code: 'kind',
+    type: 'select',
+    options: [
+      { value: 'general', label: 'General' },
+      { value: 'surgery', label: 'Surgery', modifierBps: 1500 },
+    ],
+  },
+  {
+    ...plain,
+    code: 'services',
+    type: 'multiselect',
+    required: false,
+    options: [
+      { value: 'a', label: 'A', modifierBps: 100 },
+      { value: 'b', label: 'B', modifierBps: 200 },
+    ],
+  },
+  {
+    ...plain,
+    code: 'referrer',
+    type: 'select',
+    condition: ifClaims,
+    options: [{ value: 'broker', label: 'A broker', modifierBps: -100 }],
+  },
 ];
 
 describe('chosenOptions', () => {
   it('collects the options picked by the questions that show, multiselect included', () => {
-    const picked = chosenOptions(questions, { years: 12, claims: 'yes', claims_count: 1, kind: 'surgery', services: ['b'] });
-    expect(picked.map(({ question, option }) => `${question.code}=${option.value}`)).toEqual(['claims=yes', 'kind=surgery', 'services=b']);
+    const picked = chosenOptions(questions, {
+      years: 12,
+      claims: 'yes',
+      claims_count: 1,
+      kind: 'surgery',
+      services: ['b'],
+    });
+    expect(picked.map(({ question, option }) => `${question.code}=${option.value}`)).toEqual([
+      'claims=yes',
+      'kind=surgery',
+      'services=b',
+    ]);
   });
 
   it('takes a boolean as yes or no, and ignores the answers of questions that do not show', () => {
     const picked = chosenOptions(questions, { claims: false, kind: 'general', referrer: 'broker' });
-    expect(picked.map(({ question, option }) => `${question.code}=${option.value}`)).toEqual(['claims=no', 'kind=general']);
+    expect(picked.map(({ question, option }) => `${question.code}=${option.value}`)).toEqual([
+      'claims=no',
+      'kind=general',
+    ]);
   });
 });
 

@@ -32,7 +32,10 @@ export type Answers = Record<string, unknown>;
 export const isVisible = isQuestionVisible;
 
 /** The options an answer picked, for the questions that show. */
-export function chosenOptions(questions: readonly RatingQuestion[], answers: Answers): Array<{ question: RatingQuestion; option: RatingOption }> {
+export function chosenOptions(
+  questions: readonly RatingQuestion[],
+  answers: Answers,
+): Array<{ question: RatingQuestion; option: RatingOption }> {
   const chosen: Array<{ question: RatingQuestion; option: RatingOption }> = [];
   for (const question of questions) {
     if (!isVisible(question, answers) || question.options.length === 0) continue;

@@ -20,9 +20,27 @@ const texas: RatingTable = {
   feeRateBps: 18,
   factors: {
     ilf: [
-      { code: '250K/500K', label: '$250,000 / $500,000', perClaimCents: 25_000_000, aggregateCents: 50_000_000, factorBps: 7_000 },
-      { code: '1M/1M', label: '$1,000,000 / $1,000,000', perClaimCents: 100_000_000, aggregateCents: 100_000_000, factorBps: 10_000 },
-      { code: '1M/3M', label: '$1,000,000 / $3,000,000', perClaimCents: 100_000_000, aggregateCents: 300_000_000, factorBps: 11_500 },
+      {
+        code: '250K/500K',
+        label: '$250,000 / $500,000',
+        perClaimCents: 25_000_000,
+        aggregateCents: 50_000_000,
+        factorBps: 7_000,
+      },
+      {
+        code: '1M/1M',
+        label: '$1,000,000 / $1,000,000',
+        perClaimCents: 100_000_000,
+        aggregateCents: 100_000_000,
+        factorBps: 10_000,
+      },
+      {
+        code: '1M/3M',
+        label: '$1,000,000 / $3,000,000',
+        perClaimCents: 100_000_000,
+        aggregateCents: 300_000_000,
+        factorBps: 11_500,
+      },
     ],
     dlf: [
       { code: '0', label: 'No deductible', deductibleCents: 0, factorBps: 10_500 },
@@ -146,7 +164,13 @@ describe('rate: worked examples', () => {
       ['stateFee', 436, 254_592],
       ['total', undefined, 254_592],
     ]);
-    expect(rating).toMatchObject({ premiumCents: 234_900, policyFeeCents: 7_500, taxCents: 11_756, stateFeeCents: 436, totalCents: 254_592 });
+    expect(rating).toMatchObject({
+      premiumCents: 234_900,
+      policyFeeCents: 7_500,
+      taxCents: 11_756,
+      stateFeeCents: 436,
+      totalCents: 254_592,
+    });
     expect(rating.worksheet[0]!.text).toBe('Base premium for Architects in Texas: $2,000.00');
     expect(stepOf(rating, 'limit').text).toBe('$1M per claim / $3M in all ×1.15: $2,472.50');
     expect(stepOf(rating, 'total').text).toBe('Total for the year: $2,545.92');
@@ -167,19 +191,37 @@ describe('rate: worked examples', () => {
       'Texas state fees 0.18%: +$4.89',
       'Total for the year: $2,853.66',
     ]);
-    for (const line of rating.worksheet) expect(line.text).not.toMatch(/rate table|version|band|\b(limit|deductible) [0-9]|=/);
+    for (const line of rating.worksheet)
+      expect(line.text).not.toMatch(/rate table|version|band|\b(limit|deductible) [0-9]|=/);
     expect(rating.worksheet.map((line) => line.source)).toEqual(
-      expect.arrayContaining([`rate table ${texas.id}, version ${texas.version}`, 'limit 1M/3M', 'deductible 1000', 'experience band 0–0']),
+      expect.arrayContaining([
+        `rate table ${texas.id}, version ${texas.version}`,
+        'limit 1M/3M',
+        'deductible 1000',
+        'experience band 0–0',
+      ]),
     );
-    expect(stepOf(rate(texas, request({ deductibleCode: '0', limitCode: '250K/500K', priorClaims: 1 })), 'deductible').text).toMatch(/^No deductible ×1\.05: /);
-    expect(stepOf(rate(texas, request({ limitCode: '250K/500K' })), 'limit').text).toMatch(/^\$250,000 per claim \/ \$500,000 in all ×0\.70: /);
-    expect(stepOf(rate(texas, request({ priorClaims: 1 })), 'experience').text).toMatch(/^1 claim in the last five years ×1\.10: /);
-    expect(stepOf(rate(texas, request({ priorClaims: 7 })), 'experience').text).toMatch(/^7 claims in the last five years ×1\.35: /);
+    expect(
+      stepOf(rate(texas, request({ deductibleCode: '0', limitCode: '250K/500K', priorClaims: 1 })), 'deductible').text,
+    ).toMatch(/^No deductible ×1\.05: /);
+    expect(stepOf(rate(texas, request({ limitCode: '250K/500K' })), 'limit').text).toMatch(
+      /^\$250,000 per claim \/ \$500,000 in all ×0\.70: /,
+    );
+    expect(stepOf(rate(texas, request({ priorClaims: 1 })), 'experience').text).toMatch(
+      /^1 claim in the last five years ×1\.10: /,
+    );
+    expect(stepOf(rate(texas, request({ priorClaims: 7 })), 'experience').text).toMatch(
+      /^7 claims in the last five years ×1\.35: /,
+    );
   });
 
   it('uses the state’s default territory for a ZIP prefix the table does not list', () => {
     const rating = rate(texas, request({ zipcode: '75201' }));
-    expect(stepOf(rating, 'territory')).toMatchObject({ factorBps: 10_000, runningCents: 200_000, label: 'Practice location (rest of Texas)' });
+    expect(stepOf(rating, 'territory')).toMatchObject({
+      factorBps: 10_000,
+      runningCents: 200_000,
+      label: 'Practice location (rest of Texas)',
+    });
   });
 
   it('applies the deductible factor: no deductible costs 5% more', () => {
@@ -196,7 +238,10 @@ describe('rate: worked examples', () => {
 
   it('caps the schedule modifier', () => {
     // +15% +15% = +30%, capped at +25%: 2 472.50 × 1.25 = 3 090.625 → 3 090.63
-    const rating = rate(texas, request({ answers: { sedation: 'yes', implants: 'yes', implant_volume: 'few', coverage: 'no' } }));
+    const rating = rate(
+      texas,
+      request({ answers: { sedation: 'yes', implants: 'yes', implant_volume: 'few', coverage: 'no' } }),
+    );
     expect(stepOf(rating, 'schedule')).toMatchObject({ factorBps: 12_500, runningCents: 309_063 });
     expect(stepOf(rating, 'schedule').source).toContain('+30% capped at +25%');
   });
@@ -224,7 +269,9 @@ describe('rate: worked examples', () => {
     const all = rateEveryOption(texas, request());
     expect(all).toHaveLength(9);
     for (const option of all) {
-      expect(option).toEqual(rate(texas, request({ limitCode: option.limit.code, deductibleCode: option.deductible.code })));
+      expect(option).toEqual(
+        rate(texas, request({ limitCode: option.limit.code, deductibleCode: option.deductible.code })),
+      );
     }
   });
 });
@@ -245,7 +292,10 @@ describe('rate: what it refuses', () => {
   });
 
   it('a claims count no experience band covers, rather than a guessed factor', () => {
-    const gappy: RatingTable = { ...texas, factors: { ...texas.factors, experience: [{ minClaims: 0, maxClaims: 0, factorBps: 9_500 }] } };
+    const gappy: RatingTable = {
+      ...texas,
+      factors: { ...texas.factors, experience: [{ minClaims: 0, maxClaims: 0, factorBps: 9_500 }] },
+    };
     expect(() => rate(gappy, request({ priorClaims: 3 }))).toThrow(/no experience band for 3 prior claims/);
   });
 });
@@ -266,29 +316,27 @@ describe('rate: properties', () => {
       cap: bps(0, 5_000),
       experience: bps(5_000, 20_000),
     })
-    .map(
-      (t): RatingTable => ({
-        ...texas,
-        basePremiumCents: t.base,
-        minPremiumCents: t.min,
-        policyFeeCents: t.fee,
-        taxRateBps: t.tax,
-        feeRateBps: t.stateFee,
-        factors: {
-          ilf: t.ilfSteps.map((step, index) => ({
-            code: `L${index}`,
-            label: `Limit ${index}`,
-            perClaimCents: (index + 1) * 10_000_000,
-            aggregateCents: (index + 1) * 20_000_000,
-            factorBps: 5_000 + t.ilfSteps.slice(0, index + 1).reduce((sum, s) => sum + s, 0),
-          })),
-          dlf: [{ code: 'D', label: 'Deductible', deductibleCents: 100_000, factorBps: t.dlf }],
-          territory: { defaultBps: t.territory, rows: [] },
-          experience: [{ minClaims: 0, maxClaims: null, factorBps: t.experience }],
-          scheduleCapBps: t.cap,
-        },
-      }),
-    );
+    .map((t): RatingTable => ({
+      ...texas,
+      basePremiumCents: t.base,
+      minPremiumCents: t.min,
+      policyFeeCents: t.fee,
+      taxRateBps: t.tax,
+      feeRateBps: t.stateFee,
+      factors: {
+        ilf: t.ilfSteps.map((step, index) => ({
+          code: `L${index}`,
+          label: `Limit ${index}`,
+          perClaimCents: (index + 1) * 10_000_000,
+          aggregateCents: (index + 1) * 20_000_000,
+          factorBps: 5_000 + t.ilfSteps.slice(0, index + 1).reduce((sum, s) => sum + s, 0),
+        })),
+        dlf: [{ code: 'D', label: 'Deductible', deductibleCents: 100_000, factorBps: t.dlf }],
+        territory: { defaultBps: t.territory, rows: [] },
+        experience: [{ minClaims: 0, maxClaims: null, factorBps: t.experience }],
+        scheduleCapBps: t.cap,
+      },
+    }));
   const answers = fc.record({
     sedation: fc.constantFrom('yes', 'no'),
     implants: fc.constantFrom('yes', 'no'),
@@ -306,7 +354,9 @@ describe('rate: properties', () => {
           expect(rating.premiumCents).toBeGreaterThanOrEqual(t.minPremiumCents);
           expect(rating.totalCents).toBeGreaterThanOrEqual(0);
           expect(rating.worksheet.every((line) => line.runningCents >= 0)).toBe(true);
-          expect(rating.totalCents).toBe(rating.premiumCents + rating.policyFeeCents + rating.taxCents + rating.stateFeeCents);
+          expect(rating.totalCents).toBe(
+            rating.premiumCents + rating.policyFeeCents + rating.taxCents + rating.stateFeeCents,
+          );
         }
       }),
     );
@@ -341,7 +391,15 @@ describe('rate: properties', () => {
 
 describe('paymentPlan', () => {
   it('takes the whole total at once when annual', () => {
-    expect(paymentPlan(254_592, { code: 'annual', name: 'Annual', installments: 1, downPaymentBps: 10_000, installmentFeeCents: 0 })).toEqual({
+    expect(
+      paymentPlan(254_592, {
+        code: 'annual',
+        name: 'Annual',
+        installments: 1,
+        downPaymentBps: 10_000,
+        installmentFeeCents: 0,
+      }),
+    ).toEqual({
       code: 'annual',
       name: 'Annual',
       installments: 1,
@@ -355,21 +413,50 @@ describe('paymentPlan', () => {
 
   it('splits the rest into equal installments, the last taking the rounding, each with its fee', () => {
     // 25% down of 2 545.92 = 636.48; 1 909.44 left over 3 payments = 636.48 each (+ $5 fee)
-    const quarterly = paymentPlan(254_592, { code: 'quarterly', name: 'Quarterly', installments: 4, downPaymentBps: 2_500, installmentFeeCents: 500 });
-    expect(quarterly).toMatchObject({ downPaymentCents: 63_648, installmentCents: 64_148, lastInstallmentCents: 64_148, totalPayableCents: 256_092 });
+    const quarterly = paymentPlan(254_592, {
+      code: 'quarterly',
+      name: 'Quarterly',
+      installments: 4,
+      downPaymentBps: 2_500,
+      installmentFeeCents: 500,
+    });
+    expect(quarterly).toMatchObject({
+      downPaymentCents: 63_648,
+      installmentCents: 64_148,
+      lastInstallmentCents: 64_148,
+      totalPayableCents: 256_092,
+    });
     // 2 545.93: 636.48 down (636.4825 → 636.48), 1 909.45 left: 636.48, 636.48, 636.49
-    const odd = paymentPlan(254_593, { code: 'quarterly', name: 'Quarterly', installments: 4, downPaymentBps: 2_500, installmentFeeCents: 0 });
+    const odd = paymentPlan(254_593, {
+      code: 'quarterly',
+      name: 'Quarterly',
+      installments: 4,
+      downPaymentBps: 2_500,
+      installmentFeeCents: 0,
+    });
     expect(odd).toMatchObject({ downPaymentCents: 63_648, installmentCents: 63_648, lastInstallmentCents: 63_649 });
   });
 
   it('always collects exactly the total plus the installment fees', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 100_000_000 }), fc.integer({ min: 2, max: 12 }), fc.integer({ min: 0, max: 10_000 }), fc.integer({ min: 0, max: 1_000 }), (total, n, down, fee) => {
-        const plan = paymentPlan(total, { code: 'x', name: 'x', installments: n, downPaymentBps: down, installmentFeeCents: fee });
-        const paid = plan.downPaymentCents + plan.installmentCents * (n - 2) + plan.lastInstallmentCents;
-        expect(paid).toBe(total + fee * (n - 1));
-        expect(plan.totalPayableCents).toBe(paid);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 100_000_000 }),
+        fc.integer({ min: 2, max: 12 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.integer({ min: 0, max: 1_000 }),
+        (total, n, down, fee) => {
+          const plan = paymentPlan(total, {
+            code: 'x',
+            name: 'x',
+            installments: n,
+            downPaymentBps: down,
+            installmentFeeCents: fee,
+          });
+          const paid = plan.downPaymentCents + plan.installmentCents * (n - 2) + plan.lastInstallmentCents;
+          expect(paid).toBe(total + fee * (n - 1));
+          expect(plan.totalPayableCents).toBe(paid);
+        },
+      ),
     );
   });
 });

@@ -16,7 +16,15 @@
  */
 import type { Rating, WorksheetLine } from '@shared/contract/rating';
 import { chosenOptions, type Answers, type RatingQuestion } from '@shared/rating/answers';
-import { applyBps, BPS_ONE, formatFactor, formatPercent, formatRate, formatUsdFast as formatUsd, toWholeDollars } from '@shared/rating/money';
+import {
+  applyBps,
+  BPS_ONE,
+  formatFactor,
+  formatPercent,
+  formatRate,
+  formatUsdFast as formatUsd,
+  toWholeDollars,
+} from '@shared/rating/money';
 import { formatLimitUsd, formatWholeUsd } from '@shared/contract/money-format';
 
 /**
@@ -134,7 +142,10 @@ function limitWords(limit: RateFactors['ilf'][number]) {
   let words = optionWordsOf.get(limit);
   if (!words) {
     // Labels in plain words from the amounts; the sources keep the table's codes for an underwriter.
-    words = { label: `${formatLimitUsd(limit.perClaimCents)} per claim / ${formatLimitUsd(limit.aggregateCents)} in all`, source: `limit ${limit.code}` };
+    words = {
+      label: `${formatLimitUsd(limit.perClaimCents)} per claim / ${formatLimitUsd(limit.aggregateCents)} in all`,
+      source: `limit ${limit.code}`,
+    };
     optionWordsOf.set(limit, words);
   }
   return words;
@@ -144,7 +155,8 @@ function deductibleWords(deductible: RateFactors['dlf'][number]) {
   let words = optionWordsOf.get(deductible);
   if (!words) {
     words = {
-      label: deductible.deductibleCents === 0 ? 'No deductible' : `${formatWholeUsd(deductible.deductibleCents)} deductible`,
+      label:
+        deductible.deductibleCents === 0 ? 'No deductible' : `${formatWholeUsd(deductible.deductibleCents)} deductible`,
       source: `deductible ${deductible.code}`,
     };
     optionWordsOf.set(deductible, words);
@@ -157,20 +169,38 @@ export function rate(table: RatingTable, request: RatingRequest): Rating {
   const lines: WorksheetLine[] = [];
   const multiply = (step: WorksheetLine['step'], label: string, source: string, factorBps: number, running: number) => {
     const next = applyBps(running, factorBps);
-    lines.push({ step, label, source, factorBps, runningCents: next, text: `${label} ${formatFactor(factorBps)}: ${formatUsd(next)}` });
+    lines.push({
+      step,
+      label,
+      source,
+      factorBps,
+      runningCents: next,
+      text: `${label} ${formatFactor(factorBps)}: ${formatUsd(next)}`,
+    });
     return next;
   };
 
   const limit = factors.ilf.find((row) => row.code === request.limitCode);
-  if (!limit) throw new RatingError(`The limit ${request.limitCode} is not offered for ${table.specialityName} in ${table.stateName}`, 'limitCode');
+  if (!limit)
+    throw new RatingError(
+      `The limit ${request.limitCode} is not offered for ${table.specialityName} in ${table.stateName}`,
+      'limitCode',
+    );
   const deductible = factors.dlf.find((row) => row.code === request.deductibleCode);
   if (!deductible) {
-    throw new RatingError(`The deductible ${request.deductibleCode} is not offered for ${table.specialityName} in ${table.stateName}`, 'deductibleCode');
+    throw new RatingError(
+      `The deductible ${request.deductibleCode} is not offered for ${table.specialityName} in ${table.stateName}`,
+      'deductibleCode',
+    );
   }
   const band = factors.experience.find(
     (row) => request.priorClaims >= row.minClaims && (row.maxClaims === null || request.priorClaims <= row.maxClaims),
   );
-  if (!band) throw new RatingError(`The rate table has no experience band for ${request.priorClaims} prior claims`, 'priorClaims');
+  if (!band)
+    throw new RatingError(
+      `The rate table has no experience band for ${request.priorClaims} prior claims`,
+      'priorClaims',
+    );
 
   const words = tableWords(table);
   let running = table.basePremiumCents;
@@ -204,13 +234,21 @@ export function rate(table: RatingTable, request: RatingRequest): Rating {
   const sum = effects.reduce((total, { option }) => total + (option.modifierBps ?? 0), 0);
   const capped = Math.max(-factors.scheduleCapBps, Math.min(factors.scheduleCapBps, sum));
   const scheduleSource = effects.length
-    ? effects.map(({ question, option }) => `${question.code}=${option.value} ${formatPercent(option.modifierBps ?? 0)}`).join(', ') +
-      (capped !== sum ? `; ${formatPercent(sum)} capped at ${formatPercent(capped)}` : '')
+    ? effects
+        .map(({ question, option }) => `${question.code}=${option.value} ${formatPercent(option.modifierBps ?? 0)}`)
+        .join(', ') + (capped !== sum ? `; ${formatPercent(sum)} capped at ${formatPercent(capped)}` : '')
     : 'no credits or debits';
   running = multiply('schedule', 'Credits and debits for your answers', scheduleSource, BPS_ONE + capped, running);
 
-  const claimsText = request.priorClaims === 0 ? 'No claims' : request.priorClaims === 1 ? '1 claim' : `${request.priorClaims} claims`;
-  running = multiply('experience', `${claimsText} in the last five years`, `experience band ${band.minClaims}–${band.maxClaims ?? '∞'}`, band.factorBps, running);
+  const claimsText =
+    request.priorClaims === 0 ? 'No claims' : request.priorClaims === 1 ? '1 claim' : `${request.priorClaims} claims`;
+  running = multiply(
+    'experience',
+    `${claimsText} in the last five years`,
+    `experience band ${band.minClaims}–${band.maxClaims ?? '∞'}`,
+    band.factorBps,
+    running,
+  );
 
   const rounded = toWholeDollars(running);
   const premium = Math.max(rounded, table.minPremiumCents);
@@ -228,7 +266,14 @@ export function rate(table: RatingTable, request: RatingRequest): Rating {
 
   const add = (step: WorksheetLine['step'], label: string, source: string, amount: number) => {
     running += amount;
-    lines.push({ step, label, source, amountCents: amount, runningCents: running, text: `${label}: +${formatUsd(amount)}` });
+    lines.push({
+      step,
+      label,
+      source,
+      amountCents: amount,
+      runningCents: running,
+      text: `${label}: +${formatUsd(amount)}`,
+    });
   };
   running = adjusted;
   add('policyFee', 'Policy fee', words.policyFeeSource, table.policyFeeCents);
@@ -238,7 +283,13 @@ export function rate(table: RatingTable, request: RatingRequest): Rating {
   const taxableSource = `on ${formatUsd(taxable)}`;
   add('tax', words.taxLabel, taxableSource, tax);
   add('stateFee', words.stateFeeLabel, taxableSource, stateFee);
-  lines.push({ step: 'total', label: 'Total for the year', source: 'sum of the above', runningCents: running, text: `Total for the year: ${formatUsd(running)}` });
+  lines.push({
+    step: 'total',
+    label: 'Total for the year',
+    source: 'sum of the above',
+    runningCents: running,
+    text: `Total for the year: ${formatUsd(running)}`,
+  });
 
   return {
     rateTableId: table.id,
@@ -262,7 +313,8 @@ export function rate(table: RatingTable, request: RatingRequest): Rating {
  */
 function adjustPremium(lines: WorksheetLine[], premium: number, adjustment: PremiumAdjustment): number {
   const factorBps = BPS_ONE + adjustment.bps;
-  if (factorBps <= 0) throw new RatingError('An adjustment cannot take the premium to nothing or below', 'adjustmentBps');
+  if (factorBps <= 0)
+    throw new RatingError('An adjustment cannot take the premium to nothing or below', 'adjustmentBps');
   const adjusted = toWholeDollars(applyBps(premium, factorBps));
   const label = 'Underwriter adjustment';
   lines.push({
@@ -277,8 +329,13 @@ function adjustPremium(lines: WorksheetLine[], premium: number, adjustment: Prem
 }
 
 /** Every limit × deductible the table offers, priced with the same answers (auth/ilfdlf). */
-export function rateEveryOption(table: RatingTable, request: Omit<RatingRequest, 'limitCode' | 'deductibleCode'>): Rating[] {
+export function rateEveryOption(
+  table: RatingTable,
+  request: Omit<RatingRequest, 'limitCode' | 'deductibleCode'>,
+): Rating[] {
   return table.factors.ilf.flatMap((limit) =>
-    table.factors.dlf.map((deductible) => rate(table, { ...request, limitCode: limit.code, deductibleCode: deductible.code })),
+    table.factors.dlf.map((deductible) =>
+      rate(table, { ...request, limitCode: limit.code, deductibleCode: deductible.code }),
+    ),
   );
 }

@@ -20,7 +20,10 @@ export async function getAdditionalInsureds(submissionId: number): Promise<Addit
  * POST insured/saveupdateadditionalinsured: a create without id (the Idempotency-Key makes a
  * retried create one record), an update with it.
  */
-export async function saveAdditionalInsured(request: SaveAdditionalInsuredRequest, idempotencyKey?: string): Promise<AdditionalInsured> {
+export async function saveAdditionalInsured(
+  request: SaveAdditionalInsuredRequest,
+  idempotencyKey?: string,
+): Promise<AdditionalInsured> {
   const headers = idempotencyKey ? { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } : {};
   const response = await http().post('insured/saveupdateadditionalinsured', { json: request, headers });
   return v.parse(additionalInsuredSchema, await response.json());

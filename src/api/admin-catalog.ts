@@ -24,18 +24,30 @@ export async function adminCatalog(): Promise<AdminCatalog> {
 
 /** POST admin/categories, or PUT admin/categories/{id} with an id. */
 export async function saveCategory(id: number | undefined, values: CategoryRequest): Promise<AdminCategory> {
-  const call = id === undefined ? http().post('admin/categories', { json: values }) : http().put(`admin/categories/${id}`, { json: values });
+  const call =
+    id === undefined
+      ? http().post('admin/categories', { json: values })
+      : http().put(`admin/categories/${id}`, { json: values });
   return v.parse(adminCategorySchema, await call.json());
 }
 
 /** POST admin/specialities, or PUT admin/specialities/{id} with an id (copyFrom only when creating). */
 export async function saveSpeciality(id: number | undefined, values: NewSpecialityRequest): Promise<AdminSpeciality> {
-  if (id === undefined) return v.parse(adminSpecialitySchema, await http().post('admin/specialities', { json: values }).json());
+  if (id === undefined)
+    return v.parse(adminSpecialitySchema, await http().post('admin/specialities', { json: values }).json());
   const { copyFrom: _copy, ...edit } = values;
-  return v.parse(adminSpecialitySchema, await http().put(`admin/specialities/${id}`, { json: edit satisfies SpecialityRequest }).json());
+  return v.parse(
+    adminSpecialitySchema,
+    await http()
+      .put(`admin/specialities/${id}`, { json: edit satisfies SpecialityRequest })
+      .json(),
+  );
 }
 
 /** PUT admin/specialities/{id}/active: retired (false) or back on sale (true). */
 export async function setSpecialityActive(id: number, active: boolean): Promise<AdminSpeciality> {
-  return v.parse(adminSpecialitySchema, await http().put(`admin/specialities/${id}/active`, { json: { active } }).json());
+  return v.parse(
+    adminSpecialitySchema,
+    await http().put(`admin/specialities/${id}/active`, { json: { active } }).json(),
+  );
 }

@@ -21,7 +21,10 @@ export async function questionSet(specialityId: number): Promise<AdminQuestionSe
 
 /** POST admin/specialities/{id}/questions. */
 export async function addQuestion(specialityId: number, values: NewQuestionRequest): Promise<AdminQuestion> {
-  return v.parse(adminQuestionSchema, await http().post(`admin/specialities/${specialityId}/questions`, { json: values }).json());
+  return v.parse(
+    adminQuestionSchema,
+    await http().post(`admin/specialities/${specialityId}/questions`, { json: values }).json(),
+  );
 }
 
 /** PUT admin/questions/{id}. */
@@ -36,5 +39,8 @@ export async function setQuestionActive(id: number, active: boolean): Promise<Ad
 
 /** PUT admin/specialities/{id}/questions/order. */
 export async function orderQuestions(specialityId: number, ids: number[]): Promise<AdminQuestionSet> {
-  return v.parse(adminQuestionSetSchema, await http().put(`admin/specialities/${specialityId}/questions/order`, { json: { ids } }).json());
+  return v.parse(
+    adminQuestionSetSchema,
+    await http().put(`admin/specialities/${specialityId}/questions/order`, { json: { ids } }).json(),
+  );
 }

@@ -31,12 +31,17 @@ export async function newRateTableVersion(change: NewRateTableVersion): Promise<
 }
 
 /** POST admin/ratetables/import: the whole table from a CSV's text, as a new version. */
-export async function importRateTable(key: RateTableKey & { basedOnVersion: number; csv: string }): Promise<RateTableVersion> {
+export async function importRateTable(
+  key: RateTableKey & { basedOnVersion: number; csv: string },
+): Promise<RateTableVersion> {
   return v.parse(rateTableVersionSchema, await http().post('admin/ratetables/import', { json: key }).json());
 }
 
 /** GET admin/ratetables/export: a version as CSV, named by the server. */
-export async function exportRateTable({ specialityId, stateCode }: RateTableKey, version: number): Promise<{ blob: Blob; filename: string }> {
+export async function exportRateTable(
+  { specialityId, stateCode }: RateTableKey,
+  version: number,
+): Promise<{ blob: Blob; filename: string }> {
   const searchParams = { specialityId: String(specialityId), state: stateCode, version: String(version) };
   const response = await http().get('admin/ratetables/export', { searchParams });
   const blob = await response.blob();

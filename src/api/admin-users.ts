@@ -1,6 +1,14 @@
 import * as v from 'valibot';
 import { http } from '@/api/client';
-import { adminUserSchema, auditListSchema, userListSchema, type AdminUser, type AuditEntry, type Role, type UserList } from '@shared/contract/admin-users';
+import {
+  adminUserSchema,
+  auditListSchema,
+  userListSchema,
+  type AdminUser,
+  type AuditEntry,
+  type Role,
+  type UserList,
+} from '@shared/contract/admin-users';
 
 /**
  * Users and the audit log for administrators (shared/contract/admin-users.ts): role admin only.
@@ -14,11 +22,20 @@ export interface UserFilters {
 }
 
 const definedParams = (values: Record<string, string | number | undefined>) =>
-  Object.fromEntries(Object.entries(values).flatMap(([key, value]) => (value === undefined || value === '' ? [] : [[key, String(value)]])));
+  Object.fromEntries(
+    Object.entries(values).flatMap(([key, value]) =>
+      value === undefined || value === '' ? [] : [[key, String(value)]],
+    ),
+  );
 
 /** GET admin/users: newest first, 50 a page. */
 export async function listUsers(filters: UserFilters): Promise<UserList> {
-  return v.parse(userListSchema, await http().get('admin/users', { searchParams: definedParams({ ...filters }) }).json());
+  return v.parse(
+    userListSchema,
+    await http()
+      .get('admin/users', { searchParams: definedParams({ ...filters }) })
+      .json(),
+  );
 }
 
 /** PUT admin/users/{id}/role. */
@@ -38,6 +55,13 @@ export interface AuditFilters {
 }
 
 /** GET admin/audit: newest first, 50 a page. */
-export async function auditLog(filters: AuditFilters): Promise<{ entries: AuditEntry[]; page: number; pageSize: number }> {
-  return v.parse(auditListSchema, await http().get('admin/audit', { searchParams: definedParams({ ...filters }) }).json());
+export async function auditLog(
+  filters: AuditFilters,
+): Promise<{ entries: AuditEntry[]; page: number; pageSize: number }> {
+  return v.parse(
+    auditListSchema,
+    await http()
+      .get('admin/audit', { searchParams: definedParams({ ...filters }) })
+      .json(),
+  );
 }

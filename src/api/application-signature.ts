@@ -19,7 +19,9 @@ import {
 /** GET insured/application?submissionid: the record, its hash now, and the newest signature. */
 export async function loadApplication(submissionId: number): Promise<Application> {
   // Perhaps already on its way, started with the page (src/api/early-reads.ts).
-  const response = await takeEarly(earlyReadKey.application(submissionId), () => earlyRequest.application(submissionId));
+  const response = await takeEarly(earlyReadKey.application(submissionId), () =>
+    earlyRequest.application(submissionId),
+  );
   return v.parse(applicationSchema, await response.json());
 }
 
@@ -31,7 +33,11 @@ export interface SigningInput {
 }
 
 /** POST insured/signapplication: the signature (201 new, 200 the same record signed before). */
-export async function signApplication({ submissionId, signerName, recordHash }: SigningInput): Promise<ApplicationSignature> {
+export async function signApplication({
+  submissionId,
+  signerName,
+  recordHash,
+}: SigningInput): Promise<ApplicationSignature> {
   const json: SignApplicationRequest = {
     submissionid: submissionId,
     signerName,

@@ -42,9 +42,18 @@ export async function refresh(refreshToken: string): Promise<Session> {
 
 /** What GET insured/isLogin may carry: the user itself or under `user`. Anything else is just "yes". */
 const isLoginSchema = v.union([
-  v.pipe(userSchema, v.transform((user) => user as User | null)),
-  v.pipe(v.object({ user: userSchema }), v.transform(({ user }) => user as User | null)),
-  v.pipe(v.unknown(), v.transform(() => null)),
+  v.pipe(
+    userSchema,
+    v.transform((user) => user as User | null),
+  ),
+  v.pipe(
+    v.object({ user: userSchema }),
+    v.transform(({ user }) => user as User | null),
+  ),
+  v.pipe(
+    v.unknown(),
+    v.transform(() => null),
+  ),
 ]);
 
 /**
@@ -61,8 +70,16 @@ export async function isLogin(): Promise<User | null> {
 async function acknowledgement(response: Response): Promise<string> {
   const text = await response.text();
   if (!text) return '';
-  return v.parse(v.union([messageSchema, v.pipe(v.unknown(), v.transform(() => ({ message: '' })))]), JSON.parse(text))
-    .message;
+  return v.parse(
+    v.union([
+      messageSchema,
+      v.pipe(
+        v.unknown(),
+        v.transform(() => ({ message: '' })),
+      ),
+    ]),
+    JSON.parse(text),
+  ).message;
 }
 
 /** POST auth/signout: revokes the refresh token on the server. */

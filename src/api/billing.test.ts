@@ -79,7 +79,14 @@ describe('the billing calls', () => {
     script.push({ status: 200, body: checkout }, { status: 200, body: checkout });
     await expect(startCheckout(7, { idempotencyKey: KEY, clientId: 'harbor-risk' })).resolves.toEqual(checkout);
     await startCheckout(7, { idempotencyKey: KEY });
-    expect(received.map(({ request, body }) => [request.method, request.url, request.headers['idempotency-key'], JSON.parse(body)])).toEqual([
+    expect(
+      received.map(({ request, body }) => [
+        request.method,
+        request.url,
+        request.headers['idempotency-key'],
+        JSON.parse(body),
+      ]),
+    ).toEqual([
       ['POST', '/api/weborder/payments/checkout', KEY, { submissionid: 7, clientid: 'harbor-risk' }],
       ['POST', '/api/weborder/payments/checkout', KEY, { submissionid: 7 }],
     ]);
@@ -93,7 +100,13 @@ describe('the billing calls', () => {
   });
 
   it('confirmPayment sends the order and the session, and parses the outcome', async () => {
-    const paid: PaymentConfirmation = { submissionId: 7, outcome: 'paid', orderStatus: 'complete', message: null, policyNumber: 'P-2026-000007' };
+    const paid: PaymentConfirmation = {
+      submissionId: 7,
+      outcome: 'paid',
+      orderStatus: 'complete',
+      message: null,
+      policyNumber: 'P-2026-000007',
+    };
     script.push({ status: 200, body: paid }, { status: 200, body: { ...paid, outcome: 'maybe' } });
     await expect(confirmPayment(7, 'cs_sandbox_0001')).resolves.toEqual(paid);
     await expect(confirmPayment(7, 'cs_sandbox_0001')).rejects.toThrow();
@@ -115,7 +128,12 @@ describe('the billing calls', () => {
       broker: null,
       effectiveDate: '2026-07-01',
       expirationDate: '2027-07-01',
-      limit: { code: '1M/1M', label: '$1,000,000 / $1,000,000', perClaimCents: 100_000_000, aggregateCents: 100_000_000 },
+      limit: {
+        code: '1M/1M',
+        label: '$1,000,000 / $1,000,000',
+        perClaimCents: 100_000_000,
+        aggregateCents: 100_000_000,
+      },
       deductible: { code: '2500', label: '$2,500', amountCents: 250_000 },
       premiumCents: 250_000,
       policyFeeCents: 15_000,

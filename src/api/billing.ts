@@ -39,15 +39,23 @@ export interface CheckoutOptions {
 }
 
 /** POST payments/checkout: a hosted checkout for the order's open invoice, and where to send the browser. */
-export async function startCheckout(submissionId: number, { clientId, idempotencyKey }: CheckoutOptions): Promise<Checkout> {
+export async function startCheckout(
+  submissionId: number,
+  { clientId, idempotencyKey }: CheckoutOptions,
+): Promise<Checkout> {
   const json = { submissionid: submissionId, ...(clientId ? { clientid: clientId } : {}) };
-  const response = await http().post('payments/checkout', { json, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } });
+  const response = await http().post('payments/checkout', {
+    json,
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+  });
   return v.parse(checkoutSchema, await response.json());
 }
 
 /** POST payments/confirm: what the provider says about the session the browser came back from. Idempotent. */
 export async function confirmPayment(submissionId: number, sessionId: string): Promise<PaymentConfirmation> {
-  const response = await http().post('payments/confirm', { json: { submissionid: submissionId, sessionid: sessionId } });
+  const response = await http().post('payments/confirm', {
+    json: { submissionid: submissionId, sessionid: sessionId },
+  });
   return v.parse(paymentConfirmationSchema, await response.json());
 }
 

@@ -25,6 +25,9 @@ export async function getClaimablePolicies(): Promise<ClaimablePolicy[]> {
  * after a lost answer gets the same claim back (200) instead of a second claim.
  */
 export async function reportClaim(request: ReportClaimRequest, idempotencyKey: string): Promise<Claim> {
-  const response = await http().post('insured/reportclaim', { json: request, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } });
+  const response = await http().post('insured/reportclaim', {
+    json: request,
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+  });
   return v.parse(claimSchema, await response.json());
 }

@@ -40,7 +40,10 @@ describe('the ky wrapper', () => {
     await http().get('auth/specialitylist');
     localStorage.setItem(AUTH_TOKEN_KEY, 'tok-123');
     await http().get('auth/specialitylist');
-    expect(received.map((r) => r.url)).toEqual(['/api/weborder/auth/specialitylist', '/api/weborder/auth/specialitylist']);
+    expect(received.map((r) => r.url)).toEqual([
+      '/api/weborder/auth/specialitylist',
+      '/api/weborder/auth/specialitylist',
+    ]);
     expect(received[0]!.headers.authorization).toBeUndefined();
     expect(received[1]!.headers.authorization).toBe('Bearer tok-123');
   });
@@ -74,7 +77,12 @@ describe('the ky wrapper', () => {
   }
 
   it('builds the error text from the status and the server’s message, keeping the field messages', async () => {
-    script = [{ status: 400, body: { status: 400, message: 'Invalid query: clientUrl is bad', fields: { clientUrl: 'is bad' } } }];
+    script = [
+      {
+        status: 400,
+        body: { status: 400, message: 'Invalid query: clientUrl is bad', fields: { clientUrl: 'is bad' } },
+      },
+    ];
     const error = await getSpecialityList('x').catch((e: unknown) => e);
     expect(errorText(error)).toBe('400: Invalid query: clientUrl is bad');
     expect(errorStatus(error)).toBe(400);
@@ -89,11 +97,17 @@ describe('the ky wrapper', () => {
   });
 
   it('retries the speciality categories once, and only once', async () => {
-    script = [{ status: 503, body: { status: 503, message: 'busy' } }, { status: 200, body: [{ id: 1, name: 'A', description: '' }] }];
+    script = [
+      { status: 503, body: { status: 503, message: 'busy' } },
+      { status: 200, body: [{ id: 1, name: 'A', description: '' }] },
+    ];
     expect(await getSpecialityCategories()).toEqual([{ id: 1, name: 'A', description: '' }]);
     expect(received).toHaveLength(2);
     received = [];
-    script = [{ status: 503, body: { status: 503, message: 'busy' } }, { status: 503, body: { status: 503, message: 'still busy' } }];
+    script = [
+      { status: 503, body: { status: 503, message: 'busy' } },
+      { status: 503, body: { status: 503, message: 'still busy' } },
+    ];
     await expect(getSpecialityCategories()).rejects.toThrow('503: still busy');
     expect(received).toHaveLength(2);
   });

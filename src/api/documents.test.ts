@@ -40,7 +40,11 @@ describe('downloadDocument', () => {
   ] as const)('%s POSTs to %s and answers the bytes under the server’s name', async (kind, url, body) => {
     script.push(pdfAnswer(`attachment; filename="${kind}-q-2026-000007.pdf"`));
     const { blob, filename } = await downloadDocument(kind, 7, 'fallback.pdf');
-    expect([received[0]!.request.method, received[0]!.request.url, JSON.parse(received[0]!.body)]).toEqual(['POST', url, body]);
+    expect([received[0]!.request.method, received[0]!.request.url, JSON.parse(received[0]!.body)]).toEqual([
+      'POST',
+      url,
+      body,
+    ]);
     expect(filename).toBe(`${kind}-q-2026-000007.pdf`);
     expect(blob.type).toBe('application/pdf');
     expect(Buffer.from(await blob.arrayBuffer()).equals(PDF)).toBe(true);
@@ -74,7 +78,13 @@ describe('documentList and the mails', () => {
         },
       ],
     };
-    script.push({ status: 200, body: list }, { status: 200, body: { orders: [{ ...list.orders[0], documents: [{ kind: 'receipt', title: 'x', filename: 'x' }] }] } });
+    script.push(
+      { status: 200, body: list },
+      {
+        status: 200,
+        body: { orders: [{ ...list.orders[0], documents: [{ kind: 'receipt', title: 'x', filename: 'x' }] }] },
+      },
+    );
     await expect(documentList()).resolves.toEqual(list);
     await expect(documentList()).rejects.toThrow();
     expect(received[0]!.request.url).toBe('/api/weborder/documents/list');
@@ -84,7 +94,11 @@ describe('documentList and the mails', () => {
     ['orderSummary', '/api/weborder/documents/shareOrderSummary'],
     ['orderConfirmation', '/api/weborder/emailtemplate/sendemailwithorderconfirmation'],
   ] as const)('mailDocument(%s) POSTs the HTML form the specification sends to %s', async (what, url) => {
-    const queued: MailQueued = { queued: true, to: 'ada@example.com', attachments: ['order-summary-q-2026-000007.pdf'] };
+    const queued: MailQueued = {
+      queued: true,
+      to: 'ada@example.com',
+      attachments: ['order-summary-q-2026-000007.pdf'],
+    };
     script.push({ status: 200, body: queued });
     await expect(mailDocument(what, 7, '  ada@example.com ')).resolves.toEqual(queued);
     const [{ request, body }] = received as [(typeof received)[number]];
@@ -98,8 +112,19 @@ describe('documentList and the mails', () => {
 
   it('a refused address names `to`; a 429 keeps its words and Retry-After', async () => {
     script.push(
-      { status: 400, body: { status: 400, message: 'Invalid body: to must be an e-mail address', fields: { to: 'must be an e-mail address' } } },
-      { status: 429, body: { status: 429, message: 'You have sent this several times: try again in a few minutes' }, headers: { 'retry-after': '120' } },
+      {
+        status: 400,
+        body: {
+          status: 400,
+          message: 'Invalid body: to must be an e-mail address',
+          fields: { to: 'must be an e-mail address' },
+        },
+      },
+      {
+        status: 429,
+        body: { status: 429, message: 'You have sent this several times: try again in a few minutes' },
+        headers: { 'retry-after': '120' },
+      },
     );
     const invalid = await mailDocument('orderSummary', 7, 'ada@').catch((error: unknown) => error);
     expect([errorStatus(invalid), errorFields(invalid)]).toEqual([400, { to: 'must be an e-mail address' }]);

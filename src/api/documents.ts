@@ -1,6 +1,13 @@
 import * as v from 'valibot';
 import { http } from '@/api/client';
-import { documentListSchema, mailQueuedSchema, type DocumentKind, type DocumentList, type MailQueued, type PolicyDocumentType } from '@shared/contract/documents';
+import {
+  documentListSchema,
+  mailQueuedSchema,
+  type DocumentKind,
+  type DocumentList,
+  type MailQueued,
+  type PolicyDocumentType,
+} from '@shared/contract/documents';
 
 /**
  * An order's documents (shared/contract/documents.ts): the list of every order's documents,
@@ -57,7 +64,11 @@ export async function documentList(): Promise<DocumentList> {
  * POST documents/download{policy,binder,invoice,ordersummary}: the PDF, named by the server's
  * Content-Disposition, else by `fallbackName` (the list entry's).
  */
-export async function downloadDocument(kind: DocumentKind, submissionId: number, fallbackName: string): Promise<DownloadedDocument> {
+export async function downloadDocument(
+  kind: DocumentKind,
+  submissionId: number,
+  fallbackName: string,
+): Promise<DownloadedDocument> {
   const { path, documentType } = DOWNLOADS[kind];
   const json = { submissionid: submissionId, ...(documentType ? { documentType } : {}) };
   const response = await http().post(path, { json });

@@ -38,7 +38,9 @@ describe('early reads', () => {
 
   it('reads afresh when the early answer is no longer fresh', async () => {
     readEarly('order-details:7', answering('old answer'), NOW);
-    await expect(text(takeEarly('order-details:7', answering('new answer'), NOW + EARLY_READ_FRESH_MS))).resolves.toBe('new answer');
+    await expect(text(takeEarly('order-details:7', answering('new answer'), NOW + EARLY_READ_FRESH_MS))).resolves.toBe(
+      'new answer',
+    );
   });
 
   it('never hands one session’s read to another: the stored token is part of the key', async () => {

@@ -7,7 +7,9 @@ import { http } from '@/api/client';
  */
 export const earlyRequest = {
   /** GET dashboard/ordersummarydetails?submissionid (src/api/lifecycle.ts orderSummaryDetails). */
-  orderDetails: (submissionId: number) => http().get('dashboard/ordersummarydetails', { searchParams: { submissionid: submissionId } }),
+  orderDetails: (submissionId: number) =>
+    http().get('dashboard/ordersummarydetails', { searchParams: { submissionid: submissionId } }),
   /** GET insured/application?submissionid (src/api/application-signature.ts loadApplication). */
-  application: (submissionId: number) => http().get('insured/application', { searchParams: { submissionid: submissionId } }),
+  application: (submissionId: number) =>
+    http().get('insured/application', { searchParams: { submissionid: submissionId } }),
 };

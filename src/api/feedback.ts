@@ -8,6 +8,9 @@ import { IDEMPOTENCY_KEY_HEADER } from '@shared/contract/submissions';
  * a double submit) save nothing new; a 400 names the fields it refuses.
  */
 export async function sendFeedback(request: FeedbackRequest, idempotencyKey: string): Promise<FeedbackSaved> {
-  const response = await http().post('insured/feedback', { json: request, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } });
+  const response = await http().post('insured/feedback', {
+    json: request,
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+  });
   return v.parse(feedbackSavedSchema, await response.json());
 }

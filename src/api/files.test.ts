@@ -20,7 +20,9 @@ beforeAll(async () => {
       received.push({ request, body: Buffer.concat(chunks) });
       const answer = script.shift() ?? { status: 200, body: {} };
       const type = answer.type ?? 'application/json';
-      response.writeHead(answer.status, { 'content-type': type }).end(Buffer.isBuffer(answer.body) ? answer.body : JSON.stringify(answer.body));
+      response
+        .writeHead(answer.status, { 'content-type': type })
+        .end(Buffer.isBuffer(answer.body) ? answer.body : JSON.stringify(answer.body));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -59,7 +61,9 @@ describe('uploadFiles', () => {
     const boundary = /^multipart\/form-data; boundary=(.+)$/.exec(request.headers['content-type'] ?? '')?.[1];
     expect(boundary).toBeTruthy();
     const text = body.toString('latin1');
-    const names = [...text.matchAll(/Content-Disposition: form-data; name="([^"]+)"(?:; filename="([^"]+)")?/g)].map((m) => [m[1], m[2]]);
+    const names = [...text.matchAll(/Content-Disposition: form-data; name="([^"]+)"(?:; filename="([^"]+)")?/g)].map(
+      (m) => [m[1], m[2]],
+    );
     expect(names).toEqual([
       ['module', undefined],
       ['moduleid', undefined],
@@ -78,9 +82,21 @@ describe('uploadFiles', () => {
   });
 
   it('rejects with the server’s message and fields on a refusal', async () => {
-    script.push({ status: 415, body: { status: 415, message: 'invoice.pdf is a Windows program.', fields: { files: 'invoice.pdf is a Windows program' } } });
-    const failure = await uploadFiles('submission', 7, [new File(['MZ'], 'invoice.pdf')]).catch((error: unknown) => error);
-    expect(failure).toMatchObject({ message: '415: invoice.pdf is a Windows program.', fields: { files: 'invoice.pdf is a Windows program' } });
+    script.push({
+      status: 415,
+      body: {
+        status: 415,
+        message: 'invoice.pdf is a Windows program.',
+        fields: { files: 'invoice.pdf is a Windows program' },
+      },
+    });
+    const failure = await uploadFiles('submission', 7, [new File(['MZ'], 'invoice.pdf')]).catch(
+      (error: unknown) => error,
+    );
+    expect(failure).toMatchObject({
+      message: '415: invoice.pdf is a Windows program.',
+      fields: { files: 'invoice.pdf is a Windows program' },
+    });
   });
 });
 
@@ -112,6 +128,10 @@ describe('the other calls', () => {
     script.push({ status: 200, body: { deletedIds: [41, 42] } });
     expect(await deleteFiles('submission', 7, [41, 42])).toEqual([41, 42]);
     expect(received[0]!.request.url).toBe('/api/weborder/files/deletefilesbymodule');
-    expect(JSON.parse(received[0]!.body.toString())).toEqual({ deleteIds: [41, 42], moduleid: 7, module: 'submission' });
+    expect(JSON.parse(received[0]!.body.toString())).toEqual({
+      deleteIds: [41, 42],
+      moduleid: 7,
+      module: 'submission',
+    });
   });
 });

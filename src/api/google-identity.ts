@@ -21,7 +21,15 @@ export interface GoogleIdentity {
   }): void;
   renderButton(
     parent: HTMLElement,
-    options: { type?: 'standard' | 'icon'; theme?: string; size?: string; text?: string; shape?: string; width?: number; logo_alignment?: string },
+    options: {
+      type?: 'standard' | 'icon';
+      theme?: string;
+      size?: string;
+      text?: string;
+      shape?: string;
+      width?: number;
+      logo_alignment?: string;
+    },
   ): void;
 }
 

@@ -43,14 +43,27 @@ const summary: OrderSummaryDetails = {
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-03T00:00:00.000Z',
     history: [
-      { id: 1, event: 'order.buyNow', actor: 'insured', actorName: 'Ada Byron', fromStatus: 'quoted', toStatus: 'checks', reason: null, at: '2026-01-02T10:00:00.000Z' },
+      {
+        id: 1,
+        event: 'order.buyNow',
+        actor: 'insured',
+        actorName: 'Ada Byron',
+        fromStatus: 'quoted',
+        toStatus: 'checks',
+        reason: null,
+        at: '2026-01-02T10:00:00.000Z',
+      },
     ],
   },
   locations: [],
   contact: null,
   requiredItems: [],
   reasons: [],
-  infoRequest: { message: 'Send your loss runs', requestedAt: '2026-01-03T00:00:00.000Z', requestedBy: 'Uma Underwriter' },
+  infoRequest: {
+    message: 'Send your loss runs',
+    requestedAt: '2026-01-03T00:00:00.000Z',
+    requestedBy: 'Uma Underwriter',
+  },
   decision: null,
   files: [],
   canCloseLost: true,
@@ -81,7 +94,9 @@ describe('the lifecycle calls', () => {
     script.push({ status: 200, body: move }, { status: 200, body: move });
     await expect(sendToCloseLost(7, 'price', '  Too dear  ', 'close-key-0001')).resolves.toEqual(move);
     await sendToCloseLost(7, 'other', '   ');
-    expect(received.map(({ request, body }) => [request.method, request.url, request.headers['content-type'], body])).toEqual([
+    expect(
+      received.map(({ request, body }) => [request.method, request.url, request.headers['content-type'], body]),
+    ).toEqual([
       ['PUT', '/api/weborder/insured/sendtocloselost', FORM, 'submissionid=7&reason=price&comment=Too+dear'],
       ['PUT', '/api/weborder/insured/sendtocloselost', FORM, 'submissionid=7&reason=other'],
     ]);
@@ -115,7 +130,9 @@ describe('the lifecycle calls', () => {
     const items: RequiredItems = {
       submissionId: 7,
       status: 'incomplete',
-      items: [{ kind: 'location', code: 'location', label: 'Add at least one location', screen: 'editorder', field: null }],
+      items: [
+        { kind: 'location', code: 'location', label: 'Add at least one location', screen: 'editorder', field: null },
+      ],
     };
     script.push({ status: 200, body: items }, { status: 200, body: summary });
     await expect(requiredItems(7)).resolves.toEqual(items);

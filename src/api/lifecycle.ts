@@ -29,11 +29,13 @@ export type CloseLostReason = (typeof closeLostReasons)[number];
 /** The form body; fetch sends URLSearchParams as application/x-www-form-urlencoded. */
 function form(values: Record<string, string | number | undefined>): URLSearchParams {
   const body = new URLSearchParams();
-  for (const [name, value] of Object.entries(values)) if (value !== undefined && value !== '') body.set(name, String(value));
+  for (const [name, value] of Object.entries(values))
+    if (value !== undefined && value !== '') body.set(name, String(value));
   return body;
 }
 
-const withKey = (idempotencyKey: string | undefined) => (idempotencyKey ? { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } : {});
+const withKey = (idempotencyKey: string | undefined) =>
+  idempotencyKey ? { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } : {};
 
 /**
  * PUT insured/buynow: runs the checks and the rules and moves the order. The server answers a
@@ -41,7 +43,10 @@ const withKey = (idempotencyKey: string | undefined) => (idempotencyKey ? { [IDE
  * makes that explicit for a retry whose first answer was lost.
  */
 export async function buyNow(submissionId: number, idempotencyKey?: string): Promise<BuyNowResult> {
-  const response = await http().put('insured/buynow', { body: form({ submissionid: submissionId }), headers: withKey(idempotencyKey) });
+  const response = await http().put('insured/buynow', {
+    body: form({ submissionid: submissionId }),
+    headers: withKey(idempotencyKey),
+  });
   return v.parse(buyNowResultSchema, await response.json());
 }
 
@@ -64,7 +69,11 @@ export async function sendToCloseLost(
 }
 
 /** PUT insured/resubmit: sends what the underwriter asked for back (missing_info → application_under_review). */
-export async function resubmit(submissionId: number, message?: string, idempotencyKey?: string): Promise<LifecycleMove> {
+export async function resubmit(
+  submissionId: number,
+  message?: string,
+  idempotencyKey?: string,
+): Promise<LifecycleMove> {
   const body = form({ submissionid: submissionId, message: message?.trim() });
   const response = await http().put('insured/resubmit', { body, headers: withKey(idempotencyKey) });
   return v.parse(lifecycleMoveSchema, await response.json());
@@ -73,6 +82,8 @@ export async function resubmit(submissionId: number, message?: string, idempoten
 /** GET dashboard/ordersummarydetails?submissionid: everything the summary and status screens show. */
 export async function orderSummaryDetails(submissionId: number): Promise<OrderSummaryDetails> {
   // Perhaps already on its way, started with the page (src/api/early-reads.ts).
-  const response = await takeEarly(earlyReadKey.orderDetails(submissionId), () => earlyRequest.orderDetails(submissionId));
+  const response = await takeEarly(earlyReadKey.orderDetails(submissionId), () =>
+    earlyRequest.orderDetails(submissionId),
+  );
   return v.parse(orderSummaryDetailsSchema, await response.json());
 }

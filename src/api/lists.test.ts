@@ -60,7 +60,9 @@ describe('the quote lists’ calls', () => {
   });
 
   it('getIlfDlfList hands on the 400 naming zipcode', async () => {
-    script = [{ status: 400, body: { status: 400, message: 'no such ZIP', fields: { zipcode: 'is not a known US ZIP code' } } }];
+    script = [
+      { status: 400, body: { status: 400, message: 'no such ZIP', fields: { zipcode: 'is not a known US ZIP code' } } },
+    ];
     const error = await getIlfDlfList('00000').catch((e: unknown) => e);
     expect(errorFields(error)).toEqual({ zipcode: 'is not a known US ZIP code' });
     expect(received.map((r) => r.url)).toEqual(['/api/weborder/insured/ilfdlflist/00000']);

@@ -1,7 +1,12 @@
 import * as v from 'valibot';
 import { http } from '@/api/client';
 import { deletedSchema, type Deleted } from '@shared/contract/address';
-import { locationListSchema, locationSchema, type Location, type SaveLocationRequest } from '@shared/contract/locations';
+import {
+  locationListSchema,
+  locationSchema,
+  type Location,
+  type SaveLocationRequest,
+} from '@shared/contract/locations';
 import { IDEMPOTENCY_KEY_HEADER } from '@shared/contract/submissions';
 
 /**

@@ -22,7 +22,11 @@ export async function getPlanLocations(submissionId: number): Promise<PlanLocati
  * primary, so callers list the one they mean to rate at first. Adding one already there changes
  * nothing, so a retry is safe.
  */
-export async function addLocations(submissionId: number, add: readonly number[], remove: readonly number[] = []): Promise<PlanLocations> {
+export async function addLocations(
+  submissionId: number,
+  add: readonly number[],
+  remove: readonly number[] = [],
+): Promise<PlanLocations> {
   const json = { submissionid: submissionId, addLocationsIds: [...add], removeLocationsIds: [...remove] };
   return v.parse(planLocationsSchema, await http().post('insured/addlocation', { json }).json());
 }
@@ -32,4 +36,3 @@ export async function deletePlanLocation(planLocationId: number, submissionId: n
   const searchParams = { planlocationid: planLocationId, submissionid: submissionId };
   return v.parse(planLocationsSchema, await http().delete('insured/deleteplanlocation', { searchParams }).json());
 }
-

@@ -21,7 +21,10 @@ type Answers = Record<string, unknown>;
 const withQuoteKey = (quoteKey: string | undefined) => (quoteKey ? { headers: { [QUOTE_KEY_HEADER]: quoteKey } } : {});
 
 /** GET questions/list: the speciality's questions in order; with a submission, its saved answers too. */
-export async function getQuestions(specialityId: number, submission?: { submissionId: number; quoteKey?: string }): Promise<Question[]> {
+export async function getQuestions(
+  specialityId: number,
+  submission?: { submissionId: number; quoteKey?: string },
+): Promise<Question[]> {
   const searchParams: Record<string, number> = { specialityId };
   if (submission) searchParams.submissionId = submission.submissionId;
   const response = await http().get('questions/list', { searchParams, ...withQuoteKey(submission?.quoteKey) });
@@ -29,8 +32,15 @@ export async function getQuestions(specialityId: number, submission?: { submissi
 }
 
 /** POST questions/save/{submissionId}: merges (a null removes an answer), then prices the submission again. */
-export async function saveQuestionAnswers(submissionId: number, answers: Answers, quoteKey?: string): Promise<SavedAnswers> {
-  const response = await http().post(`questions/save/${submissionId}`, { json: { answers }, ...withQuoteKey(quoteKey) });
+export async function saveQuestionAnswers(
+  submissionId: number,
+  answers: Answers,
+  quoteKey?: string,
+): Promise<SavedAnswers> {
+  const response = await http().post(`questions/save/${submissionId}`, {
+    json: { answers },
+    ...withQuoteKey(quoteKey),
+  });
   return v.parse(savedAnswersSchema, await response.json());
 }
 
@@ -40,9 +50,18 @@ export async function getApplicationQuestions(): Promise<Question[]> {
 }
 
 /** POST dataacquisition/savesubmissionanswers/{id}: merges the application answers given. */
-export async function saveApplicationAnswers(submissionId: number, answers: Answers, quoteKey?: string): Promise<SavedAnswers> {
+export async function saveApplicationAnswers(
+  submissionId: number,
+  answers: Answers,
+  quoteKey?: string,
+): Promise<SavedAnswers> {
   const path = `dataacquisition/savesubmissionanswers/${submissionId}`;
-  return v.parse(savedAnswersSchema, await http().post(path, { json: { answers }, ...withQuoteKey(quoteKey) }).json());
+  return v.parse(
+    savedAnswersSchema,
+    await http()
+      .post(path, { json: { answers }, ...withQuoteKey(quoteKey) })
+      .json(),
+  );
 }
 
 /** GET dataacquisition/getsubmissionanswers/{id} */
@@ -52,7 +71,16 @@ export async function getApplicationAnswers(submissionId: number, quoteKey?: str
 }
 
 /** PUT dataacquisition/updatesubmissionanswers/{id}: the answers given become the whole set. */
-export async function replaceApplicationAnswers(submissionId: number, answers: Answers, quoteKey?: string): Promise<SavedAnswers> {
+export async function replaceApplicationAnswers(
+  submissionId: number,
+  answers: Answers,
+  quoteKey?: string,
+): Promise<SavedAnswers> {
   const path = `dataacquisition/updatesubmissionanswers/${submissionId}`;
-  return v.parse(savedAnswersSchema, await http().put(path, { json: { answers }, ...withQuoteKey(quoteKey) }).json());
+  return v.parse(
+    savedAnswersSchema,
+    await http()
+      .put(path, { json: { answers }, ...withQuoteKey(quoteKey) })
+      .json(),
+  );
 }

@@ -16,5 +16,8 @@ export async function priceEveryOption(input: QuoteInput): Promise<IlfDlfMatrix>
 
 /** POST auth/calculate: one option with its worksheet and payment plans. Retried once (§9). */
 export async function calculate(input: CalculateRequest): Promise<Calculation> {
-  return v.parse(calculateResponseSchema, await http().post('auth/calculate', { json: input, retry: retryOnce }).json());
+  return v.parse(
+    calculateResponseSchema,
+    await http().post('auth/calculate', { json: input, retry: retryOnce }).json(),
+  );
 }

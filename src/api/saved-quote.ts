@@ -64,7 +64,9 @@ function readAll(): SavedQuotes | undefined {
     if (all.success) return all.output;
     // One quote on its own, as an earlier version kept it.
     const one = v.safeParse(savedQuoteSchema, json);
-    return one.success ? { latest: one.output.specialityId, quotes: { [one.output.specialityId]: one.output } } : undefined;
+    return one.success
+      ? { latest: one.output.specialityId, quotes: { [one.output.specialityId]: one.output } }
+      : undefined;
   } catch {
     return undefined;
   }

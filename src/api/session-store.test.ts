@@ -44,7 +44,14 @@ function fakeJar(overrides: Partial<SessionJar> = {}) {
     removeItem: (key: string) => void items.delete(key),
   };
   const cookies = new FakeCookies();
-  const jar: SessionJar = { storage, cookies, hostname: 'portal.example.com', pathname: '/client/login/harbor-risk', secure: true, ...overrides };
+  const jar: SessionJar = {
+    storage,
+    cookies,
+    hostname: 'portal.example.com',
+    pathname: '/client/login/harbor-risk',
+    secure: true,
+    ...overrides,
+  };
   return { jar, items, cookies };
 }
 
@@ -144,7 +151,7 @@ describe('refreshSharedSession', () => {
     writeStoredUser(storedUserFromSession(session), jar);
     const locked: string[] = [];
     const locks = {
-      request: async <T,>(name: string, run: () => Promise<T>) => {
+      request: async <T>(name: string, run: () => Promise<T>) => {
         locked.push(name);
         return run();
       },

@@ -183,7 +183,8 @@ export async function refreshSharedSession(
   options: { jar?: SessionJar; locks?: LockManagerLike | undefined; call?: typeof refresh } = {},
 ): Promise<Session> {
   const jar = options.jar ?? browserJar();
-  const locks = 'locks' in options ? options.locks : (globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks;
+  const locks =
+    'locks' in options ? options.locks : (globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks;
   const call = options.call ?? refresh;
   const run = async () => {
     const stored = readStoredState(jar).user;

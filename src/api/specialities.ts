@@ -10,7 +10,10 @@ import {
 } from '@shared/contract/specialities';
 
 export async function getSpecialityCategories(): Promise<SpecialityCategory[]> {
-  return v.parse(specialityCategoryListSchema, await http().get('auth/specialitycategory', { retry: retryOnce }).json());
+  return v.parse(
+    specialityCategoryListSchema,
+    await http().get('auth/specialitycategory', { retry: retryOnce }).json(),
+  );
 }
 
 /**

@@ -48,13 +48,27 @@ const rating: Calculation = {
   worksheet: [],
   paymentPlans: [],
 };
-const quote: SubmissionQuote = { submissionId: 7, number: 'Q-2026-000007', status: 'quoted', version: 1, effectiveDate: '2026-01-02', rating };
+const quote: SubmissionQuote = {
+  submissionId: 7,
+  number: 'Q-2026-000007',
+  status: 'quoted',
+  version: 1,
+  effectiveDate: '2026-01-02',
+  rating,
+};
 const key = 'k'.repeat(43);
 
 describe('the submission calls', () => {
   it('createSubmission sends the Idempotency-Key when given, and no quote key', async () => {
     script = [{ status: 201, body: { ...quote, quoteKey: key } }];
-    const input = { specialityId: 1, state: 'TX', zipcode: '77002', limitCode: '1M/3M', deductibleCode: '1000', paymentTerm: 'annual' };
+    const input = {
+      specialityId: 1,
+      state: 'TX',
+      zipcode: '77002',
+      limitCode: '1M/3M',
+      deductibleCode: '1000',
+      paymentTerm: 'annual',
+    };
     await expect(createSubmission(input, 'retry-key-123')).resolves.toEqual({ ...quote, quoteKey: key });
     const [{ request, body }] = received as [(typeof received)[number]];
     expect([request.method, request.url]).toEqual(['POST', '/api/weborder/insured/createsubmission']);
@@ -84,7 +98,7 @@ describe('the submission calls', () => {
       premiumCents: rating.totalCents,
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-01T00:00:00.000Z',
-    history: [],
+      history: [],
     };
     script.push({ status: 200, body: details });
     await expect(getOrderDetails(7, key)).resolves.toEqual(details);
@@ -96,10 +110,21 @@ describe('the submission calls', () => {
 });
 
 describe('the questions calls', () => {
-  const saved: SavedAnswers = { submissionId: 7, number: quote.number, status: 'draft', version: 2, answers: {}, rating: null, needs: { 'answers.a': 'is required' } };
+  const saved: SavedAnswers = {
+    submissionId: 7,
+    number: quote.number,
+    status: 'draft',
+    version: 2,
+    answers: {},
+    rating: null,
+    needs: { 'answers.a': 'is required' },
+  };
 
   it('getQuestions asks for the speciality, and the submission with its key when given', async () => {
-    script = [{ status: 200, body: [] }, { status: 200, body: [] }];
+    script = [
+      { status: 200, body: [] },
+      { status: 200, body: [] },
+    ];
     await getQuestions(3);
     await getQuestions(3, { submissionId: 7, quoteKey: key });
     expect(received.map(({ request }) => [request.url, request.headers['x-quote-key']])).toEqual([
@@ -116,10 +141,20 @@ describe('the questions calls', () => {
     ];
     await expect(saveQuestionAnswers(7, { a: null }, key)).resolves.toEqual(saved);
     await replaceApplicationAnswers(7, { years_in_practice: 3 });
-    await expect(getApplicationAnswers(7, key)).resolves.toEqual({ submissionId: 7, answers: { years_in_practice: 3 } });
-    expect(received.map(({ request, body }) => [request.method, request.url, request.headers['x-quote-key'], body])).toEqual([
+    await expect(getApplicationAnswers(7, key)).resolves.toEqual({
+      submissionId: 7,
+      answers: { years_in_practice: 3 },
+    });
+    expect(
+      received.map(({ request, body }) => [request.method, request.url, request.headers['x-quote-key'], body]),
+    ).toEqual([
       ['POST', '/api/weborder/questions/save/7', key, '{"answers":{"a":null}}'],
-      ['PUT', '/api/weborder/dataacquisition/updatesubmissionanswers/7', undefined, '{"answers":{"years_in_practice":3}}'],
+      [
+        'PUT',
+        '/api/weborder/dataacquisition/updatesubmissionanswers/7',
+        undefined,
+        '{"answers":{"years_in_practice":3}}',
+      ],
       ['GET', '/api/weborder/dataacquisition/getsubmissionanswers/7', key, ''],
     ]);
   });

@@ -28,9 +28,15 @@ const withQuoteKey = (quoteKey: string | undefined) => (quoteKey ? { [QUOTE_KEY_
  * derived again from the Idempotency-Key, until the quote joins an account). Not retried
  * automatically all the same: a save is sent once, when the insured asks for it.
  */
-export async function createSubmission(request: CreateSubmissionRequest, idempotencyKey?: string): Promise<SubmissionQuote> {
+export async function createSubmission(
+  request: CreateSubmissionRequest,
+  idempotencyKey?: string,
+): Promise<SubmissionQuote> {
   const headers = idempotencyKey ? { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } : {};
-  return v.parse(submissionQuoteSchema, await http().post('insured/createsubmission', { json: request, headers }).json());
+  return v.parse(
+    submissionQuoteSchema,
+    await http().post('insured/createsubmission', { json: request, headers }).json(),
+  );
 }
 
 /** POST insured/updaterating: the fields given replace the saved ones; priced again. */
@@ -41,6 +47,9 @@ export async function updateRating(request: UpdateRatingRequest, quoteKey?: stri
 
 /** GET insured/orderdetails?submissionid: the submission with its saved rating (null while a draft). */
 export async function getOrderDetails(submissionId: number, quoteKey?: string): Promise<OrderDetails> {
-  const response = await http().get('insured/orderdetails', { searchParams: { submissionid: submissionId }, headers: withQuoteKey(quoteKey) });
+  const response = await http().get('insured/orderdetails', {
+    searchParams: { submissionid: submissionId },
+    headers: withQuoteKey(quoteKey),
+  });
   return v.parse(orderDetailsSchema, await response.json());
 }

@@ -34,7 +34,11 @@ beforeEach(() => {
   localStorage.clear();
 });
 
-const emptyQueue: Queue = { items: [], brokers: [{ id: 3, name: 'Harbor Risk Partners' }], specialities: [{ id: 101, name: 'Architects' }] };
+const emptyQueue: Queue = {
+  items: [],
+  brokers: [{ id: 3, name: 'Harbor Risk Partners' }],
+  specialities: [{ id: 101, name: 'Architects' }],
+};
 
 const referred: Queue['items'][number] = {
   submissionId: 4217,
@@ -50,7 +54,13 @@ const referred: Queue['items'][number] = {
   reasons: [{ code: 'prior_claims', label: 'Prior claims', detail: '2 claims in the last 5 years' }],
 };
 
-const result: DecisionResult = { submissionId: 4217, number: 'Q-2026-004217', status: 'approved', version: 6, premiumCents: 299_345 };
+const result: DecisionResult = {
+  submissionId: 4217,
+  number: 'Q-2026-004217',
+  status: 'approved',
+  version: 6,
+  premiumCents: 299_345,
+};
 
 const reviewed: Review = {
   order: {
@@ -85,7 +95,8 @@ const reviewed: Review = {
   allowed: { approve: true, requestInfo: true, decline: true },
 };
 
-const sent = () => received.map(({ request, body }) => [request.method, request.url, body ? (JSON.parse(body) as unknown) : undefined]);
+const sent = () =>
+  received.map(({ request, body }) => [request.method, request.url, body ? (JSON.parse(body) as unknown) : undefined]);
 
 describe('the queue', () => {
   it('asks for the filters set and nothing else', async () => {
@@ -123,17 +134,31 @@ describe('one submission', () => {
 describe('the decisions', () => {
   it('post JSON with the version reviewed; an approval without a reason sends none', async () => {
     script = [1, 2, 3, 4, 5].map(() => ({ status: 200, body: result }));
-    await expect(approve({ submissionid: 4217, version: 5, adjustmentBps: 1000, reason: 'Claims history' })).resolves.toEqual(result);
+    await expect(
+      approve({ submissionid: 4217, version: 5, adjustmentBps: 1000, reason: 'Claims history' }),
+    ).resolves.toEqual(result);
     await approve({ submissionid: 4217, version: 5, adjustmentBps: 0, reason: '' });
     await requestInfo({ submissionid: 4217, version: 5, message: 'Please send your loss runs.' });
     await decline({ submissionid: 4217, version: 5, reason: 'Outside appetite' });
     await closeLost({ submissionid: 4217, version: 5, reason: 'Insured went elsewhere' });
     expect(sent()).toEqual([
-      ['POST', '/api/weborder/underwriting/approve', { submissionid: 4217, version: 5, adjustmentBps: 1000, reason: 'Claims history' }],
+      [
+        'POST',
+        '/api/weborder/underwriting/approve',
+        { submissionid: 4217, version: 5, adjustmentBps: 1000, reason: 'Claims history' },
+      ],
       ['POST', '/api/weborder/underwriting/approve', { submissionid: 4217, version: 5, adjustmentBps: 0 }],
-      ['POST', '/api/weborder/underwriting/requestinfo', { submissionid: 4217, version: 5, message: 'Please send your loss runs.' }],
+      [
+        'POST',
+        '/api/weborder/underwriting/requestinfo',
+        { submissionid: 4217, version: 5, message: 'Please send your loss runs.' },
+      ],
       ['POST', '/api/weborder/underwriting/decline', { submissionid: 4217, version: 5, reason: 'Outside appetite' }],
-      ['POST', '/api/weborder/underwriting/closelost', { submissionid: 4217, version: 5, reason: 'Insured went elsewhere' }],
+      [
+        'POST',
+        '/api/weborder/underwriting/closelost',
+        { submissionid: 4217, version: 5, reason: 'Insured went elsewhere' },
+      ],
     ]);
     expect(received.every(({ request }) => request.headers['content-type'] === 'application/json')).toBe(true);
   });
@@ -141,12 +166,26 @@ describe('the decisions', () => {
   it('a refusal keeps the server’s words and the fields it names', async () => {
     script = [
       { status: 409, body: { status: 409, message: 'The order is approved', fields: { status: 'is approved' } } },
-      { status: 400, body: { status: 400, message: 'Invalid body', fields: { reason: 'is required when the premium is adjusted' } } },
+      {
+        status: 400,
+        body: { status: 400, message: 'Invalid body', fields: { reason: 'is required when the premium is adjusted' } },
+      },
     ];
-    const conflict = await approve({ submissionid: 4217, version: 5, adjustmentBps: 0 }).catch((error: unknown) => error);
+    const conflict = await approve({ submissionid: 4217, version: 5, adjustmentBps: 0 }).catch(
+      (error: unknown) => error,
+    );
     expect(conflict).toBeInstanceOf(HTTPError);
-    expect([errorStatus(conflict), serverMessage(conflict), errorFields(conflict)]).toEqual([409, 'The order is approved', { status: 'is approved' }]);
-    const invalid = await approve({ submissionid: 4217, version: 5, adjustmentBps: 500 }).catch((error: unknown) => error);
-    expect([errorStatus(invalid), errorFields(invalid)]).toEqual([400, { reason: 'is required when the premium is adjusted' }]);
+    expect([errorStatus(conflict), serverMessage(conflict), errorFields(conflict)]).toEqual([
+      409,
+      'The order is approved',
+      { status: 'is approved' },
+    ]);
+    const invalid = await approve({ submissionid: 4217, version: 5, adjustmentBps: 500 }).catch(
+      (error: unknown) => error,
+    );
+    expect([errorStatus(invalid), errorFields(invalid)]).toEqual([
+      400,
+      { reason: 'is required when the premium is adjusted' },
+    ]);
   });
 });

@@ -8,7 +8,6 @@ import {
   type DecisionResult,
   type Queue,
   type Review,
-
 } from '@shared/contract/underwriting';
 
 /**
@@ -28,13 +27,21 @@ export interface QueueFilters {
 /** GET underwriting/queue?brokerId&specialityId&status: oldest first, with what it can be filtered by. */
 export async function queue(filters: QueueFilters = {}): Promise<Queue> {
   // Only the filters set: an empty brokerId would be a 400.
-  const searchParams = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined)) as Record<string, string | number>;
+  const searchParams = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined)) as Record<
+    string,
+    string | number
+  >;
   return v.parse(queueSchema, await http().get('underwriting/queue', { searchParams }).json());
 }
 
 /** GET underwriting/submission?submissionid: answers, worksheet, files, conversation, history and what may be decided. */
 export async function review(submissionId: number): Promise<Review> {
-  return v.parse(reviewSchema, await http().get('underwriting/submission', { searchParams: { submissionid: submissionId } }).json());
+  return v.parse(
+    reviewSchema,
+    await http()
+      .get('underwriting/submission', { searchParams: { submissionid: submissionId } })
+      .json(),
+  );
 }
 
 /** Every decision names the order and the version the underwriter reviewed (409 naming `version` when it moved since). */

@@ -11,9 +11,13 @@ const ada: User = { id: 7, email: 'ada@example.com', firstname: 'Ada', lastname:
 /** An auth actor restored from storage with an access token expiring at `expiresAt`; refreshes are counted. */
 async function signedInUntil(expiresAt: number | null) {
   const refreshes: string[] = [];
-  const stored: StoredState = expiresAt === null
-    ? { user: null, rememberCookie: 'true' }
-    : { user: { ...ada, token: 'access-0', refreshToken: 'refresh-0', rememberMe: true, expiresAt }, rememberCookie: 'true' };
+  const stored: StoredState =
+    expiresAt === null
+      ? { user: null, rememberCookie: 'true' }
+      : {
+          user: { ...ada, token: 'access-0', refreshToken: 'refresh-0', rememberMe: true, expiresAt },
+          rememberCookie: 'true',
+        };
   const actor = createActor(
     authMachine.provide({
       actors: {

@@ -15,7 +15,11 @@ const harbor: BrokerDetails = {
 };
 
 function httpError(status: number, fields?: Record<string, string>): HTTPError {
-  const error = new HTTPError(new Response('{}', { status }), new Request('http://localhost/api/weborder/auth/brokerDetails'), {} as never);
+  const error = new HTTPError(
+    new Response('{}', { status }),
+    new Request('http://localhost/api/weborder/auth/brokerDetails'),
+    {} as never,
+  );
   return fields ? Object.assign(error, { fields }) : error;
 }
 

@@ -20,7 +20,9 @@ export interface BrokerCache {
 /** Client ids are matched case-insensitively by the server, so the cache is too. */
 const keyOf = (clientid: string) => clientid.toLowerCase();
 
-export function createBrokerCache(fetchDetails: (clientUrl: string) => Promise<BrokerDetails> = getBrokerDetails): BrokerCache {
+export function createBrokerCache(
+  fetchDetails: (clientUrl: string) => Promise<BrokerDetails> = getBrokerDetails,
+): BrokerCache {
   const lookups = new Map<string, BrokerLookup>();
   const pending = new Map<string, Promise<BrokerLookup>>();
   const listeners = new Set<() => void>();

@@ -8,7 +8,13 @@ const trust = {
   supportPhone: { display: '(512) 555-0100', tel: '+15125550100' },
   demo: false,
 };
-const config = { apiBase: 'https://api.example.com', production: true, dnsPrefetchHosts: ['fonts.example.com', 'https://cdn.example.com'], googleClientId: 'abc', trust };
+const config = {
+  apiBase: 'https://api.example.com',
+  production: true,
+  dnsPrefetchHosts: ['fonts.example.com', 'https://cdn.example.com'],
+  googleClientId: 'abc',
+  trust,
+};
 
 describe('runtime config', () => {
   beforeEach(() => {
@@ -36,7 +42,9 @@ describe('runtime config', () => {
     const ok = vi.fn(async () => Response.json(config));
     expect(await loadRuntimeConfig(ok as never)).toEqual(config);
     expect(ok).toHaveBeenCalledWith('/config.json', expect.anything());
-    expect(await loadRuntimeConfig((async () => new Response('nope', { status: 503 })) as never)).toEqual(fallbackConfig);
+    expect(await loadRuntimeConfig((async () => new Response('nope', { status: 503 })) as never)).toEqual(
+      fallbackConfig,
+    );
     expect(await loadRuntimeConfig((async () => Response.json({ apiBase: 3 })) as never)).toEqual(fallbackConfig);
     // No insurer at all rather than a half-read one.
     const { trust: _trust, ...withoutTrust } = config;

@@ -36,7 +36,9 @@ export function Dialog({ title, onClose, children, alert, className }: DialogPro
     if (!dialog) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!dialog.open) dialog.showModal();
-    const first = dialog.querySelector<HTMLElement>('[data-autofocus]') ?? dialog.querySelector('.dialog__body')?.querySelector<HTMLElement>(FOCUSABLE);
+    const first =
+      dialog.querySelector<HTMLElement>('[data-autofocus]') ??
+      dialog.querySelector('.dialog__body')?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? dialog.querySelector<HTMLElement>(FOCUSABLE))?.focus();
     return () => {
       if (dialog.open) dialog.close();

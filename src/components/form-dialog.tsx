@@ -51,10 +51,19 @@ export function FormDialog({
       <form className={formClassName} noValidate onSubmit={submit} aria-busy={busy}>
         {children}
         <div className="dialog__actions">
-          <button type="button" className="button button--secondary" onClick={onCancel} aria-disabled={busy || undefined}>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={onCancel}
+            aria-disabled={busy || undefined}
+          >
             Cancel
           </button>
-          <button type="submit" className={danger ? 'button button--danger' : 'button'} aria-disabled={busy || undefined}>
+          <button
+            type="submit"
+            className={danger ? 'button button--danger' : 'button'}
+            aria-disabled={busy || undefined}
+          >
             {busy ? busyLabel : submitLabel}
           </button>
         </div>

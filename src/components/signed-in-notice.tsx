@@ -14,7 +14,15 @@ export function SignedInNotice({ user, next }: { user: StoredUser; next: string 
 
   function follow(event: MouseEvent<HTMLAnchorElement>) {
     // A new tab or window (modifier keys, middle button) is the browser's to open.
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     event.preventDefault();
     void router.navigate({ href: next });
   }
@@ -22,7 +30,11 @@ export function SignedInNotice({ user, next }: { user: StoredUser; next: string 
   return (
     <div className="notice" role="status">
       <p>
-        You are signed in as <strong>{user.firstname} {user.lastname}</strong> ({user.email}).
+        You are signed in as{' '}
+        <strong>
+          {user.firstname} {user.lastname}
+        </strong>{' '}
+        ({user.email}).
       </p>
       <p className="form__actions">
         <a href={next} className="button" onClick={follow}>

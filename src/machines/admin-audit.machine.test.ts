@@ -6,15 +6,32 @@ import type { AuditFilters } from '@/api/admin-users';
 import type { AuditEntry } from '@shared/contract/admin-users';
 import { adminAuditMachine } from '@/machines/admin-audit.machine';
 
-const entry: AuditEntry = { id: 1, at: '2026-11-24T10:00:00.000Z', actor: null, action: 'broker.create', entity: 'broker', entityId: '1', data: {} };
+const entry: AuditEntry = {
+  id: 1,
+  at: '2026-11-24T10:00:00.000Z',
+  actor: null,
+  action: 'broker.create',
+  entity: 'broker',
+  entityId: '1',
+  data: {},
+};
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function harness(filters: AuditFilters = {}) {
-  const calls: Array<{ input: AuditFilters; resolve: (value: { entries: AuditEntry[]; pageSize: number }) => void; reject: (error: unknown) => void }> = [];
+  const calls: Array<{
+    input: AuditFilters;
+    resolve: (value: { entries: AuditEntry[]; pageSize: number }) => void;
+    reject: (error: unknown) => void;
+  }> = [];
   const shown: AuditFilters[] = [];
   const actor = createActor(
     adminAuditMachine.provide({
-      actors: { loadAudit: fromPromise(({ input }: { input: AuditFilters }) => new Promise((resolve, reject) => calls.push({ input, resolve, reject }))) },
+      actors: {
+        loadAudit: fromPromise(
+          ({ input }: { input: AuditFilters }) =>
+            new Promise((resolve, reject) => calls.push({ input, resolve, reject })),
+        ),
+      },
       actions: { showFilters: (_, chosen: AuditFilters) => void shown.push(chosen) },
     }),
     { input: { filters } },
@@ -40,7 +57,11 @@ describe('adminAuditMachine', () => {
 
   it('a failure is said, and Try again loads again', async () => {
     const h = harness();
-    const error = new HTTPError(new Response('{}', { status: 503 }), new Request('http://localhost/api/weborder/admin/audit'), {} as never);
+    const error = new HTTPError(
+      new Response('{}', { status: 503 }),
+      new Request('http://localhost/api/weborder/admin/audit'),
+      {} as never,
+    );
     error.message = '503: Unavailable';
     h.calls[0]!.reject(error);
     await settle();

@@ -19,7 +19,8 @@ export type AdminAuditEvent =
   | { type: 'audit.sync'; filters: AuditFilters }
   | { type: 'audit.retry' };
 
-const sameFilters = (a: AuditFilters, b: AuditFilters) => a.entity === b.entity && (a.entityId ?? '') === (b.entityId ?? '') && (a.page ?? 1) === (b.page ?? 1);
+const sameFilters = (a: AuditFilters, b: AuditFilters) =>
+  a.entity === b.entity && (a.entityId ?? '') === (b.entityId ?? '') && (a.page ?? 1) === (b.page ?? 1);
 
 /** The audit log (issue 9): every administrative change, newest first, narrowed by record, a page at a time. */
 export const adminAuditMachine = setup({
@@ -36,7 +37,11 @@ export const adminAuditMachine = setup({
     storeFilters: assign((_, filters: AuditFilters) => ({ filters })),
     /** Puts the filters in the address; provided by the screen (router navigation). */
     showFilters: (_, _filters: AuditFilters) => {},
-    storeEntries: assign((_, loaded: { entries: AuditEntry[]; pageSize: number }) => ({ entries: loaded.entries, pageSize: loaded.pageSize, errorMessage: undefined })),
+    storeEntries: assign((_, loaded: { entries: AuditEntry[]; pageSize: number }) => ({
+      entries: loaded.entries,
+      pageSize: loaded.pageSize,
+      errorMessage: undefined,
+    })),
     storeError: assign((_, error: unknown) => ({ errorMessage: errorText(error) })),
   },
   guards: {
@@ -70,7 +75,11 @@ export const adminAuditMachine = setup({
         id: 'loadAudit',
         src: 'loadAudit',
         input: ({ context }) => context.filters,
-        onDone: { target: 'loaded', description: 'The changes arrived.', actions: { type: 'storeEntries', params: ({ event }) => event.output } },
+        onDone: {
+          target: 'loaded',
+          description: 'The changes arrived.',
+          actions: { type: 'storeEntries', params: ({ event }) => event.output },
+        },
         onError: {
           target: 'loadFailed',
           description: 'The log could not be fetched.',

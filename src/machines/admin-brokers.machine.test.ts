@@ -22,7 +22,11 @@ const values: BrokerRequest = { name: 'Bayview', abbreviation: 'BV', clientUrl: 
 const logoFile = new File([new Uint8Array([0x89, 0x50])], 'logo.png', { type: 'image/png' });
 
 function httpError(status: number, fields: Record<string, string> = {}): HTTPError {
-  const error = new HTTPError(new Response('{}', { status }), new Request('http://localhost/api/weborder/admin/brokers'), {} as never);
+  const error = new HTTPError(
+    new Response('{}', { status }),
+    new Request('http://localhost/api/weborder/admin/brokers'),
+    {} as never,
+  );
   error.message = `${status}: Refused`;
   return Object.assign(error, { fields });
 }
@@ -101,7 +105,11 @@ describe('adminBrokersMachine', () => {
     expect(h.calls.check.map((call) => call.input)).toEqual([{ value: 'Bayview', brokerId: undefined }]);
     h.calls.check[0]!.resolve({ clientUrl: 'bayview', available: false, takenBy: 'Bayview Risk' });
     await h.settle();
-    expect(h.state().context.clientUrl.check).toEqual({ clientUrl: 'bayview', available: false, takenBy: 'Bayview Risk' });
+    expect(h.state().context.clientUrl.check).toEqual({
+      clientUrl: 'bayview',
+      available: false,
+      takenBy: 'Bayview Risk',
+    });
 
     h.actor.send({ type: 'clientUrl.change', value: 'bay view', wellFormed: false });
     await vi.advanceTimersByTimeAsync(CLIENT_URL_CHECK_DELAY_MS * 2);

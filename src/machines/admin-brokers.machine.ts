@@ -75,7 +75,9 @@ export const adminBrokersMachine = setup({
     /** GET admin/brokers: after a change. */
     reloadBrokers: fromPromise<AdminBroker[]>(() => listBrokers()),
     /** GET admin/brokers/clienturl. */
-    checkClientUrl: fromPromise<ClientUrlCheck, { value: string; brokerId: number | undefined }>(({ input }) => checkClientUrl(input.value, input.brokerId)),
+    checkClientUrl: fromPromise<ClientUrlCheck, { value: string; brokerId: number | undefined }>(({ input }) =>
+      checkClientUrl(input.value, input.brokerId),
+    ),
     /** POST admin/brokers or PUT admin/brokers/{id}. */
     saveBroker: fromPromise<AdminBroker, { id: number | undefined; values: BrokerRequest }>(({ input }) =>
       input.id === undefined ? createBroker(input.values) : updateBroker(input.id, input.values),
@@ -85,25 +87,54 @@ export const adminBrokersMachine = setup({
       input.logo === 'remove' ? removeBrokerLogo(input.id) : uploadBrokerLogo(input.id, input.logo),
     ),
     /** PUT admin/brokers/{id}/active. */
-    switchActive: fromPromise<AdminBroker, { id: number; active: boolean }>(({ input }) => setBrokerActive(input.id, input.active)),
+    switchActive: fromPromise<AdminBroker, { id: number; active: boolean }>(({ input }) =>
+      setBrokerActive(input.id, input.active),
+    ),
   },
   actions: {
-    storeLoaded: assign((_, loaded: { brokers: AdminBroker[]; specialities: Speciality[] }) => ({ ...loaded, errorMessage: undefined })),
+    storeLoaded: assign((_, loaded: { brokers: AdminBroker[]; specialities: Speciality[] }) => ({
+      ...loaded,
+      errorMessage: undefined,
+    })),
     storeBrokers: assign((_, brokers: AdminBroker[]) => ({ brokers, errorMessage: undefined })),
     storeLoadError: assign((_, error: unknown) => ({ errorMessage: errorText(error) })),
-    openNew: assign({ editing: null, clientUrl: { value: '', check: undefined }, pendingLogo: undefined, errorMessage: undefined, fieldErrors: {}, lastChange: undefined }),
+    openNew: assign({
+      editing: null,
+      clientUrl: { value: '', check: undefined },
+      pendingLogo: undefined,
+      errorMessage: undefined,
+      fieldErrors: {},
+      lastChange: undefined,
+    }),
     openExisting: assign(({ context }, id: number) => {
       const editing = context.brokers.find((broker) => broker.id === id) ?? null;
-      return { editing, clientUrl: { value: editing?.clientUrl ?? '', check: undefined }, pendingLogo: undefined, errorMessage: undefined, fieldErrors: {}, lastChange: undefined };
+      return {
+        editing,
+        clientUrl: { value: editing?.clientUrl ?? '', check: undefined },
+        pendingLogo: undefined,
+        errorMessage: undefined,
+        fieldErrors: {},
+        lastChange: undefined,
+      };
     }),
     storeClientUrl: assign(({ context }, value: string) => ({
-      clientUrl: { value, check: context.clientUrl.check?.clientUrl === value.trim().toLowerCase() ? context.clientUrl.check : undefined },
+      clientUrl: {
+        value,
+        check: context.clientUrl.check?.clientUrl === value.trim().toLowerCase() ? context.clientUrl.check : undefined,
+      },
     })),
     storeCheck: assign(({ context }, check: ClientUrlCheck) => ({
       // An answer for what is no longer typed says nothing about what is.
-      clientUrl: check.clientUrl === context.clientUrl.value.trim().toLowerCase() ? { ...context.clientUrl, check } : context.clientUrl,
+      clientUrl:
+        check.clientUrl === context.clientUrl.value.trim().toLowerCase()
+          ? { ...context.clientUrl, check }
+          : context.clientUrl,
     })),
-    storePendingLogo: assign((_, draft: BrokerDraft) => ({ pendingLogo: draft.logo, errorMessage: undefined, fieldErrors: {} })),
+    storePendingLogo: assign((_, draft: BrokerDraft) => ({
+      pendingLogo: draft.logo,
+      errorMessage: undefined,
+      fieldErrors: {},
+    })),
     storeSaved: assign(({ context }, saved: AdminBroker) => ({
       editing: saved,
       lastChange: { kind: context.editing ? ('updated' as const) : ('created' as const), name: saved.name },
@@ -111,7 +142,10 @@ export const adminBrokersMachine = setup({
     storeRefusal: assign((_, error: unknown) => ({ errorMessage: errorText(error), fieldErrors: errorFields(error) })),
     storeLogoRefusal: assign((_, error: unknown) => {
       const fields = errorFields(error);
-      return { errorMessage: `The broker was saved, but not its logo. ${errorText(error)}`, fieldErrors: { logo: fields.logo ?? errorText(error) } };
+      return {
+        errorMessage: `The broker was saved, but not its logo. ${errorText(error)}`,
+        fieldErrors: { logo: fields.logo ?? errorText(error) },
+      };
     }),
     closeEditor: assign({ editing: null, pendingLogo: undefined, errorMessage: undefined, fieldErrors: {} }),
     pickSwitching: assign(({ context }, id: number) => ({
@@ -154,7 +188,11 @@ export const adminBrokersMachine = setup({
       invoke: {
         id: 'loadBrokers',
         src: 'loadBrokers',
-        onDone: { target: 'list', description: 'The brokers arrived.', actions: { type: 'storeLoaded', params: ({ event }) => event.output } },
+        onDone: {
+          target: 'list',
+          description: 'The brokers arrived.',
+          actions: { type: 'storeLoaded', params: ({ event }) => event.output },
+        },
         onError: {
           target: 'loadFailed',
           description: 'The brokers could not be fetched.',
@@ -167,7 +205,8 @@ export const adminBrokersMachine = setup({
       on: { 'brokers.retry': { target: 'loading', description: 'The administrator tries again.' } },
     },
     list: {
-      description: 'The administrator sees every broker, with whether its storefront is open, and what was last changed.',
+      description:
+        'The administrator sees every broker, with whether its storefront is open, and what was last changed.',
       on: {
         'broker.add': { target: 'editor', description: 'The administrator starts a new broker.', actions: 'openNew' },
         'broker.edit': {
@@ -199,7 +238,11 @@ export const adminBrokersMachine = setup({
           description: 'The administrator fills in the broker’s details while its client URL is checked alongside.',
           type: 'parallel',
           on: {
-            'editor.cancel': { target: '#adminBrokers.list', description: 'The administrator closes the form without saving.', actions: 'closeEditor' },
+            'editor.cancel': {
+              target: '#adminBrokers.list',
+              description: 'The administrator closes the form without saving.',
+              actions: 'closeEditor',
+            },
             'editor.save': {
               target: 'saving',
               description: 'The administrator saves the form.',
@@ -227,7 +270,10 @@ export const adminBrokersMachine = setup({
                 ],
               },
               states: {
-                idle: { description: 'Nothing is being checked; what the server last said of the address, if anything, shows by the field.' },
+                idle: {
+                  description:
+                    'Nothing is being checked; what the server last said of the address, if anything, shows by the field.',
+                },
                 waiting: {
                   description: 'The administrator is typing the client URL; the check waits for a pause.',
                   after: { typingPause: { target: 'checking', description: 'Typing paused.' } },
@@ -244,7 +290,10 @@ export const adminBrokersMachine = setup({
                       actions: { type: 'storeCheck', params: ({ event }) => event.output },
                     },
                     // The check only helps: saving checks again, and says so by the field.
-                    onError: { target: 'idle', description: 'The check failed; saving checks the address again anyway.' },
+                    onError: {
+                      target: 'idle',
+                      description: 'The check failed; saving checks the address again anyway.',
+                    },
                   },
                 },
               },
@@ -299,7 +348,11 @@ export const adminBrokersMachine = setup({
     confirmingDeactivate: {
       description: 'The administrator is asked to confirm closing the broker’s storefront.',
       on: {
-        'deactivate.cancel': { target: 'list', description: 'The administrator keeps the storefront open.', actions: 'forgetSwitch' },
+        'deactivate.cancel': {
+          target: 'list',
+          description: 'The administrator keeps the storefront open.',
+          actions: 'forgetSwitch',
+        },
         'deactivate.confirm': { target: 'switching', description: 'The administrator confirms closing it.' },
       },
     },
@@ -327,7 +380,11 @@ export const adminBrokersMachine = setup({
       invoke: {
         id: 'reloadBrokers',
         src: 'reloadBrokers',
-        onDone: { target: 'list', description: 'The list arrived.', actions: { type: 'storeBrokers', params: ({ event }) => event.output } },
+        onDone: {
+          target: 'list',
+          description: 'The list arrived.',
+          actions: { type: 'storeBrokers', params: ({ event }) => event.output },
+        },
         onError: {
           target: 'list',
           description: 'The list could not be fetched; the one on screen stays, with the reason.',

@@ -18,11 +18,18 @@ const speciality = (id: number, overrides: Partial<AdminSpeciality> = {}): Admin
   orders: 2,
   ...overrides,
 });
-const catalog: AdminCatalog = { categories: [{ id: 1, name: 'Healthcare', description: '', sortOrder: 0, specialities: 2 }], specialities: [speciality(10), speciality(11, { active: false })] };
+const catalog: AdminCatalog = {
+  categories: [{ id: 1, name: 'Healthcare', description: '', sortOrder: 0, specialities: 2 }],
+  specialities: [speciality(10), speciality(11, { active: false })],
+};
 const newVets: CatalogSave = { kind: 'speciality', values: { categoryId: 1, name: 'Vets', copyFrom: 10 } };
 
 function httpError(status: number, fields: Record<string, string> = {}): HTTPError {
-  const error = new HTTPError(new Response('{}', { status }), new Request('http://localhost/api/weborder/admin/specialities'), {} as never);
+  const error = new HTTPError(
+    new Response('{}', { status }),
+    new Request('http://localhost/api/weborder/admin/specialities'),
+    {} as never,
+  );
   error.message = `${status}: Refused`;
   return Object.assign(error, { fields });
 }
@@ -41,7 +48,13 @@ function harness() {
     ({ input }: { input: I }) =>
       new Promise<O>((resolve, reject) => list.push({ input, resolve, reject }));
   const actor = createActor(
-    adminCatalogMachine.provide({ actors: { loadCatalog: fromPromise(pending(calls.load)), saveRecord: fromPromise(pending(calls.save)), switchActive: fromPromise(pending(calls.active)) } }),
+    adminCatalogMachine.provide({
+      actors: {
+        loadCatalog: fromPromise(pending(calls.load)),
+        saveRecord: fromPromise(pending(calls.save)),
+        switchActive: fromPromise(pending(calls.active)),
+      },
+    }),
   ).start();
   return { actor, calls, state: () => actor.getSnapshot() };
 }
@@ -114,7 +127,15 @@ describe('adminCatalogMachine', () => {
       ] as never,
     });
     expect(new Set(paths.map((path) => JSON.stringify(path.state.value)))).toEqual(
-      new Set(['"loading"', '"loadFailed"', '"list"', '"confirmingRetire"', '"switching"', '{"editor":"form"}', '{"editor":"saving"}']),
+      new Set([
+        '"loading"',
+        '"loadFailed"',
+        '"list"',
+        '"confirmingRetire"',
+        '"switching"',
+        '{"editor":"form"}',
+        '{"editor":"saving"}',
+      ]),
     );
   });
 });

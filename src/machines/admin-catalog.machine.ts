@@ -1,13 +1,21 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { adminCatalog, saveCategory, saveSpeciality, setSpecialityActive } from '@/api/admin-catalog';
 import { errorFields, errorText } from '@/api/api-error';
-import type { AdminCatalog, AdminCategory, AdminSpeciality, CategoryRequest, NewSpecialityRequest } from '@shared/contract/admin-catalog';
+import type {
+  AdminCatalog,
+  AdminCategory,
+  AdminSpeciality,
+  CategoryRequest,
+  NewSpecialityRequest,
+} from '@shared/contract/admin-catalog';
 import { errorOf } from '@/machines/actor-events';
 
 /** What the form edits: a category or a speciality, an existing one or a new one (null). */
-export type CatalogEditing = { kind: 'category'; record: AdminCategory | null } | { kind: 'speciality'; record: AdminSpeciality | null };
+export type CatalogEditing =
+  { kind: 'category'; record: AdminCategory | null } | { kind: 'speciality'; record: AdminSpeciality | null };
 
-export type CatalogSave = { kind: 'category'; values: CategoryRequest } | { kind: 'speciality'; values: NewSpecialityRequest };
+export type CatalogSave =
+  { kind: 'category'; values: CategoryRequest } | { kind: 'speciality'; values: NewSpecialityRequest };
 
 export type CatalogChange = { kind: 'saved' | 'retired' | 'restored'; name: string };
 
@@ -49,28 +57,43 @@ export const adminCatalogMachine = setup({
     loadCatalog: fromPromise<AdminCatalog>(() => adminCatalog()),
     /** POST or PUT a category or a speciality. */
     saveRecord: fromPromise<{ name: string }, { id: number | undefined; save: CatalogSave }>(({ input }) =>
-      input.save.kind === 'category' ? saveCategory(input.id, input.save.values) : saveSpeciality(input.id, input.save.values),
+      input.save.kind === 'category'
+        ? saveCategory(input.id, input.save.values)
+        : saveSpeciality(input.id, input.save.values),
     ),
     /** PUT admin/specialities/{id}/active. */
-    switchActive: fromPromise<AdminSpeciality, { id: number; active: boolean }>(({ input }) => setSpecialityActive(input.id, input.active)),
+    switchActive: fromPromise<AdminSpeciality, { id: number; active: boolean }>(({ input }) =>
+      setSpecialityActive(input.id, input.active),
+    ),
   },
   actions: {
     storeCatalog: assign((_, catalog: AdminCatalog) => ({ catalog, errorMessage: undefined })),
     storeLoadError: assign((_, error: unknown) => ({ errorMessage: errorText(error) })),
     openCategory: assign(({ context }, id: number | undefined) => ({
-      editing: { kind: 'category' as const, record: context.catalog?.categories.find((category) => category.id === id) ?? null },
+      editing: {
+        kind: 'category' as const,
+        record: context.catalog?.categories.find((category) => category.id === id) ?? null,
+      },
       errorMessage: undefined,
       fieldErrors: {},
       lastChange: undefined,
     })),
     openSpeciality: assign(({ context }, id: number | undefined) => ({
-      editing: { kind: 'speciality' as const, record: context.catalog?.specialities.find((speciality) => speciality.id === id) ?? null },
+      editing: {
+        kind: 'speciality' as const,
+        record: context.catalog?.specialities.find((speciality) => speciality.id === id) ?? null,
+      },
       errorMessage: undefined,
       fieldErrors: {},
       lastChange: undefined,
     })),
     storeRefusal: assign((_, error: unknown) => ({ errorMessage: errorText(error), fieldErrors: errorFields(error) })),
-    noteSaved: assign((_, saved: { name: string }) => ({ lastChange: { kind: 'saved' as const, name: saved.name }, editing: null, errorMessage: undefined, fieldErrors: {} })),
+    noteSaved: assign((_, saved: { name: string }) => ({
+      lastChange: { kind: 'saved' as const, name: saved.name },
+      editing: null,
+      errorMessage: undefined,
+      fieldErrors: {},
+    })),
     closeEditor: assign({ editing: null, errorMessage: undefined, fieldErrors: {} }),
     pickSwitch: assign(({ context }, id: number) => ({
       switching: context.catalog?.specialities.find((speciality) => speciality.id === id) ?? null,
@@ -85,12 +108,21 @@ export const adminCatalogMachine = setup({
     forgetSwitch: assign({ switching: null }),
   },
   guards: {
-    knownCategory: ({ context }, id: number) => Boolean(context.catalog?.categories.some((category) => category.id === id)),
-    knownSpeciality: ({ context }, id: number) => Boolean(context.catalog?.specialities.some((speciality) => speciality.id === id)),
+    knownCategory: ({ context }, id: number) =>
+      Boolean(context.catalog?.categories.some((category) => category.id === id)),
+    knownSpeciality: ({ context }, id: number) =>
+      Boolean(context.catalog?.specialities.some((speciality) => speciality.id === id)),
   },
 }).createMachine({
   id: 'adminCatalog',
-  context: { catalog: undefined, editing: null, switching: null, errorMessage: undefined, fieldErrors: {}, lastChange: undefined },
+  context: {
+    catalog: undefined,
+    editing: null,
+    switching: null,
+    errorMessage: undefined,
+    fieldErrors: {},
+    lastChange: undefined,
+  },
   initial: 'loading',
   states: {
     loading: {
@@ -98,7 +130,11 @@ export const adminCatalogMachine = setup({
       invoke: {
         id: 'loadCatalog',
         src: 'loadCatalog',
-        onDone: { target: 'list', description: 'The catalogue arrived.', actions: { type: 'storeCatalog', params: ({ event }) => event.output } },
+        onDone: {
+          target: 'list',
+          description: 'The catalogue arrived.',
+          actions: { type: 'storeCatalog', params: ({ event }) => event.output },
+        },
         onError: {
           target: 'loadFailed',
           description: 'The catalogue could not be fetched.',
@@ -111,9 +147,14 @@ export const adminCatalogMachine = setup({
       on: { 'catalog.retry': { target: 'loading', description: 'The administrator tries again.' } },
     },
     list: {
-      description: 'The administrator sees the categories and their specialities, on sale or retired, and what was last changed.',
+      description:
+        'The administrator sees the categories and their specialities, on sale or retired, and what was last changed.',
       on: {
-        'category.add': { target: 'editor', description: 'The administrator starts a new category.', actions: { type: 'openCategory', params: () => undefined } },
+        'category.add': {
+          target: 'editor',
+          description: 'The administrator starts a new category.',
+          actions: { type: 'openCategory', params: () => undefined },
+        },
         'category.edit': {
           description: 'The administrator opens a category to change it.',
           guard: { type: 'knownCategory', params: ({ event }) => event.id },
@@ -152,7 +193,11 @@ export const adminCatalogMachine = setup({
         form: {
           description: 'The administrator fills in the dialog.',
           on: {
-            'editor.cancel': { target: '#adminCatalog.list', description: 'The administrator closes the dialog without saving.', actions: 'closeEditor' },
+            'editor.cancel': {
+              target: '#adminCatalog.list',
+              description: 'The administrator closes the dialog without saving.',
+              actions: 'closeEditor',
+            },
             'editor.save': { target: 'saving', description: 'The administrator saves the dialog.' },
           },
         },
@@ -163,7 +208,8 @@ export const adminCatalogMachine = setup({
             src: 'saveRecord',
             input: ({ context, event }) => ({
               id: context.editing?.record?.id,
-              save: event.type === 'editor.save' ? event.save : ({ kind: 'category', values: { name: '' } } as CatalogSave),
+              save:
+                event.type === 'editor.save' ? event.save : ({ kind: 'category', values: { name: '' } } as CatalogSave),
             }),
             onDone: {
               target: '#adminCatalog.loading',
@@ -182,7 +228,11 @@ export const adminCatalogMachine = setup({
     confirmingRetire: {
       description: 'The administrator is asked to confirm retiring the speciality, which stops it being sold.',
       on: {
-        'retire.cancel': { target: 'list', description: 'The administrator keeps the speciality on sale.', actions: 'forgetSwitch' },
+        'retire.cancel': {
+          target: 'list',
+          description: 'The administrator keeps the speciality on sale.',
+          actions: 'forgetSwitch',
+        },
         'retire.confirm': { target: 'switching', description: 'The administrator confirms retiring it.' },
       },
     },

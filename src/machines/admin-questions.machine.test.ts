@@ -25,7 +25,11 @@ const setOf = (...questions: AdminQuestion[]): AdminQuestionSet => ({ speciality
 const values: NewQuestionRequest = { code: 'q9', type: 'text', text: 'Anything else?' };
 
 function httpError(status: number, fields: Record<string, string> = {}): HTTPError {
-  const error = new HTTPError(new Response('{}', { status }), new Request('http://localhost/api/weborder/admin/questions/1'), {} as never);
+  const error = new HTTPError(
+    new Response('{}', { status }),
+    new Request('http://localhost/api/weborder/admin/questions/1'),
+    {} as never,
+  );
   error.message = `${status}: Refused`;
   return Object.assign(error, { fields });
 }
@@ -46,7 +50,12 @@ function harness() {
       new Promise<O>((resolve, reject) => list.push({ input, resolve, reject }));
   const actor = createActor(
     adminQuestionsMachine.provide({
-      actors: { loadSet: fromPromise(pending(calls.load)), saveQuestion: fromPromise(pending(calls.save)), saveOrder: fromPromise(pending(calls.order)), switchActive: fromPromise(pending(calls.active)) },
+      actors: {
+        loadSet: fromPromise(pending(calls.load)),
+        saveQuestion: fromPromise(pending(calls.save)),
+        saveOrder: fromPromise(pending(calls.order)),
+        switchActive: fromPromise(pending(calls.active)),
+      },
     }),
     { input: { specialityId: 7 } },
   ).start();
@@ -118,7 +127,15 @@ describe('adminQuestionsMachine', () => {
       ] as never,
     });
     expect(new Set(paths.map((path) => JSON.stringify(path.state.value)))).toEqual(
-      new Set(['"loading"', '"loadFailed"', '"list"', '"moving"', '"switching"', '{"editor":"form"}', '{"editor":"saving"}']),
+      new Set([
+        '"loading"',
+        '"loadFailed"',
+        '"list"',
+        '"moving"',
+        '"switching"',
+        '{"editor":"form"}',
+        '{"editor":"saving"}',
+      ]),
     );
   });
 });

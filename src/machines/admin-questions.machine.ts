@@ -53,15 +53,22 @@ export const adminQuestionsMachine = setup({
     /** GET admin/specialities/{id}/questions. */
     loadSet: fromPromise<AdminQuestionSet, { specialityId: number }>(({ input }) => questionSet(input.specialityId)),
     /** POST a new question or PUT an edit. */
-    saveQuestion: fromPromise<AdminQuestion, { specialityId: number; id: number | undefined; values: NewQuestionRequest }>(({ input }) => {
+    saveQuestion: fromPromise<
+      AdminQuestion,
+      { specialityId: number; id: number | undefined; values: NewQuestionRequest }
+    >(({ input }) => {
       if (input.id === undefined) return addQuestion(input.specialityId, input.values);
       const { code: _code, type: _type, ...edit } = input.values;
       return editQuestion(input.id, edit);
     }),
     /** PUT the set's order. */
-    saveOrder: fromPromise<AdminQuestionSet, { specialityId: number; ids: number[] }>(({ input }) => orderQuestions(input.specialityId, input.ids)),
+    saveOrder: fromPromise<AdminQuestionSet, { specialityId: number; ids: number[] }>(({ input }) =>
+      orderQuestions(input.specialityId, input.ids),
+    ),
     /** PUT admin/questions/{id}/active. */
-    switchActive: fromPromise<AdminQuestion, { id: number; active: boolean }>(({ input }) => setQuestionActive(input.id, input.active)),
+    switchActive: fromPromise<AdminQuestion, { id: number; active: boolean }>(({ input }) =>
+      setQuestionActive(input.id, input.active),
+    ),
   },
   actions: {
     storeSet: assign((_, set: AdminQuestionSet) => ({ set, errorMessage: undefined })),
@@ -72,12 +79,28 @@ export const adminQuestionsMachine = setup({
       fieldErrors: {},
       lastChange: undefined,
     })),
-    pick: assign(({ context }, id: number) => ({ acting: context.set?.questions.find((question) => question.id === id) ?? null, errorMessage: undefined, lastChange: undefined })),
+    pick: assign(({ context }, id: number) => ({
+      acting: context.set?.questions.find((question) => question.id === id) ?? null,
+      errorMessage: undefined,
+      lastChange: undefined,
+    })),
     storeRefusal: assign((_, error: unknown) => ({ errorMessage: errorText(error), fieldErrors: errorFields(error) })),
-    noteSaved: assign((_, saved: AdminQuestion) => ({ editing: null, lastChange: { kind: 'saved' as const, code: saved.code }, errorMessage: undefined, fieldErrors: {} })),
+    noteSaved: assign((_, saved: AdminQuestion) => ({
+      editing: null,
+      lastChange: { kind: 'saved' as const, code: saved.code },
+      errorMessage: undefined,
+      fieldErrors: {},
+    })),
     closeEditor: assign({ editing: null, errorMessage: undefined, fieldErrors: {} }),
-    noteMoved: assign(({ context }, set: AdminQuestionSet) => ({ set, acting: null, lastChange: { kind: 'moved' as const, code: context.acting?.code ?? '' } })),
-    noteSwitched: assign((_, question: AdminQuestion) => ({ acting: null, lastChange: { kind: question.active ? ('restored' as const) : ('retired' as const), code: question.code } })),
+    noteMoved: assign(({ context }, set: AdminQuestionSet) => ({
+      set,
+      acting: null,
+      lastChange: { kind: 'moved' as const, code: context.acting?.code ?? '' },
+    })),
+    noteSwitched: assign((_, question: AdminQuestion) => ({
+      acting: null,
+      lastChange: { kind: question.active ? ('restored' as const) : ('retired' as const), code: question.code },
+    })),
     storeActionError: assign((_, error: unknown) => ({ acting: null, errorMessage: errorText(error) })),
   },
   guards: {
@@ -106,7 +129,11 @@ export const adminQuestionsMachine = setup({
         id: 'loadSet',
         src: 'loadSet',
         input: ({ context }) => ({ specialityId: context.specialityId }),
-        onDone: { target: 'list', description: 'The questions arrived.', actions: { type: 'storeSet', params: ({ event }) => event.output } },
+        onDone: {
+          target: 'list',
+          description: 'The questions arrived.',
+          actions: { type: 'storeSet', params: ({ event }) => event.output },
+        },
         onError: {
           target: 'loadFailed',
           description: 'The questions could not be fetched.',
@@ -119,9 +146,14 @@ export const adminQuestionsMachine = setup({
       on: { 'questions.retry': { target: 'loading', description: 'The administrator tries again.' } },
     },
     list: {
-      description: 'The administrator sees the speciality’s questions in the order asked, asked or retired, and what was last changed.',
+      description:
+        'The administrator sees the speciality’s questions in the order asked, asked or retired, and what was last changed.',
       on: {
-        'question.add': { target: 'editor', description: 'The administrator starts a new question.', actions: { type: 'openQuestion', params: () => undefined } },
+        'question.add': {
+          target: 'editor',
+          description: 'The administrator starts a new question.',
+          actions: { type: 'openQuestion', params: () => undefined },
+        },
         'question.edit': {
           description: 'The administrator opens a question to change it.',
           guard: { type: 'knownQuestion', params: ({ event }) => event.id },
@@ -153,9 +185,14 @@ export const adminQuestionsMachine = setup({
       initial: 'form',
       states: {
         form: {
-          description: 'The administrator fills in the question: its wording, help text, answer type, options and when it shows.',
+          description:
+            'The administrator fills in the question: its wording, help text, answer type, options and when it shows.',
           on: {
-            'editor.cancel': { target: '#adminQuestions.list', description: 'The administrator closes the dialog without saving.', actions: 'closeEditor' },
+            'editor.cancel': {
+              target: '#adminQuestions.list',
+              description: 'The administrator closes the dialog without saving.',
+              actions: 'closeEditor',
+            },
             'editor.save': { target: 'saving', description: 'The administrator saves the question.' },
           },
         },
@@ -192,7 +229,11 @@ export const adminQuestionsMachine = setup({
           specialityId: context.specialityId,
           ids: event.type === 'question.move' ? movedIds(context.set?.questions ?? [], event.id, event.by) : [],
         }),
-        onDone: { target: 'list', description: 'The new order was saved.', actions: { type: 'noteMoved', params: ({ event }) => event.output } },
+        onDone: {
+          target: 'list',
+          description: 'The new order was saved.',
+          actions: { type: 'noteMoved', params: ({ event }) => event.output },
+        },
         onError: {
           target: 'list',
           description: 'The move was refused; the list says why.',

@@ -26,7 +26,11 @@ const texas: RateTableKey = { specialityId: 101, stateCode: 'TX' };
 const choices: { specialities: Speciality[]; states: UsState[] } = { specialities: [], states: [] };
 
 function httpError(status: number, fields: Record<string, string> = {}): HTTPError {
-  const error = new HTTPError(new Response('{}', { status }), new Request('http://localhost/api/weborder/admin/ratetables'), {} as never);
+  const error = new HTTPError(
+    new Response('{}', { status }),
+    new Request('http://localhost/api/weborder/admin/ratetables'),
+    {} as never,
+  );
   error.message = `${status}: Refused`;
   return Object.assign(error, { fields });
 }
@@ -91,7 +95,12 @@ describe('adminRateTablesMachine', () => {
     h.calls.versions[0]!.resolve([version(2), version(1)]);
     await settle();
     h.actor.send({ type: 'rates.save', change: { basePremiumCents: 250_000 } });
-    expect(h.calls.save[0]!.input).toEqual({ basePremiumCents: 250_000, specialityId: 101, stateCode: 'TX', basedOnVersion: 2 });
+    expect(h.calls.save[0]!.input).toEqual({
+      basePremiumCents: 250_000,
+      specialityId: 101,
+      stateCode: 'TX',
+      basedOnVersion: 2,
+    });
     h.calls.save[0]!.resolve(version(3));
     await settle();
     expect(h.state().context.lastChange).toEqual({ kind: 'saved', version: 3 });
@@ -156,7 +165,13 @@ describe('adminRateTablesMachine', () => {
       ] as never,
     });
     expect(new Set(paths.map((path) => JSON.stringify(path.state.value)))).toEqual(
-      new Set(['"loadingChoices"', '"choicesFailed"', ...['choosing', 'loading', 'loadFailed', 'ready', 'saving', 'importing', 'exporting'].map((name) => JSON.stringify({ main: name }))]),
+      new Set([
+        '"loadingChoices"',
+        '"choicesFailed"',
+        ...['choosing', 'loading', 'loadFailed', 'ready', 'saving', 'importing', 'exporting'].map((name) =>
+          JSON.stringify({ main: name }),
+        ),
+      ]),
     );
   });
 });

@@ -1,5 +1,11 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { exportRateTable, importRateTable, newRateTableVersion, rateTableVersions, type RateTableKey } from '@/api/admin-rate-tables';
+import {
+  exportRateTable,
+  importRateTable,
+  newRateTableVersion,
+  rateTableVersions,
+  type RateTableKey,
+} from '@/api/admin-rate-tables';
 import { errorFields, errorText } from '@/api/api-error';
 import type { NewRateTableVersion, RateTableVersion } from '@shared/contract/admin-rating';
 import type { UsState } from '@shared/contract/lists';
@@ -11,7 +17,8 @@ import { errorOf } from '@/machines/actor-events';
 /** The prices an administrator edits; the factors change by CSV. */
 export type RateChange = Omit<NewRateTableVersion, 'specialityId' | 'stateCode' | 'basedOnVersion'>;
 
-export type RateTablesChange = { kind: 'saved' | 'imported' | 'unchanged'; version: number } | { kind: 'exported'; filename: string };
+export type RateTablesChange =
+  { kind: 'saved' | 'imported' | 'unchanged'; version: number } | { kind: 'exported'; filename: string };
 
 export interface AdminRateTablesContext {
   /** The table chosen (in the address: admin/ratetables?specialityId&state), or none yet. */
@@ -61,13 +68,23 @@ export const adminRateTablesMachine = setup({
     /** POST admin/ratetables. */
     saveRates: fromPromise<RateTableVersion, NewRateTableVersion>(({ input }) => newRateTableVersion(input)),
     /** POST admin/ratetables/import. */
-    importCsv: fromPromise<RateTableVersion, RateTableKey & { basedOnVersion: number; csv: string }>(({ input }) => importRateTable(input)),
+    importCsv: fromPromise<RateTableVersion, RateTableKey & { basedOnVersion: number; csv: string }>(({ input }) =>
+      importRateTable(input),
+    ),
     /** GET admin/ratetables/export. */
-    exportCsv: fromPromise<{ blob: Blob; filename: string }, RateTableKey & { version: number }>(({ input }) => exportRateTable(input, input.version)),
+    exportCsv: fromPromise<{ blob: Blob; filename: string }, RateTableKey & { version: number }>(({ input }) =>
+      exportRateTable(input, input.version),
+    ),
   },
   actions: {
     storeChoices: assign((_, choices: { specialities: Speciality[]; states: UsState[] }) => choices),
-    storeSelection: assign((_, selection: RateTableKey | undefined) => ({ selection, versions: [], lastChange: undefined, errorMessage: undefined, fieldErrors: {} })),
+    storeSelection: assign((_, selection: RateTableKey | undefined) => ({
+      selection,
+      versions: [],
+      lastChange: undefined,
+      errorMessage: undefined,
+      fieldErrors: {},
+    })),
     /** Puts the choice in the address; provided by the screen (router navigation). */
     showSelection: (_, _selection: RateTableKey) => {},
     /** Hands a downloaded CSV to the browser; provided by the screen. */
@@ -75,17 +92,23 @@ export const adminRateTablesMachine = setup({
     storeVersions: assign((_, versions: RateTableVersion[]) => ({ versions, errorMessage: undefined })),
     storeError: assign((_, error: unknown) => ({ errorMessage: errorText(error), fieldErrors: errorFields(error) })),
     clearError: assign({ errorMessage: undefined, fieldErrors: {} }),
-    noteVersion: assign(({ context }, { kind, version }: { kind: 'saved' | 'imported'; version: RateTableVersion }) => ({
-      // The version in force answered again: nothing differed from it.
-      lastChange: { kind: version.version === context.versions[0]?.version ? ('unchanged' as const) : kind, version: version.version },
-    })),
+    noteVersion: assign(
+      ({ context }, { kind, version }: { kind: 'saved' | 'imported'; version: RateTableVersion }) => ({
+        // The version in force answered again: nothing differed from it.
+        lastChange: {
+          kind: version.version === context.versions[0]?.version ? ('unchanged' as const) : kind,
+          version: version.version,
+        },
+      }),
+    ),
     noteExported: assign((_, filename: string) => ({ lastChange: { kind: 'exported' as const, filename } })),
   },
   guards: {
     hasSelection: ({ context }) => context.selection !== undefined,
     /** A table prices this speciality in this state (there is a version to change). */
     hasTable: ({ context }) => context.versions.length > 0,
-    selectionDiffers: ({ context }, selection: RateTableKey | undefined) => !sameSelection(context.selection, selection),
+    selectionDiffers: ({ context }, selection: RateTableKey | undefined) =>
+      !sameSelection(context.selection, selection),
   },
 }).createMachine({
   id: 'adminRateTables',
@@ -105,7 +128,11 @@ export const adminRateTablesMachine = setup({
       invoke: {
         id: 'loadChoices',
         src: 'loadChoices',
-        onDone: { target: 'main', description: 'The choices arrived.', actions: { type: 'storeChoices', params: ({ event }) => event.output } },
+        onDone: {
+          target: 'main',
+          description: 'The choices arrived.',
+          actions: { type: 'storeChoices', params: ({ event }) => event.output },
+        },
         onError: {
           target: 'choicesFailed',
           description: 'The choices could not be fetched.',
@@ -152,7 +179,11 @@ export const adminRateTablesMachine = setup({
             id: 'loadVersions',
             src: 'loadVersions',
             input: ({ context }) => context.selection!,
-            onDone: { target: 'ready', description: 'The versions arrived.', actions: { type: 'storeVersions', params: ({ event }) => event.output } },
+            onDone: {
+              target: 'ready',
+              description: 'The versions arrived.',
+              actions: { type: 'storeVersions', params: ({ event }) => event.output },
+            },
             onError: {
               target: 'loadFailed',
               description: 'The versions could not be fetched.',
@@ -165,10 +196,19 @@ export const adminRateTablesMachine = setup({
           on: { 'tables.retry': { target: 'loading', description: 'The administrator tries again.' } },
         },
         ready: {
-          description: 'The administrator sees every version of the table (who made it, when, how many quotes it priced) and the prices in force.',
+          description:
+            'The administrator sees every version of the table (who made it, when, how many quotes it priced) and the prices in force.',
           on: {
-            'rates.save': { guard: 'hasTable', target: 'saving', description: 'The administrator saves changed prices as a new version.' },
-            'csv.import': { guard: 'hasTable', target: 'importing', description: 'The administrator imports the whole table from a CSV file.' },
+            'rates.save': {
+              guard: 'hasTable',
+              target: 'saving',
+              description: 'The administrator saves changed prices as a new version.',
+            },
+            'csv.import': {
+              guard: 'hasTable',
+              target: 'importing',
+              description: 'The administrator imports the whole table from a CSV file.',
+            },
             'csv.export': { target: 'exporting', description: 'The administrator downloads a version as a CSV file.' },
           },
         },
@@ -186,7 +226,10 @@ export const adminRateTablesMachine = setup({
             onDone: {
               target: 'loading',
               description: 'Saved (or nothing differed): the versions are fetched again.',
-              actions: { type: 'noteVersion', params: ({ event }) => ({ kind: 'saved' as const, version: event.output }) },
+              actions: {
+                type: 'noteVersion',
+                params: ({ event }) => ({ kind: 'saved' as const, version: event.output }),
+              },
             },
             onError: {
               target: 'ready',
@@ -209,7 +252,10 @@ export const adminRateTablesMachine = setup({
             onDone: {
               target: 'loading',
               description: 'Imported (or nothing differed): the versions are fetched again.',
-              actions: { type: 'noteVersion', params: ({ event }) => ({ kind: 'imported' as const, version: event.output }) },
+              actions: {
+                type: 'noteVersion',
+                params: ({ event }) => ({ kind: 'imported' as const, version: event.output }),
+              },
             },
             onError: {
               target: 'ready',
@@ -224,11 +270,17 @@ export const adminRateTablesMachine = setup({
           invoke: {
             id: 'exportCsv',
             src: 'exportCsv',
-            input: ({ context, event }) => ({ ...context.selection!, version: event.type === 'csv.export' ? event.version : context.versions[0]!.version }),
+            input: ({ context, event }) => ({
+              ...context.selection!,
+              version: event.type === 'csv.export' ? event.version : context.versions[0]!.version,
+            }),
             onDone: {
               target: 'ready',
               description: 'The file is handed to the browser to save.',
-              actions: [{ type: 'saveFile', params: ({ event }) => event.output }, { type: 'noteExported', params: ({ event }) => event.output.filename }],
+              actions: [
+                { type: 'saveFile', params: ({ event }) => event.output },
+                { type: 'noteExported', params: ({ event }) => event.output.filename },
+              ],
             },
             onError: {
               target: 'ready',

@@ -23,7 +23,11 @@ const listOf = (users: AdminUser[]): UserList => ({ users, total: users.length, 
 const harbor = { id: 1, name: 'Harbor', active: true } as AdminBroker;
 
 function httpError(status: number, fields: Record<string, string> = {}): HTTPError {
-  const error = new HTTPError(new Response('{}', { status }), new Request('http://localhost/api/weborder/admin/users'), {} as never);
+  const error = new HTTPError(
+    new Response('{}', { status }),
+    new Request('http://localhost/api/weborder/admin/users'),
+    {} as never,
+  );
   error.message = `${status}: Refused`;
   return Object.assign(error, { fields });
 }
@@ -33,7 +37,10 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function harness(filters: UserFilters = {}) {
   const calls = {
-    load: [] as Call<{ filters: UserFilters; withBrokers: boolean }, { list: UserList; brokers: AdminBroker[] | undefined }>[],
+    load: [] as Call<
+      { filters: UserFilters; withBrokers: boolean },
+      { list: UserList; brokers: AdminBroker[] | undefined }
+    >[],
     role: [] as Call<{ id: number; role: Role; brokerId: number | null }, AdminUser>[],
     unlock: [] as Call<{ id: number }, AdminUser>[],
   };
@@ -44,7 +51,11 @@ function harness(filters: UserFilters = {}) {
       new Promise<O>((resolve, reject) => list.push({ input, resolve, reject }));
   const actor = createActor(
     adminUsersMachine.provide({
-      actors: { loadUsers: fromPromise(pending(calls.load)), saveRole: fromPromise(pending(calls.role)), unlock: fromPromise(pending(calls.unlock)) },
+      actors: {
+        loadUsers: fromPromise(pending(calls.load)),
+        saveRole: fromPromise(pending(calls.role)),
+        unlock: fromPromise(pending(calls.unlock)),
+      },
       actions: { showFilters: (_, chosen: UserFilters) => void shown.push(chosen) },
     }),
     { input: { filters } },
@@ -115,7 +126,14 @@ describe('adminUsersMachine', () => {
       ] as never,
     });
     expect(new Set(paths.map((path) => JSON.stringify(path.state.value)))).toEqual(
-      new Set(['"loading"', '"loadFailed"', '"list"', '"unlocking"', '{"roleDialog":"editing"}', '{"roleDialog":"saving"}']),
+      new Set([
+        '"loading"',
+        '"loadFailed"',
+        '"list"',
+        '"unlocking"',
+        '{"roleDialog":"editing"}',
+        '{"roleDialog":"saving"}',
+      ]),
     );
   });
 });

@@ -32,7 +32,8 @@ export type AdminUsersEvent =
   | { type: 'role.save'; role: Role; brokerId: number | null }
   | { type: 'user.unlock'; id: number };
 
-const sameFilters = (a: UserFilters, b: UserFilters) => (a.q ?? '') === (b.q ?? '') && a.role === b.role && (a.page ?? 1) === (b.page ?? 1);
+const sameFilters = (a: UserFilters, b: UserFilters) =>
+  (a.q ?? '') === (b.q ?? '') && a.role === b.role && (a.page ?? 1) === (b.page ?? 1);
 
 /**
  * The administrator's users (issue 9): found by e-mail, name or company, narrowed by role, a page
@@ -47,12 +48,20 @@ export const adminUsersMachine = setup({
   },
   actors: {
     /** GET admin/users and, the first time, the brokers. */
-    loadUsers: fromPromise<{ list: UserList; brokers: AdminBroker[] | undefined }, { filters: UserFilters; withBrokers: boolean }>(async ({ input }) => {
-      const [list, brokers] = await Promise.all([listUsers(input.filters), input.withBrokers ? listBrokers() : undefined]);
+    loadUsers: fromPromise<
+      { list: UserList; brokers: AdminBroker[] | undefined },
+      { filters: UserFilters; withBrokers: boolean }
+    >(async ({ input }) => {
+      const [list, brokers] = await Promise.all([
+        listUsers(input.filters),
+        input.withBrokers ? listBrokers() : undefined,
+      ]);
       return { list, brokers: brokers?.filter((broker) => broker.active) };
     }),
     /** PUT admin/users/{id}/role. */
-    saveRole: fromPromise<AdminUser, { id: number; role: Role; brokerId: number | null }>(({ input }) => changeRole(input.id, input.role, input.brokerId)),
+    saveRole: fromPromise<AdminUser, { id: number; role: Role; brokerId: number | null }>(({ input }) =>
+      changeRole(input.id, input.role, input.brokerId),
+    ),
     /** PUT admin/users/{id}/unlock. */
     unlock: fromPromise<AdminUser, { id: number }>(({ input }) => unlockUser(input.id)),
   },
@@ -73,7 +82,12 @@ export const adminUsersMachine = setup({
       lastChange: undefined,
     })),
     forget: assign({ target: null, errorMessage: undefined, fieldErrors: {} }),
-    noteChange: assign((_, change: UserChange) => ({ lastChange: change, target: null, errorMessage: undefined, fieldErrors: {} })),
+    noteChange: assign((_, change: UserChange) => ({
+      lastChange: change,
+      target: null,
+      errorMessage: undefined,
+      fieldErrors: {},
+    })),
     storeActionError: assign((_, error: unknown) => ({ errorMessage: errorText(error), target: null })),
   },
   guards: {
@@ -116,7 +130,11 @@ export const adminUsersMachine = setup({
         id: 'loadUsers',
         src: 'loadUsers',
         input: ({ context }) => ({ filters: context.filters, withBrokers: context.brokers.length === 0 }),
-        onDone: { target: 'list', description: 'The users arrived.', actions: { type: 'storeLoaded', params: ({ event }) => event.output } },
+        onDone: {
+          target: 'list',
+          description: 'The users arrived.',
+          actions: { type: 'storeLoaded', params: ({ event }) => event.output },
+        },
         onError: {
           target: 'loadFailed',
           description: 'The users could not be fetched.',
@@ -129,7 +147,8 @@ export const adminUsersMachine = setup({
       on: { 'users.retry': { target: 'loading', description: 'The administrator tries again.' } },
     },
     list: {
-      description: 'The administrator sees the users found, their roles and whether they are locked out, and what was last changed.',
+      description:
+        'The administrator sees the users found, their roles and whether they are locked out, and what was last changed.',
       on: {
         'user.changeRole': {
           description: 'The administrator opens a user’s role to change it.',
@@ -154,7 +173,11 @@ export const adminUsersMachine = setup({
           description: 'The administrator chooses the role, and for a broker’s user which broker they work for.',
           on: {
             'role.save': { target: 'saving', description: 'The administrator saves the role.' },
-            'role.cancel': { target: '#adminUsers.list', description: 'The administrator closes the dialog without saving.', actions: 'forget' },
+            'role.cancel': {
+              target: '#adminUsers.list',
+              description: 'The administrator closes the dialog without saving.',
+              actions: 'forget',
+            },
           },
         },
         saving: {

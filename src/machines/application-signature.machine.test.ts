@@ -4,7 +4,12 @@ import { createActor, fromPromise, type AnyEventObject, type SnapshotFrom } from
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import type { SigningInput } from '@/api/application-signature';
 import type { Application, ApplicationSignature } from '@shared/contract/application-signature';
-import { applicationSignatureMachine, FIELD_MESSAGES, signingProblems, type ApplicationSignatureContext } from '@/machines/application-signature.machine';
+import {
+  applicationSignatureMachine,
+  FIELD_MESSAGES,
+  signingProblems,
+  type ApplicationSignatureContext,
+} from '@/machines/application-signature.machine';
 
 /**
  * applicationSignatureMachine on a real actor whose two calls are in-memory stand-ins (provided
@@ -27,27 +32,55 @@ const application: Application = {
     state: 'Texas',
     zipcode: '78701',
     sections: [
-      { title: 'About your practice (Architects)', answers: [{ code: 'arc_structural', question: 'Do you design structural elements?', answer: 'No' }] },
-      { title: 'General application', answers: [{ code: 'years_in_practice', question: 'How many years have you been in practice?', answer: '12' }] },
+      {
+        title: 'About your practice (Architects)',
+        answers: [{ code: 'arc_structural', question: 'Do you design structural elements?', answer: 'No' }],
+      },
+      {
+        title: 'General application',
+        answers: [{ code: 'years_in_practice', question: 'How many years have you been in practice?', answer: '12' }],
+      },
     ],
-    cover: { limit: '$1,000,000 / $1,000,000', deductible: '$2,500', paymentPlan: 'Quarterly', totalCents: 272_132, effectiveDate: '2026-07-01' },
+    cover: {
+      limit: '$1,000,000 / $1,000,000',
+      deductible: '$2,500',
+      paymentPlan: 'Quarterly',
+      totalCents: 272_132,
+      effectiveDate: '2026-07-01',
+    },
     declarations: ['The statements are true.', 'I consent to electronic records and signatures.'],
   },
   recordHash: HASH,
   signature: null,
 };
-const signature: ApplicationSignature = { signerName: 'Ada Lovelace', signedAt: '2026-06-25T10:05:00.000Z', ip: '203.0.113.7', recordHash: HASH, current: true };
+const signature: ApplicationSignature = {
+  signerName: 'Ada Lovelace',
+  signedAt: '2026-06-25T10:05:00.000Z',
+  ip: '203.0.113.7',
+  recordHash: HASH,
+  current: true,
+};
 const signed: Application = { ...application, signature };
 const stale: Application = { ...application, recordHash: NEW_HASH, signature: { ...signature, current: false } };
 
 function httpError(status: number, message: string, fields: Record<string, string> = {}): HTTPError {
-  const error = new HTTPError(new Response('{}', { status }), new Request('http://localhost/api/weborder/insured/signapplication'), {} as never);
+  const error = new HTTPError(
+    new Response('{}', { status }),
+    new Request('http://localhost/api/weborder/insured/signapplication'),
+    {} as never,
+  );
   error.message = `${status}: ${message}`;
   return Object.assign(error, { fields, label: `HTTP ${status}` });
 }
-const changed = httpError(409, 'Your application changed since you reviewed it: review it again before signing', { recordHash: 'your application changed; review it again' });
-const bound = httpError(409, 'Order Q-2026-004217 is bound: its application can no longer be signed', { status: 'is bound' });
-const badName = httpError(400, 'Invalid body: signerName must be your name in letters', { signerName: 'must be your name in letters' });
+const changed = httpError(409, 'Your application changed since you reviewed it: review it again before signing', {
+  recordHash: 'your application changed; review it again',
+});
+const bound = httpError(409, 'Order Q-2026-004217 is bound: its application can no longer be signed', {
+  status: 'is bound',
+});
+const badName = httpError(400, 'Invalid body: signerName must be your name in letters', {
+  signerName: 'must be your name in letters',
+});
 const serverDown = httpError(503, 'The service is unavailable.');
 
 type Snapshot = SnapshotFrom<typeof applicationSignatureMachine>;
@@ -95,7 +128,16 @@ function harness() {
     actor.send({ type: 'signer.consent', checked: true });
     actor.send({ type: 'signer.agree', checked: true });
   };
-  return { actor, loads, signings, answerLoad, answerSign, fill, value: () => actor.getSnapshot().value, context: () => actor.getSnapshot().context };
+  return {
+    actor,
+    loads,
+    signings,
+    answerLoad,
+    answerSign,
+    fill,
+    value: () => actor.getSnapshot().value,
+    context: () => actor.getSnapshot().context,
+  };
 }
 
 describe('applicationSignatureMachine', () => {
@@ -125,7 +167,10 @@ describe('applicationSignatureMachine', () => {
     expect(flow.context().fieldErrors.consentToElectronicRecords).toBeUndefined();
     flow.actor.send({ type: 'signer.name', value: '42' });
     flow.actor.send({ type: 'application.sign' });
-    expect(flow.context().fieldErrors).toEqual({ signerName: FIELD_MESSAGES.signerName, agreeToDeclarations: FIELD_MESSAGES.agreeToDeclarations });
+    expect(flow.context().fieldErrors).toEqual({
+      signerName: FIELD_MESSAGES.signerName,
+      agreeToDeclarations: FIELD_MESSAGES.agreeToDeclarations,
+    });
   });
 
   it('a signed application shows as signed; a stale one asks to sign the new record', async () => {
@@ -170,7 +215,9 @@ describe('applicationSignatureMachine', () => {
     expect(flow.context().fieldErrors).toEqual({ signerName: 'must be your name in letters' });
     flow.actor.send({ type: 'application.sign' });
     await flow.answerSign('error', bound);
-    expect(flow.context().errorMessage).toBe('This application can no longer be signed. Order Q-2026-004217 is bound: its application can no longer be signed');
+    expect(flow.context().errorMessage).toBe(
+      'This application can no longer be signed. Order Q-2026-004217 is bound: its application can no longer be signed',
+    );
     flow.actor.send({ type: 'application.sign' });
     await flow.answerSign('error', serverDown);
     expect(flow.context().errorMessage).toBe('Your signature was not saved. 503: The service is unavailable.');
@@ -200,7 +247,10 @@ describe('signingProblems', () => {
     ['12 34', false],
     ['x'.repeat(121), false],
   ])('the name %j is %s', (name, ok) => {
-    expect(signingProblems({ signerName: name, consentToElectronicRecords: true, agreeToDeclarations: true }).signerName === undefined).toBe(ok);
+    expect(
+      signingProblems({ signerName: name, consentToElectronicRecords: true, agreeToDeclarations: true }).signerName ===
+        undefined,
+    ).toBe(ok);
   });
 });
 
@@ -250,20 +300,36 @@ async function replay(steps: readonly { event: AnyEventObject; state: Snapshot }
 
 describe('applicationSignatureMachine paths', () => {
   it('reaches every state by a shortest path, and the real actor agrees', async () => {
-    const paths = getShortestPaths(applicationSignatureMachine, { events: traversalEvents, input: { submissionId: ID }, serializeState: serializeState as never });
+    const paths = getShortestPaths(applicationSignatureMachine, {
+      events: traversalEvents,
+      input: { submissionId: ID },
+      serializeState: serializeState as never,
+    });
     expect(new Set(paths.map((path) => JSON.stringify(path.state.value)))).toEqual(
-      new Set(['"loading"', '"failed"', '{"ready":"unsigned"}', '{"ready":"stale"}', '{"ready":"signing"}', '{"ready":"signed"}']),
+      new Set([
+        '"loading"',
+        '"failed"',
+        '{"ready":"unsigned"}',
+        '{"ready":"stale"}',
+        '{"ready":"signing"}',
+        '{"ready":"signed"}',
+      ]),
     );
     for (const path of paths) await replay(path.steps as never);
   });
 
   it('walks every simple path: nothing is sent unfilled, and only a signature or a current one is signed', async () => {
-    const paths = getSimplePaths(applicationSignatureMachine, { events: traversalEvents, input: { submissionId: ID }, serializeState: serializeState as never });
+    const paths = getSimplePaths(applicationSignatureMachine, {
+      events: traversalEvents,
+      input: { submissionId: ID },
+      serializeState: serializeState as never,
+    });
     expect(paths.length).toBeGreaterThan(10);
     for (const path of paths) {
       const flow = await replay(path.steps as never);
       for (const sent of flow.signings) expect(sent.signerName).toBe('Ada Lovelace');
-      if (JSON.stringify(flow.value()) === '{"ready":"signed"}') expect(flow.context().application?.signature?.current).toBe(true);
+      if (JSON.stringify(flow.value()) === '{"ready":"signed"}')
+        expect(flow.context().application?.signature?.current).toBe(true);
     }
   });
 });

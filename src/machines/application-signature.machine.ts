@@ -46,11 +46,14 @@ export const FIELD_MESSAGES: Record<SigningField, string> = {
 };
 
 /** The form's own check, before anything is sent: the server checks the same. */
-export function signingProblems(context: Pick<ApplicationSignatureContext, SigningField>): Partial<Record<SigningField, string>> {
+export function signingProblems(
+  context: Pick<ApplicationSignatureContext, SigningField>,
+): Partial<Record<SigningField, string>> {
   const name = context.signerName.trim();
   const problems: Partial<Record<SigningField, string>> = {};
   if (name.length < 2 || name.length > 120 || !/\p{L}/u.test(name)) problems.signerName = FIELD_MESSAGES.signerName;
-  if (!context.consentToElectronicRecords) problems.consentToElectronicRecords = FIELD_MESSAGES.consentToElectronicRecords;
+  if (!context.consentToElectronicRecords)
+    problems.consentToElectronicRecords = FIELD_MESSAGES.consentToElectronicRecords;
   if (!context.agreeToDeclarations) problems.agreeToDeclarations = FIELD_MESSAGES.agreeToDeclarations;
   return problems;
 }
@@ -89,14 +92,23 @@ export const applicationSignatureMachine = setup({
   actions: {
     storeApplication: assign((_, application: Application) => ({ application, errorMessage: undefined })),
     storeLoadError: assign((_, error: unknown) => ({ errorMessage: errorText(error) })),
-    editName: assign(({ context }, value: string) => ({ signerName: value, fieldErrors: { ...context.fieldErrors, signerName: undefined } })),
+    editName: assign(({ context }, value: string) => ({
+      signerName: value,
+      fieldErrors: { ...context.fieldErrors, signerName: undefined },
+    })),
     editConsent: assign(({ context }, checked: boolean) => ({
       consentToElectronicRecords: checked,
-      fieldErrors: { ...context.fieldErrors, consentToElectronicRecords: checked ? undefined : context.fieldErrors.consentToElectronicRecords },
+      fieldErrors: {
+        ...context.fieldErrors,
+        consentToElectronicRecords: checked ? undefined : context.fieldErrors.consentToElectronicRecords,
+      },
     })),
     editAgree: assign(({ context }, checked: boolean) => ({
       agreeToDeclarations: checked,
-      fieldErrors: { ...context.fieldErrors, agreeToDeclarations: checked ? undefined : context.fieldErrors.agreeToDeclarations },
+      fieldErrors: {
+        ...context.fieldErrors,
+        agreeToDeclarations: checked ? undefined : context.fieldErrors.agreeToDeclarations,
+      },
     })),
     showProblems: assign(({ context }) => ({ fieldErrors: signingProblems(context), errorMessage: undefined })),
     startSigning: assign({ fieldErrors: {}, errorMessage: undefined, changedNotice: false }),
@@ -155,7 +167,10 @@ export const applicationSignatureMachine = setup({
       description: 'The application is on screen with its signing form.',
       initial: 'deciding',
       on: {
-        'signer.name': { description: 'The signer types or corrects their name.', actions: { type: 'editName', params: ({ event }) => event.value } },
+        'signer.name': {
+          description: 'The signer types or corrects their name.',
+          actions: { type: 'editName', params: ({ event }) => event.value },
+        },
         'signer.consent': {
           description: 'The signer ticks or clears the consent to electronic records.',
           actions: { type: 'editConsent', params: ({ event }) => event.checked },
@@ -167,7 +182,8 @@ export const applicationSignatureMachine = setup({
       },
       states: {
         deciding: {
-          description: 'A moment’s check of whether the application is signed, signed but since changed, or never signed.',
+          description:
+            'A moment’s check of whether the application is signed, signed but since changed, or never signed.',
           always: [
             { guard: 'isSigned', target: 'signed', description: 'Signed as it stands.' },
             { guard: 'isStale', target: 'stale', description: 'Changed since it was signed.' },
@@ -175,10 +191,16 @@ export const applicationSignatureMachine = setup({
           ],
         },
         unsigned: {
-          description: 'Never signed: the application to review, the declarations, the two boxes and the name to sign with.',
+          description:
+            'Never signed: the application to review, the declarations, the two boxes and the name to sign with.',
           on: {
             'application.sign': [
-              { guard: 'canSign', target: 'signing', actions: 'startSigning', description: 'The signer signs the application exactly as shown.' },
+              {
+                guard: 'canSign',
+                target: 'signing',
+                actions: 'startSigning',
+                description: 'The signer signs the application exactly as shown.',
+              },
               { actions: 'showProblems', description: 'A box not ticked or no name: each is named, nothing is sent.' },
             ],
           },
@@ -187,13 +209,19 @@ export const applicationSignatureMachine = setup({
           description: 'Signed, but an answer or the cover changed since: the application as it is now, to sign again.',
           on: {
             'application.sign': [
-              { guard: 'canSign', target: 'signing', actions: 'startSigning', description: 'The signer signs the application exactly as shown.' },
+              {
+                guard: 'canSign',
+                target: 'signing',
+                actions: 'startSigning',
+                description: 'The signer signs the application exactly as shown.',
+              },
               { actions: 'showProblems', description: 'A box not ticked or no name: each is named, nothing is sent.' },
             ],
           },
         },
         signing: {
-          description: 'The signature is being recorded against the application exactly as shown, with the name typed and both boxes ticked.',
+          description:
+            'The signature is being recorded against the application exactly as shown, with the name typed and both boxes ticked.',
           invoke: {
             id: 'signApplication',
             src: 'signApplication',
@@ -223,7 +251,8 @@ export const applicationSignatureMachine = setup({
           },
         },
         signed: {
-          description: 'Signed as it stands: the screen says by whom and when; changing an answer later needs a new signature.',
+          description:
+            'Signed as it stands: the screen says by whom and when; changing an answer later needs a new signature.',
         },
       },
     },

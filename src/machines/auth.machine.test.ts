@@ -27,7 +27,14 @@ function session(rememberMe: boolean, n = 1): Session {
 
 function stored(overrides: Partial<StoredUser>, rememberCookie: RememberCookie): StoredState {
   return {
-    user: { ...ada, token: 'access-0', refreshToken: 'refresh-0', rememberMe: true, expiresAt: NOW + 600_000, ...overrides },
+    user: {
+      ...ada,
+      token: 'access-0',
+      refreshToken: 'refresh-0',
+      rememberMe: true,
+      expiresAt: NOW + 600_000,
+      ...overrides,
+    },
     rememberCookie,
   };
 }
@@ -40,7 +47,11 @@ const storedBrowserClosed = stored({ rememberMe: false }, null);
 /** "Remember me" off, same browser session (a reload). */
 const storedReloaded = stored({ rememberMe: false }, 'false');
 
-function httpError(status: number, body: { message?: string; fields?: Record<string, string> } = {}, headers: Record<string, string> = {}) {
+function httpError(
+  status: number,
+  body: { message?: string; fields?: Record<string, string> } = {},
+  headers: Record<string, string> = {},
+) {
   const request = new Request('http://localhost/api/weborder/auth/generate-token');
   const error = new HTTPError(new Response('{}', { status, headers }), request, {} as never);
   // As the ky wrapper leaves it: "status: message", with `fields` when the body was the API's error.
@@ -65,7 +76,10 @@ const traversalEvents = [
   { type: 'xstate.error.actor.checkSession', error: httpError(401) },
   { type: 'xstate.error.actor.checkSession', error: networkError() },
   { type: 'xstate.done.actor.refreshSession', output: session(true, 2) },
-  { type: 'xstate.error.actor.refreshSession', error: httpError(401, { message: 'This refresh token was already used.' }) },
+  {
+    type: 'xstate.error.actor.refreshSession',
+    error: httpError(401, { message: 'This refresh token was already used.' }),
+  },
   { type: 'xstate.error.actor.refreshSession', error: networkError() },
   { type: 'xstate.error.actor.refreshSession', error: httpError(503, { message: 'Maintenance.' }) },
   { type: 'xstate.done.actor.signIn', output: session(true) },
@@ -73,15 +87,30 @@ const traversalEvents = [
   { type: 'xstate.error.actor.signIn', error: httpError(401, { message: 'Wrong e-mail or password.' }) },
   { type: 'xstate.error.actor.signIn', error: networkError() },
   { type: 'xstate.done.actor.signUp', output: session(false) },
-  { type: 'xstate.error.actor.signUp', error: httpError(409, { message: 'An account with this e-mail already exists.' }) },
+  {
+    type: 'xstate.error.actor.signUp',
+    error: httpError(409, { message: 'An account with this e-mail already exists.' }),
+  },
   { type: 'xstate.done.actor.signInWithGoogle', output: session(true) },
   { type: 'xstate.error.actor.signInWithGoogle', error: httpError(401, { message: 'The Google token is not valid.' }) },
   { type: 'xstate.done.actor.revokeSession', output: undefined },
   { type: 'xstate.error.actor.revokeSession', error: httpError(500, { message: 'Database unavailable' }) },
-  { type: 'auth.signIn', username: 'ada@example.com', password: 'correct horse 1', rememberMe: true, next: '/dashboard' },
+  {
+    type: 'auth.signIn',
+    username: 'ada@example.com',
+    password: 'correct horse 1',
+    rememberMe: true,
+    next: '/dashboard',
+  },
   {
     type: 'auth.signUp',
-    account: { email: 'ada@example.com', password: 'correct horse 1', firstname: 'Ada', lastname: 'Lovelace', insuredtype: 'individual' },
+    account: {
+      email: 'ada@example.com',
+      password: 'correct horse 1',
+      firstname: 'Ada',
+      lastname: 'Lovelace',
+      insuredtype: 'individual',
+    },
     next: '/signupconfirmation',
   },
   { type: 'auth.google', googletoken: 'google-id-token', clientId: 'harbor-risk', next: '/landing' },
@@ -248,7 +277,9 @@ function expectConsistent(steps: readonly Step[], snapshots: readonly AuthSnapsh
   if (snapshot.matches('signedIn')) expect(world.storage?.token, value).toBe(snapshot.context.user?.token);
   expect(world.landings, value).toBe(expectedLandings(steps, snapshots));
   // Every successful sign-in or sign-up goes where the screen asked, and only then.
-  const arrivals = steps.filter((step) => /^xstate\.done\.actor\.(signIn|signUp|signInWithGoogle)$/.test(step.event.type));
+  const arrivals = steps.filter((step) =>
+    /^xstate\.done\.actor\.(signIn|signUp|signInWithGoogle)$/.test(step.event.type),
+  );
   expect(world.nexts).toHaveLength(arrivals.length);
   // Sign-out clears every cookie when the remember cookie is "false", and none when it is "true".
   const before = snapshots.at(-2);
@@ -312,7 +343,11 @@ describe('authMachine paths', () => {
     // state the walk reaches is left by each way out it has.
     const transitions = transitionsOf(authMachine, flowTraversal);
     expect(paths.length).toBe(Object.values(transitions).flat().length);
-    expect(Object.entries(transitions).filter(([, out]) => out.length === 0).map(([key]) => JSON.parse(key).value)).toEqual([]);
+    expect(
+      Object.entries(transitions)
+        .filter(([, out]) => out.length === 0)
+        .map(([key]) => JSON.parse(key).value),
+    ).toEqual([]);
     for (const path of paths) {
       const { world, snapshots } = await replay(path.steps as never);
       expectConsistent(path.steps as never, snapshots, world);
@@ -355,7 +390,10 @@ describe('authMachine rules', () => {
 
   it('says when the server cannot be reached, and clears the message when asked', async () => {
     const { snapshot } = await replay(
-      path(start(storedNone), signInWith(true)[0]!, [{ type: 'xstate.error.actor.signIn', error: networkError() }, 'signedOut']),
+      path(start(storedNone), signInWith(true)[0]!, [
+        { type: 'xstate.error.actor.signIn', error: networkError() },
+        'signedOut',
+      ]),
     );
     expect(snapshot.context.failure?.message).toMatch(/could not be reached/);
     const cleared = await replay(
@@ -419,7 +457,10 @@ describe('authMachine rules', () => {
         start(storedGood),
         [{ type: 'xstate.done.actor.checkSession', output: ada }, 'signedIn'],
         [{ type: 'auth.refresh' }, 'refreshing'],
-        [{ type: 'xstate.error.actor.refreshSession', error: httpError(401, { message: 'Refresh token reused.' }) }, 'signedOut'],
+        [
+          { type: 'xstate.error.actor.refreshSession', error: httpError(401, { message: 'Refresh token reused.' }) },
+          'signedOut',
+        ],
       ),
     );
     expect(snapshot.context.user).toBeNull();
@@ -472,7 +513,10 @@ describe('authMachine rules', () => {
   });
 
   it('keeps the session when a refresh is rate-limited (429) or times out', async () => {
-    for (const error of [httpError(429, { message: 'Too many requests.' }), new TimeoutError(new Request('http://localhost/'))]) {
+    for (const error of [
+      httpError(429, { message: 'Too many requests.' }),
+      new TimeoutError(new Request('http://localhost/')),
+    ]) {
       const { snapshot, world } = await replay(
         path(
           start(storedNone),
@@ -509,7 +553,10 @@ describe('authMachine rules', () => {
         [{ type: 'auth.refresh' }, 'refreshing'],
         [{ type: 'xstate.error.actor.refreshSession', error: networkError() }, 'signedIn'],
         [{ type: 'xstate.after.refreshDelay.auth.signedIn' }, 'refreshing'],
-        [{ type: 'xstate.error.actor.refreshSession', error: httpError(400, { message: 'Invalid refresh token.' }) }, 'signedOut'],
+        [
+          { type: 'xstate.error.actor.refreshSession', error: httpError(400, { message: 'Invalid refresh token.' }) },
+          'signedOut',
+        ],
       ),
     );
     expect(world.storage).toBeNull();
@@ -660,7 +707,9 @@ describe('authMachine rules', () => {
       path(start(storedReloaded), [{ type: 'xstate.done.actor.checkSession', output: ada }, 'signedIn']),
     );
     expect(reloaded.world.storage?.token).toBe('access-0');
-    const closed = await replay(path([{ type: 'xstate.done.actor.readStoredSession', output: storedBrowserClosed }, 'signedOut']));
+    const closed = await replay(
+      path([{ type: 'xstate.done.actor.readStoredSession', output: storedBrowserClosed }, 'signedOut']),
+    );
     expect(closed.world.storage).toBeNull();
     expect(closed.world.calls.checkSession).toBeUndefined();
   });
@@ -669,7 +718,15 @@ describe('authMachine rules', () => {
     const { world } = await replay(
       path(
         start(storedNone),
-        [{ type: 'auth.google', googletoken: 'google-id-token', clientId: 'harbor-risk', next: '/client/landing/harbor-risk' }, 'signingInWithGoogle'],
+        [
+          {
+            type: 'auth.google',
+            googletoken: 'google-id-token',
+            clientId: 'harbor-risk',
+            next: '/client/landing/harbor-risk',
+          },
+          'signingInWithGoogle',
+        ],
         [{ type: 'xstate.done.actor.signInWithGoogle', output: session(false) }, 'signedIn'],
       ),
     );
@@ -686,11 +743,23 @@ describe('authMachine rules', () => {
         [
           {
             type: 'auth.signUp',
-            account: { email: 'ada@example.com', password: 'correct horse 1', firstname: 'Ada', lastname: 'Lovelace', insuredtype: 'individual' },
+            account: {
+              email: 'ada@example.com',
+              password: 'correct horse 1',
+              firstname: 'Ada',
+              lastname: 'Lovelace',
+              insuredtype: 'individual',
+            },
           },
           'signingUp',
         ],
-        [{ type: 'xstate.error.actor.signUp', error: httpError(409, { message: 'An account with this e-mail already exists.' }) }, 'signedOut'],
+        [
+          {
+            type: 'xstate.error.actor.signUp',
+            error: httpError(409, { message: 'An account with this e-mail already exists.' }),
+          },
+          'signedOut',
+        ],
       ),
     );
     expect(failureOf(snapshot, 'signUp')).toEqual({
@@ -704,13 +773,19 @@ describe('authMachine rules', () => {
 
 describe('describeAuthFailure', () => {
   it('passes field messages from a 400 through, by wire name', () => {
-    const failure = describeAuthFailure('signUp', httpError(400, { message: 'Invalid body', fields: { password: 'must contain a letter' } }));
+    const failure = describeAuthFailure(
+      'signUp',
+      httpError(400, { message: 'Invalid body', fields: { password: 'must contain a letter' } }),
+    );
     expect(failure.fields).toEqual({ password: 'must contain a letter' });
     expect(failure.message).toMatch(/see the messages by each field/);
   });
 
   it('asks the user to wait as long as Retry-After says', () => {
-    const failure = describeAuthFailure('signIn', httpError(429, { message: 'Too many attempts.' }, { 'retry-after': '300' }));
+    const failure = describeAuthFailure(
+      'signIn',
+      httpError(429, { message: 'Too many attempts.' }, { 'retry-after': '300' }),
+    );
     expect(failure.message).toBe('Too many attempts. Please wait 5 minutes before trying again.');
   });
 

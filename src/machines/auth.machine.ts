@@ -2,7 +2,14 @@ import { and, assertEvent, assign, fromPromise, setup, type ErrorActorEvent, typ
 import { errorFields, errorStatus, errorText, retryAfterSeconds, serverMessage } from '@/api/api-error';
 import { isLogin, signIn, signInWithGoogle, signOut, signUp } from '@/api/auth';
 import { forgetSavedQuote } from '@/api/saved-quote';
-import type { GoogleSignInRequest, Session, SignInRequest, SignUpRequest, SubmissionRequest, User } from '@shared/contract/auth';
+import type {
+  GoogleSignInRequest,
+  Session,
+  SignInRequest,
+  SignUpRequest,
+  SubmissionRequest,
+  User,
+} from '@shared/contract/auth';
 import {
   clearAllCookies,
   clearStoredUser,
@@ -103,7 +110,8 @@ function minutes(seconds: number): string {
 
 const FALLBACK_MESSAGES: Record<AuthOperation, { unauthorized: string; other: string }> = {
   signIn: {
-    unauthorized: 'That e-mail address and password do not match an account. Check them and try again, or reset your password.',
+    unauthorized:
+      'That e-mail address and password do not match an account. Check them and try again, or reset your password.',
     other: 'We could not sign you in.',
   },
   signUp: { unauthorized: 'We could not create your account.', other: 'We could not create your account.' },
@@ -134,7 +142,8 @@ export function describeAuthFailure(operation: AuthOperation, error: unknown): A
   } else if (status === 400 && Object.keys(fields).length > 0) {
     message = 'Some details need correcting: see the messages by each field.';
   } else {
-    const detail = serverMessage(error) ?? `The server answered with an error (${status}). Please try again in a moment.`;
+    const detail =
+      serverMessage(error) ?? `The server answered with an error (${status}). Please try again in a moment.`;
     message = `${fallback.other} ${detail}`;
   }
   return { operation, status, message: message.trim(), fields };
@@ -154,7 +163,11 @@ export function isRefreshRefused(error: unknown): boolean {
  * token and the user go, and every cookie as well when the remember cookie is "false". `why` is
  * the transition's description, in words, without a full stop.
  */
-function endSession<const Target extends string>(target: Target, why: string, then: readonly ('goToLanding' | 'forgetQuoteInProgress')[] = []) {
+function endSession<const Target extends string>(
+  target: Target,
+  why: string,
+  then: readonly ('goToLanding' | 'forgetQuoteInProgress')[] = [],
+) {
   return [
     {
       guard: 'isRememberCookieFalse',
@@ -167,7 +180,11 @@ function endSession<const Target extends string>(target: Target, why: string, th
 }
 
 /** endSession, only when the server refused the refresh token (isRefreshRefused). */
-function endRefusedSession<const Target extends string>(target: Target, why: string, then: readonly 'goToLanding'[] = []) {
+function endRefusedSession<const Target extends string>(
+  target: Target,
+  why: string,
+  then: readonly 'goToLanding'[] = [],
+) {
   const refused = { type: 'isRefreshRefused', params: errorOf } as const;
   return [
     {
@@ -180,7 +197,11 @@ function endRefusedSession<const Target extends string>(target: Target, why: str
   ] as const;
 }
 
-const OPERATION_WORDS: Record<AuthOperation, string> = { signIn: 'sign-in', signUp: 'sign-up', google: 'Google sign-in' };
+const OPERATION_WORDS: Record<AuthOperation, string> = {
+  signIn: 'sign-in',
+  signUp: 'sign-up',
+  google: 'Google sign-in',
+};
 
 /**
  * How any sign-in ends (password, sign-up, Google): the session is stored and the page the screen
@@ -269,7 +290,8 @@ export const authMachine = setup({
   guards: {
     hasNoStoredUser: (_, stored: StoredState) => stored.user === null,
     /** "Remember me" was off and the browser has been closed since: the remember cookie went with it. */
-    isBrowserSessionOver: (_, stored: StoredState) => stored.user?.rememberMe === false && stored.rememberCookie === null,
+    isBrowserSessionOver: (_, stored: StoredState) =>
+      stored.user?.rememberMe === false && stored.rememberCookie === null,
     isAccessTokenExpired: (_, stored: StoredState) =>
       stored.user !== null && stored.user.expiresAt <= Date.now() + EXPIRY_SLACK_MS,
     isUnauthorized: (_, error: unknown) => errorStatus(error) === 401,
@@ -289,12 +311,19 @@ export const authMachine = setup({
   initial: 'restoring',
   states: {
     restoring: {
-      description: 'At start-up, a session kept in this browser is looked for and checked before anyone is shown as signed in.',
+      description:
+        'At start-up, a session kept in this browser is looked for and checked before anyone is shown as signed in.',
       initial: 'reading',
       on: {
         // Start-up only learns the stored session is dead: no navigation away from the page opened.
-        'auth.unauthorized': endSession('signedOut', 'The server refused the kept session: signed out quietly, staying on the page'),
-        'auth.sessionEnded': endSession('signedOut', 'The server ended every session (a password change): signed out quietly, staying on the page'),
+        'auth.unauthorized': endSession(
+          'signedOut',
+          'The server refused the kept session: signed out quietly, staying on the page',
+        ),
+        'auth.sessionEnded': endSession(
+          'signedOut',
+          'The server ended every session (a password change): signed out quietly, staying on the page',
+        ),
       },
       states: {
         reading: {
@@ -310,7 +339,8 @@ export const authMachine = setup({
                 actions: { type: 'storeRememberCookie', params: ({ event }) => event.output },
               },
               {
-                description: '“Remember me” was off and the browser has been closed since: the kept session is dropped.',
+                description:
+                  '“Remember me” was off and the browser has been closed since: the kept session is dropped.',
                 guard: { type: 'isBrowserSessionOver', params: ({ event }) => event.output },
                 target: '#auth.signedOut',
                 actions: [{ type: 'storeRememberCookie', params: ({ event }) => event.output }, 'clearSession'],
@@ -327,7 +357,11 @@ export const authMachine = setup({
                 actions: { type: 'storeRestored', params: ({ event }) => event.output },
               },
             ],
-            onError: { target: '#auth.signedOut', description: 'The kept session could not be read: it is dropped.', actions: 'clearSession' },
+            onError: {
+              target: '#auth.signedOut',
+              description: 'The kept session could not be read: it is dropped.',
+              actions: 'clearSession',
+            },
           },
         },
         verifying: {
@@ -348,7 +382,10 @@ export const authMachine = setup({
                 target: 'renewing',
               },
               // The server cannot be reached: keep the stored session; the next call decides.
-              { target: '#auth.signedIn', description: 'The server could not be reached: the kept session is trusted until the next request.' },
+              {
+                target: '#auth.signedIn',
+                description: 'The server could not be reached: the kept session is trusted until the next request.',
+              },
             ],
           },
         },
@@ -365,11 +402,15 @@ export const authMachine = setup({
             },
             onError: [
               // Refused: the stored session is dead; start-up signs out quietly, without navigating.
-              ...endRefusedSession('#auth.signedOut', 'The server refused to renew the kept session: signed out quietly, staying on the page'),
+              ...endRefusedSession(
+                '#auth.signedOut',
+                'The server refused to renew the kept session: signed out quietly, staying on the page',
+              ),
               // Offline, a timeout, a 429 or a 5xx: keep the stored session; the next refresh retries.
               {
                 target: '#auth.signedIn',
-                description: 'The server could not be reached: the kept session stays, and renewing is tried again later.',
+                description:
+                  'The server could not be reached: the kept session stays, and renewing is tried again later.',
                 actions: 'noteRefreshFailure',
               },
             ],
@@ -453,17 +494,29 @@ export const authMachine = setup({
       description: 'The person is signed in; their session is renewed shortly before it runs out.',
       tags: ['signedIn'],
       after: {
-        refreshDelay: { target: 'refreshing', description: 'Shortly before the session runs out, or a while after a renewal that could not reach the server.' },
+        refreshDelay: {
+          target: 'refreshing',
+          description:
+            'Shortly before the session runs out, or a while after a renewal that could not reach the server.',
+        },
       },
       on: {
         'auth.refresh': {
           target: 'refreshing',
-          description: 'The page came back (after sleep, or back online) with the session run out or nearly: it is renewed now.',
+          description:
+            'The page came back (after sleep, or back online) with the session run out or nearly: it is renewed now.',
         },
         'auth.signOut': { target: 'signingOut', description: 'The person signs out.' },
-        'auth.unauthorized': endSession('signedOut', 'The server refused a request as not signed in: signed out, and the landing page opens', ['goToLanding']),
+        'auth.unauthorized': endSession(
+          'signedOut',
+          'The server refused a request as not signed in: signed out, and the landing page opens',
+          ['goToLanding'],
+        ),
         // The page that said so stays on show (the change-password success).
-        'auth.sessionEnded': endSession('signedOut', 'The server ended every session (a password change): signed out, staying on the page that said so'),
+        'auth.sessionEnded': endSession(
+          'signedOut',
+          'The server ended every session (a password change): signed out, staying on the page that said so',
+        ),
         'auth.clearError': { description: 'The last sign-in failure message is dismissed.', actions: 'clearFailure' },
       },
     },
@@ -482,19 +535,31 @@ export const authMachine = setup({
         },
         onError: [
           // Refused (expired, revoked, or a reused token that ended its family): the session is over.
-          ...endRefusedSession('signedOut', 'The server refused to renew the session: signed out, and the landing page opens', ['goToLanding']),
+          ...endRefusedSession(
+            'signedOut',
+            'The server refused to renew the session: signed out, and the landing page opens',
+            ['goToLanding'],
+          ),
           // Offline, a timeout, a 429 or a 5xx: keep the session and try again, waiting longer each time.
           {
             target: 'signedIn',
-            description: 'The server could not be reached: the session stays, and renewing is tried again after a longer wait.',
+            description:
+              'The server could not be reached: the session stays, and renewing is tried again after a longer wait.',
             actions: 'noteRefreshFailure',
           },
         ],
       },
       on: {
         'auth.signOut': { target: 'signingOut', description: 'The person signs out.' },
-        'auth.unauthorized': endSession('signedOut', 'The server refused a request as not signed in: signed out, and the landing page opens', ['goToLanding']),
-        'auth.sessionEnded': endSession('signedOut', 'The server ended every session (a password change): signed out, staying on the page that said so'),
+        'auth.unauthorized': endSession(
+          'signedOut',
+          'The server refused a request as not signed in: signed out, and the landing page opens',
+          ['goToLanding'],
+        ),
+        'auth.sessionEnded': endSession(
+          'signedOut',
+          'The server ended every session (a password change): signed out, staying on the page that said so',
+        ),
       },
     },
 
@@ -517,12 +582,18 @@ export const authMachine = setup({
             onDone: { target: 'leaving', description: 'The server ended the session.' },
             onError: { target: 'leaving', description: 'The server could not end it: signing out goes on anyway.' },
           },
-          after: { [SIGN_OUT_TIMEOUT_MS]: { target: 'leaving', description: 'No answer in time: signing out goes on anyway.' } },
+          after: {
+            [SIGN_OUT_TIMEOUT_MS]: { target: 'leaving', description: 'No answer in time: signing out goes on anyway.' },
+          },
         },
         leaving: {
-          description: 'The session and any quote in progress are forgotten on this browser, so the next person finds neither.',
+          description:
+            'The session and any quote in progress are forgotten on this browser, so the next person finds neither.',
           // The next person at this browser must not find this one's quote in progress.
-          always: endSession('#auth.signedOut', 'Signed out: the landing page opens', ['forgetQuoteInProgress', 'goToLanding']),
+          always: endSession('#auth.signedOut', 'Signed out: the landing page opens', [
+            'forgetQuoteInProgress',
+            'goToLanding',
+          ]),
         },
       },
     },

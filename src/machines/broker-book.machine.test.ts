@@ -19,19 +19,38 @@ const order = (submissionId: number, status: SubmissionStatus = 'quoted'): BookO
   updatedAt: '2026-06-24T15:02:11.000Z',
   policy: null,
 });
-const storefront = { url: 'https://example.test/client/landing/harbor-risk', specialities: [], allSpecialitiesUrl: null };
+const storefront = {
+  url: 'https://example.test/client/landing/harbor-risk',
+  specialities: [],
+  allSpecialitiesUrl: null,
+};
 const broker = { id: 3, name: 'Harbor Risk Partners', abbreviation: 'HRP', clientUrl: 'harbor-risk' };
-const bookOf = (orders: BookOrder[]): Book => ({ broker, storefront, orders, total: orders.length, page: 1, pageSize: 50 });
+const bookOf = (orders: BookOrder[]): Book => ({
+  broker,
+  storefront,
+  orders,
+  total: orders.length,
+  page: 1,
+  pageSize: 50,
+});
 const full = bookOf([order(1), order(2, 'bound')]);
 const none = bookOf([]);
 
 function httpError(status: number): HTTPError {
-  const error = new HTTPError(new Response('{}', { status }), new Request('http://localhost/api/weborder/broker/book'), {} as never);
+  const error = new HTTPError(
+    new Response('{}', { status }),
+    new Request('http://localhost/api/weborder/broker/book'),
+    {} as never,
+  );
   error.message = `${status}: Failed`;
   return Object.assign(error, { label: `HTTP ${status}` });
 }
 
-type Pending = { status: SubmissionStatus | undefined; resolve: (book: Book) => void; reject: (error: unknown) => void };
+type Pending = {
+  status: SubmissionStatus | undefined;
+  resolve: (book: Book) => void;
+  reject: (error: unknown) => void;
+};
 
 function harness(status?: SubmissionStatus) {
   const calls: Pending[] = [];
@@ -39,7 +58,9 @@ function harness(status?: SubmissionStatus) {
   const actor = createActor(
     brokerBookMachine.provide({
       actors: {
-        loadBook: fromPromise<Book, { status: SubmissionStatus | undefined }>(({ input }) => new Promise((resolve, reject) => calls.push({ status: input.status, resolve, reject }))),
+        loadBook: fromPromise<Book, { status: SubmissionStatus | undefined }>(
+          ({ input }) => new Promise((resolve, reject) => calls.push({ status: input.status, resolve, reject })),
+        ),
       },
       actions: { showStatus: (_, chosen: SubmissionStatus | undefined) => void shown.push(chosen) },
     }),
@@ -116,14 +137,24 @@ describe('brokerBookMachine paths', () => {
       events: traversalEvents as never,
       input: { status: undefined },
       serializeState: ((snapshot: { value: unknown; context: BrokerBookContext }) =>
-        JSON.stringify([snapshot.value, snapshot.context.status, snapshot.context.book?.orders.length, Boolean(snapshot.context.errorMessage)])) as never,
+        JSON.stringify([
+          snapshot.value,
+          snapshot.context.status,
+          snapshot.context.book?.orders.length,
+          Boolean(snapshot.context.errorMessage),
+        ])) as never,
     });
     expect(new Set(paths.map((path) => path.state.value))).toEqual(new Set(Object.keys(brokerBookMachine.root.states)));
     for (const path of paths) {
       const book = harness();
-      for (const { event, state } of path.steps as Array<{ event: AnyEventObject; state: { value: unknown; context: BrokerBookContext } }>) {
-        if (event.type === 'xstate.done.actor.loadBook') await book.answer('done', (event as unknown as { output: Book }).output);
-        else if (event.type === 'xstate.error.actor.loadBook') await book.answer('error', (event as unknown as { error: unknown }).error);
+      for (const { event, state } of path.steps as Array<{
+        event: AnyEventObject;
+        state: { value: unknown; context: BrokerBookContext };
+      }>) {
+        if (event.type === 'xstate.done.actor.loadBook')
+          await book.answer('done', (event as unknown as { output: Book }).output);
+        else if (event.type === 'xstate.error.actor.loadBook')
+          await book.answer('error', (event as unknown as { error: unknown }).error);
         else if (event.type !== 'xstate.init') book.actor.send(event as never);
         expect(book.value(), `after ${event.type}`).toEqual(state.value);
         expect(book.context()).toEqual(state.context);

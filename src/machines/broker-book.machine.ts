@@ -87,7 +87,11 @@ export const brokerBookMachine = setup({
             description: 'Nothing matches.',
             actions: { type: 'storeBook', params: ({ event }) => event.output },
           },
-          { target: 'loaded', description: 'The book arrived.', actions: { type: 'storeBook', params: ({ event }) => event.output } },
+          {
+            target: 'loaded',
+            description: 'The book arrived.',
+            actions: { type: 'storeBook', params: ({ event }) => event.output },
+          },
         ],
         onError: [
           {
@@ -107,7 +111,11 @@ export const brokerBookMachine = setup({
       description: 'The book could not be fetched; the reason shows with Try again.',
       on: { 'book.retry': { target: 'loading', description: 'The broker tries again.' } },
     },
-    notTied: { description: 'This account is not tied to a broker, so it has no book; the screen says so, with nothing to retry.', type: 'final' },
+    notTied: {
+      description:
+        'This account is not tied to a broker, so it has no book; the screen says so, with nothing to retry.',
+      type: 'final',
+    },
     empty: { description: 'No order or policy matches the chosen status; the storefront links still show.' },
     loaded: { description: 'The broker sees the orders and policies quoted through their storefront, and its links.' },
   },

@@ -101,7 +101,13 @@ export const changePasswordMachine = setup({
     },
     ready: {
       description: 'The person is asked for a new password (and shown why the last one was refused, if it was).',
-      on: { 'password.submit': { target: 'saving', description: 'The person submits the new password.', actions: 'clearFailure' } },
+      on: {
+        'password.submit': {
+          target: 'saving',
+          description: 'The person submits the new password.',
+          actions: 'clearFailure',
+        },
+      },
     },
     saving: {
       description: 'The new password is being saved.',
@@ -112,7 +118,11 @@ export const changePasswordMachine = setup({
           token: context.token,
           newpassword: event.type === 'password.submit' ? event.newpassword : '',
         }),
-        onDone: { target: 'changed', description: 'Saved: every session of the account is ended.', actions: 'endSessions' },
+        onDone: {
+          target: 'changed',
+          description: 'Saved: every session of the account is ended.',
+          actions: 'endSessions',
+        },
         onError: [
           {
             description: 'The link was used or expired meanwhile.',
@@ -127,7 +137,15 @@ export const changePasswordMachine = setup({
         ],
       },
     },
-    changed: { description: 'The password is changed: every device is signed out, and the person is asked to log in with the new one.', type: 'final' },
-    invalid: { description: 'The reset link cannot be used (expired, already used or copied incompletely); the person can ask for a new one.', type: 'final' },
+    changed: {
+      description:
+        'The password is changed: every device is signed out, and the person is asked to log in with the new one.',
+      type: 'final',
+    },
+    invalid: {
+      description:
+        'The reset link cannot be used (expired, already used or copied incompletely); the person can ask for a new one.',
+      type: 'final',
+    },
   },
 });

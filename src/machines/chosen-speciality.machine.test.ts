@@ -14,7 +14,11 @@ const dentists: Speciality = {
 };
 
 function httpError(status: number, message = 'Request failed'): HTTPError {
-  const error = new HTTPError(new Response('{}', { status }), new Request('http://localhost/api/weborder/auth/speciality'), {} as never);
+  const error = new HTTPError(
+    new Response('{}', { status }),
+    new Request('http://localhost/api/weborder/auth/speciality'),
+    {} as never,
+  );
   error.message = `${status}: ${message}`;
   // The label keeps the traversal from merging errors that serialise alike.
   return Object.assign(error, { label: `HTTP ${status}` });
@@ -148,13 +152,18 @@ async function replay(specialityId: number | undefined, steps: readonly Step[]) 
 
 describe('chosenSpecialityMachine paths', () => {
   it('without an id only unchosen is reachable', () => {
-    const paths = getShortestPaths(chosenSpecialityMachine, { events: traversalEvents, input: { specialityId: undefined } });
+    const paths = getShortestPaths(chosenSpecialityMachine, {
+      events: traversalEvents,
+      input: { specialityId: undefined },
+    });
     expect(paths.map((path) => path.state.value)).toEqual(['unchosen']);
   });
 
   it('reaches each state by its shortest path and the real actor agrees', async () => {
     const paths = getShortestPaths(chosenSpecialityMachine, { events: traversalEvents, input: { specialityId: 1 } });
-    expect(new Set(paths.map((path) => path.state.value))).toEqual(new Set(['loading', 'chosen', 'unchosen', 'failed']));
+    expect(new Set(paths.map((path) => path.state.value))).toEqual(
+      new Set(['loading', 'chosen', 'unchosen', 'failed']),
+    );
     for (const path of paths) {
       const snapshot = await replay(1, path.steps as never);
       expect(snapshot.value).toEqual(path.state.value);
@@ -164,7 +173,9 @@ describe('chosenSpecialityMachine paths', () => {
   it('walks every simple path, including retries after failures', async () => {
     const paths = getSimplePaths(chosenSpecialityMachine, { events: traversalEvents, input: { specialityId: 1 } });
     const retried = paths.filter((path) => path.steps.some((step) => step.event.type === 'speciality.retry'));
-    expect(new Set(retried.map((path) => path.state.value))).toEqual(new Set(['loading', 'chosen', 'unchosen', 'failed']));
+    expect(new Set(retried.map((path) => path.state.value))).toEqual(
+      new Set(['loading', 'chosen', 'unchosen', 'failed']),
+    );
     for (const path of paths) {
       const snapshot = await replay(1, path.steps as never);
       expect(snapshot.value).toEqual(path.state.value);

@@ -50,7 +50,11 @@ export const chosenSpecialityMachine = setup({
         id: 'loadSpeciality',
         src: 'loadSpeciality',
         input: ({ context }) => ({ specialityId: context.specialityId ?? 0 }),
-        onDone: { target: 'chosen', description: 'The speciality arrived.', actions: { type: 'storeSpeciality', params: ({ event }) => event.output } },
+        onDone: {
+          target: 'chosen',
+          description: 'The speciality arrived.',
+          actions: { type: 'storeSpeciality', params: ({ event }) => event.output },
+        },
         onError: [
           {
             description: 'No speciality has that number.',

@@ -14,12 +14,18 @@ const order = { submissionId: 4217, number: 'Q-2026-004217' };
 const closed: LifecycleMove = { submissionId: 4217, number: order.number, status: 'close_lost', version: 7 };
 
 function httpError(status: number, message: string, fields: Record<string, string> = {}): HTTPError {
-  const error = new HTTPError(new Response('{}', { status }), new Request('http://localhost/api/weborder/insured/sendtocloselost'), {} as never);
+  const error = new HTTPError(
+    new Response('{}', { status }),
+    new Request('http://localhost/api/weborder/insured/sendtocloselost'),
+    {} as never,
+  );
   error.message = `${status}: ${message}`;
   return Object.assign(error, { fields, label: `HTTP ${status}` });
 }
 const bound = httpError(409, 'The order is bound', { status: 'is bound' });
-const tooLong = httpError(400, 'Invalid body: comment must be at most 500 characters', { comment: 'must be at most 500 characters' });
+const tooLong = httpError(400, 'Invalid body: comment must be at most 500 characters', {
+  comment: 'must be at most 500 characters',
+});
 const serverDown = httpError(503, 'The order service is unavailable.');
 
 type Snapshot = SnapshotFrom<typeof closeLostMachine>;
@@ -69,7 +75,12 @@ describe('closeLostMachine', () => {
     dialog.actor.send({ type: 'close.confirm' });
     expect(dialog.value()).toBe('sending');
     expect(dialog.calls).toEqual([
-      { submissionId: 4217, reason: 'coverage', comment: 'Needs cyber cover too', idempotencyKey: dialog.context().idempotencyKey },
+      {
+        submissionId: 4217,
+        reason: 'coverage',
+        comment: 'Needs cyber cover too',
+        idempotencyKey: dialog.context().idempotencyKey,
+      },
     ]);
     await dialog.answer('done', closed);
     expect(dialog.actor.getSnapshot().status).toBe('done');
@@ -132,8 +143,10 @@ const serializeState = (snapshot: { value: unknown; context: CloseLostContext })
 async function replay(steps: readonly { event: AnyEventObject; state: Snapshot }[]) {
   const dialog = harness();
   for (const { event, state } of steps) {
-    if (event.type === 'xstate.done.actor.closeOrder') await dialog.answer('done', (event as unknown as { output: unknown }).output);
-    else if (event.type === 'xstate.error.actor.closeOrder') await dialog.answer('error', (event as unknown as { error: unknown }).error);
+    if (event.type === 'xstate.done.actor.closeOrder')
+      await dialog.answer('done', (event as unknown as { output: unknown }).output);
+    else if (event.type === 'xstate.error.actor.closeOrder')
+      await dialog.answer('error', (event as unknown as { error: unknown }).error);
     else if (event.type !== 'xstate.init') dialog.actor.send(event as never);
     expect(serializeState(dialog.actor.getSnapshot()), `after ${event.type}`).toEqual(serializeState(state));
   }
@@ -142,13 +155,23 @@ async function replay(steps: readonly { event: AnyEventObject; state: Snapshot }
 
 describe('closeLostMachine paths', () => {
   it('reaches every state by a shortest path, and the real actor agrees', async () => {
-    const paths = getShortestPaths(closeLostMachine, { events: traversalEvents, input: order, serializeState: serializeState as never });
-    expect(new Set(paths.map((path) => path.state.value))).toEqual(new Set(['editing', 'sending', 'closed', 'cancelled']));
+    const paths = getShortestPaths(closeLostMachine, {
+      events: traversalEvents,
+      input: order,
+      serializeState: serializeState as never,
+    });
+    expect(new Set(paths.map((path) => path.state.value))).toEqual(
+      new Set(['editing', 'sending', 'closed', 'cancelled']),
+    );
     for (const path of paths) await replay(path.steps as never);
   });
 
   it('walks every simple path; nothing is sent without a reason, and only a done call closes', async () => {
-    const paths = getSimplePaths(closeLostMachine, { events: traversalEvents, input: order, serializeState: serializeState as never });
+    const paths = getSimplePaths(closeLostMachine, {
+      events: traversalEvents,
+      input: order,
+      serializeState: serializeState as never,
+    });
     for (const path of paths) {
       const dialog = await replay(path.steps as never);
       for (const call of dialog.calls) expect((call as { reason: string }).reason).not.toBe('');

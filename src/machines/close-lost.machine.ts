@@ -55,9 +55,10 @@ export const closeLostMachine = setup({
     output: {} as CloseLostOutput,
   },
   actors: {
-    closeOrder: fromPromise<LifecycleMove, { submissionId: number; reason: CloseLostReason; comment: string; idempotencyKey: string }>(
-      ({ input }) => sendToCloseLost(input.submissionId, input.reason, input.comment, input.idempotencyKey),
-    ),
+    closeOrder: fromPromise<
+      LifecycleMove,
+      { submissionId: number; reason: CloseLostReason; comment: string; idempotencyKey: string }
+    >(({ input }) => sendToCloseLost(input.submissionId, input.reason, input.comment, input.idempotencyKey)),
   },
   actions: {
     edit: assign(({ context }, params: { reason?: CloseLostReason | undefined; comment?: string | undefined }) => ({
@@ -95,15 +96,24 @@ export const closeLostMachine = setup({
   initial: 'editing',
   states: {
     editing: {
-      description: 'The insured is asked why they are closing the order (a reason, and any words of their own) and to confirm.',
+      description:
+        'The insured is asked why they are closing the order (a reason, and any words of their own) and to confirm.',
       on: {
         'close.edit': {
           description: 'The insured picks a reason or types a comment.',
           actions: { type: 'edit', params: ({ event }) => ({ reason: event.reason, comment: event.comment }) },
         },
         'close.confirm': [
-          { guard: 'hasReason', target: 'sending', description: 'The insured confirms, with a reason picked.', actions: 'clearRefusal' },
-          { description: 'The insured confirms without a reason: they are asked to pick one, and nothing is sent.', actions: 'requireReason' },
+          {
+            guard: 'hasReason',
+            target: 'sending',
+            description: 'The insured confirms, with a reason picked.',
+            actions: 'clearRefusal',
+          },
+          {
+            description: 'The insured confirms without a reason: they are asked to pick one, and nothing is sent.',
+            actions: 'requireReason',
+          },
         ],
         'close.cancel': { target: 'cancelled', description: 'The insured keeps the order open.' },
       },
@@ -120,7 +130,11 @@ export const closeLostMachine = setup({
           comment: context.comment,
           idempotencyKey: context.idempotencyKey,
         }),
-        onDone: { target: 'closed', description: 'The order is closed.', actions: { type: 'storeClosed', params: ({ event }) => event.output } },
+        onDone: {
+          target: 'closed',
+          description: 'The order is closed.',
+          actions: { type: 'storeClosed', params: ({ event }) => event.output },
+        },
         onError: {
           target: 'editing',
           description: 'Refused or not reached: the dialog stays open with the reason, to try again or cancel.',

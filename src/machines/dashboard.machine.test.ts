@@ -24,12 +24,24 @@ function order(submissionId: number, overrides: Partial<SubmissionSummary> = {})
   };
 }
 
-const closed = order(1, { status: 'declined', open: false, nextStep: { action: 'none', label: 'Nothing to do', screen: null } });
+const closed = order(1, {
+  status: 'declined',
+  open: false,
+  nextStep: { action: 'none', label: 'Nothing to do', screen: null },
+});
 const quoted = order(2);
-const draft = order(3, { status: 'draft', totalCents: null, nextStep: { action: 'answer', label: 'Answer the remaining questions', screen: 'order' } });
+const draft = order(3, {
+  status: 'draft',
+  totalCents: null,
+  nextStep: { action: 'answer', label: 'Answer the remaining questions', screen: 'order' },
+});
 
 function httpError(status: number, message: string): HTTPError {
-  const error = new HTTPError(new Response('{}', { status }), new Request('http://localhost/api/weborder/dashboard/submissiondetails'), {} as never);
+  const error = new HTTPError(
+    new Response('{}', { status }),
+    new Request('http://localhost/api/weborder/dashboard/submissiondetails'),
+    {} as never,
+  );
   error.message = `${status}: ${message}`;
   return error;
 }
@@ -55,7 +67,10 @@ function harness() {
         }),
         closeLost: closeLostMachine.provide({
           actors: {
-            closeOrder: fromPromise<LifecycleMove, { submissionId: number; reason: CloseLostReason; comment: string; idempotencyKey: string }>(({ input }) => {
+            closeOrder: fromPromise<
+              LifecycleMove,
+              { submissionId: number; reason: CloseLostReason; comment: string; idempotencyKey: string }
+            >(({ input }) => {
               calls.closeOrder.push(input);
               return new Promise((resolve, reject) => (closeOrder = { resolve, reject }));
             }),
@@ -93,7 +108,10 @@ function harness() {
   };
 }
 
-async function loadedHarness(list: SubmissionSummary[] = [quoted, draft, closed], open: SubmissionSummary | null = quoted) {
+async function loadedHarness(
+  list: SubmissionSummary[] = [quoted, draft, closed],
+  open: SubmissionSummary | null = quoted,
+) {
   const dashboard = harness();
   await dashboard.orders('done', list);
   await dashboard.openOrder('done', open);
@@ -101,7 +119,12 @@ async function loadedHarness(list: SubmissionSummary[] = [quoted, draft, closed]
   return dashboard;
 }
 
-const closedMove = (order: SubmissionSummary): LifecycleMove => ({ submissionId: order.submissionId, number: order.number, status: 'close_lost', version: 9 });
+const closedMove = (order: SubmissionSummary): LifecycleMove => ({
+  submissionId: order.submissionId,
+  number: order.number,
+  status: 'close_lost',
+  version: 9,
+});
 const asListedClosed = (order: SubmissionSummary): SubmissionSummary => ({
   ...order,
   status: 'close_lost',
@@ -119,7 +142,13 @@ describe('dashboardMachine', () => {
     expect(actor.getSnapshot().matches('loading')).toBe(true);
     await openOrder('done', quoted);
     expect(actor.getSnapshot().value).toEqual({ loaded: 'idle' });
-    expect(actor.getSnapshot().context).toEqual({ orders: [quoted, closed], openOrder: quoted, errorMessage: undefined, closing: null, closed: null });
+    expect(actor.getSnapshot().context).toEqual({
+      orders: [quoted, closed],
+      openOrder: quoted,
+      errorMessage: undefined,
+      closing: null,
+      closed: null,
+    });
   });
 
   it('takes the open order in either order of answers, and null when none is open', async () => {
@@ -179,10 +208,17 @@ describe('dashboardMachine: closing an order', () => {
     dashboard.actor.send({ type: 'order.close', submissionId: draft.submissionId });
     expect(dashboard.actor.getSnapshot().value).toEqual({ loaded: 'closing' });
     expect(dashboard.actor.getSnapshot().context.closing).toEqual(draft);
-    expect(dashboard.dialog()?.getSnapshot().context).toMatchObject({ submissionId: draft.submissionId, number: draft.number });
+    expect(dashboard.dialog()?.getSnapshot().context).toMatchObject({
+      submissionId: draft.submissionId,
+      number: draft.number,
+    });
     dashboard.dialog()!.send({ type: 'close.cancel' });
     expect(dashboard.actor.getSnapshot().value).toEqual({ loaded: 'idle' });
-    expect(dashboard.actor.getSnapshot().context).toMatchObject({ closing: null, closed: null, orders: [quoted, draft, closed] });
+    expect(dashboard.actor.getSnapshot().context).toMatchObject({
+      closing: null,
+      closed: null,
+      orders: [quoted, draft, closed],
+    });
     expect(dashboard.calls.closeOrder).toEqual([]);
   });
 
@@ -261,7 +297,8 @@ async function replay(steps: readonly { event: AnyEventObject; state: Snapshot }
     const answer = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
     const payload = event as unknown as { output?: unknown; error?: unknown };
     const value = answer?.[1] === 'done' ? payload.output : payload.error;
-    if (answer?.[2] === 'loadOrders' || answer?.[2] === 'refreshOrders') await dashboard.orders(answer[1] as 'done', value);
+    if (answer?.[2] === 'loadOrders' || answer?.[2] === 'refreshOrders')
+      await dashboard.orders(answer[1] as 'done', value);
     else if (answer?.[2] === 'loadOpenOrder') await dashboard.openOrder(answer[1] as 'done', value);
     else if (answer?.[2] === 'closeLost') {
       const { closed: move } = payload.output as { closed: LifecycleMove | null };
@@ -279,16 +316,28 @@ async function replay(steps: readonly { event: AnyEventObject; state: Snapshot }
 
 describe('dashboardMachine paths', () => {
   it('reaches every state by a shortest path, and the real actor agrees step by step', async () => {
-    const paths = getShortestPaths(dashboardMachine, { events: traversalEvents, serializeState: serializeState as never });
+    const paths = getShortestPaths(dashboardMachine, {
+      events: traversalEvents,
+      serializeState: serializeState as never,
+    });
     const reached = new Set(paths.map((path) => JSON.stringify(path.state.value)));
-    for (const value of ['"loadFailed"', '"empty"', '{"loaded":"idle"}', '{"loaded":"closing"}', '{"loaded":"refreshing"}']) {
+    for (const value of [
+      '"loadFailed"',
+      '"empty"',
+      '{"loaded":"idle"}',
+      '{"loaded":"closing"}',
+      '{"loaded":"refreshing"}',
+    ]) {
       expect(reached).toContain(value);
     }
     for (const path of paths) await replay(path.steps as never);
   });
 
   it('walks every simple path: a closed order never comes back as open, and only open orders get the dialog', async () => {
-    const paths = getSimplePaths(dashboardMachine, { events: traversalEvents, serializeState: serializeState as never });
+    const paths = getSimplePaths(dashboardMachine, {
+      events: traversalEvents,
+      serializeState: serializeState as never,
+    });
     for (const path of paths) {
       const dashboard = await replay(path.steps as never);
       const { context } = dashboard.actor.getSnapshot();

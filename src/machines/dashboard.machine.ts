@@ -53,7 +53,8 @@ export const dashboardMachine = setup({
     storeOpenOrder: assign((_, openOrder: SubmissionSummary | null) => ({ openOrder })),
     /** When insured/existingopenorder could not say, the list's newest open order stands in. */
     settleOpenOrder: assign(({ context }) => ({
-      openOrder: context.openOrder !== undefined ? context.openOrder : (context.orders.find((order) => order.open) ?? null),
+      openOrder:
+        context.openOrder !== undefined ? context.openOrder : (context.orders.find((order) => order.open) ?? null),
     })),
     storeError: assign((_, error: unknown) => ({ errorMessage: errorText(error) })),
     startLoading: assign({ errorMessage: undefined, openOrder: undefined }),
@@ -65,7 +66,8 @@ export const dashboardMachine = setup({
     markClosed: assign(({ context }) => {
       const id = context.closing?.submissionId;
       const orders = context.orders.map((order) => (order.submissionId === id ? asClosed(order) : order));
-      const openOrder = context.openOrder?.submissionId === id ? (orders.find((order) => order.open) ?? null) : context.openOrder;
+      const openOrder =
+        context.openOrder?.submissionId === id ? (orders.find((order) => order.open) ?? null) : context.openOrder;
       return { orders, openOrder, closed: orders.find((order) => order.submissionId === id) ?? null, closing: null };
     }),
     /** The list again after a change; the order to resume follows it unless it is still open there. */
@@ -76,7 +78,8 @@ export const dashboardMachine = setup({
   },
   guards: {
     hasNoOrders: ({ context }) => context.orders.length === 0,
-    isOpenOrder: ({ context }, submissionId: number) => context.orders.some((order) => order.submissionId === submissionId && order.open),
+    isOpenOrder: ({ context }, submissionId: number) =>
+      context.orders.some((order) => order.submissionId === submissionId && order.open),
     wasClosed: (_, output: CloseLostOutput) => output.closed !== null,
   },
 }).createMachine({
@@ -98,7 +101,11 @@ export const dashboardMachine = setup({
               invoke: {
                 id: 'loadOrders',
                 src: 'loadOrders',
-                onDone: { target: 'fetched', description: 'The orders arrived.', actions: { type: 'storeOrders', params: ({ event }) => event.output } },
+                onDone: {
+                  target: 'fetched',
+                  description: 'The orders arrived.',
+                  actions: { type: 'storeOrders', params: ({ event }) => event.output },
+                },
                 onError: {
                   target: '#dashboard.loadFailed',
                   description: 'The orders could not be fetched: without them there is nothing to show.',
@@ -128,12 +135,20 @@ export const dashboardMachine = setup({
             },
             fetched: { description: 'The open order to resume is known.', type: 'final' },
             // Worked out from the list once both are in (settleOpenOrder).
-            unavailable: { description: 'The open order could not be fetched; the newest open order in the list stands in for it.', type: 'final' },
+            unavailable: {
+              description: 'The open order could not be fetched; the newest open order in the list stands in for it.',
+              type: 'final',
+            },
           },
         },
       },
       onDone: [
-        { guard: 'hasNoOrders', target: 'empty', description: 'Both are in, and the insured has no order.', actions: 'settleOpenOrder' },
+        {
+          guard: 'hasNoOrders',
+          target: 'empty',
+          description: 'Both are in, and the insured has no order.',
+          actions: 'settleOpenOrder',
+        },
         { target: 'loaded', description: 'Both are in.', actions: 'settleOpenOrder' },
       ],
     },
@@ -180,9 +195,16 @@ export const dashboardMachine = setup({
           invoke: {
             id: 'refreshOrders',
             src: 'loadOrders',
-            onDone: { target: 'idle', description: 'The fresh list arrived.', actions: { type: 'storeRefreshed', params: ({ event }) => event.output } },
+            onDone: {
+              target: 'idle',
+              description: 'The fresh list arrived.',
+              actions: { type: 'storeRefreshed', params: ({ event }) => event.output },
+            },
             // The order is closed either way; the card already says so.
-            onError: { target: 'idle', description: 'The list could not be fetched; the card already shows the order closed.' },
+            onError: {
+              target: 'idle',
+              description: 'The list could not be fetched; the card already shows the order closed.',
+            },
           },
         },
       },

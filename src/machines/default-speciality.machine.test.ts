@@ -45,24 +45,65 @@ const publicList: BrokerSpecialityRef[] = [
   { id: 10, speiclaityRandomCode: 'DUW6Y4E7' },
 ];
 
-const inHarbor = (s: string | undefined, storedDefault?: string): DefaultSpecialityInput => ({ clientid: 'harbor-risk', s, storedDefault });
+const inHarbor = (s: string | undefined, storedDefault?: string): DefaultSpecialityInput => ({
+  clientid: 'harbor-risk',
+  s,
+  storedDefault,
+});
 
 describe('decideDefaultSpeciality', () => {
   const several = (...codes: string[]): DefaultSpecialityDecision => ({ kind: 'several', codes });
   const invalid = { kind: 'invalid' } as const;
 
-  const table: Array<[string, DefaultSpecialityInput, readonly BrokerSpecialityRef[], Partial<DefaultSpecialityDecision>]> = [
+  const table: Array<
+    [string, DefaultSpecialityInput, readonly BrokerSpecialityRef[], Partial<DefaultSpecialityDecision>]
+  > = [
     // Several valid codes: the broker's own spelling, in the order of `s`.
     ['several codes, in the order given', inHarbor('YTR9D4HY,TSACBHV2'), harbor, several('YTR9D4HY', 'TSACBHV2')],
-    ['all four of harbor’s codes', inHarbor('TSACBHV2,Q9LY88FH,6PTBZBJL,YTR9D4HY'), harbor, several('TSACBHV2', 'Q9LY88FH', '6PTBZBJL', 'YTR9D4HY')],
-    ['several codes in any case, canonical case back', inHarbor('q9ly88fh,6ptbzBJL'), harbor, several('Q9LY88FH', '6PTBZBJL')],
-    ['several codes with spaces around items', inHarbor('  TSACBHV2 ,\tQ9LY88FH  '), harbor, several('TSACBHV2', 'Q9LY88FH')],
-    ['several of lakeside’s codes at lakeside', { clientid: 'lakeside-brokers', s: 'Q3QFN8CF,ULRFHKSX' }, lakeside, several('Q3QFN8CF', 'ULRFHKSX')],
+    [
+      'all four of harbor’s codes',
+      inHarbor('TSACBHV2,Q9LY88FH,6PTBZBJL,YTR9D4HY'),
+      harbor,
+      several('TSACBHV2', 'Q9LY88FH', '6PTBZBJL', 'YTR9D4HY'),
+    ],
+    [
+      'several codes in any case, canonical case back',
+      inHarbor('q9ly88fh,6ptbzBJL'),
+      harbor,
+      several('Q9LY88FH', '6PTBZBJL'),
+    ],
+    [
+      'several codes with spaces around items',
+      inHarbor('  TSACBHV2 ,\tQ9LY88FH  '),
+      harbor,
+      several('TSACBHV2', 'Q9LY88FH'),
+    ],
+    [
+      'several of lakeside’s codes at lakeside',
+      { clientid: 'lakeside-brokers', s: 'Q3QFN8CF,ULRFHKSX' },
+      lakeside,
+      several('Q3QFN8CF', 'ULRFHKSX'),
+    ],
     // A single valid code: its id.
     ['a single code', inHarbor('Q9LY88FH'), harbor, { kind: 'single', code: 'Q9LY88FH', specialityId: 102 }],
-    ['a single code in lower case', inHarbor('tsacbhv2'), harbor, { kind: 'single', code: 'TSACBHV2', specialityId: 101 }],
-    ['a single code with spaces around it', inHarbor(' YTR9D4HY '), harbor, { kind: 'single', code: 'YTR9D4HY', specialityId: 104 }],
-    ['a single public code on the plain site', { s: 'uy5el3r2' }, publicList, { kind: 'single', code: 'UY5EL3R2', specialityId: 1 }],
+    [
+      'a single code in lower case',
+      inHarbor('tsacbhv2'),
+      harbor,
+      { kind: 'single', code: 'TSACBHV2', specialityId: 101 },
+    ],
+    [
+      'a single code with spaces around it',
+      inHarbor(' YTR9D4HY '),
+      harbor,
+      { kind: 'single', code: 'YTR9D4HY', specialityId: 104 },
+    ],
+    [
+      'a single public code on the plain site',
+      { s: 'uy5el3r2' },
+      publicList,
+      { kind: 'single', code: 'UY5EL3R2', specialityId: 1 },
+    ],
     ['several public codes on the plain site', { s: '6BSL4GRW,UY5EL3R2' }, publicList, several('6BSL4GRW', 'UY5EL3R2')],
     // Empty `s` and empty items.
     ['an empty s', inHarbor(''), harbor, invalid],
@@ -94,8 +135,18 @@ describe('decideDefaultSpeciality', () => {
     // Nothing offered at all.
     ['a code where nothing is offered', inHarbor('TSACBHV2'), [], invalid],
     // No `s`.
-    ['no s, a stored default the broker offers', inHarbor(undefined, '6PTBZBJL'), harbor, { kind: 'stored', code: '6PTBZBJL', specialityId: 103 }],
-    ['no s, a stored default in another case', inHarbor(undefined, 'q9ly88fh'), harbor, { kind: 'stored', code: 'Q9LY88FH', specialityId: 102 }],
+    [
+      'no s, a stored default the broker offers',
+      inHarbor(undefined, '6PTBZBJL'),
+      harbor,
+      { kind: 'stored', code: '6PTBZBJL', specialityId: 103 },
+    ],
+    [
+      'no s, a stored default in another case',
+      inHarbor(undefined, 'q9ly88fh'),
+      harbor,
+      { kind: 'stored', code: 'Q9LY88FH', specialityId: 102 },
+    ],
     ['no s, another broker’s stored default', inHarbor(undefined, 'ULRFHKSX'), harbor, { kind: 'none' }],
     ['no s, a stored default no broker has', inHarbor(undefined, 'GONE0000'), harbor, { kind: 'none' }],
     ['no s, a stored default, nothing offered', inHarbor(undefined, 'TSACBHV2'), [], { kind: 'none' }],
@@ -113,13 +164,25 @@ describe('decideDefaultSpeciality', () => {
   });
 
   it('says why a list is invalid', () => {
-    expect(decideDefaultSpeciality(inHarbor('TSACBHV2,,Q9LY88FH'), harbor)).toEqual({ kind: 'invalid', reason: 'an empty item' });
-    expect(decideDefaultSpeciality(inHarbor('TSACBHV2,GH8DZ9YX'), harbor)).toEqual({ kind: 'invalid', reason: '"GH8DZ9YX" is not offered here' });
-    expect(decideDefaultSpeciality(inHarbor('TSACBHV2,tsacbhv2'), harbor)).toEqual({ kind: 'invalid', reason: '"tsacbhv2" is repeated' });
+    expect(decideDefaultSpeciality(inHarbor('TSACBHV2,,Q9LY88FH'), harbor)).toEqual({
+      kind: 'invalid',
+      reason: 'an empty item',
+    });
+    expect(decideDefaultSpeciality(inHarbor('TSACBHV2,GH8DZ9YX'), harbor)).toEqual({
+      kind: 'invalid',
+      reason: '"GH8DZ9YX" is not offered here',
+    });
+    expect(decideDefaultSpeciality(inHarbor('TSACBHV2,tsacbhv2'), harbor)).toEqual({
+      kind: 'invalid',
+      reason: '"tsacbhv2" is repeated',
+    });
   });
 
   it('keeps the order and canonical case of a huge list of valid codes', () => {
-    const many = Array.from({ length: 3000 }, (_, i) => ({ id: 1000 + i, speiclaityRandomCode: `C${i.toString(36).toUpperCase().padStart(7, '0')}` }));
+    const many = Array.from({ length: 3000 }, (_, i) => ({
+      id: 1000 + i,
+      speiclaityRandomCode: `C${i.toString(36).toUpperCase().padStart(7, '0')}`,
+    }));
     const reversed = [...many].reverse();
     const s = reversed.map((speciality) => speciality.speiclaityRandomCode.toLowerCase()).join(',');
     const decision = decideDefaultSpeciality(inHarbor(s), many);
@@ -136,7 +199,11 @@ describe('decideDefaultSpeciality', () => {
 });
 
 function httpError(status: number, message = 'Request failed'): HTTPError {
-  const error = new HTTPError(new Response('{}', { status }), new Request('http://localhost/api/weborder/auth/brokerDetails'), {} as never);
+  const error = new HTTPError(
+    new Response('{}', { status }),
+    new Request('http://localhost/api/weborder/auth/brokerDetails'),
+    {} as never,
+  );
   error.message = `${status}: ${message}`;
   // The label keeps the traversal from merging errors that serialise alike.
   return Object.assign(error, { label: `HTTP ${status}` });
@@ -156,11 +223,13 @@ function harness(input: DefaultSpecialityInput) {
   const actor = createActor(
     defaultSpecialityMachine.provide({
       actors: {
-        loadOfferedSpecialities: fromPromise<OfferedSpecialities, { clientid: string | undefined }>(({ input: loadInput }) => {
-          loads.push(loadInput);
-          calls.push(['load']);
-          return new Promise((resolve, reject) => (pending = { resolve, reject }));
-        }),
+        loadOfferedSpecialities: fromPromise<OfferedSpecialities, { clientid: string | undefined }>(
+          ({ input: loadInput }) => {
+            loads.push(loadInput);
+            calls.push(['load']);
+            return new Promise((resolve, reject) => (pending = { resolve, reject }));
+          },
+        ),
       },
       actions: {
         goToSpecialities: (_, params) => void calls.push(['goToSpecialities', params]),
@@ -326,8 +395,10 @@ const traversalEvents = [
 
 /** Only the events a state takes, so that no event leaves a state unchanged (see serializeWithArrival). */
 function eventsFor(snapshot: { value: unknown }): never[] {
-  if (snapshot.value === 'loadingSpecialities') return traversalEvents.filter((event: AnyEventObject) => event.type.startsWith('xstate.'));
-  if (snapshot.value === 'failed') return traversalEvents.filter((event: AnyEventObject) => event.type === 'defaultSpeciality.retry');
+  if (snapshot.value === 'loadingSpecialities')
+    return traversalEvents.filter((event: AnyEventObject) => event.type.startsWith('xstate.'));
+  if (snapshot.value === 'failed')
+    return traversalEvents.filter((event: AnyEventObject) => event.type === 'defaultSpeciality.retry');
   return [];
 }
 
@@ -336,7 +407,10 @@ function eventsFor(snapshot: { value: unknown }): never[] {
  * would never retry: the event that led to a state tells them apart. (An event a state ignores
  * would then make a new state of the same one: eventsFor offers none.)
  */
-function serializeWithArrival(snapshot: { value: unknown; context: unknown }, event: AnyEventObject | undefined): string {
+function serializeWithArrival(
+  snapshot: { value: unknown; context: unknown },
+  event: AnyEventObject | undefined,
+): string {
   return JSON.stringify({ value: snapshot.value, context: snapshot.context, via: event?.type ?? null });
 }
 
@@ -403,7 +477,11 @@ const scenarios: Scenario[] = [
     },
   },
   { name: 'no s, nothing stored', input: inHarbor(undefined), effectsAt: { noDefault: [] } },
-  { name: 'no s on the plain site, a stored default', input: { storedDefault: 'UY5EL3R2' }, effectsAt: { noDefault: [] } },
+  {
+    name: 'no s on the plain site, a stored default',
+    input: { storedDefault: 'UY5EL3R2' },
+    effectsAt: { noDefault: [] },
+  },
 ];
 
 interface Step {
@@ -448,13 +526,22 @@ describe('defaultSpecialityMachine paths', () => {
     });
 
     it(`walks every simple path, retries included (${name})`, async () => {
-      const paths = getSimplePaths(defaultSpecialityMachine, { events: eventsFor as never, input, serializeState: serializeWithArrival as never });
+      const paths = getSimplePaths(defaultSpecialityMachine, {
+        events: eventsFor as never,
+        input,
+        serializeState: serializeWithArrival as never,
+      });
       expect(new Set(paths.map((path) => path.state.value))).toEqual(new Set(Object.keys(effectsAt)));
       if ('failed' in effectsAt) {
         // Each final state is reached after a retry too.
-        for (const final of Object.keys(effectsAt).filter((value) => !['failed', 'loadingSpecialities'].includes(value))) {
+        for (const final of Object.keys(effectsAt).filter(
+          (value) => !['failed', 'loadingSpecialities'].includes(value),
+        )) {
           expect(
-            paths.some((path) => path.state.value === final && path.steps.some((step) => step.event.type === 'defaultSpeciality.retry')),
+            paths.some(
+              (path) =>
+                path.state.value === final && path.steps.some((step) => step.event.type === 'defaultSpeciality.retry'),
+            ),
             final,
           ).toBe(true);
         }
@@ -464,7 +551,11 @@ describe('defaultSpecialityMachine paths', () => {
         expect(effects(calls), JSON.stringify(path.state.value)).toEqual(effectsAt[snapshot.value as string]);
         // Never more than one navigation, and only from a final state.
         const navigations = calls.filter(([callName]) => callName.startsWith('goTo'));
-        expect(navigations.length).toBe(snapshot.status === 'done' && snapshot.value !== 'noDefault' && snapshot.value !== 'usingStoredDefault' ? 1 : 0);
+        expect(navigations.length).toBe(
+          snapshot.status === 'done' && snapshot.value !== 'noDefault' && snapshot.value !== 'usingStoredDefault'
+            ? 1
+            : 0,
+        );
       }
     });
   }
@@ -496,7 +587,9 @@ describe('defaultSpecialityMachine’s own loader', () => {
   it('takes a 404, or a 400 on the client URL, for an unknown broker', async () => {
     vi.mocked(getBrokerDetails).mockRejectedValueOnce(httpError(404));
     expect((await settled({ clientid: 'nobody', s: 'TSACBHV2' })).value).toBe('notFound');
-    const malformed = Object.assign(httpError(400), { fields: { clientUrl: 'may hold only letters, digits and hyphens' } });
+    const malformed = Object.assign(httpError(400), {
+      fields: { clientUrl: 'may hold only letters, digits and hyphens' },
+    });
     vi.mocked(getBrokerDetails).mockRejectedValueOnce(malformed);
     expect((await settled({ clientid: 'no_body', s: 'TSACBHV2' })).value).toBe('notFound');
   });

@@ -14,8 +14,7 @@ export type OfferedSpecialities = { brokerFound: true; offered: BrokerSpeciality
 
 /** What a client id turned out to be (the app's broker cache answers in this shape). */
 export type BrokerLookupResult =
-  | { status: 'found'; details: { brokerspecialities: BrokerSpecialityRef[] } }
-  | { status: 'unknown' };
+  { status: 'found'; details: { brokerspecialities: BrokerSpecialityRef[] } } | { status: 'unknown' };
 
 /** The broker's details straight from the API: a 404 (or a refused client id) is "unknown". */
 async function lookUpBroker(clientid: string): Promise<BrokerLookupResult> {
@@ -40,7 +39,9 @@ export async function offeredSpecialities(
     return { brokerFound: true, offered: list.map(({ id, speiclaityRandomCode }) => ({ id, speiclaityRandomCode })) };
   }
   const lookup = await lookUp(clientid);
-  return lookup.status === 'found' ? { brokerFound: true, offered: lookup.details.brokerspecialities } : { brokerFound: false };
+  return lookup.status === 'found'
+    ? { brokerFound: true, offered: lookup.details.brokerspecialities }
+    : { brokerFound: false };
 }
 
 export interface DefaultSpecialityInput {
@@ -68,7 +69,10 @@ export type DefaultSpecialityDecision =
  * - no `s` in the client area: the stored default, when this broker offers it (else none).
  * Codes match whatever their case, and spaces around an item are ignored.
  */
-export function decideDefaultSpeciality(input: DefaultSpecialityInput, offered: readonly BrokerSpecialityRef[]): DefaultSpecialityDecision {
+export function decideDefaultSpeciality(
+  input: DefaultSpecialityInput,
+  offered: readonly BrokerSpecialityRef[],
+): DefaultSpecialityDecision {
   const byCode = new Map(offered.map((speciality) => [speciality.speiclaityRandomCode.toUpperCase(), speciality]));
   if (input.s === undefined) {
     const stored = input.clientid && input.storedDefault ? byCode.get(input.storedDefault.toUpperCase()) : undefined;
@@ -141,7 +145,8 @@ export const defaultSpecialityMachine = setup({
   initial: 'checking',
   states: {
     checking: {
-      description: 'A moment’s check of whether the address names specialities, or a broker’s storefront has a stored default.',
+      description:
+        'A moment’s check of whether the address names specialities, or a broker’s storefront has a stored default.',
       always: [
         {
           guard: 'hasNothingToResolve',
@@ -187,7 +192,11 @@ export const defaultSpecialityMachine = setup({
       always: [
         { guard: 'decidedSeveral', target: 'showingSeveral', description: 'Several offered specialities are named.' },
         { guard: 'decidedSingle', target: 'quoting', description: 'One offered speciality is named.' },
-        { guard: 'decidedStored', target: 'usingStoredDefault', description: 'None is named, and the storefront’s stored default is still offered.' },
+        {
+          guard: 'decidedStored',
+          target: 'usingStoredDefault',
+          description: 'None is named, and the storefront’s stored default is still offered.',
+        },
         { guard: 'decidedInvalid', target: 'notFound', description: 'A code is empty, repeated or not offered here.' },
         { target: 'noDefault', description: 'Nothing to go on.' },
       ],
@@ -214,14 +223,23 @@ export const defaultSpecialityMachine = setup({
         },
         {
           type: 'goToQuotes',
-          params: ({ context }) => ({ specialityId: context.decision?.kind === 'single' ? context.decision.specialityId : 0 }),
+          params: ({ context }) => ({
+            specialityId: context.decision?.kind === 'single' ? context.decision.specialityId : 0,
+          }),
         },
       ],
     },
-    usingStoredDefault: { description: 'The storefront’s stored default speciality stands; the page shows as it is.', type: 'final' },
-    noDefault: { description: 'There is no default speciality; the page shows every speciality as usual.', type: 'final' },
+    usingStoredDefault: {
+      description: 'The storefront’s stored default speciality stands; the page shows as it is.',
+      type: 'final',
+    },
+    noDefault: {
+      description: 'There is no default speciality; the page shows every speciality as usual.',
+      type: 'final',
+    },
     notFound: {
-      description: 'The address asks for a broker or speciality that is not offered here: the “page not found” screen shows.',
+      description:
+        'The address asks for a broker or speciality that is not offered here: the “page not found” screen shows.',
       type: 'final',
       entry: 'goToPageNotFound',
     },

@@ -36,7 +36,13 @@ const architects: DocumentOrder = {
     { kind: 'invoice', title: 'Invoice', filename: 'invoice-inv-2026-000012.pdf' },
   ],
 };
-const dentists: DocumentOrder = { ...architects, submissionId: 4300, orderNumber: 'Q-2026-004300', policyNumber: 'P-2026-004300', speciality: 'Dentists' };
+const dentists: DocumentOrder = {
+  ...architects,
+  submissionId: 4300,
+  orderNumber: 'Q-2026-004300',
+  policyNumber: 'P-2026-004300',
+  speciality: 'Dentists',
+};
 const everyOrder: LoadedDocuments = { orders: [architects, dentists], policy: null };
 const policy = { policyNumber: 'P-2026-004217', submissionId: 4217 } as PolicyInfo;
 
@@ -53,7 +59,11 @@ const share: Extract<DocumentsEvent, { type: 'share.open' }> = {
 };
 
 function httpError(status: number, message: string): HTTPError {
-  const error = new HTTPError(new Response('{}', { status }), new Request('http://localhost/api/weborder/documents/list'), {} as never);
+  const error = new HTTPError(
+    new Response('{}', { status }),
+    new Request('http://localhost/api/weborder/documents/list'),
+    {} as never,
+  );
   error.message = `${status}: ${message}`;
   return Object.assign(error, { fields: {}, label: `HTTP ${status}` });
 }
@@ -68,8 +78,14 @@ describe('loadDocuments', () => {
   it('lists every order for the account, one order with its policy, or nothing', async () => {
     vi.mocked(documentList).mockResolvedValue({ orders: [architects, dentists] });
     vi.mocked(policyInfo).mockResolvedValue(policy);
-    await expect(loadDocuments({ scope: 'account' })).resolves.toEqual({ orders: [architects, dentists], policy: null });
-    await expect(loadDocuments({ scope: 'order', submissionId: 4300 })).resolves.toEqual({ orders: [dentists], policy });
+    await expect(loadDocuments({ scope: 'account' })).resolves.toEqual({
+      orders: [architects, dentists],
+      policy: null,
+    });
+    await expect(loadDocuments({ scope: 'order', submissionId: 4300 })).resolves.toEqual({
+      orders: [dentists],
+      policy,
+    });
     expect(vi.mocked(policyInfo).mock.calls).toEqual([[4300]]);
     await expect(loadDocuments({ scope: 'none' })).resolves.toEqual({ orders: [], policy: null });
     expect(vi.mocked(documentList)).toHaveBeenCalledTimes(2);
@@ -78,7 +94,10 @@ describe('loadDocuments', () => {
   it('an order without a policy yet (404) has none; any other failure fails the load', async () => {
     vi.mocked(documentList).mockResolvedValue({ orders: [architects] });
     vi.mocked(policyInfo).mockRejectedValueOnce(noPolicy).mockRejectedValueOnce(serverDown);
-    await expect(loadDocuments({ scope: 'order', submissionId: 4217 })).resolves.toEqual({ orders: [architects], policy: null });
+    await expect(loadDocuments({ scope: 'order', submissionId: 4217 })).resolves.toEqual({
+      orders: [architects],
+      policy: null,
+    });
     await expect(loadDocuments({ scope: 'order', submissionId: 4217 })).rejects.toBe(serverDown);
   });
 });
@@ -93,7 +112,9 @@ function harness(input: DocumentsInput = { scope: 'account' }) {
   const waiting = <Output, Input>(call: Call) =>
     fromPromise<Output, Input>(({ input: given }) => {
       calls.push({ call, input: given });
-      return new Promise<Output>((resolve, reject) => (pending = { call, resolve: resolve as (value: unknown) => void, reject }));
+      return new Promise<Output>(
+        (resolve, reject) => (pending = { call, resolve: resolve as (value: unknown) => void, reject }),
+      );
     });
   const actor = createActor(
     documentsMachine.provide({
@@ -194,7 +215,10 @@ describe('documentsMachine: downloads', () => {
     const documents = await listed();
     documents.send({ type: 'document.download', ...policyRef });
     await documents.answer('fetchDocument', 'error', noPolicy);
-    expect(documents.context().failure).toEqual({ ...policyRef, message: '404: Order Q-2026-004217 has no policy yet' });
+    expect(documents.context().failure).toEqual({
+      ...policyRef,
+      message: '404: Order Q-2026-004217 has no policy yet',
+    });
     expect(documents.saved).toEqual([]);
     documents.send({ type: 'document.download', ...invoiceRef });
     expect(documents.context().failure).toBeNull();
@@ -215,7 +239,11 @@ describe('documentsMachine: e-mail', () => {
     const documents = await listed();
     documents.send(share);
     expect(documents.value()).toBe('sharing');
-    expect(documents.dialog()?.getSnapshot().context).toMatchObject({ what: 'orderSummary', submissionId: 4217, to: 'ada@example.com' });
+    expect(documents.dialog()?.getSnapshot().context).toMatchObject({
+      what: 'orderSummary',
+      submissionId: 4217,
+      to: 'ada@example.com',
+    });
     documents.dialog()!.send({ type: 'share.send', to: 'ada@example.com' });
     await documents.answer('mailDocument', 'done', queued);
     expect(documents.value()).toBe('ready');
@@ -276,7 +304,11 @@ async function replay(input: DocumentsInput, steps: readonly { event: AnyEventOb
       }
     } else if (answer) {
       const payload = event as unknown as { output?: unknown; error?: unknown };
-      await documents.answer(answer[2] as Call, answer[1] as 'done' | 'error', answer[1] === 'done' ? payload.output : payload.error);
+      await documents.answer(
+        answer[2] as Call,
+        answer[1] as 'done' | 'error',
+        answer[1] === 'done' ? payload.output : payload.error,
+      );
     } else if (event.type !== 'xstate.init') {
       documents.send(event as never);
     }
@@ -290,7 +322,9 @@ function expectConsistent(documents: ReturnType<typeof harness>) {
   if (value === 'failed') expect(documents.context().errorMessage).toBeDefined();
   expect(documents.dialog() !== undefined).toBe(value === 'sharing');
   // Saved only what was fetched, once each.
-  expect(documents.saved.length).toBeLessThanOrEqual(documents.calls.filter((call) => call.call === 'fetchDocument').length);
+  expect(documents.saved.length).toBeLessThanOrEqual(
+    documents.calls.filter((call) => call.call === 'fetchDocument').length,
+  );
 }
 
 describe('documentsMachine paths', () => {
@@ -299,7 +333,11 @@ describe('documentsMachine paths', () => {
   it('reaches every state by a shortest path, and the real actor agrees', async () => {
     const reached = new Set<string>();
     for (const input of [{ scope: 'account' }, { scope: 'none' }] as DocumentsInput[]) {
-      const paths = getShortestPaths(documentsMachine, { events: traversalEvents, input, serializeState: serializeState as never });
+      const paths = getShortestPaths(documentsMachine, {
+        events: traversalEvents,
+        input,
+        serializeState: serializeState as never,
+      });
       for (const path of paths) {
         reached.add(String(path.state.value));
         expectConsistent(await replay(input, path.steps as never));
@@ -310,7 +348,11 @@ describe('documentsMachine paths', () => {
 
   it('walks every simple path on a real actor', async () => {
     const input: DocumentsInput = { scope: 'account' };
-    const paths = getSimplePaths(documentsMachine, { events: traversalEvents, input, serializeState: serializeState as never });
+    const paths = getSimplePaths(documentsMachine, {
+      events: traversalEvents,
+      input,
+      serializeState: serializeState as never,
+    });
     expect(paths.length).toBeGreaterThan(states.length);
     for (const path of paths) expectConsistent(await replay(input, path.steps as never));
   }, 60_000);

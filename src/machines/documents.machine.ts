@@ -85,7 +85,9 @@ export const documentsMachine = setup({
   },
   actors: {
     loadDocuments: fromPromise<LoadedDocuments, DocumentsInput>(({ input }) => loadDocuments(input)),
-    fetchDocument: fromPromise<DownloadedDocument, DocumentRef>(({ input }) => downloadDocument(input.kind, input.submissionId, input.filename)),
+    fetchDocument: fromPromise<DownloadedDocument, DocumentRef>(({ input }) =>
+      downloadDocument(input.kind, input.submissionId, input.filename),
+    ),
     shareDocument: shareDocumentMachine,
   },
   actions: {
@@ -99,7 +101,12 @@ export const documentsMachine = setup({
     })),
     storeShared: assign(({ context }, output: ShareDocumentOutput) => ({
       shared: output.queued
-        ? { what: output.what, submissionId: output.submissionId, queued: output.queued, count: (context.shared?.count ?? 0) + 1 }
+        ? {
+            what: output.what,
+            submissionId: output.submissionId,
+            queued: output.queued,
+            count: (context.shared?.count ?? 0) + 1,
+          }
         : context.shared,
     })),
   },
@@ -108,13 +115,25 @@ export const documentsMachine = setup({
   },
 }).createMachine({
   id: 'documents',
-  context: ({ input }) => ({ input, orders: [], policy: null, errorMessage: undefined, document: null, failure: null, shared: null }),
+  context: ({ input }) => ({
+    input,
+    orders: [],
+    policy: null,
+    errorMessage: undefined,
+    document: null,
+    failure: null,
+    shared: null,
+  }),
   initial: 'starting',
   states: {
     starting: {
       description: 'A moment’s check of whether this screen lists documents at all.',
       always: [
-        { guard: 'listsNothing', target: 'ready', description: 'It lists none: it only offers a download or an e-mail.' },
+        {
+          guard: 'listsNothing',
+          target: 'ready',
+          description: 'It lists none: it only offers a download or an e-mail.',
+        },
         { target: 'loading', description: 'It lists documents: they are fetched.' },
       ],
     },
@@ -141,7 +160,8 @@ export const documentsMachine = setup({
       on: { 'documents.retry': { target: 'loading', description: 'The person tries again.' } },
     },
     ready: {
-      description: 'The person sees their documents, each to download or e-mail, with the last download’s failure beside its document.',
+      description:
+        'The person sees their documents, each to download or e-mail, with the last download’s failure beside its document.',
       on: {
         'document.download': {
           target: 'downloading',
@@ -163,7 +183,10 @@ export const documentsMachine = setup({
         onDone: {
           target: 'ready',
           description: 'The file is handed to the browser to save.',
-          actions: { type: 'saveFile', params: ({ event }) => ({ blob: event.output.blob, filename: event.output.filename }) },
+          actions: {
+            type: 'saveFile',
+            params: ({ event }) => ({ blob: event.output.blob, filename: event.output.filename }),
+          },
         },
         onError: {
           target: 'ready',

@@ -17,7 +17,11 @@ import {
 const SUBMISSION_ID = 42;
 
 function httpError(status: number, message = 'Request failed', fields?: Record<string, string>): HTTPError {
-  const error = new HTTPError(new Response('{}', { status }), new Request('http://localhost/api/weborder/insured/addlocation'), {} as never);
+  const error = new HTTPError(
+    new Response('{}', { status }),
+    new Request('http://localhost/api/weborder/insured/addlocation'),
+    {} as never,
+  );
   error.message = `${status}: ${message}`;
   // As src/api/client.ts does when the body is the API's JSON error; the label keeps the traversal from merging errors.
   return Object.assign(error, { fields: fields ?? {}, label: `HTTP ${status} ${message}` });
@@ -43,7 +47,12 @@ const dallas: Location = {
   zipcode: '75201',
   isprimary: true,
 };
-const copyOf = (location: Location, id: number, isprimary: boolean): PlanLocation => ({ ...location, id, locationId: location.id, isprimary });
+const copyOf = (location: Location, id: number, isprimary: boolean): PlanLocation => ({
+  ...location,
+  id,
+  locationId: location.id,
+  isprimary,
+});
 /** A copy whose saved location was deleted since. */
 const oldClinic: PlanLocation = {
   id: 301,
@@ -79,7 +88,10 @@ const inDallas = order({
   totalCents: 293_000,
   previousTotalCents: 300_000,
   rerated: true,
-  locations: [oldClinic, copyOf(dallas, 201, false), copyOf(houston, 202, false)].map((plan) => ({ ...plan, isprimary: plan.id === 201 })),
+  locations: [oldClinic, copyOf(dallas, 201, false), copyOf(houston, 202, false)].map((plan) => ({
+    ...plan,
+    isprimary: plan.id === 201,
+  })),
 });
 /** The old clinic taken off: nothing on the order, nothing re-rated. */
 const bare = order({ version: 2, locations: [] });
@@ -99,7 +111,11 @@ const insured: PrimaryInsured = {
   primaryLocation: dallas,
   primaryContact: null,
 };
-const details = { submissionId: SUBMISSION_ID, number: 'Q-2026-000042', speciality: { id: 1, name: 'Dentists' } } as OrderDetails;
+const details = {
+  submissionId: SUBMISSION_ID,
+  number: 'Q-2026-000042',
+  speciality: { id: 1, name: 'Dentists' },
+} as OrderDetails;
 const dataWith = (planLocations: PlanLocations): EditOrderData => ({
   details,
   order: planLocations,
@@ -136,7 +152,9 @@ function harness(submissionId: number | undefined) {
   const waiting = (call: Call) =>
     fromPromise<never, unknown>(({ input }) => {
       calls.push({ call, input });
-      return new Promise((resolve, reject) => (pending = { call, resolve: resolve as (value: unknown) => void, reject }));
+      return new Promise(
+        (resolve, reject) => (pending = { call, resolve: resolve as (value: unknown) => void, reject }),
+      );
     }) as never;
   const actor = createActor(
     editOrderMachine.provide({
@@ -181,13 +199,19 @@ describe('locationChanges', () => {
 
 describe('refusalWords', () => {
   it('says what a 409 and a 422 mean for the order, with the server’s reason', () => {
-    expect(refusalWords(httpError(409, 'Order Q-2026-000042 is approved'))).toBe('This order can no longer be changed. Order Q-2026-000042 is approved');
+    expect(refusalWords(httpError(409, 'Order Q-2026-000042 is approved'))).toBe(
+      'This order can no longer be changed. Order Q-2026-000042 is approved',
+    );
     expect(refusalWords(httpError(422, 'Dentists cover is not offered in Alaska'))).toBe(
       'We cannot price this order at that address. Dentists cover is not offered in Alaska',
     );
-    expect(refusalWords(httpError(400, 'Invalid body: zipcode is not in TX'))).toBe('Invalid body: zipcode is not in TX');
+    expect(refusalWords(httpError(400, 'Invalid body: zipcode is not in TX'))).toBe(
+      'Invalid body: zipcode is not in TX',
+    );
     expect(refusalWords(httpError(500, 'Database unavailable'))).toBe('500: Database unavailable');
-    expect(refusalWords(new TypeError('fetch failed'))).toBe('The server could not be reached. Check your connection and try again.');
+    expect(refusalWords(new TypeError('fetch failed'))).toBe(
+      'The server could not be reached. Check your connection and try again.',
+    );
   });
 });
 
@@ -203,7 +227,12 @@ describe('editOrderMachine on a real actor', () => {
     expect(edit.calls).toEqual([{ call: 'loadOrder', input: { submissionId: SUBMISSION_ID, states: null } }]);
     await edit.answer('loadOrder', 'done', reloaded);
     expect(edit.value()).toBe('ready');
-    expect(edit.context()).toMatchObject({ data: reloaded, chosen: [12, 11], errorMessage: undefined, failure: undefined });
+    expect(edit.context()).toMatchObject({
+      data: reloaded,
+      chosen: [12, 11],
+      errorMessage: undefined,
+      failure: undefined,
+    });
   });
 
   for (const status of [404, 400]) {
@@ -233,7 +262,10 @@ describe('editOrderMachine on a real actor', () => {
     expect(edit.context().chosen).toEqual([11, 12]);
     edit.actor.send({ type: 'locations.update' });
     expect(edit.value()).toBe('savingLocations');
-    expect(edit.calls.at(-1)).toEqual({ call: 'saveLocations', input: { submissionId: SUBMISSION_ID, add: [12, 11], remove: [] } });
+    expect(edit.calls.at(-1)).toEqual({
+      call: 'saveLocations',
+      input: { submissionId: SUBMISSION_ID, add: [12, 11], remove: [] },
+    });
     // Nothing else is accepted while it saves.
     edit.actor.send({ type: 'insured.save', request });
     edit.actor.send({ type: 'locations.update' });
@@ -241,7 +273,10 @@ describe('editOrderMachine on a real actor', () => {
     await edit.answer('saveLocations', 'done', inDallas);
     expect(edit.value()).toBe('refreshing');
     // The reload asks for what may have changed; the states it has already.
-    expect(edit.calls.at(-1)).toEqual({ call: 'loadOrder', input: { submissionId: SUBMISSION_ID, states: loaded.states } });
+    expect(edit.calls.at(-1)).toEqual({
+      call: 'loadOrder',
+      input: { submissionId: SUBMISSION_ID, states: loaded.states },
+    });
     expect(edit.context().data?.order).toEqual(inDallas);
     expect(edit.context().lastChange).toEqual({ kind: 'rerated', totalCents: 293_000, previousTotalCents: 300_000 });
     expect(edit.context().changes).toBe(1);
@@ -294,7 +329,11 @@ describe('editOrderMachine on a real actor', () => {
   it('keeps a 400’s field messages for the form, and a 422 in words', async () => {
     const edit = await loadedHarness();
     edit.actor.send({ type: 'insured.save', request });
-    await edit.answer('saveInsured', 'error', httpError(400, 'Invalid body: zipcode is in Alaska, not Texas', { zipcode: 'is in Alaska, not Texas' }));
+    await edit.answer(
+      'saveInsured',
+      'error',
+      httpError(400, 'Invalid body: zipcode is in Alaska, not Texas', { zipcode: 'is in Alaska, not Texas' }),
+    );
     expect(edit.value()).toBe('ready');
     expect(edit.context().failure).toEqual({
       section: 'insured',
@@ -307,7 +346,11 @@ describe('editOrderMachine on a real actor', () => {
     expect(edit.context().failure).toBeUndefined();
     await edit.answer('saveLocations', 'error', httpError(422, 'Dentists cover is not offered there'));
     expect(edit.value()).toBe('ready');
-    expect(edit.context().failure).toMatchObject({ section: 'locations', message: 'We cannot price this order at that address. Dentists cover is not offered there', fields: {} });
+    expect(edit.context().failure).toMatchObject({
+      section: 'locations',
+      message: 'We cannot price this order at that address. Dentists cover is not offered there',
+      fields: {},
+    });
   });
 
   it('after a 409 loads the order again to show it as it is now, keeping the reason', async () => {
@@ -319,7 +362,10 @@ describe('editOrderMachine on a real actor', () => {
     await edit.answer('loadOrder', 'done', approved);
     expect(edit.value()).toBe('ready');
     expect(edit.context().data).toEqual(approved);
-    expect(edit.context().failure).toMatchObject({ section: 'insured', message: 'This order can no longer be changed. The order is approved' });
+    expect(edit.context().failure).toMatchObject({
+      section: 'insured',
+      message: 'This order can no longer be changed. The order is approved',
+    });
   });
 
   it('a reload that fails keeps what is shown and offers Try again', async () => {
@@ -349,14 +395,21 @@ describe('editOrderMachine on a real actor', () => {
 
     edit.actor.send({ type: 'planLocation.remove', id: 301 });
     edit.actor.send({ type: 'remove.confirm' });
-    expect(edit.calls.at(-1)).toEqual({ call: 'removePlanLocation', input: { submissionId: SUBMISSION_ID, planLocationId: 301 } });
+    expect(edit.calls.at(-1)).toEqual({
+      call: 'removePlanLocation',
+      input: { submissionId: SUBMISSION_ID, planLocationId: 301 },
+    });
     await edit.answer('removePlanLocation', 'error', httpError(409, 'The order is approved'));
     expect(edit.value()).toBe('confirmingRemove');
     expect(edit.context().removeError).toBe('This order can no longer be changed. The order is approved');
     edit.actor.send({ type: 'remove.confirm' });
     await edit.answer('removePlanLocation', 'done', bare);
     expect(edit.value()).toBe('refreshing');
-    expect(edit.context()).toMatchObject({ removing: null, removeError: undefined, lastChange: { kind: 'saved', what: 'locations' } });
+    expect(edit.context()).toMatchObject({
+      removing: null,
+      removeError: undefined,
+      lastChange: { kind: 'saved', what: 'locations' },
+    });
   });
 
   it('a copy already gone (404) just reloads', async () => {
@@ -428,7 +481,12 @@ const serializeState = (snapshot: { value: unknown; context: EditOrderContext })
 
 /** Coarser still, for simple paths: the state, whether something changed and whether a message shows. */
 const serializeBriefly = (snapshot: { value: unknown; context: EditOrderContext }) =>
-  JSON.stringify([snapshot.value, snapshot.context.changes > 0, [...snapshot.context.chosen].sort(), Boolean(snapshot.context.errorMessage ?? snapshot.context.failure)]);
+  JSON.stringify([
+    snapshot.value,
+    snapshot.context.changes > 0,
+    [...snapshot.context.chosen].sort(),
+    Boolean(snapshot.context.errorMessage ?? snapshot.context.failure),
+  ]);
 
 interface Step {
   event: AnyEventObject;
@@ -445,25 +503,37 @@ async function replay(steps: readonly Step[], sameContext = true) {
     const answer = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
     if (answer) {
       const payload = event as unknown as { output?: unknown; error?: unknown };
-      await edit.answer(CALL_OF[answer[2]!]!, answer[1] as 'done' | 'error', answer[1] === 'done' ? payload.output : payload.error);
+      await edit.answer(
+        CALL_OF[answer[2]!]!,
+        answer[1] as 'done' | 'error',
+        answer[1] === 'done' ? payload.output : payload.error,
+      );
     } else if (event.type !== 'xstate.init') {
       edit.actor.send(event as never);
     }
     expect(edit.value(), `after ${event.type}`).toEqual(state.value);
-    if (sameContext) expect({ ...edit.context(), changes: undefined }).toEqual({ ...state.context, changes: undefined });
+    if (sameContext)
+      expect({ ...edit.context(), changes: undefined }).toEqual({ ...state.context, changes: undefined });
   }
   return edit;
 }
 
 /** What must hold in each state, whichever way it was reached. */
 function expectConsistent(value: unknown, context: EditOrderContext) {
-  if (['ready', 'savingInsured', 'savingLocations', 'confirmingRemove', 'removingPlanLocation', 'refreshing'].includes(value as string)) {
+  if (
+    ['ready', 'savingInsured', 'savingLocations', 'confirmingRemove', 'removingPlanLocation', 'refreshing'].includes(
+      value as string,
+    )
+  ) {
     expect(context.data).toBeDefined();
   }
   if (value === 'loadFailed') expect(context.errorMessage).toBeDefined();
   if (value === 'confirmingRemove' || value === 'removingPlanLocation') expect(context.removing?.id).toBe(oldClinic.id);
   else expect(context.removing).toBeNull();
-  if (context.data) expect(context.chosen.every((id) => context.data!.savedLocations.some((location) => location.id === id))).toBe(true);
+  if (context.data)
+    expect(context.chosen.every((id) => context.data!.savedLocations.some((location) => location.id === id))).toBe(
+      true,
+    );
 }
 
 const machineStates = Object.keys(editOrderMachine.root.states);
@@ -471,12 +541,26 @@ const machineStates = Object.keys(editOrderMachine.root.states);
 describe('editOrderMachine paths', () => {
   it('has the states this file covers', () => {
     expect(new Set(machineStates)).toEqual(
-      new Set(['checking', 'loading', 'loadFailed', 'notFound', 'ready', 'savingInsured', 'savingLocations', 'confirmingRemove', 'removingPlanLocation', 'refreshing']),
+      new Set([
+        'checking',
+        'loading',
+        'loadFailed',
+        'notFound',
+        'ready',
+        'savingInsured',
+        'savingLocations',
+        'confirmingRemove',
+        'removingPlanLocation',
+        'refreshing',
+      ]),
     );
   });
 
   it('without an order number only "not found" is reachable', () => {
-    const paths = getShortestPaths(editOrderMachine, { events: traversalEvents as never, input: { submissionId: undefined } });
+    const paths = getShortestPaths(editOrderMachine, {
+      events: traversalEvents as never,
+      input: { submissionId: undefined },
+    });
     expect(paths.map((path) => path.state.value)).toEqual(['notFound']);
   });
 
@@ -487,7 +571,9 @@ describe('editOrderMachine paths', () => {
       serializeState: serializeState as never,
     });
     // `checking` decides at once: no snapshot ever rests there.
-    expect(new Set(paths.map((path) => path.state.value))).toEqual(new Set(machineStates.filter((state) => state !== 'checking')));
+    expect(new Set(paths.map((path) => path.state.value))).toEqual(
+      new Set(machineStates.filter((state) => state !== 'checking')),
+    );
     const best = new Map<string, (typeof paths)[number]>();
     for (const path of paths) {
       const key = JSON.stringify(path.state.value);
@@ -519,12 +605,22 @@ describe('editOrderMachine paths', () => {
       serializeState: serializeBriefly as never,
       // The load, its failures and retries, then ticking Houston, updating (refused, then done) and the reload.
       filterEvents: ((_: unknown, event: AnyEventObject) => allowed.has(event)) as never,
-      stopWhen: ((snapshot: { value: unknown; context: EditOrderContext }) => snapshot.context.changes > 0 && snapshot.value === 'ready') as never,
+      stopWhen: ((snapshot: { value: unknown; context: EditOrderContext }) =>
+        snapshot.context.changes > 0 && snapshot.value === 'ready') as never,
     });
     const ends = new Set(paths.map((path) => path.state.value));
-    for (const state of ['loading', 'loadFailed', 'notFound', 'ready', 'savingLocations', 'refreshing']) expect(ends).toContain(state);
-    expect(paths.some((path) => path.state.value === 'ready' && path.steps.some((step) => step.event === traversalEvents[12]))).toBe(true);
-    expect(paths.some((path) => path.state.value === 'ready' && path.steps.some((step) => step.event.type === 'order.retry'))).toBe(true);
+    for (const state of ['loading', 'loadFailed', 'notFound', 'ready', 'savingLocations', 'refreshing'])
+      expect(ends).toContain(state);
+    expect(
+      paths.some(
+        (path) => path.state.value === 'ready' && path.steps.some((step) => step.event === traversalEvents[12]),
+      ),
+    ).toBe(true);
+    expect(
+      paths.some(
+        (path) => path.state.value === 'ready' && path.steps.some((step) => step.event.type === 'order.retry'),
+      ),
+    ).toBe(true);
     for (const path of paths) {
       const edit = await replay(path.steps as never, false);
       expectConsistent(edit.value(), edit.context());

@@ -2,7 +2,11 @@ import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
 import { errorFields, errorStatus, errorText, serverMessage } from '@/api/api-error';
 import type { UsState } from '@shared/contract/lists';
 import type { Location, PlanLocation, PlanLocations } from '@shared/contract/locations';
-import type { PrimaryInsured, PrimaryInsuredWithLocation, UpdatePrimaryInsuredWithLocationRequest } from '@shared/contract/primary-insured';
+import type {
+  PrimaryInsured,
+  PrimaryInsuredWithLocation,
+  UpdatePrimaryInsuredWithLocationRequest,
+} from '@shared/contract/primary-insured';
 import type { OrderDetails } from '@shared/contract/submissions';
 import { getStateList } from '@/api/lists';
 import { listLocations } from '@/api/locations';
@@ -72,7 +76,9 @@ export const EDITABLE_STATUSES: readonly string[] = ['draft', 'quoted', 'incompl
 /** Saved location ids already on the order. */
 export function onOrder(data: EditOrderData): number[] {
   const saved = new Set(data.savedLocations.map((location) => location.id));
-  return data.order.locations.flatMap((plan) => (plan.locationId !== null && saved.has(plan.locationId) ? [plan.locationId] : []));
+  return data.order.locations.flatMap((plan) =>
+    plan.locationId !== null && saved.has(plan.locationId) ? [plan.locationId] : [],
+  );
 }
 
 /**
@@ -85,8 +91,12 @@ export function locationChanges(data: EditOrderData, chosen: readonly number[]):
   const ticked = new Set(chosen);
   const ordered = [...data.savedLocations].sort((a, b) => Number(b.isprimary) - Number(a.isprimary));
   return {
-    add: ordered.filter((location) => ticked.has(location.id) && !current.has(location.id)).map((location) => location.id),
-    remove: ordered.filter((location) => current.has(location.id) && !ticked.has(location.id)).map((location) => location.id),
+    add: ordered
+      .filter((location) => ticked.has(location.id) && !current.has(location.id))
+      .map((location) => location.id),
+    remove: ordered
+      .filter((location) => current.has(location.id) && !ticked.has(location.id))
+      .map((location) => location.id),
   };
 }
 
@@ -147,8 +157,8 @@ export const editOrderMachine = setup({
       ]);
       return { details, order, insured, savedLocations, states };
     }),
-    saveInsured: fromPromise<PrimaryInsuredWithLocation, { submissionId: number; request: InsuredRequest }>(({ input }) =>
-      updatePrimaryInsuredWithLocation({ ...input.request, submissionId: input.submissionId }),
+    saveInsured: fromPromise<PrimaryInsuredWithLocation, { submissionId: number; request: InsuredRequest }>(
+      ({ input }) => updatePrimaryInsuredWithLocation({ ...input.request, submissionId: input.submissionId }),
     ),
     saveLocations: fromPromise<PlanLocations, { submissionId: number; add: number[]; remove: number[] }>(({ input }) =>
       addLocations(input.submissionId, input.add, input.remove),
@@ -212,8 +222,10 @@ export const editOrderMachine = setup({
     isNotFound: (_, error: unknown) => errorStatus(error) === 404 || errorStatus(error) === 400,
     isGone: (_, error: unknown) => errorStatus(error) === 404,
     isConflict: (_, error: unknown) => errorStatus(error) === 409,
-    knownLocation: ({ context }, locationId: number) => context.data?.savedLocations.some((location) => location.id === locationId) ?? false,
-    knownPlanLocation: ({ context }, id: number) => context.data?.order.locations.some((plan) => plan.id === id) ?? false,
+    knownLocation: ({ context }, locationId: number) =>
+      context.data?.savedLocations.some((location) => location.id === locationId) ?? false,
+    knownPlanLocation: ({ context }, id: number) =>
+      context.data?.order.locations.some((plan) => plan.id === id) ?? false,
     nothingChanged: ({ context }) => {
       if (!context.data) return true;
       const { add, remove } = locationChanges(context.data, context.chosen);
@@ -222,7 +234,9 @@ export const editOrderMachine = setup({
     // Unticking every saved location would leave the order nowhere to be priced (unless it keeps
     // a copy whose saved location was deleted since).
     leavesNone: ({ context }) =>
-      context.data !== undefined && context.chosen.length === 0 && context.data.order.locations.length === onOrder(context.data).length,
+      context.data !== undefined &&
+      context.chosen.length === 0 &&
+      context.data.order.locations.length === onOrder(context.data).length,
   },
 }).createMachine({
   id: 'editOrder',
@@ -252,7 +266,11 @@ export const editOrderMachine = setup({
         id: 'loadOrder',
         src: 'loadOrder',
         input: ({ context }) => ({ submissionId: context.submissionId!, states: context.data?.states ?? null }),
-        onDone: { target: 'ready', description: 'The order arrived.', actions: { type: 'storeData', params: ({ event }) => event.output } },
+        onDone: {
+          target: 'ready',
+          description: 'The order arrived.',
+          actions: { type: 'storeData', params: ({ event }) => event.output },
+        },
         onError: [
           {
             guard: { type: 'isNotFound', params: errorOf },
@@ -271,9 +289,12 @@ export const editOrderMachine = setup({
       description: 'The order could not be fetched; the reason shows with Try again.',
       on: { 'order.retry': { target: 'loading', description: 'The insured tries again.' } },
     },
-    notFound: { description: 'There is no such order for this account (a missing order and someone else’s look the same).' },
+    notFound: {
+      description: 'There is no such order for this account (a missing order and someone else’s look the same).',
+    },
     ready: {
-      description: 'The insured edits the named insured and ticks which saved locations the order covers, with the price as it stands.',
+      description:
+        'The insured edits the named insured and ticks which saved locations the order covers, with the price as it stands.',
       on: {
         'locations.toggle': {
           description: 'The insured ticks or unticks a saved location.',
@@ -281,11 +302,27 @@ export const editOrderMachine = setup({
           actions: { type: 'toggle', params: ({ event }) => ({ locationId: event.locationId, chosen: event.chosen }) },
         },
         'locations.update': [
-          { guard: 'nothingChanged', description: 'Nothing was ticked or unticked: the insured is told so, and nothing is sent.', actions: 'noteNothingChanged' },
-          { guard: 'leavesNone', description: 'Every location was unticked: the insured is asked to keep one, and nothing is sent.', actions: 'noteNeedsOne' },
-          { target: 'savingLocations', description: 'The insured saves the locations ticked.', actions: 'clearFailure' },
+          {
+            guard: 'nothingChanged',
+            description: 'Nothing was ticked or unticked: the insured is told so, and nothing is sent.',
+            actions: 'noteNothingChanged',
+          },
+          {
+            guard: 'leavesNone',
+            description: 'Every location was unticked: the insured is asked to keep one, and nothing is sent.',
+            actions: 'noteNeedsOne',
+          },
+          {
+            target: 'savingLocations',
+            description: 'The insured saves the locations ticked.',
+            actions: 'clearFailure',
+          },
         ],
-        'insured.save': { target: 'savingInsured', description: 'The insured saves the named insured’s details.', actions: 'clearFailure' },
+        'insured.save': {
+          target: 'savingInsured',
+          description: 'The insured saves the named insured’s details.',
+          actions: 'clearFailure',
+        },
         'planLocation.remove': {
           description: 'The insured asks to remove a location from the order.',
           guard: { type: 'knownPlanLocation', params: ({ event }) => event.id },
@@ -293,7 +330,10 @@ export const editOrderMachine = setup({
           actions: { type: 'askRemove', params: ({ event }) => event.id },
         },
         // After a reload that failed: the data shown may be out of date.
-        'order.retry': { target: 'refreshing', description: 'After a failed reload, the insured fetches the order again.' },
+        'order.retry': {
+          target: 'refreshing',
+          description: 'After a failed reload, the insured fetches the order again.',
+        },
       },
     },
     savingInsured: {
@@ -316,12 +356,18 @@ export const editOrderMachine = setup({
             description: 'The order moved on meanwhile: it is fetched again to show it as it is now.',
             guard: { type: 'isConflict', params: errorOf },
             target: 'refreshing',
-            actions: { type: 'storeFailure', params: ({ event }: { event: ErrorActorEvent }) => ({ section: 'insured' as const, error: event.error }) },
+            actions: {
+              type: 'storeFailure',
+              params: ({ event }: { event: ErrorActorEvent }) => ({ section: 'insured' as const, error: event.error }),
+            },
           },
           {
             target: 'ready',
             description: 'Refused or not reached: the form says why.',
-            actions: { type: 'storeFailure', params: ({ event }: { event: ErrorActorEvent }) => ({ section: 'insured' as const, error: event.error }) },
+            actions: {
+              type: 'storeFailure',
+              params: ({ event }: { event: ErrorActorEvent }) => ({ section: 'insured' as const, error: event.error }),
+            },
           },
         ],
       },
@@ -331,7 +377,10 @@ export const editOrderMachine = setup({
       invoke: {
         id: 'saveLocations',
         src: 'saveLocations',
-        input: ({ context }) => ({ submissionId: context.submissionId!, ...locationChanges(context.data!, context.chosen) }),
+        input: ({ context }) => ({
+          submissionId: context.submissionId!,
+          ...locationChanges(context.data!, context.chosen),
+        }),
         onDone: {
           target: 'refreshing',
           description: 'Saved: the new price shows at once.',
@@ -342,12 +391,24 @@ export const editOrderMachine = setup({
             description: 'The order moved on meanwhile: it is fetched again to show it as it is now.',
             guard: { type: 'isConflict', params: errorOf },
             target: 'refreshing',
-            actions: { type: 'storeFailure', params: ({ event }: { event: ErrorActorEvent }) => ({ section: 'locations' as const, error: event.error }) },
+            actions: {
+              type: 'storeFailure',
+              params: ({ event }: { event: ErrorActorEvent }) => ({
+                section: 'locations' as const,
+                error: event.error,
+              }),
+            },
           },
           {
             target: 'ready',
             description: 'Refused or not reached: the locations say why.',
-            actions: { type: 'storeFailure', params: ({ event }: { event: ErrorActorEvent }) => ({ section: 'locations' as const, error: event.error }) },
+            actions: {
+              type: 'storeFailure',
+              params: ({ event }: { event: ErrorActorEvent }) => ({
+                section: 'locations' as const,
+                error: event.error,
+              }),
+            },
           },
         ],
       },
@@ -356,7 +417,11 @@ export const editOrderMachine = setup({
       description: 'The insured is asked to confirm removing the location from the order.',
       on: {
         'remove.cancel': { target: 'ready', description: 'The insured keeps the location.', actions: 'closeRemove' },
-        'remove.confirm': { target: 'removingPlanLocation', description: 'The insured confirms removing it.', actions: 'clearFailure' },
+        'remove.confirm': {
+          target: 'removingPlanLocation',
+          description: 'The insured confirms removing it.',
+          actions: 'clearFailure',
+        },
       },
     },
     removingPlanLocation: {
@@ -387,12 +452,17 @@ export const editOrderMachine = setup({
       },
     },
     refreshing: {
-      description: 'Everything is fetched again after a change, since one change can move others; the order on show stays meanwhile.',
+      description:
+        'Everything is fetched again after a change, since one change can move others; the order on show stays meanwhile.',
       invoke: {
         id: 'reloadOrder',
         src: 'loadOrder',
         input: ({ context }) => ({ submissionId: context.submissionId!, states: context.data?.states ?? null }),
-        onDone: { target: 'ready', description: 'The order arrived as it is now.', actions: { type: 'storeData', params: ({ event }) => event.output } },
+        onDone: {
+          target: 'ready',
+          description: 'The order arrived as it is now.',
+          actions: { type: 'storeData', params: ({ event }) => event.output },
+        },
         onError: [
           {
             guard: { type: 'isGone', params: errorOf },
@@ -402,7 +472,8 @@ export const editOrderMachine = setup({
           // What is shown stays; the screen says it may be out of date and offers Try again.
           {
             target: 'ready',
-            description: 'It could not be fetched: what is shown stays, marked as possibly out of date, with Try again.',
+            description:
+              'It could not be fetched: what is shown stays, marked as possibly out of date, with Try again.',
             actions: { type: 'storeLoadError', params: errorOf },
           },
         ],

@@ -8,7 +8,11 @@ const saved: FeedbackSaved = { id: 12, createdAt: '2026-06-01T10:00:00.000Z' };
 const good: FeedbackRequest = { rating: 5, message: 'Quick and clear.', page: null };
 
 function httpError(status: number, message: string, fields?: Record<string, string>): HTTPError {
-  const error = new HTTPError(new Response('{}', { status }), new Request('http://localhost/api/weborder/insured/feedback'), {} as never);
+  const error = new HTTPError(
+    new Response('{}', { status }),
+    new Request('http://localhost/api/weborder/insured/feedback'),
+    {} as never,
+  );
   error.message = `${status}: ${message}`;
   // As src/api/client.ts does for the API's JSON errors.
   return fields ? Object.assign(error, { fields }) : error;
@@ -58,7 +62,10 @@ describe('feedbackMachine', () => {
     actor.send({ type: 'feedback.send', feedback: { ...good, rating: 9 } });
     await answer('error', httpError(400, 'Please check the rating.', { rating: 'must be 1 to 5' }));
     expect(actor.getSnapshot().value).toBe('editing');
-    expect(actor.getSnapshot().context.failure).toEqual({ message: 'Please check the rating.', fields: { rating: 'must be 1 to 5' } });
+    expect(actor.getSnapshot().context.failure).toEqual({
+      message: 'Please check the rating.',
+      fields: { rating: 'must be 1 to 5' },
+    });
   });
 
   it('a failure without fields is shown in words', async () => {
@@ -78,7 +85,11 @@ describe('feedbackMachine', () => {
     actor.send({ type: 'feedback.send', feedback: { ...good } });
     await answer('error', httpError(503, 'Try again later.'));
     actor.send({ type: 'feedback.send', feedback: { ...good, message: 'Quick and clear, thank you.' } });
-    expect(sends.map((send) => send.idempotencyKey)).toEqual([sends[0]!.idempotencyKey, sends[0]!.idempotencyKey, expect.any(String)]);
+    expect(sends.map((send) => send.idempotencyKey)).toEqual([
+      sends[0]!.idempotencyKey,
+      sends[0]!.idempotencyKey,
+      expect.any(String),
+    ]);
     expect(sends[2]!.idempotencyKey).not.toBe(sends[0]!.idempotencyKey);
     // The failure is cleared as a new attempt starts.
     expect(actor.getSnapshot().context.failure).toBeNull();

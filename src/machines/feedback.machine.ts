@@ -76,12 +76,17 @@ export const feedbackMachine = setup({
       },
     },
     sending: {
-      description: 'The feedback is being sent; sending the same words again after a failure never makes a second copy.',
+      description:
+        'The feedback is being sent; sending the same words again after a failure never makes a second copy.',
       invoke: {
         id: 'sendFeedback',
         src: 'sendFeedback',
         input: ({ context }) => ({ feedback: context.lastSent!, idempotencyKey: context.idempotencyKey }),
-        onDone: { target: 'sent', description: 'The feedback was received.', actions: { type: 'storeSaved', params: ({ event }) => event.output } },
+        onDone: {
+          target: 'sent',
+          description: 'The feedback was received.',
+          actions: { type: 'storeSaved', params: ({ event }) => event.output },
+        },
         onError: {
           target: 'editing',
           description: 'Refused or not reached: the form says why.',

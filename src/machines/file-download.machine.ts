@@ -58,7 +58,10 @@ export const fileDownloadMachine = setup({
         onDone: {
           target: 'idle',
           description: 'The file is handed to the browser to save.',
-          actions: { type: 'saveFile', params: ({ context, event }) => ({ blob: event.output, filename: context.filename }) },
+          actions: {
+            type: 'saveFile',
+            params: ({ context, event }) => ({ blob: event.output, filename: context.filename }),
+          },
         },
         onError: {
           target: 'idle',

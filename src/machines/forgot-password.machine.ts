@@ -80,8 +80,15 @@ export const forgotPasswordMachine = setup({
       },
     },
     sent: {
-      description: 'The person is told a link is on its way if the address has an account (the same words whatever the address).',
-      on: { 'forgot.restart': { target: 'editing', description: 'The person asks again, for another address.', actions: 'clearFailure' } },
+      description:
+        'The person is told a link is on its way if the address has an account (the same words whatever the address).',
+      on: {
+        'forgot.restart': {
+          target: 'editing',
+          description: 'The person asks again, for another address.',
+          actions: 'clearFailure',
+        },
+      },
     },
   },
 });

@@ -63,7 +63,11 @@ export const googleSignInMachine = setup({
       invoke: {
         id: 'loadScript',
         src: 'loadScript',
-        onDone: { target: 'ready', description: 'The script loaded.', actions: { type: 'storeIdentity', params: ({ event }) => event.output } },
+        onDone: {
+          target: 'ready',
+          description: 'The script loaded.',
+          actions: { type: 'storeIdentity', params: ({ event }) => event.output },
+        },
         onError: { target: 'unavailable', description: 'The script could not load.' },
       },
     },

@@ -39,7 +39,10 @@ async function findMachines(): Promise<{ files: string[]; machines: FoundMachine
 
 /** Every state node below the root, depth first. */
 function stateNodes(node: AnyStateNode): AnyStateNode[] {
-  return Object.values(node.states ?? {}).flatMap((child) => [child as AnyStateNode, ...stateNodes(child as AnyStateNode)]);
+  return Object.values(node.states ?? {}).flatMap((child) => [
+    child as AnyStateNode,
+    ...stateNodes(child as AnyStateNode),
+  ]);
 }
 
 function statePath(node: AnyStateNode): string {
@@ -48,7 +51,9 @@ function statePath(node: AnyStateNode): string {
 
 /** Every transition a state node owns: its events, invocations' answers, timers and eventless moves. */
 function transitionsOf(node: AnyStateNode): { event: string; transition: Transition }[] {
-  const own = [...node.transitions].flatMap(([event, transitions]) => transitions.map((transition) => ({ event, transition })));
+  const own = [...node.transitions].flatMap(([event, transitions]) =>
+    transitions.map((transition) => ({ event, transition })),
+  );
   return own.concat((node.always ?? []).map((transition) => ({ event: '(always)', transition })));
 }
 
@@ -66,7 +71,9 @@ const isBlank = (text: string | undefined) => !text || text.trim() === '';
 
 /** The lines of a failure message: each machine with what it lacks. */
 function report(missing: Map<string, string[]>): string {
-  return [...missing].map(([name, places]) => `${name}:\n${places.map((place) => `  - ${place}`).join('\n')}`).join('\n');
+  return [...missing]
+    .map(([name, places]) => `${name}:\n${places.map((place) => `  - ${place}`).join('\n')}`)
+    .join('\n');
 }
 
 function collect(machines: FoundMachine[], lacking: (machine: AnyStateMachine) => string[]): Map<string, string[]> {
@@ -93,13 +100,19 @@ describe('machine descriptions (an analyst reads the machines: docs/machines)', 
         .filter((node) => isBlank(node.description))
         .map((node) => `state "${statePath(node)}"`),
     );
-    expect(missing.size, `States without a description (one plain sentence: what is happening, what the person sees or waits for):\n${report(missing)}`).toBe(0);
+    expect(
+      missing.size,
+      `States without a description (one plain sentence: what is happening, what the person sees or waits for):\n${report(missing)}`,
+    ).toBe(0);
   });
 
   it('gives every transition a person or the page sends a description', () => {
     const missing = collect(machines, (machine) =>
       allTransitions(machine)
-        .filter(({ event, transition }) => !event.startsWith('xstate.') && event !== '(always)' && isBlank(transition.description))
+        .filter(
+          ({ event, transition }) =>
+            !event.startsWith('xstate.') && event !== '(always)' && isBlank(transition.description),
+        )
         .map(({ node, event, transition }) => where(node, event, transition)),
     );
     expect(missing.size, `Events without a description (who did what):\n${report(missing)}`).toBe(0);
@@ -108,18 +121,34 @@ describe('machine descriptions (an analyst reads the machines: docs/machines)', 
   it('gives every answer from the server, timer and move the machine makes by itself a description', () => {
     const missing = collect(machines, (machine) =>
       allTransitions(machine)
-        .filter(({ event, transition }) => (event.startsWith('xstate.') || event === '(always)') && isBlank(transition.description))
+        .filter(
+          ({ event, transition }) =>
+            (event.startsWith('xstate.') || event === '(always)') && isBlank(transition.description),
+        )
         .map(({ node, event, transition }) => where(node, event, transition)),
     );
-    expect(missing.size, `Transitions without a description (what the answer was, or why the machine moved on):\n${report(missing)}`).toBe(0);
+    expect(
+      missing.size,
+      `Transitions without a description (what the answer was, or why the machine moved on):\n${report(missing)}`,
+    ).toBe(0);
   });
 
   it('writes descriptions as plain text, not HTTP calls, on one line', () => {
     const texts = machines.flatMap(({ name, machine }) => [
-      ...stateNodes(machine.root as AnyStateNode).map((node) => ({ name, place: `state "${statePath(node)}"`, text: node.description })),
-      ...allTransitions(machine).map(({ node, event, transition }) => ({ name, place: where(node, event, transition), text: transition.description })),
+      ...stateNodes(machine.root as AnyStateNode).map((node) => ({
+        name,
+        place: `state "${statePath(node)}"`,
+        text: node.description,
+      })),
+      ...allTransitions(machine).map(({ node, event, transition }) => ({
+        name,
+        place: where(node, event, transition),
+        text: transition.description,
+      })),
     ]);
-    const codeLike = texts.filter(({ text }) => text !== undefined && (/[\r\n]/.test(text) || /\b(GET|POST|PUT|PATCH|DELETE) [a-z]/.test(text)));
+    const codeLike = texts.filter(
+      ({ text }) => text !== undefined && (/[\r\n]/.test(text) || /\b(GET|POST|PUT|PATCH|DELETE) [a-z]/.test(text)),
+    );
     expect(codeLike.map(({ name, place, text }) => `${name}: ${place}: ${text}`)).toEqual([]);
   });
 });

@@ -23,17 +23,33 @@ const given: DetailsGiven = {
   address: { address1: '909 Texas Ave', address2: null },
   contact: { firstname: 'Frank', lastname: 'Lloyd', email: 'frank@example.com', contactnumber: '713 555 0199' },
 };
-const houston = { zipcode: '77002', stateCode: 'TX', stateName: 'Texas', county: 'Harris', city: 'Houston', offered: true, territory: '770', limits: [], deductibles: [] };
+const houston = {
+  zipcode: '77002',
+  stateCode: 'TX',
+  stateName: 'Texas',
+  county: 'Harris',
+  city: 'Houston',
+  offered: true,
+  territory: '770',
+  limits: [],
+  deductibles: [],
+};
 
 function httpError(status: number, message: string, fields: Record<string, string> = {}) {
-  const error = new HTTPError(new Response('{}', { status }), new Request('http://localhost/api/weborder/insured/saveupdatelocation'), {} as never);
+  const error = new HTTPError(
+    new Response('{}', { status }),
+    new Request('http://localhost/api/weborder/insured/saveupdatelocation'),
+    {} as never,
+  );
   error.message = `${status}: ${message}`;
   return Object.assign(error, { fields });
 }
 
 function start(overrides: Partial<MissingDetailsInput> = {}) {
   const supplied = vi.fn();
-  const actor = createActor(missingDetailsMachine.provide({ actions: { supplied } }), { input: { ...input, ...overrides } }).start();
+  const actor = createActor(missingDetailsMachine.provide({ actions: { supplied } }), {
+    input: { ...input, ...overrides },
+  }).start();
   return { actor, supplied };
 }
 
@@ -54,10 +70,23 @@ describe('missingDetailsMachine', () => {
     const { locationKey, contactKey } = actor.getSnapshot().context;
     expect(locationKey).not.toBe(contactKey);
     expect(vi.mocked(saveLocation).mock.calls).toEqual([
-      [{ address1: '909 Texas Ave', address2: null, title: null, city: 'Houston', state: 'TX', zipcode: '77002', isprimary: true }, locationKey],
+      [
+        {
+          address1: '909 Texas Ave',
+          address2: null,
+          title: null,
+          city: 'Houston',
+          state: 'TX',
+          zipcode: '77002',
+          isprimary: true,
+        },
+        locationKey,
+      ],
     ]);
     expect(vi.mocked(addLocations).mock.calls).toEqual([[4217, [31]]]);
-    expect(vi.mocked(saveContact).mock.calls).toEqual([[{ ...given.contact, title: null, isprimary: true }, contactKey]]);
+    expect(vi.mocked(saveContact).mock.calls).toEqual([
+      [{ ...given.contact, title: null, isprimary: true }, contactKey],
+    ]);
   });
 
   it('sends only what is missing', async () => {
@@ -74,13 +103,18 @@ describe('missingDetailsMachine', () => {
   it('a refusal names its fields and renews that step’s key only; a lost answer keeps its key', async () => {
     vi.clearAllMocks();
     vi.mocked(getIlfDlfList).mockResolvedValue(houston as never);
-    vi.mocked(saveLocation).mockRejectedValueOnce(httpError(400, 'Address line 1 is too long', { address1: 'must be at most 200 characters' }));
+    vi.mocked(saveLocation).mockRejectedValueOnce(
+      httpError(400, 'Address line 1 is too long', { address1: 'must be at most 200 characters' }),
+    );
     const { actor, supplied } = start();
     const { locationKey, contactKey } = actor.getSnapshot().context;
     actor.send({ type: 'details.save', given });
     await settle();
     expect(actor.getSnapshot().value).toBe('editing');
-    expect(actor.getSnapshot().context.failure).toEqual({ message: 'Address line 1 is too long', fields: { address1: 'must be at most 200 characters' } });
+    expect(actor.getSnapshot().context.failure).toEqual({
+      message: 'Address line 1 is too long',
+      fields: { address1: 'must be at most 200 characters' },
+    });
     expect(actor.getSnapshot().context.locationKey).not.toBe(locationKey);
     expect(actor.getSnapshot().context.contactKey).toBe(contactKey);
 
@@ -97,14 +131,19 @@ describe('missingDetailsMachine', () => {
     vi.mocked(getIlfDlfList).mockResolvedValue(houston as never);
     vi.mocked(saveLocation).mockResolvedValue({ id: 31 } as never);
     vi.mocked(addLocations).mockResolvedValue({} as never);
-    vi.mocked(saveContact).mockRejectedValueOnce(httpError(400, 'That is not a phone number we can call', { contactnumber: 'is not a valid phone number' }));
+    vi.mocked(saveContact).mockRejectedValueOnce(
+      httpError(400, 'That is not a phone number we can call', { contactnumber: 'is not a valid phone number' }),
+    );
     const { actor, supplied } = start();
     actor.send({ type: 'details.save', given });
     await settle();
     expect(actor.getSnapshot().value).toBe('editing');
     expect(actor.getSnapshot().context.locationSaved).toBe(true);
     vi.mocked(saveContact).mockResolvedValueOnce({ id: 7 } as never);
-    actor.send({ type: 'details.save', given: { ...given, contact: { ...given.contact!, contactnumber: '713 555 0100' } } });
+    actor.send({
+      type: 'details.save',
+      given: { ...given, contact: { ...given.contact!, contactnumber: '713 555 0100' } },
+    });
     await settle();
     expect(actor.getSnapshot().value).toBe('saved');
     expect(saveLocation).toHaveBeenCalledTimes(1);
@@ -123,8 +162,18 @@ describe('missingDetailsMachine', () => {
     ];
     // Told apart by the state and whether a refusal shows: each refusal's fresh key is not a new state.
     const serializeState = (snapshot: { value: unknown; context: { failure: unknown; locationSaved: boolean } }) =>
-      JSON.stringify({ value: snapshot.value, failing: snapshot.context.failure !== null, locationSaved: snapshot.context.locationSaved });
-    const paths = getShortestPaths(missingDetailsMachine, { events: events as never, input, serializeState: serializeState as never });
-    expect(new Set(paths.map((path) => path.state.value))).toEqual(new Set(['editing', 'savingAddress', 'savingContact', 'saved']));
+      JSON.stringify({
+        value: snapshot.value,
+        failing: snapshot.context.failure !== null,
+        locationSaved: snapshot.context.locationSaved,
+      });
+    const paths = getShortestPaths(missingDetailsMachine, {
+      events: events as never,
+      input,
+      serializeState: serializeState as never,
+    });
+    expect(new Set(paths.map((path) => path.state.value))).toEqual(
+      new Set(['editing', 'savingAddress', 'savingContact', 'saved']),
+    );
   });
 });

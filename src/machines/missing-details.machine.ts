@@ -40,10 +40,22 @@ type Address = NonNullable<DetailsGiven['address']>;
 type ContactGiven = NonNullable<DetailsGiven['contact']>;
 
 /** The address becomes a location of the account at the order's ZIP (city and state from the ZIP), then the order's. */
-async function saveAddress(input: { submissionId: number; zipcode: string; address: Address; key: string }): Promise<void> {
+async function saveAddress(input: {
+  submissionId: number;
+  zipcode: string;
+  address: Address;
+  key: string;
+}): Promise<void> {
   const place = await getIlfDlfList(input.zipcode);
   const location = await saveLocation(
-    { ...input.address, title: null, city: place.city ?? place.county, state: place.stateCode, zipcode: place.zipcode, isprimary: true },
+    {
+      ...input.address,
+      title: null,
+      city: place.city ?? place.county,
+      state: place.stateCode,
+      zipcode: place.zipcode,
+      isprimary: true,
+    },
     input.key,
   );
   await addLocations(input.submissionId, [location.id]);
@@ -54,7 +66,10 @@ const wasRefused = (error: unknown) => {
   return status !== undefined && status >= 400 && status < 500;
 };
 
-const failureOf = (error: unknown) => ({ message: serverMessage(error) ?? errorText(error), fields: errorFields(error) });
+const failureOf = (error: unknown) => ({
+  message: serverMessage(error) ?? errorText(error),
+  fields: errorFields(error),
+});
 
 /**
  * Issue 16: what buy now finds missing is asked on the review screen itself, never by a detour
@@ -68,7 +83,9 @@ export const missingDetailsMachine = setup({
     events: {} as MissingDetailsEvent,
   },
   actors: {
-    saveAddress: fromPromise<void, { submissionId: number; zipcode: string; address: Address; key: string }>(({ input }) => saveAddress(input)),
+    saveAddress: fromPromise<void, { submissionId: number; zipcode: string; address: Address; key: string }>(
+      ({ input }) => saveAddress(input),
+    ),
     saveContact: fromPromise<unknown, { contact: ContactGiven; key: string }>(({ input }) =>
       saveContact({ ...input.contact, title: null, isprimary: true }, input.key),
     ),
@@ -105,7 +122,8 @@ export const missingDetailsMachine = setup({
   initial: 'editing',
   states: {
     editing: {
-      description: 'The insured is asked, on the review screen itself, for the address and the contact the order lacks.',
+      description:
+        'The insured is asked, on the review screen itself, for the address and the contact the order lacks.',
       on: {
         'details.save': {
           description: 'The insured saves what was missing.',
@@ -126,7 +144,12 @@ export const missingDetailsMachine = setup({
       description: 'The location is added to the account and to the order.',
       invoke: {
         src: 'saveAddress',
-        input: ({ context }) => ({ submissionId: context.submissionId, zipcode: context.zipcode, address: context.given!.address!, key: context.locationKey }),
+        input: ({ context }) => ({
+          submissionId: context.submissionId,
+          zipcode: context.zipcode,
+          address: context.given!.address!,
+          key: context.locationKey,
+        }),
         onDone: { target: 'saving', description: 'The address is saved.', actions: 'markLocationSaved' },
         onError: {
           target: 'editing',
@@ -148,6 +171,10 @@ export const missingDetailsMachine = setup({
         },
       },
     },
-    saved: { type: 'final', description: 'Everything missing is supplied: the review loads the order again and shows it as it is now.', entry: 'supplied' },
+    saved: {
+      type: 'final',
+      description: 'Everything missing is supplied: the review loads the order again and shows it as it is now.',
+      entry: 'supplied',
+    },
   },
 });

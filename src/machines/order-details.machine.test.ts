@@ -61,7 +61,15 @@ function summaryIn(status: SubmissionStatus, overrides: Partial<OrderSummaryDeta
 
 const quoted = summaryIn('quoted');
 const incomplete = summaryIn('incomplete', {
-  requiredItems: [{ kind: 'document', code: 'document:loss_runs', label: 'Upload your loss runs', screen: 'incomplete-order', field: null }],
+  requiredItems: [
+    {
+      kind: 'document',
+      code: 'document:loss_runs',
+      label: 'Upload your loss runs',
+      screen: 'incomplete-order',
+      field: null,
+    },
+  ],
 });
 const yearsQuestion: MissingQuestion = {
   id: 1,
@@ -77,12 +85,24 @@ const yearsQuestion: MissingQuestion = {
 /** Incomplete, with an answer missing: the summary comes with the question it asks. */
 const unanswered: LoadedSummary = {
   ...summaryIn('incomplete', {
-    requiredItems: [{ kind: 'answer', code: 'answer:years_in_practice', label: 'Answer “How many years…”', screen: 'incomplete-order', field: 'years_in_practice' }],
+    requiredItems: [
+      {
+        kind: 'answer',
+        code: 'answer:years_in_practice',
+        label: 'Answer “How many years…”',
+        screen: 'incomplete-order',
+        field: 'years_in_practice',
+      },
+    ],
   }),
   questions: [yearsQuestion],
 };
 const missingInfo = summaryIn('missing_info', {
-  infoRequest: { message: 'Send your loss runs', requestedAt: '2026-06-03T10:00:00.000Z', requestedBy: 'Uma Underwriter' },
+  infoRequest: {
+    message: 'Send your loss runs',
+    requestedAt: '2026-06-03T10:00:00.000Z',
+    requestedBy: 'Uma Underwriter',
+  },
 });
 const underReview = summaryIn('application_under_review');
 const approved = summaryIn('approved');
@@ -96,10 +116,18 @@ function result(outcome: BuyNowResult['outcome']): BuyNowResult {
     version: 5,
     outcome,
     requiredItems: outcome === 'incomplete' ? incomplete.requiredItems : [],
-    reasons: outcome === 'declined' ? [{ code: 'knockout_answer', label: 'Your answer about revoked licences', detail: null }] : [],
+    reasons:
+      outcome === 'declined'
+        ? [{ code: 'knockout_answer', label: 'Your answer about revoked licences', detail: null }]
+        : [],
   };
 }
-const moved = (status: SubmissionStatus): LifecycleMove => ({ submissionId: ID, number: quoted.order.number, status, version: 6 });
+const moved = (status: SubmissionStatus): LifecycleMove => ({
+  submissionId: ID,
+  number: quoted.order.number,
+  status,
+  version: 6,
+});
 
 const lossRuns: FileSummary = {
   id: 31,
@@ -115,7 +143,11 @@ const chosenFiles = [new File(['%PDF-1.7'], 'loss-runs.pdf', { type: 'applicatio
 
 /** A ky HTTPError as src/api/client.ts leaves it: "status: message", and the fields when the body named any. */
 function httpError(status: number, message: string, fields: Record<string, string> = {}): HTTPError {
-  const error = new HTTPError(new Response('{}', { status }), new Request('http://localhost/api/weborder/insured/buynow'), {} as never);
+  const error = new HTTPError(
+    new Response('{}', { status }),
+    new Request('http://localhost/api/weborder/insured/buynow'),
+    {} as never,
+  );
   error.message = `${status}: ${message}`;
   // `label` keeps the traversal from merging errors: it tells events apart by their JSON.
   return Object.assign(error, { fields, label: `HTTP ${status}` });
@@ -124,7 +156,9 @@ const notFound = httpError(404, 'No such submission (or it is not yours)');
 const serverDown = httpError(503, 'The order service is unavailable.');
 const conflict = httpError(409, 'The order is with an underwriter', { status: 'is underwriter_review' });
 const messageRequired = httpError(422, 'Tell the underwriter what you sent', { message: 'is required' });
-const notAType = httpError(415, 'loss-runs.exe is not a PDF, PNG, JPEG, Word or Excel file', { files: 'is not a type we accept' });
+const notAType = httpError(415, 'loss-runs.exe is not a PDF, PNG, JPEG, Word or Excel file', {
+  files: 'is not a type we accept',
+});
 
 type Call = 'loadSummary' | 'buyNow' | 'resubmit' | 'uploadFiles' | 'saveAnswers' | 'closeOrder';
 type Snapshot = SnapshotFrom<typeof orderDetailsMachine>;
@@ -138,7 +172,9 @@ function harness(screen: OrderScreenName) {
   const waiting = <Output, Input>(call: Call) =>
     fromPromise<Output, Input>(({ input }) => {
       calls.push({ call, input });
-      return new Promise<Output>((resolve, reject) => (pending = { call, resolve: resolve as (value: unknown) => void, reject }));
+      return new Promise<Output>(
+        (resolve, reject) => (pending = { call, resolve: resolve as (value: unknown) => void, reject }),
+      );
     });
   const actor = createActor(
     orderDetailsMachine.provide({
@@ -207,13 +243,16 @@ describe('orderDetailsMachine: loading', () => {
     ['incomplete-missing-info', underReview, 'application-under-review'],
     ['complete-order', declined, 'order'],
     ['application-under-review', summaryIn('bound'), 'complete-order'],
-  ] as const)('on %s, an order in another status goes to its own screen, replacing the address', async (screen, details, target) => {
-    const order = harness(screen);
-    await order.answer('loadSummary', 'done', details);
-    expect(order.value()).toBe('redirecting');
-    expect(order.went).toEqual([{ screen: target, submissionId: ID, replace: true }]);
-    expect(order.snapshot().status).toBe('done');
-  });
+  ] as const)(
+    'on %s, an order in another status goes to its own screen, replacing the address',
+    async (screen, details, target) => {
+      const order = harness(screen);
+      await order.answer('loadSummary', 'done', details);
+      expect(order.value()).toBe('redirecting');
+      expect(order.went).toEqual([{ screen: target, submissionId: ID, replace: true }]);
+      expect(order.snapshot().status).toBe('done');
+    },
+  );
 
   it('the summary shows an order in any status and never leaves', async () => {
     for (const details of [quoted, missingInfo, declined, summaryIn('complete')]) {
@@ -249,7 +288,10 @@ describe('orderDetailsMachine: buy now', () => {
     const order = await readyOn('order', quoted);
     order.send({ type: 'order.buyNow' });
     expect(order.value()).toBe('buying');
-    expect(order.calls.at(-1)).toEqual({ call: 'buyNow', input: { submissionId: ID, idempotencyKey: order.context().buyKey } });
+    expect(order.calls.at(-1)).toEqual({
+      call: 'buyNow',
+      input: { submissionId: ID, idempotencyKey: order.context().buyKey },
+    });
     expect(order.context().buyKey).toMatch(/^[0-9a-f]{64}$/);
     await order.answer('buyNow', 'done', result('underwriter_review'));
     expect(order.value()).toBe('moved');
@@ -288,11 +330,18 @@ describe('orderDetailsMachine: buy now', () => {
     const first = order.context().buyKey;
     await order.answer('buyNow', 'error', serverDown);
     expect(order.value()).toBe('ready');
-    expect(order.context().moveFailure).toEqual({ move: 'buyNow', message: 'We could not go ahead with your order. The order service is unavailable.' });
+    expect(order.context().moveFailure).toEqual({
+      move: 'buyNow',
+      message: 'We could not go ahead with your order. The order service is unavailable.',
+    });
     order.send({ type: 'order.buyNow' });
     expect(order.context().moveFailure).toBeNull();
     expect((order.calls.at(-1)!.input as { idempotencyKey: string }).idempotencyKey).toBe(first);
-    await order.answer('buyNow', 'error', httpError(400, 'Invalid body: submissionid is required', { submissionid: 'is required' }));
+    await order.answer(
+      'buyNow',
+      'error',
+      httpError(400, 'Invalid body: submissionid is required', { submissionid: 'is required' }),
+    );
     expect(order.context().buyKey).not.toBe(first);
   });
 
@@ -301,7 +350,9 @@ describe('orderDetailsMachine: buy now', () => {
     order.send({ type: 'order.buyNow' });
     await order.answer('buyNow', 'error', conflict);
     expect(order.value()).toBe('refreshing');
-    expect(order.context().moveFailure?.message).toBe('We could not go ahead with your order. The order is with an underwriter');
+    expect(order.context().moveFailure?.message).toBe(
+      'We could not go ahead with your order. The order is with an underwriter',
+    );
     await order.answer('loadSummary', 'done', summaryIn('underwriter_review'));
     expect(order.value()).toBe('moved');
     expect(order.went).toEqual([{ screen: 'incomplete-review-underwriter', submissionId: ID, replace: false }]);
@@ -387,9 +438,16 @@ describe('orderDetailsMachine: files', () => {
     order.send({ type: 'files.upload', files: chosenFiles });
     await order.answer('uploadFiles', 'error', notAType);
     expect(order.value()).toBe('ready');
-    expect(order.context().upload).toEqual({ kind: 'refused', message: 'loss-runs.exe is not a PDF, PNG, JPEG, Word or Excel file' });
+    expect(order.context().upload).toEqual({
+      kind: 'refused',
+      message: 'loss-runs.exe is not a PDF, PNG, JPEG, Word or Excel file',
+    });
     order.send({ type: 'files.upload', files: chosenFiles });
-    await order.answer('uploadFiles', 'error', httpError(413, 'Each file may be at most 10 MB', { files: 'is too large' }));
+    await order.answer(
+      'uploadFiles',
+      'error',
+      httpError(413, 'Each file may be at most 10 MB', { files: 'is too large' }),
+    );
     expect(order.context().upload).toEqual({ kind: 'refused', message: 'Each file may be at most 10 MB' });
     expect(order.context().uploads).toBe(2);
   });
@@ -449,7 +507,10 @@ describe('orderDetailsMachine: missing answers', () => {
     expect(order.context().details).not.toHaveProperty('questions');
     order.send({ type: 'answers.save', answers: years });
     expect(order.value()).toBe('savingAnswers');
-    expect(order.calls.at(-1)).toEqual({ call: 'saveAnswers', input: { submissionId: ID, questions: [yearsQuestion], answers: years } });
+    expect(order.calls.at(-1)).toEqual({
+      call: 'saveAnswers',
+      input: { submissionId: ID, questions: [yearsQuestion], answers: years },
+    });
     await order.answer('saveAnswers', 'done', undefined);
     expect(order.value()).toBe('refreshing');
     await order.answer('loadSummary', 'done', summaryIn('incomplete'));
@@ -470,7 +531,11 @@ describe('orderDetailsMachine: missing answers', () => {
   it('a refusal names the question, without the set in front', async () => {
     const order = await readyOn('incomplete-order', unanswered);
     order.send({ type: 'answers.save', answers: { years_in_practice: '120' } });
-    await order.answer('saveAnswers', 'error', httpError(400, 'Check the answers', { 'applicationAnswers.years_in_practice': 'must be at most 80' }));
+    await order.answer(
+      'saveAnswers',
+      'error',
+      httpError(400, 'Check the answers', { 'applicationAnswers.years_in_practice': 'must be at most 80' }),
+    );
     expect(order.value()).toBe('ready');
     expect(order.context().answersFailure).toEqual({
       message: 'We could not save your answers. Check the answers',
@@ -498,7 +563,11 @@ describe('orderDetailsMachine: close this order', () => {
     const order = await readyOn('incomplete-review-underwriter', summaryIn('underwriter_review'));
     order.send({ type: 'close.open' });
     expect(order.value()).toBe('closing');
-    expect(order.dialog()?.getSnapshot().context).toMatchObject({ submissionId: ID, number: quoted.order.number, reason: '' });
+    expect(order.dialog()?.getSnapshot().context).toMatchObject({
+      submissionId: ID,
+      number: quoted.order.number,
+      reason: '',
+    });
     order.dialog()!.send({ type: 'close.cancel' });
     expect(order.value()).toBe('ready');
     expect(order.dialog()).toBeUndefined();
@@ -509,7 +578,10 @@ describe('orderDetailsMachine: close this order', () => {
     order.send({ type: 'close.open' });
     order.dialog()!.send({ type: 'close.edit', reason: 'bought_elsewhere', comment: 'Found a broker' });
     order.dialog()!.send({ type: 'close.confirm' });
-    expect(order.calls.at(-1)).toMatchObject({ call: 'closeOrder', input: { submissionId: ID, reason: 'bought_elsewhere', comment: 'Found a broker' } });
+    expect(order.calls.at(-1)).toMatchObject({
+      call: 'closeOrder',
+      input: { submissionId: ID, reason: 'bought_elsewhere', comment: 'Found a broker' },
+    });
     await order.answer('closeOrder', 'done', moved('close_lost'));
     expect(order.value()).toBe('closed');
     expect(order.went).toEqual(['dashboard']);
@@ -538,7 +610,10 @@ const CALL_OF: Record<string, Call> = {
 
 /** Every answer each call can give (summaries in several statuses), and every event the screens send. */
 const traversalEvents = [
-  ...[quoted, incomplete, unanswered, missingInfo, declined].flatMap((details) => [done('loadSummary', details), done('refreshSummary', details)]),
+  ...[quoted, incomplete, unanswered, missingInfo, declined].flatMap((details) => [
+    done('loadSummary', details),
+    done('refreshSummary', details),
+  ]),
   done('saveAnswers', undefined),
   failed('saveAnswers', httpError(400, 'Check the answers', { 'answers.years_in_practice': 'must be a number' })),
   failed('loadSummary', serverDown),
@@ -594,7 +669,11 @@ async function replay(screen: OrderScreenName, steps: readonly Step[]) {
       }
     } else if (answer) {
       const payload = event as unknown as { output?: unknown; error?: unknown };
-      await order.answer(CALL_OF[answer[2]!]!, answer[1] as 'done' | 'error', answer[1] === 'done' ? payload.output : payload.error);
+      await order.answer(
+        CALL_OF[answer[2]!]!,
+        answer[1] as 'done' | 'error',
+        answer[1] === 'done' ? payload.output : payload.error,
+      );
     } else if (event.type !== 'xstate.init') {
       order.send(event as never);
     }
@@ -609,7 +688,8 @@ function expectConsistent(screen: OrderScreenName, order: ReturnType<typeof harn
   const value = order.value() as string;
   const { details, errorMessage } = order.context();
   if (value === 'failed') expect(errorMessage).toBeDefined();
-  if (['ready', 'buying', 'resubmitting', 'uploading', 'savingAnswers', 'refreshing', 'closing'].includes(value)) expect(details).toBeDefined();
+  if (['ready', 'buying', 'resubmitting', 'uploading', 'savingAnswers', 'refreshing', 'closing'].includes(value))
+    expect(details).toBeDefined();
   // Questions are asked only for answers the summary says are missing.
   const missing = new Set(details?.requiredItems.flatMap((item) => (item.kind === 'answer' ? [item.field] : [])));
   for (const question of order.context().questions) expect(missing.has(question.code)).toBe(true);
@@ -617,7 +697,9 @@ function expectConsistent(screen: OrderScreenName, order: ReturnType<typeof harn
   if (value === 'ready') expect(showsHere(screen, details!)).toBe(true);
   if (value === 'redirecting' || value === 'moved') {
     expect(showsHere(screen, details!)).toBe(false);
-    expect(order.went).toEqual([{ screen: statusScreen(details!.order.status), submissionId: ID, replace: value === 'redirecting' }]);
+    expect(order.went).toEqual([
+      { screen: statusScreen(details!.order.status), submissionId: ID, replace: value === 'redirecting' },
+    ]);
   } else if (value === 'closed') {
     expect(order.went).toEqual(['dashboard']);
   } else {

@@ -50,7 +50,9 @@ export interface AnswersFailure {
  */
 export async function loadOrderSummary(submissionId: number): Promise<LoadedSummary> {
   const details = await orderSummaryDetails(submissionId);
-  const missing = new Set(details.requiredItems.flatMap((item) => (item.kind === 'answer' && item.field ? [item.field] : [])));
+  const missing = new Set(
+    details.requiredItems.flatMap((item) => (item.kind === 'answer' && item.field ? [item.field] : [])),
+  );
   if (missing.size === 0) return details;
   const [speciality, application] = await Promise.all([
     getQuestions(details.order.speciality.id, { submissionId }),
@@ -64,12 +66,18 @@ export async function loadOrderSummary(submissionId: number): Promise<LoadedSumm
 }
 
 /** Saves answers to the set each question belongs to (both merge: other answers stay). */
-async function saveMissingAnswers(input: { submissionId: number; questions: MissingQuestion[]; answers: GivenAnswers }): Promise<void> {
+async function saveMissingAnswers(input: {
+  submissionId: number;
+  questions: MissingQuestion[];
+  answers: GivenAnswers;
+}): Promise<void> {
   // Numbers are typed as text; the server takes them as numbers.
   const answers = numbersAsNumbers(input.questions, input.answers);
   const bySet = (set: MissingQuestion['set']) =>
     Object.fromEntries(
-      input.questions.filter((question) => question.set === set && question.code in answers).map((question) => [question.code, answers[question.code]]),
+      input.questions
+        .filter((question) => question.set === set && question.code in answers)
+        .map((question) => [question.code, answers[question.code]]),
     );
   const speciality = bySet('speciality');
   const application = bySet('application');
@@ -79,7 +87,12 @@ async function saveMissingAnswers(input: { submissionId: number; questions: Miss
 
 /** A refused answer's field: the server names it `answers.code`, `applicationAnswers.code` or `code`. */
 function answerFields(error: unknown): Record<string, string> {
-  return Object.fromEntries(Object.entries(errorFields(error)).map(([field, message]) => [field.replace(/^(answers|applicationAnswers)\./, ''), message]));
+  return Object.fromEntries(
+    Object.entries(errorFields(error)).map(([field, message]) => [
+      field.replace(/^(answers|applicationAnswers)\./, ''),
+      message,
+    ]),
+  );
 }
 
 export interface OrderDetailsContext extends OrderDetailsInput {
@@ -131,7 +144,8 @@ const wasRefused = (error: unknown) => {
 /** A refused move in words: a 409 names the status the order is in now. */
 function moveWords(move: MoveFailure['move'], error: unknown): string {
   const said = serverMessage(error);
-  const what = move === 'buyNow' ? 'We could not go ahead with your order.' : 'We could not send your answer to the underwriter.';
+  const what =
+    move === 'buyNow' ? 'We could not go ahead with your order.' : 'We could not send your answer to the underwriter.';
   return `${what} ${said ?? errorText(error)}`;
 }
 
@@ -179,15 +193,22 @@ const moveRefused = (move: MoveFailure['move']) =>
   [
     { guard: { type: 'isGone', params: errorOf }, target: 'notFound', description: 'The order is gone.' },
     {
-      description: 'The order moved on meanwhile (another tab, an underwriter): it is fetched again to show where it is now.',
+      description:
+        'The order moved on meanwhile (another tab, an underwriter): it is fetched again to show where it is now.',
       guard: { type: 'isConflict', params: errorOf },
       target: 'refreshing',
-      actions: { type: 'storeMoveFailure', params: ({ event }: { event: ErrorActorEvent }) => ({ move, error: event.error }) },
+      actions: {
+        type: 'storeMoveFailure',
+        params: ({ event }: { event: ErrorActorEvent }) => ({ move, error: event.error }),
+      },
     },
     {
       target: 'ready',
       description: 'Refused or not reached: the screen says why.',
-      actions: { type: 'storeMoveFailure', params: ({ event }: { event: ErrorActorEvent }) => ({ move, error: event.error }) },
+      actions: {
+        type: 'storeMoveFailure',
+        params: ({ event }: { event: ErrorActorEvent }) => ({ move, error: event.error }),
+      },
     },
   ] as const;
 
@@ -198,18 +219,20 @@ export const orderDetailsMachine = setup({
     events: {} as OrderDetailsEvent,
   },
   actors: {
-    loadSummary: fromPromise<LoadedSummary, { submissionId: number }>(({ input }) => loadOrderSummary(input.submissionId)),
-    saveAnswers: fromPromise<void, { submissionId: number; questions: MissingQuestion[]; answers: GivenAnswers }>(({ input }) =>
-      saveMissingAnswers(input),
+    loadSummary: fromPromise<LoadedSummary, { submissionId: number }>(({ input }) =>
+      loadOrderSummary(input.submissionId),
+    ),
+    saveAnswers: fromPromise<void, { submissionId: number; questions: MissingQuestion[]; answers: GivenAnswers }>(
+      ({ input }) => saveMissingAnswers(input),
     ),
     buyNow: fromPromise<BuyNowResult, { submissionId: number; idempotencyKey: string }>(({ input }) =>
       buyNow(input.submissionId, input.idempotencyKey),
     ),
-    resubmit: fromPromise<LifecycleMove, { submissionId: number; message: string; idempotencyKey: string }>(({ input }) =>
-      resubmit(input.submissionId, input.message, input.idempotencyKey),
+    resubmit: fromPromise<LifecycleMove, { submissionId: number; message: string; idempotencyKey: string }>(
+      ({ input }) => resubmit(input.submissionId, input.message, input.idempotencyKey),
     ),
-    uploadFiles: fromPromise<FileSummary[], { submissionId: number; files: File[]; idempotencyKey: string }>(({ input }) =>
-      uploadFiles('submission', input.submissionId, input.files, input.idempotencyKey),
+    uploadFiles: fromPromise<FileSummary[], { submissionId: number; files: File[]; idempotencyKey: string }>(
+      ({ input }) => uploadFiles('submission', input.submissionId, input.files, input.idempotencyKey),
     ),
     closeLost: closeLostMachine,
   },
@@ -218,10 +241,17 @@ export const orderDetailsMachine = setup({
     goToStatusScreen: (_, _params: { screen: StatusScreen; submissionId: number; replace: boolean }) => {},
     /** Provided at the router edge: the dashboard, after the order was closed. */
     goToDashboard: () => {},
-    storeDetails: assign((_, { questions = [], ...details }: LoadedSummary) => ({ details, questions, errorMessage: undefined })),
+    storeDetails: assign((_, { questions = [], ...details }: LoadedSummary) => ({
+      details,
+      questions,
+      errorMessage: undefined,
+    })),
     clearAnswersFailure: assign({ answersFailure: null }),
     storeAnswersFailure: assign((_, error: unknown) => ({
-      answersFailure: { message: `We could not save your answers. ${serverMessage(error) ?? errorText(error)}`, fields: answerFields(error) },
+      answersFailure: {
+        message: `We could not save your answers. ${serverMessage(error) ?? errorText(error)}`,
+        fields: answerFields(error),
+      },
     })),
     storeError: assign((_, error: unknown) => ({ errorMessage: errorText(error) })),
     clearMoveFailure: assign({ moveFailure: null, fieldErrors: {} }),
@@ -229,7 +259,9 @@ export const orderDetailsMachine = setup({
       bought,
       buyKey: newSaveKey(),
       // Only the questions still missing are asked (the summary loaded next brings any new ones).
-      questions: context.questions.filter((question) => bought.requiredItems.some((item) => item.kind === 'answer' && item.field === question.code)),
+      questions: context.questions.filter((question) =>
+        bought.requiredItems.some((item) => item.kind === 'answer' && item.field === question.code),
+      ),
       // The order as buy now left it, until the summary is loaded again.
       details: context.details && {
         ...context.details,
@@ -240,7 +272,10 @@ export const orderDetailsMachine = setup({
     })),
     storeMoved: assign(({ context }, moved: LifecycleMove) => ({
       resubmitKey: newSaveKey(),
-      details: context.details && { ...context.details, order: { ...context.details.order, status: moved.status, version: moved.version } },
+      details: context.details && {
+        ...context.details,
+        order: { ...context.details.order, status: moved.status, version: moved.version },
+      },
     })),
     storeMoveFailure: assign(({ context }, params: { move: MoveFailure['move']; error: unknown }) => {
       const refused = wasRefused(params.error);
@@ -278,11 +313,14 @@ export const orderDetailsMachine = setup({
     movedElsewhere: ({ context }) => context.details !== undefined && !showsHere(context.screen, context.details),
     canBuyNow: ({ context }) => insuredMay('order.buyNow')(context.details),
     canResubmit: ({ context }) => insuredMay('order.resubmit')(context.details),
-    canUpload: ({ context }, files: File[]) => files.length > 0 && context.details !== undefined && isOpenStatus(context.details.order.status),
+    canUpload: ({ context }, files: File[]) =>
+      files.length > 0 && context.details !== undefined && isOpenStatus(context.details.order.status),
     hasQueuedFiles: ({ context }) => context.queued.length > 0,
     canCloseLost: ({ context }) => context.details?.canCloseLost === true,
     canAnswer: ({ context }, answers: GivenAnswers) =>
-      Object.keys(answers).length > 0 && context.questions.length > 0 && ['incomplete', 'missing_info'].includes(context.details?.order.status ?? ''),
+      Object.keys(answers).length > 0 &&
+      context.questions.length > 0 &&
+      ['incomplete', 'missing_info'].includes(context.details?.order.status ?? ''),
     wasClosed: (_, output: CloseLostOutput) => output.closed !== null,
   },
 }).createMachine({
@@ -319,7 +357,11 @@ export const orderDetailsMachine = setup({
             target: 'redirecting',
             actions: { type: 'storeDetails', params: ({ event }) => event.output },
           },
-          { target: 'ready', description: 'The order arrived.', actions: { type: 'storeDetails', params: ({ event }) => event.output } },
+          {
+            target: 'ready',
+            description: 'The order arrived.',
+            actions: { type: 'storeDetails', params: ({ event }) => event.output },
+          },
         ],
         onError: [
           {
@@ -339,20 +381,33 @@ export const orderDetailsMachine = setup({
       description: 'The order could not be fetched; the reason shows with Try again.',
       on: { 'order.retry': { target: 'loading', description: 'The insured tries again.' } },
     },
-    notFound: { description: 'There is no such order for this account (a missing order and someone else’s look the same).', type: 'final' },
+    notFound: {
+      description: 'There is no such order for this account (a missing order and someone else’s look the same).',
+      type: 'final',
+    },
     // This screen does not show the order's status: its own screen does, in place of this address.
     redirecting: {
       description: 'This screen does not show orders in this status: the order’s own status screen opens in its place.',
       type: 'final',
       entry: {
         type: 'goToStatusScreen',
-        params: ({ context }) => ({ screen: statusScreen(context.details!.order.status), submissionId: context.submissionId, replace: true }),
+        params: ({ context }) => ({
+          screen: statusScreen(context.details!.order.status),
+          submissionId: context.submissionId,
+          replace: true,
+        }),
       },
     },
     ready: {
-      description: 'The insured sees the order and what it still needs, and can buy now, answer the underwriter, answer questions, upload files or close it.',
+      description:
+        'The insured sees the order and what it still needs, and can buy now, answer the underwriter, answer questions, upload files or close it.',
       on: {
-        'order.buyNow': { guard: 'canBuyNow', target: 'buying', description: 'The insured buys the order now.', actions: 'clearMoveFailure' },
+        'order.buyNow': {
+          guard: 'canBuyNow',
+          target: 'buying',
+          description: 'The insured buys the order now.',
+          actions: 'clearMoveFailure',
+        },
         'order.resubmit': {
           guard: 'canResubmit',
           target: 'resubmitting',
@@ -361,7 +416,11 @@ export const orderDetailsMachine = setup({
         },
         'files.upload': startUploading,
         'answers.save': startSavingAnswers,
-        'close.open': { guard: 'canCloseLost', target: 'closing', description: 'The insured chooses to close the order.' },
+        'close.open': {
+          guard: 'canCloseLost',
+          target: 'closing',
+          description: 'The insured chooses to close the order.',
+        },
       },
     },
     // Answers the order was missing, to its two question sets; then the summary again (what is still missing).
@@ -375,7 +434,11 @@ export const orderDetailsMachine = setup({
           questions: context.questions,
           answers: (event as { answers?: GivenAnswers }).answers ?? {},
         }),
-        onDone: { target: 'refreshing', description: 'Saved: the order is fetched again to show what is still missing.', actions: 'countAnswersSaved' },
+        onDone: {
+          target: 'refreshing',
+          description: 'Saved: the order is fetched again to show what is still missing.',
+          actions: 'countAnswersSaved',
+        },
         onError: [
           {
             guard: { type: 'isGone', params: errorOf },
@@ -402,7 +465,11 @@ export const orderDetailsMachine = setup({
         id: 'buyNow',
         src: 'buyNow',
         input: ({ context }) => ({ submissionId: context.submissionId, idempotencyKey: context.buyKey }),
-        onDone: { target: 'afterMove', description: 'The rules decided.', actions: { type: 'storeBought', params: ({ event }) => event.output } },
+        onDone: {
+          target: 'afterMove',
+          description: 'The rules decided.',
+          actions: { type: 'storeBought', params: ({ event }) => event.output },
+        },
         onError: moveRefused('buyNow'),
       },
     },
@@ -437,7 +504,11 @@ export const orderDetailsMachine = setup({
       type: 'final',
       entry: {
         type: 'goToStatusScreen',
-        params: ({ context }) => ({ screen: statusScreen(context.details!.order.status), submissionId: context.submissionId, replace: false }),
+        params: ({ context }) => ({
+          screen: statusScreen(context.details!.order.status),
+          submissionId: context.submissionId,
+          replace: false,
+        }),
       },
     },
     uploading: {
@@ -482,7 +553,8 @@ export const orderDetailsMachine = setup({
           // The refusal names what it refused; files chosen meanwhile are left for the insured to choose again.
           {
             target: 'ready',
-            description: 'Refused (too big, a type not taken, empty) or not reached: the screen says why, and files waiting are dropped.',
+            description:
+              'Refused (too big, a type not taken, empty) or not reached: the screen says why, and files waiting are dropped.',
             actions: [{ type: 'storeUploadRefusal', params: errorOf }, 'dropQueued'],
           },
         ],
@@ -494,7 +566,12 @@ export const orderDetailsMachine = setup({
     refreshing: {
       description: 'The order is fetched again after a change; the screen stays usable meanwhile.',
       on: {
-        'order.buyNow': { guard: 'canBuyNow', target: 'buying', description: 'The insured buys the order now.', actions: 'clearMoveFailure' },
+        'order.buyNow': {
+          guard: 'canBuyNow',
+          target: 'buying',
+          description: 'The insured buys the order now.',
+          actions: 'clearMoveFailure',
+        },
         'order.resubmit': {
           guard: 'canResubmit',
           target: 'resubmitting',
@@ -515,10 +592,17 @@ export const orderDetailsMachine = setup({
             target: 'moved',
             actions: { type: 'storeDetails', params: ({ event }) => event.output },
           },
-          { target: 'ready', description: 'The order arrived as it is now.', actions: { type: 'storeDetails', params: ({ event }) => event.output } },
+          {
+            target: 'ready',
+            description: 'The order arrived as it is now.',
+            actions: { type: 'storeDetails', params: ({ event }) => event.output },
+          },
         ],
         // What the screen shows is right as far as it goes: the change went through.
-        onError: { target: 'ready', description: 'It could not be fetched; the change went through, and what is shown stays.' },
+        onError: {
+          target: 'ready',
+          description: 'It could not be fetched; the change went through, and what is shown stays.',
+        },
       },
     },
     closing: {

@@ -38,7 +38,9 @@ export const OPEN: SubmissionStatus[] = [
   'awaiting_payment',
 ];
 
-export const LEGAL: Partial<Record<SubmissionStatus, Partial<Record<LifecycleEventType, { by: LifecycleActor[]; to: SubmissionStatus }>>>> = {
+export const LEGAL: Partial<
+  Record<SubmissionStatus, Partial<Record<LifecycleEventType, { by: LifecycleActor[]; to: SubmissionStatus }>>>
+> = {
   draft: { 'order.rate': { by: ['insured'], to: 'quoted' }, 'order.draft': { by: ['insured'], to: 'draft' } },
   quoted: {
     'order.rate': { by: ['insured'], to: 'quoted' },
@@ -51,7 +53,10 @@ export const LEGAL: Partial<Record<SubmissionStatus, Partial<Record<LifecycleEve
     'order.decline': { by: ['system'], to: 'declined' },
     'order.approve': { by: ['system'], to: 'approved' },
   },
-  incomplete: { 'order.supplyItems': { by: ['insured'], to: 'incomplete' }, 'order.buyNow': { by: ['insured'], to: 'checks' } },
+  incomplete: {
+    'order.supplyItems': { by: ['insured'], to: 'incomplete' },
+    'order.buyNow': { by: ['insured'], to: 'checks' },
+  },
   underwriter_review: {
     'order.approve': { by: ['underwriter'], to: 'approved' },
     'order.requestInfo': { by: ['underwriter'], to: 'missing_info' },
@@ -75,7 +80,11 @@ for (const status of OPEN) {
 }
 
 /** Where the design takes `status` on `type` sent by `actor`; null when it is refused. */
-export function expected(status: SubmissionStatus, type: LifecycleEventType, actor: LifecycleActor): SubmissionStatus | null {
+export function expected(
+  status: SubmissionStatus,
+  type: LifecycleEventType,
+  actor: LifecycleActor,
+): SubmissionStatus | null {
   const move = LEGAL[status]?.[type];
   return move && move.by.includes(actor) ? move.to : null;
 }

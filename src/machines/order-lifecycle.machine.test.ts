@@ -32,7 +32,8 @@ describe('orderLifecycleMachine', () => {
 
   it('ends in complete, declined and close-lost; nothing leaves them', () => {
     for (const status of ['complete', 'declined', 'close_lost'] as const) {
-      for (const type of eventTypes) for (const actor of actors) expect(nextStatus(status, { type, actor } as LifecycleEvent)).toBeNull();
+      for (const type of eventTypes)
+        for (const actor of actors) expect(nextStatus(status, { type, actor } as LifecycleEvent)).toBeNull();
       expect(isOpenStatus(status)).toBe(false);
     }
   });

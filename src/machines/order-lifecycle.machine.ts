@@ -83,7 +83,11 @@ export const orderLifecycleMachine = setup({
       meta: { screen: 'order', open: true },
       on: {
         'order.rate': { guard: byInsured, target: 'quoted', description: 'The insured’s answers price the order.' },
-        'order.draft': { guard: byInsured, target: 'draft', description: 'The insured changes an answer; the order still cannot be priced.' },
+        'order.draft': {
+          guard: byInsured,
+          target: 'draft',
+          description: 'The insured changes an answer; the order still cannot be priced.',
+        },
         ...closeLost,
       },
     },
@@ -91,9 +95,17 @@ export const orderLifecycleMachine = setup({
       description: 'The order is priced; the insured can still change it, or buy it now.',
       meta: { screen: 'order', open: true },
       on: {
-        'order.rate': { guard: byInsured, target: 'quoted', description: 'The insured changes an answer and the order is priced again.' },
+        'order.rate': {
+          guard: byInsured,
+          target: 'quoted',
+          description: 'The insured changes an answer and the order is priced again.',
+        },
         // An answer changed so that the quote no longer prices: back to draft until it does.
-        'order.draft': { guard: byInsured, target: 'draft', description: 'The insured changes an answer so that the order no longer prices.' },
+        'order.draft': {
+          guard: byInsured,
+          target: 'draft',
+          description: 'The insured changes an answer so that the order no longer prices.',
+        },
         'order.buyNow': { guard: byInsured, target: 'checks', description: 'The insured buys the order now.' },
         ...closeLost,
       },
@@ -103,8 +115,16 @@ export const orderLifecycleMachine = setup({
       description: 'Buy now’s checks and rules are deciding the order; their outcome follows at once.',
       meta: { screen: 'order', open: true },
       on: {
-        'order.requireItems': { guard: bySystem, target: 'incomplete', description: 'The rules find something missing (a file, an answer, an address).' },
-        'order.refer': { guard: bySystem, target: 'underwriter_review', description: 'The rules refer the order to an underwriter.' },
+        'order.requireItems': {
+          guard: bySystem,
+          target: 'incomplete',
+          description: 'The rules find something missing (a file, an answer, an address).',
+        },
+        'order.refer': {
+          guard: bySystem,
+          target: 'underwriter_review',
+          description: 'The rules refer the order to an underwriter.',
+        },
         'order.decline': { guard: bySystem, target: 'declined', description: 'The rules decline the order.' },
         'order.approve': { guard: bySystem, target: 'approved', description: 'The rules approve the order.' },
       },
@@ -113,7 +133,11 @@ export const orderLifecycleMachine = setup({
       description: 'Buy now found something missing; the insured supplies it and buys again.',
       meta: { screen: 'incomplete-order', open: true },
       on: {
-        'order.supplyItems': { guard: byInsured, target: 'incomplete', description: 'The insured supplies something that was missing.' },
+        'order.supplyItems': {
+          guard: byInsured,
+          target: 'incomplete',
+          description: 'The insured supplies something that was missing.',
+        },
         'order.buyNow': { guard: byInsured, target: 'checks', description: 'The insured buys the order again.' },
         ...closeLost,
       },
@@ -122,9 +146,21 @@ export const orderLifecycleMachine = setup({
       description: 'An underwriter is reviewing the referred order.',
       meta: { screen: 'incomplete-review-underwriter', open: true },
       on: {
-        'order.approve': { guard: byUnderwriter, target: 'approved', description: 'The underwriter approves the order.' },
-        'order.requestInfo': { guard: byUnderwriter, target: 'missing_info', description: 'The underwriter asks the insured for more information.' },
-        'order.decline': { guard: byUnderwriter, target: 'declined', description: 'The underwriter declines the order.' },
+        'order.approve': {
+          guard: byUnderwriter,
+          target: 'approved',
+          description: 'The underwriter approves the order.',
+        },
+        'order.requestInfo': {
+          guard: byUnderwriter,
+          target: 'missing_info',
+          description: 'The underwriter asks the insured for more information.',
+        },
+        'order.decline': {
+          guard: byUnderwriter,
+          target: 'declined',
+          description: 'The underwriter declines the order.',
+        },
         ...closeLost,
       },
     },
@@ -132,8 +168,16 @@ export const orderLifecycleMachine = setup({
       description: 'The underwriter asked for more information; the insured supplies it and sends the order back.',
       meta: { screen: 'incomplete-missing-info', open: true },
       on: {
-        'order.supplyItems': { guard: byInsured, target: 'missing_info', description: 'The insured supplies some of what was asked for.' },
-        'order.resubmit': { guard: byInsured, target: 'application_under_review', description: 'The insured sends the order back to the underwriter.' },
+        'order.supplyItems': {
+          guard: byInsured,
+          target: 'missing_info',
+          description: 'The insured supplies some of what was asked for.',
+        },
+        'order.resubmit': {
+          guard: byInsured,
+          target: 'application_under_review',
+          description: 'The insured sends the order back to the underwriter.',
+        },
         ...closeLost,
       },
     },
@@ -141,9 +185,21 @@ export const orderLifecycleMachine = setup({
       description: 'The underwriter is reviewing the order again, with what the insured sent.',
       meta: { screen: 'application-under-review', open: true },
       on: {
-        'order.approve': { guard: byUnderwriter, target: 'approved', description: 'The underwriter approves the order.' },
-        'order.requestInfo': { guard: byUnderwriter, target: 'missing_info', description: 'The underwriter asks the insured for more information.' },
-        'order.decline': { guard: byUnderwriter, target: 'declined', description: 'The underwriter declines the order.' },
+        'order.approve': {
+          guard: byUnderwriter,
+          target: 'approved',
+          description: 'The underwriter approves the order.',
+        },
+        'order.requestInfo': {
+          guard: byUnderwriter,
+          target: 'missing_info',
+          description: 'The underwriter asks the insured for more information.',
+        },
+        'order.decline': {
+          guard: byUnderwriter,
+          target: 'declined',
+          description: 'The underwriter declines the order.',
+        },
         ...closeLost,
       },
     },
@@ -162,20 +218,46 @@ export const orderLifecycleMachine = setup({
     awaiting_payment: {
       description: 'The order is invoiced and waits for the insured’s payment.',
       meta: { screen: 'order', open: true },
-      on: { 'order.paymentSucceeded': { guard: bySystem, target: 'bound', description: 'The payment provider confirms the payment.' }, ...closeLost },
+      on: {
+        'order.paymentSucceeded': {
+          guard: bySystem,
+          target: 'bound',
+          description: 'The payment provider confirms the payment.',
+        },
+        ...closeLost,
+      },
     },
     bound: {
       description: 'Paid: the cover is bound and the policy documents are being issued.',
       meta: { screen: 'complete-order', open: false },
-      on: { 'order.issueDocuments': { guard: bySystem, target: 'complete', description: 'The policy documents are issued.' } },
+      on: {
+        'order.issueDocuments': {
+          guard: bySystem,
+          target: 'complete',
+          description: 'The policy documents are issued.',
+        },
+      },
     },
-    complete: { description: 'The policy is in force and its documents are issued.', meta: { screen: 'complete-order', open: false }, type: 'final' },
-    declined: { description: 'The order was declined; it cannot be bought.', meta: { screen: 'order', open: false }, type: 'final' },
-    close_lost: { description: 'The order was closed as lost by the insured or an underwriter.', meta: { screen: 'order', open: false }, type: 'final' },
+    complete: {
+      description: 'The policy is in force and its documents are issued.',
+      meta: { screen: 'complete-order', open: false },
+      type: 'final',
+    },
+    declined: {
+      description: 'The order was declined; it cannot be bought.',
+      meta: { screen: 'order', open: false },
+      type: 'final',
+    },
+    close_lost: {
+      description: 'The order was closed as lost by the insured or an underwriter.',
+      meta: { screen: 'order', open: false },
+      type: 'final',
+    },
   },
 });
 
-const snapshotAt = (status: SubmissionStatus) => orderLifecycleMachine.resolveState({ value: status, context: undefined });
+const snapshotAt = (status: SubmissionStatus) =>
+  orderLifecycleMachine.resolveState({ value: status, context: undefined });
 
 /**
  * Where `event` takes an order in `status`, or null when the move is not allowed (wrong status,

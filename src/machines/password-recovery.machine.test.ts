@@ -68,28 +68,51 @@ describe('forgotPasswordMachine', () => {
     const shortest = getShortestPaths(forgotPasswordMachine, { events, input: { clientId: 'harbor-risk' } });
     expect(new Set(shortest.map((path) => path.state.value))).toEqual(new Set(['editing', 'sending', 'sent']));
     const simple = getSimplePaths(forgotPasswordMachine, { events, input: { clientId: 'harbor-risk' } });
-    expect(simple.some((path) => path.steps.some((step) => (step.event.type as string) === 'xstate.error.actor.requestReset'))).toBe(true);
+    expect(
+      simple.some((path) =>
+        path.steps.some((step) => (step.event.type as string) === 'xstate.error.actor.requestReset'),
+      ),
+    ).toBe(true);
     for (const path of [...shortest, ...simple]) {
-      const { snapshot, calls } = await replay(forgotPasswordMachine, { clientId: 'harbor-risk' }, ['requestReset'], path.steps as never);
+      const { snapshot, calls } = await replay(
+        forgotPasswordMachine,
+        { clientId: 'harbor-risk' },
+        ['requestReset'],
+        path.steps as never,
+      );
       expect(snapshot.value).toEqual(path.state.value);
       // Every request carries the broker, so that the e-mailed link is branded.
-      for (const asked of calls.requestReset ?? []) expect(asked).toEqual({ email: 'ada@example.com', clientId: 'harbor-risk' });
+      for (const asked of calls.requestReset ?? [])
+        expect(asked).toEqual({ email: 'ada@example.com', clientId: 'harbor-risk' });
     }
   });
 
   it('keeps a failure in words and clears it on the next request', async () => {
-    const { snapshot } = await replay(forgotPasswordMachine, {}, ['requestReset'], [
-      { event: { type: 'xstate.init' }, state: { value: 'editing' } },
-      { event: { type: 'forgot.submit', email: 'ada@example.com' }, state: { value: 'sending' } },
-      { event: { type: 'xstate.error.actor.requestReset', error: httpError(429, undefined, { 'retry-after': '60' }) }, state: { value: 'editing' } },
-    ]);
+    const { snapshot } = await replay(
+      forgotPasswordMachine,
+      {},
+      ['requestReset'],
+      [
+        { event: { type: 'xstate.init' }, state: { value: 'editing' } },
+        { event: { type: 'forgot.submit', email: 'ada@example.com' }, state: { value: 'sending' } },
+        {
+          event: { type: 'xstate.error.actor.requestReset', error: httpError(429, undefined, { 'retry-after': '60' }) },
+          state: { value: 'editing' },
+        },
+      ],
+    );
     expect(snapshot.context.failure?.message).toBe('Too many reset requests. Please wait a minute and try again.');
-    const again = await replay(forgotPasswordMachine, {}, ['requestReset'], [
-      { event: { type: 'xstate.init' }, state: { value: 'editing' } },
-      { event: { type: 'forgot.submit', email: 'ada@example.com' }, state: { value: 'sending' } },
-      { event: { type: 'xstate.error.actor.requestReset', error: networkError() }, state: { value: 'editing' } },
-      { event: { type: 'forgot.submit', email: 'ada@example.com' }, state: { value: 'sending' } },
-    ]);
+    const again = await replay(
+      forgotPasswordMachine,
+      {},
+      ['requestReset'],
+      [
+        { event: { type: 'xstate.init' }, state: { value: 'editing' } },
+        { event: { type: 'forgot.submit', email: 'ada@example.com' }, state: { value: 'sending' } },
+        { event: { type: 'xstate.error.actor.requestReset', error: networkError() }, state: { value: 'editing' } },
+        { event: { type: 'forgot.submit', email: 'ada@example.com' }, state: { value: 'sending' } },
+      ],
+    );
     expect(again.snapshot.context.failure).toBeNull();
   });
 
@@ -126,16 +149,25 @@ describe('changePasswordMachine', () => {
     expect(taken).toContain('xstate.error.actor.savePassword');
     expect(taken).toContain('password.retry');
     for (const path of [...shortest, ...simple]) {
-      const { snapshot, calls } = await replay(changePasswordMachine, { token: TOKEN }, ['checkToken', 'savePassword'], path.steps as never);
+      const { snapshot, calls } = await replay(
+        changePasswordMachine,
+        { token: TOKEN },
+        ['checkToken', 'savePassword'],
+        path.steps as never,
+      );
       expect(snapshot.value).toEqual(path.state.value);
-      for (const asked of calls.savePassword ?? []) expect(asked).toEqual({ token: TOKEN, newpassword: 'a long passphrase 1' });
+      for (const asked of calls.savePassword ?? [])
+        expect(asked).toEqual({ token: TOKEN, newpassword: 'a long passphrase 1' });
     }
   });
 
   it('refuses a link that is not even shaped like a token without asking the server', async () => {
-    const { snapshot, calls } = await replay(changePasswordMachine, { token: 'abc' }, ['checkToken', 'savePassword'], [
-      { event: { type: 'xstate.init' }, state: { value: 'invalid' } },
-    ]);
+    const { snapshot, calls } = await replay(
+      changePasswordMachine,
+      { token: 'abc' },
+      ['checkToken', 'savePassword'],
+      [{ event: { type: 'xstate.init' }, state: { value: 'invalid' } }],
+    );
     expect(snapshot.status).toBe('done');
     expect(calls.checkToken).toBeUndefined();
   });
@@ -146,15 +178,34 @@ describe('changePasswordMachine', () => {
       { event: { type: 'xstate.done.actor.checkToken' }, state: { value: 'ready' } },
       { event: { type: 'password.submit', newpassword: 'a long passphrase 1' }, state: { value: 'saving' } },
     ];
-    const weak = await replay(changePasswordMachine, { token: TOKEN }, ['checkToken', 'savePassword'], [
-      ...start,
-      { event: { type: 'xstate.error.actor.savePassword', error: httpError(400, { newpassword: 'must contain a letter' }) }, state: { value: 'ready' } },
-    ]);
-    expect(weak.snapshot.context.failure).toEqual({ message: 'Please choose another password.', fields: { newpassword: 'must contain a letter' } });
-    const used = await replay(changePasswordMachine, { token: TOKEN }, ['checkToken', 'savePassword'], [
-      ...start,
-      { event: { type: 'xstate.error.actor.savePassword', error: httpError(410) }, state: { value: 'invalid' } },
-    ]);
+    const weak = await replay(
+      changePasswordMachine,
+      { token: TOKEN },
+      ['checkToken', 'savePassword'],
+      [
+        ...start,
+        {
+          event: {
+            type: 'xstate.error.actor.savePassword',
+            error: httpError(400, { newpassword: 'must contain a letter' }),
+          },
+          state: { value: 'ready' },
+        },
+      ],
+    );
+    expect(weak.snapshot.context.failure).toEqual({
+      message: 'Please choose another password.',
+      fields: { newpassword: 'must contain a letter' },
+    });
+    const used = await replay(
+      changePasswordMachine,
+      { token: TOKEN },
+      ['checkToken', 'savePassword'],
+      [
+        ...start,
+        { event: { type: 'xstate.error.actor.savePassword', error: httpError(410) }, state: { value: 'invalid' } },
+      ],
+    );
     expect(used.snapshot.status).toBe('done');
   });
 
@@ -166,15 +217,22 @@ describe('changePasswordMachine', () => {
       { event: { type: 'xstate.done.actor.checkToken' }, state: { value: 'ready' } },
       { event: { type: 'password.submit', newpassword: 'a long passphrase 1' }, state: { value: 'saving' } },
     ];
-    await replay(machine, { token: TOKEN }, ['checkToken', 'savePassword'], [
-      ...start,
-      { event: { type: 'xstate.error.actor.savePassword', error: networkError() }, state: { value: 'ready' } },
-    ]);
+    await replay(
+      machine,
+      { token: TOKEN },
+      ['checkToken', 'savePassword'],
+      [
+        ...start,
+        { event: { type: 'xstate.error.actor.savePassword', error: networkError() }, state: { value: 'ready' } },
+      ],
+    );
     expect(ended).toBe(0);
-    await replay(machine, { token: TOKEN }, ['checkToken', 'savePassword'], [
-      ...start,
-      { event: { type: 'xstate.done.actor.savePassword', output: undefined }, state: { value: 'changed' } },
-    ]);
+    await replay(
+      machine,
+      { token: TOKEN },
+      ['checkToken', 'savePassword'],
+      [...start, { event: { type: 'xstate.done.actor.savePassword', output: undefined }, state: { value: 'changed' } }],
+    );
     expect(ended).toBe(1);
   });
 

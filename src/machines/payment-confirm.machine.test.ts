@@ -4,7 +4,11 @@ import type { Invoice } from '@shared/contract/billing';
 import { createActor, fromPromise, SimulatedClock, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import type { PaymentConfirmation } from '@shared/contract/billing';
-import { paymentConfirmMachine, PENDING_BACKOFF_MS, type PaymentConfirmContext } from '@/machines/payment-confirm.machine';
+import {
+  paymentConfirmMachine,
+  PENDING_BACKOFF_MS,
+  type PaymentConfirmContext,
+} from '@/machines/payment-confirm.machine';
 
 /**
  * paymentConfirmMachine with its one call mocked (answered by the test) and xstate's
@@ -14,11 +18,19 @@ import { paymentConfirmMachine, PENDING_BACKOFF_MS, type PaymentConfirmContext }
 
 const session = { submissionId: 4217, sessionId: 'cs_sandbox_0001' };
 
-const answerOf = (outcome: PaymentConfirmation['outcome'], extra: Partial<PaymentConfirmation> = {}): PaymentConfirmation => ({
+const answerOf = (
+  outcome: PaymentConfirmation['outcome'],
+  extra: Partial<PaymentConfirmation> = {},
+): PaymentConfirmation => ({
   submissionId: 4217,
   outcome,
   orderStatus: outcome === 'paid' ? 'complete' : 'awaiting_payment',
-  message: outcome === 'paid' ? null : outcome === 'pending' ? 'We have not received your payment yet.' : 'Your card was declined.',
+  message:
+    outcome === 'paid'
+      ? null
+      : outcome === 'pending'
+        ? 'We have not received your payment yet.'
+        : 'Your card was declined.',
   policyNumber: outcome === 'paid' ? 'P-2026-004217' : null,
   ...extra,
 });
@@ -27,7 +39,11 @@ const pending = answerOf('pending');
 const declined = answerOf('failed');
 
 function httpError(status: number, message: string): HTTPError {
-  const error = new HTTPError(new Response('{}', { status }), new Request('http://localhost/api/weborder/payments/confirm'), {} as never);
+  const error = new HTTPError(
+    new Response('{}', { status }),
+    new Request('http://localhost/api/weborder/payments/confirm'),
+    {} as never,
+  );
   error.message = `${status}: ${message}`;
   return Object.assign(error, { fields: {}, label: `HTTP ${status}` });
 }
@@ -83,7 +99,10 @@ function harness() {
           return new Promise<PaymentConfirmation>((resolve, reject) => (pendingCall = { resolve, reject }));
         }),
         loadInvoice: fromPromise<Invoice, { submissionId: number }>(
-          () => new Promise<Invoice>((resolve, reject) => (pendingInvoice = { resolve: resolve as (value: unknown) => void, reject })),
+          () =>
+            new Promise<Invoice>(
+              (resolve, reject) => (pendingInvoice = { resolve: resolve as (value: unknown) => void, reject }),
+            ),
         ),
       },
     }),
@@ -239,15 +258,23 @@ const traversalEvents = [
 ] as never[];
 
 const serializeState = (snapshot: { value: unknown; context: PaymentConfirmContext }) =>
-  JSON.stringify({ value: snapshot.value, waits: snapshot.context.waits, outcome: snapshot.context.confirmation?.outcome ?? null });
+  JSON.stringify({
+    value: snapshot.value,
+    waits: snapshot.context.waits,
+    outcome: snapshot.context.confirmation?.outcome ?? null,
+  });
 
 async function replay(steps: readonly { event: AnyEventObject; state: Snapshot }[]) {
   const confirm = harness();
   for (const { event, state } of steps) {
-    if (event.type === 'xstate.done.actor.confirmPayment') await confirm.answer('done', (event as unknown as { output: unknown }).output);
-    else if (event.type === 'xstate.error.actor.confirmPayment') await confirm.answer('error', (event as unknown as { error: unknown }).error);
-    else if (event.type === 'xstate.done.actor.loadInvoice') await confirm.answerInvoice('done', (event as unknown as { output: unknown }).output);
-    else if (event.type === 'xstate.error.actor.loadInvoice') await confirm.answerInvoice('error', (event as unknown as { error: unknown }).error);
+    if (event.type === 'xstate.done.actor.confirmPayment')
+      await confirm.answer('done', (event as unknown as { output: unknown }).output);
+    else if (event.type === 'xstate.error.actor.confirmPayment')
+      await confirm.answer('error', (event as unknown as { error: unknown }).error);
+    else if (event.type === 'xstate.done.actor.loadInvoice')
+      await confirm.answerInvoice('done', (event as unknown as { output: unknown }).output);
+    else if (event.type === 'xstate.error.actor.loadInvoice')
+      await confirm.answerInvoice('error', (event as unknown as { error: unknown }).error);
     else if (event.type === WAITED) confirm.clock.increment(PENDING_BACKOFF_MS[confirm.context().waits]!);
     else if (event.type !== 'xstate.init') confirm.actor.send(event as never);
     expect(serializeState(confirm.actor.getSnapshot()), `after ${event.type}`).toEqual(serializeState(state));
@@ -271,7 +298,11 @@ function expectConsistent(confirm: ReturnType<typeof harness>) {
 
 describe('paymentConfirmMachine paths', () => {
   it('reaches every state by a shortest path, and the real actor on a simulated clock agrees', async () => {
-    const paths = getShortestPaths(paymentConfirmMachine, { events: traversalEvents, input: session, serializeState: serializeState as never });
+    const paths = getShortestPaths(paymentConfirmMachine, {
+      events: traversalEvents,
+      input: session,
+      serializeState: serializeState as never,
+    });
     const leaves = Object.entries(paymentConfirmMachine.root.states).flatMap(([key, node]) =>
       Object.keys(node.states).length ? Object.keys(node.states).map((child) => `${key}.${child}`) : [key],
     );
@@ -280,9 +311,19 @@ describe('paymentConfirmMachine paths', () => {
   });
 
   it('walks every simple path, through every wait, on a real actor', async () => {
-    const paths = getSimplePaths(paymentConfirmMachine, { events: traversalEvents, input: session, serializeState: serializeState as never });
+    const paths = getSimplePaths(paymentConfirmMachine, {
+      events: traversalEvents,
+      input: session,
+      serializeState: serializeState as never,
+    });
     // The longest pending run: four waits, then still waiting.
-    expect(paths.some((path) => path.steps.filter((step) => (step.event as AnyEventObject).type === WAITED).length === PENDING_BACKOFF_MS.length)).toBe(true);
+    expect(
+      paths.some(
+        (path) =>
+          path.steps.filter((step) => (step.event as AnyEventObject).type === WAITED).length ===
+          PENDING_BACKOFF_MS.length,
+      ),
+    ).toBe(true);
     for (const path of paths) expectConsistent(await replay(path.steps as never));
   });
 });

@@ -44,7 +44,9 @@ export const paymentConfirmMachine = setup({
     events: {} as PaymentConfirmEvent,
   },
   actors: {
-    confirmPayment: fromPromise<PaymentConfirmation, PaymentConfirmInput>(({ input }) => confirmPayment(input.submissionId, input.sessionId)),
+    confirmPayment: fromPromise<PaymentConfirmation, PaymentConfirmInput>(({ input }) =>
+      confirmPayment(input.submissionId, input.sessionId),
+    ),
     loadInvoice: fromPromise<Invoice, { submissionId: number }>(({ input }) => invoiceDetails(input.submissionId)),
   },
   actions: {
@@ -69,7 +71,8 @@ export const paymentConfirmMachine = setup({
   initial: 'confirming',
   states: {
     confirming: {
-      description: 'Back from the payment page, the insured waits while the server is asked whether the payment went through.',
+      description:
+        'Back from the payment page, the insured waits while the server is asked whether the payment went through.',
       invoke: {
         id: 'confirmPayment',
         src: 'confirmPayment',
@@ -124,7 +127,8 @@ export const paymentConfirmMachine = setup({
       on: { 'confirm.retry': { target: 'confirming', description: 'The insured checks again.' } },
     },
     unreachable: {
-      description: 'The server could not be reached to confirm the payment; the reason shows with Try again (asking again never pays twice).',
+      description:
+        'The server could not be reached to confirm the payment; the reason shows with Try again (asking again never pays twice).',
       on: { 'confirm.retry': { target: 'confirming', description: 'The insured tries again.' } },
     },
     confirmed: {
@@ -150,13 +154,20 @@ export const paymentConfirmMachine = setup({
           },
         },
         receiptFailed: {
-          description: 'The payment went through, but the receipt could not be fetched; the reason shows with Try again.',
+          description:
+            'The payment went through, but the receipt could not be fetched; the reason shows with Try again.',
           on: { 'receipt.retry': { target: 'loadingReceipt', description: 'The insured tries again.' } },
         },
-        receipt: { description: 'The insured sees the receipt: what was paid, the invoice and the payments still to come.', type: 'final' },
+        receipt: {
+          description: 'The insured sees the receipt: what was paid, the invoice and the payments still to come.',
+          type: 'final',
+        },
       },
     },
-    failed: { description: 'The payment did not go through; the insured sees why and the way back to pay again.', type: 'final' },
+    failed: {
+      description: 'The payment did not go through; the insured sees why and the way back to pay again.',
+      type: 'final',
+    },
     notFound: { description: 'There is no such payment for this order.', type: 'final' },
   },
 });

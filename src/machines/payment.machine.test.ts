@@ -37,8 +37,26 @@ const rating: Calculation = {
   totalCents: 272_132,
   worksheet: [],
   paymentPlans: [
-    { code: 'annual', name: 'Annual', installments: 1, downPaymentCents: 272_132, installmentCents: 0, lastInstallmentCents: 0, installmentFeeCents: 0, totalPayableCents: 272_132 },
-    { code: 'quarterly', name: 'Quarterly', installments: 4, downPaymentCents: 68_033, installmentCents: 68_533, lastInstallmentCents: 68_533, installmentFeeCents: 500, totalPayableCents: 273_632 },
+    {
+      code: 'annual',
+      name: 'Annual',
+      installments: 1,
+      downPaymentCents: 272_132,
+      installmentCents: 0,
+      lastInstallmentCents: 0,
+      installmentFeeCents: 0,
+      totalPayableCents: 272_132,
+    },
+    {
+      code: 'quarterly',
+      name: 'Quarterly',
+      installments: 4,
+      downPaymentCents: 68_033,
+      installmentCents: 68_533,
+      lastInstallmentCents: 68_533,
+      installmentFeeCents: 500,
+      totalPayableCents: 273_632,
+    },
   ],
 };
 
@@ -103,7 +121,12 @@ const invoice: Invoice = {
   lastPaymentFailure: null,
 };
 const declinedCard: Invoice = { ...invoice, lastPaymentFailure: 'Your card was declined.' };
-const paidInvoice: Invoice = { ...invoice, status: 'paid', orderStatus: 'complete', paidAt: '2026-06-25T10:09:00.000Z' };
+const paidInvoice: Invoice = {
+  ...invoice,
+  status: 'paid',
+  orderStatus: 'complete',
+  paidAt: '2026-06-25T10:09:00.000Z',
+};
 
 const approved: LoadedPayment = { details: summaryIn('approved'), invoice: null };
 const awaiting: LoadedPayment = { details: summaryIn('awaiting_payment'), invoice: declinedCard };
@@ -121,15 +144,24 @@ const checkout: Checkout = {
 
 /** A ky HTTPError as src/api/client.ts leaves it: "status: message", and the fields when the body named any. */
 function httpError(status: number, message: string, fields: Record<string, string> = {}): HTTPError {
-  const error = new HTTPError(new Response('{}', { status }), new Request('http://localhost/api/weborder/payments/checkout'), {} as never);
+  const error = new HTTPError(
+    new Response('{}', { status }),
+    new Request('http://localhost/api/weborder/payments/checkout'),
+    {} as never,
+  );
   error.message = `${status}: ${message}`;
   // `label` keeps the traversal from merging errors: it tells events apart by their JSON.
   return Object.assign(error, { fields, label: `HTTP ${status}` });
 }
 const notFound = httpError(404, 'No such submission (or it is not yours)');
-const serviceDown = httpError(503, 'The payment service is not answering just now. Nothing was charged: try again in a minute.');
+const serviceDown = httpError(
+  503,
+  'The payment service is not answering just now. Nothing was charged: try again in a minute.',
+);
 const bound = httpError(409, 'The order is bound', { status: 'is bound' });
-const badRequest = httpError(400, 'Invalid body: clientid may hold only letters, digits and hyphens', { clientid: 'may hold only letters, digits and hyphens' });
+const badRequest = httpError(400, 'Invalid body: clientid may hold only letters, digits and hyphens', {
+  clientid: 'may hold only letters, digits and hyphens',
+});
 
 // The loader's calls, for loadPayment itself; the machine's actors are provided in the harness.
 vi.mock('@/api/lifecycle', () => ({ orderSummaryDetails: vi.fn(), buyNow: vi.fn() }));
@@ -138,7 +170,10 @@ vi.mock('@/api/billing', () => ({ invoiceDetails: vi.fn(), generateInvoice: vi.f
 describe('loadPayment', () => {
   it('loads the order and its invoice; the invoice’s 404 is “none yet”, any other failure fails the load', async () => {
     vi.mocked(orderSummaryDetails).mockResolvedValue(awaiting.details);
-    vi.mocked(invoiceDetails).mockResolvedValueOnce(declinedCard).mockRejectedValueOnce(httpError(404, 'No invoice yet')).mockRejectedValueOnce(serviceDown);
+    vi.mocked(invoiceDetails)
+      .mockResolvedValueOnce(declinedCard)
+      .mockRejectedValueOnce(httpError(404, 'No invoice yet'))
+      .mockRejectedValueOnce(serviceDown);
     await expect(loadPayment(ID)).resolves.toEqual(awaiting);
     await expect(loadPayment(ID)).resolves.toEqual({ details: awaiting.details, invoice: null });
     await expect(loadPayment(ID)).rejects.toBe(serviceDown);
@@ -167,7 +202,9 @@ function harness(clientId?: string, signed = true) {
   const waiting = <Output, Input>(call: Call) =>
     fromPromise<Output, Input>(({ input }) => {
       calls.push({ call, input });
-      return new Promise<Output>((resolve, reject) => (pending = { call, resolve: resolve as (value: unknown) => void, reject }));
+      return new Promise<Output>(
+        (resolve, reject) => (pending = { call, resolve: resolve as (value: unknown) => void, reject }),
+      );
     });
   const actor = createActor(
     paymentMachine.provide({
@@ -177,7 +214,10 @@ function harness(clientId?: string, signed = true) {
         generateInvoice: waiting('generateInvoice'),
         startCheckout: waiting('startCheckout'),
       },
-      actions: { goToCheckout: (_, { url }) => void went.push(url), showStatus: (_, { screen }) => void shown.push(screen) },
+      actions: {
+        goToCheckout: (_, { url }) => void went.push(url),
+        showStatus: (_, { screen }) => void shown.push(screen),
+      },
     }),
     { input: { submissionId: ID, clientId } },
   ).start();
@@ -219,7 +259,11 @@ describe('paymentMachine: loading', () => {
     ['awaiting payment without an invoice to show', { ...awaiting, invoice: null }, 'approved'],
     ['complete', complete, 'notPayable'],
     ['with an underwriter', underReview, 'notPayable'],
-    ['awaiting payment with its invoice paid', { details: summaryIn('awaiting_payment'), invoice: paidInvoice }, 'notPayable'],
+    [
+      'awaiting payment with its invoice paid',
+      { details: summaryIn('awaiting_payment'), invoice: paidInvoice },
+      'notPayable',
+    ],
   ] as const)('an order %s is %s', async (_, payment, state) => {
     const pay = await loaded(payment);
     expect(pay.value()).toBe(state);
@@ -288,7 +332,10 @@ describe('paymentMachine: pay', () => {
     expect(pay.context().invoice).toEqual(invoice);
     const key = pay.context().checkoutKey;
     expect(key).toMatch(/^[0-9a-f]{64}$/);
-    expect(pay.calls.at(-1)).toEqual({ call: 'startCheckout', input: { submissionId: ID, clientId: 'harbor-risk', idempotencyKey: key } });
+    expect(pay.calls.at(-1)).toEqual({
+      call: 'startCheckout',
+      input: { submissionId: ID, clientId: 'harbor-risk', idempotencyKey: key },
+    });
     await pay.answer('startCheckout', 'done', checkout);
     expect(pay.value()).toBe('leaving');
     expect(pay.went).toEqual([checkout.url]);
@@ -346,7 +393,11 @@ describe('paymentMachine: pay', () => {
   it('a 409 while invoicing loads it again too', async () => {
     const pay = await loaded(approved);
     pay.send({ type: 'payment.pay' });
-    await pay.answer('generateInvoice', 'error', httpError(409, 'The order is close_lost', { status: 'is close_lost' }));
+    await pay.answer(
+      'generateInvoice',
+      'error',
+      httpError(409, 'The order is close_lost', { status: 'is close_lost' }),
+    );
     expect(pay.value()).toBe('loading');
   });
 
@@ -392,14 +443,23 @@ describe('paymentMachine: review and pay (issue 16)', () => {
     requiredItems: items,
     reasons: [],
   });
-  const lossRuns = { kind: 'document', code: 'document:loss_runs', label: 'Upload loss runs', screen: 'incomplete-order', field: 'files' } as const;
+  const lossRuns = {
+    kind: 'document',
+    code: 'document:loss_runs',
+    label: 'Upload loss runs',
+    screen: 'incomplete-order',
+    field: 'files',
+  } as const;
 
   it('a quoted order is reviewed here; one press of Pay buys it now, invoices it and goes to the checkout', async () => {
     const pay = await loaded(quoted);
     expect(pay.value()).toBe('reviewing');
     pay.send({ type: 'payment.pay' });
     expect(pay.value()).toBe('buying');
-    expect(pay.calls.at(-1)).toEqual({ call: 'buyNow', input: { submissionId: ID, idempotencyKey: expect.stringMatching(/^[0-9a-f]{64}$/) } });
+    expect(pay.calls.at(-1)).toEqual({
+      call: 'buyNow',
+      input: { submissionId: ID, idempotencyKey: expect.stringMatching(/^[0-9a-f]{64}$/) },
+    });
     await pay.answer('buyNow', 'done', move('approved', 'approved'));
     expect(pay.value()).toBe('invoicing');
     await pay.answer('generateInvoice', 'done', invoice);
@@ -413,13 +473,18 @@ describe('paymentMachine: review and pay (issue 16)', () => {
     await pay.answer('buyNow', 'done', move('incomplete', 'incomplete', [lossRuns]));
     expect(pay.value()).toBe('loading');
     expect(pay.context().details!.requiredItems).toEqual([lossRuns]);
-    await pay.answer('loadPayment', 'done', { details: { ...summaryIn('incomplete'), requiredItems: [lossRuns] }, invoice: null });
+    await pay.answer('loadPayment', 'done', {
+      details: { ...summaryIn('incomplete'), requiredItems: [lossRuns] },
+      invoice: null,
+    });
     expect(pay.value()).toBe('reviewing');
     // Loss runs uploaded on this screen: loaded again, then Pay buys again with a new key.
     pay.send({ type: 'payment.itemsSupplied' });
     await pay.answer('loadPayment', 'done', { details: summaryIn('incomplete'), invoice: null });
     pay.send({ type: 'payment.pay' });
-    const keys = pay.calls.filter((call) => call.call === 'buyNow').map((call) => (call.input as { idempotencyKey: string }).idempotencyKey);
+    const keys = pay.calls
+      .filter((call) => call.call === 'buyNow')
+      .map((call) => (call.input as { idempotencyKey: string }).idempotencyKey);
     expect(keys).toHaveLength(2);
     expect(keys[0]).not.toBe(keys[1]);
   });
@@ -460,8 +525,24 @@ const failed = (id: string, error: unknown) => ({ type: `xstate.error.actor.${id
 const traversalEvents = [
   { type: 'payment.signed', signed: true },
   done('loadPayment', { details: summaryIn('quoted'), invoice: null }),
-  done('buyNow', { submissionId: ID, number: 'Q-2026-004217', status: 'approved', version: 7, outcome: 'approved', requiredItems: [], reasons: [] }),
-  done('buyNow', { submissionId: ID, number: 'Q-2026-004217', status: 'underwriter_review', version: 7, outcome: 'referred', requiredItems: [], reasons: [] }),
+  done('buyNow', {
+    submissionId: ID,
+    number: 'Q-2026-004217',
+    status: 'approved',
+    version: 7,
+    outcome: 'approved',
+    requiredItems: [],
+    reasons: [],
+  }),
+  done('buyNow', {
+    submissionId: ID,
+    number: 'Q-2026-004217',
+    status: 'underwriter_review',
+    version: 7,
+    outcome: 'referred',
+    requiredItems: [],
+    reasons: [],
+  }),
   failed('buyNow', serviceDown),
   done('loadPayment', approved),
   done('loadPayment', awaiting),
@@ -505,7 +586,11 @@ async function replay(steps: readonly Step[]) {
     const answer = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
     if (answer) {
       const payload = event as unknown as { output?: unknown; error?: unknown };
-      await pay.answer(answer[2] as Call, answer[1] as 'done' | 'error', answer[1] === 'done' ? payload.output : payload.error);
+      await pay.answer(
+        answer[2] as Call,
+        answer[1] as 'done' | 'error',
+        answer[1] === 'done' ? payload.output : payload.error,
+      );
     } else if (event.type !== 'xstate.init') {
       pay.send(event as never);
     }
@@ -519,26 +604,40 @@ function expectConsistent(pay: ReturnType<typeof harness>) {
   const value = pay.value() as string;
   const { details, invoice, errorMessage } = pay.context();
   if (value === 'failed') expect(errorMessage).toBeDefined();
-  if (['approved', 'awaitingPayment', 'notPayable', 'invoicing', 'startingCheckout', 'leaving'].includes(value)) expect(details).toBeDefined();
+  if (['approved', 'awaitingPayment', 'notPayable', 'invoicing', 'startingCheckout', 'leaving'].includes(value))
+    expect(details).toBeDefined();
   if (value === 'approved') expect(details!.order.status === 'approved' || invoice === null).toBe(true);
-  if (value === 'awaitingPayment') expect([details!.order.status, invoice?.status]).toEqual(['awaiting_payment', 'open']);
+  if (value === 'awaitingPayment')
+    expect([details!.order.status, invoice?.status]).toEqual(['awaiting_payment', 'open']);
   if (value === 'notPayable') expect(['approved', 'awaiting_payment']).not.toContain(details!.order.status);
   // The browser leaves for the checkout only once one was started, and only then.
   expect(pay.went).toEqual(value === 'leaving' ? [checkout.url] : []);
   // Every checkout of one attempt carries the same key; the keys are 64 hex characters.
-  for (const call of pay.calls) if (call.call === 'startCheckout') expect((call.input as { idempotencyKey: string }).idempotencyKey).toMatch(/^[0-9a-f]{64}$/);
+  for (const call of pay.calls)
+    if (call.call === 'startCheckout')
+      expect((call.input as { idempotencyKey: string }).idempotencyKey).toMatch(/^[0-9a-f]{64}$/);
 }
 
 describe('paymentMachine paths', () => {
   it('reaches every state by a shortest path, and the real actor agrees step by step', async () => {
-    const paths = getShortestPaths(paymentMachine, { events: traversalEvents, input: { submissionId: ID }, serializeState: serializeState as never, filterEvents: notDone as never });
+    const paths = getShortestPaths(paymentMachine, {
+      events: traversalEvents,
+      input: { submissionId: ID },
+      serializeState: serializeState as never,
+      filterEvents: notDone as never,
+    });
     const reached = new Set(paths.map((path) => String(path.state.value)));
     expect(reached).toEqual(new Set(Object.keys(paymentMachine.root.states).filter((state) => state !== 'deciding')));
     for (const path of paths) expectConsistent(await replay(path.steps as never));
   });
 
   it('walks every simple path on a real actor, through refusals and retries', async () => {
-    const paths = getSimplePaths(paymentMachine, { events: traversalEvents, input: { submissionId: ID }, serializeState: serializeState as never, filterEvents: notDone as never });
+    const paths = getSimplePaths(paymentMachine, {
+      events: traversalEvents,
+      input: { submissionId: ID },
+      serializeState: serializeState as never,
+      filterEvents: notDone as never,
+    });
     const walked = (types: string[]) =>
       paths.some((path) => {
         let next = 0;

@@ -95,7 +95,9 @@ const wasRefused = (error: unknown) => {
 /** A press of Pay that did not reach the checkout, in words: a 409 says the order moved on. */
 function payWords(error: unknown): string {
   const said = serverMessage(error) ?? errorText(error);
-  return errorStatus(error) === 409 ? `Your order has changed since this page was loaded. ${said}` : `We could not start your payment. ${said}`;
+  return errorStatus(error) === 409
+    ? `Your order has changed since this page was loaded. ${said}`
+    : `We could not start your payment. ${said}`;
 }
 
 /**
@@ -119,7 +121,10 @@ export const paymentMachine = setup({
       buyNow(input.submissionId, input.idempotencyKey),
     ),
     generateInvoice: fromPromise<Invoice, { submissionId: number }>(({ input }) => generateInvoice(input.submissionId)),
-    startCheckout: fromPromise<Checkout, { submissionId: number; clientId: string | undefined; idempotencyKey: string }>(({ input }) =>
+    startCheckout: fromPromise<
+      Checkout,
+      { submissionId: number; clientId: string | undefined; idempotencyKey: string }
+    >(({ input }) =>
       startCheckout(input.submissionId, { clientId: input.clientId, idempotencyKey: input.idempotencyKey }),
     ),
   },
@@ -165,9 +170,12 @@ export const paymentMachine = setup({
     isConflict: (_, error: unknown) => errorStatus(error) === 409,
     /** Approved, or awaiting payment without an invoice to show: Pay generates it first (a repeat answers the same). */
     needsInvoice: ({ context }) =>
-      context.details?.order.status === 'approved' || (context.details?.order.status === 'awaiting_payment' && context.invoice === null),
-    hasOpenInvoice: ({ context }) => context.details?.order.status === 'awaiting_payment' && context.invoice?.status === 'open',
-    needsReview: ({ context }) => context.details !== undefined && REVIEWED_STATUSES.includes(context.details.order.status),
+      context.details?.order.status === 'approved' ||
+      (context.details?.order.status === 'awaiting_payment' && context.invoice === null),
+    hasOpenInvoice: ({ context }) =>
+      context.details?.order.status === 'awaiting_payment' && context.invoice?.status === 'open',
+    needsReview: ({ context }) =>
+      context.details !== undefined && REVIEWED_STATUSES.includes(context.details.order.status),
     isSigned: ({ context }) => context.signed,
     wasApproved: (_, bought: BuyNowResult) => bought.status === 'approved',
     stillIncomplete: (_, bought: BuyNowResult) => bought.status === 'incomplete',
@@ -225,7 +233,8 @@ export const paymentMachine = setup({
     notFound: { description: 'There is no such order for this account (or it went away meanwhile).', type: 'final' },
     // Which of the three the order is, as loaded.
     deciding: {
-      description: 'A moment’s check of where the order stands: to review and buy, approved, invoiced, or not payable here.',
+      description:
+        'A moment’s check of where the order stands: to review and buy, approved, invoiced, or not payable here.',
       always: [
         { guard: 'needsReview', target: 'reviewing', description: 'Quoted, or still missing something.' },
         { guard: 'needsInvoice', target: 'approved', description: 'Approved, with no invoice yet.' },
@@ -237,8 +246,16 @@ export const paymentMachine = setup({
       description:
         'A quoted order (or one still missing something) is reviewed and signed here; Pay runs buy now first, and an approved order goes on to pay in the same press.',
       on: {
-        'payment.pay': { guard: 'isSigned', target: 'buying', description: 'The insured, having signed, presses Pay.', actions: 'clearPayFailure' },
-        'payment.itemsSupplied': { target: 'loading', description: 'A file, an answer or an address was supplied inline: the order is loaded again.' },
+        'payment.pay': {
+          guard: 'isSigned',
+          target: 'buying',
+          description: 'The insured, having signed, presses Pay.',
+          actions: 'clearPayFailure',
+        },
+        'payment.itemsSupplied': {
+          target: 'loading',
+          description: 'A file, an answer or an address was supplied inline: the order is loaded again.',
+        },
       },
     },
     buying: {
@@ -290,18 +307,30 @@ export const paymentMachine = setup({
     approved: {
       description: 'The order is approved and not yet invoiced; the insured sees the amount due now and Pay.',
       on: {
-        'payment.pay': { guard: 'isSigned', target: 'invoicing', description: 'The insured, having signed, presses Pay.', actions: 'clearPayFailure' },
+        'payment.pay': {
+          guard: 'isSigned',
+          target: 'invoicing',
+          description: 'The insured, having signed, presses Pay.',
+          actions: 'clearPayFailure',
+        },
       },
     },
     awaitingPayment: {
-      description: 'The order is invoiced; the insured sees the invoice, why the last attempt failed if it did, and Pay.',
+      description:
+        'The order is invoiced; the insured sees the invoice, why the last attempt failed if it did, and Pay.',
       on: {
-        'payment.pay': { guard: 'isSigned', target: 'startingCheckout', description: 'The insured, having signed, presses Pay.', actions: 'clearPayFailure' },
+        'payment.pay': {
+          guard: 'isSigned',
+          target: 'startingCheckout',
+          description: 'The insured, having signed, presses Pay.',
+          actions: 'clearPayFailure',
+        },
       },
     },
     // Paid, closed, declined or not approved yet: the screen says where the order is looked after.
     notPayable: {
-      description: 'The order cannot be paid here (paid, closed, declined or not approved yet); the screen says where it is looked after.',
+      description:
+        'The order cannot be paid here (paid, closed, declined or not approved yet); the screen says where it is looked after.',
       type: 'final',
     },
     invoicing: {
@@ -336,8 +365,16 @@ export const paymentMachine = setup({
       invoke: {
         id: 'startCheckout',
         src: 'startCheckout',
-        input: ({ context }) => ({ submissionId: context.submissionId, clientId: context.clientId, idempotencyKey: context.checkoutKey }),
-        onDone: { target: 'leaving', description: 'The payment page is ready.', actions: { type: 'storeCheckout', params: ({ event }) => event.output } },
+        input: ({ context }) => ({
+          submissionId: context.submissionId,
+          clientId: context.clientId,
+          idempotencyKey: context.checkoutKey,
+        }),
+        onDone: {
+          target: 'leaving',
+          description: 'The payment page is ready.',
+          actions: { type: 'storeCheckout', params: ({ event }) => event.output },
+        },
         onError: [
           { guard: { type: 'isGone', params: errorOf }, target: 'notFound', description: 'The order is gone.' },
           {
@@ -356,7 +393,8 @@ export const paymentMachine = setup({
     },
     // Off to the provider's page; the browser comes back to paymentconfirm (or payment?cancelled=1).
     leaving: {
-      description: 'The insured is sent to the payment provider’s page to enter their card; they come back to the confirmation screen.',
+      description:
+        'The insured is sent to the payment provider’s page to enter their card; they come back to the confirmation screen.',
       type: 'final',
       entry: { type: 'goToCheckout', params: ({ context }) => ({ url: context.checkout!.url }) },
     },

@@ -5,7 +5,13 @@ import { createActor, fromPromise, type AnyEventObject } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import { ilfDlfListSchema, type IlfDlfList } from '@shared/contract/lists';
 import type { Question } from '@shared/contract/questions';
-import { calculateResponseSchema, ilfdlfResponseSchema, type AnswerMap, type Calculation, type IlfDlfMatrix } from '@shared/contract/rating';
+import {
+  calculateResponseSchema,
+  ilfdlfResponseSchema,
+  type AnswerMap,
+  type Calculation,
+  type IlfDlfMatrix,
+} from '@shared/contract/rating';
 import { getIlfDlfList } from '@/api/lists';
 import { getApplicationQuestions, getQuestions } from '@/api/questions';
 import { calculate, priceEveryOption } from '@/api/rating';
@@ -74,7 +80,9 @@ const questionnaire: Questionnaire = {
     question('years_in_practice', 'How many years have you been in practice?', 'number'),
     question('staff_count', 'How many professionals, you included, work in the firm?', 'number', { required: false }),
     question('prior_claims', 'Has anyone made a claim against you or your firm in the last five years?', 'yesno'),
-    question('prior_claims_count', 'How many claims?', 'number', { condition: { questionCode: 'prior_claims', anyOf: ['yes'] } }),
+    question('prior_claims_count', 'How many claims?', 'number', {
+      condition: { questionCode: 'prior_claims', anyOf: ['yes'] },
+    }),
   ],
 };
 
@@ -117,9 +125,11 @@ const policyFeeCents = 15_000;
 
 /** Whole dollars, as the manuals quote. */
 const premiumFor = (limitCode: string, deductibleCode: string, baseCents = 313_800) =>
-  Math.round((baseCents * limitFactorBps[limitCode]! * deductibleFactorBps[deductibleCode]!) / 10_000 / 10_000 / 100) * 100;
+  Math.round((baseCents * limitFactorBps[limitCode]! * deductibleFactorBps[deductibleCode]!) / 10_000 / 10_000 / 100) *
+  100;
 const taxFor = (premiumCents: number) => Math.round(((premiumCents + policyFeeCents) * 485) / 10_000);
-const totalFor = (premiumCents: number) => premiumCents + policyFeeCents + taxFor(premiumCents) + Math.round((premiumCents * 18) / 10_000);
+const totalFor = (premiumCents: number) =>
+  premiumCents + policyFeeCents + taxFor(premiumCents) + Math.round((premiumCents * 18) / 10_000);
 
 const annual = { code: 'annual', name: 'Annual', installments: 1 };
 const quarterly = { code: 'quarterly', name: 'Quarterly', installments: 4 };
@@ -134,7 +144,16 @@ function plansFor(totalCents: number, plans = [annual, quarterly]) {
     const later = installments - 1;
     const installmentCents = later ? Math.floor(rest / later) + installmentFeeCents : 0;
     const lastInstallmentCents = later ? rest - Math.floor(rest / later) * (later - 1) + installmentFeeCents : 0;
-    return { code, name, installments, downPaymentCents, installmentCents, lastInstallmentCents, installmentFeeCents, totalPayableCents: totalCents + later * installmentFeeCents };
+    return {
+      code,
+      name,
+      installments,
+      downPaymentCents,
+      installmentCents,
+      lastInstallmentCents,
+      installmentFeeCents,
+      totalPayableCents: totalCents + later * installmentFeeCents,
+    };
   });
 }
 
@@ -142,8 +161,12 @@ function plansFor(totalCents: number, plans = [annual, quarterly]) {
 function matrixOf(limitCodes: string[], deductibleCodes: string[], baseCents = 313_800): IlfDlfMatrix {
   return {
     rateTableId: 14,
-    limits: houston.limits.filter((limit) => limitCodes.includes(limit.code)).map(({ code, label }) => ({ code, label })),
-    deductibles: houston.deductibles.filter((deductible) => deductibleCodes.includes(deductible.code)).map(({ code, label }) => ({ code, label })),
+    limits: houston.limits
+      .filter((limit) => limitCodes.includes(limit.code))
+      .map(({ code, label }) => ({ code, label })),
+    deductibles: houston.deductibles
+      .filter((deductible) => deductibleCodes.includes(deductible.code))
+      .map(({ code, label }) => ({ code, label })),
     options: limitCodes.flatMap((limitCode) =>
       deductibleCodes.map((deductibleCode) => {
         const premiumCents = premiumFor(limitCode, deductibleCode, baseCents);
@@ -159,7 +182,6 @@ const matrix = matrixOf(['500K/1M', '1M/1M', '1M/3M'], ['0', '1000', '2500']);
 const repriced = matrixOf(['500K/1M', '1M/1M', '1M/3M'], ['0', '1000', '2500'], 345_200);
 /** A table that sells less: no 1M/3M, no $2,500 deductible. */
 const narrower = matrixOf(['500K/1M', '1M/1M'], ['0', '1000']);
-
 
 /** One option's worksheet and payment plans (annual and quarterly unless told). */
 function calculationFor(limitCode: string, deductibleCode: string, plans = [annual, quarterly]): Calculation {
@@ -184,14 +206,69 @@ function calculationFor(limitCode: string, deductibleCode: string, plans = [annu
     stateFeeCents,
     totalCents,
     worksheet: [
-      { step: 'base', label: 'Base premium for Dentists in Texas', source: 'Rate table 14 v3', amountCents: base, runningCents: base, text: `Base premium for Dentists in Texas: ${dollars(base)}` },
-      { step: 'territory', label: 'Territory 770 (Houston)', source: 'ZIP prefix 770', factorBps: 10_750, runningCents: territory, text: `Territory 770 (Houston) ×1.075: ${dollars(territory)}` },
-      { step: 'limit', label: `Limit ${limit.label}`, source: 'ILF table', factorBps: limitFactorBps[limitCode], runningCents: afterLimit, text: `Limit ${limit.label}: ${dollars(afterLimit)}` },
-      { step: 'deductible', label: `Deductible ${deductible.label}`, source: 'DLF table', factorBps: deductibleFactorBps[deductibleCode], runningCents: premiumCents, text: `Deductible ${deductible.label}: ${dollars(premiumCents)}` },
-      { step: 'policyFee', label: 'Policy fee', source: 'Rate table 14 v3', amountCents: policyFeeCents, runningCents: premiumCents + policyFeeCents, text: `Policy fee: ${dollars(policyFeeCents)}` },
-      { step: 'tax', label: 'Texas premium tax 4.85%', source: 'State tax table', amountCents: taxCents, runningCents: premiumCents + policyFeeCents + taxCents, text: `Texas premium tax: ${dollars(taxCents)}` },
-      { step: 'stateFee', label: 'Texas stamping fee 0.18%', source: 'State fee table', amountCents: stateFeeCents, runningCents: totalCents, text: `Texas stamping fee: ${dollars(stateFeeCents)}` },
-      { step: 'total', label: 'Total for the year', source: 'Sum of the above', runningCents: totalCents, text: `Total for the year: ${dollars(totalCents)}` },
+      {
+        step: 'base',
+        label: 'Base premium for Dentists in Texas',
+        source: 'Rate table 14 v3',
+        amountCents: base,
+        runningCents: base,
+        text: `Base premium for Dentists in Texas: ${dollars(base)}`,
+      },
+      {
+        step: 'territory',
+        label: 'Territory 770 (Houston)',
+        source: 'ZIP prefix 770',
+        factorBps: 10_750,
+        runningCents: territory,
+        text: `Territory 770 (Houston) ×1.075: ${dollars(territory)}`,
+      },
+      {
+        step: 'limit',
+        label: `Limit ${limit.label}`,
+        source: 'ILF table',
+        factorBps: limitFactorBps[limitCode],
+        runningCents: afterLimit,
+        text: `Limit ${limit.label}: ${dollars(afterLimit)}`,
+      },
+      {
+        step: 'deductible',
+        label: `Deductible ${deductible.label}`,
+        source: 'DLF table',
+        factorBps: deductibleFactorBps[deductibleCode],
+        runningCents: premiumCents,
+        text: `Deductible ${deductible.label}: ${dollars(premiumCents)}`,
+      },
+      {
+        step: 'policyFee',
+        label: 'Policy fee',
+        source: 'Rate table 14 v3',
+        amountCents: policyFeeCents,
+        runningCents: premiumCents + policyFeeCents,
+        text: `Policy fee: ${dollars(policyFeeCents)}`,
+      },
+      {
+        step: 'tax',
+        label: 'Texas premium tax 4.85%',
+        source: 'State tax table',
+        amountCents: taxCents,
+        runningCents: premiumCents + policyFeeCents + taxCents,
+        text: `Texas premium tax: ${dollars(taxCents)}`,
+      },
+      {
+        step: 'stateFee',
+        label: 'Texas stamping fee 0.18%',
+        source: 'State fee table',
+        amountCents: stateFeeCents,
+        runningCents: totalCents,
+        text: `Texas stamping fee: ${dollars(stateFeeCents)}`,
+      },
+      {
+        step: 'total',
+        label: 'Total for the year',
+        source: 'Sum of the above',
+        runningCents: totalCents,
+        text: `Total for the year: ${dollars(totalCents)}`,
+      },
     ],
     paymentPlans: plansFor(totalCents, plans),
   };
@@ -207,7 +284,12 @@ const calculation = calculationFor('1M/1M', '1000');
  * A ky HTTPError as the client's beforeError leaves it: "status: message", and `fields` when the
  * body was the API's JSON error. The label keeps the traversal from merging errors that serialise alike.
  */
-function httpError(status: number, message: string, fields?: Record<string, string>, url = 'http://localhost/api/weborder/auth/ilfdlf'): HTTPError {
+function httpError(
+  status: number,
+  message: string,
+  fields?: Record<string, string>,
+  url = 'http://localhost/api/weborder/auth/ilfdlf',
+): HTTPError {
   const error = new HTTPError(new Response('{}', { status }), new Request(url, { method: 'POST' }), {} as never);
   error.message = `${status}: ${message}`;
   if (fields) Object.assign(error, { fields });
@@ -227,7 +309,8 @@ const zipServerDown = () => httpError(500, 'Database unavailable', {}, ilfdlflis
 
 const zipRefused = () => httpError(400, 'The ZIP code is not in that state.', { zipcode: 'is not in TX' });
 const stateRefused = () => httpError(400, 'We do not sell in that state.', { state: 'is not offered' });
-const answerRefused = () => httpError(400, 'Some answers need another look.', { 'answers.dnt_practice_type': 'is not one of the options' });
+const answerRefused = () =>
+  httpError(400, 'Some answers need another look.', { 'answers.dnt_practice_type': 'is not one of the options' });
 const unpriceable = () => httpError(422, 'No rate table prices Dentists in Texas for that limit.', {});
 const pricingDown = () => httpError(500, 'Database unavailable', {});
 const calculateUrl = 'http://localhost/api/weborder/auth/calculate';
@@ -250,7 +333,12 @@ type PricingCall = {
   applicationAnswers: AnswerMap;
 };
 type SaveCall = PricingCall &
-  QuoteChoice & { paymentTerm: string; clientId: string | undefined; idempotencyKey: string; submission: SavedSubmission | undefined };
+  QuoteChoice & {
+    paymentTerm: string;
+    clientId: string | undefined;
+    idempotencyKey: string;
+    submission: SavedSubmission | undefined;
+  };
 
 type Waiting = { service: Service; resolve: (value: unknown) => void; reject: (error: unknown) => void };
 
@@ -288,7 +376,8 @@ function harness(input: QuoteInput) {
       actions: {
         showQuestions: () => void shown.push(['showQuestions']),
         showQuote: () => void shown.push(['showQuote']),
-        showSaved: (_, saved: { submission: SavedSubmission; intent: SaveIntent }) => void shown.push(['showSaved', saved.submission, saved.intent]),
+        showSaved: (_, saved: { submission: SavedSubmission; intent: SaveIntent }) =>
+          void shown.push(['showSaved', saved.submission, saved.intent]),
       },
     }),
     { input },
@@ -325,7 +414,11 @@ const settle = () => new Promise((resolve) => setImmediate(resolve));
 type Harness = ReturnType<typeof harness>;
 
 const fresh: QuoteInput = { specialityId: dentists };
-const answered: QuoteInput = { specialityId: dentists, answers: completeAnswers, applicationAnswers: completeApplicationAnswers };
+const answered: QuoteInput = {
+  specialityId: dentists,
+  answers: completeAnswers,
+  applicationAnswers: completeApplicationAnswers,
+};
 
 /** Questions loaded, at the ZIP step. */
 async function atLocating(input: QuoteInput = fresh): Promise<Harness> {
@@ -356,7 +449,11 @@ async function atCalculating(input: QuoteInput = answered): Promise<Harness> {
 /** A quote on screen: the default option calculated. */
 async function atQuoted(input: QuoteInput = answered): Promise<Harness> {
   const quote = await atCalculating(input);
-  await quote.answer('calculate', 'done', calculationFor(quote.context().choice!.limitCode, quote.context().choice!.deductibleCode));
+  await quote.answer(
+    'calculate',
+    'done',
+    calculationFor(quote.context().choice!.limitCode, quote.context().choice!.deductibleCode),
+  );
   expect(quote.value()).toBe('quoted.confirmed');
   return quote;
 }
@@ -375,7 +472,8 @@ describe('the fixtures', () => {
   it('are what the API sends', () => {
     expect(v.safeParse(ilfDlfListSchema, houston).issues).toBeUndefined();
     expect(v.safeParse(ilfDlfListSchema, manhattan).issues).toBeUndefined();
-    for (const priced of [matrix, repriced, narrower]) expect(v.safeParse(ilfdlfResponseSchema, priced).issues).toBeUndefined();
+    for (const priced of [matrix, repriced, narrower])
+      expect(v.safeParse(ilfdlfResponseSchema, priced).issues).toBeUndefined();
     expect(v.safeParse(calculateResponseSchema, calculation).issues).toBeUndefined();
     expect(matrix.options).toHaveLength(9);
     expect(calculation.paymentPlans.map((plan) => plan.code)).toEqual(['annual', 'quarterly']);
@@ -387,7 +485,13 @@ describe('quoteMachine: start', () => {
     const quote = harness({ specialityId: 6 });
     expect(quote.value()).toBe('loadingQuestions');
     expect(quote.calls).toEqual([['loadQuestionnaire', { specialityId: 6 }]]);
-    expect(quote.context()).toMatchObject({ specialityId: 6, zipcode: '', location: undefined, answers: {}, applicationAnswers: {} });
+    expect(quote.context()).toMatchObject({
+      specialityId: 6,
+      zipcode: '',
+      location: undefined,
+      answers: {},
+      applicationAnswers: {},
+    });
 
     await quote.answer('loadQuestionnaire', 'done', questionnaire);
     expect(quote.value()).toBe('locating');
@@ -425,7 +529,11 @@ describe('quoteMachine: start', () => {
 
   for (const [label, error, text] of [
     ['no connection', networkError(), offline],
-    ['a 500', httpError(500, 'Database unavailable', {}, 'http://localhost/api/weborder/questions/list'), '500: Database unavailable'],
+    [
+      'a 500',
+      httpError(500, 'Database unavailable', {}, 'http://localhost/api/weborder/questions/list'),
+      '500: Database unavailable',
+    ],
   ] as const) {
     it(`a questionnaire that fails to load (${label}) says why; retry loads it again`, async () => {
       const quote = harness({ specialityId: dentists, zipcode: '77002' });
@@ -700,7 +808,10 @@ describe('quoteMachine: answers', () => {
   });
 
   it('a yes given as true shows the conditional question too', async () => {
-    const quote = await atAnswering({ ...answered, applicationAnswers: { ...completeApplicationAnswers, prior_claims: true } });
+    const quote = await atAnswering({
+      ...answered,
+      applicationAnswers: { ...completeApplicationAnswers, prior_claims: true },
+    });
     quote.actor.send({ type: 'quote.price' });
     expect(quote.value()).toBe('answering');
     expect(quote.context().fieldErrors).toEqual({ 'applicationAnswers.prior_claims_count': 'is required' });
@@ -712,7 +823,8 @@ describe('quoteMachine: answers', () => {
 
   it('complete answers price every option with the speciality, the located state and ZIP, and both answer sets', async () => {
     const quote = await atAnswering(fresh);
-    for (const [code, value] of Object.entries(completeAnswers)) quote.actor.send({ type: 'quote.answer', set: 'answers', code, value });
+    for (const [code, value] of Object.entries(completeAnswers))
+      quote.actor.send({ type: 'quote.answer', set: 'answers', code, value });
     for (const [code, value] of Object.entries(completeApplicationAnswers)) {
       quote.actor.send({ type: 'quote.answer', set: 'applicationAnswers', code, value });
     }
@@ -773,7 +885,10 @@ describe('defaultChoice', () => {
 
   it('takes the lower of the two middles of an even list, the one option of a single list, nothing of an empty one', () => {
     expect(defaultChoice(narrower)).toEqual({ limitCode: '500K/1M', deductibleCode: '0' });
-    expect(defaultChoice(matrixOf(['1M/3M'], ['0', '1000', '2500']))).toEqual({ limitCode: '1M/3M', deductibleCode: '1000' });
+    expect(defaultChoice(matrixOf(['1M/3M'], ['0', '1000', '2500']))).toEqual({
+      limitCode: '1M/3M',
+      deductibleCode: '1000',
+    });
     expect(defaultChoice({ rateTableId: 14, limits: [], deductibles: [], options: [] })).toBeUndefined();
   });
 });
@@ -804,7 +919,10 @@ describe('quoteMachine: pricing', () => {
   });
 
   it('a limit and a deductible both offered, but not together, is no choice', async () => {
-    const gappy: IlfDlfMatrix = { ...matrix, options: matrix.options.filter((o) => !(o.limitCode === '1M/3M' && o.deductibleCode === '2500')) };
+    const gappy: IlfDlfMatrix = {
+      ...matrix,
+      options: matrix.options.filter((o) => !(o.limitCode === '1M/3M' && o.deductibleCode === '2500')),
+    };
     const quote = await atAnswering({ ...answered, choice: { limitCode: '1M/3M', deductibleCode: '2500' } });
     quote.actor.send({ type: 'quote.price' });
     await quote.answer('priceOptions', 'done', gappy);
@@ -863,7 +981,10 @@ describe('quoteMachine: server refusals', () => {
     expect(quote.context().fieldErrors).toEqual({});
     quote.actor.send({ type: 'quote.price' });
     expect(quote.value()).toBe('pricing');
-    expect(quote.callsTo('priceOptions').at(-1)).toEqual({ ...houstonPricing, answers: { ...completeAnswers, dnt_practice_type: 'orthodontics' } });
+    expect(quote.callsTo('priceOptions').at(-1)).toEqual({
+      ...houstonPricing,
+      answers: { ...completeAnswers, dnt_practice_type: 'orthodontics' },
+    });
     await quote.answer('priceOptions', 'done', matrix);
     expect(quote.context().errorMessage).toBeUndefined();
   });
@@ -949,7 +1070,11 @@ describe('quoteMachine: quoted', () => {
     quote.actor.send({ type: 'quote.choose', limitCode: '1M/3M', deductibleCode: '2500' });
     expect(quote.value()).toBe('quoted.confirming');
     expect(quote.context().choice).toEqual({ limitCode: '1M/3M', deductibleCode: '2500' });
-    expect(quote.callsTo('calculate').at(-1)).toEqual({ ...houstonPricing, limitCode: '1M/3M', deductibleCode: '2500' });
+    expect(quote.callsTo('calculate').at(-1)).toEqual({
+      ...houstonPricing,
+      limitCode: '1M/3M',
+      deductibleCode: '2500',
+    });
     expect(quote.callsTo('priceOptions')).toHaveLength(1);
 
     const dearer = calculationFor('1M/3M', '2500');
@@ -1004,12 +1129,19 @@ describe('quoteMachine: quoted', () => {
 
     quote.actor.send({ type: 'quote.editAnswers' });
     expect(quote.value()).toBe('answering');
-    expect(quote.context()).toMatchObject({ answers: completeAnswers, applicationAnswers: completeApplicationAnswers, location: houston });
+    expect(quote.context()).toMatchObject({
+      answers: completeAnswers,
+      applicationAnswers: completeApplicationAnswers,
+      location: houston,
+    });
     expect(quote.shown).toEqual([['showQuestions'], ['showQuote'], ['showQuestions']]);
 
     quote.actor.send({ type: 'quote.answer', set: 'answers', code: 'dnt_practice_type', value: 'orthodontics' });
     quote.actor.send({ type: 'quote.price' });
-    expect(quote.callsTo('priceOptions').at(-1)).toEqual({ ...houstonPricing, answers: { ...completeAnswers, dnt_practice_type: 'orthodontics' } });
+    expect(quote.callsTo('priceOptions').at(-1)).toEqual({
+      ...houstonPricing,
+      answers: { ...completeAnswers, dnt_practice_type: 'orthodontics' },
+    });
     await quote.answer('priceOptions', 'done', repriced);
     expect(quote.context().choice).toEqual({ limitCode: '1M/3M', deductibleCode: '2500' });
     expect(quote.callsTo('calculate').at(-1)).toMatchObject({ limitCode: '1M/3M', deductibleCode: '2500' });
@@ -1029,10 +1161,17 @@ describe('quoteMachine: quoted', () => {
 });
 
 describe('quoteMachine: resuming', () => {
-  const resumed = (extra: Partial<QuoteInput> = {}): QuoteInput => ({ ...answered, zipcode: '77002', resume: 'quote', ...extra });
+  const resumed = (extra: Partial<QuoteInput> = {}): QuoteInput => ({
+    ...answered,
+    zipcode: '77002',
+    resume: 'quote',
+    ...extra,
+  });
 
   it('a priced quote resumed with every answer prices again straight after locating, without moving screens', async () => {
-    const quote = harness(resumed({ choice: { limitCode: '1M/3M', deductibleCode: '2500' }, paymentTerm: 'quarterly' }));
+    const quote = harness(
+      resumed({ choice: { limitCode: '1M/3M', deductibleCode: '2500' }, paymentTerm: 'quarterly' }),
+    );
     await quote.answer('loadQuestionnaire', 'done', questionnaire);
     await quote.answer('locate', 'done', houston);
     expect(quote.value()).toBe('pricing');
@@ -1103,7 +1242,11 @@ describe('quoteMachine: changing the answers while prices are on the way', () =>
   }
 });
 
-const savedOrder: SavedSubmission = { submissionId: 4182, number: 'Q-2026-004182', quoteKey: 'hR2c0m9xq1V7bLwz4TnKfA8s3YpE6dJu5gWiOaNeXkM' };
+const savedOrder: SavedSubmission = {
+  submissionId: 4182,
+  number: 'Q-2026-004182',
+  quoteKey: 'hR2c0m9xq1V7bLwz4TnKfA8s3YpE6dJu5gWiOaNeXkM',
+};
 const saveKey = '0b6f1d5e-3c2a-4f8e-9a71-2d4c6b8e0f13';
 
 describe('quoteMachine: saving', () => {
@@ -1113,7 +1256,14 @@ describe('quoteMachine: saving', () => {
     quote.actor.send({ type: 'quote.save', idempotencyKey: saveKey });
     expect(quote.value()).toBe('saving');
     expect(quote.callsTo('saveQuote')).toEqual([
-      { ...houstonPricing, limitCode: '1M/1M', deductibleCode: '1000', paymentTerm: 'quarterly', clientId: 'harbor-risk', idempotencyKey: saveKey },
+      {
+        ...houstonPricing,
+        limitCode: '1M/1M',
+        deductibleCode: '1000',
+        paymentTerm: 'quarterly',
+        clientId: 'harbor-risk',
+        idempotencyKey: saveKey,
+      },
     ]);
     await quote.answer('saveQuote', 'done', savedOrder);
     expect(quote.value()).toBe('saved');
@@ -1128,7 +1278,14 @@ describe('quoteMachine: saving', () => {
     expect(quote.value()).toBe('saving');
     expect(quote.context().intent).toBe('buy');
     expect(quote.callsTo('saveQuote')).toEqual([
-      { ...houstonPricing, limitCode: '1M/1M', deductibleCode: '1000', paymentTerm: 'annual', clientId: undefined, idempotencyKey: saveKey },
+      {
+        ...houstonPricing,
+        limitCode: '1M/1M',
+        deductibleCode: '1000',
+        paymentTerm: 'annual',
+        clientId: undefined,
+        idempotencyKey: saveKey,
+      },
     ]);
     await quote.answer('saveQuote', 'done', savedOrder);
     expect(quote.shown.at(-1)).toEqual(['showSaved', savedOrder, 'buy']);
@@ -1156,14 +1313,22 @@ describe('quoteMachine: saving', () => {
   it('after a failed save another offered option can be chosen, and saved with a new key', async () => {
     const quote = await atQuoted();
     quote.actor.send({ type: 'quote.save', idempotencyKey: saveKey });
-    await quote.answer('saveQuote', 'error', httpError(500, 'Database unavailable', {}, 'http://localhost/api/weborder/insured/createsubmission'));
+    await quote.answer(
+      'saveQuote',
+      'error',
+      httpError(500, 'Database unavailable', {}, 'http://localhost/api/weborder/insured/createsubmission'),
+    );
     quote.actor.send({ type: 'quote.choose', limitCode: '2M/4M', deductibleCode: '1000' });
     expect(quote.value()).toBe('saveFailed');
     quote.actor.send({ type: 'quote.choose', limitCode: '500K/1M', deductibleCode: '0' });
     expect(quote.value()).toBe('quoted.confirming');
     await quote.answer('calculate', 'done', calculationFor('500K/1M', '0'));
     quote.actor.send({ type: 'quote.save', idempotencyKey: 'c1d2e3f4-0000-4000-8000-000000000002' });
-    expect(quote.callsTo('saveQuote').at(-1)).toMatchObject({ limitCode: '500K/1M', deductibleCode: '0', idempotencyKey: 'c1d2e3f4-0000-4000-8000-000000000002' });
+    expect(quote.callsTo('saveQuote').at(-1)).toMatchObject({
+      limitCode: '500K/1M',
+      deductibleCode: '0',
+      idempotencyKey: 'c1d2e3f4-0000-4000-8000-000000000002',
+    });
   });
 
   it('a quote without a payment plan cannot be saved', async () => {
@@ -1199,7 +1364,11 @@ describe('quoteMachine: saving', () => {
     const quote = await atQuoted();
     quote.actor.send({ type: 'quote.save', idempotencyKey: saveKey });
     await quote.answer('saveQuote', 'done', savedOrder);
-    for (const ignored of [{ type: 'quote.retry' }, { type: 'quote.choose', limitCode: '500K/1M', deductibleCode: '0' }, { type: 'quote.relocate' }] as const) {
+    for (const ignored of [
+      { type: 'quote.retry' },
+      { type: 'quote.choose', limitCode: '500K/1M', deductibleCode: '0' },
+      { type: 'quote.relocate' },
+    ] as const) {
       quote.actor.send(ignored);
       expect(quote.value()).toBe('saved');
     }
@@ -1281,8 +1450,22 @@ const widePlan: Plan = {
   locateFailed: [sample.retry, sample.relocate],
   notOffered: [sample.locateHouston, sample.relocate],
   answering: [sample.price, sample.relocate],
-  pricing: [sample.priced, sample.zipRefused, sample.answerRefused, sample.unpriceable, sample.pricingDown, sample.editAnswers],
-  'quoted.confirming': [sample.calculated, sample.calculateUnpriceable, sample.calculateDown, sample.editAnswers, sample.choose, sample.buyNow],
+  pricing: [
+    sample.priced,
+    sample.zipRefused,
+    sample.answerRefused,
+    sample.unpriceable,
+    sample.pricingDown,
+    sample.editAnswers,
+  ],
+  'quoted.confirming': [
+    sample.calculated,
+    sample.calculateUnpriceable,
+    sample.calculateDown,
+    sample.editAnswers,
+    sample.choose,
+    sample.buyNow,
+  ],
   pricingFailed: [sample.retry, sample.editAnswers],
   unpriceable: [sample.editAnswers, sample.relocate],
   'quoted.unconfirmed': [sample.retry, sample.buyNow],
@@ -1327,7 +1510,10 @@ const pricePlan: Plan = {
 };
 
 /** Where each ZIP is: the located samples answer only the ZIP they are for. */
-const locatedFor: Partial<Record<string, AnyEventObject>> = { [houston.zipcode]: sample.located, [manhattan.zipcode]: sample.notOffered };
+const locatedFor: Partial<Record<string, AnyEventObject>> = {
+  [houston.zipcode]: sample.located,
+  [manhattan.zipcode]: sample.notOffered,
+};
 
 const only =
   (plan: Plan) =>
@@ -1337,7 +1523,13 @@ const only =
 
 /** Whether the matrix sells that limit with that deductible. */
 const offered = (priced: IlfDlfMatrix | undefined, choice: QuoteChoice | undefined) =>
-  Boolean(priced && choice && priced.options.some((option) => option.limitCode === choice.limitCode && option.deductibleCode === choice.deductibleCode));
+  Boolean(
+    priced &&
+    choice &&
+    priced.options.some(
+      (option) => option.limitCode === choice.limitCode && option.deductibleCode === choice.deductibleCode,
+    ),
+  );
 
 interface Step {
   event: AnyEventObject;
@@ -1365,7 +1557,11 @@ async function replay(input: QuoteInput, steps: readonly Step[]) {
     if (call) {
       answeredCalls++;
       const payload = event as { output?: unknown; error?: unknown };
-      await quote.answer(call[2] as Service, call[1] as 'done' | 'error', call[1] === 'done' ? payload.output : payload.error);
+      await quote.answer(
+        call[2] as Service,
+        call[1] as 'done' | 'error',
+        call[1] === 'done' ? payload.output : payload.error,
+      );
     } else if (event.type !== 'xstate.init') {
       quote.actor.send(event as never);
     }
@@ -1377,32 +1573,58 @@ async function replay(input: QuoteInput, steps: readonly Step[]) {
     }
   }
   // Every call was answered by the path or abandoned, but the one the state waits on.
-  expect(quote.calls.length - answeredCalls - quote.abandoned.length).toBe(invocationOf[quote.value() as string] ? 1 : 0);
+  expect(quote.calls.length - answeredCalls - quote.abandoned.length).toBe(
+    invocationOf[quote.value() as string] ? 1 : 0,
+  );
   // The order is shown once for each save that succeeded, and nothing else moves to it.
-  const saves = steps.filter(({ event }) => event.type === 'xstate.done.actor.saveQuote').map(({ event }) => (event as { output?: unknown }).output);
+  const saves = steps
+    .filter(({ event }) => event.type === 'xstate.done.actor.saveQuote')
+    .map(({ event }) => (event as { output?: unknown }).output);
   expect(quote.shown.filter(([screen]) => screen === 'showSaved').map(([, order]) => order)).toEqual(saves);
 
   // Only a located, offered ZIP is priced, and only an option the matrix offers is calculated.
-  for (const located of quote.callsTo('locate') as Array<{ zipcode: string }>) expect(located.zipcode).toMatch(/^\d{5}$/);
+  for (const located of quote.callsTo('locate') as Array<{ zipcode: string }>)
+    expect(located.zipcode).toMatch(/^\d{5}$/);
   for (const priced of quote.callsTo('priceOptions') as PricingCall[]) {
     expect(priced).toMatchObject({ specialityId: input.specialityId, state: 'TX', zipcode: '77002' });
   }
-  for (const calculated of [...quote.callsTo('calculate'), ...quote.callsTo('saveQuote')] as Array<PricingCall & QuoteChoice>) {
+  for (const calculated of [...quote.callsTo('calculate'), ...quote.callsTo('saveQuote')] as Array<
+    PricingCall & QuoteChoice
+  >) {
     expect(offered(matrix, calculated)).toBe(true);
   }
   for (const saved of quote.callsTo('saveQuote') as SaveCall[]) {
-    expect(saved).toMatchObject({ ...houstonPricing, idempotencyKey: saveKey, paymentTerm: expect.stringMatching(/^(annual|quarterly)$/) });
+    expect(saved).toMatchObject({
+      ...houstonPricing,
+      idempotencyKey: saveKey,
+      paymentTerm: expect.stringMatching(/^(annual|quarterly)$/),
+    });
   }
   return quote;
 }
 
 /** What must hold in each state, whichever way it was reached. */
 function expectConsistent(value: string, context: QuoteContext) {
-  if (value !== 'loadingQuestions' && value !== 'questionnaireFailed') expect(context.questions).toEqual(questionnaire.questions);
-  if (['questionnaireFailed', 'locateFailed', 'pricingFailed', 'unpriceable', 'saveFailed'].includes(value)) expect(context.errorMessage).toBeDefined();
+  if (value !== 'loadingQuestions' && value !== 'questionnaireFailed')
+    expect(context.questions).toEqual(questionnaire.questions);
+  if (['questionnaireFailed', 'locateFailed', 'pricingFailed', 'unpriceable', 'saveFailed'].includes(value))
+    expect(context.errorMessage).toBeDefined();
   if (value === 'notOffered') expect(context.location?.offered).toBe(false);
-  if (['answering', 'pricing', 'quoted.confirming', 'quoted.confirmed', 'quoted.unconfirmed', 'saving', 'saveFailed', 'saved'].includes(value)) expect(context.location).toEqual(houston);
-  if (['quoted.confirming', 'quoted.confirmed', 'quoted.unconfirmed', 'saving', 'saveFailed', 'saved'].includes(value)) expect(offered(context.matrix, context.choice)).toBe(true);
+  if (
+    [
+      'answering',
+      'pricing',
+      'quoted.confirming',
+      'quoted.confirmed',
+      'quoted.unconfirmed',
+      'saving',
+      'saveFailed',
+      'saved',
+    ].includes(value)
+  )
+    expect(context.location).toEqual(houston);
+  if (['quoted.confirming', 'quoted.confirmed', 'quoted.unconfirmed', 'saving', 'saveFailed', 'saved'].includes(value))
+    expect(offered(context.matrix, context.choice)).toBe(true);
   if (value === 'quoted.unconfirmed') expect(context.errorMessage).toBeDefined();
   if (value === 'saving') expect(context.saveKey).toBe(saveKey);
   if (value === 'saved') {
@@ -1456,7 +1678,11 @@ describe('quoteMachine paths', () => {
   });
 
   it('reaches every state by a shortest path, and the real actor agrees step by step', async () => {
-    const paths = getShortestPaths(quoteMachine, { events: traversalEvents as never, filterEvents: only(widePlan) as never, input: answered });
+    const paths = getShortestPaths(quoteMachine, {
+      events: traversalEvents as never,
+      filterEvents: only(widePlan) as never,
+      input: answered,
+    });
     expect(new Set(paths.map((path) => statePath(path.state.value)))).toEqual(new Set(machineStates));
     const chosen = shortestByValue(paths);
     expect(chosen).toHaveLength(machineStates.length);
@@ -1470,23 +1696,41 @@ describe('quoteMachine paths', () => {
 
   it('from a fresh start the shortest way to a quote answers exactly the required questions', async () => {
     const answerEvents: AnyEventObject[] = [
-      ...Object.entries(completeAnswers).map(([code, value]) => ({ type: 'quote.answer', set: 'answers', code, value })),
-      ...Object.entries(completeApplicationAnswers).map(([code, value]) => ({ type: 'quote.answer', set: 'applicationAnswers', code, value })),
+      ...Object.entries(completeAnswers).map(([code, value]) => ({
+        type: 'quote.answer',
+        set: 'answers',
+        code,
+        value,
+      })),
+      ...Object.entries(completeApplicationAnswers).map(([code, value]) => ({
+        type: 'quote.answer',
+        set: 'applicationAnswers',
+        code,
+        value,
+      })),
     ];
     const paths = getShortestPaths(quoteMachine, {
       events: [...traversalEvents, ...answerEvents] as never,
       filterEvents: ((snapshot: { value: unknown; context: QuoteContext }, event: AnyEventObject) =>
-        snapshot.value === 'answering' ? answerEvents.includes(event) || event === sample.price : only(zipPlan)(snapshot, event) || only(pricePlan)(snapshot, event)) as never,
+        snapshot.value === 'answering'
+          ? answerEvents.includes(event) || event === sample.price
+          : only(zipPlan)(snapshot, event) || only(pricePlan)(snapshot, event)) as never,
       input: fresh,
       toState: ((snapshot: { value: unknown }) => statePath(snapshot.value) === 'quoted.confirmed') as never,
     });
     expect(paths.length).toBeGreaterThan(0);
     const [shortest] = shortestByValue(paths);
-    const answeredCodes = shortest!.steps.filter((step) => step.event.type === 'quote.answer').map((step) => (step.event as { code: string }).code);
-    expect(new Set(answeredCodes)).toEqual(new Set(['dnt_sedation', 'dnt_practice_type', 'years_in_practice', 'prior_claims']));
+    const answeredCodes = shortest!.steps
+      .filter((step) => step.event.type === 'quote.answer')
+      .map((step) => (step.event as { code: string }).code);
+    expect(new Set(answeredCodes)).toEqual(
+      new Set(['dnt_sedation', 'dnt_practice_type', 'years_in_practice', 'prior_claims']),
+    );
     const quote = await replay(fresh, shortest!.steps as never);
     expect(quote.value()).toBe('quoted.confirmed');
-    expect(quote.callsTo('priceOptions')).toEqual([{ ...houstonPricing, applicationAnswers: { years_in_practice: 12, prior_claims: 'no' } }]);
+    expect(quote.callsTo('priceOptions')).toEqual([
+      { ...houstonPricing, applicationAnswers: { years_in_practice: 12, prior_claims: 'no' } },
+    ]);
   });
 
   it('walks every simple path to the questions on a real actor, retries included', async () => {
@@ -1497,11 +1741,23 @@ describe('quoteMachine paths', () => {
       stopWhen: ((snapshot: { value: unknown }) => snapshot.value === 'answering') as never,
     });
     expect(new Set(paths.map((path) => statePath(path.state.value)))).toEqual(
-      new Set(['loadingQuestions', 'questionnaireFailed', 'locating', 'checkingZip', 'locateFailed', 'notOffered', 'answering']),
+      new Set([
+        'loadingQuestions',
+        'questionnaireFailed',
+        'locating',
+        'checkingZip',
+        'locateFailed',
+        'notOffered',
+        'answering',
+      ]),
     );
     // The questions are reached after each kind of trouble on the way.
     for (const trouble of [sample.questionnaireOffline, sample.noSuchZip, sample.locateDown, sample.notOffered]) {
-      expect(paths.some((path) => statePath(path.state.value) === 'answering' && path.steps.some((step) => step.event === trouble))).toBe(true);
+      expect(
+        paths.some(
+          (path) => statePath(path.state.value) === 'answering' && path.steps.some((step) => step.event === trouble),
+        ),
+      ).toBe(true);
     }
     for (const path of paths) {
       const quote = await replay(answered, path.steps as never);
@@ -1526,11 +1782,36 @@ describe('quoteMachine paths', () => {
       fromState: prefix!.state,
     });
     expect(new Set(paths.map((path) => statePath(path.state.value)))).toEqual(
-      new Set(['answering', 'pricing', 'quoted.confirming', 'pricingFailed', 'unpriceable', 'quoted.confirmed', 'quoted.unconfirmed', 'saving', 'saveFailed', 'saved']),
+      new Set([
+        'answering',
+        'pricing',
+        'quoted.confirming',
+        'pricingFailed',
+        'unpriceable',
+        'quoted.confirmed',
+        'quoted.unconfirmed',
+        'saving',
+        'saveFailed',
+        'saved',
+      ]),
     );
-    expect(paths.some((path) => statePath(path.state.value) === 'quoted.confirmed' && path.steps.some((step) => step.event === sample.retry))).toBe(true);
-    expect(paths.some((path) => statePath(path.state.value) === 'saved' && path.steps.some((step) => step.event === sample.saveDown))).toBe(true);
-    expect(paths.some((path) => statePath(path.state.value) === 'quoted.confirmed' && path.steps.some((step) => step.event === sample.choose))).toBe(true);
+    expect(
+      paths.some(
+        (path) =>
+          statePath(path.state.value) === 'quoted.confirmed' && path.steps.some((step) => step.event === sample.retry),
+      ),
+    ).toBe(true);
+    expect(
+      paths.some(
+        (path) => statePath(path.state.value) === 'saved' && path.steps.some((step) => step.event === sample.saveDown),
+      ),
+    ).toBe(true);
+    expect(
+      paths.some(
+        (path) =>
+          statePath(path.state.value) === 'quoted.confirmed' && path.steps.some((step) => step.event === sample.choose),
+      ),
+    ).toBe(true);
     for (const path of paths) {
       // The path starts where the prefix ends: its first step (xstate.init) is the prefix's last state.
       const quote = await replay(answered, [...(prefix!.steps as never[]), ...(path.steps.slice(1) as never[])]);
@@ -1544,7 +1825,12 @@ describe('quoteMachine’s own calls', () => {
 
   /** The questions as questions/list and dataacquisition/questions send them. */
   const onTheWire = (questions: QuoteQuestion[]): Question[] =>
-    questions.map((asked, index) => ({ ...asked, id: 100 + index, helpText: null, type: asked.type as Question['type'] }));
+    questions.map((asked, index) => ({
+      ...asked,
+      id: 100 + index,
+      helpText: null,
+      type: asked.type as Question['type'],
+    }));
 
   function answerEveryCall() {
     vi.mocked(getQuestions).mockResolvedValue(onTheWire(questionnaire.questions));
@@ -1561,7 +1847,9 @@ describe('quoteMachine’s own calls', () => {
     expect(getQuestions).toHaveBeenCalledWith(dentists);
     expect(getApplicationQuestions).toHaveBeenCalledWith();
     expect(actor.getSnapshot().value).toBe('locating');
-    expect(actor.getSnapshot().context.questions.map((asked) => asked.code)).toEqual(questionnaire.questions.map((asked) => asked.code));
+    expect(actor.getSnapshot().context.questions.map((asked) => asked.code)).toEqual(
+      questionnaire.questions.map((asked) => asked.code),
+    );
     expect(actor.getSnapshot().context.applicationQuestions.map((asked) => asked.code)).toEqual(
       questionnaire.applicationQuestions.map((asked) => asked.code),
     );
@@ -1581,7 +1869,9 @@ describe('quoteMachine’s own calls', () => {
 
   it('a questionnaire is not loaded when either set fails', async () => {
     answerEveryCall();
-    vi.mocked(getApplicationQuestions).mockRejectedValue(httpError(503, 'Service Unavailable', {}, 'http://localhost/api/weborder/dataacquisition/questions'));
+    vi.mocked(getApplicationQuestions).mockRejectedValue(
+      httpError(503, 'Service Unavailable', {}, 'http://localhost/api/weborder/dataacquisition/questions'),
+    );
     const actor = createActor(quoteMachine, { input: answered }).start();
     await settle();
     expect(actor.getSnapshot().value).toBe('questionnaireFailed');
@@ -1604,7 +1894,9 @@ describe('quoteMachine’s own calls', () => {
         ...(quoteKey ? { quoteKey } : {}),
         rating: calculation,
       });
-      const actor = createActor(quoteMachine, { input: { ...answered, zipcode: '77002', resume: 'quote', clientId } }).start();
+      const actor = createActor(quoteMachine, {
+        input: { ...answered, zipcode: '77002', resume: 'quote', clientId },
+      }).start();
       for (let tick = 0; tick < 4; tick++) await settle();
       expect(actor.getSnapshot().value).toEqual({ quoted: 'confirmed' });
 
@@ -1613,7 +1905,11 @@ describe('quoteMachine’s own calls', () => {
       const request = { ...houstonPricing, limitCode: '1M/1M', deductibleCode: '1000', paymentTerm: 'annual' };
       expect(createSubmission).toHaveBeenCalledWith(clientId ? { ...request, clientId } : request, saveKey);
       expect(actor.getSnapshot().value).toBe('saved');
-      expect(actor.getSnapshot().context.submission).toEqual({ submissionId: savedOrder.submissionId, number: savedOrder.number, quoteKey });
+      expect(actor.getSnapshot().context.submission).toEqual({
+        submissionId: savedOrder.submissionId,
+        number: savedOrder.number,
+        quoteKey,
+      });
     });
   }
 });
@@ -1648,7 +1944,13 @@ describe('quoteMachine: choosing while an option is being priced', () => {
 describe('quoteMachine: a save interrupted by a reload', () => {
   it('is repeated with the key it was first tried with, so the server finds that save', async () => {
     // Resumed as a reload resumes it: the ZIP and the priced quote come back without being re-entered.
-    const quote = harness({ ...answered, zipcode: '77002', resume: 'quote', choice: { limitCode: '1M/1M', deductibleCode: '1000' }, saveKey: 'first-attempt-key-0123456789abcdef' });
+    const quote = harness({
+      ...answered,
+      zipcode: '77002',
+      resume: 'quote',
+      choice: { limitCode: '1M/1M', deductibleCode: '1000' },
+      saveKey: 'first-attempt-key-0123456789abcdef',
+    });
     await quote.answer('loadQuestionnaire', 'done', questionnaire);
     await quote.answer('locate', 'done', houston);
     await quote.answer('priceOptions', 'done', matrix);

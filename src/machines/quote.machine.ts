@@ -1,7 +1,12 @@
 import { assign, fromPromise, setup, type DoneActorEvent } from 'xstate';
 import { errorFields, errorStatus, errorText, serverMessage } from '@/api/api-error';
 import type { IlfDlfList } from '@shared/contract/lists';
-import { isQuestionVisible, missingAnswers, numbersAsNumbers, type QuestionCondition } from '@shared/contract/question-rules';
+import {
+  isQuestionVisible,
+  missingAnswers,
+  numbersAsNumbers,
+  type QuestionCondition,
+} from '@shared/contract/question-rules';
 import type { AnswerMap, AnswerValue, Calculation, IlfDlfMatrix } from '@shared/contract/rating';
 import { getIlfDlfList } from '@/api/lists';
 import { getApplicationQuestions, getQuestions } from '@/api/questions';
@@ -135,7 +140,9 @@ export function defaultChoice(matrix: IlfDlfMatrix): QuoteChoice | undefined {
 
 /** The matrix's own pricing of a choice: its total and payment plans, known without a call. */
 export function pricedOption(matrix: IlfDlfMatrix | undefined, choice: QuoteChoice | undefined) {
-  return matrix?.options.find((option) => option.limitCode === choice?.limitCode && option.deductibleCode === choice?.deductibleCode);
+  return matrix?.options.find(
+    (option) => option.limitCode === choice?.limitCode && option.deductibleCode === choice?.deductibleCode,
+  );
 }
 
 /** The plan kept when the prices change: the insured's when still offered, else the first. */
@@ -146,8 +153,10 @@ function keptTerm(paymentTerm: string | undefined, plans: readonly { code: strin
 function offers(matrix: IlfDlfMatrix | undefined, choice: QuoteChoice | undefined): choice is QuoteChoice {
   return Boolean(
     matrix &&
-      choice &&
-      matrix.options.some((option) => option.limitCode === choice.limitCode && option.deductibleCode === choice.deductibleCode),
+    choice &&
+    matrix.options.some(
+      (option) => option.limitCode === choice.limitCode && option.deductibleCode === choice.deductibleCode,
+    ),
   );
 }
 
@@ -164,7 +173,10 @@ export const quoteMachine = setup({
   },
   actors: {
     loadQuestionnaire: fromPromise<Questionnaire, { specialityId: number }>(async ({ input }) => {
-      const [questions, applicationQuestions] = await Promise.all([getQuestions(input.specialityId), getApplicationQuestions()]);
+      const [questions, applicationQuestions] = await Promise.all([
+        getQuestions(input.specialityId),
+        getApplicationQuestions(),
+      ]);
       return { questions, applicationQuestions };
     }),
     locate: fromPromise<IlfDlfList, { zipcode: string }>(({ input }) => getIlfDlfList(input.zipcode)),
@@ -184,13 +196,20 @@ export const quoteMachine = setup({
   },
   actions: {
     storeQuestionnaire: assign((_, questionnaire: Questionnaire) => ({ ...questionnaire, errorMessage: undefined })),
-    storeZipcode: assign((_, zipcode: string) => ({ zipcode: zipcode.trim(), location: undefined, locatedByVisitor: true, saveKey: undefined })),
+    storeZipcode: assign((_, zipcode: string) => ({
+      zipcode: zipcode.trim(),
+      location: undefined,
+      locatedByVisitor: true,
+      saveKey: undefined,
+    })),
     // The server's five digits: a ZIP+4 typed here is priced, and saved, as its ZIP.
     storeLocation: assign(({ context }, location: IlfDlfList) => ({
       location,
       zipcode: location.zipcode,
       // The place is settled; what the answers still lack stays said.
-      fieldErrors: Object.fromEntries(Object.entries(context.fieldErrors).filter(([field]) => field !== 'zipcode' && field !== 'state')),
+      fieldErrors: Object.fromEntries(
+        Object.entries(context.fieldErrors).filter(([field]) => field !== 'zipcode' && field !== 'state'),
+      ),
       errorMessage: undefined,
     })),
     storeAnswer: assign(({ context }, { set, code, value }: { set: AnswerSet; code: string; value: AnswerValue }) => {
@@ -199,9 +218,13 @@ export const quoteMachine = setup({
       // This answer is seen to; so is any question it hides.
       const settled = new Set([
         `${set}.${code}`,
-        ...questions.filter((question) => !isQuestionVisible(question, answers)).map((question) => `${set}.${question.code}`),
+        ...questions
+          .filter((question) => !isQuestionVisible(question, answers))
+          .map((question) => `${set}.${question.code}`),
       ]);
-      const fieldErrors = Object.fromEntries(Object.entries(context.fieldErrors).filter(([field]) => !settled.has(field)));
+      const fieldErrors = Object.fromEntries(
+        Object.entries(context.fieldErrors).filter(([field]) => !settled.has(field)),
+      );
       return { [set]: answers, fieldErrors, saveKey: undefined };
     }),
     flagMissingAnswers: assign(({ context }) => ({
@@ -230,7 +253,10 @@ export const quoteMachine = setup({
     })),
     storeIntent: assign((_, intent: SaveIntent) => ({ intent })),
     storePaymentTerm: assign((_, paymentTerm: string) => ({ paymentTerm, saveKey: undefined })),
-    storeFieldErrors: assign((_, error: unknown) => ({ fieldErrors: errorFields(error), errorMessage: serverMessage(error) ?? errorText(error) })),
+    storeFieldErrors: assign((_, error: unknown) => ({
+      fieldErrors: errorFields(error),
+      errorMessage: serverMessage(error) ?? errorText(error),
+    })),
     storeError: assign((_, error: unknown) => ({ errorMessage: errorText(error) })),
     /** Provided at the router edge: the questions screen (questionlist). */
     showQuestions: () => {},
@@ -239,7 +265,11 @@ export const quoteMachine = setup({
     // A save already tried keeps its key until it lands: a repeat must find the first attempt.
     storeSaveKey: assign(({ context }, saveKey: string) => ({ saveKey: context.saveKey ?? saveKey })),
     flagBlankZip: assign(({ context }) => ({ fieldErrors: { ...context.fieldErrors, zipcode: 'is required' } })),
-    storeSubmission: assign((_, submission: SavedSubmission) => ({ submission, saveKey: undefined, errorMessage: undefined })),
+    storeSubmission: assign((_, submission: SavedSubmission) => ({
+      submission,
+      saveKey: undefined,
+      errorMessage: undefined,
+    })),
     /** Provided at the router edge: buying it (review and pay) or the order kept — a visitor signs up first either way. */
     showSaved: (_, _saved: { submission: SavedSubmission; intent: SaveIntent }) => {},
   },
@@ -250,15 +280,17 @@ export const quoteMachine = setup({
     resumesPricedQuote: ({ context }, location: IlfDlfList) =>
       location.offered &&
       context.resume === 'quote' &&
-      Object.keys(missingAnswers(context.applicationQuestions, context.applicationAnswers, 'applicationAnswers')).length === 0 &&
+      Object.keys(missingAnswers(context.applicationQuestions, context.applicationAnswers, 'applicationAnswers'))
+        .length === 0 &&
       Object.keys(missingAnswers(context.questions, context.answers, 'answers')).length === 0,
     isOffered: (_, location: IlfDlfList) => location.offered,
     hasMissingAnswers: ({ context }) =>
-      Object.keys(missingAnswers(context.applicationQuestions, context.applicationAnswers, 'applicationAnswers')).length > 0 ||
-      Object.keys(missingAnswers(context.questions, context.answers, 'answers')).length > 0,
+      Object.keys(missingAnswers(context.applicationQuestions, context.applicationAnswers, 'applicationAnswers'))
+        .length > 0 || Object.keys(missingAnswers(context.questions, context.answers, 'answers')).length > 0,
     /** The server named fields this flow can fix (a ZIP, an answer): back to that step. */
     namesAFixableField: (_, error: unknown) => errorStatus(error) === 400 && Object.keys(errorFields(error)).length > 0,
-    namesTheZipcode: (_, error: unknown) => errorStatus(error) === 400 && ('zipcode' in errorFields(error) || 'state' in errorFields(error)),
+    namesTheZipcode: (_, error: unknown) =>
+      errorStatus(error) === 400 && ('zipcode' in errorFields(error) || 'state' in errorFields(error)),
     /** 422: the table cannot price this (not offered, an option it lacks). */
     isUnpriceable: (_, error: unknown) => errorStatus(error) === 422,
     isOfferedChoice: ({ context }, choice: QuoteChoice) => offers(context.matrix, choice),
@@ -267,7 +299,7 @@ export const quoteMachine = setup({
     isOfferedTerm: ({ context }, paymentTerm: string) =>
       Boolean(
         pricedOption(context.matrix, context.choice)?.paymentPlans.some((plan) => plan.code === paymentTerm) ||
-          context.calculation?.paymentPlans.some((plan) => plan.code === paymentTerm),
+        context.calculation?.paymentPlans.some((plan) => plan.code === paymentTerm),
       ),
   },
 }).createMachine({
@@ -344,7 +376,8 @@ export const quoteMachine = setup({
       },
     },
     checkingZip: {
-      description: 'The ZIP code is being checked: where it is, whether cover is sold there, and which limits and deductibles.',
+      description:
+        'The ZIP code is being checked: where it is, whether cover is sold there, and which limits and deductibles.',
       invoke: {
         id: 'locate',
         src: 'locate',
@@ -416,14 +449,19 @@ export const quoteMachine = setup({
       },
     },
     answering: {
-      description: 'The visitor answers the questions about the practice; a question may show or hide depending on other answers.',
+      description:
+        'The visitor answers the questions about the practice; a question may show or hide depending on other answers.',
       on: {
-        'quote.answer': { description: 'The visitor answers a question.', actions: { type: 'storeAnswer', params: ({ event }) => event } },
+        'quote.answer': {
+          description: 'The visitor answers a question.',
+          actions: { type: 'storeAnswer', params: ({ event }) => event },
+        },
         'quote.relocate': { target: 'locating', description: 'The visitor changes the ZIP code.' },
         'quote.price': [
           {
             guard: 'hasMissingAnswers',
-            description: 'The visitor asks for prices with a required answer missing: each is named, and nothing is priced.',
+            description:
+              'The visitor asks for prices with a required answer missing: each is named, and nothing is priced.',
             actions: 'flagMissingAnswers',
           },
           { target: 'pricing', description: 'The visitor asks for prices.', actions: 'showQuote' },
@@ -480,14 +518,23 @@ export const quoteMachine = setup({
       description: 'The prices could not be fetched; the reason shows with Try again.',
       on: {
         'quote.retry': { target: 'pricing', description: 'The visitor tries again.' },
-        'quote.editAnswers': { target: 'answering', description: 'The visitor goes back to change an answer.', actions: 'showQuestions' },
+        'quote.editAnswers': {
+          target: 'answering',
+          description: 'The visitor goes back to change an answer.',
+          actions: 'showQuestions',
+        },
       },
     },
     unpriceable: {
-      description: 'This practice cannot be priced here (not offered, or an option the table lacks); the visitor can change the ZIP or an answer.',
+      description:
+        'This practice cannot be priced here (not offered, or an option the table lacks); the visitor can change the ZIP or an answer.',
       on: {
         'quote.relocate': { target: 'locating', description: 'The visitor changes the ZIP code.' },
-        'quote.editAnswers': { target: 'answering', description: 'The visitor goes back to change an answer.', actions: 'showQuestions' },
+        'quote.editAnswers': {
+          target: 'answering',
+          description: 'The visitor goes back to change an answer.',
+          actions: 'showQuestions',
+        },
       },
     },
     quoted: {
@@ -496,29 +543,46 @@ export const quoteMachine = setup({
       on: {
         'quote.choose': {
           description: 'Another limit or deductible: its price is already known; its worksheet is fetched again.',
-          guard: { type: 'isOfferedChoice', params: ({ event }) => ({ limitCode: event.limitCode, deductibleCode: event.deductibleCode }) },
+          guard: {
+            type: 'isOfferedChoice',
+            params: ({ event }) => ({ limitCode: event.limitCode, deductibleCode: event.deductibleCode }),
+          },
           target: '.confirming',
           reenter: true,
-          actions: { type: 'storeChoice', params: ({ event }) => ({ limitCode: event.limitCode, deductibleCode: event.deductibleCode }) },
+          actions: {
+            type: 'storeChoice',
+            params: ({ event }) => ({ limitCode: event.limitCode, deductibleCode: event.deductibleCode }),
+          },
         },
         'quote.chooseTerm': {
           description: 'Another payment plan: a choice among what the option already carries.',
           guard: { type: 'isOfferedTerm', params: ({ event }) => event.paymentTerm },
           actions: { type: 'storePaymentTerm', params: ({ event }) => event.paymentTerm },
         },
-        'quote.editAnswers': { target: 'answering', description: 'The visitor goes back to change an answer.', actions: 'showQuestions' },
+        'quote.editAnswers': {
+          target: 'answering',
+          description: 'The visitor goes back to change an answer.',
+          actions: 'showQuestions',
+        },
         'quote.relocate': { target: 'locating', description: 'The visitor changes the ZIP code.' },
         'quote.buyNow': {
-          description: 'The visitor chooses Buy now: the quote is saved as an order and bought next (a visitor signs up on the way).',
+          description:
+            'The visitor chooses Buy now: the quote is saved as an order and bought next (a visitor signs up on the way).',
           guard: 'canSave',
           target: 'saving',
-          actions: [{ type: 'storeSaveKey', params: ({ event }) => event.idempotencyKey }, { type: 'storeIntent', params: 'buy' }],
+          actions: [
+            { type: 'storeSaveKey', params: ({ event }) => event.idempotencyKey },
+            { type: 'storeIntent', params: 'buy' },
+          ],
         },
         'quote.save': {
           description: 'The visitor saves the quote as an order to come back to.',
           guard: 'canSave',
           target: 'saving',
-          actions: [{ type: 'storeSaveKey', params: ({ event }) => event.idempotencyKey }, { type: 'storeIntent', params: 'save' }],
+          actions: [
+            { type: 'storeSaveKey', params: ({ event }) => event.idempotencyKey },
+            { type: 'storeIntent', params: 'save' },
+          ],
         },
       },
       states: {
@@ -591,11 +655,16 @@ export const quoteMachine = setup({
       },
     },
     saveFailed: {
-      description: 'The quote could not be saved; the reason shows, with Try again and the quote still there to change.',
+      description:
+        'The quote could not be saved; the reason shows, with Try again and the quote still there to change.',
       on: {
         // The same key again: if the first attempt did reach the server, this finds that order.
         'quote.retry': { target: 'saving', description: 'The visitor tries again (never making a second order).' },
-        'quote.editAnswers': { target: 'answering', description: 'The visitor goes back to change an answer.', actions: 'showQuestions' },
+        'quote.editAnswers': {
+          target: 'answering',
+          description: 'The visitor goes back to change an answer.',
+          actions: 'showQuestions',
+        },
         'quote.relocate': { target: 'locating', description: 'The visitor changes the ZIP code.' },
         'quote.chooseTerm': {
           description: 'The visitor chooses another payment plan.',
@@ -604,16 +673,26 @@ export const quoteMachine = setup({
         },
         'quote.choose': {
           description: 'The visitor chooses another limit or deductible.',
-          guard: { type: 'isOfferedChoice', params: ({ event }) => ({ limitCode: event.limitCode, deductibleCode: event.deductibleCode }) },
+          guard: {
+            type: 'isOfferedChoice',
+            params: ({ event }) => ({ limitCode: event.limitCode, deductibleCode: event.deductibleCode }),
+          },
           target: 'quoted.confirming',
-          actions: { type: 'storeChoice', params: ({ event }) => ({ limitCode: event.limitCode, deductibleCode: event.deductibleCode }) },
+          actions: {
+            type: 'storeChoice',
+            params: ({ event }) => ({ limitCode: event.limitCode, deductibleCode: event.deductibleCode }),
+          },
         },
       },
     },
     saved: {
       description: 'The quote is saved as an order and the next screen opens (buying it, or the order kept).',
       on: {
-        'quote.editAnswers': { target: 'answering', description: 'The visitor comes back to change an answer.', actions: 'showQuestions' },
+        'quote.editAnswers': {
+          target: 'answering',
+          description: 'The visitor comes back to change an answer.',
+          actions: 'showQuestions',
+        },
       },
     },
   },

@@ -25,7 +25,10 @@ const grace: Row = { id: 2, name: 'Grace', primary: false };
 const katherine: Row = { id: 3, name: 'Katherine', primary: false };
 const listed = [ada, grace];
 /** The same list after Grace was made primary: one change moved another record. */
-const switched = [{ ...ada, primary: false }, { ...grace, primary: true }];
+const switched = [
+  { ...ada, primary: false },
+  { ...grace, primary: true },
+];
 
 /** A ky HTTPError as src/api/client.ts leaves it: "status: message", and the 400's fields. */
 function httpError(status: number, message: string, fields?: Record<string, string>): HTTPError {
@@ -55,7 +58,9 @@ function harness() {
   const waiting = <Output, Input>(call: Call) =>
     fromPromise<Output, Input>(({ input }) => {
       calls.push({ call, input });
-      return new Promise<Output>((resolve, reject) => (pending = { call, resolve: resolve as (value: unknown) => void, reject }));
+      return new Promise<Output>(
+        (resolve, reject) => (pending = { call, resolve: resolve as (value: unknown) => void, reject }),
+      );
     });
   const actor = createActor(
     recordListMachine.provide({
@@ -166,7 +171,11 @@ describe('recordListMachine', () => {
       expect(list.waitingOn()).toBe('loadRecords');
       await list.answer('loadRecords', 'done', [...listed, katherine]);
       expect(list.value()).toBe('ready');
-      expect(list.context()).toMatchObject({ records: [...listed, katherine], lastChange: { kind: 'added', id: 3 }, fieldErrors: {} });
+      expect(list.context()).toMatchObject({
+        records: [...listed, katherine],
+        lastChange: { kind: 'added', id: 3 },
+        fieldErrors: {},
+      });
       expect(list.calls.filter((call) => call.call === 'saveRecord')).toEqual([
         { call: 'saveRecord', input: { values: { name: 'Katherine' }, id: undefined, idempotencyKey: key } },
       ]);
@@ -187,7 +196,9 @@ describe('recordListMachine', () => {
       // A 400 created nothing: the corrected form is a new request (the old key would be a 422).
       list.send({ type: 'editor.save', values: { name: 'Katherine' } });
       await list.answer('saveRecord', 'done', katherine);
-      const keys = list.calls.filter((call) => call.call === 'saveRecord').map((call) => (call.input as SaveRecordInput).idempotencyKey);
+      const keys = list.calls
+        .filter((call) => call.call === 'saveRecord')
+        .map((call) => (call.input as SaveRecordInput).idempotencyKey);
       expect(keys[0]).toBe(key);
       expect(keys[1]).toMatch(/^[0-9a-f]{64}$/);
       expect(keys[1]).not.toBe(key);
@@ -203,7 +214,11 @@ describe('recordListMachine', () => {
       expect(list.value()).toBe('editing');
       list.send({ type: 'editor.save', values: { name: 'Katherine' } });
       await list.answer('saveRecord', 'done', katherine);
-      expect(list.calls.filter((call) => call.call === 'saveRecord').map((call) => (call.input as SaveRecordInput).idempotencyKey)).toEqual([key, key]);
+      expect(
+        list.calls
+          .filter((call) => call.call === 'saveRecord')
+          .map((call) => (call.input as SaveRecordInput).idempotencyKey),
+      ).toEqual([key, key]);
     });
 
     it('forgets a refusal when the editor is cancelled', async () => {
@@ -226,7 +241,10 @@ describe('recordListMachine', () => {
       expect(list.value()).toBe('editing');
       expect(list.context().editing).toEqual(grace);
       list.send({ type: 'editor.save', values: { name: 'Grace', isprimary: true } });
-      expect(list.calls.at(-1)).toMatchObject({ call: 'saveRecord', input: { id: 2, values: { name: 'Grace', isprimary: true } } });
+      expect(list.calls.at(-1)).toMatchObject({
+        call: 'saveRecord',
+        input: { id: 2, values: { name: 'Grace', isprimary: true } },
+      });
       await list.answer('saveRecord', 'done', { ...grace, primary: true });
       await list.answer('loadRecords', 'done', switched);
       expect(list.value()).toBe('ready');
@@ -248,9 +266,17 @@ describe('recordListMachine', () => {
       const list = await readyHarness();
       list.send({ type: 'record.edit', id: 1 });
       list.send({ type: 'editor.save', values: { isprimary: false } });
-      await list.answer('saveRecord', 'error', httpError(409, 'Ada is your primary contact', { isprimary: 'cannot be unmarked' }));
+      await list.answer(
+        'saveRecord',
+        'error',
+        httpError(409, 'Ada is your primary contact', { isprimary: 'cannot be unmarked' }),
+      );
       expect(list.value()).toBe('editing');
-      expect(list.context()).toMatchObject({ editing: ada, errorMessage: '409: Ada is your primary contact', fieldErrors: { isprimary: 'cannot be unmarked' } });
+      expect(list.context()).toMatchObject({
+        editing: ada,
+        errorMessage: '409: Ada is your primary contact',
+        fieldErrors: { isprimary: 'cannot be unmarked' },
+      });
     });
   });
 
@@ -288,7 +314,10 @@ describe('recordListMachine', () => {
       list.send({ type: 'remove.confirm' });
       await list.answer('removeRecord', 'error', onBoundPolicy);
       expect(list.value()).toBe('confirmingRemove');
-      expect(list.context()).toMatchObject({ removing: grace, errorMessage: '409: Grace is on a bound policy, so it cannot be deleted.' });
+      expect(list.context()).toMatchObject({
+        removing: grace,
+        errorMessage: '409: Grace is on a bound policy, so it cannot be deleted.',
+      });
       expect(list.context().lastChange).toBeUndefined();
       list.send({ type: 'remove.cancel' });
       expect(list.context()).toMatchObject({ removing: null, errorMessage: undefined });
@@ -324,7 +353,12 @@ describe('recordListMachine', () => {
       expect(list.context().switching).toEqual(grace);
       await list.answer('loadRecords', 'done', switched);
       expect(list.value()).toBe('ready');
-      expect(list.context()).toMatchObject({ records: switched, switching: null, switchFailure: null, errorMessage: undefined });
+      expect(list.context()).toMatchObject({
+        records: switched,
+        switching: null,
+        switchFailure: null,
+        errorMessage: undefined,
+      });
       expect(list.context().lastChange).toEqual({ kind: 'madePrimary', id: 2 });
     });
 
@@ -334,7 +368,11 @@ describe('recordListMachine', () => {
       await list.answer('saveRecord', 'done', { ...grace, primary: true });
       await list.answer('loadRecords', 'error', serverDown);
       expect(list.value()).toBe('ready');
-      expect(list.context()).toMatchObject({ records: listed, switching: null, errorMessage: '500: The account service is unavailable.' });
+      expect(list.context()).toMatchObject({
+        records: listed,
+        switching: null,
+        errorMessage: '500: The account service is unavailable.',
+      });
       expect(list.context().lastChange).toEqual({ kind: 'madePrimary', id: 2 });
     });
 
@@ -348,7 +386,11 @@ describe('recordListMachine', () => {
       expect(list.context()).toMatchObject({
         records: listed,
         switching: null,
-        switchFailure: { id: 2, record: grace, message: '409: Grace cannot be the primary contact: she has no e-mail address.' },
+        switchFailure: {
+          id: 2,
+          record: grace,
+          message: '409: Grace cannot be the primary contact: she has no e-mail address.',
+        },
         editing: null,
         errorMessage: undefined,
         fieldErrors: {},
@@ -438,7 +480,11 @@ describe('recordListMachine', () => {
       await list.answer('saveRecord', 'done', katherine);
       await list.answer('loadRecords', 'error', serverDown);
       expect(list.value()).toBe('ready');
-      expect(list.context()).toMatchObject({ records: listed, errorMessage: '500: The account service is unavailable.', lastChange: { kind: 'added', id: 3 } });
+      expect(list.context()).toMatchObject({
+        records: listed,
+        errorMessage: '500: The account service is unavailable.',
+        lastChange: { kind: 'added', id: 3 },
+      });
       list.send({ type: 'records.retry' });
       expect(list.value()).toBe('refreshing');
       await list.answer('loadRecords', 'done', [...listed, katherine]);
@@ -448,14 +494,24 @@ describe('recordListMachine', () => {
 
   it('ignores events that do not belong to the state it is in', async () => {
     const list = await readyHarness();
-    for (const event of [{ type: 'editor.save', values: {} }, { type: 'editor.cancel' }, { type: 'remove.confirm' }, { type: 'remove.cancel' }] as const) {
+    for (const event of [
+      { type: 'editor.save', values: {} },
+      { type: 'editor.cancel' },
+      { type: 'remove.confirm' },
+      { type: 'remove.cancel' },
+    ] as const) {
       list.send(event);
       expect(list.value()).toBe('ready');
     }
     list.send({ type: 'record.add' });
     list.send({ type: 'editor.save', values: { name: 'Katherine' } });
     // While saving: no second save, no other dialog, no cancel.
-    for (const event of [{ type: 'editor.save', values: {} }, { type: 'editor.cancel' }, { type: 'record.add' }, { type: 'record.remove', id: 1 }] as const) {
+    for (const event of [
+      { type: 'editor.save', values: {} },
+      { type: 'editor.cancel' },
+      { type: 'record.add' },
+      { type: 'record.remove', id: 1 },
+    ] as const) {
       list.send(event);
       expect(list.value()).toBe('saving');
     }
@@ -470,7 +526,10 @@ describe('recordListMachine', () => {
       list.send(event);
       expect(list.value()).toBe('removing');
     }
-    expect(list.calls.filter((call) => call.call !== 'loadRecords').map((call) => call.call)).toEqual(['saveRecord', 'removeRecord']);
+    expect(list.calls.filter((call) => call.call !== 'loadRecords').map((call) => call.call)).toEqual([
+      'saveRecord',
+      'removeRecord',
+    ]);
   });
 });
 
@@ -487,8 +546,14 @@ const CALL_OF: Record<string, Call> = {
   [invokeIdOf('switchingPrimary')]: 'saveRecord',
   [invokeIdOf('removing')]: 'removeRecord',
 };
-const done = (state: Parameters<typeof invokeIdOf>[0], output: unknown) => ({ type: `xstate.done.actor.${invokeIdOf(state)}`, output });
-const failed = (state: Parameters<typeof invokeIdOf>[0], error: unknown) => ({ type: `xstate.error.actor.${invokeIdOf(state)}`, error });
+const done = (state: Parameters<typeof invokeIdOf>[0], output: unknown) => ({
+  type: `xstate.done.actor.${invokeIdOf(state)}`,
+  output,
+});
+const failed = (state: Parameters<typeof invokeIdOf>[0], error: unknown) => ({
+  type: `xstate.error.actor.${invokeIdOf(state)}`,
+  error,
+});
 
 /** Every answer each call can give, and every user event (one unknown id among them). */
 const traversalEvents = [
@@ -544,13 +609,20 @@ interface Step {
  * Replays a path on a real actor: after every step it is where the path says, the same as far as
  * `serialize` tells states apart (the traversal keeps one snapshot for all states it merges).
  */
-async function replay(steps: readonly Step[], serialize: (snapshot: { value: unknown; context: RecordListContext }) => string) {
+async function replay(
+  steps: readonly Step[],
+  serialize: (snapshot: { value: unknown; context: RecordListContext }) => string,
+) {
   const list = harness();
   for (const { event, state } of steps) {
     const answer = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
     if (answer) {
       const payload = event as unknown as { output?: unknown; error?: unknown };
-      await list.answer(CALL_OF[answer[2]!]!, answer[1] as 'done' | 'error', answer[1] === 'done' ? payload.output : payload.error);
+      await list.answer(
+        CALL_OF[answer[2]!]!,
+        answer[1] as 'done' | 'error',
+        answer[1] === 'done' ? payload.output : payload.error,
+      );
     } else if (event.type !== 'xstate.init') {
       list.send(event as never);
     }
@@ -571,13 +643,21 @@ function expectConsistent(value: unknown, context: RecordListContext) {
     if (context.editing === null) expect(context.idempotencyKey).toMatch(/^[0-9a-f]{64}$/);
     else expect(context.records.some((record) => record.id === context.editing!.id)).toBe(true);
   }
-  if (value === 'ready' || value === 'refreshing' || value === 'confirmingRemove' || value === 'removing' || value === 'switchingPrimary') {
+  if (
+    value === 'ready' ||
+    value === 'refreshing' ||
+    value === 'confirmingRemove' ||
+    value === 'removing' ||
+    value === 'switchingPrimary'
+  ) {
     expect(Object.keys(context.fieldErrors)).toEqual([]);
   }
   // A switch names a record the list holds, and lasts until the list that shows it is loaded.
-  if (value === 'switchingPrimary') expect(context.records.some((record) => record.id === context.switching?.id)).toBe(true);
+  if (value === 'switchingPrimary')
+    expect(context.records.some((record) => record.id === context.switching?.id)).toBe(true);
   else if (value !== 'refreshing') expect(context.switching).toBeNull();
-  if (value === 'refreshing' && context.switching) expect(context.lastChange).toEqual({ kind: 'madePrimary', id: context.switching.id });
+  if (value === 'refreshing' && context.switching)
+    expect(context.lastChange).toEqual({ kind: 'madePrimary', id: context.switching.id });
   // A refused switch is said by the list, never in a dialog, and ends the switch.
   if (context.switchFailure) {
     expect(['ready', 'refreshing']).toContain(value);
@@ -592,12 +672,25 @@ const machineStates = Object.keys(recordListMachine.root.states);
 describe('recordListMachine paths', () => {
   it('has the states this file covers', () => {
     expect(new Set(machineStates)).toEqual(
-      new Set(['loading', 'loadFailed', 'ready', 'editing', 'saving', 'switchingPrimary', 'confirmingRemove', 'removing', 'refreshing']),
+      new Set([
+        'loading',
+        'loadFailed',
+        'ready',
+        'editing',
+        'saving',
+        'switchingPrimary',
+        'confirmingRemove',
+        'removing',
+        'refreshing',
+      ]),
     );
   });
 
   it('reaches every state by a shortest path, and the real actor agrees step by step', async () => {
-    const paths = getShortestPaths(recordListMachine, { events: traversalEvents, serializeState: serializeState as never });
+    const paths = getShortestPaths(recordListMachine, {
+      events: traversalEvents,
+      serializeState: serializeState as never,
+    });
     expect(new Set(paths.map((path) => path.state.value))).toEqual(new Set(machineStates));
     for (const path of paths) {
       const list = await replay(path.steps as never, serializeState);
@@ -607,7 +700,10 @@ describe('recordListMachine paths', () => {
   }, 60_000);
 
   it('takes every transition of docs/machines/record-list.mmd, and no other', () => {
-    const adjacency = getAdjacencyMap(recordListMachine, { events: traversalEvents, serializeState: serializeState as never });
+    const adjacency = getAdjacencyMap(recordListMachine, {
+      events: traversalEvents,
+      serializeState: serializeState as never,
+    });
     const label = (type: string) => type.replace(/^xstate\.(done|error)\.actor\.0\.recordList\.\w+$/, '$1');
     const transitions = new Set<string>();
     for (const [from, { state, transitions: next }] of Object.entries(adjacency)) {
@@ -649,7 +745,8 @@ describe('recordListMachine paths', () => {
       events: traversalEvents,
       serializeState: serializeFlowState as never,
       // A path ends once a change is saved or deleted and the list is back: what follows repeats what came before.
-      stopWhen: ((snapshot: Snapshot) => snapshot.value === 'ready' && snapshot.context.lastChange !== undefined) as never,
+      stopWhen: ((snapshot: Snapshot) =>
+        snapshot.value === 'ready' && snapshot.context.lastChange !== undefined) as never,
     });
     expect(new Set(paths.map((path) => path.state.value))).toEqual(new Set(machineStates));
     // Among them: a refused save sent again, and a refused delete confirmed again.

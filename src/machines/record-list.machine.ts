@@ -38,8 +38,7 @@ export type RecordListEvent =
  * that follows, so it comes as it was: the screen can name it and tell whether it was the primary.
  */
 export type RecordChange =
-  | { kind: 'added' | 'updated' | 'madePrimary'; id: number }
-  | { kind: 'removed'; id: number; record: ListedRecord };
+  { kind: 'added' | 'updated' | 'madePrimary'; id: number } | { kind: 'removed'; id: number; record: ListedRecord };
 
 export interface RecordListContext {
   records: ListedRecord[];
@@ -86,7 +85,13 @@ export const recordListMachine = setup({
     // A switch to a new primary ends with the list that shows it (or with the failure to load it).
     storeRecords: assign((_, records: ListedRecord[]) => ({ records, errorMessage: undefined, switching: null })),
     storeLoadError: assign((_, error: unknown) => ({ errorMessage: errorText(error), switching: null })),
-    openNew: assign(() => ({ editing: null, idempotencyKey: newSaveKey(), errorMessage: undefined, fieldErrors: {}, switchFailure: null })),
+    openNew: assign(() => ({
+      editing: null,
+      idempotencyKey: newSaveKey(),
+      errorMessage: undefined,
+      fieldErrors: {},
+      switchFailure: null,
+    })),
     openExisting: assign(({ context }, id: number) => ({
       editing: context.records.find((record) => record.id === id) ?? null,
       errorMessage: undefined,
@@ -108,7 +113,9 @@ export const recordListMachine = setup({
     })),
     // Nothing changed: the list stays as it is, no dialog opens, and the failure is said by the list.
     storeSwitchFailure: assign(({ context }, error: unknown) => ({
-      switchFailure: context.switching ? { id: context.switching.id, record: context.switching, message: errorText(error) } : null,
+      switchFailure: context.switching
+        ? { id: context.switching.id, record: context.switching, message: errorText(error) }
+        : null,
       switching: null,
     })),
     closeDialogs: assign({ removing: null, errorMessage: undefined, fieldErrors: {} }),
@@ -117,7 +124,9 @@ export const recordListMachine = setup({
     // after a lost answer (network, 5xx) the key stays, so a retry cannot create a second record.
     renewKeyAfterRefusal: assign(({ context }, error: unknown) => {
       const status = errorStatus(error);
-      return { idempotencyKey: status !== undefined && status >= 400 && status < 500 ? newSaveKey() : context.idempotencyKey };
+      return {
+        idempotencyKey: status !== undefined && status >= 400 && status < 500 ? newSaveKey() : context.idempotencyKey,
+      };
     }),
     noteSaved: assign(({ context }, saved: ListedRecord) => ({
       lastChange: { kind: context.editing ? ('updated' as const) : ('added' as const), id: saved.id },
@@ -125,7 +134,9 @@ export const recordListMachine = setup({
       errorMessage: undefined,
     })),
     noteRemoved: assign(({ context }) => ({
-      lastChange: context.removing ? { kind: 'removed' as const, id: context.removing.id, record: context.removing } : undefined,
+      lastChange: context.removing
+        ? { kind: 'removed' as const, id: context.removing.id, record: context.removing }
+        : undefined,
       removing: null,
       errorMessage: undefined,
     })),
@@ -153,7 +164,11 @@ export const recordListMachine = setup({
       description: 'The insured’s records (contacts, locations, additional insureds or claims) are being fetched.',
       invoke: {
         src: 'loadRecords',
-        onDone: { target: 'ready', description: 'The records arrived.', actions: { type: 'storeRecords', params: ({ event }) => event.output } },
+        onDone: {
+          target: 'ready',
+          description: 'The records arrived.',
+          actions: { type: 'storeRecords', params: ({ event }) => event.output },
+        },
         onError: {
           target: 'loadFailed',
           description: 'The records could not be fetched.',
@@ -194,7 +209,11 @@ export const recordListMachine = setup({
     editing: {
       description: 'A dialog is open to add a record or change one.',
       on: {
-        'editor.cancel': { target: 'ready', description: 'The insured closes the dialog without saving.', actions: 'closeDialogs' },
+        'editor.cancel': {
+          target: 'ready',
+          description: 'The insured closes the dialog without saving.',
+          actions: 'closeDialogs',
+        },
         'editor.save': { target: 'saving', description: 'The insured saves the dialog.' },
       },
     },
@@ -232,7 +251,11 @@ export const recordListMachine = setup({
           idempotencyKey: context.idempotencyKey,
         }),
         // Reloaded like any change: the old primary is unmarked on the server.
-        onDone: { target: 'refreshing', description: 'Done: the list is fetched again to show the new primary.', actions: 'noteMadePrimary' },
+        onDone: {
+          target: 'refreshing',
+          description: 'Done: the list is fetched again to show the new primary.',
+          actions: 'noteMadePrimary',
+        },
         onError: {
           target: 'ready',
           description: 'Refused or not reached: the list says why, beside the record.',
@@ -273,7 +296,11 @@ export const recordListMachine = setup({
       description: 'The list is fetched again after a change; the records on show stay meanwhile.',
       invoke: {
         src: 'loadRecords',
-        onDone: { target: 'ready', description: 'The list arrived as it is now.', actions: { type: 'storeRecords', params: ({ event }) => event.output } },
+        onDone: {
+          target: 'ready',
+          description: 'The list arrived as it is now.',
+          actions: { type: 'storeRecords', params: ({ event }) => event.output },
+        },
         onError: {
           target: 'ready',
           description: 'It could not be fetched: the list on show stays, with the reason and Try again.',

@@ -3,18 +3,36 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import type { MailQueued } from '@shared/contract/documents';
-import { shareDocumentMachine, type ShareDocumentContext, type ShareDocumentInput } from '@/machines/share-document.machine';
+import {
+  shareDocumentMachine,
+  type ShareDocumentContext,
+  type ShareDocumentInput,
+} from '@/machines/share-document.machine';
 
 /**
  * shareDocumentMachine with its one call mocked: the call waits until the test answers it. Then
  * xstate/graph walks its paths, each replayed on a real actor.
  */
 
-const order: ShareDocumentInput = { what: 'orderSummary', submissionId: 4217, orderNumber: 'Q-2026-004217', to: 'ada@example.com' };
+const order: ShareDocumentInput = {
+  what: 'orderSummary',
+  submissionId: 4217,
+  orderNumber: 'Q-2026-004217',
+  to: 'ada@example.com',
+};
 const queued: MailQueued = { queued: true, to: 'grace@example.com', attachments: ['order-summary-q-2026-004217.pdf'] };
 
-function httpError(status: number, message: string, fields: Record<string, string> = {}, headers: Record<string, string> = {}): HTTPError {
-  const error = new HTTPError(new Response('{}', { status, headers }), new Request('http://localhost/api/weborder/documents/shareOrderSummary'), {} as never);
+function httpError(
+  status: number,
+  message: string,
+  fields: Record<string, string> = {},
+  headers: Record<string, string> = {},
+): HTTPError {
+  const error = new HTTPError(
+    new Response('{}', { status, headers }),
+    new Request('http://localhost/api/weborder/documents/shareOrderSummary'),
+    {} as never,
+  );
   error.message = `${status}: ${message}`;
   return Object.assign(error, { fields, label: `HTTP ${status}` });
 }
@@ -72,7 +90,10 @@ describe('shareDocumentMachine', () => {
     const dialog = harness({ ...order, to: '' });
     dialog.actor.send({ type: 'share.send', to: '   ' });
     expect(dialog.value()).toBe('refused');
-    expect(dialog.context().failure).toEqual({ message: 'Enter the e-mail address to send it to.', fields: { to: 'is required' } });
+    expect(dialog.context().failure).toEqual({
+      message: 'Enter the e-mail address to send it to.',
+      fields: { to: 'is required' },
+    });
     expect(dialog.calls).toEqual([]);
   });
 
@@ -81,7 +102,10 @@ describe('shareDocumentMachine', () => {
     dialog.actor.send({ type: 'share.send', to: 'ada@' });
     await dialog.answer('error', badAddress);
     expect(dialog.value()).toBe('refused');
-    expect(dialog.context().failure).toEqual({ message: 'Invalid body: to must be an e-mail address', fields: { to: 'must be an e-mail address' } });
+    expect(dialog.context().failure).toEqual({
+      message: 'Invalid body: to must be an e-mail address',
+      fields: { to: 'must be an e-mail address' },
+    });
     dialog.actor.send({ type: 'share.send', to: 'ada@example.com' });
     expect(dialog.context().failure).toBeNull();
     await dialog.answer('done', queued);
@@ -92,7 +116,10 @@ describe('shareDocumentMachine', () => {
     const dialog = harness();
     dialog.actor.send({ type: 'share.send', to: 'ada@example.com' });
     await dialog.answer('error', tooMany);
-    expect(dialog.context().failure).toEqual({ message: 'Too many e-mails for this order. Try again in 5 minutes.', fields: {} });
+    expect(dialog.context().failure).toEqual({
+      message: 'Too many e-mails for this order. Try again in 5 minutes.',
+      fields: {},
+    });
     dialog.actor.send({ type: 'share.send', to: 'ada@example.com' });
     await dialog.answer('error', serverDown);
     expect(dialog.context().failure?.message).toBe('The mail service is unavailable.');
@@ -123,8 +150,10 @@ const serializeState = (snapshot: { value: unknown; context: ShareDocumentContex
 async function replay(steps: readonly { event: AnyEventObject; state: Snapshot }[]) {
   const dialog = harness();
   for (const { event, state } of steps) {
-    if (event.type === 'xstate.done.actor.mailDocument') await dialog.answer('done', (event as unknown as { output: unknown }).output);
-    else if (event.type === 'xstate.error.actor.mailDocument') await dialog.answer('error', (event as unknown as { error: unknown }).error);
+    if (event.type === 'xstate.done.actor.mailDocument')
+      await dialog.answer('done', (event as unknown as { output: unknown }).output);
+    else if (event.type === 'xstate.error.actor.mailDocument')
+      await dialog.answer('error', (event as unknown as { error: unknown }).error);
     else if (event.type !== 'xstate.init') dialog.actor.send(event as never);
     expect(serializeState(dialog.actor.getSnapshot()), `after ${event.type}`).toEqual(serializeState(state));
   }
@@ -133,13 +162,23 @@ async function replay(steps: readonly { event: AnyEventObject; state: Snapshot }
 
 describe('shareDocumentMachine paths', () => {
   it('reaches every state by a shortest path, and the real actor agrees', async () => {
-    const paths = getShortestPaths(shareDocumentMachine, { events: traversalEvents, input: order, serializeState: serializeState as never });
-    expect(new Set(paths.map((path) => path.state.value))).toEqual(new Set(['editing', 'sending', 'refused', 'sent', 'cancelled']));
+    const paths = getShortestPaths(shareDocumentMachine, {
+      events: traversalEvents,
+      input: order,
+      serializeState: serializeState as never,
+    });
+    expect(new Set(paths.map((path) => path.state.value))).toEqual(
+      new Set(['editing', 'sending', 'refused', 'sent', 'cancelled']),
+    );
     for (const path of paths) await replay(path.steps as never);
   });
 
   it('walks every simple path; nothing is sent without an address, and only a queued mail is sent', async () => {
-    const paths = getSimplePaths(shareDocumentMachine, { events: traversalEvents, input: order, serializeState: serializeState as never });
+    const paths = getSimplePaths(shareDocumentMachine, {
+      events: traversalEvents,
+      input: order,
+      serializeState: serializeState as never,
+    });
     for (const path of paths) {
       const dialog = await replay(path.steps as never);
       for (const call of dialog.calls) expect((call as { to: string }).to).not.toBe('');

@@ -67,7 +67,10 @@ export const shareDocumentMachine = setup({
   },
   actions: {
     startSending: assign((_, to: string) => ({ to: to.trim(), failure: null })),
-    requireAddress: assign((_, to: string) => ({ to, failure: { message: 'Enter the e-mail address to send it to.', fields: { to: 'is required' } } })),
+    requireAddress: assign((_, to: string) => ({
+      to,
+      failure: { message: 'Enter the e-mail address to send it to.', fields: { to: 'is required' } },
+    })),
     storeQueued: assign((_, queued: MailQueued) => ({ queued })),
     storeRefusal: assign((_, error: unknown) => ({ failure: refusal(error) })),
   },
@@ -104,7 +107,11 @@ export const shareDocumentMachine = setup({
         id: 'mailDocument',
         src: 'mailDocument',
         input: ({ context }) => ({ what: context.what, submissionId: context.submissionId, to: context.to }),
-        onDone: { target: 'sent', description: 'The e-mail is queued.', actions: { type: 'storeQueued', params: ({ event }) => event.output } },
+        onDone: {
+          target: 'sent',
+          description: 'The e-mail is queued.',
+          actions: { type: 'storeQueued', params: ({ event }) => event.output },
+        },
         onError: {
           target: 'refused',
           description: 'Refused (an address not taken, too many e-mails) or not reached: the dialog says why.',
@@ -114,7 +121,8 @@ export const shareDocumentMachine = setup({
     },
     // As editing, with the refusal shown: change the address and send again, or cancel.
     refused: {
-      description: 'The dialog stays open with the reason it was not sent, to change the address and send again, or cancel.',
+      description:
+        'The dialog stays open with the reason it was not sent, to change the address and send again, or cancel.',
       on: {
         'share.send': [
           {

@@ -41,7 +41,10 @@ const traversalEvents = [
 ] as never[];
 
 /** Replays one path on a real actor whose load answers as the path's steps say. */
-async function replay(clientUrl: string | undefined, steps: Array<{ event: { type: string; output?: Catalog; error?: unknown; query?: string } }>) {
+async function replay(
+  clientUrl: string | undefined,
+  steps: Array<{ event: { type: string; output?: Catalog; error?: unknown; query?: string } }>,
+) {
   const outcomes: Outcome[] = [];
   const userEvents: Array<{ type: string; query?: string } | null> = [];
   for (const { event } of steps) {
@@ -90,7 +93,10 @@ describe('specialityCatalogMachine', () => {
   }
 
   it('walks every simple path, including retry after a failure', async () => {
-    const paths = getSimplePaths(specialityCatalogMachine, { events: traversalEvents, input: { clientUrl: 'harbor-risk' } });
+    const paths = getSimplePaths(specialityCatalogMachine, {
+      events: traversalEvents,
+      input: { clientUrl: 'harbor-risk' },
+    });
     expect(paths.some((path) => path.steps.some((step) => step.event.type === 'catalog.retry'))).toBe(true);
     expect(new Set(paths.map((path) => path.state.value))).toEqual(
       new Set(['loading', 'loaded', 'empty', 'failed', 'brokerNotFound']),
@@ -114,7 +120,12 @@ describe('specialityCatalogMachine', () => {
   it('treats a client id the server refuses as malformed as an unknown broker, but not other 400s', async () => {
     const malformed = await replay('harbor_risk', [
       { event: { type: 'xstate.init' } },
-      { event: { type: 'xstate.error.actor.loadCatalog', error: httpError(400, { clientUrl: 'may hold only letters, digits and hyphens' }) } },
+      {
+        event: {
+          type: 'xstate.error.actor.loadCatalog',
+          error: httpError(400, { clientUrl: 'may hold only letters, digits and hyphens' }),
+        },
+      },
     ]);
     expect(malformed.snapshot.value).toBe('brokerNotFound');
     expect(malformed.navigatedAway).toBe(1);

@@ -36,7 +36,9 @@ async function placeOf(zipcode: string | undefined): Promise<CatalogPlace | unde
   if (!zipcode || !zipCodePattern.test(zipcode)) return undefined;
   try {
     const found = await getIlfDlfList(zipcode);
-    return found.offered ? { zipcode: found.zipcode, stateCode: found.stateCode, stateName: found.stateName } : undefined;
+    return found.offered
+      ? { zipcode: found.zipcode, stateCode: found.stateCode, stateName: found.stateName }
+      : undefined;
   } catch {
     return undefined;
   }
@@ -52,16 +54,18 @@ export const specialityCatalogMachine = setup({
     events: {} as SpecialityCatalogEvent,
   },
   actors: {
-    loadCatalog: fromPromise<Catalog, { clientUrl: string | undefined; zipcode?: string | undefined }>(async ({ input }) => {
-      const [categories, { specialities, place }] = await Promise.all([
-        getSpecialityCategories(),
-        placeOf(input.zipcode).then(async (place) => ({
-          place,
-          specialities: await getSpecialityList(input.clientUrl, place?.stateCode),
-        })),
-      ]);
-      return { categories, specialities, place };
-    }),
+    loadCatalog: fromPromise<Catalog, { clientUrl: string | undefined; zipcode?: string | undefined }>(
+      async ({ input }) => {
+        const [categories, { specialities, place }] = await Promise.all([
+          getSpecialityCategories(),
+          placeOf(input.zipcode).then(async (place) => ({
+            place,
+            specialities: await getSpecialityList(input.clientUrl, place?.stateCode),
+          })),
+        ]);
+        return { categories, specialities, place };
+      },
+    ),
   },
   actions: {
     storeCatalog: assign((_, catalog: Catalog) => ({ ...catalog, place: catalog.place, errorMessage: undefined })),
@@ -90,7 +94,8 @@ export const specialityCatalogMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      description: 'The specialities on sale (here, or in one broker’s storefront) are being fetched, under their categories.',
+      description:
+        'The specialities on sale (here, or in one broker’s storefront) are being fetched, under their categories.',
       invoke: {
         id: 'loadCatalog',
         src: 'loadCatalog',
@@ -102,7 +107,11 @@ export const specialityCatalogMachine = setup({
             target: 'empty',
             actions: { type: 'storeCatalog', params: ({ event }) => event.output },
           },
-          { target: 'loaded', description: 'The specialities arrived.', actions: { type: 'storeCatalog', params: ({ event }) => event.output } },
+          {
+            target: 'loaded',
+            description: 'The specialities arrived.',
+            actions: { type: 'storeCatalog', params: ({ event }) => event.output },
+          },
         ],
         onError: [
           {
@@ -121,7 +130,10 @@ export const specialityCatalogMachine = setup({
     loaded: {
       description: 'The visitor sees the specialities under their categories, and can narrow them by typing.',
       on: {
-        'catalog.filter': { description: 'The visitor types to narrow the list.', actions: { type: 'storeQuery', params: ({ event }) => event.query } },
+        'catalog.filter': {
+          description: 'The visitor types to narrow the list.',
+          actions: { type: 'storeQuery', params: ({ event }) => event.query },
+        },
       },
     },
     empty: { description: 'No speciality is on sale here; the visitor is told so.' },
@@ -157,7 +169,9 @@ export function groupByCategory(catalog: Catalog, query = '', onlyCodes?: readon
   return catalog.categories
     .map((category) => ({
       category,
-      specialities: catalog.specialities.filter((speciality) => speciality.categoryId === category.id && matches(speciality)),
+      specialities: catalog.specialities.filter(
+        (speciality) => speciality.categoryId === category.id && matches(speciality),
+      ),
     }))
     .filter((group) => group.specialities.length > 0);
 }

@@ -11,7 +11,10 @@ type Paths = ReturnType<typeof getShortestPaths>;
  * simple paths took a quarter of the unit tests' time, issue 18). `serializeState` must read the
  * snapshot alone (not the event or the state before), as the shortest paths are matched by it.
  */
-export function getTransitionPaths(logic: Logic, options: Options & { serializeState: (snapshot: never) => string }): Paths {
+export function getTransitionPaths(
+  logic: Logic,
+  options: Options & { serializeState: (snapshot: never) => string },
+): Paths {
   const serialize = options.serializeState as (snapshot: unknown) => string;
   const shortest = new Map(getShortestPaths(logic, options).map((path) => [serialize(path.state), path]));
   const paths: Paths = [];
@@ -38,6 +41,9 @@ export function transitionsOf(logic: Logic, options: Options): Record<string, Tr
     { state: { can: (event: Transition['event']) => boolean }; transitions: Record<string, Transition> }
   >;
   return Object.fromEntries(
-    Object.entries(adjacency).map(([key, { state: from, transitions }]) => [key, Object.values(transitions).filter(({ event }) => from.can(event))]),
+    Object.entries(adjacency).map(([key, { state: from, transitions }]) => [
+      key,
+      Object.values(transitions).filter(({ event }) => from.can(event)),
+    ]),
   );
 }

@@ -34,7 +34,11 @@ const narrowed: Queue = { items: [item(2, { status: 'missing_info' })], ...choic
 const none: Queue = { items: [], ...choices };
 
 function httpError(status: number, message = 'Failed'): HTTPError {
-  const error = new HTTPError(new Response('{}', { status }), new Request('http://localhost/api/weborder/underwriting/queue'), {} as never);
+  const error = new HTTPError(
+    new Response('{}', { status }),
+    new Request('http://localhost/api/weborder/underwriting/queue'),
+    {} as never,
+  );
   error.message = `${status}: ${message}`;
   return error;
 }
@@ -78,7 +82,10 @@ describe('filters', () => {
     expect(sameFilters({ brokerId: 3 }, { brokerId: 3, status: undefined })).toBe(true);
     expect(sameFilters({ brokerId: 3 }, { brokerId: 4 })).toBe(false);
     expect(sameFilters({ status: 'missing_info' }, {})).toBe(false);
-    expect(setFilters({ brokerId: 3, specialityId: undefined, status: 'missing_info' })).toEqual({ brokerId: 3, status: 'missing_info' });
+    expect(setFilters({ brokerId: 3, specialityId: undefined, status: 'missing_info' })).toEqual({
+      brokerId: 3,
+      status: 'missing_info',
+    });
   });
 });
 
@@ -196,7 +203,12 @@ const traversalEvents = [
 ] as AnyEventObject[];
 
 const serializeState = (snapshot: { value: unknown; context: UnderwritingQueueContext }) =>
-  JSON.stringify([snapshot.value, snapshot.context.filters, snapshot.context.queue?.items.length, Boolean(snapshot.context.errorMessage)]);
+  JSON.stringify([
+    snapshot.value,
+    snapshot.context.filters,
+    snapshot.context.queue?.items.length,
+    Boolean(snapshot.context.errorMessage),
+  ]);
 
 interface Step {
   event: AnyEventObject;
@@ -207,8 +219,10 @@ interface Step {
 async function replay(steps: readonly Step[]) {
   const desk = harness();
   for (const { event, state } of steps) {
-    if (event.type === 'xstate.done.actor.loadQueue') await desk.answer('done', (event as unknown as { output: Queue }).output);
-    else if (event.type === 'xstate.error.actor.loadQueue') await desk.answer('error', (event as unknown as { error: unknown }).error);
+    if (event.type === 'xstate.done.actor.loadQueue')
+      await desk.answer('done', (event as unknown as { output: Queue }).output);
+    else if (event.type === 'xstate.error.actor.loadQueue')
+      await desk.answer('error', (event as unknown as { error: unknown }).error);
     else if (event.type !== 'xstate.init') desk.actor.send(event as never);
     expect(desk.value(), `after ${event.type}`).toEqual(state.value);
     expect(desk.context()).toEqual(state.context);
@@ -231,12 +245,16 @@ describe('underwritingQueueMachine paths', () => {
       input: { filters: {} },
       serializeState: serializeState as never,
     });
-    expect(new Set(paths.map((path) => path.state.value))).toEqual(new Set(Object.keys(underwritingQueueMachine.root.states)));
+    expect(new Set(paths.map((path) => path.state.value))).toEqual(
+      new Set(Object.keys(underwritingQueueMachine.root.states)),
+    );
     for (const path of paths) {
       const desk = await replay(path.steps as never);
       expectConsistent(desk.value(), desk.context());
       // Every choice of filters the path made was put in the address, and only those.
-      const chosen = path.steps.filter((step) => step.event.type === 'queue.filter').map((step) => step.state.context.filters);
+      const chosen = path.steps
+        .filter((step) => step.event.type === 'queue.filter')
+        .map((step) => step.state.context.filters);
       expect(desk.shown).toEqual(chosen);
     }
   }, 60_000);
@@ -251,8 +269,18 @@ describe('underwritingQueueMachine paths', () => {
       filterEvents: ((_: unknown, event: AnyEventObject) => walked.has(event)) as never,
     });
     expect(paths.length).toBeGreaterThan(10);
-    expect(paths.some((path) => path.state.value === 'empty' && path.steps.some((step) => step.event.type === 'queue.filter'))).toBe(true);
-    expect(paths.some((path) => path.state.value === 'loaded' && path.steps.some((step) => (step.event as AnyEventObject).type === 'xstate.error.actor.loadQueue'))).toBe(true);
+    expect(
+      paths.some(
+        (path) => path.state.value === 'empty' && path.steps.some((step) => step.event.type === 'queue.filter'),
+      ),
+    ).toBe(true);
+    expect(
+      paths.some(
+        (path) =>
+          path.state.value === 'loaded' &&
+          path.steps.some((step) => (step.event as AnyEventObject).type === 'xstate.error.actor.loadQueue'),
+      ),
+    ).toBe(true);
     for (const path of paths) {
       const desk = await replay(path.steps as never);
       expectConsistent(desk.value(), desk.context());

@@ -95,7 +95,11 @@ export const underwritingQueueMachine = setup({
             target: 'empty',
             actions: { type: 'storeQueue', params: ({ event }) => event.output },
           },
-          { target: 'loaded', description: 'The queue arrived.', actions: { type: 'storeQueue', params: ({ event }) => event.output } },
+          {
+            target: 'loaded',
+            description: 'The queue arrived.',
+            actions: { type: 'storeQueue', params: ({ event }) => event.output },
+          },
         ],
         onError: {
           target: 'loadFailed',
@@ -109,6 +113,8 @@ export const underwritingQueueMachine = setup({
       on: { 'queue.retry': { target: 'loading', description: 'The underwriter tries again.' } },
     },
     empty: { description: 'No order matching the filters is waiting for an underwriter.' },
-    loaded: { description: 'The underwriter sees the orders waiting on the desk, oldest first, each to open and review.' },
+    loaded: {
+      description: 'The underwriter sees the orders waiting on the desk, oldest first, each to open and review.',
+    },
   },
 });

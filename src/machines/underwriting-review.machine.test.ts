@@ -51,7 +51,13 @@ const NONE = { approve: false, requestInfo: false, decline: false };
 const referred = reviewOf('underwriter_review', 5, ALL);
 const waiting = reviewOf('missing_info', 6, NONE);
 const approved = reviewOf('approved', 6, NONE);
-const approvedResult: DecisionResult = { submissionId: SUBMISSION_ID, number: 'Q-2026-004217', status: 'approved', version: 6, premiumCents: 299_345 };
+const approvedResult: DecisionResult = {
+  submissionId: SUBMISSION_ID,
+  number: 'Q-2026-004217',
+  status: 'approved',
+  version: 6,
+  premiumCents: 299_345,
+};
 const askedResult: DecisionResult = { ...approvedResult, status: 'missing_info' };
 
 const approveRequest: DecisionRequest = { kind: 'approve', adjustmentBps: 1000, reason: 'Two prior claims' };
@@ -59,7 +65,11 @@ const askRequest: DecisionRequest = { kind: 'requestInfo', message: 'Please send
 const declineRequest: DecisionRequest = { kind: 'decline', reason: 'Outside appetite' };
 
 function httpError(status: number, message = 'Failed', fields?: Record<string, string>): HTTPError {
-  const error = new HTTPError(new Response('{}', { status }), new Request('http://localhost/api/weborder/underwriting/approve'), {} as never);
+  const error = new HTTPError(
+    new Response('{}', { status }),
+    new Request('http://localhost/api/weborder/underwriting/approve'),
+    {} as never,
+  );
   error.message = `${status}: ${message}`;
   // As the client's beforeError hook leaves an API error: its field messages (maybe none) attached.
   Object.assign(error, { fields: fields ?? {} });
@@ -73,9 +83,13 @@ type Pending = { input: unknown; resolve: (value: unknown) => void; reject: (err
 function harness({ submissionId }: { submissionId: number | undefined } = { submissionId: SUBMISSION_ID }) {
   const pending: Record<Call, Pending[]> = { loadReview: [], decide: [] };
   const waitFor = (call: Call) =>
-    fromPromise<never, unknown>(({ input }) => new Promise((resolve, reject) => pending[call].push({ input, resolve: resolve as never, reject })));
+    fromPromise<never, unknown>(
+      ({ input }) => new Promise((resolve, reject) => pending[call].push({ input, resolve: resolve as never, reject })),
+    );
   const actor = createActor(
-    underwritingReviewMachine.provide({ actors: { loadReview: waitFor('loadReview') as never, decide: waitFor('decide') as never } }),
+    underwritingReviewMachine.provide({
+      actors: { loadReview: waitFor('loadReview') as never, decide: waitFor('decide') as never },
+    }),
     { input: { submissionId } },
   ).start();
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -186,7 +200,10 @@ describe('underwritingReviewMachine: decisions', () => {
     desk.actor.send({ type: 'decision.open', kind: 'requestInfo' });
     desk.actor.send({ type: 'decision.submit', request: askRequest });
     await desk.answer('decide', 'done', askedResult);
-    await desk.answer('loadReview', 'done', { ...referred, order: { ...referred.order, status: 'application_under_review', version: 8 } });
+    await desk.answer('loadReview', 'done', {
+      ...referred,
+      order: { ...referred.order, status: 'application_under_review', version: 8 },
+    });
     desk.actor.send({ type: 'decision.open', kind: 'requestInfo' });
     desk.actor.send({ type: 'decision.submit', request: askRequest });
     expect(desk.inputs('decide').at(-1)).toEqual({ submissionId: SUBMISSION_ID, version: 8, request: askRequest });
@@ -201,7 +218,12 @@ describe('underwritingReviewMachine: decisions', () => {
     desk.actor.send({ type: 'decision.submit', request: declineRequest });
     await desk.answer('decide', 'error', httpError(409, 'The order is missing_info', { status: 'is missing_info' }));
     expect(desk.value()).toBe('refreshing');
-    expect(desk.context()).toMatchObject({ dialog: null, conflict: 'The order is missing_info', outcome: undefined, failure: undefined });
+    expect(desk.context()).toMatchObject({
+      dialog: null,
+      conflict: 'The order is missing_info',
+      outcome: undefined,
+      failure: undefined,
+    });
     await desk.answer('loadReview', 'done', waiting);
     expect(desk.value()).toBe('ready');
     expect(desk.context().conflict).toBe('The order is missing_info');
@@ -224,10 +246,17 @@ describe('underwritingReviewMachine: decisions', () => {
     const desk = await loadedHarness();
     desk.actor.send({ type: 'decision.open', kind: 'approve' });
     desk.actor.send({ type: 'decision.submit', request: { kind: 'approve', adjustmentBps: 500, reason: null } });
-    await desk.answer('decide', 'error', httpError(400, 'Invalid body', { reason: 'is required when the premium is adjusted' }));
+    await desk.answer(
+      'decide',
+      'error',
+      httpError(400, 'Invalid body', { reason: 'is required when the premium is adjusted' }),
+    );
     expect(desk.value()).toBe('deciding');
     expect(desk.context().dialog).toBe('approve');
-    expect(desk.context().failure).toEqual({ message: 'Invalid body', fields: { reason: 'is required when the premium is adjusted' } });
+    expect(desk.context().failure).toEqual({
+      message: 'Invalid body',
+      fields: { reason: 'is required when the premium is adjusted' },
+    });
     // Sending again clears it until the server answers.
     desk.actor.send({ type: 'decision.submit', request: approveRequest });
     expect(desk.context().failure).toBeUndefined();
@@ -254,7 +283,11 @@ describe('underwritingReviewMachine: decisions', () => {
     await desk.answer('decide', 'done', approvedResult);
     await desk.answer('loadReview', 'error', httpError(502, 'Bad gateway'));
     expect(desk.value()).toBe('ready');
-    expect(desk.context()).toMatchObject({ review: referred, errorMessage: '502: Bad gateway', outcome: { status: 'approved' } });
+    expect(desk.context()).toMatchObject({
+      review: referred,
+      errorMessage: '502: Bad gateway',
+      outcome: { status: 'approved' },
+    });
     desk.actor.send({ type: 'review.retry' });
     expect(desk.value()).toBe('refreshing');
     await desk.answer('loadReview', 'error', httpError(404, 'No such submission'));
@@ -292,12 +325,25 @@ const CALL_OF: Record<string, Call> = { loadReview: 'loadReview', reloadReview: 
 /** What tells states apart: the count of decisions only grows, so whether there was one is enough. */
 const serializeState = (snapshot: { value: unknown; context: UnderwritingReviewContext }) => {
   const { review, dialog, failure, conflict, outcome, errorMessage, decisions } = snapshot.context;
-  return JSON.stringify([snapshot.value, review?.order.status, dialog, Boolean(failure), Boolean(conflict), outcome, decisions > 0, Boolean(errorMessage)]);
+  return JSON.stringify([
+    snapshot.value,
+    review?.order.status,
+    dialog,
+    Boolean(failure),
+    Boolean(conflict),
+    outcome,
+    decisions > 0,
+    Boolean(errorMessage),
+  ]);
 };
 
 /** Errors serialise to `{}`: tell them apart by their words, or the traversal takes them for one. */
 const serializeEvent = (event: AnyEventObject) =>
-  JSON.stringify({ ...event, error: (event as { error?: Error }).error?.message, output: (event as { output?: unknown }).output !== undefined });
+  JSON.stringify({
+    ...event,
+    error: (event as { error?: Error }).error?.message,
+    output: (event as { output?: unknown }).output !== undefined,
+  });
 
 interface Step {
   event: AnyEventObject;
@@ -310,12 +356,19 @@ async function replay(steps: readonly Step[]) {
     const answer = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
     if (answer) {
       const payload = event as unknown as { output?: unknown; error?: unknown };
-      await desk.answer(CALL_OF[answer[2]!]!, answer[1] as 'done' | 'error', answer[1] === 'done' ? payload.output : payload.error);
+      await desk.answer(
+        CALL_OF[answer[2]!]!,
+        answer[1] as 'done' | 'error',
+        answer[1] === 'done' ? payload.output : payload.error,
+      );
     } else if (event.type !== 'xstate.init') {
       desk.actor.send(event as never);
     }
     expect(desk.value(), `after ${event.type}`).toEqual(state.value);
-    expect({ ...desk.context(), decisions: desk.context().decisions > 0 }).toEqual({ ...state.context, decisions: state.context.decisions > 0 });
+    expect({ ...desk.context(), decisions: desk.context().decisions > 0 }).toEqual({
+      ...state.context,
+      decisions: state.context.decisions > 0,
+    });
   }
   return desk;
 }
@@ -341,7 +394,10 @@ describe('underwritingReviewMachine paths', () => {
   });
 
   it('without a submission id only "not found" is reachable', () => {
-    const paths = getShortestPaths(underwritingReviewMachine, { events: traversalEvents as never, input: { submissionId: undefined } });
+    const paths = getShortestPaths(underwritingReviewMachine, {
+      events: traversalEvents as never,
+      input: { submissionId: undefined },
+    });
     expect(paths.map((path) => path.state.value)).toEqual(['notFound']);
   });
 
@@ -353,7 +409,9 @@ describe('underwritingReviewMachine paths', () => {
       serializeEvent: serializeEvent as never,
     });
     // `checking` decides at once: no snapshot ever rests there.
-    expect(new Set(paths.map((path) => path.state.value))).toEqual(new Set(machineStates.filter((state) => state !== 'checking')));
+    expect(new Set(paths.map((path) => path.state.value))).toEqual(
+      new Set(machineStates.filter((state) => state !== 'checking')),
+    );
     for (const path of paths) {
       const desk = await replay(path.steps as never);
       expectConsistent(desk.value(), desk.context());
@@ -373,8 +431,12 @@ describe('underwritingReviewMachine paths', () => {
       paths.some((path) => path.state.value === value && holds(path.state.context as UnderwritingReviewContext));
     expect(ends('deciding', (context) => context.failure?.fields.reason === 'is required')).toBe(true);
     expect(ends('ready', (context) => context.conflict === 'The order is approved')).toBe(true);
-    expect(ends('ready', (context) => context.outcome?.status === 'approved' && context.errorMessage === undefined)).toBe(true);
-    expect(ends('ready', (context) => context.outcome?.status === 'approved' && context.errorMessage === '503: Try later')).toBe(true);
+    expect(
+      ends('ready', (context) => context.outcome?.status === 'approved' && context.errorMessage === undefined),
+    ).toBe(true);
+    expect(
+      ends('ready', (context) => context.outcome?.status === 'approved' && context.errorMessage === '503: Try later'),
+    ).toBe(true);
     for (const path of paths) {
       const desk = await replay(path.steps as never);
       expectConsistent(desk.value(), desk.context());

@@ -78,8 +78,8 @@ export const underwritingReviewMachine = setup({
     /** GET underwriting/submission. */
     loadReview: fromPromise<Review, { submissionId: number }>(({ input }) => review(input.submissionId)),
     /** POST underwriting/approve, requestinfo or decline. */
-    decide: fromPromise<DecisionResult, { submissionId: number; version: number; request: DecisionRequest }>(({ input }) =>
-      sendDecision(input.submissionId, input.version, input.request),
+    decide: fromPromise<DecisionResult, { submissionId: number; version: number; request: DecisionRequest }>(
+      ({ input }) => sendDecision(input.submissionId, input.version, input.request),
     ),
   },
   actions: {
@@ -137,15 +137,28 @@ export const underwritingReviewMachine = setup({
       ],
     },
     loading: {
-      description: 'The order under review is being fetched: the application, the rating, the referral reasons and the decisions allowed.',
+      description:
+        'The order under review is being fetched: the application, the rating, the referral reasons and the decisions allowed.',
       invoke: {
         id: 'loadReview',
         src: 'loadReview',
         input: ({ context }) => ({ submissionId: context.submissionId! }),
-        onDone: { target: 'ready', description: 'The order arrived.', actions: { type: 'storeReview', params: ({ event }) => event.output } },
+        onDone: {
+          target: 'ready',
+          description: 'The order arrived.',
+          actions: { type: 'storeReview', params: ({ event }) => event.output },
+        },
         onError: [
-          { guard: { type: 'isNotFound', params: errorOf }, target: 'notFound', description: 'There is no such order.' },
-          { target: 'loadFailed', description: 'The order could not be fetched.', actions: { type: 'storeLoadError', params: errorOf } },
+          {
+            guard: { type: 'isNotFound', params: errorOf },
+            target: 'notFound',
+            description: 'There is no such order.',
+          },
+          {
+            target: 'loadFailed',
+            description: 'The order could not be fetched.',
+            actions: { type: 'storeLoadError', params: errorOf },
+          },
         ],
       },
     },
@@ -155,7 +168,8 @@ export const underwritingReviewMachine = setup({
     },
     notFound: { description: 'There is no such order.' },
     ready: {
-      description: 'The underwriter reviews the order and can approve it, ask the insured for more information, or decline it, as its status allows.',
+      description:
+        'The underwriter reviews the order and can approve it, ask the insured for more information, or decline it, as its status allows.',
       on: {
         'decision.open': {
           description: 'The underwriter opens the dialog for a decision (approve, ask for information, decline).',
@@ -164,13 +178,22 @@ export const underwritingReviewMachine = setup({
           actions: { type: 'openDialog', params: ({ event }) => event.kind },
         },
         // After a reload that failed: what is shown may be out of date.
-        'review.retry': { guard: 'reloadFailed', target: 'refreshing', description: 'After a failed reload, the underwriter fetches the order again.' },
+        'review.retry': {
+          guard: 'reloadFailed',
+          target: 'refreshing',
+          description: 'After a failed reload, the underwriter fetches the order again.',
+        },
       },
     },
     deciding: {
-      description: 'The decision dialog is open: a price adjustment and reason to approve, a message to ask for information, or a reason to decline.',
+      description:
+        'The decision dialog is open: a price adjustment and reason to approve, a message to ask for information, or a reason to decline.',
       on: {
-        'decision.cancel': { target: 'ready', description: 'The underwriter closes the dialog without deciding.', actions: 'closeDialog' },
+        'decision.cancel': {
+          target: 'ready',
+          description: 'The underwriter closes the dialog without deciding.',
+          actions: 'closeDialog',
+        },
         // Only the open dialog's decision is sent.
         'decision.submit': {
           description: 'The underwriter submits the decision.',
@@ -197,12 +220,17 @@ export const underwritingReviewMachine = setup({
         },
         onError: [
           {
-            description: 'Another underwriter decided, or the order moved, meanwhile: the reason shows and the order is fetched again.',
+            description:
+              'Another underwriter decided, or the order moved, meanwhile: the reason shows and the order is fetched again.',
             guard: { type: 'isConflict', params: errorOf },
             target: 'refreshing',
             actions: [{ type: 'storeConflict', params: errorOf }, 'closeDialog'],
           },
-          { target: 'deciding', description: 'Refused or not reached: the dialog says why, field by field.', actions: { type: 'storeFailure', params: errorOf } },
+          {
+            target: 'deciding',
+            description: 'Refused or not reached: the dialog says why, field by field.',
+            actions: { type: 'storeFailure', params: errorOf },
+          },
         ],
       },
     },
@@ -212,13 +240,18 @@ export const underwritingReviewMachine = setup({
         id: 'reloadReview',
         src: 'loadReview',
         input: ({ context }) => ({ submissionId: context.submissionId! }),
-        onDone: { target: 'ready', description: 'The order arrived as it now is.', actions: { type: 'storeReview', params: ({ event }) => event.output } },
+        onDone: {
+          target: 'ready',
+          description: 'The order arrived as it now is.',
+          actions: { type: 'storeReview', params: ({ event }) => event.output },
+        },
         onError: [
           { guard: { type: 'isGone', params: errorOf }, target: 'notFound', description: 'The order is gone.' },
           // What is shown stays; the screen says it may be out of date and offers Try again.
           {
             target: 'ready',
-            description: 'It could not be fetched: what is shown stays, marked as possibly out of date, with Try again.',
+            description:
+              'It could not be fetched: what is shown stays, marked as possibly out of date, with Try again.',
             actions: { type: 'storeLoadError', params: errorOf },
           },
         ],

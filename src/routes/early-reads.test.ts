@@ -18,7 +18,8 @@ afterEach(() => {
 
 const notFound = { status: 404, body: { status: 404, message: 'Order not found' } };
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
-const asked = () => received.map(({ request }) => `${request.method} ${request.url} ${request.headers.authorization ?? '-'}`).sort();
+const asked = () =>
+  received.map(({ request }) => `${request.method} ${request.url} ${request.headers.authorization ?? '-'}`).sort();
 
 describe('early reads started by the signed-in guard', () => {
   it('names the screen of a plain and of a branded address', () => {
@@ -40,7 +41,10 @@ describe('early reads started by the signed-in guard', () => {
       'GET /api/weborder/insured/application?submissionid=7 Bearer token-of-dana',
     ]);
     // The screens' calls take them: no third request, and their answers (404s here) are the ones seen.
-    const errors = await Promise.all([orderSummaryDetails(7).catch((caught: unknown) => caught), loadApplication(7).catch((caught: unknown) => caught)]);
+    const errors = await Promise.all([
+      orderSummaryDetails(7).catch((caught: unknown) => caught),
+      loadApplication(7).catch((caught: unknown) => caught),
+    ]);
     expect(errors.map(errorStatus)).toEqual([404, 404]);
     expect(received).toHaveLength(2);
     // Taken once: the next call asks the server again.
@@ -74,7 +78,9 @@ describe('early reads started by the signed-in guard', () => {
     script.push(notFound, notFound, notFound);
     startEarlyReads({ pathname: '/payment', search: { submissionid: 7 } });
     await settle();
-    await signApplication({ submissionId: 7, signerName: 'Dana Whitfield', recordHash: 'c'.repeat(64) }).catch(() => undefined);
+    await signApplication({ submissionId: 7, signerName: 'Dana Whitfield', recordHash: 'c'.repeat(64) }).catch(
+      () => undefined,
+    );
     const again = await takeEarly(earlyReadKey.application(7), async () => new Response('read again'));
     await expect(again.text()).resolves.toBe('read again');
   });

@@ -71,7 +71,11 @@ function args(
   brokers = brokerCache().cache,
 ): GuardArgs {
   const pathname = href.split('?')[0]!;
-  return { context: { config: fallbackConfig, auth, brokers }, location: { href, pathname } as GuardArgs['location'], params };
+  return {
+    context: { config: fallbackConfig, auth, brokers },
+    location: { href, pathname } as GuardArgs['location'],
+    params,
+  };
 }
 
 const adaStored: StoredState = {
@@ -106,9 +110,15 @@ describe('requireSignedIn', () => {
     const { auth, release } = restoringAuth();
     const guard = requireSignedIn(args(auth, '/signupconfirmation?x=1'));
     release({ user: null, rememberCookie: null });
-    const thrown = await guard.then(() => undefined, (error: unknown) => error);
+    const thrown = await guard.then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     expect(isRedirect(thrown)).toBe(true);
-    expect((thrown as { options: unknown }).options).toMatchObject({ to: '/login', search: { redirect: '/signupconfirmation?x=1' } });
+    expect((thrown as { options: unknown }).options).toMatchObject({
+      to: '/login',
+      search: { redirect: '/signupconfirmation?x=1' },
+    });
     auth.stop();
   });
 
@@ -117,7 +127,10 @@ describe('requireSignedIn', () => {
     release({ user: null, rememberCookie: null });
     const thrown = await requireSignedIn(
       args(auth, '/client/signupconfirmation/harbor-risk', { clientid: 'harbor-risk' }),
-    ).then(() => undefined, (error: unknown) => error);
+    ).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     expect((thrown as { options: unknown }).options).toMatchObject({
       to: '/client/login/$clientid',
       params: { clientid: 'harbor-risk' },
@@ -128,7 +141,10 @@ describe('requireSignedIn', () => {
 });
 
 describe('requireUnderwriter', () => {
-  const storedAs = (role: 'insured' | 'underwriter' | 'admin' | 'broker'): StoredState => ({ ...adaStored, user: { ...adaStored.user!, role } });
+  const storedAs = (role: 'insured' | 'underwriter' | 'admin' | 'broker'): StoredState => ({
+    ...adaStored,
+    user: { ...adaStored.user!, role },
+  });
 
   it('lets an underwriter or an admin in, once the stored session is restored', async () => {
     for (const role of ['underwriter', 'admin'] as const) {
@@ -144,7 +160,10 @@ describe('requireUnderwriter', () => {
     for (const role of ['insured', 'broker'] as const) {
       const { auth, release } = restoringAuth();
       release(storedAs(role));
-      const thrown = await requireUnderwriter(args(auth, '/underwriting/4217')).then(() => undefined, (error: unknown) => error);
+      const thrown = await requireUnderwriter(args(auth, '/underwriting/4217')).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
       expect(isNotFound(thrown), role).toBe(true);
       expect(isRedirect(thrown)).toBe(false);
       auth.stop();
@@ -154,33 +173,42 @@ describe('requireUnderwriter', () => {
   it('in a broker’s client area, sends anyone else to that broker’s page-not-found', async () => {
     const { auth, release } = restoringAuth();
     release(storedAs('insured'));
-    const thrown = await requireUnderwriter(args(auth, '/client/underwriting/harbor-risk', { clientid: 'harbor-risk' })).then(
+    const thrown = await requireUnderwriter(
+      args(auth, '/client/underwriting/harbor-risk', { clientid: 'harbor-risk' }),
+    ).then(
       () => undefined,
       (error: unknown) => error,
     );
     expect(isRedirect(thrown)).toBe(true);
-    expect((thrown as { options: unknown }).options).toMatchObject({ to: '/client/page-not-found/$clientid', params: { clientid: 'harbor-risk' }, replace: true });
+    expect((thrown as { options: unknown }).options).toMatchObject({
+      to: '/client/page-not-found/$clientid',
+      params: { clientid: 'harbor-risk' },
+      replace: true,
+    });
     auth.stop();
   });
 
   it('sends someone signed out to login, with the way back', async () => {
     const { auth, release } = restoringAuth();
     release({ user: null, rememberCookie: null });
-    const thrown = await requireUnderwriter(args(auth, '/underwriting/4217')).then(() => undefined, (error: unknown) => error);
+    const thrown = await requireUnderwriter(args(auth, '/underwriting/4217')).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     expect(isRedirect(thrown)).toBe(true);
-    expect((thrown as { options: unknown }).options).toMatchObject({ to: '/login', search: { redirect: '/underwriting/4217' } });
+    expect((thrown as { options: unknown }).options).toMatchObject({
+      to: '/login',
+      search: { redirect: '/underwriting/4217' },
+    });
     auth.stop();
   });
 
   it('worksTheDesk: the roles that may', () => {
-    expect([null, undefined, { role: 'insured' }, { role: 'broker' }, { role: 'underwriter' }, { role: 'admin' }].map(worksTheDesk)).toEqual([
-      false,
-      false,
-      false,
-      false,
-      true,
-      true,
-    ]);
+    expect(
+      [null, undefined, { role: 'insured' }, { role: 'broker' }, { role: 'underwriter' }, { role: 'admin' }].map(
+        worksTheDesk,
+      ),
+    ).toEqual([false, false, false, false, true, true]);
   });
 });
 
@@ -216,7 +244,9 @@ describe('the client root guard', () => {
 
   it('sends an unknown client id to its page-not-found (specification §8), replacing the address', async () => {
     const { auth } = restoringAuth();
-    const thrown = await clientRoot(args(auth, '/client/dashboard/no-such-broker', { clientid: 'no-such-broker' })).then(
+    const thrown = await clientRoot(
+      args(auth, '/client/dashboard/no-such-broker', { clientid: 'no-such-broker' }),
+    ).then(
       () => undefined,
       (error: unknown) => error,
     );
@@ -261,14 +291,25 @@ describe('safeRedirect', () => {
   it('keeps paths of this site and drops anything that could leave it', () => {
     expect(safeRedirect('/signupconfirmation?x=1')).toBe('/signupconfirmation?x=1');
     expect(safeRedirect('/client/dashboard/harbor-risk')).toBe('/client/dashboard/harbor-risk');
-    for (const target of ['https://evil.example/', '//evil.example/', '/\\evil.example', 'javascript:alert(1)', '/x\nSet-Cookie', '', undefined]) {
+    for (const target of [
+      'https://evil.example/',
+      '//evil.example/',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      '/x\nSet-Cookie',
+      '',
+      undefined,
+    ]) {
       expect(safeRedirect(target)).toBeUndefined();
     }
   });
 });
 
 describe('requireBroker', () => {
-  const storedAs = (role: 'insured' | 'underwriter' | 'admin' | 'broker'): StoredState => ({ ...adaStored, user: { ...adaStored.user!, role } });
+  const storedAs = (role: 'insured' | 'underwriter' | 'admin' | 'broker'): StoredState => ({
+    ...adaStored,
+    user: { ...adaStored.user!, role },
+  });
 
   it('lets a broker in, and answers every other role "not found"', async () => {
     const broker = restoringAuth();
@@ -279,7 +320,10 @@ describe('requireBroker', () => {
     for (const role of ['insured', 'underwriter', 'admin'] as const) {
       const { auth, release } = restoringAuth();
       release(storedAs(role));
-      const thrown = await requireBroker(args(auth, '/broker')).then(() => undefined, (error: unknown) => error);
+      const thrown = await requireBroker(args(auth, '/broker')).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
       expect(isNotFound(thrown), role).toBe(true);
       auth.stop();
     }
@@ -288,26 +332,31 @@ describe('requireBroker', () => {
   it('sends someone signed out to login, with the way back', async () => {
     const { auth, release } = restoringAuth();
     release({ user: null, rememberCookie: null });
-    const thrown = await requireBroker(args(auth, '/broker?status=bound')).then(() => undefined, (error: unknown) => error);
-    expect((thrown as { options: unknown }).options).toMatchObject({ to: '/login', search: { redirect: '/broker?status=bound' } });
+    const thrown = await requireBroker(args(auth, '/broker?status=bound')).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect((thrown as { options: unknown }).options).toMatchObject({
+      to: '/login',
+      search: { redirect: '/broker?status=bound' },
+    });
     auth.stop();
   });
 
   it('keepsABook: brokers only', () => {
-    expect([null, undefined, { role: 'insured' }, { role: 'underwriter' }, { role: 'admin' }, { role: 'broker' }].map(keepsABook)).toEqual([
-      false,
-      false,
-      false,
-      false,
-      false,
-      true,
-    ]);
+    expect(
+      [null, undefined, { role: 'insured' }, { role: 'underwriter' }, { role: 'admin' }, { role: 'broker' }].map(
+        keepsABook,
+      ),
+    ).toEqual([false, false, false, false, false, true]);
   });
 });
 
-
 describe('requireAdmin', () => {
-  const storedAs = (role: 'insured' | 'underwriter' | 'admin' | 'broker'): StoredState => ({ ...adaStored, user: { ...adaStored.user!, role } });
+  const storedAs = (role: 'insured' | 'underwriter' | 'admin' | 'broker'): StoredState => ({
+    ...adaStored,
+    user: { ...adaStored.user!, role },
+  });
 
   it('lets an administrator in, and answers every other role "not found", inside a storefront its page-not-found', async () => {
     const admin = restoringAuth();
@@ -318,13 +367,21 @@ describe('requireAdmin', () => {
     for (const role of ['insured', 'underwriter', 'broker'] as const) {
       const { auth, release } = restoringAuth();
       release(storedAs(role));
-      const thrown = await requireAdmin(args(auth, '/admin/users')).then(() => undefined, (error: unknown) => error);
-      expect(isNotFound(thrown), role).toBe(true);
-      const branded = await requireAdmin(args(auth, '/client/admin/users/harbor-risk', { clientid: 'harbor-risk' })).then(
+      const thrown = await requireAdmin(args(auth, '/admin/users')).then(
         () => undefined,
         (error: unknown) => error,
       );
-      expect((branded as { options: unknown }).options, role).toMatchObject({ to: '/client/page-not-found/$clientid', params: { clientid: 'harbor-risk' } });
+      expect(isNotFound(thrown), role).toBe(true);
+      const branded = await requireAdmin(
+        args(auth, '/client/admin/users/harbor-risk', { clientid: 'harbor-risk' }),
+      ).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect((branded as { options: unknown }).options, role).toMatchObject({
+        to: '/client/page-not-found/$clientid',
+        params: { clientid: 'harbor-risk' },
+      });
       auth.stop();
     }
   });
@@ -332,12 +389,22 @@ describe('requireAdmin', () => {
   it('sends someone signed out to login, with the way back', async () => {
     const { auth, release } = restoringAuth();
     release({ user: null, rememberCookie: null });
-    const thrown = await requireAdmin(args(auth, '/admin/ratetables?specialityId=1&state=TX')).then(() => undefined, (error: unknown) => error);
-    expect((thrown as { options: unknown }).options).toMatchObject({ to: '/login', search: { redirect: '/admin/ratetables?specialityId=1&state=TX' } });
+    const thrown = await requireAdmin(args(auth, '/admin/ratetables?specialityId=1&state=TX')).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect((thrown as { options: unknown }).options).toMatchObject({
+      to: '/login',
+      search: { redirect: '/admin/ratetables?specialityId=1&state=TX' },
+    });
     auth.stop();
   });
 
   it('administers: administrators only', () => {
-    expect([null, undefined, { role: 'insured' }, { role: 'underwriter' }, { role: 'broker' }, { role: 'admin' }].map(administers)).toEqual([false, false, false, false, false, true]);
+    expect(
+      [null, undefined, { role: 'insured' }, { role: 'underwriter' }, { role: 'broker' }, { role: 'admin' }].map(
+        administers,
+      ),
+    ).toEqual([false, false, false, false, false, true]);
   });
 });

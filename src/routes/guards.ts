@@ -108,7 +108,10 @@ export async function requireAdmin(args: GuardArgs): Promise<void> {
 }
 
 /** Signed out: to login; signed in without the role: page-not-found, before anything of the screen loads. */
-async function requireRole(args: GuardArgs, allowed: (user: ReturnType<typeof signedInUser>) => boolean): Promise<void> {
+async function requireRole(
+  args: GuardArgs,
+  allowed: (user: ReturnType<typeof signedInUser>) => boolean,
+): Promise<void> {
   await requireSignedIn(args);
   if (allowed(signedInUser(args.context.auth.getSnapshot()))) return;
   const { clientid } = args.params as { clientid?: string };

@@ -17,7 +17,10 @@ function screenTitle(matches: readonly ResolvedMatch[]): string | undefined {
   return matches.at(-1)?.staticData.title;
 }
 
-export function createAppRouter(context: RouterContext, options: { history?: Parameters<typeof createRouter>[0]['history'] } = {}) {
+export function createAppRouter(
+  context: RouterContext,
+  options: { history?: Parameters<typeof createRouter>[0]['history'] } = {},
+) {
   const router = createRouter({
     routeTree,
     context,

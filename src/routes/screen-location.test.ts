@@ -41,7 +41,9 @@ describe('screenLocation', () => {
       search: {},
     });
     expect(screenHref({ screen: 'order', params: { submissionid: '42' } })).toBe('/order/42');
-    expect(screenHref({ screen: 'order', params: { submissionid: '42' } }, 'harbor-risk')).toBe('/client/order/42/harbor-risk');
+    expect(screenHref({ screen: 'order', params: { submissionid: '42' } }, 'harbor-risk')).toBe(
+      '/client/order/42/harbor-risk',
+    );
     expect(screenHref({ screen: 'ordersummary', params: { submissionid: '7' } }, 'summit-professional')).toBe(
       '/client/ordersummary/7/summit-professional',
     );
@@ -57,7 +59,13 @@ describe('screenLocation', () => {
   it('passes search and state through unchanged, and replace when asked', () => {
     const state = { specialityId: 103 };
     const location = screenLocation({ screen: 'quotes', state, replace: true }, 'harbor-risk');
-    expect(location).toEqual({ to: '/client/quotes/$clientid', params: { clientid: 'harbor-risk' }, search: {}, state, replace: true });
+    expect(location).toEqual({
+      to: '/client/quotes/$clientid',
+      params: { clientid: 'harbor-risk' },
+      search: {},
+      state,
+      replace: true,
+    });
     expect(location.state).toBe(state);
 
     const search = { speciality: 'TSACBHV2,Q9LY88FH', s: 'YTR9D4HY' };
@@ -65,7 +73,9 @@ describe('screenLocation', () => {
     expect(specialities.search).toEqual({ speciality: 'TSACBHV2,Q9LY88FH', s: 'YTR9D4HY' });
     // A copy: nothing done to the location reaches the caller's object.
     expect(specialities.search).not.toBe(search);
-    expect(screenLocation({ screen: 'login', search: { redirect: '/dashboard' } }).search).toEqual({ redirect: '/dashboard' });
+    expect(screenLocation({ screen: 'login', search: { redirect: '/dashboard' } }).search).toEqual({
+      redirect: '/dashboard',
+    });
     // No state or replace asked: none given.
     expect(screenLocation({ screen: 'quotes' })).not.toHaveProperty('state');
     expect(screenLocation({ screen: 'quotes' })).not.toHaveProperty('replace');
@@ -87,7 +97,9 @@ describe('screenLocation', () => {
   });
 
   it('screenHref URL-encodes path parameters', () => {
-    expect(screenHref({ screen: 'changepassword', params: { token: 'a/b?c#d e' } })).toBe('/changepassword/a%2Fb%3Fc%23d%20e');
+    expect(screenHref({ screen: 'changepassword', params: { token: 'a/b?c#d e' } })).toBe(
+      '/changepassword/a%2Fb%3Fc%23d%20e',
+    );
     expect(screenHref({ screen: 'order', params: { submissionid: '1/2' } }, 'x y')).toBe('/client/order/1%2F2/x%20y');
     expect(screenHref({ screen: 'landing' }, 'ä%')).toBe('/client/landing/%C3%A4%25');
   });
@@ -98,7 +110,13 @@ type AnyTarget = { [S in ScreenName]: ScreenTarget<S> }[ScreenName];
 
 describe('screenHref and TanStack agree', () => {
   // Building addresses reads no context: the guards that would are never run.
-  const router = createRouter({ routeTree, context: {} as never, history: createMemoryHistory(), parseSearch, stringifySearch });
+  const router = createRouter({
+    routeTree,
+    context: {} as never,
+    history: createMemoryHistory(),
+    parseSearch,
+    stringifySearch,
+  });
   const tanstackHref = (target: AnyTarget, clientid?: string) =>
     router.buildLocation(screenLocation(target as never, clientid) as never).href;
   const href = (target: AnyTarget, clientid?: string) => screenHref(target as never, clientid);
@@ -113,7 +131,9 @@ describe('screenHref and TanStack agree', () => {
   });
 
   it('TanStack itself builds the addresses of the specification', () => {
-    expect(tanstackHref({ screen: 'order', params: { submissionid: '42' } }, 'harbor-risk')).toBe('/client/order/42/harbor-risk');
+    expect(tanstackHref({ screen: 'order', params: { submissionid: '42' } }, 'harbor-risk')).toBe(
+      '/client/order/42/harbor-risk',
+    );
     expect(tanstackHref({ screen: 'changepassword', params: { token: 't1' } })).toBe('/changepassword/t1');
     expect(tanstackHref({ screen: 'landing' })).toBe('/');
   });
@@ -185,7 +205,9 @@ describe('goToScreen', () => {
     finishLoad();
     await done;
     expect(log).toEqual(['load harbor-risk', 'loaded', 'navigate']);
-    expect(navigations).toEqual([{ to: '/client/dashboard/$clientid', params: { clientid: 'harbor-risk' }, search: {} }]);
+    expect(navigations).toEqual([
+      { to: '/client/dashboard/$clientid', params: { clientid: 'harbor-risk' }, search: {} },
+    ]);
   });
 
   it('outside the client area goes to the plain route without loading', async () => {
@@ -212,9 +234,20 @@ describe('goToScreen', () => {
     await tick();
     finishLoad();
     await done;
-    await goToScreen(router, brokers, { screen: 'specialities', search: { speciality: 'TSACBHV2,Q9LY88FH', s: undefined } }, undefined);
+    await goToScreen(
+      router,
+      brokers,
+      { screen: 'specialities', search: { speciality: 'TSACBHV2,Q9LY88FH', s: undefined } },
+      undefined,
+    );
     expect(navigations).toEqual([
-      { to: '/client/quotes/$clientid', params: { clientid: 'harbor-risk' }, search: {}, state: { specialityId: 104 }, replace: true },
+      {
+        to: '/client/quotes/$clientid',
+        params: { clientid: 'harbor-risk' },
+        search: {},
+        state: { specialityId: 104 },
+        replace: true,
+      },
       { to: '/specialities', params: {}, search: { speciality: 'TSACBHV2,Q9LY88FH', s: undefined } },
     ]);
     expect((navigations[0] as { state: unknown }).state).toBe(state);

@@ -1,14 +1,22 @@
 import type * as v from 'valibot';
 import type * as searchParams from '@/routes/search-params';
 import { stringifySearch } from '@/routes/search-serialization';
-import { screenDefinition, type BrandedRoutePath, type PlainRoutePath, type ScreenName, type ScreenOf, type ScreenParamName } from '@shared/screens';
+import {
+  screenDefinition,
+  type BrandedRoutePath,
+  type PlainRoutePath,
+  type ScreenName,
+  type ScreenOf,
+  type ScreenParamName,
+} from '@shared/screens';
 
 /** What a screen's query string takes, from its row's `search` schema. */
-export type ScreenSearch<S extends ScreenName> = ScreenOf<S> extends { search: infer K extends keyof typeof searchParams }
-  ? (typeof searchParams)[K] extends v.GenericSchema
-    ? v.InferInput<(typeof searchParams)[K]>
-    : never
-  : Record<string, never>;
+export type ScreenSearch<S extends ScreenName> =
+  ScreenOf<S> extends { search: infer K extends keyof typeof searchParams }
+    ? (typeof searchParams)[K] extends v.GenericSchema
+      ? v.InferInput<(typeof searchParams)[K]>
+      : never
+    : Record<string, never>;
 
 /** History state a screen may be handed (specification §2: quotes gets `specialityId`). */
 export interface ScreenState {
@@ -21,9 +29,7 @@ export type ScreenTarget<S extends ScreenName = ScreenName> = {
   search?: ScreenSearch<S>;
   state?: ScreenState;
   replace?: boolean;
-} & ([ScreenParamName<S>] extends [never]
-  ? { params?: undefined }
-  : { params: { [K in ScreenParamName<S>]: string } });
+} & ([ScreenParamName<S>] extends [never] ? { params?: undefined } : { params: { [K in ScreenParamName<S>]: string } });
 
 /** TanStack navigate/Link options for a target. */
 export interface ScreenLocation<S extends ScreenName = ScreenName> {

@@ -14,7 +14,9 @@ describe('parseSearch', () => {
   it('decodes the query, with or without its question mark', () => {
     expect(parseSearch('s=TSACBHV2%2CQ9LY88FH')).toEqual({ s: 'TSACBHV2,Q9LY88FH' });
     expect(parseSearch('?s=TSACBHV2,Q9LY88FH')).toEqual({ s: 'TSACBHV2,Q9LY88FH' });
-    expect(parseSearch('?redirect=%2Fclient%2Fdashboard%2Fharbor-risk')).toEqual({ redirect: '/client/dashboard/harbor-risk' });
+    expect(parseSearch('?redirect=%2Fclient%2Fdashboard%2Fharbor-risk')).toEqual({
+      redirect: '/client/dashboard/harbor-risk',
+    });
     expect(parseSearch('?s=a+b')).toEqual({ s: 'a b' });
     expect(parseSearch('?s=')).toEqual({ s: '' });
     expect(parseSearch('')).toEqual({});
@@ -71,7 +73,8 @@ describe('stringifySearch', () => {
 });
 
 describe('the query of landing and specialities', () => {
-  const read = (schema: typeof landingSearch | typeof specialitiesSearch, query: string) => v.parse(schema, parseSearch(query));
+  const read = (schema: typeof landingSearch | typeof specialitiesSearch, query: string) =>
+    v.parse(schema, parseSearch(query));
 
   it('reads a repeated s as one comma list', () => {
     expect(read(landingSearch, '?s=A&s=B')).toEqual({ s: 'A,B' });

@@ -2,7 +2,11 @@ import { useRouter } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { readDefaultSpeciality, writeDefaultSpeciality } from '@/api/session-values';
-import { defaultSpecialityMachine, offeredSpecialities, type OfferedSpecialities } from '@/machines/default-speciality.machine';
+import {
+  defaultSpecialityMachine,
+  offeredSpecialities,
+  type OfferedSpecialities,
+} from '@/machines/default-speciality.machine';
 import { useScreenNavigate } from '@/routes/screen-navigation';
 import { useClientArea } from '@/routes/use-broker';
 

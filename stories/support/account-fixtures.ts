@@ -102,7 +102,14 @@ export const usStates: UsState[] = [
 ];
 
 /** The ZIP codes the mock server knows, and their state. */
-const zipStates: Record<string, string> = { '78701': 'TX', '77002': 'TX', '94105': 'CA', '10001': 'NY', '33101': 'FL', '98101': 'WA' };
+const zipStates: Record<string, string> = {
+  '78701': 'TX',
+  '77002': 'TX',
+  '94105': 'CA',
+  '10001': 'NY',
+  '33101': 'FL',
+  '98101': 'WA',
+};
 
 /** What the 409 on deleting a record a bound policy uses says (server/account/primary-records.ts). */
 export const boundMessage = (noun: string) =>
@@ -158,7 +165,9 @@ function checkAddress(state: string, zipcode: string): Response | undefined {
   if (!zipState) return apiError(400, `ZIP code ${zipcode} does not exist`, { zipcode: 'is not a known ZIP code' });
   if (zipState !== state) {
     const zipName = usStates.find((candidate) => candidate.code === zipState)?.name ?? zipState;
-    return apiError(400, `ZIP code ${zipcode} is in ${zipName}, not ${named.name}`, { zipcode: `is in ${zipName}, not ${named.name}` });
+    return apiError(400, `ZIP code ${zipcode} is in ${zipName}, not ${named.name}`, {
+      zipcode: `is in ${zipName}, not ${named.name}`,
+    });
   }
   return undefined;
 }
@@ -191,10 +200,17 @@ class RecordStore<T extends Primary> {
 
   /** What the list answers: the primary first, then the rest oldest first. */
   list(): T[] {
-    return [...this.records].sort((a, b) => Number(b.isprimary) - Number(a.isprimary) || a.id - b.id).map((record) => ({ ...record }));
+    return [...this.records]
+      .sort((a, b) => Number(b.isprimary) - Number(a.isprimary) || a.id - b.id)
+      .map((record) => ({ ...record }));
   }
 
-  save(values: Omit<T, 'id' | 'isprimary'>, id: number | null | undefined, isprimary: boolean | undefined, key: string | null): Response {
+  save(
+    values: Omit<T, 'id' | 'isprimary'>,
+    id: number | null | undefined,
+    isprimary: boolean | undefined,
+    key: string | null,
+  ): Response {
     if (id == null && key && this.keys.has(key)) {
       const earlier = this.records.find((record) => record.id === this.keys.get(key));
       if (earlier) return HttpResponse.json(earlier, { status: 200 });
@@ -203,9 +219,13 @@ class RecordStore<T extends Primary> {
       const current = this.records.find((record) => record.id === id);
       if (!current) return apiError(404, `No such ${this.noun} (or it is not yours)`);
       if (current.isprimary && isprimary === false) {
-        return apiError(409, `${capitalised(this.noun)} ${id} is the primary ${this.noun}: mark another ${this.noun} primary instead`, {
-          isprimary: `mark another ${this.noun} primary instead`,
-        });
+        return apiError(
+          409,
+          `${capitalised(this.noun)} ${id} is the primary ${this.noun}: mark another ${this.noun} primary instead`,
+          {
+            isprimary: `mark another ${this.noun} primary instead`,
+          },
+        );
       }
       Object.assign(current, values);
       if (isprimary) this.makePrimary(current.id);
@@ -222,9 +242,11 @@ class RecordStore<T extends Primary> {
     const index = this.records.findIndex((record) => record.id === id);
     if (index < 0) return apiError(404, `No such ${this.noun} (or it is not yours)`);
     const [record] = this.records.slice(index, index + 1) as [T];
-    if (bound.includes(id)) return apiError(409, boundMessage(this.noun), { id: 'is used by policy P-2026-000311 (order Q-2026-004217)' });
+    if (bound.includes(id))
+      return apiError(409, boundMessage(this.noun), { id: 'is used by policy P-2026-000311 (order Q-2026-004217)' });
     this.records.splice(index, 1);
-    if (record.isprimary && this.records.length > 0) this.makePrimary(Math.min(...this.records.map((other) => other.id)));
+    if (record.isprimary && this.records.length > 0)
+      this.makePrimary(Math.min(...this.records.map((other) => other.id)));
     const answer: Deleted = { deletedId: id, primaryId: this.records.find((other) => other.isprimary)?.id ?? null };
     return HttpResponse.json(answer);
   }
@@ -263,7 +285,9 @@ export function accountApi(options: AccountApiOptions = {}) {
   }
 
   const handlers: HttpHandler[] = [
-    http.get(ACCOUNT_URLS.states, () => (options.statesDown ? apiError(500, 'The state list is unavailable.') : HttpResponse.json(usStates))),
+    http.get(ACCOUNT_URLS.states, () =>
+      options.statesDown ? apiError(500, 'The state list is unavailable.') : HttpResponse.json(usStates),
+    ),
     http.get(ACCOUNT_URLS.contacts, () => listAnswer(() => contactStore.list())),
     http.get(ACCOUNT_URLS.locations, () => listAnswer(() => locationStore.list())),
     http.post(ACCOUNT_URLS.saveContact, async ({ request }) => {
@@ -272,7 +296,12 @@ export function accountApi(options: AccountApiOptions = {}) {
       const { id, isprimary, contactnumber, ...rest } = parsed.output;
       const phone = normalisePhone(contactnumber);
       if (phone instanceof Response) return phone;
-      return contactStore.save({ ...rest, contactnumber: phone }, id, isprimary, request.headers.get('idempotency-key'));
+      return contactStore.save(
+        { ...rest, contactnumber: phone },
+        id,
+        isprimary,
+        request.headers.get('idempotency-key'),
+      );
     }),
     http.post(ACCOUNT_URLS.saveLocation, async ({ request }) => {
       const parsed = v.safeParse(saveLocationRequestSchema, await request.json());
@@ -299,4 +328,3 @@ export function accountApi(options: AccountApiOptions = {}) {
     locations: () => locationStore.list(),
   };
 }
-

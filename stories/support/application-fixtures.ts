@@ -33,23 +33,45 @@ export const applicationRecord: ApplicationRecord = {
     {
       title: 'About your practice (Architects)',
       answers: [
-        { code: 'arc_licence_action', question: 'Has a licensing board ever disciplined you, or suspended, restricted or revoked your licence?', answer: 'No' },
+        {
+          code: 'arc_licence_action',
+          question: 'Has a licensing board ever disciplined you, or suspended, restricted or revoked your licence?',
+          answer: 'No',
+        },
         { code: 'arc_structural', question: 'Do you design structural elements yourself?', answer: 'No' },
-        { code: 'arc_project_types', question: 'What kinds of projects do you design?', answer: 'Residential, Commercial' },
+        {
+          code: 'arc_project_types',
+          question: 'What kinds of projects do you design?',
+          answer: 'Residential, Commercial',
+        },
       ],
     },
     {
       title: 'General application',
       answers: [
         { code: 'years_in_practice', question: 'How many years have you been in practice?', answer: '12' },
-        { code: 'annual_revenue', question: 'What was your gross revenue over the last 12 months (USD)?', answer: '$850,000.00' },
+        {
+          code: 'annual_revenue',
+          question: 'What was your gross revenue over the last 12 months (USD)?',
+          answer: '$850,000.00',
+        },
         { code: 'staff_count', question: 'How many professionals, you included, work in the firm?', answer: '4' },
-        { code: 'prior_claims', question: 'Has anyone made a claim against you or your firm in the last five years?', answer: 'No' },
+        {
+          code: 'prior_claims',
+          question: 'Has anyone made a claim against you or your firm in the last five years?',
+          answer: 'No',
+        },
         { code: 'prior_coverage', question: 'Do you carry professional liability insurance today?', answer: 'Yes' },
       ],
     },
   ],
-  cover: { limit: '$1,000,000 / $1,000,000', deductible: '$2,500', paymentPlan: 'Quarterly', totalCents: 272_132, effectiveDate: '2026-07-01' },
+  cover: {
+    limit: '$1,000,000 / $1,000,000',
+    deductible: '$2,500',
+    paymentPlan: 'Quarterly',
+    totalCents: 272_132,
+    effectiveDate: '2026-07-01',
+  },
   declarations: [
     'The statements in this application, every answer included, are true and complete to the best of my knowledge after reasonable inquiry.',
     'If anything in this application changes before the policy starts, I will tell Practice Shield before the effective date; the quote may then change or be withdrawn.',
@@ -64,7 +86,12 @@ export function changedRecordOf(record: ApplicationRecord): ApplicationRecord {
     ...record,
     sections: record.sections.map((section, index) =>
       index === 0
-        ? { ...section, answers: section.answers.map((answer) => (answer.code === 'arc_structural' ? { ...answer, answer: 'Yes' } : answer)) }
+        ? {
+            ...section,
+            answers: section.answers.map((answer) =>
+              answer.code === 'arc_structural' ? { ...answer, answer: 'Yes' } : answer,
+            ),
+          }
         : section,
     ),
   };
@@ -139,7 +166,8 @@ export function applicationWorld(options: ApplicationWorldOptions = {}): Applica
     http.get(APPLICATION_URLS.application, async () => {
       if (pending.has('load')) return never();
       loads += 1;
-      if (options.failFirstLoad && loads === 1) return apiError(options.failFirstLoad.status, options.failFirstLoad.message, options.failFirstLoad.fields);
+      if (options.failFirstLoad && loads === 1)
+        return apiError(options.failFirstLoad.status, options.failFirstLoad.message, options.failFirstLoad.fields);
       return HttpResponse.json(current);
     }),
     http.post(APPLICATION_URLS.sign, async ({ request }) => {
@@ -148,10 +176,16 @@ export function applicationWorld(options: ApplicationWorldOptions = {}): Applica
       if (pending.has('sign')) return never();
       if (options.changeBeforeSigning && !changedMeanwhile) {
         changedMeanwhile = true;
-        current = { record: changed, recordHash: CHANGED_HASH, signature: current.signature && { ...current.signature, current: false } };
+        current = {
+          record: changed,
+          recordHash: CHANGED_HASH,
+          signature: current.signature && { ...current.signature, current: false },
+        };
       }
       if (body.recordHash !== current.recordHash) {
-        return apiError(409, 'Your application changed since you reviewed it: review it again before signing', { recordHash: 'your application changed; review it again' });
+        return apiError(409, 'Your application changed since you reviewed it: review it again before signing', {
+          recordHash: 'your application changed; review it again',
+        });
       }
       const signature = signatureOf(String(body.signerName).trim(), current.recordHash);
       current = { ...current, signature };

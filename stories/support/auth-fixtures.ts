@@ -67,8 +67,15 @@ export function authHandlers(options: { googleClientId?: string | null } = {}) {
     }),
     http.post(AUTH_URLS.signUp, async ({ request }) => {
       const body = (await request.json()) as SignUpRequest;
-      if (body.email.toLowerCase() === TAKEN_EMAIL) return apiError(409, 'An account with this e-mail address already exists.');
-      const user: User = { id: 8, email: body.email, firstname: body.firstname, lastname: body.lastname, role: 'insured' };
+      if (body.email.toLowerCase() === TAKEN_EMAIL)
+        return apiError(409, 'An account with this e-mail address already exists.');
+      const user: User = {
+        id: 8,
+        email: body.email,
+        firstname: body.firstname,
+        lastname: body.lastname,
+        role: 'insured',
+      };
       return HttpResponse.json(sessionFor(user));
     }),
     http.post(AUTH_URLS.google, async ({ request }) => {

@@ -8,7 +8,12 @@ import type { BuyNowResult, OrderSummaryDetails, RequiredItem } from '@shared/co
 import type { Location, PlanLocation, PlanLocations } from '@shared/contract/locations';
 import type { SubmissionStatus } from '@shared/contract/submissions';
 import { ACCOUNT_URLS } from './account-fixtures';
-import { applicationRecord, applicationWorld, type ApplicationWorld, type ApplicationWorldOptions } from './application-fixtures';
+import {
+  applicationRecord,
+  applicationWorld,
+  type ApplicationWorld,
+  type ApplicationWorldOptions,
+} from './application-fixtures';
 import { authHandlers } from './auth-fixtures';
 import { ORDER_URLS, orderSummary, SUBMISSION_ID, SUBMISSION_NUMBER } from './order-status-fixtures';
 import { applicationQuestions, architectQuestions, houston, QUOTE_URLS, quotedCalculation } from './quote-fixtures';
@@ -79,7 +84,12 @@ function monthsAfter(day: string, months: number): string {
 export const quarterlySchedule: Installment[] = Array.from({ length: QUARTERLY.installments }, (_, index) => ({
   installmentNo: index + 1,
   dueDate: monthsAfter('2026-07-01', index * 3),
-  amountCents: index === 0 ? QUARTERLY.downPaymentCents : index === QUARTERLY.installments - 1 ? QUARTERLY.lastInstallmentCents : QUARTERLY.installmentCents,
+  amountCents:
+    index === 0
+      ? QUARTERLY.downPaymentCents
+      : index === QUARTERLY.installments - 1
+        ? QUARTERLY.lastInstallmentCents
+        : QUARTERLY.installmentCents,
 }));
 
 /** Order 4217's invoice, open (as generateInvoice answers it). */
@@ -145,8 +155,16 @@ export function quarterlySummary(status: SubmissionStatus): OrderSummaryDetails 
 // Documents
 
 const documentsOf = (policyNumber: string, orderNumber: string, invoiceNumber: string) => [
-  { kind: 'policy' as const, title: 'Policy (declarations and coverage form)', filename: `policy-${policyNumber.toLowerCase()}.pdf` },
-  { kind: 'declarations' as const, title: 'Declarations page', filename: `declarations-${policyNumber.toLowerCase()}.pdf` },
+  {
+    kind: 'policy' as const,
+    title: 'Policy (declarations and coverage form)',
+    filename: `policy-${policyNumber.toLowerCase()}.pdf`,
+  },
+  {
+    kind: 'declarations' as const,
+    title: 'Declarations page',
+    filename: `declarations-${policyNumber.toLowerCase()}.pdf`,
+  },
   { kind: 'binder' as const, title: 'Binder', filename: `binder-${policyNumber.toLowerCase()}.pdf` },
   { kind: 'invoice' as const, title: 'Invoice', filename: `invoice-${invoiceNumber.toLowerCase()}.pdf` },
   { kind: 'ordersummary' as const, title: 'Order summary', filename: `order-summary-${orderNumber.toLowerCase()}.pdf` },
@@ -184,7 +202,9 @@ export const boundOnly: DocumentList = {
       policyNumber: null,
       effectiveDate: null,
       expirationDate: null,
-      documents: documentsOf(POLICY_NUMBER, SUBMISSION_NUMBER, INVOICE_NUMBER).filter((entry) => ['invoice', 'ordersummary'].includes(entry.kind)),
+      documents: documentsOf(POLICY_NUMBER, SUBMISSION_NUMBER, INVOICE_NUMBER).filter((entry) =>
+        ['invoice', 'ordersummary'].includes(entry.kind),
+      ),
     },
   ],
 };
@@ -281,8 +301,15 @@ export function clearCheckoutHash(): void {
 /** Order 4217's billing server: the summary, invoice and status follow every move the screen makes. */
 export function billingWorld(options: BillingWorldOptions = {}): BillingWorld {
   const start = options.status ?? 'approved';
-  const startInvoice = () => (options.invoice === undefined ? (['awaiting_payment', 'bound', 'complete'].includes(start) ? invoiceOf() : null) : options.invoice);
-  const startMissing = () => [...(options.requiredItems ?? (CHECKED_STATUSES.includes(start) ? quarterlySummary(start).requiredItems : []))];
+  const startInvoice = () =>
+    options.invoice === undefined
+      ? ['awaiting_payment', 'bound', 'complete'].includes(start)
+        ? invoiceOf()
+        : null
+      : options.invoice;
+  const startMissing = () => [
+    ...(options.requiredItems ?? (CHECKED_STATUSES.includes(start) ? quarterlySummary(start).requiredItems : [])),
+  ];
   let status: SubmissionStatus = start;
   let invoice = startInvoice();
   let confirmations = [...(options.confirmations ?? ['paid'])];
@@ -319,12 +346,19 @@ export function billingWorld(options: BillingWorldOptions = {}): BillingWorld {
     return {
       ...summary,
       requiredItems: checked ? missing : summary.requiredItems,
-      locations: checked && lacks('location') ? [] : suppliedLocations.length > 0 ? suppliedLocations : summary.locations,
+      locations:
+        checked && lacks('location') ? [] : suppliedLocations.length > 0 ? suppliedLocations : summary.locations,
       contact:
         checked && lacks('primaryContact')
           ? null
           : suppliedContact
-            ? { id: suppliedContact.id, firstname: suppliedContact.firstname, lastname: suppliedContact.lastname, email: suppliedContact.email, contactnumber: suppliedContact.contactnumber }
+            ? {
+                id: suppliedContact.id,
+                firstname: suppliedContact.firstname,
+                lastname: suppliedContact.lastname,
+                email: suppliedContact.email,
+                contactnumber: suppliedContact.contactnumber,
+              }
             : summary.contact,
       files: [...summary.files, ...files],
     };
@@ -352,24 +386,33 @@ export function billingWorld(options: BillingWorldOptions = {}): BillingWorld {
     new HttpResponse('%PDF-1.7 story\n%%EOF\n', {
       headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="${filename}"` },
     });
-  const download = (kind: (body: Record<string, unknown>) => DocumentKind) => async ({ request }: { request: Request }) => {
-    const body = await record('download', request, await json(request));
-    const answer = await configured('download');
-    if (answer) return answer;
-    const entry = (options.documents ?? twoPolicies).orders
-      .find((order) => order.submissionId === Number(body.submissionid))
-      ?.documents.find((candidate) => candidate.kind === kind(body));
-    return entry ? pdf(entry.filename) : apiError(404, 'No such document');
-  };
-  const mail = (call: string) => async ({ request }: { request: Request }) => {
-    const body = await record(call, request, await form(request));
-    const answer = await configured('share');
-    if (answer) return answer;
-    const to = String(body.to ?? '');
-    if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(to)) return apiError(400, 'Invalid body: to must be an e-mail address', { to: 'must be an e-mail address' });
-    const queued: MailQueued = { queued: true, to, attachments: [`order-summary-${SUBMISSION_NUMBER.toLowerCase()}.pdf`] };
-    return HttpResponse.json(queued);
-  };
+  const download =
+    (kind: (body: Record<string, unknown>) => DocumentKind) =>
+    async ({ request }: { request: Request }) => {
+      const body = await record('download', request, await json(request));
+      const answer = await configured('download');
+      if (answer) return answer;
+      const entry = (options.documents ?? twoPolicies).orders
+        .find((order) => order.submissionId === Number(body.submissionid))
+        ?.documents.find((candidate) => candidate.kind === kind(body));
+      return entry ? pdf(entry.filename) : apiError(404, 'No such document');
+    };
+  const mail =
+    (call: string) =>
+    async ({ request }: { request: Request }) => {
+      const body = await record(call, request, await form(request));
+      const answer = await configured('share');
+      if (answer) return answer;
+      const to = String(body.to ?? '');
+      if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(to))
+        return apiError(400, 'Invalid body: to must be an e-mail address', { to: 'must be an e-mail address' });
+      const queued: MailQueued = {
+        queued: true,
+        to,
+        attachments: [`order-summary-${SUBMISSION_NUMBER.toLowerCase()}.pdf`],
+      };
+      return HttpResponse.json(queued);
+    };
 
   const handlers: HttpHandler[] = [
     http.get(ORDER_URLS.summary, async ({ request }) => {
@@ -387,7 +430,8 @@ export function billingWorld(options: BillingWorldOptions = {}): BillingWorld {
       if (answer) return answer;
       if (Number(body.submissionid) !== SUBMISSION_ID) return gone();
       if (!CHECKED_STATUSES.includes(status)) return illegal();
-      const outcome: BuyNowResult['outcome'] = missing.length > 0 ? 'incomplete' : (options.buyNowOutcome ?? 'approved');
+      const outcome: BuyNowResult['outcome'] =
+        missing.length > 0 ? 'incomplete' : (options.buyNowOutcome ?? 'approved');
       status = outcome;
       const now = summaryNow();
       const result: BuyNowResult = {
@@ -480,13 +524,29 @@ export function billingWorld(options: BillingWorldOptions = {}): BillingWorld {
         await record('saveAnswers', request, answers);
         missing = missing.filter((item) => !(item.field && item.field in answers));
         const { order } = summaryNow();
-        return HttpResponse.json({ submissionId: SUBMISSION_ID, number: SUBMISSION_NUMBER, status: order.status, version: order.version, answers, rating: null, needs: {} });
+        return HttpResponse.json({
+          submissionId: SUBMISSION_ID,
+          number: SUBMISSION_NUMBER,
+          status: order.status,
+          version: order.version,
+          answers,
+          rating: null,
+          needs: {},
+        });
       }),
     ),
     http.post(ORDER_URLS.upload, async ({ request }) => {
       const body = await request.formData();
       const chosen = body.getAll('files').filter((part): part is File => typeof part !== 'string');
-      sent.push({ call: 'upload', body: { module: String(body.get('module')), moduleid: String(body.get('moduleid')), files: chosen.map((file) => file.name) }, idempotencyKey: request.headers.get('idempotency-key') });
+      sent.push({
+        call: 'upload',
+        body: {
+          module: String(body.get('module')),
+          moduleid: String(body.get('moduleid')),
+          files: chosen.map((file) => file.name),
+        },
+        idempotencyKey: request.headers.get('idempotency-key'),
+      });
       const answer = await configured('upload');
       if (answer) return answer;
       const stored: FileSummary[] = chosen.map((file) => ({
@@ -565,10 +625,22 @@ export function billingWorld(options: BillingWorldOptions = {}): BillingWorld {
       if (answer) return answer;
       return HttpResponse.json(options.documents ?? twoPolicies);
     }),
-    http.post(BILLING_URLS.downloadPolicy, download((body) => (body.documentType === 'declarations' ? 'declarations' : 'policy'))),
-    http.post(BILLING_URLS.downloadBinder, download(() => 'binder')),
-    http.post(BILLING_URLS.downloadInvoice, download(() => 'invoice')),
-    http.post(BILLING_URLS.downloadOrderSummary, download(() => 'ordersummary')),
+    http.post(
+      BILLING_URLS.downloadPolicy,
+      download((body) => (body.documentType === 'declarations' ? 'declarations' : 'policy')),
+    ),
+    http.post(
+      BILLING_URLS.downloadBinder,
+      download(() => 'binder'),
+    ),
+    http.post(
+      BILLING_URLS.downloadInvoice,
+      download(() => 'invoice'),
+    ),
+    http.post(
+      BILLING_URLS.downloadOrderSummary,
+      download(() => 'ordersummary'),
+    ),
     http.post(BILLING_URLS.shareOrderSummary, mail('shareOrderSummary')),
     http.post(BILLING_URLS.mailConfirmation, mail('mailConfirmation')),
   ];

@@ -11,7 +11,13 @@ import { storedSession } from './underwriting-fixtures';
 
 export const BOOK_URL = '*/api/weborder/broker/book';
 
-export const bea: User = { id: 51, email: 'bea.broker@harbor-risk.example', firstname: 'Bea', lastname: 'Broker', role: 'broker' };
+export const bea: User = {
+  id: 51,
+  email: 'bea.broker@harbor-risk.example',
+  firstname: 'Bea',
+  lastname: 'Broker',
+  role: 'broker',
+};
 export const beaStored = storedSession(bea);
 
 const order = (submissionId: number, overrides: Partial<BookOrder>): BookOrder => ({
@@ -40,7 +46,12 @@ export const bookOrders: BookOrder[] = [
     nextStep: 'Policy issued',
     policy: { number: 'P-2026-000118', effectiveDate: '2026-07-01', expirationDate: '2027-07-01' },
   }),
-  order(4388, { insuredName: 'Mary Somerville', companyName: null, status: 'awaiting_payment', nextStep: 'The insured is to pay' }),
+  order(4388, {
+    insuredName: 'Mary Somerville',
+    companyName: null,
+    status: 'awaiting_payment',
+    nextStep: 'The insured is to pay',
+  }),
 ];
 
 const LANDING = 'https://practiceshield.example/client/landing/harbor-risk';
@@ -74,7 +85,10 @@ export function bookHandlers(options: BookServerOptions = {}) {
   const asked: string[] = [];
   let failed = false;
   const refuse = (failure: { status: number; message: string; fields?: Record<string, string> }) =>
-    HttpResponse.json({ status: failure.status, message: failure.message, ...(failure.fields ? { fields: failure.fields } : {}) }, { status: failure.status });
+    HttpResponse.json(
+      { status: failure.status, message: failure.message, ...(failure.fields ? { fields: failure.fields } : {}) },
+      { status: failure.status },
+    );
   const handlers: HttpHandler[] = [
     http.get(AUTH_URLS.isLogin, () => HttpResponse.json(bea)),
     ...authHandlers(),

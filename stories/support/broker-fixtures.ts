@@ -6,7 +6,8 @@ import { HARBOR_RISK, harborRiskSpecialities } from './catalog-fixtures';
 export const BROKER_DETAILS_URL = '*/api/weborder/auth/brokerDetails';
 
 /** An 8×8 PNG in the broker's colours (a navy band over teal), as the wire carries it: bare base64. */
-export const HARBOR_RISK_LOGO = 'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAGElEQVR42mPg9s/BihhIl5DvKsCK6CEBAGzePnne4C9sAAAAAElFTkSuQmCC';
+export const HARBOR_RISK_LOGO =
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAGElEQVR42mPg9s/BihhIl5DvKsCK6CEBAGzePnne4C9sAAAAAElFTkSuQmCC';
 
 /**
  * The broker behind /client/…/harbor-risk. Its specialities are the catalog's harborRiskSpecialities

@@ -14,16 +14,76 @@ export const categories: SpecialityCategory[] = [
 ];
 
 export const specialities: Speciality[] = [
-  { id: 101, categoryId: 1, name: 'Architects', description: 'Design of new buildings, extensions and restorations.', speiclaityRandomCode: 'ARC-7Q2' },
-  { id: 102, categoryId: 1, name: 'Structural engineers', description: 'Calculations and sign-off for loads, frames and foundations.', speiclaityRandomCode: 'STR-4K9' },
-  { id: 103, categoryId: 1, name: 'Interior designers', description: 'Layouts, finishes and fit-out of homes and offices.', speiclaityRandomCode: 'INT-1M5' },
-  { id: 104, categoryId: 1, name: 'Land surveyors', description: 'Boundaries, topography and setting-out on site.', speiclaityRandomCode: 'SUR-8B3' },
-  { id: 201, categoryId: 2, name: 'Dentists', description: 'General and cosmetic work on teeth and gums.', speiclaityRandomCode: 'DEN-3X8' },
-  { id: 202, categoryId: 2, name: 'Dental hygienists', description: 'Cleaning, scaling and preventive oral care.', speiclaityRandomCode: 'HYG-6T1' },
-  { id: 203, categoryId: 2, name: 'Physiotherapists', description: 'Hands-on rehabilitation after injury or surgery.', speiclaityRandomCode: 'PHY-2R7' },
-  { id: 204, categoryId: 2, name: 'Psychologists', description: 'Assessment and talking therapies for adults and children.', speiclaityRandomCode: 'PSY-9L4' },
-  { id: 301, categoryId: 3, name: 'Software developers', description: 'Bespoke applications, websites and integrations.', speiclaityRandomCode: 'SWD-5H6' },
-  { id: 302, categoryId: 3, name: 'Management consultants', description: 'Strategy, operations and change programmes.', speiclaityRandomCode: 'MGC-0P8' },
+  {
+    id: 101,
+    categoryId: 1,
+    name: 'Architects',
+    description: 'Design of new buildings, extensions and restorations.',
+    speiclaityRandomCode: 'ARC-7Q2',
+  },
+  {
+    id: 102,
+    categoryId: 1,
+    name: 'Structural engineers',
+    description: 'Calculations and sign-off for loads, frames and foundations.',
+    speiclaityRandomCode: 'STR-4K9',
+  },
+  {
+    id: 103,
+    categoryId: 1,
+    name: 'Interior designers',
+    description: 'Layouts, finishes and fit-out of homes and offices.',
+    speiclaityRandomCode: 'INT-1M5',
+  },
+  {
+    id: 104,
+    categoryId: 1,
+    name: 'Land surveyors',
+    description: 'Boundaries, topography and setting-out on site.',
+    speiclaityRandomCode: 'SUR-8B3',
+  },
+  {
+    id: 201,
+    categoryId: 2,
+    name: 'Dentists',
+    description: 'General and cosmetic work on teeth and gums.',
+    speiclaityRandomCode: 'DEN-3X8',
+  },
+  {
+    id: 202,
+    categoryId: 2,
+    name: 'Dental hygienists',
+    description: 'Cleaning, scaling and preventive oral care.',
+    speiclaityRandomCode: 'HYG-6T1',
+  },
+  {
+    id: 203,
+    categoryId: 2,
+    name: 'Physiotherapists',
+    description: 'Hands-on rehabilitation after injury or surgery.',
+    speiclaityRandomCode: 'PHY-2R7',
+  },
+  {
+    id: 204,
+    categoryId: 2,
+    name: 'Psychologists',
+    description: 'Assessment and talking therapies for adults and children.',
+    speiclaityRandomCode: 'PSY-9L4',
+  },
+  {
+    id: 301,
+    categoryId: 3,
+    name: 'Software developers',
+    description: 'Bespoke applications, websites and integrations.',
+    speiclaityRandomCode: 'SWD-5H6',
+  },
+  {
+    id: 302,
+    categoryId: 3,
+    name: 'Management consultants',
+    description: 'Strategy, operations and change programmes.',
+    speiclaityRandomCode: 'MGC-0P8',
+  },
 ];
 
 /**
@@ -45,7 +105,11 @@ function apiError(status: number, message: string) {
  * knows; one speciality by id, or 404 for an id no speciality has.
  */
 export function catalogHandlers(
-  catalog: { categories?: SpecialityCategory[]; specialities?: Speciality[]; brokers?: Record<string, Speciality[]> } = {},
+  catalog: {
+    categories?: SpecialityCategory[];
+    specialities?: Speciality[];
+    brokers?: Record<string, Speciality[]>;
+  } = {},
 ) {
   const brokers = catalog.brokers ?? { [HARBOR_RISK]: harborRiskSpecialities };
   return [

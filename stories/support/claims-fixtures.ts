@@ -38,7 +38,8 @@ export const reportedClaim: Claim = {
   policyNumber: architectsPolicy.number,
   specialityName: 'Architects',
   dateOfLoss: '2026-02-14',
-  description: 'A client says the load calculations for their warehouse mezzanine were wrong and asks us to pay for the rework.',
+  description:
+    'A client says the load calculations for their warehouse mezzanine were wrong and asks us to pay for the rework.',
   status: 'under_review',
   reportedAt: '2026-02-16T10:12:00.000Z',
 };
@@ -123,15 +124,23 @@ export function claimsServer(
       if (policy.id === lapsedPolicy.id) return apiError(409, LAPSED_MESSAGE, { status: 'is close_lost' });
       const today = new Date().toISOString().slice(0, 10);
       if (body.dateofloss > today) {
-        return apiError(400, `The date of loss ${body.dateofloss} is in the future`, { dateofloss: 'must not be in the future' });
-      }
-      if (body.dateofloss < policy.effectiveDate) {
-        return apiError(400, `The date of loss ${formatCalendarDay(body.dateofloss)} is before policy ${policy.number} began (${formatCalendarDay(policy.effectiveDate)})`, {
-          dateofloss: `must not be before the policy’s effective date, ${formatCalendarDay(policy.effectiveDate)}`,
+        return apiError(400, `The date of loss ${body.dateofloss} is in the future`, {
+          dateofloss: 'must not be in the future',
         });
       }
+      if (body.dateofloss < policy.effectiveDate) {
+        return apiError(
+          400,
+          `The date of loss ${formatCalendarDay(body.dateofloss)} is before policy ${policy.number} began (${formatCalendarDay(policy.effectiveDate)})`,
+          {
+            dateofloss: `must not be before the policy’s effective date, ${formatCalendarDay(policy.effectiveDate)}`,
+          },
+        );
+      }
       if ((body.description ?? '').trim().length < 10) {
-        return apiError(400, 'Please say what happened.', { description: 'must say what happened in at least 10 characters' });
+        return apiError(400, 'Please say what happened.', {
+          description: 'must say what happened in at least 10 characters',
+        });
       }
       const id = 43 + claims.length - initial.length;
       const claim: Claim = {

@@ -94,9 +94,10 @@ export const declinedOrder: SubmissionSummary = {
 export const adaOrders: SubmissionSummary[] = [quotedOrder, draftOrder, completeOrder, declinedOrder];
 
 /** dashboard/submissiondetails and insured/existingopenorder, answering `orders` and `openOrder`. */
-export function dashboardHandlers(
-  { orders = adaOrders, openOrder = orders.find((order) => order.open) ?? null }: { orders?: SubmissionSummary[]; openOrder?: SubmissionSummary | null } = {},
-): HttpHandler[] {
+export function dashboardHandlers({
+  orders = adaOrders,
+  openOrder = orders.find((order) => order.open) ?? null,
+}: { orders?: SubmissionSummary[]; openOrder?: SubmissionSummary | null } = {}): HttpHandler[] {
   return [
     http.get(DASHBOARD_URLS.submissionDetails, () => HttpResponse.json(orders)),
     http.get(DASHBOARD_URLS.existingOpenOrder, () => HttpResponse.json({ order: openOrder })),
@@ -133,7 +134,10 @@ export function failingOnceDashboardHandlers() {
 
 /** insured/existingopenorder fails; the list answers. */
 export function openOrderFailingHandlers(): HttpHandler[] {
-  return [http.get(DASHBOARD_URLS.existingOpenOrder, () => apiError(500, 'Database unavailable')), ...dashboardHandlers()];
+  return [
+    http.get(DASHBOARD_URLS.existingOpenOrder, () => apiError(500, 'Database unavailable')),
+    ...dashboardHandlers(),
+  ];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -148,7 +152,11 @@ export const feedbackReceived: { body: FeedbackRequest; idempotencyKey: string |
  * given 400 instead; `failFirst` answers a 503 to the first attempt (its answer "lost").
  */
 export function feedbackHandlers(
-  options: { refuse?: { message: string; fields: Record<string, string> }; failFirst?: boolean; pending?: boolean } = {},
+  options: {
+    refuse?: { message: string; fields: Record<string, string> };
+    failFirst?: boolean;
+    pending?: boolean;
+  } = {},
 ) {
   let attempts = 0;
   return {
@@ -159,8 +167,10 @@ export function feedbackHandlers(
         const idempotencyKey = request.headers.get('idempotency-key');
         feedbackReceived.push({ body, idempotencyKey });
         attempts++;
-        if (!idempotencyKey) return apiError(400, 'An Idempotency-Key header is required', { 'Idempotency-Key': 'is required' });
-        if (options.failFirst && attempts === 1) return apiError(503, 'The feedback service is busy. Please try again.');
+        if (!idempotencyKey)
+          return apiError(400, 'An Idempotency-Key header is required', { 'Idempotency-Key': 'is required' });
+        if (options.failFirst && attempts === 1)
+          return apiError(503, 'The feedback service is busy. Please try again.');
         if (options.refuse) return apiError(400, options.refuse.message, options.refuse.fields);
         const fields: Record<string, string> = {};
         if (!Number.isInteger(body.rating) || body.rating < 1 || body.rating > 5) fields.rating = 'must be 1 to 5';
@@ -230,7 +240,8 @@ const zipStates: Record<string, string> = { '77': 'TX', '75': 'TX', '10': 'NY', 
 
 /** The PDF the certificate call answers (a real, tiny one), and its file name. */
 export const CERTIFICATE_FILE_NAME = 'certificate-p-2025-000311-gulf-coast-bank.pdf';
-const certificatePdf = '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
+const certificatePdf =
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
 
 export interface AdditionalInsuredsServer {
   handlers: HttpHandler[];
@@ -248,7 +259,13 @@ export interface AdditionalInsuredsServer {
  * state). `refuseDelete` answers deletes with a 409; `refuseCertificate` the certificate call.
  */
 export function additionalInsuredsServer(
-  options: { initial?: AdditionalInsured[]; refuseDelete?: string; refuseCertificate?: string; pendingList?: boolean; failListOnce?: boolean } = {},
+  options: {
+    initial?: AdditionalInsured[];
+    refuseDelete?: string;
+    refuseCertificate?: string;
+    pendingList?: boolean;
+    failListOnce?: boolean;
+  } = {},
 ): AdditionalInsuredsServer {
   const initial = options.initial ?? [landlord, client, lender];
   let records = [...initial];
@@ -256,7 +273,10 @@ export function additionalInsuredsServer(
   let listFailed = false;
   const orders = new Map([
     [SUBMISSION_ID, { number: SUBMISSION_NUMBER, status: 'quoted', editable: true, certificatesAvailable: false }],
-    [completeOrder.submissionId, { number: completeOrder.number, status: 'complete', editable: false, certificatesAvailable: true }],
+    [
+      completeOrder.submissionId,
+      { number: completeOrder.number, status: 'complete', editable: false, certificatesAvailable: true },
+    ],
   ]);
   const certificateRequests: AdditionalInsuredsServer['certificateRequests'] = [];
 
@@ -281,7 +301,10 @@ export function additionalInsuredsServer(
       const body = (await request.json()) as SaveAdditionalInsuredRequest;
       const order = orders.get(body.submissionId);
       if (!order) return apiError(404, 'No such order (or it is not yours).');
-      if (!order.editable) return apiError(409, `The order is ${order.status}: its additional insureds can no longer change.`, { status: order.status });
+      if (!order.editable)
+        return apiError(409, `The order is ${order.status}: its additional insureds can no longer change.`, {
+          status: order.status,
+        });
       const creating = body.id === undefined || body.id === null;
       if (creating && !request.headers.get('idempotency-key')) {
         return apiError(400, 'An Idempotency-Key header is required', { 'Idempotency-Key': 'is required' });
@@ -289,14 +312,22 @@ export function additionalInsuredsServer(
       const text = (value: string | null | undefined) => (value ?? '').trim() || null;
       const fields: Record<string, string> = {};
       if (!text(body.name)) fields.name = 'is required';
-      const address = { address1: text(body.address1), address2: text(body.address2), city: text(body.city), state: text(body.state), zipcode: text(body.zipcode) };
+      const address = {
+        address1: text(body.address1),
+        address2: text(body.address2),
+        city: text(body.city),
+        state: text(body.state),
+        zipcode: text(body.zipcode),
+      };
       if (Object.values(address).some(Boolean)) {
-        for (const part of ['address1', 'city', 'state', 'zipcode'] as const) if (!address[part]) fields[part] = 'is required with an address';
+        for (const part of ['address1', 'city', 'state', 'zipcode'] as const)
+          if (!address[part]) fields[part] = 'is required with an address';
         if (address.zipcode && address.state && zipStates[address.zipcode.slice(0, 2)] !== address.state) {
           fields.zipcode = `is not in ${address.state}`;
         }
       }
-      if (Object.keys(fields).length > 0) return apiError(400, 'Please check the additional insured’s details.', fields);
+      if (Object.keys(fields).length > 0)
+        return apiError(400, 'Please check the additional insured’s details.', fields);
       const saved: AdditionalInsured = {
         id: creating ? nextId++ : Number(body.id),
         submissionId: body.submissionId,
@@ -325,7 +356,10 @@ export function additionalInsuredsServer(
       certificateRequests.push(body);
       if (options.refuseCertificate) return apiError(409, options.refuseCertificate, { status: 'quoted' });
       return new HttpResponse(certificatePdf, {
-        headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="${CERTIFICATE_FILE_NAME}"` },
+        headers: {
+          'content-type': 'application/pdf',
+          'content-disposition': `attachment; filename="${CERTIFICATE_FILE_NAME}"`,
+        },
       });
     }),
   ];

@@ -2,7 +2,12 @@ import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import * as v from 'valibot';
 import type { Contact } from '@shared/contract/contacts';
 import type { UsState } from '@shared/contract/lists';
-import { addLocationsRequestSchema, type Location, type PlanLocation, type PlanLocations } from '@shared/contract/locations';
+import {
+  addLocationsRequestSchema,
+  type Location,
+  type PlanLocation,
+  type PlanLocations,
+} from '@shared/contract/locations';
 import { updatePrimaryInsuredWithLocationRequestSchema, type PrimaryInsured } from '@shared/contract/primary-insured';
 import type { OrderDetails, SubmissionStatus } from '@shared/contract/submissions';
 import { DEFAULT_CHOICE, orderDetails, rateOption, SUBMISSION_ID } from './quote-fixtures';
@@ -161,7 +166,10 @@ export function editOrderWorld(options: EditOrderWorldOptions = {}) {
   const saved = options.saved ?? [houstonOffice, dallasOffice];
   const onOrder = options.onOrder ?? [houstonOffice];
   const fresh = (): World => {
-    const plan = [...onOrder.map((location, index) => copyOf(location, 501 + index, index === 0)), ...(options.copies ?? [])];
+    const plan = [
+      ...onOrder.map((location, index) => copyOf(location, 501 + index, index === 0)),
+      ...(options.copies ?? []),
+    ];
     if (plan.length > 0 && !plan.some((copy) => copy.isprimary)) plan[0] = { ...plan[0]!, isprimary: true };
     const zipcode = plan.find((copy) => copy.isprimary)?.zipcode ?? '77002';
     const primary = saved.find((location) => location.isprimary) ?? null;
@@ -196,7 +204,14 @@ export function editOrderWorld(options: EditOrderWorldOptions = {}) {
 
   const details = (): OrderDetails => {
     const rating = rateOption(DEFAULT_CHOICE, {}, world.zipcode);
-    return { ...orderDetails, status: world.status, version: world.version, zipcode: world.zipcode, rating, premiumCents: rating.totalCents };
+    return {
+      ...orderDetails,
+      status: world.status,
+      version: world.version,
+      zipcode: world.zipcode,
+      rating,
+      premiumCents: rating.totalCents,
+    };
   };
 
   /** What every change does first: the order must still be editable. */
@@ -265,7 +280,9 @@ export function editOrderWorld(options: EditOrderWorldOptions = {}) {
         world.plan.push(copyOf(location, world.nextPlanId++, world.plan.length === 0));
       }
       const removed = new Set(body.output.removeLocationsIds);
-      const lostPrimary = world.plan.some((copy) => copy.isprimary && copy.locationId !== null && removed.has(copy.locationId));
+      const lostPrimary = world.plan.some(
+        (copy) => copy.isprimary && copy.locationId !== null && removed.has(copy.locationId),
+      );
       world.plan = world.plan.filter((copy) => copy.locationId === null || !removed.has(copy.locationId));
       if (lostPrimary && world.plan[0]) world.plan[0] = { ...world.plan[0], isprimary: true };
       return settle(before);
@@ -280,7 +297,8 @@ export function editOrderWorld(options: EditOrderWorldOptions = {}) {
       const input = body.output;
       if (input.submissionId !== SUBMISSION_ID) return apiError(404, 'No such submission (or it is not yours)');
       const place = places[input.zipcode];
-      if (!place) return apiError(400, `${input.zipcode} is not a known US ZIP code`, { zipcode: 'is not a known US ZIP code' });
+      if (!place)
+        return apiError(400, `${input.zipcode} is not a known US ZIP code`, { zipcode: 'is not a known US ZIP code' });
       if (place.state !== input.state) {
         return apiError(400, `ZIP ${input.zipcode} is in ${place.stateName}, not ${input.state}`, {
           zipcode: `is in ${place.stateName}, not ${input.state}`,
@@ -289,13 +307,33 @@ export function editOrderWorld(options: EditOrderWorldOptions = {}) {
       const refused = refusal();
       if (refused) return refused;
       const before = snapshot();
-      const address = { address1: input.address1, address2: input.address2, city: input.city, state: input.state, zipcode: input.zipcode };
+      const address = {
+        address1: input.address1,
+        address2: input.address2,
+        city: input.city,
+        state: input.state,
+        zipcode: input.zipcode,
+      };
       const primaryIndex = world.plan.findIndex((copy) => copy.isprimary);
       if (primaryIndex >= 0) world.plan[primaryIndex] = { ...world.plan[primaryIndex]!, ...address };
-      else world.plan.push({ id: world.nextPlanId++, locationId: input.locationId ?? null, title: null, ...address, isprimary: true });
-      world.insured = { ...world.insured, firstname: input.firstname, lastname: input.lastname, companyname: input.companyname };
+      else
+        world.plan.push({
+          id: world.nextPlanId++,
+          locationId: input.locationId ?? null,
+          title: null,
+          ...address,
+          isprimary: true,
+        });
+      world.insured = {
+        ...world.insured,
+        firstname: input.firstname,
+        lastname: input.lastname,
+        companyname: input.companyname,
+      };
       if (input.isupdatemaster && input.locationId) {
-        world.saved = world.saved.map((location) => (location.id === input.locationId ? { ...location, ...address } : location));
+        world.saved = world.saved.map((location) =>
+          location.id === input.locationId ? { ...location, ...address } : location,
+        );
       }
       const settled = settle(before);
       if (!settled.ok) return settled;
@@ -331,4 +369,3 @@ export const pendingEditOrderHandlers: HttpHandler[] = [
   }),
   ...editOrderWorld().handlers,
 ];
-

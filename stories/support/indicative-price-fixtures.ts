@@ -1,7 +1,14 @@
 import { http, HttpResponse } from 'msw';
 import type { IlfDlfList } from '@shared/contract/lists';
 import type { SpecialityListItem } from '@shared/contract/specialities';
-import { CATEGORIES_URL, categories, HARBOR_RISK, harborRiskSpecialities, SPECIALITIES_URL, specialities } from './catalog-fixtures';
+import {
+  CATEGORIES_URL,
+  categories,
+  HARBOR_RISK,
+  harborRiskSpecialities,
+  SPECIALITIES_URL,
+  specialities,
+} from './catalog-fixtures';
 
 /**
  * The catalog with indicative prices, as auth/specialitylist answers them: per speciality, the
@@ -54,7 +61,14 @@ export function pricedCatalogHandlers() {
     http.get('*/api/weborder/insured/ilfdlflist/:zipcode', ({ params }) =>
       params.zipcode === houstonPlace.zipcode
         ? HttpResponse.json(houstonPlace)
-        : HttpResponse.json({ status: 400, message: `${String(params.zipcode)} is not a known US ZIP code`, fields: { zipcode: 'is not a known US ZIP code' } }, { status: 400 }),
+        : HttpResponse.json(
+            {
+              status: 400,
+              message: `${String(params.zipcode)} is not a known US ZIP code`,
+              fields: { zipcode: 'is not a known US ZIP code' },
+            },
+            { status: 400 },
+          ),
     ),
   ];
 }

@@ -14,5 +14,10 @@ export function statusesShownOn(screen: StatusScreen): SubmissionStatus[] {
  */
 export function lifecycleDiagramFor(source: string, screen: StatusScreen): string {
   const lines = statusesShownOn(screen).map((status) => `  class ${status} here`);
-  return [source.trimEnd(), '  classDef here fill:#ffbf47,stroke:#083a50,stroke-width:3px,font-weight:bold', ...lines, ''].join('\n');
+  return [
+    source.trimEnd(),
+    '  classDef here fill:#ffbf47,stroke:#083a50,stroke-width:3px,font-weight:bold',
+    ...lines,
+    '',
+  ].join('\n');
 }

@@ -45,8 +45,8 @@ export function MachineDiagram({ title, file, source }: { title: string; file: s
       <p className="eyebrow">State machine</p>
       <h1>{title}</h1>
       <p>
-        Generated from the machine definition by <code>npm run diagrams</code> into <code>{file}</code>. It changes
-        when the machine does, never by hand.
+        Generated from the machine definition by <code>npm run diagrams</code> into <code>{file}</code>. It changes when
+        the machine does, never by hand.
       </p>
       {rendered.status === 'drawn' && (
         <figure

@@ -6,7 +6,14 @@ import type { HistoryEntry, SubmissionStatus } from '@shared/contract/submission
 import { isOpenStatus, statusScreen } from '@/machines/order-lifecycle.machine';
 import { authHandlers } from './auth-fixtures';
 import { DASHBOARD_URLS } from './dashboard-fixtures';
-import { applicationQuestions, architectQuestions, orderDetails, QUOTE_URLS, SUBMISSION_ID, SUBMISSION_NUMBER } from './quote-fixtures';
+import {
+  applicationQuestions,
+  architectQuestions,
+  orderDetails,
+  QUOTE_URLS,
+  SUBMISSION_ID,
+  SUBMISSION_NUMBER,
+} from './quote-fixtures';
 
 /**
  * Ada's order 4217 (the quote the quote stories save) in every status of its life, as
@@ -78,7 +85,11 @@ export const contactItem: RequiredItem = {
   field: null,
 };
 
-export const priorClaims: ReferralReason = { code: 'prior_claims', label: 'You reported claims in the last five years', detail: '2 claims' };
+export const priorClaims: ReferralReason = {
+  code: 'prior_claims',
+  label: 'You reported claims in the last five years',
+  detail: '2 claims',
+};
 export const aboveAuthority: ReferralReason = {
   code: 'premium_above_authority',
   label: 'The premium is above what we can approve online',
@@ -90,7 +101,8 @@ export const knockout: ReferralReason = {
   detail: 'license_revoked = Yes',
 };
 
-export const INFO_REQUEST_MESSAGE = 'Please send your loss runs for the last five years, and tell us about the 2024 claim.';
+export const INFO_REQUEST_MESSAGE =
+  'Please send your loss runs for the last five years, and tell us about the 2024 claim.';
 
 export const lossRunsFile: FileSummary = {
   id: 31,
@@ -113,7 +125,15 @@ export const claimLetterFile: FileSummary = {
   uploadedBy: 'insured',
 };
 
-const move = (id: number, event: string, actor: HistoryEntry['actor'], from: SubmissionStatus | null, to: SubmissionStatus, at: string, extra: Partial<HistoryEntry> = {}): HistoryEntry => ({
+const move = (
+  id: number,
+  event: string,
+  actor: HistoryEntry['actor'],
+  from: SubmissionStatus | null,
+  to: SubmissionStatus,
+  at: string,
+  extra: Partial<HistoryEntry> = {},
+): HistoryEntry => ({
   id,
   event,
   actor,
@@ -130,11 +150,19 @@ const histories: Partial<Record<SubmissionStatus, HistoryEntry[]>> = {};
 const quotedAt = [move(1, 'quote', 'insured', null, 'quoted', '2026-06-24T15:02:11.000Z')];
 const boughtAt = [...quotedAt, move(2, 'order.buyNow', 'insured', 'quoted', 'checks', '2026-06-25T10:00:00.000Z')];
 histories.quoted = quotedAt;
-histories.incomplete = [...boughtAt, move(3, 'order.requireItems', 'system', 'checks', 'incomplete', '2026-06-25T10:00:01.000Z')];
-histories.underwriter_review = [...boughtAt, move(3, 'order.refer', 'system', 'checks', 'underwriter_review', '2026-06-25T10:00:01.000Z')];
+histories.incomplete = [
+  ...boughtAt,
+  move(3, 'order.requireItems', 'system', 'checks', 'incomplete', '2026-06-25T10:00:01.000Z'),
+];
+histories.underwriter_review = [
+  ...boughtAt,
+  move(3, 'order.refer', 'system', 'checks', 'underwriter_review', '2026-06-25T10:00:01.000Z'),
+];
 histories.missing_info = [
   ...histories.underwriter_review,
-  move(4, 'order.requestInfo', 'underwriter', 'underwriter_review', 'missing_info', '2026-06-25T14:30:00.000Z', { reason: INFO_REQUEST_MESSAGE }),
+  move(4, 'order.requestInfo', 'underwriter', 'underwriter_review', 'missing_info', '2026-06-25T14:30:00.000Z', {
+    reason: INFO_REQUEST_MESSAGE,
+  }),
 ];
 histories.application_under_review = [
   ...histories.missing_info,
@@ -142,15 +170,29 @@ histories.application_under_review = [
     reason: 'Loss runs attached; the 2024 claim closed without payment.',
   }),
 ];
-histories.approved = [...boughtAt, move(3, 'order.approve', 'system', 'checks', 'approved', '2026-06-25T10:00:01.000Z')];
-histories.declined = [...boughtAt, move(3, 'order.decline', 'system', 'checks', 'declined', '2026-06-25T10:00:01.000Z')];
+histories.approved = [
+  ...boughtAt,
+  move(3, 'order.approve', 'system', 'checks', 'approved', '2026-06-25T10:00:01.000Z'),
+];
+histories.declined = [
+  ...boughtAt,
+  move(3, 'order.decline', 'system', 'checks', 'declined', '2026-06-25T10:00:01.000Z'),
+];
 histories.bound = [
   ...histories.approved,
   move(4, 'order.generateInvoice', 'insured', 'approved', 'awaiting_payment', '2026-06-25T10:05:00.000Z'),
   move(5, 'order.paymentSucceeded', 'system', 'awaiting_payment', 'bound', '2026-06-25T10:09:00.000Z'),
 ];
-histories.complete = [...histories.bound, move(6, 'order.issueDocuments', 'system', 'bound', 'complete', '2026-06-25T10:10:00.000Z')];
-histories.close_lost = [...quotedAt, move(2, 'order.sendToCloseLost', 'insured', 'quoted', 'close_lost', '2026-06-25T10:00:00.000Z', { reason: 'price: Too dear for a first year' })];
+histories.complete = [
+  ...histories.bound,
+  move(6, 'order.issueDocuments', 'system', 'bound', 'complete', '2026-06-25T10:10:00.000Z'),
+];
+histories.close_lost = [
+  ...quotedAt,
+  move(2, 'order.sendToCloseLost', 'insured', 'quoted', 'close_lost', '2026-06-25T10:00:00.000Z', {
+    reason: 'price: Too dear for a first year',
+  }),
+];
 
 /** What each status brings with it: what is missing, why it was referred, the request, the decision, the files. */
 function partsFor(status: SubmissionStatus): Partial<OrderSummaryDetails> {
@@ -162,16 +204,26 @@ function partsFor(status: SubmissionStatus): Partial<OrderSummaryDetails> {
     case 'missing_info':
       return {
         reasons: [priorClaims],
-        infoRequest: { message: INFO_REQUEST_MESSAGE, requestedAt: '2026-06-25T14:30:00.000Z', requestedBy: 'Uma Reyes' },
+        infoRequest: {
+          message: INFO_REQUEST_MESSAGE,
+          requestedAt: '2026-06-25T14:30:00.000Z',
+          requestedBy: 'Uma Reyes',
+        },
       };
     case 'application_under_review':
       return {
         reasons: [priorClaims],
-        infoRequest: { message: INFO_REQUEST_MESSAGE, requestedAt: '2026-06-25T14:30:00.000Z', requestedBy: 'Uma Reyes' },
+        infoRequest: {
+          message: INFO_REQUEST_MESSAGE,
+          requestedAt: '2026-06-25T14:30:00.000Z',
+          requestedBy: 'Uma Reyes',
+        },
         files: [lossRunsFile, claimLetterFile],
       };
     case 'approved':
-      return { decision: { kind: 'approved', reason: null, adjustmentBps: 0, at: '2026-06-25T10:00:01.000Z', by: null } };
+      return {
+        decision: { kind: 'approved', reason: null, adjustmentBps: 0, at: '2026-06-25T10:00:01.000Z', by: null },
+      };
     case 'declined':
       return {
         reasons: [knockout],
@@ -179,14 +231,19 @@ function partsFor(status: SubmissionStatus): Partial<OrderSummaryDetails> {
       };
     case 'bound':
     case 'complete':
-      return { decision: { kind: 'approved', reason: null, adjustmentBps: 0, at: '2026-06-25T10:00:01.000Z', by: null } };
+      return {
+        decision: { kind: 'approved', reason: null, adjustmentBps: 0, at: '2026-06-25T10:00:01.000Z', by: null },
+      };
     default:
       return {};
   }
 }
 
 /** The summary of order 4217 in `status`. */
-export function orderSummary(status: SubmissionStatus, overrides: Partial<OrderSummaryDetails> = {}): OrderSummaryDetails {
+export function orderSummary(
+  status: SubmissionStatus,
+  overrides: Partial<OrderSummaryDetails> = {},
+): OrderSummaryDetails {
   return {
     order: { ...orderDetails, status, version: (histories[status]?.length ?? 1) + 1, history: histories[status] ?? [] },
     locations: [
@@ -295,7 +352,12 @@ export function orderWorld(options: OrderWorldOptions = {}): OrderWorld {
       if (!['quoted', 'incomplete'].includes(current.order.status)) return illegal();
       const outcome = options.buyNowOutcome ?? 'approved';
       const moved = moveTo(outcome);
-      const result: BuyNowResult = { ...moved, outcome, requiredItems: current.requiredItems, reasons: current.reasons };
+      const result: BuyNowResult = {
+        ...moved,
+        outcome,
+        requiredItems: current.requiredItems,
+        reasons: current.reasons,
+      };
       return HttpResponse.json(result);
     }),
     http.put(ORDER_URLS.resubmit, async ({ request }) => {
@@ -315,7 +377,15 @@ export function orderWorld(options: OrderWorldOptions = {}): OrderWorld {
     http.post(ORDER_URLS.upload, async ({ request }) => {
       const form = await request.formData();
       const files = form.getAll('files').filter((part): part is File => typeof part !== 'string');
-      sent.push({ call: 'upload', body: { module: String(form.get('module')), moduleid: String(form.get('moduleid')), files: files.map((file) => file.name).join(',') }, idempotencyKey: request.headers.get('idempotency-key') });
+      sent.push({
+        call: 'upload',
+        body: {
+          module: String(form.get('module')),
+          moduleid: String(form.get('moduleid')),
+          files: files.map((file) => file.name).join(','),
+        },
+        idempotencyKey: request.headers.get('idempotency-key'),
+      });
       if (pending.has('upload')) return never();
       if (failing.upload) return refusal(failing.upload);
       if (options.uploadDelayMs) await delay(options.uploadDelayMs);
@@ -330,24 +400,45 @@ export function orderWorld(options: OrderWorldOptions = {}): OrderWorld {
         uploadedBy: 'insured',
       }));
       // As the server does: a file on the order supplies the documents it was missing.
-      current = { ...current, files: [...current.files, ...stored], requiredItems: current.requiredItems.filter((item) => item.kind !== 'document') };
+      current = {
+        ...current,
+        files: [...current.files, ...stored],
+        requiredItems: current.requiredItems.filter((item) => item.kind !== 'document'),
+      };
       return HttpResponse.json(stored, { status: 201 });
     }),
     // The questions the missing answers ask: the architects' set and the application's, as saved.
     http.get(QUOTE_URLS.questions, () => HttpResponse.json(architectQuestions)),
     http.get(QUOTE_URLS.applicationQuestions, () => HttpResponse.json(applicationQuestions)),
-    ...([
-      ['saveAnswers', ORDER_URLS.saveAnswers],
-      ['saveApplicationAnswers', ORDER_URLS.saveApplicationAnswers],
-    ] as const).map(([call, url]) =>
+    ...(
+      [
+        ['saveAnswers', ORDER_URLS.saveAnswers],
+        ['saveApplicationAnswers', ORDER_URLS.saveApplicationAnswers],
+      ] as const
+    ).map(([call, url]) =>
       http.post(url, async ({ request }) => {
         const { answers } = (await request.json()) as { answers: Record<string, unknown> };
-        sent.push({ call, body: Object.fromEntries(Object.entries(answers).map(([code, value]) => [code, String(value)])), idempotencyKey: null });
+        sent.push({
+          call,
+          body: Object.fromEntries(Object.entries(answers).map(([code, value]) => [code, String(value)])),
+          idempotencyKey: null,
+        });
         if (options.refuseAnswers) return refusal(options.refuseAnswers);
         // An answered question is no longer missing.
-        current = { ...current, requiredItems: current.requiredItems.filter((item) => !(item.field && item.field in answers)) };
+        current = {
+          ...current,
+          requiredItems: current.requiredItems.filter((item) => !(item.field && item.field in answers)),
+        };
         const { order } = current;
-        return HttpResponse.json({ submissionId: SUBMISSION_ID, number: SUBMISSION_NUMBER, status: order.status, version: order.version, answers, rating: null, needs: {} });
+        return HttpResponse.json({
+          submissionId: SUBMISSION_ID,
+          number: SUBMISSION_NUMBER,
+          status: order.status,
+          version: order.version,
+          answers,
+          rating: null,
+          needs: {},
+        });
       }),
     ),
     http.get(ORDER_URLS.download, ({ params }) => {
@@ -378,7 +469,12 @@ export function closableDashboard(orders: SubmissionSummary[]) {
   const listed = () =>
     orders.map((order) =>
       closed.has(order.submissionId)
-        ? { ...order, status: 'close_lost' as const, open: false, nextStep: { action: 'none' as const, label: 'This order was closed', screen: null } }
+        ? {
+            ...order,
+            status: 'close_lost' as const,
+            open: false,
+            nextStep: { action: 'none' as const, label: 'This order was closed', screen: null },
+          }
         : order,
     );
   return {
@@ -389,7 +485,9 @@ export function closableDashboard(orders: SubmissionSummary[]) {
     },
     handlers: [
       http.get(DASHBOARD_URLS.submissionDetails, () => HttpResponse.json(listed())),
-      http.get(DASHBOARD_URLS.existingOpenOrder, () => HttpResponse.json({ order: listed().find((order) => order.open) ?? null })),
+      http.get(DASHBOARD_URLS.existingOpenOrder, () =>
+        HttpResponse.json({ order: listed().find((order) => order.open) ?? null }),
+      ),
       http.put(ORDER_URLS.closeLost, async ({ request }) => {
         const body = Object.fromEntries(new URLSearchParams(await request.text()));
         sentReasons.push(body);
@@ -397,7 +495,12 @@ export function closableDashboard(orders: SubmissionSummary[]) {
         if (!order) return apiError(404, 'No such submission (or it is not yours)');
         if (!order.open) return apiError(409, `The order is ${order.status}`, { status: `is ${order.status}` });
         closed.add(order.submissionId);
-        return HttpResponse.json({ submissionId: order.submissionId, number: order.number, status: 'close_lost', version: 9 });
+        return HttpResponse.json({
+          submissionId: order.submissionId,
+          number: order.number,
+          status: 'close_lost',
+          version: 9,
+        });
       }),
     ] as HttpHandler[],
   };

@@ -10,7 +10,13 @@ import { demoPaymentTerms, demoSpecialities } from '@server/db/seed/demo-data';
 import { generalQuestions, specialityQuestions, type DemoQuestion } from '@server/db/seed/demo-questions';
 import { demoRateTables } from '@server/db/seed/demo-rates';
 import type { RatingQuestion } from '@shared/rating/answers';
-import { rate, rateEveryOption, type PremiumAdjustment, type RatingRequest, type RatingTable } from '@shared/rating/engine';
+import {
+  rate,
+  rateEveryOption,
+  type PremiumAdjustment,
+  type RatingRequest,
+  type RatingTable,
+} from '@shared/rating/engine';
 import { paymentPlans } from '@shared/rating/payment-plans';
 
 /**
@@ -158,7 +164,9 @@ const ratedApplicationQuestions = withEffects(applicationQuestions, generalQuest
 // ---------------------------------------------------------------------------------------------
 // Where the practice is, and what is sold there: the demo data's Architects table for Texas
 
-const demoTable = demoRateTables().find((candidate) => candidate.specialityCode === demoArchitects.code && candidate.stateCode === 'TX');
+const demoTable = demoRateTables().find(
+  (candidate) => candidate.specialityCode === demoArchitects.code && candidate.stateCode === 'TX',
+);
 if (!demoTable) throw new Error('The demo data has no Architects rate table for Texas');
 
 /** The table as the rating catalogue hands it to the engine (server/rating/rating-catalog.ts); id and version as the stories' database would number it. */
@@ -245,7 +253,12 @@ export function rateOption(
   zipcode = houston.zipcode,
   adjustment?: PremiumAdjustment,
 ): Calculation {
-  const rating = rate(table, { ...ratingRequest(pricing, zipcode), limitCode: choice.limitCode, deductibleCode: choice.deductibleCode, adjustment });
+  const rating = rate(table, {
+    ...ratingRequest(pricing, zipcode),
+    limitCode: choice.limitCode,
+    deductibleCode: choice.deductibleCode,
+    adjustment,
+  });
   return { ...rating, paymentPlans: paymentPlans(rating.totalCents, demoPaymentTerms) };
 }
 
@@ -281,7 +294,10 @@ const EFFECTIVE_DATE = '2026-07-01';
 
 /** POST insured/createsubmission's 201 for what the screen sends. */
 export function savedSubmission(request: Partial<CreateSubmissionRequest> = {}, visitor = true): SubmissionQuote {
-  const choice = { limitCode: request.limitCode ?? DEFAULT_CHOICE.limitCode, deductibleCode: request.deductibleCode ?? DEFAULT_CHOICE.deductibleCode };
+  const choice = {
+    limitCode: request.limitCode ?? DEFAULT_CHOICE.limitCode,
+    deductibleCode: request.deductibleCode ?? DEFAULT_CHOICE.deductibleCode,
+  };
   return {
     submissionId: SUBMISSION_ID,
     number: SUBMISSION_NUMBER,
@@ -380,9 +396,12 @@ function pricingProblem(input: QuoteInput): Response | undefined {
     return apiError(400, `Invalid body: zipcode must be a 5-digit ZIP code`, { zipcode: 'must be a 5-digit ZIP code' });
   }
   const place = places[input.zipcode];
-  if (!place) return apiError(400, `${input.zipcode} is not a known US ZIP code`, { zipcode: 'is not a known US ZIP code' });
+  if (!place)
+    return apiError(400, `${input.zipcode} is not a known US ZIP code`, { zipcode: 'is not a known US ZIP code' });
   if (place.stateCode !== 'TX' || input.state !== 'TX') {
-    return apiError(400, `ZIP ${input.zipcode} is in ${place.stateName}, not Texas`, { zipcode: `is in ${place.stateName}, not Texas` });
+    return apiError(400, `ZIP ${input.zipcode} is in ${place.stateName}, not Texas`, {
+      zipcode: `is in ${place.stateName}, not Texas`,
+    });
   }
   const problems = {
     ...missingAnswers(architectQuestions, input.answers ?? {}, 'answers'),
@@ -398,15 +417,22 @@ export function quoteHandlers(): HttpHandler[] {
     http.get(QUOTE_URLS.questions, ({ request }) => {
       const id = Number(new URL(request.url).searchParams.get('specialityId'));
       // Every catalog speciality is on sale; the stories quote Architects.
-      return id === ARCHITECTS_ID ? HttpResponse.json(architectQuestions) : apiError(404, `Speciality ${id} is not on sale`);
+      return id === ARCHITECTS_ID
+        ? HttpResponse.json(architectQuestions)
+        : apiError(404, `Speciality ${id} is not on sale`);
     }),
     http.get(QUOTE_URLS.applicationQuestions, () => HttpResponse.json(applicationQuestions)),
     http.get(QUOTE_URLS.ilfdlfList, ({ params }) => {
       const zipcode = String(params.zipcode);
       const match = zipCodePattern.exec(zipcode);
-      if (!match) return apiError(400, 'Invalid params: zipcode must be a 5-digit ZIP code', { zipcode: 'must be a 5-digit ZIP code' });
+      if (!match)
+        return apiError(400, 'Invalid params: zipcode must be a 5-digit ZIP code', {
+          zipcode: 'must be a 5-digit ZIP code',
+        });
       const place = places[match[1]!];
-      return place ? HttpResponse.json(place) : apiError(400, `${zipcode} is not a known US ZIP code`, { zipcode: 'is not a known US ZIP code' });
+      return place
+        ? HttpResponse.json(place)
+        : apiError(400, `${zipcode} is not a known US ZIP code`, { zipcode: 'is not a known US ZIP code' });
     }),
     http.post(QUOTE_URLS.ilfdlf, async ({ request }) => {
       const input = (await request.json()) as QuoteInput;
@@ -418,14 +444,17 @@ export function quoteHandlers(): HttpHandler[] {
     }),
     http.post(QUOTE_URLS.createSubmission, async ({ request }) => {
       const input = (await request.json()) as CreateSubmissionRequest;
-      if (!request.headers.get('idempotency-key')) return apiError(400, 'An Idempotency-Key header is required', { 'Idempotency-Key': 'is required' });
+      if (!request.headers.get('idempotency-key'))
+        return apiError(400, 'An Idempotency-Key header is required', { 'Idempotency-Key': 'is required' });
       // A visitor (no bearer token) is given the quote's key, once.
       const visitor = !request.headers.get('authorization');
       return pricingProblem(input) ?? HttpResponse.json(savedSubmission(input, visitor), { status: 201 });
     }),
     http.get(QUOTE_URLS.orderDetails, ({ request }) => {
       const id = Number(new URL(request.url).searchParams.get('submissionid'));
-      return id === SUBMISSION_ID ? HttpResponse.json(orderDetails) : apiError(404, 'No such submission (or it is not yours)');
+      return id === SUBMISSION_ID
+        ? HttpResponse.json(orderDetails)
+        : apiError(404, 'No such submission (or it is not yours)');
     }),
   ];
 }

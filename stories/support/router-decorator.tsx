@@ -131,7 +131,12 @@ function createStoryRouter(
     'search' in screen ? { validateSearch: searchParams[screen.search] } : {};
   const plainRoutes = screens.flatMap((screen) =>
     [...('aliases' in screen ? screen.aliases : []), screen.path].map((path) =>
-      createRoute({ getParentRoute: () => rootRoute, path: `/${path}`, component: StoryOrDestination, ...searchOf(screen) }),
+      createRoute({
+        getParentRoute: () => rootRoute,
+        path: `/${path}`,
+        component: StoryOrDestination,
+        ...searchOf(screen),
+      }),
     ),
   );
   // Branded twins under a client root with the app's guard: the broker is loaded (from the
@@ -148,7 +153,10 @@ function createStoryRouter(
   const routes = [...plainRoutes, clientRoute.addChildren(brandedRoutes)];
   // Like the app (src/main.tsx): the actor navigates through the router that holds it.
   const story: { router?: ReturnType<typeof createRouter> } = {};
-  const auth: AuthActor = createAuthActor(routerNavigation(() => story.router), storyAuthMachine(session));
+  const auth: AuthActor = createAuthActor(
+    routerNavigation(() => story.router),
+    storyAuthMachine(session),
+  );
   auth.start();
   const history = createMemoryHistory({ initialEntries: [route] });
   // A memory history takes no initial state: the first entry is replaced by itself, with the state.
@@ -156,7 +164,11 @@ function createStoryRouter(
   const router = (story.router = createRouter({
     routeTree: rootRoute.addChildren(routes),
     // Like the demo server's /config.json: its fictitious insurer, unless the story says otherwise.
-    context: { config: { ...fallbackConfig, trust: demoTrust, ...config }, auth, brokers: createBrokerCache() } satisfies RouterContext,
+    context: {
+      config: { ...fallbackConfig, trust: demoTrust, ...config },
+      auth,
+      brokers: createBrokerCache(),
+    } satisfies RouterContext,
     history,
     // As in the app (src/routes/router.ts): a route that cannot load says so and offers a retry.
     defaultErrorComponent: RouteError,

@@ -13,7 +13,10 @@ type Story = StoryObj<{ [key: string]: unknown }>;
  */
 export function statusScreenStories(screen: string, status: SubmissionStatus, loadingTitle: string) {
   const route = statusRoute(status);
-  const failing = servedOrder({ status, summaryFailsOnce: { status: 503, message: 'The order service is unavailable.' } });
+  const failing = servedOrder({
+    status,
+    summaryFailsOnce: { status: 503, message: 'The order service is unavailable.' },
+  });
   const closable = servedOrder({ status });
 
   const Loading: Story = {
@@ -33,7 +36,9 @@ export function statusScreenStories(screen: string, status: SubmissionStatus, lo
     parameters: { ...servedOrder({ status }).story.parameters, route: address },
     play: async ({ canvasElement }) => {
       const canvas = within(canvasElement);
-      await expect(await canvas.findByRole('heading', { level: 1, name: 'We could not find that order' })).toBeVisible();
+      await expect(
+        await canvas.findByRole('heading', { level: 1, name: 'We could not find that order' }),
+      ).toBeVisible();
       await expect(canvas.getByRole('link', { name: 'See your orders' })).toHaveAttribute('href', '/dashboard');
     },
   });

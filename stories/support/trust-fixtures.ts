@@ -7,8 +7,15 @@
 import type { Trust } from '@shared/contract/runtime-config';
 
 export const demoTrust: Trust = {
-  insurer: { name: 'Bellwether Mutual Specialty Insurance Company (fictitious — demo)', naic: '99999', amBest: 'A- (Excellent) — demo' },
-  producerLicenses: ['AZ', 'CA', 'CO', 'FL', 'GA', 'IL', 'NY', 'PA', 'TX', 'WA'].map((state, index) => ({ state, number: `DEMO-${1001 + index}` })),
+  insurer: {
+    name: 'Bellwether Mutual Specialty Insurance Company (fictitious — demo)',
+    naic: '99999',
+    amBest: 'A- (Excellent) — demo',
+  },
+  producerLicenses: ['AZ', 'CA', 'CO', 'FL', 'GA', 'IL', 'NY', 'PA', 'TX', 'WA'].map((state, index) => ({
+    state,
+    number: `DEMO-${1001 + index}`,
+  })),
   supportPhone: { display: '(800) 555-0142', tel: '+18005550142' },
   demo: true,
 };

@@ -29,13 +29,31 @@ export const DESK_URLS = {
 // ---------------------------------------------------------------------------------------------
 // Who is signed in
 
-export const grace: User = { id: 41, email: 'grace.hopper@practiceshield.example', firstname: 'Grace', lastname: 'Hopper', role: 'underwriter' };
-export const alan: User = { id: 42, email: 'alan.turing@practiceshield.example', firstname: 'Alan', lastname: 'Turing', role: 'admin' };
+export const grace: User = {
+  id: 41,
+  email: 'grace.hopper@practiceshield.example',
+  firstname: 'Grace',
+  lastname: 'Hopper',
+  role: 'underwriter',
+};
+export const alan: User = {
+  id: 42,
+  email: 'alan.turing@practiceshield.example',
+  firstname: 'Alan',
+  lastname: 'Turing',
+  role: 'admin',
+};
 
 /** A browser that kept this user's session. */
 export function storedSession(user: User): StoredState {
   return {
-    user: { ...user, token: `access-${user.id}`, refreshToken: `refresh-${user.id}`, rememberMe: true, expiresAt: Date.now() + 3_600_000 },
+    user: {
+      ...user,
+      token: `access-${user.id}`,
+      refreshToken: `refresh-${user.id}`,
+      rememberMe: true,
+      expiresAt: Date.now() + 3_600_000,
+    },
     rememberCookie: 'true',
   };
 }
@@ -58,13 +76,21 @@ export const gulfCoast = { id: 5, name: 'Gulf Coast Brokers' };
 export const architects = { id: 101, name: 'Architects' };
 export const engineers = { id: 102, name: 'Engineers' };
 
-export const priorClaims: ReferralReason = { code: 'prior_claims', label: 'Prior claims', detail: '2 claims in the last 5 years (answer to “How many claims…?”)' };
+export const priorClaims: ReferralReason = {
+  code: 'prior_claims',
+  label: 'Prior claims',
+  detail: '2 claims in the last 5 years (answer to “How many claims…?”)',
+};
 export const aboveAuthority: ReferralReason = {
   code: 'premium_above_authority',
   label: 'Premium above the automatic authority',
   detail: `${formatUsd(orderDetails.premiumCents!)} against an authority of $2,500.00`,
 };
-const publicWorks: ReferralReason = { code: 'referral_answer', label: 'Works on public structures', detail: 'Answered “Yes” to “Do you design public structures?”' };
+const publicWorks: ReferralReason = {
+  code: 'referral_answer',
+  label: 'Works on public structures',
+  detail: 'Answered “Yes” to “Do you design public structures?”',
+};
 
 export const adaItem: QueueItem = {
   submissionId: SUBMISSION_ID,
@@ -114,7 +140,11 @@ export const QUEUE_DOWN_MESSAGE = 'The underwriting service is unavailable.';
  * GET underwriting/queue over `items`, filtered by the query as the server filters; the brokers
  * and specialities to filter by are those of every order waiting. `failOnce`: the first call is a 503.
  */
-export function queueHandlers(options: { items?: QueueItem[]; failOnce?: boolean } = {}): { handlers: HttpHandler[]; asked: string[]; reset: () => void } {
+export function queueHandlers(options: { items?: QueueItem[]; failOnce?: boolean } = {}): {
+  handlers: HttpHandler[];
+  asked: string[];
+  reset: () => void;
+} {
   const items = options.items ?? queueItems;
   const asked: string[] = [];
   let failures = options.failOnce ? 1 : 0;
@@ -171,9 +201,36 @@ export const REVIEW_ROUTE = `/underwriting/${SUBMISSION_ID}`;
 const QUOTED_AT = '2026-06-24T15:02:11.000Z';
 
 const baseHistory: HistoryEntry[] = [
-  { id: 1, event: 'quote', actor: 'insured', actorName: 'Ada Lovelace', fromStatus: null, toStatus: 'quoted', reason: null, at: QUOTED_AT },
-  { id: 2, event: 'order.buyNow', actor: 'insured', actorName: 'Ada Lovelace', fromStatus: 'quoted', toStatus: 'checks', reason: null, at: adaItem.waitingSince },
-  { id: 3, event: 'order.refer', actor: 'system', actorName: null, fromStatus: 'checks', toStatus: 'underwriter_review', reason: 'Prior claims; premium above the automatic authority', at: adaItem.waitingSince },
+  {
+    id: 1,
+    event: 'quote',
+    actor: 'insured',
+    actorName: 'Ada Lovelace',
+    fromStatus: null,
+    toStatus: 'quoted',
+    reason: null,
+    at: QUOTED_AT,
+  },
+  {
+    id: 2,
+    event: 'order.buyNow',
+    actor: 'insured',
+    actorName: 'Ada Lovelace',
+    fromStatus: 'quoted',
+    toStatus: 'checks',
+    reason: null,
+    at: adaItem.waitingSince,
+  },
+  {
+    id: 3,
+    event: 'order.refer',
+    actor: 'system',
+    actorName: null,
+    fromStatus: 'checks',
+    toStatus: 'underwriter_review',
+    reason: 'Prior claims; premium above the automatic authority',
+    at: adaItem.waitingSince,
+  },
 ];
 
 export const LOSS_RUNS_REQUEST = 'Please upload your loss runs for the last five years and a note on each claim.';
@@ -189,7 +246,14 @@ const lossRuns: FileSummary = {
   uploadedAt: ago(20),
   uploadedBy: 'insured',
 };
-const planOfOffice: FileSummary = { ...lossRuns, id: 900, filename: 'office-floor-plan.png', mime: 'image/png', size: 52_224, uploadedAt: QUOTED_AT };
+const planOfOffice: FileSummary = {
+  ...lossRuns,
+  id: 900,
+  filename: 'office-floor-plan.png',
+  mime: 'image/png',
+  size: 52_224,
+  uploadedAt: QUOTED_AT,
+};
 
 const OPEN_TO_DECIDE: readonly SubmissionStatus[] = ['underwriter_review', 'application_under_review'];
 
@@ -224,7 +288,16 @@ function apiError(status: number, message: string, fields?: Record<string, strin
 /** The moves that brought an order to `status`, after the referral. */
 function startingWorld(status: SubmissionStatus): Pick<World, 'history' | 'conversation' | 'files'> {
   const asked = { from: 'underwriter' as const, name: 'Grace Hopper', message: LOSS_RUNS_REQUEST, at: ago(30) };
-  const askedEntry: HistoryEntry = { id: 4, event: 'order.requestInfo', actor: 'underwriter', actorName: 'Grace Hopper', fromStatus: 'underwriter_review', toStatus: 'missing_info', reason: LOSS_RUNS_REQUEST, at: asked.at };
+  const askedEntry: HistoryEntry = {
+    id: 4,
+    event: 'order.requestInfo',
+    actor: 'underwriter',
+    actorName: 'Grace Hopper',
+    fromStatus: 'underwriter_review',
+    toStatus: 'missing_info',
+    reason: LOSS_RUNS_REQUEST,
+    at: asked.at,
+  };
   switch (status) {
     case 'missing_info':
       return { history: [...baseHistory, askedEntry], conversation: [asked], files: [planOfOffice] };
@@ -233,7 +306,16 @@ function startingWorld(status: SubmissionStatus): Pick<World, 'history' | 'conve
         history: [
           ...baseHistory,
           askedEntry,
-          { id: 5, event: 'order.resubmit', actor: 'insured', actorName: 'Ada Lovelace', fromStatus: 'missing_info', toStatus: 'application_under_review', reason: ADA_REPLY, at: ago(20) },
+          {
+            id: 5,
+            event: 'order.resubmit',
+            actor: 'insured',
+            actorName: 'Ada Lovelace',
+            fromStatus: 'missing_info',
+            toStatus: 'application_under_review',
+            reason: ADA_REPLY,
+            at: ago(20),
+          },
         ],
         conversation: [asked, { from: 'insured', name: 'Ada Lovelace', message: ADA_REPLY, at: ago(20) }],
         files: [planOfOffice, lossRuns],
@@ -242,7 +324,16 @@ function startingWorld(status: SubmissionStatus): Pick<World, 'history' | 'conve
       return {
         history: [
           ...baseHistory,
-          { id: 4, event: 'order.approve', actor: 'underwriter', actorName: 'Grace Hopper', fromStatus: 'underwriter_review', toStatus: 'approved', reason: null, at: ago(2) },
+          {
+            id: 4,
+            event: 'order.approve',
+            actor: 'underwriter',
+            actorName: 'Grace Hopper',
+            fromStatus: 'underwriter_review',
+            toStatus: 'approved',
+            reason: null,
+            at: ago(2),
+          },
         ],
         conversation: [],
         files: [planOfOffice],
@@ -288,15 +379,43 @@ export function deskWorld(options: DeskWorldOptions = {}) {
         premiumCents: world.rating.totalCents,
         history: world.history,
       },
-      insured: { id: 7, name: 'Ada Lovelace', email: 'ada@example.com', companyName: 'Lovelace Architects', phone: '(512) 555-0142' },
+      insured: {
+        id: 7,
+        name: 'Ada Lovelace',
+        email: 'ada@example.com',
+        companyName: 'Lovelace Architects',
+        phone: '(512) 555-0142',
+      },
       broker: harborRisk,
       questions: [
         { code: 'years_in_practice', text: 'How many years have you practised?', answer: '12', effect: null },
         { code: 'public_structures', text: 'Do you design public structures?', answer: 'No', effect: null },
-        { code: 'prior_claims_count', text: 'How many claims in the last five years?', answer: '2', effect: 'Experience ×1.35; refers to an underwriter' },
-        { code: 'risk_management', text: 'Do you follow a written risk-management plan?', answer: 'Yes', effect: 'Schedule credit −5%' },
+        {
+          code: 'prior_claims_count',
+          text: 'How many claims in the last five years?',
+          answer: '2',
+          effect: 'Experience ×1.35; refers to an underwriter',
+        },
+        {
+          code: 'risk_management',
+          text: 'Do you follow a written risk-management plan?',
+          answer: 'Yes',
+          effect: 'Schedule credit −5%',
+        },
       ],
-      locations: [{ id: 501, locationId: houstonOffice.id, title: houstonOffice.title, address1: houstonOffice.address1, address2: houstonOffice.address2, city: houstonOffice.city, state: houstonOffice.state, zipcode: houstonOffice.zipcode, isprimary: true }],
+      locations: [
+        {
+          id: 501,
+          locationId: houstonOffice.id,
+          title: houstonOffice.title,
+          address1: houstonOffice.address1,
+          address2: houstonOffice.address2,
+          city: houstonOffice.city,
+          state: houstonOffice.state,
+          zipcode: houstonOffice.zipcode,
+          isprimary: true,
+        },
+      ],
       reasons: [priorClaims, aboveAuthority],
       requiredItems: [],
       conversation: world.conversation,
@@ -307,7 +426,13 @@ export function deskWorld(options: DeskWorldOptions = {}) {
   };
 
   /** Moves the order as the lifecycle machine allows, or answers the server's 409. */
-  const decide = (path: string, body: Record<string, unknown>, to: SubmissionStatus, event: string, reason: string | null) => {
+  const decide = (
+    path: string,
+    body: Record<string, unknown>,
+    to: SubmissionStatus,
+    event: string,
+    reason: string | null,
+  ) => {
     decisions.push({ path, body });
     if (world.othersFirst) {
       world.othersFirst = false;
@@ -315,20 +440,45 @@ export function deskWorld(options: DeskWorldOptions = {}) {
       world.version++;
       world.history = [
         ...world.history,
-        { id: 90, event: 'order.approve', actor: 'underwriter', actorName: 'Alan Turing', fromStatus: 'underwriter_review', toStatus: 'approved', reason: null, at: new Date().toISOString() },
+        {
+          id: 90,
+          event: 'order.approve',
+          actor: 'underwriter',
+          actorName: 'Alan Turing',
+          fromStatus: 'underwriter_review',
+          toStatus: 'approved',
+          reason: null,
+          at: new Date().toISOString(),
+        },
       ];
     }
-    if (!OPEN_TO_DECIDE.includes(world.status)) return apiError(409, `The order is ${world.status}`, { status: `is ${world.status}` });
+    if (!OPEN_TO_DECIDE.includes(world.status))
+      return apiError(409, `The order is ${world.status}`, { status: `is ${world.status}` });
     if (body.version !== undefined && body.version !== world.version) {
       return apiError(409, 'The order was changed since you loaded it', { version: `is ${world.version}` });
     }
     world.history = [
       ...world.history,
-      { id: world.history.length + 10, event, actor: 'underwriter', actorName: 'Grace Hopper', fromStatus: world.status, toStatus: to, reason, at: new Date().toISOString() },
+      {
+        id: world.history.length + 10,
+        event,
+        actor: 'underwriter',
+        actorName: 'Grace Hopper',
+        fromStatus: world.status,
+        toStatus: to,
+        reason,
+        at: new Date().toISOString(),
+      },
     ];
     world.status = to;
     world.version++;
-    const result: DecisionResult = { submissionId: SUBMISSION_ID, number: SUBMISSION_NUMBER, status: to, version: world.version, premiumCents: world.rating.premiumCents };
+    const result: DecisionResult = {
+      submissionId: SUBMISSION_ID,
+      number: SUBMISSION_NUMBER,
+      status: to,
+      version: world.version,
+      premiumCents: world.rating.premiumCents,
+    };
     return HttpResponse.json(result);
   };
 
@@ -361,10 +511,16 @@ export function deskWorld(options: DeskWorldOptions = {}) {
       const message = text(body.message);
       if (options.shortMessagesRefused && message.length < 10) {
         decisions.push({ path: 'requestinfo', body });
-        return apiError(400, 'Invalid body', { message: 'must be at least 10 characters: say what the insured must send' });
+        return apiError(400, 'Invalid body', {
+          message: 'must be at least 10 characters: say what the insured must send',
+        });
       }
       const answer = decide('requestinfo', body, 'missing_info', 'order.requestInfo', message);
-      if (answer.status === 200) world.conversation = [...world.conversation, { from: 'underwriter', name: 'Grace Hopper', message, at: new Date().toISOString() }];
+      if (answer.status === 200)
+        world.conversation = [
+          ...world.conversation,
+          { from: 'underwriter', name: 'Grace Hopper', message, at: new Date().toISOString() },
+        ];
       return answer;
     }),
     http.post(DESK_URLS.decline, async ({ request }) => {

@@ -33,11 +33,18 @@ const DEDUCTIBLE = '1000';
 /** A plausible answer to each question that shows, as a careful applicant gives it (server/test/quote-helpers.ts). */
 function answersTo(questions: AskedQuestion[]): Record<string, unknown> {
   const answer = (question: AskedQuestion) =>
-    ({ yesno: 'no', select: question.options[0]?.value, multiselect: [question.options[0]?.value], number: 3, money: 250_000, date: '2015-06-01' })[
-      question.type
-    ] ?? 'Nothing to report';
+    ({
+      yesno: 'no',
+      select: question.options[0]?.value,
+      multiselect: [question.options[0]?.value],
+      number: 3,
+      money: 250_000,
+      date: '2015-06-01',
+    })[question.type] ?? 'Nothing to report';
   // A conditional question shows only after a "yes", which these answers never give.
-  return Object.fromEntries(questions.filter((question) => !question.condition).map((question) => [question.code, answer(question)]));
+  return Object.fromEntries(
+    questions.filter((question) => !question.condition).map((question) => [question.code, answer(question)]),
+  );
 }
 
 describe.runIf(chromiumPath)('an insured’s account in Chromium: locations, contacts and an order priced again', () => {
@@ -64,10 +71,19 @@ describe.runIf(chromiumPath)('an insured’s account in Chromium: locations, con
   const screen = (name: string) => page.locator(`[data-screen="${name}"]`);
 
   /** A call outside the page, as the signed-in insured (the page's own bearer token). */
-  async function api<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  async function api<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<T> {
     const response = await fetch(url(`/api/weborder/${path}`), {
       method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const text = await response.text();
@@ -91,7 +107,8 @@ describe.runIf(chromiumPath)('an insured’s account in Chromium: locations, con
   }
 
   /** The record in a contacts or locations list whose heading is `name`. */
-  const record = (list: Locator, name: string) => list.locator('li.record', { has: page.getByRole('heading', { name, exact: true }) });
+  const record = (list: Locator, name: string) =>
+    list.locator('li.record', { has: page.getByRole('heading', { name, exact: true }) });
 
   /** Whether focus is inside the open dialog. */
   const focusInDialog = () => page.evaluate(() => Boolean(document.activeElement?.closest('dialog[open]')));
@@ -145,7 +162,9 @@ describe.runIf(chromiumPath)('an insured’s account in Chromium: locations, con
     expect(await focusInDialog()).toBe(true);
     await expectAccessible();
 
-    const stops = await dialog.locator('a[href], button:not([disabled]), input:not([disabled]), select:not([disabled])').count();
+    const stops = await dialog
+      .locator('a[href], button:not([disabled]), input:not([disabled]), select:not([disabled])')
+      .count();
     for (let press = 0; press < stops + 2; press++) {
       await page.keyboard.press('Tab');
       expect(await focusInDialog(), `after Tab ${press + 1}`).toBe(true);
@@ -183,7 +202,13 @@ describe.runIf(chromiumPath)('an insured’s account in Chromium: locations, con
     await expectAccessible();
   });
 
-  async function addContact(title: string, firstname: string, lastname: string, email: string, phone: string): Promise<void> {
+  async function addContact(
+    title: string,
+    firstname: string,
+    lastname: string,
+    email: string,
+    phone: string,
+  ): Promise<void> {
     const contacts = screen('contacts');
     await contacts.getByRole('button', { name: 'Add a contact' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add a contact' });
@@ -273,7 +298,9 @@ describe.runIf(chromiumPath)('an insured’s account in Chromium: locations, con
     expect(dallasTotal).toBeLessThan(houstonTotal);
     const announcement = edit.getByRole('status').filter({ hasText: 'Price updated' });
     await announcement.waitFor();
-    expect(await announcement.textContent()).toBe(`Price updated: ${formatUsd(dallasTotal)} (was ${formatUsd(houstonTotal)})`);
+    expect(await announcement.textContent()).toBe(
+      `Price updated: ${formatUsd(dallasTotal)} (was ${formatUsd(houstonTotal)})`,
+    );
     await edit.locator(`[data-edit-order-total="${dallasTotal}"]`).waitFor();
     expect(await total.textContent()).toBe(formatUsd(dallasTotal));
     // The insured's primary location (Dallas) is the one the order is rated at now.
@@ -307,13 +334,17 @@ describe.runIf(chromiumPath)('an insured’s account in Chromium: locations, con
     await remove.click();
     const dialog = page.getByRole('alertdialog', { name: 'Take this location off the order?' });
     await dialog.waitFor();
-    expect(await dialog.getByRole('button', { name: 'Cancel' }).evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(
+      await dialog.getByRole('button', { name: 'Cancel' }).evaluate((element) => element === document.activeElement),
+    ).toBe(true);
     await expectAccessible();
     await dialog.getByRole('button', { name: 'Remove' }).click();
     await edit.getByRole('status').filter({ hasText: 'Locations saved' }).waitFor();
     expect(await remove.count()).toBe(0);
     // Dallas is still where the order is priced.
-    expect(Number(await edit.locator('[data-edit-order-total]').getAttribute('data-edit-order-total'))).toBe(dallasTotal);
+    expect(Number(await edit.locator('[data-edit-order-total]').getAttribute('data-edit-order-total'))).toBe(
+      dallasTotal,
+    );
     expect(problems).toEqual([]);
   });
 });

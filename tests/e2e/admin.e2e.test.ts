@@ -48,7 +48,10 @@ describe.runIf(chromiumPath)('administration in Chromium', () => {
   const api = async (method: string, path: string, body?: unknown, token?: string) => {
     const response = await fetch(url(`/api/weborder/${path}`), {
       method,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     expect(response.ok, `${method} ${path}: ${response.status} ${await response.clone().text()}`).toBe(true);
@@ -59,8 +62,17 @@ describe.runIf(chromiumPath)('administration in Chromium', () => {
   beforeAll(async () => {
     writeFileSync(logoFile, logoPng());
     // The demo administrator makes a newly signed-up user an administrator, as the Users screen does.
-    const signedUp = await api('POST', 'insured/save', { ...admin, firstname: 'Nadia', lastname: 'Admin', insuredtype: 'individual', acceptTerms: true });
-    const { token } = await api('POST', 'auth/generate-token', { username: demoAdmin.email, password: demoAdmin.password });
+    const signedUp = await api('POST', 'insured/save', {
+      ...admin,
+      firstname: 'Nadia',
+      lastname: 'Admin',
+      insuredtype: 'individual',
+      acceptTerms: true,
+    });
+    const { token } = await api('POST', 'auth/generate-token', {
+      username: demoAdmin.email,
+      password: demoAdmin.password,
+    });
     await api('PUT', `admin/users/${(signedUp.user as { id: number }).id}/role`, { role: 'admin' }, token as string);
 
     adminPage = await (await env.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
@@ -127,7 +139,9 @@ describe.runIf(chromiumPath)('administration in Chromium', () => {
     expect(await dialog.count()).toBe(0);
     // Focus came back to the button that opened the dialog.
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('New broker');
-    const row = brokers.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /Bayview Risk Partners/ }) });
+    const row = brokers
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: /Bayview Risk Partners/ }) });
     await row.getByRole('link', { name: `/client/landing/${clientUrl}` }).waitFor();
     const codes = await row.locator('code').allTextContents();
     expect(codes).toHaveLength(2);
@@ -144,7 +158,9 @@ describe.runIf(chromiumPath)('administration in Chromium', () => {
     const logo = banner.locator('img[data-broker-logo]');
     expect(await logo.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([480, 160]);
     await screen(page, 'landing').getByRole('link', { name: 'Architects', exact: true }).waitFor();
-    const links = await screen(page, 'landing').getByRole('link', { name: /^(Architects|Dentists|Lawyers|Engineers)$/ }).allTextContents();
+    const links = await screen(page, 'landing')
+      .getByRole('link', { name: /^(Architects|Dentists|Lawyers|Engineers)$/ })
+      .allTextContents();
     expect(links.sort()).toEqual(['Architects', 'Dentists']);
     expect(await axeViolations(page)).toEqual([]);
     await page.close();
@@ -207,12 +223,18 @@ describe.runIf(chromiumPath)('administration in Chromium', () => {
     const base = rates.getByLabel('Base premium ($ a year)');
     await base.waitFor();
     const before = Number(await base.inputValue());
-    const versionsBefore = await rates.getByRole('table', { name: 'Every version, newest first' }).getByRole('row').count();
+    const versionsBefore = await rates
+      .getByRole('table', { name: 'Every version, newest first' })
+      .getByRole('row')
+      .count();
     expect(await axeViolations(page)).toEqual([]);
 
     await base.fill(String(before * 2));
     await rates.getByRole('button', { name: /^Save as version \d+$/ }).click();
-    await rates.getByRole('status').filter({ hasText: /^Version \d+ is in force/ }).waitFor();
+    await rates
+      .getByRole('status')
+      .filter({ hasText: /^Version \d+ is in force/ })
+      .waitFor();
     const table = rates.getByRole('table', { name: 'Every version, newest first' });
     expect(await table.getByRole('row').count()).toBe(versionsBefore + 1);
     const newest = table.getByRole('row').nth(1);
@@ -232,9 +254,14 @@ describe.runIf(chromiumPath)('administration in Chromium', () => {
     // The insured re-opens the earlier order: the same price as when it was quoted.
     const again = await visitor.newPage();
     await again.goto(url(`/client/dashboard/${clientUrl}`));
-    await again.getByRole('link', { name: new RegExp(firstNumber) }).first().click();
+    await again
+      .getByRole('link', { name: new RegExp(firstNumber) })
+      .first()
+      .click();
     await screen(again, 'order').locator('[data-order-total]').waitFor();
-    expect(await screen(again, 'order').locator('[data-order-total]').getAttribute('data-order-total')).toBe(firstTotal);
+    expect(await screen(again, 'order').locator('[data-order-total]').getAttribute('data-order-total')).toBe(
+      firstTotal,
+    );
     await again.close();
     expect(problems).toEqual([]);
   });
@@ -273,7 +300,10 @@ describe.runIf(chromiumPath)('administration in Chromium', () => {
     await audit.getByLabel('Kind of record').selectOption('rate_table');
     await audit.getByRole('button', { name: 'Show' }).click();
     await page.waitForURL((u) => u.searchParams.get('entity') === 'rate_table');
-    await audit.getByRole('status').filter({ hasText: /^Changes 1 to 1,/ }).waitFor();
+    await audit
+      .getByRole('status')
+      .filter({ hasText: /^Changes 1 to 1,/ })
+      .waitFor();
     expect(await table.locator('td:nth-child(3)').allTextContents()).toEqual(['New rate table version']);
     expect(problems).toEqual([]);
   });
@@ -330,11 +360,17 @@ describe.runIf(chromiumPath)('administration in Chromium', () => {
     for (let at = count - 1; at > 0; at--) {
       await added.getByRole('button', { name: 'Move up: large_animals' }).click();
       // The same words after every move: wait for the place instead (the list is back with it).
-      await items.nth(at - 1).filter({ hasText: 'large_animals' }).waitFor();
+      await items
+        .nth(at - 1)
+        .filter({ hasText: 'large_animals' })
+        .waitFor();
     }
     expect(await items.first().textContent()).toContain('large_animals');
     expect(await axeViolations(page)).toEqual([]);
-    const asked = (await api('GET', `questions/list?specialityId=${new URL(page.url()).pathname.split('/')[3]}`)) as unknown as Array<{ code: string }>;
+    const asked = (await api(
+      'GET',
+      `questions/list?specialityId=${new URL(page.url()).pathname.split('/')[3]}`,
+    )) as unknown as Array<{ code: string }>;
     expect(asked[0]!.code).toBe('large_animals');
     await page.getByRole('link', { name: 'Back to the specialities' }).click();
 

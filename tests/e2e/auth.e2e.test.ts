@@ -24,7 +24,10 @@ describe.runIf(chromiumPath)('identity in Chromium', () => {
   });
 
   const storage = () =>
-    page.evaluate(([t, u]) => ({ token: localStorage.getItem(t!), user: localStorage.getItem(u!) }), [TOKEN_KEY, USER_KEY]);
+    page.evaluate(
+      ([t, u]) => ({ token: localStorage.getItem(t!), user: localStorage.getItem(u!) }),
+      [TOKEN_KEY, USER_KEY],
+    );
   const header = () => page.getByRole('banner');
 
   it('signs up, lands on the confirmation signed in, with the specified storage', async () => {
@@ -99,7 +102,9 @@ describe.runIf(chromiumPath)('identity in Chromium', () => {
 
     let link: string | undefined;
     // The mail goes out in the background, through the outbox: wait for its file.
-    await expect.poll(async () => (link = await resetLinkFor(env.server.dataDir, email)), { timeout: 15_000 }).toMatch(/\/changepassword\//);
+    await expect
+      .poll(async () => (link = await resetLinkFor(env.server.dataDir, email)), { timeout: 15_000 })
+      .toMatch(/\/changepassword\//);
     await page.goto(link!);
     const change = page.locator('[data-screen="changepassword"]');
     await change.getByLabel('New password', { exact: true }).fill(newPassword);
@@ -125,7 +130,6 @@ describe.runIf(chromiumPath)('identity in Chromium', () => {
 });
 
 describe.runIf(chromiumPath)('the 401 rule in Chromium', () => {
-
   const env = useServerAndBrowser();
 
   it('signs out and lands on the broker’s landing page when a call made while signed in gets a 401', async () => {
@@ -170,7 +174,9 @@ async function resetLinkFor(dataDir: string, to: string): Promise<string | undef
   const outbox = join(dataDir, 'outbox');
   let files: string[];
   try {
-    files = readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort();
+    files = readdirSync(outbox)
+      .filter((f) => f.endsWith('.eml'))
+      .sort();
   } catch {
     return undefined;
   }

@@ -38,7 +38,19 @@ describe.runIf(chromiumPath)('the broker’s book in Chromium', () => {
       Object.fromEntries(
         questions
           .filter((question) => !question.condition)
-          .map((question) => [question.code, ({ yesno: 'no', select: question.options[0]?.value, multiselect: [question.options[0]?.value], number: 3, money: 250_000, date: '2015-06-01' } as Record<string, unknown>)[question.type] ?? 'None']),
+          .map((question) => [
+            question.code,
+            (
+              {
+                yesno: 'no',
+                select: question.options[0]?.value,
+                multiselect: [question.options[0]?.value],
+                number: 3,
+                money: 250_000,
+                date: '2015-06-01',
+              } as Record<string, unknown>
+            )[question.type] ?? 'None',
+          ]),
       );
     const saved = (await call('POST', 'insured/createsubmission', {
       specialityId,
@@ -75,7 +87,10 @@ describe.runIf(chromiumPath)('the broker’s book in Chromium', () => {
     const table = book.getByRole('table', { name: 'Your orders' });
     await table.getByRole('rowheader', { name: viaHarbor }).waitFor();
     expect(await table.getByRole('rowheader', { name: direct }).count()).toBe(0);
-    await book.getByRole('region', { name: 'Share your storefront' }).getByRole('link', { name: /\/client\/landing\/harbor-risk$/ }).waitFor();
+    await book
+      .getByRole('region', { name: 'Share your storefront' })
+      .getByRole('link', { name: /\/client\/landing\/harbor-risk$/ })
+      .waitFor();
     expect(await axeViolations(page)).toEqual([]);
   });
 

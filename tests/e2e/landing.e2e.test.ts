@@ -100,7 +100,10 @@ describe.runIf(chromiumPath)('landing in Chromium', () => {
       dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
     }, `/client/landing/${other.clientUrl}`);
     const sold = new Set<string>(other.specialities.map((s) => s.speciality));
-    const expected = demoSpecialities.filter((s) => sold.has(s.code)).map((s) => s.name).sort();
+    const expected = demoSpecialities
+      .filter((s) => sold.has(s.code))
+      .map((s) => s.name)
+      .sort();
     await expect.poll(async () => (await cards.allTextContents()).sort()).toEqual(expected);
     await page.close();
   });
@@ -141,7 +144,9 @@ describe.runIf(chromiumPath)('landing in Chromium', () => {
     await page.keyboard.type('dent');
     const cards = page.locator('[data-screen="landing"]').getByRole('heading', { level: 4 });
     await expect.poll(() => cards.allTextContents()).toEqual(['Dentists']);
-    await expect.poll(() => page.getByRole('status').textContent()).toBe(`1 of ${demoSpecialities.length} specialities match “dent”.`);
+    await expect
+      .poll(() => page.getByRole('status').textContent())
+      .toBe(`1 of ${demoSpecialities.length} specialities match “dent”.`);
     await page.keyboard.type('zzz');
     await expect.poll(() => page.getByRole('status').textContent()).toBe('No speciality matches “dentzzz”.');
     expect(await cards.count()).toBe(0);
@@ -165,7 +170,10 @@ describe.runIf(chromiumPath)('the server restarted on the same data directory', 
         `insert into speciality_categories (name, description, sort_order) values ('Veterinary', 'Animal health', 9) returning id`,
       )
     ).rows;
-    await db.query(`insert into specialities (category_id, name, description, random_code) values ($1, 'Veterinarians', 'Small and large animal practices', 'VETS2026')`, [category!.id]);
+    await db.query(
+      `insert into specialities (category_id, name, description, random_code) values ($1, 'Veterinarians', 'Small and large animal practices', 'VETS2026')`,
+      [category!.id],
+    );
     await db.close();
 
     const second = await startServer({ dataDir });
@@ -175,8 +183,14 @@ describe.runIf(chromiumPath)('the server restarted on the same data directory', 
       expect(after).toHaveLength(before.length + 1);
       const page = await browser.newPage();
       await page.goto(second.url);
-      await page.getByRole('region', { name: 'Veterinary' }).getByRole('heading', { level: 4, name: 'Veterinarians' }).waitFor();
-      const headings = await page.locator('[data-screen="landing"]').getByRole('heading', { level: 3 }).allTextContents();
+      await page
+        .getByRole('region', { name: 'Veterinary' })
+        .getByRole('heading', { level: 4, name: 'Veterinarians' })
+        .waitFor();
+      const headings = await page
+        .locator('[data-screen="landing"]')
+        .getByRole('heading', { level: 3 })
+        .allTextContents();
       expect(headings).toEqual([...demoCategories.map((c) => c.name), 'Veterinary']);
     } finally {
       await browser.close();

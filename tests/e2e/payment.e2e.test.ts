@@ -38,7 +38,8 @@ const plain: Variant = {
 };
 const branded: Variant = {
   name: `${lakeside.name}’s storefront`,
-  path: (screen, id) => (id === undefined ? `/client/${screen}/${lakeside.clientUrl}` : `/client/${screen}/${id}/${lakeside.clientUrl}`),
+  path: (screen, id) =>
+    id === undefined ? `/client/${screen}/${lakeside.clientUrl}` : `/client/${screen}/${id}/${lakeside.clientUrl}`,
   landing: `/client/landing/${lakeside.clientUrl}`,
 };
 
@@ -78,7 +79,9 @@ describe.runIf(chromiumPath)('paying for an order in Chromium: invoice, sandbox 
 
       /** A call outside the page, as the signed-in insured. */
       async function api<T>(path: string): Promise<T> {
-        const token = await page.evaluate(() => localStorage.getItem('ssp-auth-token') ?? sessionStorage.getItem('ssp-auth-token'));
+        const token = await page.evaluate(
+          () => localStorage.getItem('ssp-auth-token') ?? sessionStorage.getItem('ssp-auth-token'),
+        );
         const response = await fetch(url(`/api/weborder/${path}`), { headers: { authorization: `Bearer ${token}` } });
         expect(response.status, await response.clone().text()).toBe(200);
         return (await response.json()) as T;
@@ -87,7 +90,10 @@ describe.runIf(chromiumPath)('paying for an order in Chromium: invoice, sandbox 
       /** Clicks a download button, saves the file and answers its name and text. */
       async function downloaded(button: Locator): Promise<{ name: string; text: string }> {
         const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
-        const file = join(scratch, `${variant === plain ? 'plain' : 'branded'}-${Date.now()}-${download.suggestedFilename()}`);
+        const file = join(
+          scratch,
+          `${variant === plain ? 'plain' : 'branded'}-${Date.now()}-${download.suggestedFilename()}`,
+        );
         await download.saveAs(file);
         expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
         const { stdout } = await run('pdftotext', ['-layout', file, '-']);
@@ -150,7 +156,9 @@ describe.runIf(chromiumPath)('paying for an order in Chromium: invoice, sandbox 
         await order.getByRole('heading', { name: 'Approved: next, pay for your cover' }).waitFor();
         await expectAccessible();
         await order.getByRole('link', { name: 'Go to payment' }).click();
-        await page.waitForURL((u) => u.pathname === variant.path('payment') && u.searchParams.get('submissionid') === String(submissionId));
+        await page.waitForURL(
+          (u) => u.pathname === variant.path('payment') && u.searchParams.get('submissionid') === String(submissionId),
+        );
         const payment = screen('payment');
         await payment.getByRole('heading', { level: 1, name: 'Review and pay' }).waitFor();
         await payment.getByText('Sign your application above to pay.').waitFor();
@@ -158,7 +166,10 @@ describe.runIf(chromiumPath)('paying for an order in Chromium: invoice, sandbox 
         await payment.getByLabel('I agree to use electronic records and signatures').check();
         await payment.getByLabel('I declare the statements in this application are true').check();
         await payment.getByRole('button', { name: 'Sign application' }).click();
-        await payment.getByText(/^Signed by Frank Lloyd on /).first().waitFor();
+        await payment
+          .getByText(/^Signed by Frank Lloyd on /)
+          .first()
+          .waitFor();
         await expectAccessible();
       });
 
@@ -169,7 +180,9 @@ describe.runIf(chromiumPath)('paying for an order in Chromium: invoice, sandbox 
         const checkout = screen('sandbox-checkout');
         await checkout.getByRole('heading', { name: 'Pay Practice Shield' }).waitFor();
         await expectAccessible();
-        const invoice = await api<{ number: string; orderStatus: string; amountDueCents: number }>(`invoice/details?submissionid=${submissionId}`);
+        const invoice = await api<{ number: string; orderStatus: string; amountDueCents: number }>(
+          `invoice/details?submissionid=${submissionId}`,
+        );
         expect(invoice).toMatchObject({ number: expect.stringMatching(/^INV-/), orderStatus: 'awaiting_payment' });
         expect(await checkout.getByRole('button').textContent()).toBe(`Pay ${formatUsd(invoice.amountDueCents)}`);
 
@@ -184,15 +197,22 @@ describe.runIf(chromiumPath)('paying for an order in Chromium: invoice, sandbox 
         await screen('sandbox-checkout').getByRole('link', { name: 'Cancel and return to Practice Shield' }).click();
         // The checkout sends `cancelled=1`; the router may write the same back as `cancelled=true` once the
         // client area settles (it re-serialises the validated search), so either is the address arrived at.
-        await page.waitForURL((u) => u.pathname === variant.path('payment') && ['1', 'true'].includes(u.searchParams.get('cancelled') ?? ''));
+        await page.waitForURL(
+          (u) =>
+            u.pathname === variant.path('payment') && ['1', 'true'].includes(u.searchParams.get('cancelled') ?? ''),
+        );
         const back = screen('payment');
         await back.getByRole('alert').filter({ hasText: 'Your last payment did not go through' }).waitFor();
-        expect(await back.getByRole('alert').filter({ hasText: 'Your last payment did not go through' }).textContent()).toContain('Your card was declined.');
+        expect(
+          await back.getByRole('alert').filter({ hasText: 'Your last payment did not go through' }).textContent(),
+        ).toContain('Your card was declined.');
         await expectAccessible();
       });
 
       it('pays again with the success card: paymentconfirm says the policy is issued', async () => {
-        await screen('payment').getByRole('button', { name: /^Pay \$[\d,]+\.\d\d securely$/ }).click();
+        await screen('payment')
+          .getByRole('button', { name: /^Pay \$[\d,]+\.\d\d securely$/ })
+          .click();
         await page.waitForURL((u) => u.pathname.startsWith('/api/weborder/payments/sandbox/checkout/'));
         const checkout = screen('sandbox-checkout');
         await checkout.getByLabel('Name on card').fill('Frank Lloyd');
@@ -200,13 +220,22 @@ describe.runIf(chromiumPath)('paying for an order in Chromium: invoice, sandbox 
         await checkout.getByLabel('Expiry (MM/YY)').fill('12/34');
         await checkout.getByLabel('Security code').fill('123');
         await checkout.getByRole('button', { name: /^Pay / }).click();
-        await page.waitForURL((u) => u.pathname === variant.path('paymentconfirm') && u.searchParams.get('submissionid') === String(submissionId));
+        await page.waitForURL(
+          (u) =>
+            u.pathname === variant.path('paymentconfirm') &&
+            u.searchParams.get('submissionid') === String(submissionId),
+        );
         const confirm = screen('paymentconfirm');
-        const heading = confirm.getByRole('heading', { level: 1, name: /^Payment received — policy P-\d{4}-\d{6,} is issued$/ });
+        const heading = confirm.getByRole('heading', {
+          level: 1,
+          name: /^Payment received — policy P-\d{4}-\d{6,} is issued$/,
+        });
         await heading.waitFor();
         policyNumber = /P-\d{4}-\d{6,}/.exec((await heading.textContent())!)![0];
         await expectAccessible();
-        const policy = await api<{ namedInsured: string; totalCents: number; policyNumber: string }>(`insured/policyinfo?submissionid=${submissionId}`);
+        const policy = await api<{ namedInsured: string; totalCents: number; policyNumber: string }>(
+          `insured/policyinfo?submissionid=${submissionId}`,
+        );
         expect(policy.policyNumber).toBe(policyNumber);
         expect(policy.totalCents).toBe(totalCents);
         namedInsured = policy.namedInsured;
@@ -239,7 +268,8 @@ describe.runIf(chromiumPath)('paying for an order in Chromium: invoice, sandbox 
         for (let index = 0; index < 6; index += 1) {
           const { name, text } = await downloaded(buttons.nth(index));
           names.push(name);
-          for (const wanted of [namedInsured, policyNumber, formatUsd(totalCents)]) expect(text, `${name} names ${wanted}`).toContain(wanted);
+          for (const wanted of [namedInsured, policyNumber, formatUsd(totalCents)])
+            expect(text, `${name} names ${wanted}`).toContain(wanted);
         }
         const invoiceName = names.find((name) => name.startsWith('invoice-'));
         expect(invoiceName).toMatch(/^invoice-inv-\d{4}-\d{6,}\.pdf$/);
@@ -255,7 +285,9 @@ describe.runIf(chromiumPath)('paying for an order in Chromium: invoice, sandbox 
       });
 
       it('mails the order summary from a dialog that holds focus, and the mail carries the PDF', async () => {
-        const opener = screen('document').getByRole('button', { name: `E-mail the order summary of order ${orderNumber}` });
+        const opener = screen('document').getByRole('button', {
+          name: `E-mail the order summary of order ${orderNumber}`,
+        });
         await opener.click();
         const dialog = page.getByRole('dialog', { name: 'E-mail the order summary' });
         await dialog.waitFor();

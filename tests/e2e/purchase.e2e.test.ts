@@ -46,13 +46,17 @@ describe.runIf(chromiumPath)('the purchase in seven screens (issue 16)', () => {
   for (const variant of variants) {
     for (const viewport of viewports) {
       it(`${variant.name} at ${viewport.width}×${viewport.height}: a new visitor buys and downloads the policy`, async () => {
-        const context = await env.browser.newContext({ viewport: { width: viewport.width, height: viewport.height }, acceptDownloads: true });
+        const context = await env.browser.newContext({
+          viewport: { width: viewport.width, height: viewport.height },
+          acceptDownloads: true,
+        });
         await context.addInitScript(recordScreens);
         const page = await context.newPage();
         const failures: string[] = [];
         const problems: string[] = [];
         page.on('response', (response) => {
-          if (response.status() >= 400) failures.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+          if (response.status() >= 400)
+            failures.push(`${response.status()} ${response.request().method()} ${response.url()}`);
         });
         page.on('pageerror', (error) => problems.push(error.message));
         page.on('console', (message) => {
@@ -64,15 +68,22 @@ describe.runIf(chromiumPath)('the purchase in seven screens (issue 16)', () => {
         /** One step of the purchase, looked at: a picture of it, axe, and the phone's width. */
         async function look(step: PurchaseStep) {
           shot += 1;
-          await page.screenshot({ path: join(shotsDir, `${variant.name}-${viewport.name}-${shot}-${step}.png`), fullPage: true });
+          await page.screenshot({
+            path: join(shotsDir, `${variant.name}-${viewport.name}-${shot}-${step}.png`),
+            fullPage: true,
+          });
           expect(await axeViolations(page), step).toEqual([]);
           if (step === 'review') {
             // Nothing is missing for a new insured, and the signature is the account holder's name, already known.
             expect(await screen('payment').getByText('Still needed before you pay').count()).toBe(0);
-            expect(await screen('payment').getByLabel('Your full name, as your signature').inputValue()).toBe('Frank Lloyd');
+            expect(await screen('payment').getByLabel('Your full name, as your signature').inputValue()).toBe(
+              'Frank Lloyd',
+            );
           }
-          if (step === 'account') expect(await screen('signup').getByLabel('ZIP code').count(), 'the quote’s ZIP is not asked again').toBe(0);
-          if (step === 'checkout') expect(await screen('sandbox-checkout').getByLabel('Expiry (MM/YY)').inputValue()).toBe('12/34');
+          if (step === 'account')
+            expect(await screen('signup').getByLabel('ZIP code').count(), 'the quote’s ZIP is not asked again').toBe(0);
+          if (step === 'checkout')
+            expect(await screen('sandbox-checkout').getByLabel('Expiry (MM/YY)').inputValue()).toBe('12/34');
           if (viewport.width > 480) return;
           const wide = await page.evaluate(() => {
             const limit = document.documentElement.clientWidth;
@@ -80,7 +91,11 @@ describe.runIf(chromiumPath)('the purchase in seven screens (issue 16)', () => {
               const box = element.getBoundingClientRect();
               return box.width > 0 && (box.right > limit + 1 || box.left < -1);
             });
-            return { scroll: document.documentElement.scrollWidth, limit, over: over.slice(0, 5).map((element) => element.outerHTML.slice(0, 120)) };
+            return {
+              scroll: document.documentElement.scrollWidth,
+              limit,
+              over: over.slice(0, 5).map((element) => element.outerHTML.slice(0, 120)),
+            };
           });
           expect(wide.over, `${step}: elements wider than the phone`).toEqual([]);
           expect(wide.scroll, `${step}: the page scrolls sideways`).toBeLessThanOrEqual(wide.limit);
@@ -95,8 +110,12 @@ describe.runIf(chromiumPath)('the purchase in seven screens (issue 16)', () => {
 
         // The receipt, and the policy downloaded from it.
         const confirm = screen('paymentconfirm');
-        expect(await confirm.getByRole('region', { name: 'Your receipt' }).locator('[data-receipt-invoice]').textContent()).toMatch(/^INV-/);
-        const policyButton = confirm.getByRole('region', { name: 'Documents' }).getByRole('button', { name: 'Download policy', exact: true });
+        expect(
+          await confirm.getByRole('region', { name: 'Your receipt' }).locator('[data-receipt-invoice]').textContent(),
+        ).toMatch(/^INV-/);
+        const policyButton = confirm
+          .getByRole('region', { name: 'Documents' })
+          .getByRole('button', { name: 'Download policy', exact: true });
         const [download] = await Promise.all([page.waitForEvent('download'), policyButton.click()]);
         const file = join(scratch, `${variant.name}-${viewport.name}-${download.suggestedFilename()}`);
         await download.saveAs(file);
@@ -105,7 +124,15 @@ describe.runIf(chromiumPath)('the purchase in seven screens (issue 16)', () => {
         expect(stdout).toContain('Prairie Studio Architects');
 
         // The walk itself: seven screens, each once; nothing typed twice; nothing refused.
-        expect(await screensSeen(page)).toEqual(['landing', 'questionlist', 'quotes', 'signup', 'payment', 'sandbox-checkout', 'paymentconfirm']);
+        expect(await screensSeen(page)).toEqual([
+          'landing',
+          'questionlist',
+          'quotes',
+          'signup',
+          'payment',
+          'sandbox-checkout',
+          'paymentconfirm',
+        ]);
         expect(new Set(walk.typed).size, `typed twice: ${walk.typed.join(' | ')}`).toBe(walk.typed.length);
         expect(failures).toEqual([]);
         expect(problems).toEqual([]);
@@ -127,7 +154,10 @@ describe.runIf(chromiumPath)('the purchase in seven screens (issue 16)', () => {
     const practice = screen('questionlist');
     await answerPractice(page);
     // A claim reported: loss runs will be needed, and an underwriter decides.
-    await practice.getByRole('group', { name: /claim against you/ }).getByRole('radio', { name: 'Yes', exact: true }).check();
+    await practice
+      .getByRole('group', { name: /claim against you/ })
+      .getByRole('radio', { name: 'Yes', exact: true })
+      .check();
     await practice.getByLabel('How many claims?').fill('1');
     await practice.getByLabel(/For each claim/).fill('A fee dispute in 2023, settled without payment.');
     await practice.getByRole('button', { name: 'See my price' }).click();
@@ -149,26 +179,45 @@ describe.runIf(chromiumPath)('the purchase in seven screens (issue 16)', () => {
     await review.getByLabel('I agree to use electronic records and signatures').check();
     await review.getByLabel('I declare the statements in this application are true').check();
     await review.getByRole('button', { name: 'Sign application' }).click();
-    await review.getByText(/^Signed by Julia Morgan on /).first().waitFor();
+    await review
+      .getByText(/^Signed by Julia Morgan on /)
+      .first()
+      .waitFor();
 
     // The loss runs a reported claim calls for: asked here, before paying, not on another screen.
     const missing = review.getByRole('region', { name: 'Still needed before you pay' });
-    await missing.getByText(/Upload loss runs/).first().waitFor();
+    await missing
+      .getByText(/Upload loss runs/)
+      .first()
+      .waitFor();
     await review.getByText('Supply what is still needed above to pay.').waitFor();
     expect(await axeViolations(page)).toEqual([]);
-    await missing.locator('input[type="file"]').setInputFiles({ name: 'loss-runs.pdf', mimeType: 'application/pdf', buffer: LOSS_RUNS_PDF });
+    await missing
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'loss-runs.pdf', mimeType: 'application/pdf', buffer: LOSS_RUNS_PDF });
     await review.getByRole('region', { name: 'Still needed before you pay' }).waitFor({ state: 'detached' });
     await review.getByRole('button', { name: /^Pay \$[\d,]+\.\d\d securely$/ }).click();
     // Referred: the order's status screen, in place of the review.
     await page.waitForURL((u) => u.pathname === '/incomplete-review-underwriter');
     const submissionId = Number(new URL(page.url()).searchParams.get('submissionid'));
     await screen('incomplete-review-underwriter').waitFor();
-    expect(await screensSeen(page)).toEqual(['landing', 'questionlist', 'quotes', 'signup', 'payment', 'incomplete-review-underwriter']);
+    expect(await screensSeen(page)).toEqual([
+      'landing',
+      'questionlist',
+      'quotes',
+      'signup',
+      'payment',
+      'incomplete-review-underwriter',
+    ]);
 
     // The underwriter approves (the desk's own screens are walked in lifecycle.e2e.test.ts).
     const api = `${env.server.url}/api/weborder`;
     const signedIn = (await (
-      await fetch(`${api}/auth/generate-token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(UNDERWRITER) })
+      await fetch(`${api}/auth/generate-token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(UNDERWRITER),
+      })
     ).json()) as { token: string };
     const approved = await fetch(`${api}/underwriting/approve`, {
       method: 'POST',
@@ -179,7 +228,10 @@ describe.runIf(chromiumPath)('the purchase in seven screens (issue 16)', () => {
 
     // Approved: the insured pays on the same review screen, the signature still current.
     await page.goto(`${env.server.url}/payment?submissionid=${submissionId}`);
-    await review.getByText(/^Signed by Julia Morgan on /).first().waitFor();
+    await review
+      .getByText(/^Signed by Julia Morgan on /)
+      .first()
+      .waitFor();
     await review.getByRole('button', { name: /^Pay \$[\d,]+\.\d\d securely$/ }).click();
     await page.waitForURL((u) => u.pathname.startsWith('/api/weborder/payments/sandbox/checkout/'));
     const checkout = screen('sandbox-checkout');
@@ -188,7 +240,9 @@ describe.runIf(chromiumPath)('the purchase in seven screens (issue 16)', () => {
     await checkout.getByLabel('Expiry (MM/YY)').pressSequentially('1230');
     await checkout.getByLabel('Security code').fill('321');
     await checkout.getByRole('button', { name: /^Pay / }).click();
-    await screen('paymentconfirm').getByRole('heading', { level: 1, name: /^Payment received — policy P-\d{4}-\d{6,} is issued$/ }).waitFor();
+    await screen('paymentconfirm')
+      .getByRole('heading', { level: 1, name: /^Payment received — policy P-\d{4}-\d{6,} is issued$/ })
+      .waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -16,7 +16,12 @@ interface SavedQuote {
 }
 
 const typedNumbersAsNumbers = (answers: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(answers).map(([code, value]) => [code, typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value]));
+  Object.fromEntries(
+    Object.entries(answers).map(([code, value]) => [
+      code,
+      typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value,
+    ]),
+  );
 
 describe.runIf(chromiumPath)('a visitor prices a quote in Chromium', () => {
   const env = useServerAndBrowser();
@@ -37,7 +42,10 @@ describe.runIf(chromiumPath)('a visitor prices a quote in Chromium', () => {
   const screen = (name: string) => page.locator(`[data-screen="${name}"]`);
   /** The quote the tab worked on last, as the page keeps it (every speciality's, by id). */
   const savedQuote = async () => {
-    const all = JSON.parse((await page.evaluate(() => sessionStorage.getItem('ssp-quote')))!) as { latest: number; quotes: Record<string, SavedQuote> };
+    const all = JSON.parse((await page.evaluate(() => sessionStorage.getItem('ssp-quote')))!) as {
+      latest: number;
+      quotes: Record<string, SavedQuote>;
+    };
     return all.quotes[String(all.latest)]!;
   };
 
@@ -118,7 +126,11 @@ describe.runIf(chromiumPath)('a visitor prices a quote in Chromium', () => {
     const total = screen('quotes').locator('[data-quote-total]');
     await total.waitFor();
     await screen('quotes').getByRole('table').waitFor();
-    expect(await screen('quotes').getByRole('radio', { name: /a year$/ }).count()).toBe(25);
+    expect(
+      await screen('quotes')
+        .getByRole('radio', { name: /a year$/ })
+        .count(),
+    ).toBe(25);
     const worksheet = await screen('quotes').locator('.worksheet li').allTextContents();
     expect(worksheet[0]).toMatch(/^Base premium for Architects in Texas: \$/);
     expect(worksheet.at(-1)).toMatch(/^Total for the year: \$/);
@@ -133,7 +145,9 @@ describe.runIf(chromiumPath)('a visitor prices a quote in Chromium', () => {
     const option = screen('quotes').getByRole('radio', { name: /^\$2,000,000 \/ \$4,000,000 limit, No deductible:/ });
     await option.focus();
     await page.keyboard.press('Space');
-    await screen('quotes').getByRole('heading', { level: 2, name: '$2,000,000 / $4,000,000 limit, No deductible' }).waitFor();
+    await screen('quotes')
+      .getByRole('heading', { level: 2, name: '$2,000,000 / $4,000,000 limit, No deductible' })
+      .waitFor();
     const after = await screen('quotes').locator('[data-quote-total]').getAttribute('data-quote-total');
     expect(after).not.toBe(before);
     const quote = await savedQuote();
@@ -142,13 +156,21 @@ describe.runIf(chromiumPath)('a visitor prices a quote in Chromium', () => {
 
     // Arrow keys move as through a grid: up the limit, right the deductible.
     await page.keyboard.press('ArrowUp');
-    await screen('quotes').getByRole('heading', { level: 2, name: '$1,000,000 / $3,000,000 limit, No deductible' }).waitFor();
+    await screen('quotes')
+      .getByRole('heading', { level: 2, name: '$1,000,000 / $3,000,000 limit, No deductible' })
+      .waitFor();
     await page.keyboard.press('ArrowRight');
-    await screen('quotes').getByRole('heading', { level: 2, name: '$1,000,000 / $3,000,000 limit, $1,000 deductible' }).waitFor();
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/^\$1,000,000 \/ \$3,000,000 limit, \$1,000 deductible:/);
+    await screen('quotes')
+      .getByRole('heading', { level: 2, name: '$1,000,000 / $3,000,000 limit, $1,000 deductible' })
+      .waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(
+      /^\$1,000,000 \/ \$3,000,000 limit, \$1,000 deductible:/,
+    );
     const moved = await savedQuote();
     expect(moved.choice).toEqual({ limitCode: '1M/3M', deductibleCode: '1000' });
-    expect(Number(await screen('quotes').locator('[data-quote-total]').getAttribute('data-quote-total'))).toBe(await calculatedTotal(moved, 'TX'));
+    expect(Number(await screen('quotes').locator('[data-quote-total]').getAttribute('data-quote-total'))).toBe(
+      await calculatedTotal(moved, 'TX'),
+    );
   });
 
   it('keeps the quote through a reload', async () => {
@@ -180,7 +202,9 @@ describe.runIf(chromiumPath)('a visitor prices a quote in Chromium', () => {
     await signup.getByLabel('Street address').fill('1 Studio Row');
     await signup.getByRole('checkbox', { name: /I accept the terms of use/ }).check();
     await signup.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL((u) => u.pathname.startsWith('/client/order/') && u.pathname.endsWith(`/${lakeside.clientUrl}`));
+    await page.waitForURL(
+      (u) => u.pathname.startsWith('/client/order/') && u.pathname.endsWith(`/${lakeside.clientUrl}`),
+    );
     const order = screen('order');
     await order.getByRole('heading', { level: 1, name: `Order ${number}: Architects` }).waitFor();
     expect(await order.locator('[data-order-total]').getAttribute('data-order-total')).toBe(total);

@@ -18,7 +18,8 @@ const shownToInsured = (name: string) => {
   const guard = (screens as readonly ScreenDefinition[]).find((screen) => screen.name === name)?.guard;
   return guard && OTHER_ROLES.has(guard) ? 'page-not-found' : name;
 };
-const sample = (path: string) => path.replace('$submissionid', '1042').replace('$token', 'sample-token').replace('$specialityid', '1');
+const sample = (path: string) =>
+  path.replace('$submissionid', '1042').replace('$token', 'sample-token').replace('$specialityid', '1');
 
 /** The name of the speciality a broker code stands for. */
 function specialityName(broker: (typeof demoBrokers)[number], code: string): string {
@@ -143,7 +144,9 @@ describe.runIf(chromiumPath)('every route, plain and branded, in Chromium', () =
     await screen('page-not-found').waitFor();
     expect(await header().locator('[data-broker-name]').count()).toBe(0);
     // Its way back is the plain site: the client id names no storefront to go back to.
-    expect(await screen('page-not-found').getByRole('link', { name: 'Back to the start' }).getAttribute('href')).toBe('/');
+    expect(await screen('page-not-found').getByRole('link', { name: 'Back to the start' }).getAttribute('href')).toBe(
+      '/',
+    );
     expect(await axeViolations(page)).toEqual([]);
   });
 
@@ -176,9 +179,14 @@ describe.runIf(chromiumPath)('every route, plain and branded, in Chromium', () =
     // To quotes with state specialityId (§2); not priced yet, quotes hands on to the practice's questions, in its place.
     await page.waitForURL((u) => u.pathname === `/client/questionlist/${harbor.clientUrl}`);
     const name = specialityName(harbor, code);
-    await screen('questionlist').getByRole('complementary', { name: 'Your cover' }).getByText(`${name} professional liability`).waitFor();
+    await screen('questionlist')
+      .getByRole('complementary', { name: 'Your cover' })
+      .getByText(`${name} professional liability`)
+      .waitFor();
     expect(await page.evaluate(() => sessionStorage.getItem('defaultspeciality'))).toBe(code);
-    expect(await page.evaluate(() => (history.state as { specialityId?: number }).specialityId)).toEqual(expect.any(Number));
+    expect(await page.evaluate(() => (history.state as { specialityId?: number }).specialityId)).toEqual(
+      expect.any(Number),
+    );
     // Replaced, not pushed: Back skips the ?s= link, which would only send the visitor here again.
     await page.goBack();
     await page.waitForURL((u) => u.pathname === `/client/specialities/${harbor.clientUrl}`);
@@ -196,10 +204,16 @@ describe.runIf(chromiumPath)('every route, plain and branded, in Chromium', () =
     await callout.getByRole('link', { name: `Continue to your ${name} quote` }).click();
     // Not priced yet: the quote asks for the practice first (issue 16), for the default speciality.
     const practice = screen('questionlist');
-    await practice.getByRole('complementary', { name: 'Your cover' }).getByText(`${name} professional liability`).waitFor();
+    await practice
+      .getByRole('complementary', { name: 'Your cover' })
+      .getByText(`${name} professional liability`)
+      .waitFor();
     // Quotes opened with no state at all still starts from the stored default.
     await page.goto(url(`/client/quotes/${harbor.clientUrl}`));
-    await practice.getByRole('complementary', { name: 'Your cover' }).getByText(`${name} professional liability`).waitFor();
+    await practice
+      .getByRole('complementary', { name: 'Your cover' })
+      .getByText(`${name} professional liability`)
+      .waitFor();
   });
 
   it.each([
@@ -226,7 +240,11 @@ describe.runIf(chromiumPath)('every route, plain and branded, in Chromium', () =
 
   it('says so, under its own title, when the broker cannot be looked up, and recovers on Try again', async () => {
     await page.route('**/api/weborder/auth/brokerDetails*', (route) =>
-      route.fulfill({ status: 503, contentType: 'application/json', body: '{"status":503,"message":"Service unavailable"}' }),
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: '{"status":503,"message":"Service unavailable"}',
+      }),
     );
     await page.goto(url(`/client/landing/${summit.clientUrl}`));
     await page.getByRole('heading', { level: 1, name: 'This page could not be loaded' }).waitFor();
@@ -251,10 +269,16 @@ describe.runIf(chromiumPath)('every route, plain and branded, in Chromium', () =
     await page.keyboard.press('Enter');
     await page.waitForURL((u) => u.pathname === `/client/questionlist/${harbor.clientUrl}`);
     const practice = screen('questionlist');
-    await practice.getByRole('complementary', { name: 'Your cover' }).getByText(`${name} professional liability`).waitFor();
+    await practice
+      .getByRole('complementary', { name: 'Your cover' })
+      .getByText(`${name} professional liability`)
+      .waitFor();
     // History state survives a reload, as the browser keeps it with the entry.
     await page.reload();
-    await practice.getByRole('complementary', { name: 'Your cover' }).getByText(`${name} professional liability`).waitFor();
+    await practice
+      .getByRole('complementary', { name: 'Your cover' })
+      .getByText(`${name} professional liability`)
+      .waitFor();
 
     for (const [link, target] of [
       ['Log in', 'login'],
@@ -270,15 +294,26 @@ describe.runIf(chromiumPath)('every route, plain and branded, in Chromium', () =
     }
     await screen('signup').getByRole('link', { name: 'Log in' }).first().click();
     await page.waitForURL((u) => u.pathname === `/client/login/${harbor.clientUrl}`);
-    await screen('login').getByRole('link', { name: 'Reset your password' }).or(screen('login').getByRole('link', { name: 'Forgot your password?' })).first().click();
+    await screen('login')
+      .getByRole('link', { name: 'Reset your password' })
+      .or(screen('login').getByRole('link', { name: 'Forgot your password?' }))
+      .first()
+      .click();
     await page.waitForURL((u) => u.pathname === `/client/forgotpassword/${harbor.clientUrl}`);
-    await header().getByRole('link', { name: new RegExp(harbor.name) }).click();
+    await header()
+      .getByRole('link', { name: new RegExp(harbor.name) })
+      .click();
     await page.waitForURL((u) => u.pathname === `/client/landing/${harbor.clientUrl}`);
 
     // The query of a several-code link reaches specialities, and its links stay branded.
-    const codes = harbor.specialities.slice(0, 2).map((s) => s.code).join(',');
+    const codes = harbor.specialities
+      .slice(0, 2)
+      .map((s) => s.code)
+      .join(',');
     await page.goto(url(`/client/landing/${harbor.clientUrl}?s=${codes}`));
-    await page.waitForURL((u) => u.pathname === `/client/specialities/${harbor.clientUrl}` && u.searchParams.get('speciality') === codes);
+    await page.waitForURL(
+      (u) => u.pathname === `/client/specialities/${harbor.clientUrl}` && u.searchParams.get('speciality') === codes,
+    );
     await screen('specialities').getByRole('link', { name: 'See every speciality on offer' }).click();
     await page.waitForURL((u) => u.pathname === `/client/specialities/${harbor.clientUrl}` && !u.search);
     const hrefs = await page.locator('a[href^="/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
@@ -314,7 +349,10 @@ describe.runIf(chromiumPath)('every route, plain and branded, in Chromium', () =
     ).toEqual({ scrollY: 0, backdrops: 0, locked: false });
 
     // A change of query alone is a navigation too.
-    const codes = harbor.specialities.slice(0, 2).map((s) => s.code).join(',');
+    const codes = harbor.specialities
+      .slice(0, 2)
+      .map((s) => s.code)
+      .join(',');
     await page.goto(url(`/client/specialities/${harbor.clientUrl}?speciality=${codes}`));
     await screen('specialities').getByRole('heading', { level: 4 }).first().waitFor();
     await page.evaluate(() => {

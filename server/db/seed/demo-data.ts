@@ -32,18 +32,78 @@ type CategoryName = (typeof demoCategories)[number]['name'];
 
 /** `code` is the public speciality random code (plain `?s=` links). */
 export const demoSpecialities = [
-  { code: 'UY5EL3R2', name: 'Dentists', category: 'Healthcare professionals', description: 'General dentists, orthodontists and oral surgeons.' },
-  { code: 'K52KZ5CY', name: 'Chiropractors', category: 'Healthcare professionals', description: 'Chiropractic physicians and their clinics.' },
-  { code: 'RRTWDE7V', name: 'Physical therapists', category: 'Healthcare professionals', description: 'Physical and occupational therapists in clinics or home health.' },
-  { code: '6BSL4GRW', name: 'Lawyers', category: 'Legal and financial services', description: 'Solo practitioners and law firms up to 20 attorneys.' },
-  { code: 'AHQR55PD', name: 'Accountants', category: 'Legal and financial services', description: 'CPAs, tax preparers and bookkeepers.' },
-  { code: 'RT852RA5', name: 'Financial advisors', category: 'Legal and financial services', description: 'Registered investment advisers and financial planners.' },
-  { code: 'PVDZ39DH', name: 'IT consultants', category: 'Technology and media', description: 'IT consulting, staffing, managed services and security testing.' },
-  { code: 'FLVL7CLK', name: 'Software developers', category: 'Technology and media', description: 'Custom software and SaaS built for clients.' },
-  { code: '9YH4EA9L', name: 'Marketing and media agencies', category: 'Technology and media', description: 'Advertising, design, content and social media agencies.' },
-  { code: 'DUW6Y4E7', name: 'Architects', category: 'Design and property', description: 'Licensed architects and architectural firms.' },
-  { code: '5PBNYKRG', name: 'Engineers', category: 'Design and property', description: 'Civil, structural, mechanical, electrical and environmental engineers.' },
-  { code: 'FT739YNM', name: 'Real estate agents', category: 'Design and property', description: 'Agents, brokers and property managers.' },
+  {
+    code: 'UY5EL3R2',
+    name: 'Dentists',
+    category: 'Healthcare professionals',
+    description: 'General dentists, orthodontists and oral surgeons.',
+  },
+  {
+    code: 'K52KZ5CY',
+    name: 'Chiropractors',
+    category: 'Healthcare professionals',
+    description: 'Chiropractic physicians and their clinics.',
+  },
+  {
+    code: 'RRTWDE7V',
+    name: 'Physical therapists',
+    category: 'Healthcare professionals',
+    description: 'Physical and occupational therapists in clinics or home health.',
+  },
+  {
+    code: '6BSL4GRW',
+    name: 'Lawyers',
+    category: 'Legal and financial services',
+    description: 'Solo practitioners and law firms up to 20 attorneys.',
+  },
+  {
+    code: 'AHQR55PD',
+    name: 'Accountants',
+    category: 'Legal and financial services',
+    description: 'CPAs, tax preparers and bookkeepers.',
+  },
+  {
+    code: 'RT852RA5',
+    name: 'Financial advisors',
+    category: 'Legal and financial services',
+    description: 'Registered investment advisers and financial planners.',
+  },
+  {
+    code: 'PVDZ39DH',
+    name: 'IT consultants',
+    category: 'Technology and media',
+    description: 'IT consulting, staffing, managed services and security testing.',
+  },
+  {
+    code: 'FLVL7CLK',
+    name: 'Software developers',
+    category: 'Technology and media',
+    description: 'Custom software and SaaS built for clients.',
+  },
+  {
+    code: '9YH4EA9L',
+    name: 'Marketing and media agencies',
+    category: 'Technology and media',
+    description: 'Advertising, design, content and social media agencies.',
+  },
+  {
+    code: 'DUW6Y4E7',
+    name: 'Architects',
+    category: 'Design and property',
+    description: 'Licensed architects and architectural firms.',
+  },
+  {
+    code: '5PBNYKRG',
+    name: 'Engineers',
+    category: 'Design and property',
+    description: 'Civil, structural, mechanical, electrical and environmental engineers.',
+  },
+  {
+    code: 'FT739YNM',
+    name: 'Real estate agents',
+    category: 'Design and property',
+    description: 'Agents, brokers and property managers.',
+  },
 ] as const satisfies readonly { code: string; name: string; category: CategoryName; description: string }[];
 
 export type DemoSpecialityCode = (typeof demoSpecialities)[number]['code'];
@@ -155,8 +215,22 @@ export const demoOfferedStates = ['AZ', 'CA', 'CO', 'FL', 'GA', 'IL', 'NY', 'PA'
 
 export const demoPaymentTerms = [
   { code: 'annual', name: 'Annual', installments: 1, downPaymentBps: 10_000, installmentFeeCents: 0, sortOrder: 1 },
-  { code: 'semi-annual', name: 'Semi-annual', installments: 2, downPaymentBps: 5_000, installmentFeeCents: 500, sortOrder: 2 },
-  { code: 'quarterly', name: 'Quarterly', installments: 4, downPaymentBps: 2_500, installmentFeeCents: 500, sortOrder: 3 },
+  {
+    code: 'semi-annual',
+    name: 'Semi-annual',
+    installments: 2,
+    downPaymentBps: 5_000,
+    installmentFeeCents: 500,
+    sortOrder: 2,
+  },
+  {
+    code: 'quarterly',
+    name: 'Quarterly',
+    installments: 4,
+    downPaymentBps: 2_500,
+    installmentFeeCents: 500,
+    sortOrder: 3,
+  },
   // 25 % down, then nine monthly payments: ten in all.
   { code: 'monthly', name: 'Monthly', installments: 10, downPaymentBps: 2_500, installmentFeeCents: 300, sortOrder: 4 },
 ] as const;

@@ -141,7 +141,9 @@ export const specialityQuestions: Record<DemoSpecialityCode, DemoQuestion[]> = {
       { value: 'bookkeeping', label: 'Bookkeeping and payroll', modifierBps: -250 },
       { value: 'advisory', label: 'Business advisory', modifierBps: 250 },
     ]),
-    yesNo('acc_engagement_letters', 'Do you sign an engagement letter with every client?', { yes: { modifierBps: -500 } }),
+    yesNo('acc_engagement_letters', 'Do you sign an engagement letter with every client?', {
+      yes: { modifierBps: -500 },
+    }),
     yesNo('acc_client_funds', 'Do you hold or control client funds?', { yes: { modifierBps: 1500, referral: true } }),
   ],
   // Financial advisors
@@ -162,7 +164,9 @@ export const specialityQuestions: Record<DemoSpecialityCode, DemoQuestion[]> = {
     yesNo('it_prior_breach', 'Has a client suffered a data breach linked to your work in the last five years?', {
       yes: { referral: true },
     }),
-    yesNo('it_contracts', 'Do you work under written contracts that limit your liability?', { yes: { modifierBps: -500 } }),
+    yesNo('it_contracts', 'Do you work under written contracts that limit your liability?', {
+      yes: { modifierBps: -500 },
+    }),
     select('it_services', 'What is your main service?', [
       { value: 'consulting', label: 'Consulting and project work' },
       { value: 'staffing', label: 'IT staffing', modifierBps: -250 },
@@ -178,7 +182,9 @@ export const specialityQuestions: Record<DemoSpecialityCode, DemoQuestion[]> = {
       { value: 'financial', label: 'Payments or financial transactions', modifierBps: 1000 },
       { value: 'safety', label: 'Medical or safety-critical uses', modifierBps: 1500, referral: true },
     ]),
-    yesNo('sw_contracts', 'Do you work under written contracts that limit your liability?', { yes: { modifierBps: -500 } }),
+    yesNo('sw_contracts', 'Do you work under written contracts that limit your liability?', {
+      yes: { modifierBps: -500 },
+    }),
     yesNo('sw_testing', 'Does every release pass automated tests and code review?', { yes: { modifierBps: -250 } }),
     yesNo('sw_hosting', 'Do you host or operate the software for your clients?', { yes: { modifierBps: 500 } }),
   ],
@@ -206,7 +212,9 @@ export const specialityQuestions: Record<DemoSpecialityCode, DemoQuestion[]> = {
       { value: 'condominium', label: 'Condominiums', modifierBps: 2000, referral: true },
       { value: 'public', label: 'Public buildings', modifierBps: -250 },
     ]),
-    yesNo('arc_written_contracts', 'Do you use AIA or similar written contracts on every project?', { yes: { modifierBps: -500 } }),
+    yesNo('arc_written_contracts', 'Do you use AIA or similar written contracts on every project?', {
+      yes: { modifierBps: -500 },
+    }),
     yesNo('arc_construction_admin', 'Do you provide construction administration?', { yes: { modifierBps: 250 } }),
   ],
   // Engineers

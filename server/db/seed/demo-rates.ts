@@ -73,11 +73,41 @@ const states: Record<
 };
 
 const ilf: IlfRow[] = [
-  { code: '250K/500K', label: '$250,000 / $500,000', perClaimCents: 25_000_000, aggregateCents: 50_000_000, factorBps: 7_000 },
-  { code: '500K/1M', label: '$500,000 / $1,000,000', perClaimCents: 50_000_000, aggregateCents: 100_000_000, factorBps: 8_500 },
-  { code: '1M/1M', label: '$1,000,000 / $1,000,000', perClaimCents: 100_000_000, aggregateCents: 100_000_000, factorBps: 10_000 },
-  { code: '1M/3M', label: '$1,000,000 / $3,000,000', perClaimCents: 100_000_000, aggregateCents: 300_000_000, factorBps: 11_500 },
-  { code: '2M/4M', label: '$2,000,000 / $4,000,000', perClaimCents: 200_000_000, aggregateCents: 400_000_000, factorBps: 14_000 },
+  {
+    code: '250K/500K',
+    label: '$250,000 / $500,000',
+    perClaimCents: 25_000_000,
+    aggregateCents: 50_000_000,
+    factorBps: 7_000,
+  },
+  {
+    code: '500K/1M',
+    label: '$500,000 / $1,000,000',
+    perClaimCents: 50_000_000,
+    aggregateCents: 100_000_000,
+    factorBps: 8_500,
+  },
+  {
+    code: '1M/1M',
+    label: '$1,000,000 / $1,000,000',
+    perClaimCents: 100_000_000,
+    aggregateCents: 100_000_000,
+    factorBps: 10_000,
+  },
+  {
+    code: '1M/3M',
+    label: '$1,000,000 / $3,000,000',
+    perClaimCents: 100_000_000,
+    aggregateCents: 300_000_000,
+    factorBps: 11_500,
+  },
+  {
+    code: '2M/4M',
+    label: '$2,000,000 / $4,000,000',
+    perClaimCents: 200_000_000,
+    aggregateCents: 400_000_000,
+    factorBps: 14_000,
+  },
 ];
 
 const dlf: DlfRow[] = [

@@ -118,6 +118,8 @@ describe('demo seed', () => {
     expect(edited?.description).toBe('Edited by an administrator');
 
     const response = await t.app.inject({ method: 'GET', url: '/api/weborder/auth/specialitycategory' });
-    expect(response.json()).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Written between starts' })]));
+    expect(response.json()).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'Written between starts' })]),
+    );
   });
 });

@@ -152,9 +152,7 @@ async function seedUnderwriting(tx: Tx, specialityIds: Map<string, number>): Pro
       list.map((q, i) => questionRow(need(specialityIds, code, 'speciality'), q, i)),
     ),
   ];
-  let added = (
-    await tx.insert(questions).values(rows).onConflictDoNothing().returning({ id: questions.id })
-  ).length;
+  let added = (await tx.insert(questions).values(rows).onConflictDoNothing().returning({ id: questions.id })).length;
 
   added += (
     await tx

@@ -104,7 +104,12 @@ export function PrimaryCheckbox({
  * checkbox's props with the hint that fits (the primary itself, the very first record, or why
  * the primary matters: `purpose`).
  */
-export function usePrimaryChoice(record: { isprimary: boolean } | null, records: readonly unknown[], noun: string, purpose: string) {
+export function usePrimaryChoice(
+  record: { isprimary: boolean } | null,
+  records: readonly unknown[],
+  noun: string,
+  purpose: string,
+) {
   const first = record === null && records.length === 0;
   const locked = first || (record?.isprimary ?? false);
   const [chosen, setChosen] = useState(false);

@@ -185,7 +185,8 @@ export function RecordListView<T extends ListedRecord>({
         {switchFailure && (
           <div className="notice notice--error records-failed" role="alert">
             <p>
-              We could not make {nameOf(switchFailure.record as T)} your primary {noun.singular}. {inWords(switchFailure.message)}
+              We could not make {nameOf(switchFailure.record as T)} your primary {noun.singular}.{' '}
+              {inWords(switchFailure.message)}
             </p>
           </div>
         )}
@@ -270,7 +271,11 @@ export function RecordListView<T extends ListedRecord>({
   }
 
   return (
-    <section data-screen={screen} className={`screen account-records${className ? ` ${className}` : ''}`} aria-labelledby={titleId}>
+    <section
+      data-screen={screen}
+      className={`screen account-records${className ? ` ${className}` : ''}`}
+      aria-labelledby={titleId}
+    >
       <p className="eyebrow">{eyebrow}</p>
       <h1 id={titleId}>{title}</h1>
       <div className="account-records__lead">{lead}</div>
@@ -329,7 +334,9 @@ function tell<T extends ListedRecord>(
     }
     case 'madePrimary':
       return {
-        text: named ? `${nameOf(named)} is now your primary ${noun.singular}.` : `${capitalised(noun.singular)} made primary.`,
+        text: named
+          ? `${nameOf(named)} is now your primary ${noun.singular}.`
+          : `${capitalised(noun.singular)} made primary.`,
         // Its "Make primary" button is gone with the switch: stay on the same record.
         focus: { target: change.id },
       };

@@ -1,6 +1,13 @@
 import { useId, useState } from 'react';
 import * as v from 'valibot';
-import { brokerClientUrlSchema, brokerRequestSchema, LOGO_BOX, MAX_LOGO_BYTES, type AdminBroker, type ClientUrlCheck } from '@shared/contract/admin-brokers';
+import {
+  brokerClientUrlSchema,
+  brokerRequestSchema,
+  LOGO_BOX,
+  MAX_LOGO_BYTES,
+  type AdminBroker,
+  type ClientUrlCheck,
+} from '@shared/contract/admin-brokers';
 import type { Speciality } from '@shared/contract/specialities';
 import { FormDialog } from '@/components/form-dialog';
 import { TextField } from '@/components/form/text-field';
@@ -55,7 +62,14 @@ export function BrokerFormDialog({
   const [logo, setLogo] = useState<File | undefined>();
   const [removeLogo, setRemoveLogo] = useState(false);
   const [preview, setPreview] = useState<string | undefined>();
-  const ids = { specialities: useId(), specialitiesError: useId(), logo: useId(), logoHint: useId(), logoError: useId(), clientUrlStatus: useId() };
+  const ids = {
+    specialities: useId(),
+    specialitiesError: useId(),
+    logo: useId(),
+    logoHint: useId(),
+    logoError: useId(),
+    clientUrlStatus: useId(),
+  };
 
   // Retired specialities the broker still sells stay choosable, so an edit never drops them unasked.
   const choices = [
@@ -66,13 +80,19 @@ export function BrokerFormDialog({
     (triedSave && chosen.size === 0 ? 'Choose at least one speciality it sells' : undefined) ??
     (failure?.fields.specialityIds ? `Specialities ${failure.fields.specialityIds}` : undefined);
   const logoTooLarge = logo && logo.size > MAX_LOGO_BYTES;
-  const logoError = logoTooLarge ? `The logo must be at most ${MAX_LOGO_BYTES / (1024 * 1024)} MB` : failure?.fields.logo ? `Logo ${failure.fields.logo}` : undefined;
+  const logoError = logoTooLarge
+    ? `The logo must be at most ${MAX_LOGO_BYTES / (1024 * 1024)} MB`
+    : failure?.fields.logo
+      ? `Logo ${failure.fields.logo}`
+      : undefined;
 
   const typed = form.values.clientUrl.trim().toLowerCase();
   let clientUrlStatus = '';
   if (checking) clientUrlStatus = 'Checking whether it is free…';
   else if (clientUrlCheck && clientUrlCheck.clientUrl === typed) {
-    clientUrlStatus = clientUrlCheck.available ? `${typed} is free.` : `${typed} is already ${clientUrlCheck.takenBy ?? 'another broker'}’s: choose another.`;
+    clientUrlStatus = clientUrlCheck.available
+      ? `${typed} is free.`
+      : `${typed} is already ${clientUrlCheck.takenBy ?? 'another broker'}’s: choose another.`;
   }
   const clientUrlTaken = clientUrlCheck?.clientUrl === typed && !clientUrlCheck.available;
 
@@ -81,7 +101,12 @@ export function BrokerFormDialog({
     const values = form.submit();
     if (!values || chosen.size === 0 || logoTooLarge) return;
     onSave({
-      values: { name: values.name, abbreviation: values.abbreviation, clientUrl: values.clientUrl, specialityIds: [...chosen].sort((a, b) => a - b) },
+      values: {
+        name: values.name,
+        abbreviation: values.abbreviation,
+        clientUrl: values.clientUrl,
+        specialityIds: [...chosen].sort((a, b) => a - b),
+      },
       logo: logo ?? (removeLogo ? 'remove' : undefined),
     });
   }
@@ -101,7 +126,11 @@ export function BrokerFormDialog({
       className="broker-form"
     >
       <TextField label="Name" autoComplete="organization" {...form.field('name')} />
-      <TextField label="Abbreviation" hint="Shown beside the logo, up to 12 characters (e.g. SPB)." {...form.field('abbreviation')} />
+      <TextField
+        label="Abbreviation"
+        hint="Shown beside the logo, up to 12 characters (e.g. SPB)."
+        {...form.field('abbreviation')}
+      />
       <TextField
         label="Client URL"
         hint={
@@ -113,7 +142,10 @@ export function BrokerFormDialog({
         autoCapitalize="none"
         spellCheck={false}
         {...clientUrlField}
-        error={clientUrlField.error ?? (clientUrlTaken ? `Client URL is already ${clientUrlCheck?.takenBy ?? 'another broker'}’s` : undefined)}
+        error={
+          clientUrlField.error ??
+          (clientUrlTaken ? `Client URL is already ${clientUrlCheck?.takenBy ?? 'another broker'}’s` : undefined)
+        }
         onValueChange={(value) => {
           clientUrlField.onValueChange(value);
           onClientUrlChange(value);
@@ -123,7 +155,11 @@ export function BrokerFormDialog({
         {clientUrlTaken ? '' : clientUrlStatus}
       </p>
 
-      <fieldset className="broker-form__specialities" aria-describedby={specialitiesError ? ids.specialitiesError : undefined} aria-invalid={specialitiesError ? true : undefined}>
+      <fieldset
+        className="broker-form__specialities"
+        aria-describedby={specialitiesError ? ids.specialitiesError : undefined}
+        aria-invalid={specialitiesError ? true : undefined}
+      >
         <legend>Specialities it sells</legend>
         {specialitiesError && (
           <p id={ids.specialitiesError} className="field__error">
@@ -157,7 +193,8 @@ export function BrokerFormDialog({
       <div className="field broker-form__logo">
         <label htmlFor={ids.logo}>Logo (optional)</label>
         <p id={ids.logoHint} className="field__hint">
-          A PNG or JPEG up to {MAX_LOGO_BYTES / (1024 * 1024)} MB; it is resized to fit {LOGO_BOX.width}×{LOGO_BOX.height} pixels.
+          A PNG or JPEG up to {MAX_LOGO_BYTES / (1024 * 1024)} MB; it is resized to fit {LOGO_BOX.width}×
+          {LOGO_BOX.height} pixels.
         </p>
         <input
           id={ids.logo}
@@ -186,11 +223,20 @@ export function BrokerFormDialog({
           </p>
         )}
         {(preview ?? (broker?.logo && !removeLogo ? logoSource(broker.logo) : undefined)) && (
-          <img className="broker-form__preview" src={preview ?? logoSource(broker!.logo!)} alt={preview ? 'The logo chosen' : `${broker?.name}’s logo now`} />
+          <img
+            className="broker-form__preview"
+            src={preview ?? logoSource(broker!.logo!)}
+            alt={preview ? 'The logo chosen' : `${broker?.name}’s logo now`}
+          />
         )}
         {broker?.logo && !logo && (
           <div className="checkbox">
-            <input id={`${ids.logo}-remove`} type="checkbox" checked={removeLogo} onChange={(event) => setRemoveLogo(event.target.checked)} />
+            <input
+              id={`${ids.logo}-remove`}
+              type="checkbox"
+              checked={removeLogo}
+              onChange={(event) => setRemoveLogo(event.target.checked)}
+            />
             <label htmlFor={`${ids.logo}-remove`}>Remove the logo (the storefront then shows the abbreviation)</label>
           </div>
         )}

@@ -1,5 +1,11 @@
 import * as v from 'valibot';
-import { categoryRequestSchema, specialityRequestSchema, type AdminCatalog, type AdminCategory, type AdminSpeciality } from '@shared/contract/admin-catalog';
+import {
+  categoryRequestSchema,
+  specialityRequestSchema,
+  type AdminCatalog,
+  type AdminCategory,
+  type AdminSpeciality,
+} from '@shared/contract/admin-catalog';
 import { FormDialog } from '@/components/form-dialog';
 import { SelectField } from '@/components/form/select-field';
 import { TextAreaField } from '@/components/form/text-area-field';
@@ -9,12 +15,29 @@ import type { CatalogSave } from '@/machines/admin-catalog.machine';
 
 type Failure = { message: string; fields: Record<string, string> } | null;
 
-const orderSchema = v.pipe(v.string(), v.trim(), v.regex(/^\d{1,6}$/, 'must be a whole number, 0 or more'), v.check((value) => Number(value) <= 100_000, 'must be at most 100000'));
+const orderSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.regex(/^\d{1,6}$/, 'must be a whole number, 0 or more'),
+  v.check((value) => Number(value) <= 100_000, 'must be at most 100000'),
+);
 const optionalDescription = v.pipe(v.string(), v.trim(), v.maxLength(500, 'must be at most 500 characters'));
 const ORDER_HINT = 'Lower numbers are listed first.';
 
 /** Create or edit a speciality category: name, description, place in the list. */
-export function CategoryDialog({ category, busy, failure, onSave, onCancel }: { category: AdminCategory | null; busy: boolean; failure: Failure; onSave: (save: CatalogSave) => void; onCancel: () => void }) {
+export function CategoryDialog({
+  category,
+  busy,
+  failure,
+  onSave,
+  onCancel,
+}: {
+  category: AdminCategory | null;
+  busy: boolean;
+  failure: Failure;
+  onSave: (save: CatalogSave) => void;
+  onCancel: () => void;
+}) {
   const form = useForm(
     {
       name: { schema: categoryRequestSchema.entries.name, name: 'Name', initial: category?.name },
@@ -34,7 +57,11 @@ export function CategoryDialog({ category, busy, failure, onSave, onCancel }: { 
       shownFields={['name', 'description', 'sortOrder']}
       onSubmit={() => {
         const values = form.submit();
-        if (values) onSave({ kind: 'category', values: { name: values.name, description: values.description, sortOrder: Number(values.sortOrder) } });
+        if (values)
+          onSave({
+            kind: 'category',
+            values: { name: values.name, description: values.description, sortOrder: Number(values.sortOrder) },
+          });
       }}
       onCancel={onCancel}
     >
@@ -66,7 +93,11 @@ export function SpecialityDialog({
 }) {
   const form = useForm(
     {
-      categoryId: { schema: v.pipe(v.string(), v.nonEmpty('is required')), name: 'Category', initial: speciality ? String(speciality.categoryId) : '' },
+      categoryId: {
+        schema: v.pipe(v.string(), v.nonEmpty('is required')),
+        name: 'Category',
+        initial: speciality ? String(speciality.categoryId) : '',
+      },
       name: { schema: specialityRequestSchema.entries.name, name: 'Name', initial: speciality?.name },
       description: { schema: optionalDescription, name: 'Description', initial: speciality?.description },
       sortOrder: { schema: orderSchema, name: 'Place in the list', initial: String(speciality?.sortOrder ?? 0) },
@@ -99,9 +130,19 @@ export function SpecialityDialog({
       }}
       onCancel={onCancel}
     >
-      <SelectField label="Category" placeholder="Choose…" options={catalog.categories.map((category) => ({ value: String(category.id), label: category.name }))} {...form.field('categoryId')} />
+      <SelectField
+        label="Category"
+        placeholder="Choose…"
+        options={catalog.categories.map((category) => ({ value: String(category.id), label: category.name }))}
+        {...form.field('categoryId')}
+      />
       <TextField label="Name" {...form.field('name')} />
-      <TextAreaField label="Description" optional hint="Shown under its name on the landing page." {...form.field('description')} />
+      <TextAreaField
+        label="Description"
+        optional
+        hint="Shown under its name on the landing page."
+        {...form.field('description')}
+      />
       <TextField label="Place in the list" inputMode="numeric" hint={ORDER_HINT} {...form.field('sortOrder')} />
       {!speciality && (
         <SelectField

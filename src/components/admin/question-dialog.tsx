@@ -1,7 +1,13 @@
 import { questionTypes } from '@shared/contract/enums';
 import { useId, useState } from 'react';
 import * as v from 'valibot';
-import { isChoiceType, newQuestionRequestSchema, questionCodeSchema, type AdminQuestion, type NewQuestionRequest } from '@shared/contract/admin-questions';
+import {
+  isChoiceType,
+  newQuestionRequestSchema,
+  questionCodeSchema,
+  type AdminQuestion,
+  type NewQuestionRequest,
+} from '@shared/contract/admin-questions';
 import { type QuestionType } from '@shared/contract/questions';
 import { FormDialog } from '@/components/form-dialog';
 import { SelectField } from '@/components/form/select-field';
@@ -66,7 +72,11 @@ export function QuestionDialog({
       code: { schema: question ? v.string() : questionCodeSchema, name: 'Code', initial: question?.code },
       type: { schema: v.pipe(v.string(), v.nonEmpty('is required')), name: 'Type', initial: question?.type ?? '' },
       text: { schema: newQuestionRequestSchema.entries.text, name: 'Question', initial: question?.text },
-      helpText: { schema: v.pipe(v.string(), v.maxLength(1000, 'must be at most 1000 characters')), name: 'Help', initial: question?.helpText ?? '' },
+      helpText: {
+        schema: v.pipe(v.string(), v.maxLength(1000, 'must be at most 1000 characters')),
+        name: 'Help',
+        initial: question?.helpText ?? '',
+      },
       conditionCode: { schema: v.string(), name: 'Show only when', initial: question?.condition?.questionCode ?? '' },
     },
     failure?.fields ?? {},
@@ -80,13 +90,23 @@ export function QuestionDialog({
   const type = form.values.type as QuestionType | '';
   const choice = type !== '' && isChoiceType(type);
   const parent = earlier.find((entry) => entry.code === form.values.conditionCode);
-  const badModifier = rows.findIndex((row) => row.modifier.trim() !== '' && !/^-?\d{1,2}(\.\d{1,2})?$/.test(row.modifier.trim()));
+  const badModifier = rows.findIndex(
+    (row) => row.modifier.trim() !== '' && !/^-?\d{1,2}(\.\d{1,2})?$/.test(row.modifier.trim()),
+  );
   const optionsError =
-    (tried && choice && rows.some((row) => !row.value.trim() || !row.label.trim()) ? 'Options need a value and a label each' : undefined) ??
-    (tried && badModifier >= 0 ? `Option ${badModifier + 1}: the price change must be a percentage such as -5 or 12.5` : undefined) ??
+    (tried && choice && rows.some((row) => !row.value.trim() || !row.label.trim())
+      ? 'Options need a value and a label each'
+      : undefined) ??
+    (tried && badModifier >= 0
+      ? `Option ${badModifier + 1}: the price change must be a percentage such as -5 or 12.5`
+      : undefined) ??
     (failure?.fields.options ? `Options ${failure.fields.options}` : undefined) ??
-    Object.entries(failure?.fields ?? {}).find(([name]) => name.startsWith('options.'))?.join(' ');
-  const conditionError = (tried && parent && anyOf.size === 0 ? 'Choose the answers that show this question' : undefined) ?? (failure?.fields.condition ? `Condition ${failure.fields.condition}` : undefined);
+    Object.entries(failure?.fields ?? {})
+      .find(([name]) => name.startsWith('options.'))
+      ?.join(' ');
+  const conditionError =
+    (tried && parent && anyOf.size === 0 ? 'Choose the answers that show this question' : undefined) ??
+    (failure?.fields.condition ? `Condition ${failure.fields.condition}` : undefined);
 
   function changeType(next: string) {
     form.setValue('type', next);
@@ -95,7 +115,8 @@ export function QuestionDialog({
     else if (isChoiceType(next) && (rows.length === 0 || type === 'yesno')) setRows([emptyRow(), emptyRow()]);
     else if (!isChoiceType(next)) setRows([]);
   }
-  const setRow = (index: number, change: Partial<OptionRow>) => setRows(rows.map((row, at) => (at === index ? { ...row, ...change } : row)));
+  const setRow = (index: number, change: Partial<OptionRow>) =>
+    setRows(rows.map((row, at) => (at === index ? { ...row, ...change } : row)));
 
   function save() {
     setTried(true);
@@ -116,7 +137,12 @@ export function QuestionDialog({
             ...(row.knockout ? { knockout: true } : {}),
           }))
         : [],
-      condition: parent ? { questionCode: parent.code, anyOf: parent.options.map((option) => option.value).filter((value) => anyOf.has(value)) } : null,
+      condition: parent
+        ? {
+            questionCode: parent.code,
+            anyOf: parent.options.map((option) => option.value).filter((value) => anyOf.has(value)),
+          }
+        : null,
     });
   }
 
@@ -135,23 +161,45 @@ export function QuestionDialog({
     >
       {question ? (
         <p>
-          Code <code>{question.code}</code>, {TYPE_WORDS[question.type].toLowerCase()}: answers are kept by code and judged by type, so neither changes.
+          Code <code>{question.code}</code>, {TYPE_WORDS[question.type].toLowerCase()}: answers are kept by code and
+          judged by type, so neither changes.
         </p>
       ) : (
         <>
-          <TextField label="Code" hint="What answers are kept by: lower-case letters, digits and _, e.g. mold_work. It never changes." autoCapitalize="none" spellCheck={false} {...form.field('code')} />
-          <SelectField label="Type" placeholder="Choose…" options={questionTypes.map((code) => ({ value: code, label: TYPE_WORDS[code] }))} {...form.field('type')} onValueChange={changeType} />
+          <TextField
+            label="Code"
+            hint="What answers are kept by: lower-case letters, digits and _, e.g. mold_work. It never changes."
+            autoCapitalize="none"
+            spellCheck={false}
+            {...form.field('code')}
+          />
+          <SelectField
+            label="Type"
+            placeholder="Choose…"
+            options={questionTypes.map((code) => ({ value: code, label: TYPE_WORDS[code] }))}
+            {...form.field('type')}
+            onValueChange={changeType}
+          />
         </>
       )}
       <TextAreaField label="Question" rows={2} {...form.field('text')} />
       <TextAreaField label="Help" optional rows={2} hint="Shown under the question." {...form.field('helpText')} />
       <div className="checkbox">
-        <input id={ids.required} type="checkbox" checked={required} onChange={(event) => setRequired(event.target.checked)} />
+        <input
+          id={ids.required}
+          type="checkbox"
+          checked={required}
+          onChange={(event) => setRequired(event.target.checked)}
+        />
         <label htmlFor={ids.required}>An answer is required (while the question shows)</label>
       </div>
 
       {choice && (
-        <fieldset className="question-form__options" aria-describedby={optionsError ? ids.optionsError : undefined} aria-invalid={optionsError ? true : undefined}>
+        <fieldset
+          className="question-form__options"
+          aria-describedby={optionsError ? ids.optionsError : undefined}
+          aria-invalid={optionsError ? true : undefined}
+        >
           <legend>Options and what each does</legend>
           {optionsError && (
             <p id={ids.optionsError} className="field__error">
@@ -160,19 +208,45 @@ export function QuestionDialog({
           )}
           {rows.map((row, index) => (
             <div key={index} className="question-form__option" role="group" aria-label={`Option ${index + 1}`}>
-              <TextField label="Value" value={row.value} readOnly={type === 'yesno'} onValueChange={(value) => setRow(index, { value })} />
+              <TextField
+                label="Value"
+                value={row.value}
+                readOnly={type === 'yesno'}
+                onValueChange={(value) => setRow(index, { value })}
+              />
               <TextField label="Label" value={row.label} onValueChange={(label) => setRow(index, { label })} />
-              <TextField label="Price change (%)" optional hint="-5 is a 5 % credit" inputMode="decimal" value={row.modifier} onValueChange={(modifier) => setRow(index, { modifier })} />
+              <TextField
+                label="Price change (%)"
+                optional
+                hint="-5 is a 5 % credit"
+                inputMode="decimal"
+                value={row.modifier}
+                onValueChange={(modifier) => setRow(index, { modifier })}
+              />
               <div className="checkbox">
-                <input id={`${ids.options}-${index}-referral`} type="checkbox" checked={row.referral} onChange={(event) => setRow(index, { referral: event.target.checked })} />
+                <input
+                  id={`${ids.options}-${index}-referral`}
+                  type="checkbox"
+                  checked={row.referral}
+                  onChange={(event) => setRow(index, { referral: event.target.checked })}
+                />
                 <label htmlFor={`${ids.options}-${index}-referral`}>Refers to an underwriter</label>
               </div>
               <div className="checkbox">
-                <input id={`${ids.options}-${index}-knockout`} type="checkbox" checked={row.knockout} onChange={(event) => setRow(index, { knockout: event.target.checked })} />
+                <input
+                  id={`${ids.options}-${index}-knockout`}
+                  type="checkbox"
+                  checked={row.knockout}
+                  onChange={(event) => setRow(index, { knockout: event.target.checked })}
+                />
                 <label htmlFor={`${ids.options}-${index}-knockout`}>Declines the order</label>
               </div>
               {type !== 'yesno' && rows.length > 2 && (
-                <button type="button" className="button button--secondary" onClick={() => setRows(rows.filter((_, at) => at !== index))}>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  onClick={() => setRows(rows.filter((_, at) => at !== index))}
+                >
                   Remove option {index + 1}
                 </button>
               )}

@@ -4,8 +4,16 @@ import { TextField } from '@/components/form/text-field';
 import { useForm } from '@/components/form/use-form';
 import type { RateChange } from '@/machines/admin-rate-tables.machine';
 
-const dollars = v.pipe(v.string(), v.trim(), v.nonEmpty('is required'), v.regex(/^\d{1,8}(\.\d{1,2})?$/, 'must be an amount in dollars, e.g. 1250 or 1250.50'));
-const positiveDollars = v.pipe(dollars, v.check((value) => Number(value) > 0, 'must be more than $0'));
+const dollars = v.pipe(
+  v.string(),
+  v.trim(),
+  v.nonEmpty('is required'),
+  v.regex(/^\d{1,8}(\.\d{1,2})?$/, 'must be an amount in dollars, e.g. 1250 or 1250.50'),
+);
+const positiveDollars = v.pipe(
+  dollars,
+  v.check((value) => Number(value) > 0, 'must be more than $0'),
+);
 const percent = v.pipe(
   v.string(),
   v.trim(),
@@ -20,7 +28,13 @@ const fromCents = (cents: number) => (cents % 100 === 0 ? String(cents / 100) : 
 const fromBps = (bps: number) => String(bps / 100);
 
 /** The wire names the server's messages use, by the form's field. */
-const WIRE = { base: 'basePremiumCents', min: 'minPremiumCents', fee: 'policyFeeCents', tax: 'taxRateBps', rate: 'feeRateBps' } as const;
+const WIRE = {
+  base: 'basePremiumCents',
+  min: 'minPremiumCents',
+  fee: 'policyFeeCents',
+  tax: 'taxRateBps',
+  rate: 'feeRateBps',
+} as const;
 
 /**
  * The prices of the version in force, to change as the next version: base and minimum premium,
@@ -46,7 +60,9 @@ export function RateForm({
       tax: { schema: percent, name: 'Tax rate', initial: fromBps(version.taxRateBps) },
       rate: { schema: percent, name: 'Fee rate', initial: fromBps(version.feeRateBps) },
     },
-    Object.fromEntries(Object.entries(WIRE).flatMap(([field, wire]) => (fieldErrors[wire] ? [[field, fieldErrors[wire]]] : []))),
+    Object.fromEntries(
+      Object.entries(WIRE).flatMap(([field, wire]) => (fieldErrors[wire] ? [[field, fieldErrors[wire]]] : [])),
+    ),
   );
   const field = (name: keyof typeof WIRE) => ({ ...form.field(name), readOnly: busy, inputMode: 'decimal' as const });
   return (
@@ -69,7 +85,11 @@ export function RateForm({
       }}
     >
       <h3 id="rates-title">Prices</h3>
-      <TextField label="Base premium ($ a year)" hint="Before limit, deductible, territory and experience factors." {...field('base')} />
+      <TextField
+        label="Base premium ($ a year)"
+        hint="Before limit, deductible, territory and experience factors."
+        {...field('base')}
+      />
       <TextField label="Minimum premium ($)" {...field('min')} />
       <TextField label="Policy fee ($)" {...field('fee')} />
       <TextField label="Tax rate (%)" {...field('tax')} />

@@ -31,7 +31,10 @@ export function ApplicationReview({ record }: { record: ApplicationRecord }) {
       {record.sections.map((section) => (
         <details key={section.title} className="sign-application__section" open>
           <summary>
-            {section.title} <span className="sign-application__count">({section.answers.length === 1 ? '1 answer' : `${section.answers.length} answers`})</span>
+            {section.title}{' '}
+            <span className="sign-application__count">
+              ({section.answers.length === 1 ? '1 answer' : `${section.answers.length} answers`})
+            </span>
           </summary>
           {section.answers.length === 0 ? (
             <p>No questions in this part.</p>

@@ -13,7 +13,15 @@ interface ConsentCheckboxProps {
 }
 
 /** One box the insured must tick to sign, with its hint and message tied to it for assistive technology. */
-export function ConsentCheckbox({ label, checked, onCheckedChange, hint, error, inputRef, disabled }: ConsentCheckboxProps) {
+export function ConsentCheckbox({
+  label,
+  checked,
+  onCheckedChange,
+  hint,
+  error,
+  inputRef,
+  disabled,
+}: ConsentCheckboxProps) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;

@@ -9,7 +9,11 @@ import { TextField } from '@/components/form/text-field';
 import { formatDay } from '@/components/format/dates';
 import { useAuth } from '@/components/use-auth';
 import { signedInUser } from '@/machines/auth.machine';
-import { applicationSignatureMachine, signingProblems, type SigningField } from '@/machines/application-signature.machine';
+import {
+  applicationSignatureMachine,
+  signingProblems,
+  type SigningField,
+} from '@/machines/application-signature.machine';
 
 export interface SignApplicationProps {
   submissionId: number;
@@ -22,7 +26,8 @@ export interface SignApplicationProps {
 /** "a1b2c3d4…e5f6a7b8": enough of the SHA-256 to compare with the signed PDF. */
 export const shortHash = (hash: string) => `${hash.slice(0, 8)}…${hash.slice(-8)}`;
 
-const signedWords = (signature: ApplicationSignature) => `Signed by ${signature.signerName} on ${formatDay(signature.signedAt)}`;
+const signedWords = (signature: ApplicationSignature) =>
+  `Signed by ${signature.signerName} on ${formatDay(signature.signedAt)}`;
 
 /**
  * Review and sign the application before paying (issue 16): the application as it will be
@@ -93,7 +98,11 @@ export function SignApplication({ submissionId, onSignedChange, onLoaded }: Sign
           : '';
 
   return (
-    <section className="order-section sign-application" aria-labelledby={titleId} data-signed={signed ? 'true' : 'false'}>
+    <section
+      className="order-section sign-application"
+      aria-labelledby={titleId}
+      data-signed={signed ? 'true' : 'false'}
+    >
       <h2 id={titleId}>Review and sign your application</h2>
       <p role="status" className="visually-hidden">
         {announcement}
@@ -120,12 +129,14 @@ export function SignApplication({ submissionId, onSignedChange, onLoaded }: Sign
           {stale && application.signature && (
             <div className="notice sign-application__notice">
               <p>
-                You signed this application on {formatDay(application.signature.signedAt)}, but an answer or your cover has changed since. Review it and sign
-                again before paying.
+                You signed this application on {formatDay(application.signature.signedAt)}, but an answer or your cover
+                has changed since. Review it and sign again before paying.
               </p>
             </div>
           )}
-          {!signed && !stale && <p>Before you pay, check every answer and the cover below: by signing, you declare them true.</p>}
+          {!signed && !stale && (
+            <p>Before you pay, check every answer and the cover below: by signing, you declare them true.</p>
+          )}
 
           <ApplicationReview record={application.record} />
 
@@ -135,7 +146,8 @@ export function SignApplication({ submissionId, onSignedChange, onLoaded }: Sign
                 <strong>{signedWords(application.signature)}</strong>
               </p>
               <p>
-                Fingerprint of the signed application (SHA-256): <code className="sign-application__hash">{shortHash(application.signature.recordHash)}</code>
+                Fingerprint of the signed application (SHA-256):{' '}
+                <code className="sign-application__hash">{shortHash(application.signature.recordHash)}</code>
               </p>
               <p>If you change an answer or your cover, you will be asked to sign again.</p>
             </div>

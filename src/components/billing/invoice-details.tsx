@@ -29,10 +29,16 @@ export function InvoiceDetails({ invoice, documents }: { invoice: Invoice; docum
           <time dateTime={invoice.dueDate}>{formatDay(invoice.dueDate)}</time>
         </dd>
       </dl>
-      {invoice.schedule.length > 1 && <InstallmentTable schedule={invoice.schedule} caption="Your payments this year" />}
+      {invoice.schedule.length > 1 && (
+        <InstallmentTable schedule={invoice.schedule} caption="Your payments this year" />
+      )}
       <DocumentDownload
         documents={documents}
-        document={{ submissionId: invoice.submissionId, kind: 'invoice', filename: `invoice-${invoice.number.toLowerCase()}.pdf` }}
+        document={{
+          submissionId: invoice.submissionId,
+          kind: 'invoice',
+          filename: `invoice-${invoice.number.toLowerCase()}.pdf`,
+        }}
         title="The invoice"
         text="Download invoice"
       />

@@ -10,8 +10,10 @@ function reasonWords(details: OrderSummaryDetails, invoice: Invoice | null): { w
   if (invoice?.status === 'paid' || status === 'bound' || status === 'complete') {
     return { why: 'This order is paid: your cover is in place.', link: 'See your cover' };
   }
-  if (status === 'declined') return { why: 'This order was declined, so there is nothing to pay.', link: 'See the order' };
-  if (status === 'close_lost') return { why: 'This order was closed, so there is nothing to pay.', link: 'See the order' };
+  if (status === 'declined')
+    return { why: 'This order was declined, so there is nothing to pay.', link: 'See the order' };
+  if (status === 'close_lost')
+    return { why: 'This order was closed, so there is nothing to pay.', link: 'See the order' };
   return { why: 'This order is not ready to pay yet: it must be approved first.', link: 'See where your order is' };
 }
 

@@ -39,7 +39,8 @@ export function PolicyFacts({ policy }: { policy: PolicyInfo }) {
       <dd>{policy.paymentTerm.name}</dd>
       <dt>Paid</dt>
       <dd>
-        {formatUsd(policy.payment.amountCents)} on <time dateTime={policy.payment.paidAt}>{formatDay(policy.payment.paidAt)}</time>
+        {formatUsd(policy.payment.amountCents)} on{' '}
+        <time dateTime={policy.payment.paidAt}>{formatDay(policy.payment.paidAt)}</time>
       </dd>
     </dl>
   );

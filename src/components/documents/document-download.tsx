@@ -23,7 +23,8 @@ interface DocumentDownloadProps {
 export function DocumentDownload({ documents, document, title, text = 'Download', describes }: DocumentDownloadProps) {
   const [state, send] = documents;
   const { document: current, failure } = state.context;
-  const same = (other: DocumentRef | null) => other?.submissionId === document.submissionId && other.kind === document.kind;
+  const same = (other: DocumentRef | null) =>
+    other?.submissionId === document.submissionId && other.kind === document.kind;
   const busy = state.matches('downloading') && same(current);
   const words = busy ? 'Downloading…' : text;
   return (

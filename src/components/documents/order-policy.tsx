@@ -52,7 +52,15 @@ export function OrderPolicy({ submissionId, orderNumber }: { submissionId: numbe
   );
 }
 
-function OrderDocumentList({ documents, submissionId, orderNumber }: { documents: DocumentsHandle; submissionId: number; orderNumber: string }) {
+function OrderDocumentList({
+  documents,
+  submissionId,
+  orderNumber,
+}: {
+  documents: DocumentsHandle;
+  submissionId: number;
+  orderNumber: string;
+}) {
   const [state] = documents;
   const entries = state.context.orders.find((order) => order.submissionId === submissionId)?.documents ?? [];
   const issued = state.context.policy !== null;
@@ -83,7 +91,12 @@ function OrderDocumentList({ documents, submissionId, orderNumber }: { documents
       )}
       <SharedNotice documents={documents} />
       <div className="billing-actions">
-        <ShareAction documents={documents} what="orderConfirmation" submissionId={submissionId} orderNumber={orderNumber} />
+        <ShareAction
+          documents={documents}
+          what="orderConfirmation"
+          submissionId={submissionId}
+          orderNumber={orderNumber}
+        />
         <ScreenLink screen="document" className="button button--secondary">
           Go to your documents
         </ScreenLink>

@@ -8,7 +8,10 @@ import { useForm } from '@/components/form/use-form';
 import type { shareDocumentMachine } from '@/machines/share-document.machine';
 
 /** Each mail as the insured reads it: the dialog's title and what it sends. */
-export const MAIL_WORDS: Record<MailedDocument, { title: string; sends: (orderNumber: string) => string; sent: string }> = {
+export const MAIL_WORDS: Record<
+  MailedDocument,
+  { title: string; sends: (orderNumber: string) => string; sent: string }
+> = {
   orderSummary: {
     title: 'E-mail the order summary',
     sends: (orderNumber) => `We send the summary of order ${orderNumber}, as a PDF, to this address.`,
@@ -16,7 +19,8 @@ export const MAIL_WORDS: Record<MailedDocument, { title: string; sends: (orderNu
   },
   orderConfirmation: {
     title: 'E-mail my order confirmation',
-    sends: (orderNumber) => `We send the confirmation of order ${orderNumber}, with your policy documents attached, to this address.`,
+    sends: (orderNumber) =>
+      `We send the confirmation of order ${orderNumber}, with your policy documents attached, to this address.`,
     sent: 'Your order confirmation',
   },
 };
@@ -34,7 +38,10 @@ export function ShareDocumentDialog({ actor }: { actor: ActorRefFrom<typeof shar
   const { what, orderNumber, to, failure } = state.context;
   const sending = state.matches('sending');
   const words = MAIL_WORDS[what];
-  const form = useForm({ to: { schema: emailSchema, name: 'E-mail address', initial: to } }, failure?.fields.to ? { to: failure.fields.to } : {});
+  const form = useForm(
+    { to: { schema: emailSchema, name: 'E-mail address', initial: to } },
+    failure?.fields.to ? { to: failure.fields.to } : {},
+  );
   return (
     <FormDialog
       title={words.title}
@@ -53,7 +60,14 @@ export function ShareDocumentDialog({ actor }: { actor: ActorRefFrom<typeof shar
       }}
     >
       <p>{words.sends(orderNumber)}</p>
-      <TextField {...form.field('to')} label="E-mail address" type="email" autoComplete="email" spellCheck={false} data-autofocus />
+      <TextField
+        {...form.field('to')}
+        label="E-mail address"
+        type="email"
+        autoComplete="email"
+        spellCheck={false}
+        data-autofocus
+      />
     </FormDialog>
   );
 }

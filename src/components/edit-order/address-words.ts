@@ -10,14 +10,15 @@ interface AddressLike {
 
 /** "1200 Main St, Suite 400, Houston, TX 77002": one line, as an envelope reads. */
 export function addressLine(address: AddressLike): string {
-  return [address.address1, address.address2, address.city, `${address.state} ${address.zipcode}`].filter(Boolean).join(', ');
+  return [address.address1, address.address2, address.city, `${address.state} ${address.zipcode}`]
+    .filter(Boolean)
+    .join(', ');
 }
 
 /** What people call a location: its title, else its first address line. */
 export function locationName(address: AddressLike): string {
   return address.title?.trim() || address.address1;
 }
-
 
 /** A location in a sentence: "Houston office (1200 Main St, Houston, TX 77002)", or just the address without a title. */
 export function locationWords(address: AddressLike): string {

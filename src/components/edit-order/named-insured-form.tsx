@@ -10,15 +10,7 @@ import { StateField } from '@/components/edit-order/state-field';
 import type { Failure, InsuredRequest } from '@/machines/edit-order.machine';
 
 export type NamedInsuredField =
-  | 'firstname'
-  | 'lastname'
-  | 'companyname'
-  | 'contactnumber'
-  | 'address1'
-  | 'address2'
-  | 'city'
-  | 'state'
-  | 'zipcode';
+  'firstname' | 'lastname' | 'companyname' | 'contactnumber' | 'address1' | 'address2' | 'city' | 'state' | 'zipcode';
 
 export type NamedInsuredValues = Record<NamedInsuredField, string>;
 
@@ -55,10 +47,21 @@ interface NamedInsuredFormProps {
  * location, which is where the order is priced. Remount it (a `key`) when what it shows changes
  * on the server; until then it keeps what the user typed.
  */
-export function NamedInsuredForm({ initial, locationId, contactId, states, failure, busy, saving, onSave }: NamedInsuredFormProps) {
+export function NamedInsuredForm({
+  initial,
+  locationId,
+  contactId,
+  states,
+  failure,
+  busy,
+  saving,
+  onSave,
+}: NamedInsuredFormProps) {
   const fields = useMemo(() => {
     const names = Object.keys(specs) as NamedInsuredField[];
-    return Object.fromEntries(names.map((name) => [name, { ...specs[name], initial: initial[name] }])) as FieldSpecs<NamedInsuredField>;
+    return Object.fromEntries(
+      names.map((name) => [name, { ...specs[name], initial: initial[name] }]),
+    ) as FieldSpecs<NamedInsuredField>;
   }, [initial]);
   const form = useForm(fields, failure?.fields);
   const masterId = useId();
@@ -97,17 +100,20 @@ export function NamedInsuredForm({ initial, locationId, contactId, states, failu
           <TextField label="Last name" autoComplete="family-name" {...text('lastname')} />
         </div>
         <TextField label="Company" autoComplete="organization" optional {...text('companyname')} />
-        <TextField label="Phone" type="tel" autoComplete="tel" inputMode="tel" optional hint="A US number, e.g. (512) 555-0142" {...text('contactnumber')} />
+        <TextField
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          optional
+          hint="A US number, e.g. (512) 555-0142"
+          {...text('contactnumber')}
+        />
         <TextField label="Address line 1" autoComplete="address-line1" {...text('address1')} />
         <TextField label="Address line 2" autoComplete="address-line2" optional {...text('address2')} />
         <div className="form__row">
           <TextField label="City" autoComplete="address-level2" {...text('city')} />
-          <StateField
-            label="State"
-            states={states}
-            {...form.field('state')}
-            readOnly={saving}
-          />
+          <StateField label="State" states={states} {...form.field('state')} readOnly={saving} />
           <TextField label="ZIP code" autoComplete="postal-code" inputMode="numeric" {...text('zipcode')} />
         </div>
         <div className="checkbox">

@@ -34,7 +34,9 @@ export function OrderLocations({
   onUpdate,
   onRemoveCopy,
 }: OrderLocationsProps) {
-  const planFor = new Map(planLocations.flatMap((plan) => (plan.locationId === null ? [] : [[plan.locationId, plan] as const])));
+  const planFor = new Map(
+    planLocations.flatMap((plan) => (plan.locationId === null ? [] : [[plan.locationId, plan] as const])),
+  );
   const savedIds = new Set(savedLocations.map((location) => location.id));
   const copies = planLocations.filter((plan) => plan.locationId === null || !savedIds.has(plan.locationId));
 
@@ -71,7 +73,9 @@ export function OrderLocations({
                   </span>
                   <span className="choice__hint">{addressLine(location)}</span>
                   {pending && (
-                    <span className="edit-order__pending">{ticked ? 'Added when you update' : 'Taken off when you update'}</span>
+                    <span className="edit-order__pending">
+                      {ticked ? 'Added when you update' : 'Taken off when you update'}
+                    </span>
                   )}
                 </span>
               </label>
@@ -81,7 +85,12 @@ export function OrderLocations({
       )}
       <div className="form__actions edit-order__actions">
         {savedLocations.length > 0 && (
-          <button type="button" className="button" onClick={() => !busy && onUpdate()} aria-disabled={busy || undefined}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => !busy && onUpdate()}
+            aria-disabled={busy || undefined}
+          >
             {saving ? 'Updating…' : 'Update locations'}
           </button>
         )}

@@ -18,7 +18,16 @@ interface StateFieldProps {
  * A US state: a select of the state list, or, when that list could not load, a typed two-letter
  * code, so that the form still works without it.
  */
-export function StateField({ label, value, onValueChange, onBlur, error, inputRef, states, readOnly }: StateFieldProps) {
+export function StateField({
+  label,
+  value,
+  onValueChange,
+  onBlur,
+  error,
+  inputRef,
+  states,
+  readOnly,
+}: StateFieldProps) {
   if (!states) {
     return (
       <TextField

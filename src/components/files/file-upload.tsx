@@ -49,7 +49,12 @@ export function FileUpload({ label, busy, outcome, count, queued = 0, onUpload }
         }}
       />
       <div role="status" className="file-upload__status">
-        {busy && <p>Uploading your files…{queued > 0 && ` ${queued === 1 ? 'One more file goes' : `${queued} more files go`} up next.`}</p>}
+        {busy && (
+          <p>
+            Uploading your files…
+            {queued > 0 && ` ${queued === 1 ? 'One more file goes' : `${queued} more files go`} up next.`}
+          </p>
+        )}
         {!busy && uploaded.length > 0 && <p>Uploaded: {uploaded.map((file) => file.filename).join(', ')}.</p>}
       </div>
       {!busy && outcome?.kind === 'refused' && (

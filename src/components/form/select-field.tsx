@@ -41,7 +41,8 @@ export function SelectField({
   ...select
 }: SelectFieldProps) {
   // A saved value the list does not (yet) hold stays visible and selected rather than silently becoming the placeholder.
-  const shown = value !== '' && !options.some((option) => option.value === value) ? [{ value, label: value }, ...options] : options;
+  const shown =
+    value !== '' && !options.some((option) => option.value === value) ? [{ value, label: value }, ...options] : options;
   return (
     <FieldFrame
       label={label}
@@ -50,7 +51,13 @@ export function SelectField({
       optional={optional}
       after={children}
       control={(control) => (
-        <select {...select} {...control} ref={inputRef} value={value} onChange={(event) => onValueChange(event.target.value)}>
+        <select
+          {...select}
+          {...control}
+          ref={inputRef}
+          value={value}
+          onChange={(event) => onValueChange(event.target.value)}
+        >
           {placeholder !== undefined && <option value="">{placeholder}</option>}
           {shown.map((option) => (
             <option key={option.value} value={option.value}>

@@ -13,7 +13,17 @@ interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaEle
 }
 
 /** TextField's twin for longer text: the label, hint and message tied to the textarea. */
-export function TextAreaField({ label, value, onValueChange, hint, error, inputRef, optional, rows = 5, ...textarea }: TextAreaFieldProps) {
+export function TextAreaField({
+  label,
+  value,
+  onValueChange,
+  hint,
+  error,
+  inputRef,
+  optional,
+  rows = 5,
+  ...textarea
+}: TextAreaFieldProps) {
   return (
     <FieldFrame
       label={label}
@@ -21,7 +31,14 @@ export function TextAreaField({ label, value, onValueChange, hint, error, inputR
       error={error}
       optional={optional}
       control={(control) => (
-        <textarea {...textarea} {...control} ref={inputRef} rows={rows} value={value} onChange={(event) => onValueChange(event.target.value)} />
+        <textarea
+          {...textarea}
+          {...control}
+          ref={inputRef}
+          rows={rows}
+          value={value}
+          onChange={(event) => onValueChange(event.target.value)}
+        />
       )}
     />
   );

@@ -23,7 +23,13 @@ export function TextField({ label, value, onValueChange, hint, error, inputRef, 
       error={error}
       optional={optional}
       control={(control) => (
-        <input {...input} {...control} ref={inputRef} value={value} onChange={(event) => onValueChange(event.target.value)} />
+        <input
+          {...input}
+          {...control}
+          ref={inputRef}
+          value={value}
+          onChange={(event) => onValueChange(event.target.value)}
+        />
       )}
     />
   );

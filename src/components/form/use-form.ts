@@ -29,7 +29,10 @@ export function fieldMessage(
  * A field's message shows once it was left or a submit was tried, and a server's message for a
  * field shows until its value changes, and focus moves to the first field it names. The flow itself (sending, pending, the answer) is a machine's.
  */
-export function useForm<K extends string>(specs: FieldSpecs<K>, serverFields: Partial<Record<NoInfer<K>, string>> = {}) {
+export function useForm<K extends string>(
+  specs: FieldSpecs<K>,
+  serverFields: Partial<Record<NoInfer<K>, string>> = {},
+) {
   const names = Object.keys(specs) as K[];
   const [values, setValues] = useState(
     () => Object.fromEntries(names.map((name) => [name, specs[name].initial ?? ''])) as Record<K, string>,

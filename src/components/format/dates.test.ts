@@ -20,7 +20,11 @@ describe('one date format on every screen', () => {
     const utc = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
     const local = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
     const mismatches: string[] = [];
-    const days = [...Array.from({ length: 73_050 }, (_, index) => Date.UTC(1930, 0, 1) + index * 86_400_000), Date.UTC(999, 11, 31), Date.UTC(1000, 0, 1)];
+    const days = [
+      ...Array.from({ length: 73_050 }, (_, index) => Date.UTC(1930, 0, 1) + index * 86_400_000),
+      Date.UTC(999, 11, 31),
+      Date.UTC(1000, 0, 1),
+    ];
     for (const time of days) {
       const iso = new Date(time).toISOString();
       const day = iso.slice(0, 10);

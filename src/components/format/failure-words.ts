@@ -11,7 +11,10 @@ export function failureWords(message: string | undefined): string {
  * `status` field restates the order's status, which the sentence already names, so it is left
  * out rather than listed as a field the form does not have.
  */
-export function refusal(message: string, fields: Record<string, string>): { message: string; fields: Record<string, string> } {
+export function refusal(
+  message: string,
+  fields: Record<string, string>,
+): { message: string; fields: Record<string, string> } {
   const { status: _status, ...rest } = fields;
   return { message: failureWords(message), fields: rest };
 }

@@ -12,7 +12,11 @@ export function MissingAnswers({ order, id }: { order: LoadedOrder; id: string }
   const { questions, answersFailure } = state.context;
   // What the insured is choosing: the form's own values until they are saved.
   const [answers, setAnswers] = useState<Record<string, AnswerValue>>(() =>
-    Object.fromEntries(questions.flatMap((question) => (question.answer === undefined ? [] : [[question.code, question.answer as AnswerValue]]))),
+    Object.fromEntries(
+      questions.flatMap((question) =>
+        question.answer === undefined ? [] : [[question.code, question.answer as AnswerValue]],
+      ),
+    ),
   );
   const [unanswered, setUnanswered] = useState<string[]>([]);
   const saving = state.matches('savingAnswers');
@@ -21,7 +25,9 @@ export function MissingAnswers({ order, id }: { order: LoadedOrder; id: string }
   function submit(event: FormEvent) {
     event.preventDefault();
     if (saving) return;
-    const missing = questions.filter((question) => question.required && (answers[question.code] ?? '') === '').map((question) => question.code);
+    const missing = questions
+      .filter((question) => question.required && (answers[question.code] ?? '') === '')
+      .map((question) => question.code);
     setUnanswered(missing);
     if (missing.length > 0) return;
     send({ type: 'answers.save', answers });

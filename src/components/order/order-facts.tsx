@@ -44,7 +44,8 @@ export function OrderFacts({ order }: { order: OrderDetails }) {
           <dt>Payment plan</dt>
           <dd>
             {plan.name}
-            {plan.installments > 1 && `: ${formatUsd(plan.downPaymentCents)} now, then ${plan.installments - 1} × ${formatUsd(plan.installmentCents)}`}
+            {plan.installments > 1 &&
+              `: ${formatUsd(plan.downPaymentCents)} now, then ${plan.installments - 1} × ${formatUsd(plan.installmentCents)}`}
           </dd>
         </>
       )}

@@ -75,7 +75,9 @@ function LoadingOrder({
     return (
       <>
         <h1 id={titleId}>{title}</h1>
-        <p role="status">{state.matches('closed') ? 'Order closed. Taking you to your dashboard…' : 'Taking you to your order…'}</p>
+        <p role="status">
+          {state.matches('closed') ? 'Order closed. Taking you to your dashboard…' : 'Taking you to your order…'}
+        </p>
       </>
     );
   }

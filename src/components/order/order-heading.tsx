@@ -12,7 +12,10 @@ export function OrderHeading({ order, titleId, title }: { order: OrderDetails; t
       </h1>
       <p className="order-status">
         <span className="visually-hidden">Status: </span>
-        <span className={`order-status-badge order-status-badge--${orderStatusTone(order.status)}`} data-order-status={order.status}>
+        <span
+          className={`order-status-badge order-status-badge--${orderStatusTone(order.status)}`}
+          data-order-status={order.status}
+        >
           {orderStatusWords(order.status)}
         </span>
       </p>

@@ -90,7 +90,10 @@ export function OrderHistory({ entries, audience }: { entries: HistoryEntry[]; a
           {audience === 'underwriter' && (
             <span className="order-history__status">
               {entry.fromStatus ? `${orderStatusWords(entry.fromStatus)} → ` : ''}
-              {orderStatusWords(entry.toStatus)} <code>({entry.fromStatus ?? '—'} → {entry.toStatus})</code>
+              {orderStatusWords(entry.toStatus)}{' '}
+              <code>
+                ({entry.fromStatus ?? '—'} → {entry.toStatus})
+              </code>
             </span>
           )}
         </li>

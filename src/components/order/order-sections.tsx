@@ -19,13 +19,22 @@ export function InfoRequestSection({ details }: { details: OrderSummaryDetails }
         <p>{request.message}</p>
       </blockquote>
       <p className="order-request__by">
-        {request.requestedBy ?? 'An underwriter'}, <time dateTime={request.requestedAt}>{formatDay(request.requestedAt)}</time>
+        {request.requestedBy ?? 'An underwriter'},{' '}
+        <time dateTime={request.requestedAt}>{formatDay(request.requestedAt)}</time>
       </p>
     </section>
   );
 }
 
-export function FilesSection({ details, title = 'Files on this order', emptyText }: { details: OrderSummaryDetails; title?: string; emptyText?: string }) {
+export function FilesSection({
+  details,
+  title = 'Files on this order',
+  emptyText,
+}: {
+  details: OrderSummaryDetails;
+  title?: string;
+  emptyText?: string;
+}) {
   return (
     <section className="order-section" aria-labelledby="order-files-title">
       <h2 id="order-files-title">{title}</h2>

@@ -13,7 +13,8 @@ function fixTarget(screen: string, submissionId: number) {
   if (!row) return undefined;
   const name = row.name as ScreenName;
   if (row.path.includes('$submissionid')) return { screen: name, params: { submissionid: String(submissionId) } };
-  if ('search' in row && ORDER_SEARCHES.includes(row.search)) return { screen: name, search: { submissionid: submissionId } };
+  if ('search' in row && ORDER_SEARCHES.includes(row.search))
+    return { screen: name, search: { submissionid: submissionId } };
   return { screen: name };
 }
 

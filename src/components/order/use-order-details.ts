@@ -14,7 +14,8 @@ export function useOrderDetails(submissionId: number, screen: OrderScreenName) {
   const [machine] = useState(() =>
     orderDetailsMachine.provide({
       actions: {
-        goToStatusScreen: (_, target) => void navigate(statusScreenTarget(target.screen, target.submissionId, target.replace)),
+        goToStatusScreen: (_, target) =>
+          void navigate(statusScreenTarget(target.screen, target.submissionId, target.replace)),
         goToDashboard: () => void navigate({ screen: 'dashboard' }),
       },
     }),

@@ -47,7 +47,8 @@ export function CoverSummary({ facts, children }: { facts: CoverSummaryFacts; ch
           <span className="cover-summary__pending">Your price comes after a few questions</span>
         ) : (
           <>
-            <span className="cover-summary__amount">{formatUsd(totalCents)}</span> <span className="cover-summary__per">a year</span>
+            <span className="cover-summary__amount">{formatUsd(totalCents)}</span>{' '}
+            <span className="cover-summary__per">a year</span>
             {dueNowCents !== undefined && dueNowCents !== totalCents && (
               <span className="cover-summary__due"> · {formatUsd(dueNowCents)} today</span>
             )}

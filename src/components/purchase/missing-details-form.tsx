@@ -19,7 +19,15 @@ const anything = v.string();
  * account made before sign-up asked for them, or an address at another ZIP): asked here, on the
  * review screen, then the order is loaded again.
  */
-export function MissingDetailsForm({ input, placeWords, onSupplied }: { input: MissingDetailsInput; placeWords: string; onSupplied: () => void }) {
+export function MissingDetailsForm({
+  input,
+  placeWords,
+  onSupplied,
+}: {
+  input: MissingDetailsInput;
+  placeWords: string;
+  onSupplied: () => void;
+}) {
   const auth = useAuth();
   const user = useSelector(auth, signedInUser);
   const [machine] = useState(() => missingDetailsMachine.provide({ actions: { supplied: onSupplied } }));
@@ -27,8 +35,16 @@ export function MissingDetailsForm({ input, placeWords, onSupplied }: { input: M
   const [fields] = useState<FieldSpecs<Field>>(() => ({
     address1: { schema: input.needsLocation ? requiredText(200) : anything, name: 'Street address' },
     address2: { schema: anything, name: 'Suite, floor or unit' },
-    firstname: { schema: input.needsContact ? requiredText(100) : anything, name: 'First name', initial: user?.firstname ?? '' },
-    lastname: { schema: input.needsContact ? requiredText(100) : anything, name: 'Last name', initial: user?.lastname ?? '' },
+    firstname: {
+      schema: input.needsContact ? requiredText(100) : anything,
+      name: 'First name',
+      initial: user?.firstname ?? '',
+    },
+    lastname: {
+      schema: input.needsContact ? requiredText(100) : anything,
+      name: 'Last name',
+      initial: user?.lastname ?? '',
+    },
     email: { schema: input.needsContact ? emailSchema : anything, name: 'E-mail', initial: user?.email ?? '' },
     contactnumber: { schema: input.needsContact ? requiredPhoneSchema : anything, name: 'Phone' },
   }));
@@ -43,7 +59,9 @@ export function MissingDetailsForm({ input, placeWords, onSupplied }: { input: M
     send({
       type: 'details.save',
       given: {
-        ...(input.needsLocation ? { address: { address1: values.address1.trim(), address2: values.address2.trim() || null } } : {}),
+        ...(input.needsLocation
+          ? { address: { address1: values.address1.trim(), address2: values.address2.trim() || null } }
+          : {}),
         ...(input.needsContact
           ? {
               contact: {

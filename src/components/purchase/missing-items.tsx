@@ -41,12 +41,22 @@ export default function MissingItems({
           onSupplied={onSupplied}
         />
       )}
-      {needsAnswersOrFiles && <AnswersAndFiles submissionId={order.submissionId} onSupplied={onSupplied} titleId={titleId} />}
+      {needsAnswersOrFiles && (
+        <AnswersAndFiles submissionId={order.submissionId} onSupplied={onSupplied} titleId={titleId} />
+      )}
     </section>
   );
 }
 
-function AnswersAndFiles({ submissionId, onSupplied, titleId }: { submissionId: number; onSupplied: () => void; titleId: string }) {
+function AnswersAndFiles({
+  submissionId,
+  onSupplied,
+  titleId,
+}: {
+  submissionId: number;
+  onSupplied: () => void;
+  titleId: string;
+}) {
   // The order summary's view of the order: it never sends the insured to another screen.
   const [state, send] = useOrderDetails(submissionId, 'ordersummary');
   const { details, uploads, answersSaved } = state.context;
@@ -58,7 +68,11 @@ function AnswersAndFiles({ submissionId, onSupplied, titleId }: { submissionId: 
   const wantsFiles = details.requiredItems.some((item) => item.kind === 'document') || details.files.length > 0;
   return (
     <>
-      <MissingAnswers key={state.context.questions.map((question) => question.code).join(',')} order={order} id="payment-answers" />
+      <MissingAnswers
+        key={state.context.questions.map((question) => question.code).join(',')}
+        order={order}
+        id="payment-answers"
+      />
       {wantsFiles && (
         <div className="payment-missing__files">
           <h3>Documents</h3>

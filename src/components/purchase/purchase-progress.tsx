@@ -23,7 +23,11 @@ export function PurchaseProgress({ current }: { current: PurchaseStep }) {
         {purchaseSteps.map((step, index) => {
           const state = index + 1 < at ? 'done' : index + 1 === at ? 'current' : 'todo';
           return (
-            <li key={step.key} className={`purchase-progress__step purchase-progress__step--${state}`} aria-current={state === 'current' ? 'step' : undefined}>
+            <li
+              key={step.key}
+              className={`purchase-progress__step purchase-progress__step--${state}`}
+              aria-current={state === 'current' ? 'step' : undefined}
+            >
               <span className="purchase-progress__number" aria-hidden="true">
                 {state === 'done' ? '✓' : index + 1}
               </span>

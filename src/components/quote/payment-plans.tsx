@@ -16,7 +16,13 @@ export function PaymentPlans({
       <legend>How would you like to pay?</legend>
       {plans.map((plan) => (
         <label key={plan.code} className="choice">
-          <input type="radio" name="payment-plan" value={plan.code} checked={chosen === plan.code} onChange={() => onChoose(plan.code)} />
+          <input
+            type="radio"
+            name="payment-plan"
+            value={plan.code}
+            checked={chosen === plan.code}
+            onChange={() => onChoose(plan.code)}
+          />
           <span>
             <span className="choice__label">
               {plan.name}: {formatUsd(plan.downPaymentCents)}

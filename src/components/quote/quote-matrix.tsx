@@ -5,7 +5,12 @@ import { compactAmounts, deductibleWords } from '@/components/quote/option-words
 import type { QuoteChoice } from '@/machines/quote.machine';
 
 /** Arrow keys move through the options as through a grid: up/down the limit, left/right the deductible. */
-const MOVES: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+const MOVES: Record<string, [number, number]> = {
+  ArrowUp: [-1, 0],
+  ArrowDown: [1, 0],
+  ArrowLeft: [0, -1],
+  ArrowRight: [0, 1],
+};
 
 /**
  * Every limit × deductible with its price for the year, side by side: limits down, deductibles
@@ -52,7 +57,9 @@ export function QuoteMatrix({
   return (
     <div className="quote-matrix" aria-busy={busy}>
       <table>
-        <caption>Price for the year by limit and deductible, fees and taxes included. Arrow keys move between options.</caption>
+        <caption>
+          Price for the year by limit and deductible, fees and taxes included. Arrow keys move between options.
+        </caption>
         <thead>
           <tr>
             <th scope="col">

@@ -13,7 +13,11 @@ export function Worksheet({ lines, sources = false }: { lines: WorksheetLine[]; 
       {lines.map((line) => (
         <li key={line.step} className={`worksheet__line worksheet__line--${line.step}`} data-step={line.step}>
           <span className="worksheet__text">{line.text}</span>
-          {sources ? <span className="worksheet__source">{line.source}</span> : <span className="worksheet__why">{worksheetWhy[line.step]}</span>}
+          {sources ? (
+            <span className="worksheet__source">{line.source}</span>
+          ) : (
+            <span className="worksheet__why">{worksheetWhy[line.step]}</span>
+          )}
         </li>
       ))}
     </ol>

@@ -60,8 +60,8 @@ export function ZipStep({
       </div>
       {notOffered && location && (
         <p className="notice" role="status">
-          We do not offer {specialityName ? `${specialityName} cover` : 'this cover'} in {location.stateName} yet. Try the ZIP of another location, or check
-          back soon.
+          We do not offer {specialityName ? `${specialityName} cover` : 'this cover'} in {location.stateName} yet. Try
+          the ZIP of another location, or check back soon.
         </p>
       )}
       <p className="form__actions">

@@ -9,7 +9,10 @@ const dollars = (cents: number) => `$${groupThousands(Math.ceil(cents / 100))}`;
  * The words of a card's indicative price, or nothing where no rate table prices the speciality.
  * Said to be indicative every time: the quote, not the card, is the price.
  */
-export function indicativePriceWords(speciality: SpecialityListItem, place: CatalogPlace | undefined): string | undefined {
+export function indicativePriceWords(
+  speciality: SpecialityListItem,
+  place: CatalogPlace | undefined,
+): string | undefined {
   const { indicativeFromCents: from, indicativeToCents: to } = speciality;
   if (from === undefined) return undefined;
   const after = 'your price comes after a few questions.';
@@ -18,7 +21,13 @@ export function indicativePriceWords(speciality: SpecialityListItem, place: Cata
   return `Indicative: from ${dollars(from)}–${dollars(to)} a year, depending on your state; ${after}`;
 }
 
-export function IndicativePrice({ speciality, place }: { speciality: SpecialityListItem; place: CatalogPlace | undefined }) {
+export function IndicativePrice({
+  speciality,
+  place,
+}: {
+  speciality: SpecialityListItem;
+  place: CatalogPlace | undefined;
+}) {
   const words = indicativePriceWords(speciality, place);
   return words ? <p className="speciality-card__price">{words}</p> : null;
 }

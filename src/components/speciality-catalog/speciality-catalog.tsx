@@ -48,10 +48,12 @@ export function SpecialityCatalog({
   // One live region stays mounted so that every change of what the list shows is announced.
   let status = '';
   if (state.matches('loading')) status = 'Loading specialities…';
-  else if (state.matches('empty')) status = 'No specialities are on offer here yet. Please check back soon or contact your broker.';
+  else if (state.matches('empty'))
+    status = 'No specialities are on offer here yet. Please check back soon or contact your broker.';
   else if (state.matches('loaded') && offered === 0) status = 'None of these specialities is on offer here.';
   else if (state.matches('loaded') && query)
-    status = matching === 0 ? `No speciality matches “${query}”.` : `${matching} of ${offered} specialities match “${query}”.`;
+    status =
+      matching === 0 ? `No speciality matches “${query}”.` : `${matching} of ${offered} specialities match “${query}”.`;
 
   return (
     <section className="catalog" aria-labelledby="catalog-title" aria-busy={state.matches('loading')}>
@@ -100,4 +102,5 @@ export function SpecialityCatalog({
   );
 }
 
-const countOf = (groups: readonly CategoryGroup[]) => groups.reduce((count, group) => count + group.specialities.length, 0);
+const countOf = (groups: readonly CategoryGroup[]) =>
+  groups.reduce((count, group) => count + group.specialities.length, 0);

@@ -15,9 +15,17 @@ export function SpecialityGroups({ groups, place }: { groups: CategoryGroup[]; p
           {category.description && <p className="category__description">{category.description}</p>}
           <ul className="speciality-list">
             {specialities.map((speciality) => (
-              <li key={speciality.id} className="speciality-card" data-speciality-code={speciality.speiclaityRandomCode}>
+              <li
+                key={speciality.id}
+                className="speciality-card"
+                data-speciality-code={speciality.speiclaityRandomCode}
+              >
                 <h4 className="speciality-card__name">
-                  <ScreenLink screen="questionlist" state={{ specialityId: speciality.id }} className="speciality-card__link">
+                  <ScreenLink
+                    screen="questionlist"
+                    state={{ specialityId: speciality.id }}
+                    className="speciality-card__link"
+                  >
                     {speciality.name}
                   </ScreenLink>
                 </h4>

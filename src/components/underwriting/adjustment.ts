@@ -37,11 +37,17 @@ export function adjustmentWords(bps: number): string {
 /** The percentage field's rule, for useForm (named "Premium adjustment" in front). */
 export const adjustmentSchema = v.pipe(
   v.string(),
-  v.check((text) => percentToBps(text) !== undefined, 'must be a number of per cent with at most two decimals, e.g. 10 or -5.5'),
-  v.check((text) => {
-    const bps = percentToBps(text) ?? 0;
-    return bps >= MIN_ADJUSTMENT_BPS && bps <= MAX_ADJUSTMENT_BPS;
-  }, `must be between −${Math.abs(MIN_PERCENT)} % and +${MAX_PERCENT} %`),
+  v.check(
+    (text) => percentToBps(text) !== undefined,
+    'must be a number of per cent with at most two decimals, e.g. 10 or -5.5',
+  ),
+  v.check(
+    (text) => {
+      const bps = percentToBps(text) ?? 0;
+      return bps >= MIN_ADJUSTMENT_BPS && bps <= MAX_ADJUSTMENT_BPS;
+    },
+    `must be between −${Math.abs(MIN_PERCENT)} % and +${MAX_PERCENT} %`,
+  ),
 );
 
 /** The reason's rule: required as soon as the premium changes (the server refuses it otherwise). */

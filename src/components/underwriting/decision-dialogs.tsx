@@ -41,8 +41,13 @@ export function DecisionDialog(props: DecisionDialogProps) {
 }
 
 /** The server's messages for the fields a dialog shows (the rest go in its alert). */
-function shownOnly<K extends string>(failure: DecisionFailure | undefined, fields: readonly K[]): Partial<Record<K, string>> {
-  return Object.fromEntries(Object.entries(failure?.fields ?? {}).filter(([name]) => (fields as readonly string[]).includes(name))) as Partial<Record<K, string>>;
+function shownOnly<K extends string>(
+  failure: DecisionFailure | undefined,
+  fields: readonly K[],
+): Partial<Record<K, string>> {
+  return Object.fromEntries(
+    Object.entries(failure?.fields ?? {}).filter(([name]) => (fields as readonly string[]).includes(name)),
+  ) as Partial<Record<K, string>>;
 }
 
 /** The desk's decision dialogs: a wide form dialog that cannot be dismissed while the decision is being sent. */
@@ -79,7 +84,11 @@ function ApproveDialog({ number, premiumCents, busy, failure, onSubmit, onCancel
       onSubmit={() => {
         const values = form.submit();
         if (!values) return;
-        onSubmit({ kind: 'approve', adjustmentBps: percentToBps(values.adjustmentBps) ?? 0, reason: values.reason.trim() || null });
+        onSubmit({
+          kind: 'approve',
+          adjustmentBps: percentToBps(values.adjustmentBps) ?? 0,
+          reason: values.reason.trim() || null,
+        });
       }}
     >
       <p>Approved, the order goes back to the insured to pay. You may adjust the premium first.</p>
@@ -121,7 +130,10 @@ function ApproveDialog({ number, premiumCents, busy, failure, onSubmit, onCancel
 const MESSAGE_FIELDS = ['message'] as const;
 
 function RequestInfoDialog({ number, busy, failure, onSubmit, onCancel }: DecisionDialogProps) {
-  const form = useForm({ message: { schema: requiredText(2000), name: 'Message' } }, shownOnly(failure, MESSAGE_FIELDS));
+  const form = useForm(
+    { message: { schema: requiredText(2000), name: 'Message' } },
+    shownOnly(failure, MESSAGE_FIELDS),
+  );
   return (
     <DecisionShell
       title={`Ask for information on order ${number}`}
@@ -169,7 +181,13 @@ function DeclineDialog({ number, busy, failure, onSubmit, onCancel }: DecisionDi
       }}
     >
       <p>A declined order is closed: the insured cannot buy it.</p>
-      <TextAreaField {...form.field('reason')} label="Reason" hint="The insured sees this reason." rows={4} data-autofocus />
+      <TextAreaField
+        {...form.field('reason')}
+        label="Reason"
+        hint="The insured sees this reason."
+        rows={4}
+        data-autofocus
+      />
     </DecisionShell>
   );
 }

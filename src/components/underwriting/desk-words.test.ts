@@ -16,7 +16,8 @@ describe('percentToBps', () => {
   });
 
   it('is undefined for anything that is not a percentage to two decimals', () => {
-    for (const text of ['ten', '1.234', '1e2', '--5', '5-', '0x10', '.5', '1000']) expect(percentToBps(text), text).toBeUndefined();
+    for (const text of ['ten', '1.234', '1e2', '--5', '5-', '0x10', '.5', '1000'])
+      expect(percentToBps(text), text).toBeUndefined();
   });
 });
 
@@ -37,9 +38,13 @@ describe('the adjustment fields', () => {
   it('asks for a reason only when the premium changes', () => {
     expect(message(adjustmentReasonSchema({ adjustmentBps: '' }), '')).toBeUndefined();
     expect(message(adjustmentReasonSchema({ adjustmentBps: '0' }), '  ')).toBeUndefined();
-    expect(message(adjustmentReasonSchema({ adjustmentBps: '10' }), '  ')).toBe('is required when the premium is adjusted');
+    expect(message(adjustmentReasonSchema({ adjustmentBps: '10' }), '  ')).toBe(
+      'is required when the premium is adjusted',
+    );
     expect(message(adjustmentReasonSchema({ adjustmentBps: '-5' }), 'Clean loss history')).toBeUndefined();
-    expect(message(adjustmentReasonSchema({ adjustmentBps: '0' }), 'x'.repeat(1001))).toBe('must be at most 1000 characters');
+    expect(message(adjustmentReasonSchema({ adjustmentBps: '0' }), 'x'.repeat(1001))).toBe(
+      'must be at most 1000 characters',
+    );
   });
 });
 
@@ -52,7 +57,11 @@ describe('adjustedPremium', () => {
   });
 
   it('words the adjustment with its sign', () => {
-    expect([adjustmentWords(1000), adjustmentWords(-1250), adjustmentWords(0)]).toEqual(['+10 %', '−12.5 %', 'no change']);
+    expect([adjustmentWords(1000), adjustmentWords(-1250), adjustmentWords(0)]).toEqual([
+      '+10 %',
+      '−12.5 %',
+      'no change',
+    ]);
   });
 });
 

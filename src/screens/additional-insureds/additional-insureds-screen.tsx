@@ -57,7 +57,11 @@ export default function AdditionalInsuredsScreen() {
   const submissionId = submissionIdOf(search);
   const malformed = search.submissionid !== undefined && submissionId === undefined;
   return (
-    <section data-screen="additionally-insured" className="screen additional-insureds" aria-labelledby="additional-insureds-title">
+    <section
+      data-screen="additionally-insured"
+      className="screen additional-insureds"
+      aria-labelledby="additional-insureds-title"
+    >
       <p className="eyebrow">Your policy</p>
       <h1 id="additional-insureds-title">Additional insureds</h1>
       <p className="additional-insureds__lead">
@@ -74,7 +78,15 @@ export default function AdditionalInsuredsScreen() {
 }
 
 /** Link to this screen for one order; the client area is kept (ScreenLink). */
-function OrderLink({ submissionId, className, children }: { submissionId?: number; className?: string; children: ReactNode }) {
+function OrderLink({
+  submissionId,
+  className,
+  children,
+}: {
+  submissionId?: number;
+  className?: string;
+  children: ReactNode;
+}) {
   // The screen's row takes no search schema, so its query is typed as empty; submissionid passes through as text.
   const search = submissionId === undefined ? undefined : ({ submissionid: String(submissionId) } as never);
   return (
@@ -145,7 +157,9 @@ function frozenReason(status: string): string {
 function addressLine(insured: AdditionalInsured): string | undefined {
   if (!insured.address1) return undefined;
   const street = [insured.address1, insured.address2].filter(Boolean).join(', ');
-  return `${street}, ${insured.city ?? ''}, ${insured.state ?? ''} ${insured.zipcode ?? ''}`.replace(/\s+/g, ' ').trim();
+  return `${street}, ${insured.city ?? ''}, ${insured.state ?? ''} ${insured.zipcode ?? ''}`
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function AdditionalInsureds({ submissionId }: { submissionId: number }) {
@@ -162,7 +176,11 @@ function AdditionalInsureds({ submissionId }: { submissionId: number }) {
         }),
         saveRecord: fromPromise<ListedRecord, SaveRecordInput>(({ input }) =>
           saveAdditionalInsured(
-            { ...(input.values as Omit<SaveAdditionalInsuredRequest, 'id' | 'submissionId'>), id: input.id ?? null, submissionId },
+            {
+              ...(input.values as Omit<SaveAdditionalInsuredRequest, 'id' | 'submissionId'>),
+              id: input.id ?? null,
+              submissionId,
+            },
             input.id === undefined ? input.idempotencyKey : undefined,
           ),
         ),
@@ -321,10 +339,13 @@ function AdditionalInsureds({ submissionId }: { submissionId: number }) {
 
 /** A file name people recognise in their downloads, when the server did not give one. */
 function certificateFileName(orderNumber: string, name: string): string {
-  const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  const slug = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '');
   return `certificate-${slug(orderNumber)}-${slug(name) || 'additional-insured'}.pdf`;
 }
-
 
 function CertificateButton({
   submissionId,
@@ -385,7 +406,8 @@ const entries = saveAdditionalInsuredRequestSchema.entries;
 const filled = (schema: v.GenericSchema<string>) => v.pipe(v.string(), v.trim(), v.nonEmpty('is required'), schema);
 
 /** The address is optional as a whole: once any part is given, the street, city, state and ZIP are needed. */
-const hasAddress = (values: Readonly<Record<string, string>>) => ADDRESS_PARTS.some((part) => (values[part] ?? '').trim() !== '');
+const hasAddress = (values: Readonly<Record<string, string>>) =>
+  ADDRESS_PARTS.some((part) => (values[part] ?? '').trim() !== '');
 
 function AdditionalInsuredDialog({
   insured,
@@ -403,18 +425,31 @@ function AdditionalInsuredDialog({
   onSave: (values: Record<string, unknown>) => void;
   onCancel: () => void;
 }) {
-  const whenAddressed = (needed: v.GenericSchema, otherwise: v.GenericSchema) => (values: Readonly<Record<string, string>>) =>
-    hasAddress(values) ? needed : otherwise;
+  const whenAddressed =
+    (needed: v.GenericSchema, otherwise: v.GenericSchema) => (values: Readonly<Record<string, string>>) =>
+      hasAddress(values) ? needed : otherwise;
   const form = useForm(
     {
       name: { schema: entries.name, name: 'Name', initial: insured?.name ?? '' },
       relationship: { schema: entries.relationship, name: 'Relationship', initial: insured?.relationship ?? '' },
       email: { schema: entries.email, name: 'E-mail', initial: insured?.email ?? '' },
-      address1: { schema: whenAddressed(requiredText(200), entries.address1), name: 'Street address', initial: insured?.address1 ?? '' },
+      address1: {
+        schema: whenAddressed(requiredText(200), entries.address1),
+        name: 'Street address',
+        initial: insured?.address1 ?? '',
+      },
       address2: { schema: entries.address2, name: 'Address line 2', initial: insured?.address2 ?? '' },
       city: { schema: whenAddressed(requiredText(100), entries.city), name: 'City', initial: insured?.city ?? '' },
-      state: { schema: whenAddressed(filled(stateCodeSchema), entries.state), name: 'State', initial: insured?.state ?? '' },
-      zipcode: { schema: whenAddressed(filled(zip5Schema), entries.zipcode), name: 'ZIP code', initial: insured?.zipcode ?? '' },
+      state: {
+        schema: whenAddressed(filled(stateCodeSchema), entries.state),
+        name: 'State',
+        initial: insured?.state ?? '',
+      },
+      zipcode: {
+        schema: whenAddressed(filled(zip5Schema), entries.zipcode),
+        name: 'ZIP code',
+        initial: insured?.zipcode ?? '',
+      },
     },
     failure?.fields,
   );
@@ -431,10 +466,22 @@ function AdditionalInsuredDialog({
   const field = (name: (typeof SHOWN_FIELDS)[number]) => ({ ...form.field(name), readOnly: saving });
 
   return (
-    <Dialog title={insured ? 'Edit additional insured' : 'Add an additional insured'} onClose={onCancel} className="dialog--wide">
-      {failure && <ServerFailure title="We could not save this additional insured" failure={failure} shownFields={SHOWN_FIELDS} />}
+    <Dialog
+      title={insured ? 'Edit additional insured' : 'Add an additional insured'}
+      onClose={onCancel}
+      className="dialog--wide"
+    >
+      {failure && (
+        <ServerFailure title="We could not save this additional insured" failure={failure} shownFields={SHOWN_FIELDS} />
+      )}
       <form className="form" noValidate onSubmit={submit} aria-busy={saving}>
-        <TextField label="Name" data-autofocus hint="A person or an organisation, as their contract names them." autoComplete="off" {...field('name')} />
+        <TextField
+          label="Name"
+          data-autofocus
+          hint="A person or an organisation, as their contract names them."
+          autoComplete="off"
+          {...field('name')}
+        />
         <TextField label="Relationship" hint="Landlord, client, lender…" optional {...field('relationship')} />
         <TextField label="E-mail" type="email" autoComplete="off" optional {...field('email')} />
         <fieldset className="additional-insureds__address" aria-describedby={groupHintId}>
@@ -476,7 +523,12 @@ function AdditionalInsuredDialog({
           </div>
         </fieldset>
         <div className="dialog__actions">
-          <button type="button" className="button button--secondary" onClick={onCancel} aria-disabled={saving || undefined}>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={onCancel}
+            aria-disabled={saving || undefined}
+          >
             Cancel
           </button>
           <button type="submit" className="button" aria-disabled={saving || undefined}>

@@ -59,7 +59,11 @@ export default function AdminAuditScreen() {
         showFilters: (_, chosen: AuditFilters) =>
           void navigate({
             screen: 'admin-audit',
-            search: { ...(chosen.entity ? { entity: chosen.entity } : {}), ...(chosen.entityId ? { entityId: chosen.entityId } : {}), ...(chosen.page && chosen.page > 1 ? { page: chosen.page } : {}) } as never,
+            search: {
+              ...(chosen.entity ? { entity: chosen.entity } : {}),
+              ...(chosen.entityId ? { entityId: chosen.entityId } : {}),
+              ...(chosen.page && chosen.page > 1 ? { page: chosen.page } : {}),
+            } as never,
           }),
       },
     }),
@@ -76,16 +80,30 @@ export default function AdminAuditScreen() {
 
   let said = '';
   if (state.matches('loading')) said = 'Loading the audit log…';
-  else if (entries) said = entries.length === 0 ? 'No change recorded.' : `Changes ${(pageNo - 1) * pageSize + 1} to ${(pageNo - 1) * pageSize + entries.length}, newest first.`;
+  else if (entries)
+    said =
+      entries.length === 0
+        ? 'No change recorded.'
+        : `Changes ${(pageNo - 1) * pageSize + 1} to ${(pageNo - 1) * pageSize + entries.length}, newest first.`;
 
   return (
     <AdminFrame
       screen="admin-audit"
       title="Audit log"
       lead="Every administrative change: who made it, when, from where, and what it changed. Nothing here can be edited."
-      tools={<AuditFilter key={`${current.entity ?? ''}|${current.entityId ?? ''}`} filters={current} onFilter={(chosen) => send({ type: 'audit.filter', filters: chosen })} />}
+      tools={
+        <AuditFilter
+          key={`${current.entity ?? ''}|${current.entityId ?? ''}`}
+          filters={current}
+          onFilter={(chosen) => send({ type: 'audit.filter', filters: chosen })}
+        />
+      }
       said={said}
-      loadFailure={state.matches('loadFailed') ? { what: 'the audit log', message: errorMessage, onRetry: () => send({ type: 'audit.retry' }) } : undefined}
+      loadFailure={
+        state.matches('loadFailed')
+          ? { what: 'the audit log', message: errorMessage, onRetry: () => send({ type: 'audit.retry' }) }
+          : undefined
+      }
     >
       {entries && entries.length > 0 && (
         <div className="admin__table-wrap" tabIndex={0} role="region" aria-labelledby="audit-caption">
@@ -124,7 +142,12 @@ export default function AdminAuditScreen() {
       )}
       {entries && (pageNo > 1 || entries.length === pageSize) && (
         <nav className="admin__pages" aria-label="Pages of the audit log">
-          <button type="button" className="button button--secondary" aria-disabled={pageNo <= 1 || undefined} onClick={() => pageNo > 1 && send({ type: 'audit.filter', filters: { ...current, page: pageNo - 1 } })}>
+          <button
+            type="button"
+            className="button button--secondary"
+            aria-disabled={pageNo <= 1 || undefined}
+            onClick={() => pageNo > 1 && send({ type: 'audit.filter', filters: { ...current, page: pageNo - 1 } })}
+          >
             Newer changes
           </button>
           <span>Page {pageNo}</span>
@@ -132,7 +155,9 @@ export default function AdminAuditScreen() {
             type="button"
             className="button button--secondary"
             aria-disabled={entries.length < pageSize || undefined}
-            onClick={() => entries.length === pageSize && send({ type: 'audit.filter', filters: { ...current, page: pageNo + 1 } })}
+            onClick={() =>
+              entries.length === pageSize && send({ type: 'audit.filter', filters: { ...current, page: pageNo + 1 } })
+            }
           >
             Older changes
           </button>
@@ -168,7 +193,12 @@ function AuditFilter({ filters, onFilter }: { filters: AuditFilters; onFilter: (
       </div>
       <div className="field">
         <label htmlFor={ids.entityId}>Record number (optional)</label>
-        <input id={ids.entityId} inputMode="numeric" value={entityId} onChange={(event) => setEntityId(event.target.value)} />
+        <input
+          id={ids.entityId}
+          inputMode="numeric"
+          value={entityId}
+          onChange={(event) => setEntityId(event.target.value)}
+        />
       </div>
       <button type="submit" className="button">
         Show

@@ -33,7 +33,11 @@ export default function AdminBrokersScreen() {
       title="Brokers"
       lead="Each broker has a branded storefront at its client URL, selling the specialities chosen here."
       said={said}
-      loadFailure={state.matches('loadFailed') ? { what: 'the brokers', message: errorMessage, onRetry: () => send({ type: 'brokers.retry' }) } : undefined}
+      loadFailure={
+        state.matches('loadFailed')
+          ? { what: 'the brokers', message: errorMessage, onRetry: () => send({ type: 'brokers.retry' }) }
+          : undefined
+      }
       failure={inEditor ? undefined : errorMessage}
     >
       {!state.matches('loading') && (
@@ -59,10 +63,15 @@ export default function AdminBrokersScreen() {
           broker={editing}
           specialities={specialities}
           clientUrlCheck={clientUrl.check}
-          checking={state.matches({ editor: { form: { clientUrl: 'checking' } } }) || state.matches({ editor: { form: { clientUrl: 'waiting' } } })}
+          checking={
+            state.matches({ editor: { form: { clientUrl: 'checking' } } }) ||
+            state.matches({ editor: { form: { clientUrl: 'waiting' } } })
+          }
           busy={!state.matches({ editor: 'form' })}
           failure={errorMessage ? { message: errorMessage, fields: fieldErrors } : null}
-          onClientUrlChange={(value) => send({ type: 'clientUrl.change', value, wellFormed: isWellFormedClientUrl(value) })}
+          onClientUrlChange={(value) =>
+            send({ type: 'clientUrl.change', value, wellFormed: isWellFormedClientUrl(value) })
+          }
           onSave={(draft) => send({ type: 'editor.save', draft })}
           onCancel={() => send({ type: 'editor.cancel' })}
         />
@@ -112,7 +121,13 @@ function BrokerTable({
             <tr key={broker.id} className={broker.active ? undefined : 'admin__row--inactive'}>
               <th scope="row">
                 <span className="admin__broker">
-                  {broker.logo ? <img className="admin__logo" src={logoSource(broker.logo)} alt="" /> : <span className="admin__mark" aria-hidden="true">{broker.abbreviation}</span>}
+                  {broker.logo ? (
+                    <img className="admin__logo" src={logoSource(broker.logo)} alt="" />
+                  ) : (
+                    <span className="admin__mark" aria-hidden="true">
+                      {broker.abbreviation}
+                    </span>
+                  )}
                   <span>
                     {broker.name} <span className="admin__muted">({broker.abbreviation})</span>
                   </span>
@@ -141,11 +156,21 @@ function BrokerTable({
               <td>{broker.orders}</td>
               <td>
                 <div className="admin__row-actions">
-                  <button type="button" className="button button--secondary" aria-label={`Edit ${broker.name}`} onClick={() => onEdit(broker.id)}>
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    aria-label={`Edit ${broker.name}`}
+                    onClick={() => onEdit(broker.id)}
+                  >
                     Edit
                   </button>
                   {broker.active ? (
-                    <button type="button" className="button button--secondary" aria-label={`Close storefront of ${broker.name}`} onClick={() => onDeactivate(broker.id)}>
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      aria-label={`Close storefront of ${broker.name}`}
+                      onClick={() => onDeactivate(broker.id)}
+                    >
                       Close storefront
                     </button>
                   ) : (

@@ -35,16 +35,30 @@ export default function AdminCatalogScreen() {
       title="Specialities"
       lead="What is sold, by category. A retired speciality is no longer listed or quotable; the orders and policies it has carry on."
       said={said}
-      loadFailure={state.matches('loadFailed') ? { what: 'the catalogue', message: errorMessage, onRetry: () => send({ type: 'catalog.retry' }) } : undefined}
+      loadFailure={
+        state.matches('loadFailed')
+          ? { what: 'the catalogue', message: errorMessage, onRetry: () => send({ type: 'catalog.retry' }) }
+          : undefined
+      }
       failure={state.matches('list') ? errorMessage : undefined}
     >
       {catalog && (
         <>
           <div className="admin__actions">
-            <button type="button" className="button" disabled={reloading} onClick={() => send({ type: 'speciality.add' })}>
+            <button
+              type="button"
+              className="button"
+              disabled={reloading}
+              onClick={() => send({ type: 'speciality.add' })}
+            >
               New speciality
             </button>
-            <button type="button" className="button button--secondary" disabled={reloading} onClick={() => send({ type: 'category.add' })}>
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={reloading}
+              onClick={() => send({ type: 'category.add' })}
+            >
               New category
             </button>
           </div>
@@ -113,7 +127,12 @@ function Catalogue({
       <section key={category.id} className="admin__category" aria-labelledby={headingId}>
         <div className="admin__category-head">
           <h2 id={headingId}>{category.name}</h2>
-          <button type="button" className="button button--secondary" aria-label={`Edit category ${category.name}`} onClick={() => onEditCategory(category.id)}>
+          <button
+            type="button"
+            className="button button--secondary"
+            aria-label={`Edit category ${category.name}`}
+            onClick={() => onEditCategory(category.id)}
+          >
             Edit
           </button>
         </div>
@@ -145,19 +164,35 @@ function Catalogue({
                         Code <code>{speciality.code}</code>
                       </span>
                     </th>
-                    <td>{speciality.states.length === 0 ? 'Nowhere yet: no rate table' : speciality.states.join(', ')}</td>
+                    <td>
+                      {speciality.states.length === 0 ? 'Nowhere yet: no rate table' : speciality.states.join(', ')}
+                    </td>
                     <td className="admin__number">{speciality.questions}</td>
                     <td className="admin__number">{speciality.orders}</td>
                     <td>
                       <div className="admin__row-actions">
-                        <button type="button" className="button button--secondary" aria-label={`Edit ${speciality.name}`} onClick={() => onEditSpeciality(speciality.id)}>
+                        <button
+                          type="button"
+                          className="button button--secondary"
+                          aria-label={`Edit ${speciality.name}`}
+                          onClick={() => onEditSpeciality(speciality.id)}
+                        >
                           Edit
                         </button>
-                        <ScreenLink screen="admin-questions" params={{ specialityid: String(speciality.id) }} className="button button--secondary">
+                        <ScreenLink
+                          screen="admin-questions"
+                          params={{ specialityid: String(speciality.id) }}
+                          className="button button--secondary"
+                        >
                           Questions<span className="visually-hidden"> of {speciality.name}</span>
                         </ScreenLink>
                         {speciality.active ? (
-                          <button type="button" className="button button--secondary" aria-label={`Retire ${speciality.name}`} onClick={() => onRetire(speciality.id)}>
+                          <button
+                            type="button"
+                            className="button button--secondary"
+                            aria-label={`Retire ${speciality.name}`}
+                            onClick={() => onRetire(speciality.id)}
+                          >
                             Retire
                           </button>
                         ) : (

@@ -32,7 +32,9 @@ function effects(question: AdminQuestion): string[] {
 export default function AdminQuestionsScreen() {
   const { specialityid } = useParams({ strict: false }) as { specialityid?: string };
   const specialityId = Number(specialityid);
-  const [state, send] = useMachine(adminQuestionsMachine, { input: { specialityId: Number.isInteger(specialityId) && specialityId > 0 ? specialityId : 0 } });
+  const [state, send] = useMachine(adminQuestionsMachine, {
+    input: { specialityId: Number.isInteger(specialityId) && specialityId > 0 ? specialityId : 0 },
+  });
   const { set, editing, errorMessage, fieldErrors, lastChange } = state.context;
   const inEditor = state.matches('editor');
   const busy = !state.matches('list');
@@ -52,11 +54,16 @@ export default function AdminQuestionsScreen() {
       title={set ? `${set.speciality.name}: questions` : 'Questions'}
       lead={
         <>
-          Asked in this order after the speciality is chosen, before the general application questions. <ScreenLink screen="admin-specialities">Back to the specialities</ScreenLink>
+          Asked in this order after the speciality is chosen, before the general application questions.{' '}
+          <ScreenLink screen="admin-specialities">Back to the specialities</ScreenLink>
         </>
       }
       said={said}
-      loadFailure={state.matches('loadFailed') ? { what: 'the questions', message: errorMessage, onRetry: () => send({ type: 'questions.retry' }) } : undefined}
+      loadFailure={
+        state.matches('loadFailed')
+          ? { what: 'the questions', message: errorMessage, onRetry: () => send({ type: 'questions.retry' }) }
+          : undefined
+      }
       failure={state.matches('list') ? errorMessage : undefined}
     >
       {set && (
@@ -71,20 +78,35 @@ export default function AdminQuestionsScreen() {
           ) : (
             <ol className="admin__questions">
               {questions.map((question, index) => (
-                <li key={question.id} className={question.active ? 'admin__question' : 'admin__question admin__row--inactive'}>
+                <li
+                  key={question.id}
+                  className={question.active ? 'admin__question' : 'admin__question admin__row--inactive'}
+                >
                   <div className="admin__question-text">
-                    <strong>{question.text}</strong> {!question.active && <strong className="admin__badge">Retired</strong>}
+                    <strong>{question.text}</strong>{' '}
+                    {!question.active && <strong className="admin__badge">Retired</strong>}
                     <span className="admin__muted admin__block">
-                      <code>{question.code}</code> · {TYPE_WORDS[question.type]} · {question.required ? 'required' : 'optional'}
-                      {question.condition && ` · shown when ${question.condition.questionCode} is ${question.condition.anyOf.join(' or ')}`}
+                      <code>{question.code}</code> · {TYPE_WORDS[question.type]} ·{' '}
+                      {question.required ? 'required' : 'optional'}
+                      {question.condition &&
+                        ` · shown when ${question.condition.questionCode} is ${question.condition.anyOf.join(' or ')}`}
                     </span>
                     {isChoiceType(question.type) && (
-                      <span className="admin__muted admin__block">Options: {question.options.map((option) => option.label).join(', ')}</span>
+                      <span className="admin__muted admin__block">
+                        Options: {question.options.map((option) => option.label).join(', ')}
+                      </span>
                     )}
-                    {effects(question).length > 0 && <span className="admin__block">Effects: {effects(question).join('; ')}</span>}
+                    {effects(question).length > 0 && (
+                      <span className="admin__block">Effects: {effects(question).join('; ')}</span>
+                    )}
                   </div>
                   <div className="admin__row-actions">
-                    <button type="button" className="button button--secondary" aria-label={`Edit ${question.code}`} onClick={() => send({ type: 'question.edit', id: question.id })}>
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      aria-label={`Edit ${question.code}`}
+                      onClick={() => send({ type: 'question.edit', id: question.id })}
+                    >
                       Edit
                     </button>
                     <button
@@ -101,7 +123,9 @@ export default function AdminQuestionsScreen() {
                       className="button button--secondary"
                       aria-label={`Move down: ${question.code}`}
                       aria-disabled={busy || index === questions.length - 1 || undefined}
-                      onClick={() => !busy && index < questions.length - 1 && send({ type: 'question.move', id: question.id, by: 1 })}
+                      onClick={() =>
+                        !busy && index < questions.length - 1 && send({ type: 'question.move', id: question.id, by: 1 })
+                      }
                     >
                       Move down
                     </button>
@@ -110,7 +134,10 @@ export default function AdminQuestionsScreen() {
                       className="button button--secondary"
                       aria-label={question.active ? `Retire ${question.code}` : `Ask again: ${question.code}`}
                       aria-disabled={busy || undefined}
-                      onClick={() => !busy && send({ type: question.active ? 'question.retire' : 'question.restore', id: question.id })}
+                      onClick={() =>
+                        !busy &&
+                        send({ type: question.active ? 'question.retire' : 'question.restore', id: question.id })
+                      }
                     >
                       {question.active ? 'Retire' : 'Ask again'}
                     </button>

@@ -19,7 +19,8 @@ import { useScreenNavigate } from '@/routes/screen-navigation';
 
 function useSelection(): RateTableKey | undefined {
   const parsed = v.safeParse(adminRateTablesSearch, useSearch({ strict: false }));
-  if (!parsed.success || parsed.output.specialityId === undefined || parsed.output.state === undefined) return undefined;
+  if (!parsed.success || parsed.output.specialityId === undefined || parsed.output.state === undefined)
+    return undefined;
   return { specialityId: parsed.output.specialityId, stateCode: parsed.output.state };
 }
 
@@ -50,7 +51,10 @@ export default function AdminRateTablesScreen() {
     adminRateTablesMachine.provide({
       actions: {
         showSelection: (_, chosen: RateTableKey) =>
-          void navigate({ screen: 'admin-ratetables', search: { specialityId: chosen.specialityId, state: chosen.stateCode } }),
+          void navigate({
+            screen: 'admin-ratetables',
+            search: { specialityId: chosen.specialityId, state: chosen.stateCode },
+          }),
         saveFile: (_, file: { blob: Blob; filename: string }) => saveBlob(file.blob, file.filename),
       },
     }),
@@ -60,13 +64,17 @@ export default function AdminRateTablesScreen() {
   const specialityId = selection?.specialityId;
   const stateCode = selection?.stateCode;
   useEffect(() => {
-    send({ type: 'tables.sync', selection: specialityId !== undefined && stateCode !== undefined ? { specialityId, stateCode } : undefined });
+    send({
+      type: 'tables.sync',
+      selection: specialityId !== undefined && stateCode !== undefined ? { specialityId, stateCode } : undefined,
+    });
   }, [send, specialityId, stateCode]);
 
   const { specialities, states, versions, errorMessage, fieldErrors, lastChange } = state.context;
   const chosen = state.context.selection;
   const ids = { csv: useId(), csvHint: useId() };
-  const busy = state.matches({ main: 'saving' }) || state.matches({ main: 'importing' }) || state.matches({ main: 'exporting' });
+  const busy =
+    state.matches({ main: 'saving' }) || state.matches({ main: 'importing' }) || state.matches({ main: 'exporting' });
   const inForce = versions[0];
   const specialityName = specialities.find((speciality) => speciality.id === chosen?.specialityId)?.name;
   const stateName = states.find((entry) => entry.code === chosen?.stateCode)?.name;
@@ -93,9 +101,16 @@ export default function AdminRateTablesScreen() {
         )
       }
       said={said}
-      loadFailure={state.matches('choicesFailed') ? { what: 'the specialities and states', message: errorMessage, onRetry: () => send({ type: 'tables.retry' }) } : undefined}
+      loadFailure={
+        state.matches('choicesFailed')
+          ? {
+              what: 'the specialities and states',
+              message: errorMessage,
+              onRetry: () => send({ type: 'tables.retry' }),
+            }
+          : undefined
+      }
     >
-
       {state.matches({ main: 'loadFailed' }) && (
         <div className="notice notice--error" role="alert">
           <p>We could not load this rate table. {errorMessage}</p>
@@ -118,10 +133,20 @@ export default function AdminRateTablesScreen() {
             {specialityName} in {stateName}: version {inForce.version} in force
           </h2>
           {errorMessage && !state.matches({ main: 'loading' }) && (
-            <ServerFailure title="That change was not made" failure={{ message: errorMessage, fields: fieldErrors }} shownFields={Object.keys(fieldErrors).filter((name) => !name.startsWith('csv'))} />
+            <ServerFailure
+              title="That change was not made"
+              failure={{ message: errorMessage, fields: fieldErrors }}
+              shownFields={Object.keys(fieldErrors).filter((name) => !name.startsWith('csv'))}
+            />
           )}
           <div className="admin__panels">
-            <RateForm key={inForce.id} version={inForce} busy={busy} fieldErrors={fieldErrors} onSave={(change) => send({ type: 'rates.save', change })} />
+            <RateForm
+              key={inForce.id}
+              version={inForce}
+              busy={busy}
+              fieldErrors={fieldErrors}
+              onSave={(change) => send({ type: 'rates.save', change })}
+            />
             <CsvPanel
               busy={busy}
               ids={ids}
@@ -148,7 +173,10 @@ function TableChooser({
   states: readonly UsState[];
   onChoose: (choice: RateTableKey) => void;
 }) {
-  const [draft, setDraft] = useState({ specialityId: chosen ? String(chosen.specialityId) : '', stateCode: chosen?.stateCode ?? '' });
+  const [draft, setDraft] = useState({
+    specialityId: chosen ? String(chosen.specialityId) : '',
+    stateCode: chosen?.stateCode ?? '',
+  });
   const ids = { speciality: useId(), state: useId() };
   return (
     <form
@@ -156,12 +184,17 @@ function TableChooser({
       aria-label="Choose a rate table"
       onSubmit={(event) => {
         event.preventDefault();
-        if (draft.specialityId && draft.stateCode) onChoose({ specialityId: Number(draft.specialityId), stateCode: draft.stateCode });
+        if (draft.specialityId && draft.stateCode)
+          onChoose({ specialityId: Number(draft.specialityId), stateCode: draft.stateCode });
       }}
     >
       <div className="field">
         <label htmlFor={ids.speciality}>Speciality</label>
-        <select id={ids.speciality} value={draft.specialityId} onChange={(event) => setDraft({ ...draft, specialityId: event.target.value })}>
+        <select
+          id={ids.speciality}
+          value={draft.specialityId}
+          onChange={(event) => setDraft({ ...draft, specialityId: event.target.value })}
+        >
           <option value="">Choose…</option>
           {specialities.map((speciality) => (
             <option key={speciality.id} value={speciality.id}>
@@ -172,7 +205,11 @@ function TableChooser({
       </div>
       <div className="field">
         <label htmlFor={ids.state}>State</label>
-        <select id={ids.state} value={draft.stateCode} onChange={(event) => setDraft({ ...draft, stateCode: event.target.value })}>
+        <select
+          id={ids.state}
+          value={draft.stateCode}
+          onChange={(event) => setDraft({ ...draft, stateCode: event.target.value })}
+        >
           <option value="">Choose…</option>
           {states
             .filter((entry) => entry.offered)
@@ -206,8 +243,16 @@ function CsvPanel({
   return (
     <section className="admin__panel" aria-labelledby="csv-title">
       <h3 id="csv-title">The whole table as CSV</h3>
-      <p>Limits, deductibles, territories and experience bands change by CSV: download the table in force, edit it, and upload it as the next version.</p>
-      <button type="button" className="button button--secondary" aria-disabled={busy || undefined} onClick={() => !busy && onExport()}>
+      <p>
+        Limits, deductibles, territories and experience bands change by CSV: download the table in force, edit it, and
+        upload it as the next version.
+      </p>
+      <button
+        type="button"
+        className="button button--secondary"
+        aria-disabled={busy || undefined}
+        onClick={() => !busy && onExport()}
+      >
         Download the table in force
       </button>
       <form
@@ -251,7 +296,15 @@ function CsvPanel({
   );
 }
 
-function VersionTable({ versions, busy, onExport }: { versions: readonly RateTableVersion[]; busy: boolean; onExport: (version: number) => void }) {
+function VersionTable({
+  versions,
+  busy,
+  onExport,
+}: {
+  versions: readonly RateTableVersion[];
+  busy: boolean;
+  onExport: (version: number) => void;
+}) {
   return (
     <div className="admin__table-wrap" tabIndex={0} role="region" aria-labelledby="versions-caption">
       <table className="admin__table">
@@ -290,7 +343,10 @@ function VersionTable({ versions, busy, onExport }: { versions: readonly RateTab
               </th>
               <td>
                 {formatMomentUtc(version.createdAt)}
-                <span className="admin__muted breaks-anywhere"> by {version.createdBy?.email ?? 'the initial set-up'}</span>
+                <span className="admin__muted breaks-anywhere">
+                  {' '}
+                  by {version.createdBy?.email ?? 'the initial set-up'}
+                </span>
               </td>
               <td className="admin__number">{formatUsd(version.basePremiumCents)}</td>
               <td className="admin__number">{formatUsd(version.minPremiumCents)}</td>

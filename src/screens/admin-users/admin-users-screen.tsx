@@ -15,7 +15,12 @@ import { signedInUser } from '@/machines/auth.machine';
 import { adminUsersSearch } from '@/routes/search-params';
 import { useScreenNavigate } from '@/routes/screen-navigation';
 
-const ROLE_WORDS: Record<Role, string> = { insured: 'Insured', underwriter: 'Underwriter', admin: 'Administrator', broker: 'Broker' };
+const ROLE_WORDS: Record<Role, string> = {
+  insured: 'Insured',
+  underwriter: 'Underwriter',
+  admin: 'Administrator',
+  broker: 'Broker',
+};
 
 function useFilters(): UserFilters {
   const parsed = v.safeParse(adminUsersSearch, useSearch({ strict: false }));
@@ -27,7 +32,9 @@ const when = (iso: string | null) => (iso ? formatMomentUtc(iso) : 'Never');
 const isLocked = (user: AdminUser) => user.lockedUntil !== null && new Date(user.lockedUntil).getTime() > Date.now();
 
 const changeWords = (change: UserChange) =>
-  change.kind === 'role' ? `${personOf(change.user)} is now ${ROLE_WORDS[change.user.role].toLowerCase()}.` : `${personOf(change.user)} can sign in again.`;
+  change.kind === 'role'
+    ? `${personOf(change.user)} is now ${ROLE_WORDS[change.user.role].toLowerCase()}.`
+    : `${personOf(change.user)} can sign in again.`;
 
 /**
  * admin/users?q&role&page: the administrator's users (issue 9). Find by e-mail, name or company,
@@ -41,7 +48,14 @@ export default function AdminUsersScreen() {
     adminUsersMachine.provide({
       actions: {
         showFilters: (_, chosen: UserFilters) =>
-          void navigate({ screen: 'admin-users', search: { ...(chosen.q ? { q: chosen.q } : {}), ...(chosen.role ? { role: chosen.role } : {}), ...(chosen.page && chosen.page > 1 ? { page: chosen.page } : {}) } }),
+          void navigate({
+            screen: 'admin-users',
+            search: {
+              ...(chosen.q ? { q: chosen.q } : {}),
+              ...(chosen.role ? { role: chosen.role } : {}),
+              ...(chosen.page && chosen.page > 1 ? { page: chosen.page } : {}),
+            },
+          }),
       },
     }),
     { input: { filters } },
@@ -65,9 +79,19 @@ export default function AdminUsersScreen() {
     <AdminFrame
       screen="admin-users"
       title="Users"
-      tools={<UserSearch key={`${current.q ?? ''}|${current.role ?? ''}`} filters={current} onSearch={(chosen) => send({ type: 'users.search', filters: chosen })} />}
+      tools={
+        <UserSearch
+          key={`${current.q ?? ''}|${current.role ?? ''}`}
+          filters={current}
+          onSearch={(chosen) => send({ type: 'users.search', filters: chosen })}
+        />
+      }
       said={said}
-      loadFailure={state.matches('loadFailed') ? { what: 'the users', message: errorMessage, onRetry: () => send({ type: 'users.retry' }) } : undefined}
+      loadFailure={
+        state.matches('loadFailed')
+          ? { what: 'the users', message: errorMessage, onRetry: () => send({ type: 'users.retry' }) }
+          : undefined
+      }
       failure={state.matches('list') ? errorMessage : undefined}
     >
       {list && (
@@ -97,14 +121,21 @@ export default function AdminUsersScreen() {
                       </th>
                       <td>
                         {ROLE_WORDS[user.role]}
-                        {isLocked(user) && <strong className="admin__badge admin__block">Locked until {when(user.lockedUntil)}</strong>}
+                        {isLocked(user) && (
+                          <strong className="admin__badge admin__block">Locked until {when(user.lockedUntil)}</strong>
+                        )}
                       </td>
                       <td>{user.broker?.name ?? '—'}</td>
                       <td>{when(user.lastLoginAt)}</td>
                       <td>
                         <div className="admin__row-actions">
                           {user.id !== me?.id && (
-                            <button type="button" className="button button--secondary" aria-label={`Change role of ${personOf(user)}`} onClick={() => send({ type: 'user.changeRole', id: user.id })}>
+                            <button
+                              type="button"
+                              className="button button--secondary"
+                              aria-label={`Change role of ${personOf(user)}`}
+                              onClick={() => send({ type: 'user.changeRole', id: user.id })}
+                            >
                               Change role
                             </button>
                           )}
@@ -129,13 +160,25 @@ export default function AdminUsersScreen() {
           )}
           {pages > 1 && (
             <nav className="admin__pages" aria-label="Pages of users">
-              <button type="button" className="button button--secondary" aria-disabled={pageNo <= 1 || undefined} onClick={() => pageNo > 1 && send({ type: 'users.search', filters: { ...current, page: pageNo - 1 } })}>
+              <button
+                type="button"
+                className="button button--secondary"
+                aria-disabled={pageNo <= 1 || undefined}
+                onClick={() => pageNo > 1 && send({ type: 'users.search', filters: { ...current, page: pageNo - 1 } })}
+              >
                 Previous page
               </button>
               <span>
                 Page {pageNo} of {pages}
               </span>
-              <button type="button" className="button button--secondary" aria-disabled={pageNo >= pages || undefined} onClick={() => pageNo < pages && send({ type: 'users.search', filters: { ...current, page: pageNo + 1 } })}>
+              <button
+                type="button"
+                className="button button--secondary"
+                aria-disabled={pageNo >= pages || undefined}
+                onClick={() =>
+                  pageNo < pages && send({ type: 'users.search', filters: { ...current, page: pageNo + 1 } })
+                }
+              >
                 Next page
               </button>
             </nav>
@@ -212,7 +255,9 @@ function RoleDialog({
   const [brokerId, setBrokerId] = useState(user.role === 'broker' && user.broker ? String(user.broker.id) : '');
   const [tried, setTried] = useState(false);
   const brokerMissing = role === 'broker' && !brokerId;
-  const brokerError = (tried && brokerMissing ? 'Choose the broker they work for' : undefined) ?? (failure?.fields.brokerId ? `Broker ${failure.fields.brokerId}` : undefined);
+  const brokerError =
+    (tried && brokerMissing ? 'Choose the broker they work for' : undefined) ??
+    (failure?.fields.brokerId ? `Broker ${failure.fields.brokerId}` : undefined);
   return (
     <FormDialog
       title={`Change the role of ${personOf(user)}`}
@@ -232,7 +277,12 @@ function RoleDialog({
       <p>
         {user.email} is now {ROLE_WORDS[user.role].toLowerCase()}.
       </p>
-      <SelectField label="New role" value={role} onValueChange={(value) => setRole(value as Role)} options={roles.map((code) => ({ value: code, label: ROLE_WORDS[code] }))} />
+      <SelectField
+        label="New role"
+        value={role}
+        onValueChange={(value) => setRole(value as Role)}
+        options={roles.map((code) => ({ value: code, label: ROLE_WORDS[code] }))}
+      />
       {role === 'broker' && (
         <SelectField
           label="Broker they work for"

@@ -20,7 +20,8 @@ export default function ApplicationUnderReviewScreen() {
 }
 
 /** The insured's latest resubmission: its message travels as the move's reason. */
-const lastResubmission = (history: HistoryEntry[]) => history.filter((entry) => entry.event === 'order.resubmit').at(-1);
+const lastResubmission = (history: HistoryEntry[]) =>
+  history.filter((entry) => entry.event === 'order.resubmit').at(-1);
 
 function UnderReview({ order }: { order: LoadedOrder }) {
   const { details, titleId } = order;

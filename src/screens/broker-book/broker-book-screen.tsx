@@ -23,7 +23,8 @@ export default function BrokerBookScreen() {
     brokerBookMachine.provide({
       actions: {
         // The status lives in the address, so a reload, a bookmark and Back all keep it.
-        showStatus: (_, chosen: SubmissionStatus | undefined) => void navigate({ screen: 'broker', search: chosen ? { status: chosen } : {} }),
+        showStatus: (_, chosen: SubmissionStatus | undefined) =>
+          void navigate({ screen: 'broker', search: chosen ? { status: chosen } : {} }),
       },
     }),
     { input: { status } },
@@ -38,14 +39,17 @@ export default function BrokerBookScreen() {
 
   let said = '';
   if (state.matches('loading')) said = 'Loading your book…';
-  else if (state.matches('loaded') && book) said = `${book.total} ${book.total === 1 ? 'order' : 'orders'}${chosen ? ` ${orderStatusWords(chosen).toLowerCase()}` : ''}.`;
+  else if (state.matches('loaded') && book)
+    said = `${book.total} ${book.total === 1 ? 'order' : 'orders'}${chosen ? ` ${orderStatusWords(chosen).toLowerCase()}` : ''}.`;
   else if (state.matches('empty')) said = chosen ? 'No orders with this status.' : 'No orders yet.';
 
   return (
     <section data-screen="broker" className="screen broker-book" aria-labelledby="broker-title">
       <p className="eyebrow">{book ? book.broker.name : 'Your brokerage'}</p>
       <h1 id="broker-title">Your book</h1>
-      <p className="broker-book__lead">The orders and policies that came through your storefront, most recently changed first.</p>
+      <p className="broker-book__lead">
+        The orders and policies that came through your storefront, most recently changed first.
+      </p>
 
       {state.matches('notTied') ? (
         <div className="notice" role="status">
@@ -55,13 +59,22 @@ export default function BrokerBookScreen() {
         <>
           {book && <Storefront storefront={book.storefront} />}
 
-          <form className="broker-book__filters" aria-label="Filter your book" onSubmit={(event) => event.preventDefault()}>
+          <form
+            className="broker-book__filters"
+            aria-label="Filter your book"
+            onSubmit={(event) => event.preventDefault()}
+          >
             <div className="field">
               <label htmlFor={statusId}>Status</label>
               <select
                 id={statusId}
                 value={chosen ?? ''}
-                onChange={(event) => send({ type: 'book.filter', status: (event.target.value || undefined) as SubmissionStatus | undefined })}
+                onChange={(event) =>
+                  send({
+                    type: 'book.filter',
+                    status: (event.target.value || undefined) as SubmissionStatus | undefined,
+                  })
+                }
               >
                 <option value="">Any status</option>
                 {submissionStatuses.map((code) => (
@@ -86,7 +99,13 @@ export default function BrokerBookScreen() {
               </button>
             </div>
           )}
-          {state.matches('empty') && <p>{chosen ? 'No order of yours has this status.' : 'No order has come through your storefront yet: share its links above.'}</p>}
+          {state.matches('empty') && (
+            <p>
+              {chosen
+                ? 'No order of yours has this status.'
+                : 'No order has come through your storefront yet: share its links above.'}
+            </p>
+          )}
           {state.matches('loaded') && book && <Orders orders={book.orders} />}
         </>
       )}
@@ -137,7 +156,11 @@ function Orders({ orders }: { orders: Book['orders'] }) {
               <td>{order.totalCents === null ? '—' : formatUsd(order.totalCents)}</td>
               <td>{orderStatusWords(order.status)}</td>
               <td>{order.nextStep}</td>
-              <td>{order.policy ? `${order.policy.number} (${periodWords(order.policy.effectiveDate, order.policy.expirationDate)})` : '—'}</td>
+              <td>
+                {order.policy
+                  ? `${order.policy.number} (${periodWords(order.policy.effectiveDate, order.policy.expirationDate)})`
+                  : '—'}
+              </td>
             </tr>
           ))}
         </tbody>

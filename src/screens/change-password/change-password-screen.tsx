@@ -35,7 +35,12 @@ function ChangePassword({ token }: { token: string }) {
 
   if (state.matches('arriving') || state.matches('checking')) {
     return (
-      <section data-screen="changepassword" className="screen screen--narrow auth-screen" aria-busy="true" aria-labelledby="change-title">
+      <section
+        data-screen="changepassword"
+        className="screen screen--narrow auth-screen"
+        aria-busy="true"
+        aria-labelledby="change-title"
+      >
         <h1 id="change-title">Choose a new password</h1>
         <p className="notice">Checking your link…</p>
       </section>
@@ -44,13 +49,17 @@ function ChangePassword({ token }: { token: string }) {
 
   if (state.matches('invalid')) {
     return (
-      <section data-screen="changepassword" className="screen screen--narrow auth-screen" aria-labelledby="change-title">
+      <section
+        data-screen="changepassword"
+        className="screen screen--narrow auth-screen"
+        aria-labelledby="change-title"
+      >
         <h1 id="change-title" ref={heading} tabIndex={-1}>
           This link cannot be used
         </h1>
         <p>
-          Password links work once, for an hour. This one has expired, has already been used, or was copied
-          incompletely from the e-mail.
+          Password links work once, for an hour. This one has expired, has already been used, or was copied incompletely
+          from the e-mail.
         </p>
         <p>
           <ScreenLink screen="forgotpassword" className="button">
@@ -63,7 +72,11 @@ function ChangePassword({ token }: { token: string }) {
 
   if (state.matches('changed')) {
     return (
-      <section data-screen="changepassword" className="screen screen--narrow auth-screen" aria-labelledby="change-title">
+      <section
+        data-screen="changepassword"
+        className="screen screen--narrow auth-screen"
+        aria-labelledby="change-title"
+      >
         {/* Focus moves to the heading, which reads the news: no live region as well. */}
         <div className="auth-screen__done">
           <h1 id="change-title" ref={heading} tabIndex={-1}>
@@ -136,7 +149,9 @@ function NewPasswordForm({
 
   return (
     <>
-      {failure && <ServerFailure title="We could not change your password" failure={failure} shownFields={['newpassword']} />}
+      {failure && (
+        <ServerFailure title="We could not change your password" failure={failure} shownFields={['newpassword']} />
+      )}
       <form className="form" noValidate onSubmit={submit} aria-busy={saving}>
         <TextField
           label="New password"

@@ -5,7 +5,12 @@ import * as v from 'valibot';
 import { fromPromise } from 'xstate';
 import { errorText } from '@/api/api-error';
 import { getClaimablePolicies, getClaims, reportClaim } from '@/api/claims';
-import { reportClaimRequestSchema, type Claim, type ClaimablePolicy, type ReportClaimRequest } from '@shared/contract/claims';
+import {
+  reportClaimRequestSchema,
+  type Claim,
+  type ClaimablePolicy,
+  type ReportClaimRequest,
+} from '@shared/contract/claims';
 import { isoDateSchema } from '@shared/contract/submissions';
 import { Dialog } from '@/components/dialog';
 import { SelectField } from '@/components/form/select-field';
@@ -110,8 +115,9 @@ export default function ClaimsScreen() {
             </button>
           </div>
         )}
-        {!state.matches('loading') && !state.matches('loadFailed') && (
-          claims.length === 0 ? (
+        {!state.matches('loading') &&
+          !state.matches('loadFailed') &&
+          (claims.length === 0 ? (
             <p className="records-empty">You have not reported any claims.</p>
           ) : (
             <ul className="records">
@@ -119,8 +125,7 @@ export default function ClaimsScreen() {
                 <ClaimItem key={claim.id} claim={claim} />
               ))}
             </ul>
-          )
-        )}
+          ))}
       </section>
     </section>
   );
@@ -203,8 +208,8 @@ function ReportClaim({ dialogOpen, saving, failure, onOpen, onCancel, onReport, 
     return (
       <div className="notice claims__report claims__no-policy">
         <p>
-          <strong>Claims are reported against a bound policy.</strong> You do not hold one yet: once an order is bound, you
-          can report a claim against it here.
+          <strong>Claims are reported against a bound policy.</strong> You do not hold one yet: once an order is bound,
+          you can report a claim against it here.
         </p>
         <p>
           <ScreenLink screen="dashboard">See your orders on the dashboard</ScreenLink>
@@ -218,7 +223,13 @@ function ReportClaim({ dialogOpen, saving, failure, onOpen, onCancel, onReport, 
         Report a claim
       </button>
       {dialogOpen && (
-        <ReportClaimDialog policies={answer.policies} saving={saving} failure={failure} onCancel={onCancel} onReport={onReport} />
+        <ReportClaimDialog
+          policies={answer.policies}
+          saving={saving}
+          failure={failure}
+          onCancel={onCancel}
+          onReport={onReport}
+        />
       )}
     </div>
   );
@@ -261,7 +272,10 @@ function ReportClaimDialog({
             v.nonEmpty('is required'),
             isoDateSchema,
             v.check((value) => value <= today, 'cannot be in the future'),
-            v.check((value) => !start || value >= start, `must be on or after the policy started${start ? ` (${formatDay(start)})` : ''}`),
+            v.check(
+              (value) => !start || value >= start,
+              `must be on or after the policy started${start ? ` (${formatDay(start)})` : ''}`,
+            ),
           );
         },
         name: 'The date of loss',
@@ -276,7 +290,12 @@ function ReportClaimDialog({
     event.preventDefault();
     if (saving) return;
     const values = form.submit();
-    if (values) onReport({ policyid: Number(values.policyid), dateofloss: values.dateofloss, description: values.description.trim() });
+    if (values)
+      onReport({
+        policyid: Number(values.policyid),
+        dateofloss: values.dateofloss,
+        description: values.description.trim(),
+      });
   }
 
   return (
@@ -315,7 +334,12 @@ function ReportClaimDialog({
           handler will tell you how to send them when they contact you about this claim.
         </p>
         <div className="dialog__actions">
-          <button type="button" className="button button--secondary" onClick={onCancel} aria-disabled={saving || undefined}>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={onCancel}
+            aria-disabled={saving || undefined}
+          >
             Cancel
           </button>
           <button type="submit" className="button" aria-disabled={saving || undefined}>

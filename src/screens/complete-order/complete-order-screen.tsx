@@ -24,10 +24,16 @@ function Complete({ order }: { order: LoadedOrder }) {
   const issued = placed.status === 'complete';
   return (
     <>
-      <OrderHeading order={placed} titleId={titleId} title={issued ? 'Your cover is in place' : 'Your cover is bound'} />
+      <OrderHeading
+        order={placed}
+        titleId={titleId}
+        title={issued ? 'Your cover is in place' : 'Your cover is bound'}
+      />
       <p className="order-screen__lead">
         Order {placed.number}, {placed.speciality.name}.{' '}
-        {issued ? 'Your policy documents are ready.' : 'Your payment is through; we are preparing your policy documents.'}
+        {issued
+          ? 'Your policy documents are ready.'
+          : 'Your payment is through; we are preparing your policy documents.'}
       </p>
 
       <section className="order-section" aria-labelledby="complete-cover-title">

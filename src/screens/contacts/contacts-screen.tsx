@@ -4,7 +4,12 @@ import { deleteContact, listContacts, saveContact } from '@/api/contacts';
 import { saveContactRequestSchema, type Contact } from '@shared/contract/contacts';
 import { formatPhone, phoneHref } from '@/components/account/phone-format';
 import { PrimaryCheckbox, RecordEditorDialog, usePrimaryChoice } from '@/components/account/record-editor';
-import { RecordListView, type PrimaryRecords, type RecordEditorProps, type RecordNoun } from '@/components/account/record-list-view';
+import {
+  RecordListView,
+  type PrimaryRecords,
+  type RecordEditorProps,
+  type RecordNoun,
+} from '@/components/account/record-list-view';
 import { TextField } from '@/components/form/text-field';
 import { useForm } from '@/components/form/use-form';
 import { recordListMachine, type ListedRecord, type SaveRecordInput } from '@/machines/record-list.machine';
@@ -78,11 +83,20 @@ function ContactEditor({ record, records, saving, failure, onSave, onCancel }: R
       lastname: { schema: fields.lastname, name: 'Last name', initial: record?.lastname ?? '' },
       email: { schema: fields.email, name: 'E-mail', initial: record?.email ?? '' },
       // Shown as people read it; the server turns whatever is typed back into E.164.
-      contactnumber: { schema: fields.contactnumber, name: 'Phone', initial: record?.contactnumber ? formatPhone(record.contactnumber) : '' },
+      contactnumber: {
+        schema: fields.contactnumber,
+        name: 'Phone',
+        initial: record?.contactnumber ? formatPhone(record.contactnumber) : '',
+      },
     },
     failure?.fields,
   );
-  const primaryChoice = usePrimaryChoice(record, records, 'contact', 'The primary contact is the person we write to first about your policy.');
+  const primaryChoice = usePrimaryChoice(
+    record,
+    records,
+    'contact',
+    'The primary contact is the person we write to first about your policy.',
+  );
 
   function submit() {
     const values = form.submit();
@@ -103,7 +117,14 @@ function ContactEditor({ record, records, saving, failure, onSave, onCancel }: R
       onCancel={onCancel}
     >
       <div className="form__row">
-        <TextField data-autofocus label="Title" optional hint="For example Dr or Ms." autoComplete="off" {...text('title')} />
+        <TextField
+          data-autofocus
+          label="Title"
+          optional
+          hint="For example Dr or Ms."
+          autoComplete="off"
+          {...text('title')}
+        />
       </div>
       <div className="form__row">
         <TextField label="First name" autoComplete="off" {...text('firstname')} />
@@ -141,8 +162,8 @@ export default function ContactsScreen() {
         <>
           <p className="records-empty__title">No contacts yet</p>
           <p>
-            Your primary contact is the person we write to about your policy, its renewal and any claim. Add the people at
-            your practice we should reach, so nothing important waits on the wrong desk.
+            Your primary contact is the person we write to about your policy, its renewal and any claim. Add the people
+            at your practice we should reach, so nothing important waits on the wrong desk.
           </p>
         </>
       }

@@ -18,7 +18,11 @@ import type { ScreenName } from '@shared/screens';
 const QUICK_LINKS: { screen: ScreenName; label: string; about: string }[] = [
   { screen: 'contacts', label: 'Contacts', about: 'The people we may call or e-mail about your cover.' },
   { screen: 'locations', label: 'Locations', about: 'The addresses where you practise.' },
-  { screen: 'additionally-insured', label: 'Additional insureds', about: 'Others your policy protects, and their certificates.' },
+  {
+    screen: 'additionally-insured',
+    label: 'Additional insureds',
+    about: 'Others your policy protects, and their certificates.',
+  },
   { screen: 'claims', label: 'Claims', about: 'Report a claim and follow its progress.' },
   { screen: 'feedback', label: 'Feedback', about: 'Tell us how buying your cover went.' },
 ];
@@ -34,7 +38,9 @@ export default function DashboardScreen() {
     <section data-screen="dashboard" className="screen dashboard" aria-labelledby="dashboard-title">
       <p className="eyebrow">Your dashboard</p>
       <h1 id="dashboard-title">{user?.firstname ? `Hello, ${user.firstname}` : 'Your dashboard'}</h1>
-      <p className="dashboard__lead">Your quotes, orders and policies, each with where it stands and what comes next.</p>
+      <p className="dashboard__lead">
+        Your quotes, orders and policies, each with where it stands and what comes next.
+      </p>
 
       {loading && (
         <p role="status" className="dashboard__loading">
@@ -79,7 +85,9 @@ export default function DashboardScreen() {
                 <li key={order.submissionId}>
                   <OrderCard
                     order={order}
-                    onClose={order.open ? () => send({ type: 'order.close', submissionId: order.submissionId }) : undefined}
+                    onClose={
+                      order.open ? () => send({ type: 'order.close', submissionId: order.submissionId }) : undefined
+                    }
                     closeBusy={!canClose}
                   />
                 </li>
@@ -138,15 +146,30 @@ function ResumeCard({ order }: { order: SubmissionSummary }) {
 
 function StatusBadge({ order }: { order: SubmissionSummary }) {
   return (
-    <span className={`order-status-badge order-status-badge--${orderStatusTone(order.status)}`} data-order-status={order.status}>
+    <span
+      className={`order-status-badge order-status-badge--${orderStatusTone(order.status)}`}
+      data-order-status={order.status}
+    >
       {orderStatusWords(order.status)}
     </span>
   );
 }
 
-function OrderCard({ order, onClose, closeBusy }: { order: SubmissionSummary; onClose: (() => void) | undefined; closeBusy: boolean }) {
+function OrderCard({
+  order,
+  onClose,
+  closeBusy,
+}: {
+  order: SubmissionSummary;
+  onClose: (() => void) | undefined;
+  closeBusy: boolean;
+}) {
   return (
-    <article className="order-card" aria-labelledby={`order-${order.submissionId}-title`} data-submission-id={order.submissionId}>
+    <article
+      className="order-card"
+      aria-labelledby={`order-${order.submissionId}-title`}
+      data-submission-id={order.submissionId}
+    >
       <h3 id={`order-${order.submissionId}-title`} className="order-card__title">
         <span className="order-card__speciality">{order.speciality.name}</span>{' '}
         <span className="order-card__number">Order {order.number}</span>

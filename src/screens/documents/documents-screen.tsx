@@ -22,7 +22,9 @@ export default function DocumentsScreen() {
     <section data-screen="document" className="screen order-screen documents-screen" aria-labelledby={TITLE_ID}>
       <p className="eyebrow">Your policy</p>
       <h1 id={TITLE_ID}>Your documents</h1>
-      <p className="order-screen__lead">Your policies, binders, invoices and order summaries, ready to download or send by e-mail.</p>
+      <p className="order-screen__lead">
+        Your policies, binders, invoices and order summaries, ready to download or send by e-mail.
+      </p>
       {state.matches('loading') || state.matches('starting') ? (
         <p role="status">Loading your documents…</p>
       ) : state.matches('failed') ? (
@@ -60,12 +62,18 @@ function OrderDocuments({ order, documents }: { order: DocumentOrder; documents:
   const titleId = `documents-${order.submissionId}-title`;
   const name = nameOf(order);
   return (
-    <section className="order-section documents-order" aria-labelledby={titleId} data-submission-id={order.submissionId}>
+    <section
+      className="order-section documents-order"
+      aria-labelledby={titleId}
+      data-submission-id={order.submissionId}
+    >
       <h2 id={titleId}>
         {order.policyNumber ? `Policy ${order.policyNumber}` : `Order ${order.orderNumber}`}: {order.speciality}
       </h2>
       <p className="documents-order__meta">
-        {order.effectiveDate && order.expirationDate ? `${periodWords(order.effectiveDate, order.expirationDate)}. ` : ''}
+        {order.effectiveDate && order.expirationDate
+          ? `${periodWords(order.effectiveDate, order.expirationDate)}. `
+          : ''}
         Order {order.orderNumber}.
       </p>
       <ul className="documents-list">

@@ -137,9 +137,17 @@ function EditOrder({ submissionId }: { submissionId: number | undefined }) {
       <div className="edit-order__sections">
         <section className="edit-order__section" aria-labelledby="edit-order-insured-title">
           <h2 id="edit-order-insured-title">Named insured</h2>
-          <p className="edit-order__note">Who the policy names, and the address of the order’s primary location, where it is priced.</p>
+          <p className="edit-order__note">
+            Who the policy names, and the address of the order’s primary location, where it is priced.
+          </p>
           {editable ? (
-            <NamedInsuredSection data={data} failure={failure?.section === 'insured' ? failure : undefined} busy={busy} saving={state.matches('savingInsured')} onSave={(request) => send({ type: 'insured.save', request })} />
+            <NamedInsuredSection
+              data={data}
+              failure={failure?.section === 'insured' ? failure : undefined}
+              busy={busy}
+              saving={state.matches('savingInsured')}
+              onSave={(request) => send({ type: 'insured.save', request })}
+            />
           ) : (
             <dl className="edit-order__summary">
               <dt>Name</dt>
@@ -219,7 +227,10 @@ function EditOrder({ submissionId }: { submissionId: number | undefined }) {
 function NamedInsuredSection({
   data,
   ...props
-}: { data: EditOrderData } & Omit<Parameters<typeof NamedInsuredForm>[0], 'initial' | 'locationId' | 'contactId' | 'states'>) {
+}: { data: EditOrderData } & Omit<
+  Parameters<typeof NamedInsuredForm>[0],
+  'initial' | 'locationId' | 'contactId' | 'states'
+>) {
   const { insured, order, states } = data;
   const primaryPlan = order.locations.find((plan) => plan.isprimary);
   // Without a location on the order, the saved primary one is offered only where the order is

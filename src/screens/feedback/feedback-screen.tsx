@@ -95,7 +95,9 @@ function FeedbackForm({
 
   return (
     <>
-      {failure && <ServerFailure title="We could not send your feedback" failure={failure} shownFields={SHOWN_FIELDS} />}
+      {failure && (
+        <ServerFailure title="We could not send your feedback" failure={failure} shownFields={SHOWN_FIELDS} />
+      )}
       <form className="form" noValidate onSubmit={submit} aria-busy={sending}>
         <fieldset className={`choices rating${ratingError ? ' choices--invalid' : ''}`}>
           <legend>How was your experience?</legend>

@@ -42,8 +42,8 @@ function MissingInfo({ order }: { order: LoadedOrder }) {
     <>
       <OrderHeading order={placed} titleId={titleId} title="More information needed" />
       <p className="order-screen__lead">
-        Order {placed.number}, {placed.speciality.name}. An underwriter needs a little more before deciding. Add what they asked for,
-        then send it back.
+        Order {placed.number}, {placed.speciality.name}. An underwriter needs a little more before deciding. Add what
+        they asked for, then send it back.
       </p>
 
       <InfoRequestSection details={details} />
@@ -75,7 +75,11 @@ function MissingInfo({ order }: { order: LoadedOrder }) {
             {sending ? 'Sending…' : 'Send to the underwriter'}
           </button>
           <p role="status" className="order-next__busy">
-            {sending ? 'Sending your answer…' : uploading ? 'Your files are uploading; send once they are on the order.' : ''}
+            {sending
+              ? 'Sending your answer…'
+              : uploading
+                ? 'Your files are uploading; send once they are on the order.'
+                : ''}
           </p>
         </form>
       </section>

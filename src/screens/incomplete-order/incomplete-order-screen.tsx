@@ -38,8 +38,8 @@ function IncompleteOrder({ order }: { order: LoadedOrder }) {
     <>
       <OrderHeading order={placed} titleId={titleId} title="Your order needs a few more details" />
       <p className="order-screen__lead">
-        Order {placed.number}, {placed.speciality.name}. Supply what is listed below, then buy again: we check your order once
-        more.
+        Order {placed.number}, {placed.speciality.name}. Supply what is listed below, then buy again: we check your
+        order once more.
       </p>
 
       <section className="order-section" aria-labelledby="incomplete-items-title">
@@ -57,7 +57,11 @@ function IncompleteOrder({ order }: { order: LoadedOrder }) {
       </section>
 
       {/* Keyed by the questions asked: a new list (after a save) starts from the saved answers. */}
-      <MissingAnswers key={state.context.questions.map((question) => question.code).join(',')} order={order} id={ANSWERS_ID} />
+      <MissingAnswers
+        key={state.context.questions.map((question) => question.code).join(',')}
+        order={order}
+        id={ANSWERS_ID}
+      />
 
       {showsDocuments && (
         <section className="order-section" aria-labelledby="incomplete-documents-title">
@@ -101,7 +105,12 @@ function IncompleteOrder({ order }: { order: LoadedOrder }) {
 }
 
 /** What the "Ready?" section says, always in the same live region (it never unmounts). */
-function readyWords(at: { buying: boolean; waitFor: 'files' | 'answers' | null; stillMissing: boolean; answersSaved: boolean }): string {
+function readyWords(at: {
+  buying: boolean;
+  waitFor: 'files' | 'answers' | null;
+  stillMissing: boolean;
+  answersSaved: boolean;
+}): string {
   if (at.buying) return 'Checking your order…';
   if (at.waitFor === 'files') return 'Your files are uploading; buy once they are on the order.';
   if (at.waitFor === 'answers') return 'Your answers are being saved; buy once they are.';

@@ -26,12 +26,17 @@ function WithUnderwriter({ order }: { order: LoadedOrder }) {
     <>
       <OrderHeading order={placed} titleId={titleId} title="Your order is with an underwriter" />
       <p className="order-screen__lead">
-        Order {placed.number}, {placed.speciality.name}. Some orders need a person to look at them before we can offer cover.
+        Order {placed.number}, {placed.speciality.name}. Some orders need a person to look at them before we can offer
+        cover.
       </p>
 
       <section className="order-section" aria-labelledby="review-why-title">
         <h2 id="review-why-title">Why it was referred</h2>
-        {details.reasons.length > 0 ? <ReasonList reasons={details.reasons} /> : <p>Our rules asked for an underwriter’s review.</p>}
+        {details.reasons.length > 0 ? (
+          <ReasonList reasons={details.reasons} />
+        ) : (
+          <p>Our rules asked for an underwriter’s review.</p>
+        )}
       </section>
 
       <section className="order-section" aria-labelledby="review-next-title">

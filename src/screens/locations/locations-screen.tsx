@@ -4,7 +4,12 @@ import { fromPromise } from 'xstate';
 import { saveLocationRequestSchema, type Location } from '@shared/contract/locations';
 import { deleteLocation, listLocations, saveLocation } from '@/api/locations';
 import { PrimaryCheckbox, RecordEditorDialog, usePrimaryChoice } from '@/components/account/record-editor';
-import { RecordListView, type PrimaryRecords, type RecordEditorProps, type RecordNoun } from '@/components/account/record-list-view';
+import {
+  RecordListView,
+  type PrimaryRecords,
+  type RecordEditorProps,
+  type RecordNoun,
+} from '@/components/account/record-list-view';
 import { SelectField } from '@/components/form/select-field';
 import { useUsStates } from '@/components/account/use-us-states';
 import { TextField } from '@/components/form/text-field';
@@ -62,7 +67,11 @@ function locationDetails(location: Location) {
 }
 
 /** The state list, loaded once by the screen so it is there when the dialog opens. */
-const UsStatesContext = createContext<ReturnType<typeof useUsStates>>({ states: [], status: 'loading', retry: () => {} });
+const UsStatesContext = createContext<ReturnType<typeof useUsStates>>({
+  states: [],
+  status: 'loading',
+  retry: () => {},
+});
 
 const fields = saveLocationRequestSchema.entries;
 const SHOWN_FIELDS = ['title', 'address1', 'address2', 'city', 'state', 'zipcode'] as const;
@@ -82,7 +91,12 @@ function LocationEditor({ record, records, saving, failure, onSave, onCancel }: 
     },
     failure?.fields,
   );
-  const primaryChoice = usePrimaryChoice(record, records, 'location', 'Your primary location is the address your policy is rated at.');
+  const primaryChoice = usePrimaryChoice(
+    record,
+    records,
+    'location',
+    'Your primary location is the address your policy is rated at.',
+  );
 
   function submit() {
     const values = form.submit();
@@ -102,9 +116,22 @@ function LocationEditor({ record, records, saving, failure, onSave, onCancel }: 
       onSubmit={submit}
       onCancel={onCancel}
     >
-      <TextField data-autofocus label="Title" optional hint="A name you will recognise, for example Main office." autoComplete="off" {...text('title')} />
+      <TextField
+        data-autofocus
+        label="Title"
+        optional
+        hint="A name you will recognise, for example Main office."
+        autoComplete="off"
+        {...text('title')}
+      />
       <TextField label="Address line 1" autoComplete="address-line1" {...text('address1')} />
-      <TextField label="Address line 2" optional hint="Suite, floor or building." autoComplete="address-line2" {...text('address2')} />
+      <TextField
+        label="Address line 2"
+        optional
+        hint="Suite, floor or building."
+        autoComplete="address-line2"
+        {...text('address2')}
+      />
       <TextField label="City" autoComplete="address-level2" {...text('city')} />
       <div className="form__row">
         <SelectField
@@ -117,7 +144,11 @@ function LocationEditor({ record, records, saving, failure, onSave, onCancel }: 
           {usStates.status === 'failed' && (
             <>
               <p className="field__hint">We could not load the list of states.</p>
-              <button type="button" className="button button--secondary button--small field__retry" onClick={usStates.retry}>
+              <button
+                type="button"
+                className="button button--secondary button--small field__retry"
+                onClick={usStates.retry}
+              >
                 Load the states again
               </button>
             </>
@@ -149,8 +180,8 @@ export default function LocationsScreen() {
           <>
             <p className="records-empty__title">No locations yet</p>
             <p>
-              Your primary location is the address your policy is rated at: its state and ZIP code set the price. Add every
-              address you practise from, so your cover reaches all of them.
+              Your primary location is the address your policy is rated at: its state and ZIP code set the price. Add
+              every address you practise from, so your cover reaches all of them.
             </p>
           </>
         }

@@ -42,7 +42,10 @@ export default function LoginScreen() {
   const user = useSelector(auth, signedInUser);
   const pending = useSelector(auth, (s) => s.matches('signingIn') || s.matches('signingInWithGoogle'));
   const failure = useSelector(auth, (s) => failureOf(s, 'signIn', 'google'));
-  const form = useForm(fields, { email: failure?.fields.username ?? failure?.fields.email, password: failure?.fields.password });
+  const form = useForm(fields, {
+    email: failure?.fields.username ?? failure?.fields.email,
+    password: failure?.fields.password,
+  });
   const [rememberMe, setRememberMe] = useState(false);
   const rememberId = useId();
   const busy = pending || restoring;
@@ -132,9 +135,19 @@ export default function LoginScreen() {
               <ScreenLink screen="forgotpassword">Forgot your password?</ScreenLink>
             </div>
           </form>
-          <GoogleSignInButton context="signin" onCredential={(googletoken) =>
-              auth.send({ type: 'auth.google', googletoken, rememberMe, ...(clientid ? { clientId: clientid } : {}), ...(order ? { submissionRequest: order.submissionRequest } : {}), next })
-            } />
+          <GoogleSignInButton
+            context="signin"
+            onCredential={(googletoken) =>
+              auth.send({
+                type: 'auth.google',
+                googletoken,
+                rememberMe,
+                ...(clientid ? { clientId: clientid } : {}),
+                ...(order ? { submissionRequest: order.submissionRequest } : {}),
+                next,
+              })
+            }
+          />
         </>
       )}
     </section>

@@ -34,7 +34,11 @@ function Summary({ order }: { order: LoadedOrder }) {
   const next = statusScreenTarget(statusScreen(placed.status), placed.submissionId);
   return (
     <>
-      <OrderHeading order={placed} titleId={titleId} title={`Summary of order ${placed.number}: ${placed.speciality.name}`} />
+      <OrderHeading
+        order={placed}
+        titleId={titleId}
+        title={`Summary of order ${placed.number}: ${placed.speciality.name}`}
+      />
       <p className="order-summary__next">
         <ScreenLink {...next} className="button">
           What happens next
@@ -62,7 +66,9 @@ function Summary({ order }: { order: LoadedOrder }) {
 
       {details.reasons.length > 0 && (
         <section className="order-section" aria-labelledby="summary-reasons-title">
-          <h2 id="summary-reasons-title">{placed.status === 'declined' ? 'Why it was declined' : 'Why an underwriter reviews it'}</h2>
+          <h2 id="summary-reasons-title">
+            {placed.status === 'declined' ? 'Why it was declined' : 'Why an underwriter reviews it'}
+          </h2>
           <ReasonList reasons={details.reasons} />
         </section>
       )}

@@ -79,7 +79,8 @@ function NextStep({ order }: { order: LoadedOrder }) {
         <section className="order-next" aria-labelledby="order-next-title">
           <h2 id="order-next-title">This order is closed</h2>
           <p>
-            It can no longer be bought. <ScreenLink screen="specialities">Get a new quote</ScreenLink> whenever you are ready.
+            It can no longer be bought. <ScreenLink screen="specialities">Get a new quote</ScreenLink> whenever you are
+            ready.
           </p>
         </section>
       );
@@ -103,8 +104,8 @@ function BuyNow({ order }: { order: LoadedOrder }) {
     <section className="order-next order-next--buy" aria-labelledby="order-next-title">
       <h2 id="order-next-title">Ready to buy</h2>
       <p>
-        When you buy, we check your answers, locations and contact. Most orders are approved at once; some go to an underwriter
-        first, and we tell you if anything is missing.
+        When you buy, we check your answers, locations and contact. Most orders are approved at once; some go to an
+        underwriter first, and we tell you if anything is missing.
       </p>
       {failure && (
         <div className="notice notice--error" role="alert">
@@ -139,12 +140,14 @@ function Approved({ order }: { order: LoadedOrder }) {
       {decision?.kind === 'approved' && decision.adjustmentBps !== 0 && (
         <p>
           The underwriter adjusted your premium by {decision.adjustmentBps > 0 ? '+' : ''}
-          {formatNumber(decision.adjustmentBps / 100)} %
-          {decision.reason ? `: ${decision.reason}` : ''}.
-          {order.details.order.premiumCents !== null && ` Your price for the year is now ${formatUsd(order.details.order.premiumCents)}.`}
+          {formatNumber(decision.adjustmentBps / 100)} %{decision.reason ? `: ${decision.reason}` : ''}.
+          {order.details.order.premiumCents !== null &&
+            ` Your price for the year is now ${formatUsd(order.details.order.premiumCents)}.`}
         </p>
       )}
-      {decision?.kind === 'approved' && decision.adjustmentBps === 0 && decision.reason && <p>The underwriter’s note: {decision.reason}</p>}
+      {decision?.kind === 'approved' && decision.adjustmentBps === 0 && decision.reason && (
+        <p>The underwriter’s note: {decision.reason}</p>
+      )}
       <p>Your cover starts once it is paid. We send your policy documents as soon as the payment is through.</p>
       <p>
         <ScreenLink screen="payment" search={{ submissionid: order.details.order.submissionId }} className="button">

@@ -22,7 +22,11 @@ export default function PaymentConfirmScreen() {
   const { submissionid, sessionid } = useSearch({ strict: false }) as { submissionid?: unknown; sessionid?: unknown };
   const submissionId = orderIdOf(submissionid);
   return (
-    <section data-screen="paymentconfirm" className="screen screen--narrow order-screen payment-confirm purchase-screen" aria-labelledby={TITLE_ID}>
+    <section
+      data-screen="paymentconfirm"
+      className="screen screen--narrow order-screen payment-confirm purchase-screen"
+      aria-labelledby={TITLE_ID}
+    >
       <PurchaseProgress current="policy" />
       <p className="eyebrow">Checkout</p>
       {submissionId === undefined || typeof sessionid !== 'string' ? (
@@ -102,7 +106,9 @@ function Confirming({ submissionId, sessionId }: { submissionId: number; session
     // Confirming, or waiting to ask again.
     shown = {
       title: 'Confirming your payment',
-      message: state.matches('waiting') ? `${confirmation?.message ?? 'Your payment is on its way.'} Checking again in a moment…` : 'Confirming your payment…',
+      message: state.matches('waiting')
+        ? `${confirmation?.message ?? 'Your payment is on its way.'} Checking again in a moment…`
+        : 'Confirming your payment…',
       tone: 'busy',
       actions: <p>Please keep this page open. Nothing more will be charged.</p>,
     };
@@ -129,7 +135,15 @@ function Confirming({ submissionId, sessionId }: { submissionId: number; session
 type ConfirmHandle = ReturnType<typeof useMachine<typeof paymentConfirmMachine>>;
 
 /** The receipt, then the policy and its documents to download, on the screen the checkout returns to. */
-function Receipt({ state, send, policyNumber }: { state: ConfirmHandle[0]; send: ConfirmHandle[1]; policyNumber: string | null }) {
+function Receipt({
+  state,
+  send,
+  policyNumber,
+}: {
+  state: ConfirmHandle[0];
+  send: ConfirmHandle[1];
+  policyNumber: string | null;
+}) {
   const { invoice, errorMessage, submissionId } = state.context;
   if (state.matches({ confirmed: 'receiptFailed' })) {
     return (

@@ -54,7 +54,11 @@ export default function PaymentScreen() {
   // Back from the checkout out of the browser's cache, the machine would still be leaving for it.
   const restored = usePageRestored();
   return (
-    <section data-screen="payment" className="screen order-screen payment-screen purchase-screen" aria-labelledby={TITLE_ID}>
+    <section
+      data-screen="payment"
+      className="screen order-screen payment-screen purchase-screen"
+      aria-labelledby={TITLE_ID}
+    >
       <PurchaseProgress current="review" />
       <p className="eyebrow">Checkout</p>
       {submissionId === undefined ? (
@@ -75,7 +79,10 @@ function Payment({ submissionId, cancelled }: { submissionId: number; cancelled:
   const supplied = useCallback(() => send({ type: 'payment.itemsSupplied' }), [send]);
   const [applicationLoaded, setApplicationLoaded] = useState(false);
   const onApplicationLoaded = useCallback(() => setApplicationLoaded(true), []);
-  const missingNeeded = details !== undefined && ['quoted', 'incomplete'].includes(details.order.status) && details.requiredItems.length > 0;
+  const missingNeeded =
+    details !== undefined &&
+    ['quoted', 'incomplete'].includes(details.order.status) &&
+    details.requiredItems.length > 0;
   const missingLoaded = useModuleLoaded(loadMissingItems, missingNeeded);
   // The review shows once, whole: its parts arrive at different moments (the application, the
   // forms for what is missing), and each one drawn as it came pushed the rest down the screen.
@@ -121,7 +128,11 @@ function Payment({ submissionId, cancelled }: { submissionId: number; cancelled:
         <p className="order-screen__lead">
           Order {order.number}, {order.speciality.name}.
         </p>
-        {state.matches('referred') ? <p role="status">Taking you to your order…</p> : <NotPayable details={details} invoice={invoice} />}
+        {state.matches('referred') ? (
+          <p role="status">Taking you to your order…</p>
+        ) : (
+          <NotPayable details={details} invoice={invoice} />
+        )}
         <p>
           <OrderSummaryLink submissionId={order.submissionId} />
         </p>
@@ -158,8 +169,8 @@ function Payment({ submissionId, cancelled }: { submissionId: number; cancelled:
           {invoice?.lastPaymentFailure && (
             <div className="notice notice--error billing-notice" role="alert" data-last-payment-failure>
               <p>
-                Your last payment did not go through. {invoice.lastPaymentFailure} Nothing was charged. You can try again, with another
-                card if need be.
+                Your last payment did not go through. {invoice.lastPaymentFailure} Nothing was charged. You can try
+                again, with another card if need be.
               </p>
             </div>
           )}
@@ -205,7 +216,9 @@ function Payment({ submissionId, cancelled }: { submissionId: number; cancelled:
 function summaryOf(details: OrderSummaryDetails, dueNowCents: number | undefined) {
   const { order, locations } = details;
   const [where] = locations;
-  const place = where ? `${where.city}, ${where.state} ${where.zipcode}` : [order.state?.code, order.zipcode].filter(Boolean).join(' ') || undefined;
+  const place = where
+    ? `${where.city}, ${where.state} ${where.zipcode}`
+    : [order.state?.code, order.zipcode].filter(Boolean).join(' ') || undefined;
   return {
     speciality: order.speciality.name,
     place,
@@ -251,9 +264,14 @@ function PayNow({ state, send }: { state: PaymentHandle[0]; send: PaymentHandle[
   const { details, invoice, signed } = state.context;
   const amount = details && amountDueNow(details, invoice);
   const missing = state.matches('reviewing') && (details?.requiredItems.length ?? 0) > 0;
-  const ready = (state.matches('reviewing') || state.matches('approved') || state.matches('awaitingPayment')) && signed && !missing;
+  const ready =
+    (state.matches('reviewing') || state.matches('approved') || state.matches('awaitingPayment')) && signed && !missing;
   const busy = busyWords(state);
-  const waiting = !signed ? 'Sign your application above to pay.' : missing ? 'Supply what is still needed above to pay.' : '';
+  const waiting = !signed
+    ? 'Sign your application above to pay.'
+    : missing
+      ? 'Supply what is still needed above to pay.'
+      : '';
   return (
     <section className="order-next billing-pay" aria-labelledby="payment-pay-title">
       <h2 id="payment-pay-title">Pay now</h2>
@@ -279,7 +297,9 @@ function PayNow({ state, send }: { state: PaymentHandle[0]; send: PaymentHandle[
           {waiting}
         </p>
       )}
-      <p className="billing-pay__secure">You enter your card details on our payment provider’s secure checkout page, never on this site.</p>
+      <p className="billing-pay__secure">
+        You enter your card details on our payment provider’s secure checkout page, never on this site.
+      </p>
       <p role="status" className="order-next__busy">
         {busy}
       </p>

@@ -43,7 +43,12 @@ function Questions({ specialityId }: { specialityId: number }) {
   const { context } = state;
   const specialityName = chosen.context.speciality?.name;
   const summary = (
-    <CoverSummary facts={{ speciality: specialityName ?? 'Your', place: context.location && !isAtZipStep(state) ? placeWords(context.location, 'short') : undefined }} />
+    <CoverSummary
+      facts={{
+        speciality: specialityName ?? 'Your',
+        place: context.location && !isAtZipStep(state) ? placeWords(context.location, 'short') : undefined,
+      }}
+    />
   );
 
   // No such speciality (a stale link): ask for one rather than for answers nobody prices.
@@ -56,7 +61,13 @@ function Questions({ specialityId }: { specialityId: number }) {
   }
   if (state.matches('loadingQuestions')) return <p role="status">Loading the questions…</p>;
   if (state.matches('questionnaireFailed') || state.matches('locateFailed')) {
-    return <RetryNotice what="We could not load the questions." why={context.errorMessage} onRetry={() => send({ type: 'quote.retry' })} />;
+    return (
+      <RetryNotice
+        what="We could not load the questions."
+        why={context.errorMessage}
+        onRetry={() => send({ type: 'quote.retry' })}
+      />
+    );
   }
   if (isAtZipStep(state)) {
     return (

@@ -21,7 +21,10 @@ function useChosenSpecialityId(): number | undefined {
   const lookup = useBrokerLookup();
   if (fromState !== undefined) return fromState;
   if (clientid && lookup?.status === 'found') {
-    const decision = decideDefaultSpeciality({ clientid, storedDefault: readDefaultSpeciality() }, lookup.details.brokerspecialities);
+    const decision = decideDefaultSpeciality(
+      { clientid, storedDefault: readDefaultSpeciality() },
+      lookup.details.brokerspecialities,
+    );
     if (decision.kind === 'stored') return decision.specialityId;
   }
   return readSavedQuote()?.specialityId;
@@ -36,7 +39,8 @@ export default function QuoteScreen() {
   useEffect(() => {
     if (unpriced) void navigate({ screen: 'questionlist', state: { specialityId }, replace: true });
   }, [unpriced, navigate, specialityId]);
-  if (unpriced) return <section data-screen="quotes" className="screen purchase-screen" aria-busy="true" aria-label="Your quote" />;
+  if (unpriced)
+    return <section data-screen="quotes" className="screen purchase-screen" aria-busy="true" aria-label="Your quote" />;
   return <ChosenSpeciality key={specialityId ?? 'none'} specialityId={specialityId} />;
 }
 

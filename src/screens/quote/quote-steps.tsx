@@ -31,9 +31,16 @@ export function QuoteSteps({ speciality }: { speciality: Speciality }) {
     if (unpriced) void navigate({ screen: 'questionlist', state: { specialityId: speciality.id }, replace: true });
   }, [unpriced, navigate, speciality.id]);
 
-  if (state.matches('loadingQuestions') || isAtZipStep(state) || unpriced) return <p role="status">Preparing your quote…</p>;
+  if (state.matches('loadingQuestions') || isAtZipStep(state) || unpriced)
+    return <p role="status">Preparing your quote…</p>;
   if (state.matches('questionnaireFailed') || state.matches('locateFailed') || state.matches('pricingFailed')) {
-    return <RetryNotice what="We could not work out your quote." why={context.errorMessage} onRetry={() => send({ type: 'quote.retry' })} />;
+    return (
+      <RetryNotice
+        what="We could not work out your quote."
+        why={context.errorMessage}
+        onRetry={() => send({ type: 'quote.retry' })}
+      />
+    );
   }
   const place = context.location && (
     <p className="quote-place">
@@ -63,7 +70,9 @@ export function QuoteSteps({ speciality }: { speciality: Speciality }) {
   const plan = plans.find((candidate) => candidate.code === context.paymentTerm);
   // The worksheet shown is always the chosen option's: one for another option is not shown as this one's.
   const worksheet =
-    calculation && calculation.limit.code === choice?.limitCode && calculation.deductible.code === choice.deductibleCode ? calculation : undefined;
+    calculation && calculation.limit.code === choice?.limitCode && calculation.deductible.code === choice.deductibleCode
+      ? calculation
+      : undefined;
   const disagrees = worksheet && option && worksheet.totalCents !== option.totalCents;
   const totalCents = worksheet?.totalCents ?? option?.totalCents;
   const saving = state.matches('saving');
@@ -73,12 +82,21 @@ export function QuoteSteps({ speciality }: { speciality: Speciality }) {
       <div className="purchase-layout__main quote-result">
         {place}
         <p role="status" className={state.matches('pricing') ? 'notice' : 'visually-hidden'}>
-          {state.matches('pricing') ? 'Pricing your options…' : totalCents !== undefined ? `${formatUsd(totalCents)} a year for the option you chose.` : ''}
+          {state.matches('pricing')
+            ? 'Pricing your options…'
+            : totalCents !== undefined
+              ? `${formatUsd(totalCents)} a year for the option you chose.`
+              : ''}
         </p>
         {matrix && (
           <section aria-labelledby="quote-options-title">
             <h2 id="quote-options-title">Choose your limit and deductible</h2>
-            <QuoteMatrix matrix={matrix} choice={choice} busy={false} onChoose={(chosen) => send({ type: 'quote.choose', ...chosen })} />
+            <QuoteMatrix
+              matrix={matrix}
+              choice={choice}
+              busy={false}
+              onChoose={(chosen) => send({ type: 'quote.choose', ...chosen })}
+            />
           </section>
         )}
         {option && limit && deductible && (
@@ -92,12 +110,16 @@ export function QuoteSteps({ speciality }: { speciality: Speciality }) {
               </p>
               {disagrees && (
                 <p className="notice" role="alert" data-price-changed>
-                  The price was worked out again: {formatUsd(worksheet.totalCents)} (not {formatUsd(option.totalCents)}). That is the
-                  price you will pay.
+                  The price was worked out again: {formatUsd(worksheet.totalCents)} (not {formatUsd(option.totalCents)}
+                  ). That is the price you will pay.
                 </p>
               )}
               {plans.length > 0 && (
-                <PaymentPlans plans={worksheet?.paymentPlans ?? plans} chosen={context.paymentTerm} onChoose={(paymentTerm) => send({ type: 'quote.chooseTerm', paymentTerm })} />
+                <PaymentPlans
+                  plans={worksheet?.paymentPlans ?? plans}
+                  chosen={context.paymentTerm}
+                  onChoose={(paymentTerm) => send({ type: 'quote.chooseTerm', paymentTerm })}
+                />
               )}
             </section>
             <section
@@ -111,8 +133,15 @@ export function QuoteSteps({ speciality }: { speciality: Speciality }) {
                 <Worksheet lines={worksheet.worksheet} />
               ) : state.matches({ quoted: 'unconfirmed' }) ? (
                 <div className="quote-worksheet__pending" role="alert">
-                  <p>We could not show how this price is worked out just now. {context.errorMessage} The price above stands.</p>
-                  <button type="button" className="button button--secondary" onClick={() => send({ type: 'quote.retry' })}>
+                  <p>
+                    We could not show how this price is worked out just now. {context.errorMessage} The price above
+                    stands.
+                  </p>
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    onClick={() => send({ type: 'quote.retry' })}
+                  >
                     Try again
                   </button>
                 </div>
@@ -123,7 +152,11 @@ export function QuoteSteps({ speciality }: { speciality: Speciality }) {
           </div>
         )}
         {state.matches('saveFailed') && (
-          <RetryNotice what="We could not save your quote." why={context.errorMessage} onRetry={() => send({ type: 'quote.retry' })} />
+          <RetryNotice
+            what="We could not save your quote."
+            why={context.errorMessage}
+            onRetry={() => send({ type: 'quote.retry' })}
+          />
         )}
         {state.matches('saved') && context.submission && (
           <p className="notice" role="status">
@@ -142,34 +175,34 @@ export function QuoteSteps({ speciality }: { speciality: Speciality }) {
           dueNowCents: plan?.downPaymentCents,
         }}
       >
-          {option && !state.matches('saved') && (
-            <p className="cover-summary__actions">
-              <button
-                type="button"
-                className="button"
-                aria-disabled={!ready || undefined}
-                onClick={() => {
-                  if (ready) send({ type: 'quote.buyNow', idempotencyKey: newSaveKey() });
-                }}
-              >
-                {saving && context.intent === 'buy' ? 'Taking you on…' : 'Buy now'}
-              </button>
-              <button
-                type="button"
-                className="button button--secondary"
-                aria-disabled={!ready || undefined}
-                onClick={() => {
-                  if (ready) send({ type: 'quote.save', idempotencyKey: newSaveKey() });
-                }}
-              >
-                {saving && context.intent === 'save'
-                  ? 'Saving your quote…'
-                  : context.submission
-                    ? `Save changes to order ${context.submission.number}`
-                    : 'Save for later'}
-              </button>
-            </p>
-          )}
+        {option && !state.matches('saved') && (
+          <p className="cover-summary__actions">
+            <button
+              type="button"
+              className="button"
+              aria-disabled={!ready || undefined}
+              onClick={() => {
+                if (ready) send({ type: 'quote.buyNow', idempotencyKey: newSaveKey() });
+              }}
+            >
+              {saving && context.intent === 'buy' ? 'Taking you on…' : 'Buy now'}
+            </button>
+            <button
+              type="button"
+              className="button button--secondary"
+              aria-disabled={!ready || undefined}
+              onClick={() => {
+                if (ready) send({ type: 'quote.save', idempotencyKey: newSaveKey() });
+              }}
+            >
+              {saving && context.intent === 'save'
+                ? 'Saving your quote…'
+                : context.submission
+                  ? `Save changes to order ${context.submission.number}`
+                  : 'Save for later'}
+            </button>
+          </p>
+        )}
       </CoverSummary>
     </div>
   );

@@ -7,7 +7,11 @@ import { signedInUser } from '@/machines/auth.machine';
 export default function SignupConfirmationScreen() {
   const user = useSelector(useAuth(), signedInUser);
   return (
-    <section data-screen="signupconfirmation" className="screen screen--narrow auth-screen" aria-labelledby="welcome-title">
+    <section
+      data-screen="signupconfirmation"
+      className="screen screen--narrow auth-screen"
+      aria-labelledby="welcome-title"
+    >
       <p className="eyebrow">Account created</p>
       <h1 id="welcome-title">{user ? `Welcome, ${user.firstname}!` : 'Welcome!'}</h1>
       {user && (

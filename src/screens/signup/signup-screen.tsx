@@ -40,19 +40,31 @@ const fieldsFor = (quotedZip: string | undefined) =>
   ({
     email: { schema: entries.email, name: 'E-mail address' },
     // The schema's rule plus the server's e-mail rule, in the server's words.
-    password: { schema: (values: Readonly<Record<string, string>>) => newPasswordFor(values.email ?? ''), name: 'Password' },
+    password: {
+      schema: (values: Readonly<Record<string, string>>) => newPasswordFor(values.email ?? ''),
+      name: 'Password',
+    },
     firstname: { schema: entries.firstname, name: 'First name' },
     lastname: { schema: entries.lastname, name: 'Last name' },
     companyname: { schema: entries.companyname, name: 'Company name' },
     insuredtype: { schema: entries.insuredtype, name: 'Who the cover is for' },
     contactnumber: { schema: requiredPhoneSchema, name: 'Phone' },
-    address1: { schema: quotedZip ? requiredText(200) : v.pipe(v.string(), v.maxLength(200, 'must be at most 200 characters')), name: 'Street address' },
-    address2: { schema: v.pipe(v.string(), v.maxLength(200, 'must be at most 200 characters')), name: 'Suite, floor or unit' },
+    address1: {
+      schema: quotedZip ? requiredText(200) : v.pipe(v.string(), v.maxLength(200, 'must be at most 200 characters')),
+      name: 'Street address',
+    },
+    address2: {
+      schema: v.pipe(v.string(), v.maxLength(200, 'must be at most 200 characters')),
+      name: 'Suite, floor or unit',
+    },
     // The ZIP of the quote being bought is known already: it is not asked again.
     zipcode: {
       schema: quotedZip
         ? v.string()
-        : (values: Readonly<Record<string, string>>) => (values.address1?.trim() ? zip5Schema : v.pipe(v.string(), v.regex(/^(\d{5})?$/, 'must be a 5-digit ZIP code'))),
+        : (values: Readonly<Record<string, string>>) =>
+            values.address1?.trim()
+              ? zip5Schema
+              : v.pipe(v.string(), v.regex(/^(\d{5})?$/, 'must be a 5-digit ZIP code')),
       name: 'ZIP code',
       initial: quotedZip ?? '',
     },
@@ -127,7 +139,11 @@ export default function SignupScreen() {
   const typeErrorId = `${typeId}-error`;
 
   return (
-    <section data-screen="signup" className={`screen auth-screen${order ? ' purchase-screen' : ' screen--narrow'}`} aria-labelledby="signup-title">
+    <section
+      data-screen="signup"
+      className={`screen auth-screen${order ? ' purchase-screen' : ' screen--narrow'}`}
+      aria-labelledby="signup-title"
+    >
       {order && <PurchaseProgress current="account" />}
       <div className={order ? 'purchase-layout' : undefined}>
         <div className={order ? 'purchase-layout__main' : undefined}>
@@ -138,7 +154,9 @@ export default function SignupScreen() {
           {order && (
             <p className="notice" data-saved-order={order.number}>
               Your quote is saved as order <strong>{order.number}</strong>.{' '}
-          {order.buying ? 'Create your account and go straight on to review and pay.' : 'Create your account to keep it; buy it whenever you are ready.'}
+              {order.buying
+                ? 'Create your account and go straight on to review and pay.'
+                : 'Create your account to keep it; buy it whenever you are ready.'}
             </p>
           )}
 
@@ -148,7 +166,9 @@ export default function SignupScreen() {
             <>
               {failure && (
                 <ServerFailure
-                  title={failure.operation === 'google' ? 'Google sign-in did not work' : 'We could not create your account'}
+                  title={
+                    failure.operation === 'google' ? 'Google sign-in did not work' : 'We could not create your account'
+                  }
                   failure={failure}
                   shownFields={FIELD_ORDER}
                 >
@@ -161,7 +181,13 @@ export default function SignupScreen() {
                 </ServerFailure>
               )}
               <form className="form" noValidate onSubmit={submit} aria-busy={pending}>
-                <TextField label="E-mail address" type="email" autoComplete="email" inputMode="email" {...text('email')} />
+                <TextField
+                  label="E-mail address"
+                  type="email"
+                  autoComplete="email"
+                  inputMode="email"
+                  {...text('email')}
+                />
                 <TextField
                   label="Password"
                   type="password"
@@ -174,17 +200,36 @@ export default function SignupScreen() {
                   <TextField label="Last name" autoComplete="family-name" {...text('lastname')} />
                 </div>
                 <TextField label="Company name" autoComplete="organization" optional {...text('companyname')} />
-                <TextField label="Phone" type="tel" autoComplete="tel" inputMode="tel" hint="For your policy and any claim: we call only about your cover." {...text('contactnumber')} />
+                <TextField
+                  label="Phone"
+                  type="tel"
+                  autoComplete="tel"
+                  inputMode="tel"
+                  hint="For your policy and any claim: we call only about your cover."
+                  {...text('contactnumber')}
+                />
                 <fieldset className="form__group">
                   <legend>Your practice’s address{quotedZip ? '' : ' (optional: add it now, or when you buy)'}</legend>
-                  <TextField label="Street address" autoComplete="address-line1" optional={!quotedZip} {...text('address1')} />
+                  <TextField
+                    label="Street address"
+                    autoComplete="address-line1"
+                    optional={!quotedZip}
+                    {...text('address1')}
+                  />
                   <TextField label="Suite, floor or unit" autoComplete="address-line2" optional {...text('address2')} />
                   {quotedZip ? (
                     <p className="field__hint" data-quoted-place>
                       City and state follow from your quote’s ZIP code, {quotedZip}.
                     </p>
                   ) : (
-                    <TextField label="ZIP code" autoComplete="postal-code" inputMode="numeric" maxLength={10} optional {...text('zipcode')} />
+                    <TextField
+                      label="ZIP code"
+                      autoComplete="postal-code"
+                      inputMode="numeric"
+                      maxLength={10}
+                      optional
+                      {...text('zipcode')}
+                    />
                   )}
                 </fieldset>
                 {/* A fieldset with a legend is already a group: the radios carry the state and the error. */}
@@ -256,14 +301,24 @@ export default function SignupScreen() {
                 </div>
                 <div className="form__actions">
                   <button type="submit" className="button" aria-disabled={busy || undefined}>
-                    {pending ? 'Creating your account…' : order?.buying ? 'Create account and continue' : 'Create account'}
+                    {pending
+                      ? 'Creating your account…'
+                      : order?.buying
+                        ? 'Create account and continue'
+                        : 'Create account'}
                   </button>
                 </div>
               </form>
               <GoogleSignInButton
                 context="signup"
                 onCredential={(googletoken) =>
-                  auth.send({ type: 'auth.google', googletoken, ...(clientid ? { clientId: clientid } : {}), ...(order ? { submissionRequest: order.submissionRequest } : {}), next: confirmation })
+                  auth.send({
+                    type: 'auth.google',
+                    googletoken,
+                    ...(clientid ? { clientId: clientid } : {}),
+                    ...(order ? { submissionRequest: order.submissionRequest } : {}),
+                    next: confirmation,
+                  })
                 }
               />
             </>

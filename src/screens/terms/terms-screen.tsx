@@ -19,15 +19,18 @@ export default function TermsScreen() {
       <p>
         Practice Shield is an online insurance agency. We arrange professional liability insurance; the insurer named
         below underwrites it and pays claims under the policy. We are licensed as an insurance producer in the states
-        listed below. If you reached us through a broker&rsquo;s page, that broker arranges your insurance with us and sees
-        the orders you place.
+        listed below. If you reached us through a broker&rsquo;s page, that broker arranges your insurance with us and
+        sees the orders you place.
       </p>
       <InsurerLine />
 
       <h2>Your account</h2>
       <ul>
         <li>Give true and complete details, and keep them up to date.</li>
-        <li>Keep your password to yourself. You are responsible for what is done with your account until you tell us it was misused.</li>
+        <li>
+          Keep your password to yourself. You are responsible for what is done with your account until you tell us it
+          was misused.
+        </li>
         <li>An account is for one person. Someone buying for a firm should be entitled to act for it.</li>
       </ul>
 
@@ -35,19 +38,19 @@ export default function TermsScreen() {
       <p>
         A price on this site is worked out from your answers and the insurer&rsquo;s rates on the day, and each quote
         explains how. It is not an offer of cover. It may change if your answers change, if an underwriter reviews your
-        application, or if the rates change before you buy. Some applications are referred to an underwriter, who may ask
-        for more information, change the price or decline.
+        application, or if the rates change before you buy. Some applications are referred to an underwriter, who may
+        ask for more information, change the price or decline.
       </p>
       <p>
-        You are covered only once the policy is bound: when your first payment has been taken and we issue the binder and
-        the policy. Until then, saving or even accepting a quote gives no cover.
+        You are covered only once the policy is bound: when your first payment has been taken and we issue the binder
+        and the policy. Until then, saving or even accepting a quote gives no cover.
       </p>
 
       <h2>Your answers</h2>
       <p>
-        The insurer relies on your answers to the application questions. Answer them truly and completely, and tell us if
-        anything changes before the policy is bound. A wrong or missing answer can mean a different price, a claim that is
-        not paid, or a policy that is cancelled.
+        The insurer relies on your answers to the application questions. Answer them truly and completely, and tell us
+        if anything changes before the policy is bound. A wrong or missing answer can mean a different price, a claim
+        that is not paid, or a policy that is cancelled.
       </p>
 
       <h2>Paying</h2>
@@ -64,8 +67,8 @@ export default function TermsScreen() {
           in the policy year, worked out as your policy and your state&rsquo;s rules set out.
         </li>
         <li>
-          <strong>The insurer</strong> may cancel only for the reasons the policy and your state&rsquo;s law allow, such as
-          non-payment or a material misstatement in the application, and only after written notice given as that law
+          <strong>The insurer</strong> may cancel only for the reasons the policy and your state&rsquo;s law allow, such
+          as non-payment or a material misstatement in the application, and only after written notice given as that law
           requires.
         </li>
         <li>
@@ -77,15 +80,17 @@ export default function TermsScreen() {
       <h2>Documents and signatures</h2>
       <p>
         We deliver documents electronically and you may sign your application electronically, as our{' '}
-        <ScreenLink screen="privacy">privacy notice</ScreenLink> explains; you can ask for paper copies at any time. Keep
-        your documents: you can download them again from <ScreenLink screen="document">Your documents</ScreenLink>.
+        <ScreenLink screen="privacy">privacy notice</ScreenLink> explains; you can ask for paper copies at any time.
+        Keep your documents: you can download them again from <ScreenLink screen="document">Your documents</ScreenLink>.
       </p>
 
       <h2>Using the site fairly</h2>
       <ul>
         <li>Do not try to reach anyone else&rsquo;s records, to get round sign-in limits, or to overload the site.</li>
         <li>Do not copy the site&rsquo;s content or prices in bulk by automated means.</li>
-        <li>Do not upload anything that is unlawful, that you have no right to share, or that could harm our systems.</li>
+        <li>
+          Do not upload anything that is unlawful, that you have no right to share, or that could harm our systems.
+        </li>
       </ul>
       <p>We may suspend an account that breaks these rules. A policy already bound stays subject to its own terms.</p>
 

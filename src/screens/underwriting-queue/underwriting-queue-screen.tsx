@@ -42,15 +42,19 @@ export default function UnderwritingQueueScreen() {
   if (state.matches('loading')) said = 'Loading the queue…';
   else if (state.matches('loaded') && queue) {
     const count = queue.items.length;
-    said = filtered ? `${count} ${count === 1 ? 'order matches' : 'orders match'} the filters.` : `${count} ${count === 1 ? 'order is' : 'orders are'} waiting.`;
-  }
-  else if (state.matches('empty')) said = filtered ? 'No orders match these filters.' : 'No orders are waiting on the desk.';
+    said = filtered
+      ? `${count} ${count === 1 ? 'order matches' : 'orders match'} the filters.`
+      : `${count} ${count === 1 ? 'order is' : 'orders are'} waiting.`;
+  } else if (state.matches('empty'))
+    said = filtered ? 'No orders match these filters.' : 'No orders are waiting on the desk.';
 
   return (
     <section data-screen="underwriting" className="screen desk" aria-labelledby="underwriting-title">
       <p className="eyebrow">Underwriting</p>
       <h1 id="underwriting-title">Underwriting desk</h1>
-      <p className="desk__lead">Orders referred to an underwriter, waiting on the insured, or sent back for review, oldest first.</p>
+      <p className="desk__lead">
+        Orders referred to an underwriter, waiting on the insured, or sent back for review, oldest first.
+      </p>
 
       <form className="queue-filters" aria-label="Filter the queue" onSubmit={(event) => event.preventDefault()}>
         <FilterSelect
@@ -64,7 +68,10 @@ export default function UnderwritingQueueScreen() {
           label="Speciality"
           value={chosen.specialityId === undefined ? '' : String(chosen.specialityId)}
           onValueChange={(value) => choose({ specialityId: idOf(value) })}
-          options={(queue?.specialities ?? []).map((speciality) => ({ value: String(speciality.id), label: speciality.name }))}
+          options={(queue?.specialities ?? []).map((speciality) => ({
+            value: String(speciality.id),
+            label: speciality.name,
+          }))}
           any="Any speciality"
         />
         <FilterSelect
@@ -105,7 +112,11 @@ export default function UnderwritingQueueScreen() {
 
       {state.matches('empty') && (
         <div className="desk__empty">
-          <p>{filtered ? 'Nothing waiting matches these filters. Try another broker, speciality or status.' : 'Nothing is waiting: every referred order has been decided.'}</p>
+          <p>
+            {filtered
+              ? 'Nothing waiting matches these filters. Try another broker, speciality or status.'
+              : 'Nothing is waiting: every referred order has been decided.'}
+          </p>
         </div>
       )}
 
@@ -130,7 +141,10 @@ function FilterSelect({
 }) {
   const id = useId();
   // A filter from the address the list does not offer (yet) stays visible and chosen.
-  const shown = value !== '' && !options.some((option) => option.value === value) ? [{ value, label: `#${value}` }, ...options] : options;
+  const shown =
+    value !== '' && !options.some((option) => option.value === value)
+      ? [{ value, label: `#${value}` }, ...options]
+      : options;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -187,7 +201,9 @@ function QueueTable({ items, filters }: { items: QueueItem[]; filters: QueueFilt
               <td>{item.speciality.name}</td>
               <td>{item.broker?.name ?? 'Direct'}</td>
               <td>{item.stateCode ?? '—'}</td>
-              <td className="queue-table__money">{item.premiumCents === null ? 'Not priced' : formatUsd(item.premiumCents)}</td>
+              <td className="queue-table__money">
+                {item.premiumCents === null ? 'Not priced' : formatUsd(item.premiumCents)}
+              </td>
               <td>
                 <DeskStatus status={item.status} />
               </td>

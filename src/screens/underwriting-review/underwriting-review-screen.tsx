@@ -14,7 +14,11 @@ import { DeskStatus, deskStatusWords } from '@/components/underwriting/desk-stat
 import { useQueueFilters } from '@/components/underwriting/queue-filters';
 import { ReferralReasons } from '@/components/underwriting/referral-reasons';
 import { exactWords, WaitingSince } from '@/components/underwriting/waiting-since';
-import { underwritingReviewMachine, type DecisionKind, type DecisionOutcome } from '@/machines/underwriting-review.machine';
+import {
+  underwritingReviewMachine,
+  type DecisionKind,
+  type DecisionOutcome,
+} from '@/machines/underwriting-review.machine';
 
 const DECISIONS: { kind: DecisionKind; label: string; className: string }[] = [
   { kind: 'approve', label: 'Approve…', className: 'button' },
@@ -159,7 +163,9 @@ function ReviewPage({ submissionId }: { submissionId: number | undefined }) {
 function ReviewFacts({ review }: { review: Review }) {
   const { order, insured, broker } = review;
   // Quote edits keep the status: the move into it is the last entry that changed it.
-  const entered = order.history.findLast((entry) => entry.toStatus === order.status && entry.fromStatus !== entry.toStatus);
+  const entered = order.history.findLast(
+    (entry) => entry.toStatus === order.status && entry.fromStatus !== entry.toStatus,
+  );
   return (
     <dl className="review-facts">
       <div>
@@ -233,7 +239,11 @@ function ReviewSections({ review }: { review: Review }) {
   return (
     <>
       <ReviewSection id="review-reasons" title="Why it was referred">
-        {reasons.length === 0 ? <p>No referral reasons were recorded.</p> : <ReferralReasons reasons={reasons} withDetail />}
+        {reasons.length === 0 ? (
+          <p>No referral reasons were recorded.</p>
+        ) : (
+          <ReferralReasons reasons={reasons} withDetail />
+        )}
       </ReviewSection>
 
       {requiredItems.length > 0 && (
@@ -278,7 +288,9 @@ function ReviewSections({ review }: { review: Review }) {
                 <strong>{location.title ?? 'Location'}</strong>
                 {location.isprimary && ' (rated here)'}
                 <span className="review-list__detail">
-                  {[location.address1, location.address2, location.city, `${location.state} ${location.zipcode}`].filter(Boolean).join(', ')}
+                  {[location.address1, location.address2, location.city, `${location.state} ${location.zipcode}`]
+                    .filter(Boolean)
+                    .join(', ')}
                 </span>
               </li>
             ))}
@@ -299,7 +311,8 @@ function ReviewSections({ review }: { review: Review }) {
               <li key={`${entry.at}-${index}`} data-from={entry.from}>
                 <span className="review-list__meta">
                   {entry.name ?? (entry.from === 'underwriter' ? 'An underwriter' : 'The insured')}
-                  {entry.from === 'underwriter' ? ' asked' : ' replied'}, <time dateTime={entry.at}>{exactWords(entry.at)}</time>
+                  {entry.from === 'underwriter' ? ' asked' : ' replied'},{' '}
+                  <time dateTime={entry.at}>{exactWords(entry.at)}</time>
                 </span>
                 {entry.message}
               </li>

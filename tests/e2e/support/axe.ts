@@ -34,7 +34,9 @@ export async function axeViolations(page: Page): Promise<string[]> {
   // Evaluated through the DevTools protocol rather than a <script> tag: the app's CSP rightly blocks inline scripts.
   await page.evaluate(axeSource);
   const violations = (await page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: unknown[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: unknown[] }> } }
+    ).axe;
     const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
     return result.violations;
   }, TAGS)) as Violation[];

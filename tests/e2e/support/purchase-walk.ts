@@ -67,7 +67,10 @@ export async function walkPurchase(
   await review.getByLabel('I declare the statements in this application are true').check();
   await look('review');
   await review.getByRole('button', { name: 'Sign application' }).click();
-  await review.getByText(/^Signed by Frank Lloyd on /).first().waitFor();
+  await review
+    .getByText(/^Signed by Frank Lloyd on /)
+    .first()
+    .waitFor();
   await review.getByRole('button', { name: /^Pay \$[\d,]+\.\d\d securely$/ }).click();
 
   await page.waitForURL((u) => u.pathname.startsWith('/api/weborder/payments/sandbox/checkout/'));
@@ -83,8 +86,13 @@ export async function walkPurchase(
   await checkout.getByRole('button', { name: /^Pay / }).click();
 
   const confirm = screen('paymentconfirm');
-  await confirm.getByRole('heading', { level: 1, name: /^Payment received — policy P-\d{4}-\d{6,} is issued$/ }).waitFor();
-  await confirm.getByRole('region', { name: 'Documents' }).getByRole('button', { name: 'Download policy', exact: true }).waitFor();
+  await confirm
+    .getByRole('heading', { level: 1, name: /^Payment received — policy P-\d{4}-\d{6,} is issued$/ })
+    .waitFor();
+  await confirm
+    .getByRole('region', { name: 'Documents' })
+    .getByRole('button', { name: 'Download policy', exact: true })
+    .waitFor();
   await look('confirmation');
   return { typed, totalCents, email: options.email };
 }
@@ -93,7 +101,10 @@ export async function walkPurchase(
  * The practice as a careful architect in Houston describes it: the ZIP, every yes/no "No" (the
  * first choice otherwise), and three figures. Leaves the questions screen ready for "See my price".
  */
-export async function answerPractice(page: Page, type = (field: Locator, value: string) => field.fill(value)): Promise<void> {
+export async function answerPractice(
+  page: Page,
+  type = (field: Locator, value: string) => field.fill(value),
+): Promise<void> {
   const practice = page.locator('[data-screen="questionlist"]');
   await type(practice.getByLabel('ZIP code'), '77002');
   await practice.getByRole('button', { name: 'Continue' }).click();
