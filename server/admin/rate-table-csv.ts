@@ -156,7 +156,7 @@ export function csvRecords(text: string): CsvRecord[] | null {
 
 type Row = { number: number; get(column: Column): string };
 
-/** Whole cents up to ten million dollars, as the edit call takes them (shared/contract/admin-rating.ts). */
+/** Whole cents up to ten million dollars, as the edit call takes them (shared/contract/admin-rate-tables.ts). */
 export const MAX_RATE_CENTS = 1_000_000_000;
 /** A factor of at most ten times. */
 const MAX_FACTOR_BPS = 100_000;

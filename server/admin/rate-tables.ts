@@ -4,7 +4,7 @@
  * are one transaction with their audit entry. The rating catalogue of every process hears of it
  * on commit from the database itself (a trigger's change notice, server/db/change-notices.ts).
  */
-import type { NewRateTableVersion, RateTableVersion } from '@shared/contract/admin-rating';
+import type { NewRateTableVersion, RateTableVersion } from '@shared/contract/admin-rate-tables';
 import { recordAudit } from '@server/admin/audit';
 import { lockSpeciality, specialityExists } from '@server/admin/catalog-queries';
 import {

@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditListSchema } from '@shared/contract/admin-users';
-import { rateTableVersionSchema, rateTableVersionsSchema } from '@shared/contract/admin-rating';
+import { rateTableVersionSchema, rateTableVersionsSchema } from '@shared/contract/admin-rate-tables';
 import { orderDetailsSchema } from '@shared/contract/submissions';
 import { rateTables, submissions, users } from '@server/db/schema';
 import { newInsured, quotedOrder, type Insured } from '@server/test/account-helpers';

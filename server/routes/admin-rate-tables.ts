@@ -11,7 +11,7 @@ import {
   rateTableQuerySchema,
   rateTableVersionSchema,
   rateTableVersionsSchema,
-} from '@shared/contract/admin-rating';
+} from '@shared/contract/admin-rate-tables';
 import {
   exportRateTable,
   importRateTable,

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { rateTableVersionsSchema } from '@shared/contract/admin-rating';
+import { rateTableVersionsSchema } from '@shared/contract/admin-rate-tables';
 import { specialityListSchema } from '@shared/contract/specialities';
 import { users } from '@server/db/schema';
 import { demoSpecialities } from '@server/db/seed/demo-data';

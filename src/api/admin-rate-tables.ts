@@ -5,11 +5,11 @@ import {
   rateTableVersionsSchema,
   type NewRateTableVersion,
   type RateTableVersion,
-} from '@shared/contract/admin-rating';
+} from '@shared/contract/admin-rate-tables';
 import { attachmentFilename } from '@/api/documents';
 
 /**
- * Rate tables for administrators (shared/contract/admin-rating.ts): role admin only. A change is
+ * Rate tables for administrators (shared/contract/admin-rate-tables.ts): role admin only. A change is
  * a new version; another change that came first is a 409 naming basedOnVersion; a CSV with any
  * problem is a 400 naming its row and column, every problem in `fields`.
  */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import type { RateTableKey } from '@/api/admin-rate-tables';
-import type { NewRateTableVersion, RateTableVersion } from '@shared/contract/admin-rating';
+import type { NewRateTableVersion, RateTableVersion } from '@shared/contract/admin-rate-tables';
 import type { UsState } from '@shared/contract/lists';
 import type { Speciality } from '@shared/contract/specialities';
 import { adminRateTablesMachine } from '@/machines/admin-rate-tables.machine';

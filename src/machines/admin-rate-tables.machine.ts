@@ -7,7 +7,7 @@ import {
   type RateTableKey,
 } from '@/api/admin-rate-tables';
 import { errorFields, errorText } from '@/api/api-error';
-import type { NewRateTableVersion, RateTableVersion } from '@shared/contract/admin-rating';
+import type { NewRateTableVersion, RateTableVersion } from '@shared/contract/admin-rate-tables';
 import type { UsState } from '@shared/contract/lists';
 import type { Speciality } from '@shared/contract/specialities';
 import { getStateList } from '@/api/lists';

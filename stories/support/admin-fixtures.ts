@@ -2,7 +2,7 @@ import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import type { AdminBroker } from '@shared/contract/admin-brokers';
 import type { AdminCatalog } from '@shared/contract/admin-catalog';
 import type { AdminQuestion } from '@shared/contract/admin-questions';
-import type { RateTableVersion } from '@shared/contract/admin-rating';
+import type { RateTableVersion } from '@shared/contract/admin-rate-tables';
 import type { AdminUser, AuditEntry } from '@shared/contract/admin-users';
 import type { User } from '@shared/contract/auth';
 import { usStates } from './account-fixtures';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { RateTableVersion } from '@shared/contract/admin-rating';
+import type { RateTableVersion } from '@shared/contract/admin-rate-tables';
 import { TextField } from '@/components/form/text-field';
 import { useForm } from '@/components/form/use-form';
 import type { RateChange } from '@/machines/admin-rate-tables.machine';

@@ -4,7 +4,7 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useId, useState } from 'react';
 import * as v from 'valibot';
 import type { RateTableKey } from '@/api/admin-rate-tables';
-import type { RateTableVersion } from '@shared/contract/admin-rating';
+import type { RateTableVersion } from '@shared/contract/admin-rate-tables';
 import type { UsState } from '@shared/contract/lists';
 import type { Speciality } from '@shared/contract/specialities';
 import { formatUsd } from '@shared/contract/money-format';
