@@ -291,16 +291,14 @@ describe('GET underwriting/submission', () => {
       reasons: [reasonA],
       requiredItems: [itemA],
     });
-    await app()
-      .db.insert(planLocations)
-      .values({
-        submissionId: order.id,
-        address1: '1 Main St',
-        city: 'Houston',
-        state: 'TX',
-        zipcode: '77002',
-        isPrimary: true,
-      });
+    await app().db.insert(planLocations).values({
+      submissionId: order.id,
+      address1: '1 Main St',
+      city: 'Houston',
+      state: 'TX',
+      zipcode: '77002',
+      isPrimary: true,
+    });
     await app()
       .db.insert(files)
       .values({
