@@ -175,6 +175,7 @@ export const OrderDetails: Story = {
     'failed',
     'notFound',
     'redirecting',
+    'showing',
     'ready',
     'buying',
     'resubmitting',

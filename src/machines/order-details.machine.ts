@@ -154,6 +154,41 @@ function uploadWords(error: unknown): string {
   return serverMessage(error) ?? errorText(error);
 }
 
+/** A change the server answered with 404: the order is gone (or was never this account's). */
+const orderGone = {
+  guard: { type: 'isGone', params: errorOf },
+  target: 'notFound',
+  description: 'The order is gone.',
+} as const;
+
+/**
+ * A refused move (buy now, resubmit): a 404 is "not found"; a 409 means the order moved meanwhile
+ * (another tab, an underwriter), so the summary loads to show where it is now; anything else
+ * stays, saying why. One list for both moves, so they cannot drift apart.
+ */
+const moveRefused = (move: MoveFailure['move']) =>
+  [
+    orderGone,
+    {
+      description:
+        'The order moved on meanwhile (another tab, an underwriter): it is fetched again to show where it is now.',
+      guard: { type: 'isConflict', params: errorOf },
+      target: 'showing.refreshing',
+      actions: {
+        type: 'storeMoveFailure',
+        params: ({ event }: { event: ErrorActorEvent }) => ({ move, error: event.error }),
+      },
+    },
+    {
+      target: 'showing.ready',
+      description: 'Refused or not reached: the screen says why.',
+      actions: {
+        type: 'storeMoveFailure',
+        params: ({ event }: { event: ErrorActorEvent }) => ({ move, error: event.error }),
+      },
+    },
+  ] as const;
+
 /**
  * One order on the screens that show it: order/{id}, ordersummary/{id} and the five status screens
  * (incomplete-order, incomplete-missing-info, incomplete-review-underwriter,
@@ -166,52 +201,6 @@ function uploadWords(error: unknown): string {
  * move it goes to the screen of the status the order is in now. Someone else's order, or none,
  * answers 404 alike: "not found", never "not yours".
  */
-type EventOf<T extends OrderDetailsEvent['type']> = Extract<OrderDetailsEvent, { type: T }>;
-
-/** Files chosen: uploaded, from the screen at rest or while the summary loads again. */
-const startUploading = {
-  description: 'The insured uploads files to the order.',
-  guard: { type: 'canUpload', params: ({ event }: { event: EventOf<'files.upload'> }) => event.files },
-  target: 'uploading',
-  actions: { type: 'startUpload', params: ({ event }: { event: EventOf<'files.upload'> }) => event.files },
-} as const;
-
-/** Answers given: saved, from the screen at rest or while the summary loads again. */
-const startSavingAnswers = {
-  description: 'The insured saves answers the order was missing.',
-  guard: { type: 'canAnswer', params: ({ event }: { event: EventOf<'answers.save'> }) => event.answers },
-  target: 'savingAnswers',
-  actions: 'clearAnswersFailure',
-} as const;
-
-/**
- * A refused move (buy now, resubmit): a 404 is "not found"; a 409 means the order moved meanwhile
- * (another tab, an underwriter), so the summary loads to show where it is now; anything else
- * stays, saying why. One list for both moves, so they cannot drift apart.
- */
-const moveRefused = (move: MoveFailure['move']) =>
-  [
-    { guard: { type: 'isGone', params: errorOf }, target: 'notFound', description: 'The order is gone.' },
-    {
-      description:
-        'The order moved on meanwhile (another tab, an underwriter): it is fetched again to show where it is now.',
-      guard: { type: 'isConflict', params: errorOf },
-      target: 'refreshing',
-      actions: {
-        type: 'storeMoveFailure',
-        params: ({ event }: { event: ErrorActorEvent }) => ({ move, error: event.error }),
-      },
-    },
-    {
-      target: 'ready',
-      description: 'Refused or not reached: the screen says why.',
-      actions: {
-        type: 'storeMoveFailure',
-        params: ({ event }: { event: ErrorActorEvent }) => ({ move, error: event.error }),
-      },
-    },
-  ] as const;
-
 export const orderDetailsMachine = setup({
   types: {
     context: {} as OrderDetailsContext,
@@ -358,7 +347,7 @@ export const orderDetailsMachine = setup({
             actions: { type: 'storeDetails', params: ({ event }) => event.output },
           },
           {
-            target: 'ready',
+            target: 'showing.ready',
             description: 'The order arrived.',
             actions: { type: 'storeDetails', params: ({ event }) => event.output },
           },
@@ -398,9 +387,12 @@ export const orderDetailsMachine = setup({
         }),
       },
     },
-    ready: {
+    // The order on the screen, as last fetched or being fetched again: what the insured can do
+    // from here is written once, for both.
+    showing: {
       description:
-        'The insured sees the order and what it still needs, and can buy now, answer the underwriter, answer questions, upload files or close it.',
+        'The insured sees the order and what it still needs, and can buy now, answer the underwriter, answer questions or upload files.',
+      initial: 'ready',
       on: {
         'order.buyNow': {
           guard: 'canBuyNow',
@@ -414,12 +406,58 @@ export const orderDetailsMachine = setup({
           description: 'The insured sends the underwriter what was asked for.',
           actions: 'clearMoveFailure',
         },
-        'files.upload': startUploading,
-        'answers.save': startSavingAnswers,
-        'close.open': {
-          guard: 'canCloseLost',
-          target: 'closing',
-          description: 'The insured chooses to close the order.',
+        'files.upload': {
+          description: 'The insured uploads files to the order.',
+          guard: { type: 'canUpload', params: ({ event }) => event.files },
+          target: 'uploading',
+          actions: { type: 'startUpload', params: ({ event }) => event.files },
+        },
+        'answers.save': {
+          description: 'The insured saves answers the order was missing.',
+          guard: { type: 'canAnswer', params: ({ event }) => event.answers },
+          target: 'savingAnswers',
+          actions: 'clearAnswersFailure',
+        },
+      },
+      states: {
+        ready: {
+          description: 'The order is shown as it is; the insured can also close it.',
+          on: {
+            'close.open': {
+              guard: 'canCloseLost',
+              target: '#orderDetails.closing',
+              description: 'The insured chooses to close the order.',
+            },
+          },
+        },
+        // The summary again after a change: what is still missing, the files, where the order is now.
+        // The screen stays usable meanwhile: a move asked for now goes ahead (the server judges it on
+        // the order as it is) rather than being lost.
+        refreshing: {
+          description: 'The order is fetched again after a change; the screen stays usable meanwhile.',
+          invoke: {
+            id: 'refreshSummary',
+            src: 'loadSummary',
+            input: ({ context }) => ({ submissionId: context.submissionId }),
+            onDone: [
+              {
+                description: 'The order’s status is now shown on another screen.',
+                guard: { type: 'belongsElsewhere', params: outputOf<LoadedSummary> },
+                target: '#orderDetails.moved',
+                actions: { type: 'storeDetails', params: ({ event }) => event.output },
+              },
+              {
+                target: 'ready',
+                description: 'The order arrived as it is now.',
+                actions: { type: 'storeDetails', params: ({ event }) => event.output },
+              },
+            ],
+            // What the screen shows is right as far as it goes: the change went through.
+            onError: {
+              target: 'ready',
+              description: 'It could not be fetched; the change went through, and what is shown stays.',
+            },
+          },
         },
       },
     },
@@ -435,24 +473,20 @@ export const orderDetailsMachine = setup({
           answers: (event as { answers?: GivenAnswers }).answers ?? {},
         }),
         onDone: {
-          target: 'refreshing',
+          target: 'showing.refreshing',
           description: 'Saved: the order is fetched again to show what is still missing.',
           actions: 'countAnswersSaved',
         },
         onError: [
-          {
-            guard: { type: 'isGone', params: errorOf },
-            target: 'notFound',
-            description: 'The order is gone.',
-          },
+          orderGone,
           // The order moved meanwhile: where it is now.
           {
             guard: { type: 'isConflict', params: errorOf },
-            target: 'refreshing',
+            target: 'showing.refreshing',
             description: 'The order moved on meanwhile: it is fetched again to show where it is now.',
           },
           {
-            target: 'ready',
+            target: 'showing.ready',
             description: 'Refused or not reached: the questions say why.',
             actions: { type: 'storeAnswersFailure', params: errorOf },
           },
@@ -496,7 +530,7 @@ export const orderDetailsMachine = setup({
       description: 'A moment’s check of whether the order’s new status is shown on this screen or another.',
       always: [
         { guard: 'movedElsewhere', target: 'moved', description: 'Another screen shows it now.' },
-        { target: 'refreshing', description: 'This screen still shows it: the order is fetched again.' },
+        { target: 'showing.refreshing', description: 'This screen still shows it: the order is fetched again.' },
       ],
     },
     moved: {
@@ -539,70 +573,21 @@ export const orderDetailsMachine = setup({
             actions: [{ type: 'storeUploaded', params: ({ event }) => event.output }, 'sendQueued'],
           },
           {
-            target: 'refreshing',
+            target: 'showing.refreshing',
             description: 'Uploaded: the order is fetched again to show its files.',
             actions: { type: 'storeUploaded', params: ({ event }) => event.output },
           },
         ],
         onError: [
-          {
-            guard: { type: 'isGone', params: errorOf },
-            target: 'notFound',
-            description: 'The order is gone.',
-          },
+          orderGone,
           // The refusal names what it refused; files chosen meanwhile are left for the insured to choose again.
           {
-            target: 'ready',
+            target: 'showing.ready',
             description:
               'Refused (too big, a type not taken, empty) or not reached: the screen says why, and files waiting are dropped.',
             actions: [{ type: 'storeUploadRefusal', params: errorOf }, 'dropQueued'],
           },
         ],
-      },
-    },
-    // The summary again after a change: what is still missing, the files, where the order is now.
-    // The screen stays usable meanwhile: a move asked for now goes ahead (the server judges it on
-    // the order as it is) rather than being lost.
-    refreshing: {
-      description: 'The order is fetched again after a change; the screen stays usable meanwhile.',
-      on: {
-        'order.buyNow': {
-          guard: 'canBuyNow',
-          target: 'buying',
-          description: 'The insured buys the order now.',
-          actions: 'clearMoveFailure',
-        },
-        'order.resubmit': {
-          guard: 'canResubmit',
-          target: 'resubmitting',
-          description: 'The insured sends the underwriter what was asked for.',
-          actions: 'clearMoveFailure',
-        },
-        'files.upload': startUploading,
-        'answers.save': startSavingAnswers,
-      },
-      invoke: {
-        id: 'refreshSummary',
-        src: 'loadSummary',
-        input: ({ context }) => ({ submissionId: context.submissionId }),
-        onDone: [
-          {
-            description: 'The order’s status is now shown on another screen.',
-            guard: { type: 'belongsElsewhere', params: outputOf<LoadedSummary> },
-            target: 'moved',
-            actions: { type: 'storeDetails', params: ({ event }) => event.output },
-          },
-          {
-            target: 'ready',
-            description: 'The order arrived as it is now.',
-            actions: { type: 'storeDetails', params: ({ event }) => event.output },
-          },
-        ],
-        // What the screen shows is right as far as it goes: the change went through.
-        onError: {
-          target: 'ready',
-          description: 'It could not be fetched; the change went through, and what is shown stays.',
-        },
       },
     },
     closing: {
@@ -617,7 +602,7 @@ export const orderDetailsMachine = setup({
             target: 'closed',
             description: 'The order was closed.',
           },
-          { target: 'ready', description: 'The insured kept the order open.' },
+          { target: 'showing.ready', description: 'The insured kept the order open.' },
         ],
       },
     },

@@ -16,7 +16,7 @@ export function CloseOrderAction({ order }: { order: LoadedOrder }) {
         type="button"
         className="button button--secondary"
         onClick={() => send({ type: 'close.open' })}
-        aria-disabled={!state.matches('ready') || undefined}
+        aria-disabled={!state.matches({ showing: 'ready' }) || undefined}
       >
         Close this order
       </button>
