@@ -258,7 +258,9 @@ export async function certificateOfInsurance(
     issuedAt: policy.issuedAt,
     brokerName: details!.broker,
     namedInsured: await namedInsured(db, user.id, order.id),
-    additionalInsured: { name: holder.name, relationship: holder.relationship, addressLines: addressLines(holder) },
+    holder: { name: holder.name, relationship: holder.relationship, addressLines: addressLines(holder) },
+    additionalInsured: true,
+    verification: null,
     trust,
   });
   return { fileName: certificateFileName(policy.number, holder.name), pdf };

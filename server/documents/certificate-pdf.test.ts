@@ -39,11 +39,13 @@ const certificate = (overrides: Partial<CertificateData> = {}): CertificateData 
   issuedAt: new Date('2026-05-20T15:04:05Z'),
   brokerName: 'Lone Star Brokers',
   namedInsured: { name: 'Bright Smile Dental PLLC', addressLines: ['500 Main St', 'Houston, TX 77002'] },
-  additionalInsured: {
+  holder: {
     name: 'Main Street Properties LLC',
     relationship: 'Landlord',
     addressLines: ['1 Main St', 'Houston, TX 77002'],
   },
+  additionalInsured: true,
+  verification: null,
   trust: testTrust,
   ...overrides,
 });
@@ -70,5 +72,53 @@ describe('certificatePdf', () => {
     expect(words).toContain('Includes fictitious demo values.');
     expect(words).toContain('Northern Plains and Great Lakes');
     expect(await pagesOf(bytes)).toBe(1);
+  });
+});
+
+describe('certificatePdf issued on demand (issue 19)', () => {
+  const verification = { code: 'ABCDEFGHJKMN', url: 'https://portal.example.com/verify-certificate/ABCDEFGHJKMN' };
+
+  it('prints the verification code in groups, the page that checks it and its QR code, on one page', async () => {
+    const bytes = await certificatePdf(certificate({ verification }));
+    const words = (await textOf(bytes)).replace(/\s+/g, ' ');
+    expect(words).toContain('VERIFY THIS CERTIFICATE');
+    expect(words).toContain('Verification code: ABCD-EFGH-JKMN');
+    expect(words).toContain('https://portal.example.com/verify-certificate/ABCDEFGHJKMN');
+    expect(words).toContain(
+      'Main Street Properties LLC (Landlord) is an additional insured under policy P-2026-000042',
+    );
+    expect(await pagesOf(bytes)).toBe(1);
+    // The same data, the same bytes; another code, another document.
+    expect(Buffer.from(await certificatePdf(certificate({ verification }))).equals(Buffer.from(bytes))).toBe(true);
+    const other = await certificatePdf(
+      certificate({
+        verification: { code: 'ZZZZZZZZZZZZ', url: 'https://portal.example.com/verify-certificate/ZZZZZZZZZZZZ' },
+      }),
+    );
+    expect(Buffer.from(other).equals(Buffer.from(bytes))).toBe(false);
+  });
+
+  it('names a holder who is not an additional insured as holder only, without the additional-insured wording', async () => {
+    const bytes = await certificatePdf(certificate({ verification, additionalInsured: false }));
+    const words = (await textOf(bytes)).replace(/\s+/g, ' ');
+    expect(words).toContain('CERTIFICATE HOLDER');
+    expect(words).not.toContain('CERTIFICATE HOLDER AND ADDITIONAL INSURED');
+    expect(words).not.toContain('is an additional insured');
+    expect(words).toContain('who is not an additional insured');
+    expect(words).toContain('Main Street Properties LLC');
+  });
+
+  it('stays one page with long names, a long address and a long origin', async () => {
+    const long = 'Northern Plains and Great Lakes Regional Property Management Holdings and Leasing Company LLC';
+    const url = `https://${'very-long-subdomain.'.repeat(5)}example.com/verify-certificate/ABCDEFGHJKMN`;
+    const bytes = await certificatePdf(
+      certificate({
+        verification: { code: 'ABCDEFGHJKMN', url },
+        holder: { name: long, relationship: null, addressLines: [long, long, 'Houston, TX 77002'] },
+        namedInsured: { name: long, addressLines: [long, 'Houston, TX 77002'] },
+      }),
+    );
+    expect(await pagesOf(bytes)).toBe(1);
+    expect((await textOf(bytes)).replace(/\s+/g, '')).toContain(url);
   });
 });

@@ -1,7 +1,10 @@
 /**
  * The certificate of insurance: one US Letter page laid out like an ACORD 25 (producer and
  * insured side by side, the coverage with its limits, the additional insured and the
- * certificate holder, the usual disclaimers), naming one additional insured of a bound policy.
+ * certificate holder, the usual disclaimers), naming one holder of a bound policy: an additional
+ * insured of the order, or a holder named on demand (issue 19), who may also be made an
+ * additional insured. A certificate issued on demand also prints its verification code, the
+ * public page that checks it and that page's QR code.
  *
  * Deterministic: the same data always gives the same bytes. pdf-lib otherwise stamps the time
  * of generation into the document's metadata, so the dates are set from the policy's issue
@@ -9,11 +12,13 @@
  * that depend on the run).
  */
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { groupedCode } from '@shared/contract/certificates';
 import { formatUsd } from '@shared/contract/money-format';
 import type { Trust } from '@shared/contract/runtime-config';
 import { DEMO_TRUST_NOTICE, licenceWords } from '@shared/contract/trust-words';
 import { fileSlug } from '@server/documents/document-file-names';
 import { encodable, usDate, wrap } from '@server/documents/pdf-layout';
+import { drawQrCode } from '@server/documents/qr-code';
 
 export type CertificateParty = {
   name: string;
@@ -35,7 +40,12 @@ export type CertificateData = {
   issuedAt: Date;
   brokerName: string | null;
   namedInsured: CertificateParty;
-  additionalInsured: CertificateParty & { relationship: string | null };
+  /** The certificate holder. */
+  holder: CertificateParty & { relationship: string | null };
+  /** Whether the holder is also an additional insured (the standard wording is printed then). */
+  additionalInsured: boolean;
+  /** A certificate issued on demand: its code and the public page that checks it; null for an order's certificate. */
+  verification: { code: string; url: string } | null;
   /** The insurer affording coverage and the producer's licences (Config.trust). */
   trust: Trust;
 };
@@ -51,6 +61,23 @@ const RULE = rgb(0.45, 0.45, 0.5);
 const SHADE = rgb(0.92, 0.93, 0.95);
 /** A name or address longer than this many lines is cut short: the page must stay one page. */
 const MAX_FIELD_LINES = 4;
+
+/**
+ * The standard wording that makes the holder an additional insured, as the certificate prints it
+ * (and a certificate issued on demand keeps it).
+ */
+export function additionalInsuredWording(
+  data: Pick<CertificateData, 'policyNumber' | 'orderNumber'> & {
+    holder: { name: string; relationship: string | null };
+  },
+): string {
+  const relationship = data.holder.relationship ? ` (${data.holder.relationship})` : '';
+  return (
+    `${data.holder.name}${relationship} is an additional insured under policy ${data.policyNumber} (order ${data.orderNumber}), ` +
+    'with respect to liability arising out of the named insured’s professional services, subject to the policy’s terms, ' +
+    'conditions and exclusions.'
+  );
+}
 
 /** A name on the certificate, made safe for the file name: certificate-p-2026-000001-acme-landlord.pdf. */
 export function certificateFileName(policyNumber: string, holderName: string): string {
@@ -121,6 +148,52 @@ class Layout {
   }
 }
 
+/** The size of the QR code, quiet zone included, in points (an inch: scans from paper and screens alike). */
+const QR_SIZE = 72;
+
+/**
+ * The box that lets anyone check the certificate: its code, the page's address and the page's
+ * QR code, on the right. Answers its height.
+ */
+function verificationSection(
+  layout: Layout,
+  page: PDFPage,
+  fonts: Fonts,
+  verification: { code: string; url: string },
+): number {
+  const textWidth = CONTENT_WIDTH - 2 * PADDING - QR_SIZE - PADDING;
+  const rows = [
+    { text: `Verification code: ${groupedCode(verification.code)}`, bold: true },
+    ...layout
+      .lines(
+        'Anyone can check this certificate, and the policy’s status today, without signing in: open the address ' +
+          'below or scan the code.',
+        textWidth,
+        9.5,
+      )
+      .map((text) => ({ text })),
+    // The address is ASCII by construction; wrapped at any character so a long origin still fits.
+    ...wrapAnywhere(verification.url, fonts.regular, 9.5, textWidth).map((text) => ({ text })),
+  ];
+  const height = layout.section('Verify this certificate', [rows], MARGIN, CONTENT_WIDTH, 14 + QR_SIZE + PADDING);
+  drawQrCode(page, verification.url, MARGIN + CONTENT_WIDTH - PADDING - QR_SIZE, layout.y - 14 - PADDING / 2, QR_SIZE);
+  return height;
+}
+
+/** Text cut into lines at any character (an address has no spaces to wrap at). */
+function wrapAnywhere(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const character of text) {
+    if (line && font.widthOfTextAtSize(line + character, size) > width) {
+      lines.push(line);
+      line = '';
+    }
+    line += character;
+  }
+  return line ? [...lines, line] : lines;
+}
+
 export async function certificatePdf(data: CertificateData): Promise<Uint8Array> {
   // updateMetadata: false keeps pdf-lib from stamping "now" as the creation and change dates.
   const pdf = await PDFDocument.create({ updateMetadata: false });
@@ -130,7 +203,7 @@ export async function certificatePdf(data: CertificateData): Promise<Uint8Array>
   const page = pdf.addPage([PAGE.width, PAGE.height]);
   const layout = new Layout(page, fonts);
   const issuedDay = data.issuedAt.toISOString().slice(0, 10);
-  const holder = data.additionalInsured;
+  const holder = data.holder;
 
   pdf.setTitle(fonts.clean(`${CERTIFICATE_TITLE} ${data.policyNumber}: ${holder.name}`));
   pdf.setSubject(fonts.clean(`Policy ${data.policyNumber}, ${data.specialityName}`));
@@ -147,9 +220,10 @@ export async function certificatePdf(data: CertificateData): Promise<Uint8Array>
   layout.text(dateLabel, PAGE.width - MARGIN - regular.widthOfTextAtSize(dateLabel, 10), layout.y - 18, 10);
   layout.y -= 34;
   const disclaimer =
-    'This certificate is issued as a matter of information only and confers no rights upon the certificate holder beyond ' +
-    'those the policy gives an additional insured. It does not amend, extend or alter the coverage afforded by the policy ' +
-    'below, and it is not a contract between the insurer, the producer and the certificate holder.';
+    'This certificate is issued as a matter of information only and confers no rights upon the certificate holder' +
+    (data.additionalInsured ? ' beyond those the policy gives an additional insured' : '') +
+    '. It does not amend, extend or alter the coverage afforded by the policy below, and it is not a contract between the ' +
+    'insurer, the producer and the certificate holder.';
   for (const line of wrap(disclaimer, regular, 7.5, CONTENT_WIDTH)) {
     layout.text(line, MARGIN, layout.y - 8, 7.5);
     layout.y -= 9.5;
@@ -238,19 +312,19 @@ export async function certificatePdf(data: CertificateData): Promise<Uint8Array>
   });
   layout.y -= coverageHeight + 14;
 
-  // The additional insured: what the certificate is for.
-  const relationship = holder.relationship ? ` (${holder.relationship})` : '';
-  const description =
-    `${holder.name}${relationship} is an additional insured under policy ${data.policyNumber} (order ${data.orderNumber}), ` +
-    'with respect to liability arising out of the named insured’s professional services, subject to the policy’s terms, ' +
-    'conditions and exclusions.';
+  // The additional insured, or evidence of cover for a holder only: what the certificate is for.
+  const description = data.additionalInsured
+    ? additionalInsuredWording(data)
+    : `Evidence of coverage under policy ${data.policyNumber} for the certificate holder, who is not an additional ` +
+      'insured under the policy.';
   layout.y -=
-    layout.section('Description of operations / additional insured', [
-      layout.lines(description, CONTENT_WIDTH - 2 * PADDING, 9.5, { maxLines: 8 }).map((text) => ({ text })),
-    ]) + 14;
+    layout.section(
+      data.additionalInsured ? 'Description of operations / additional insured' : 'Description of operations',
+      [layout.lines(description, CONTENT_WIDTH - 2 * PADDING, 9.5, { maxLines: 8 }).map((text) => ({ text }))],
+    ) + 14;
 
   const holderHeight = layout.section(
-    'Certificate holder and additional insured',
+    data.additionalInsured ? 'Certificate holder and additional insured' : 'Certificate holder',
     [layout.party(holder, half)],
     MARGIN,
     half,
@@ -267,6 +341,8 @@ export async function certificatePdf(data: CertificateData): Promise<Uint8Array>
     holderHeight,
   );
   layout.y -= holderHeight + 14;
+
+  if (data.verification) layout.y -= verificationSection(layout, page, fonts, data.verification) + 14;
 
   const footer = `Issued electronically${data.brokerName ? ` through ${data.brokerName}` : ''} on ${usDate(issuedDay)}.`;
   for (const line of wrap(fonts.clean(footer), regular, 8, CONTENT_WIDTH, 3)) {
