@@ -59,7 +59,7 @@ export async function issuePolicy(
     deductibleCode: rating.deductible.code,
     deductibleCents: amounts.deductibleCents,
     premiumCents: rating.totalCents,
-    status: 'active',
+    status: 'in_force',
     issuedAt: now,
   });
   const data = await policyDocumentData(tx, policy, trust);

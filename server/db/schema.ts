@@ -8,7 +8,7 @@
  * never touches binary floating point; timestamps with time zone.
  */
 import { sql } from 'drizzle-orm';
-import { questionTypes, roles, submissionStatuses } from '@shared/contract/enums';
+import { policyStatuses, questionTypes, roles, submissionStatuses } from '@shared/contract/enums';
 import {
   bigint,
   boolean,
@@ -61,6 +61,9 @@ export const userRole = pgEnum('user_role', roles);
 
 /** The order lifecycle of DESIGN.md §4; the shared machine decides which moves are legal. */
 export const submissionStatus = pgEnum('submission_status', submissionStatuses);
+
+/** The policy lifecycle after the sale; src/machines/policy-lifecycle.machine.ts decides the moves. */
+export const policyStatus = pgEnum('policy_status', policyStatuses);
 
 export const mailStatuses = ['pending', 'sent', 'failed'] as const;
 export const mailStatus = pgEnum('mail_status', mailStatuses);
@@ -730,7 +733,7 @@ export const policies = pgTable(
     deductibleCode: text('deductible_code').notNull(),
     deductibleCents: cents('deductible_cents').notNull(),
     premiumCents: cents('premium_cents').notNull(),
-    status: text('status').notNull().default('active'),
+    status: policyStatus('status').notNull().default('in_force'),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('policies_user_idx').on(t.userId)],

@@ -238,7 +238,7 @@ describe('the sandbox checkout', () => {
     );
     expect(info).toMatchObject({
       orderNumber: order.number,
-      status: 'active',
+      status: 'in_force',
       totalCents: invoice.totalCents,
       payment: { amountCents: invoice.amountDueCents, provider: 'sandbox' },
     });

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { recordIdInputSchema } from '@shared/contract/address';
-import { checkoutSessionIdPattern } from '@shared/contract/enums';
+import { checkoutSessionIdPattern, policyStatuses } from '@shared/contract/enums';
 import { cents } from '@shared/contract/rating';
 import { clientUrlSchema } from '@shared/contract/specialities';
 import { submissionStatusSchema } from '@shared/contract/submissions';
@@ -124,7 +124,8 @@ export const policyInfoSchema = v.object({
   policyNumber: v.string(),
   submissionId: integer,
   orderNumber: v.string(),
-  status: v.string(),
+  /** The policy's lifecycle status (src/machines/policy-lifecycle.machine.ts). */
+  status: v.picklist(policyStatuses),
   speciality: v.object({ id: integer, name: v.string() }),
   namedInsured: v.string(),
   broker: v.nullable(v.string()),

@@ -24,6 +24,13 @@ export const submissionStatuses = [
   'close_lost',
 ] as const;
 
+/**
+ * The policy lifecycle after the sale (DESIGN.md "The policy after the sale"): in force (endorsed
+ * in place), under a notice of cancellation for an unpaid instalment, cancelled, expired at the
+ * end of its period, or renewed into the next term.
+ */
+export const policyStatuses = ['in_force', 'cancellation_notice', 'cancelled', 'expired', 'renewed'] as const;
+
 /** The statuses an underwriter acts on (or waits on, for missing_info): the desk's queue. */
 export const queueStatuses = ['underwriter_review', 'missing_info', 'application_under_review'] as const;
 

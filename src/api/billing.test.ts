@@ -122,7 +122,7 @@ describe('the billing calls', () => {
       policyNumber: 'P-2026-000007',
       submissionId: 7,
       orderNumber: 'Q-2026-000007',
-      status: 'issued',
+      status: 'in_force',
       speciality: { id: 101, name: 'Architects' },
       namedInsured: 'Ada Lovelace',
       broker: null,

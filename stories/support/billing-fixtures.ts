@@ -125,7 +125,7 @@ export const policy: PolicyInfo = {
   policyNumber: POLICY_NUMBER,
   submissionId: SUBMISSION_ID,
   orderNumber: SUBMISSION_NUMBER,
-  status: 'issued',
+  status: 'in_force',
   speciality: { id: 101, name: 'Architects' },
   namedInsured: 'Lovelace Design Studio LLC',
   broker: null,
