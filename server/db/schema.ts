@@ -734,9 +734,60 @@ export const policies = pgTable(
     deductibleCents: cents('deductible_cents').notNull(),
     premiumCents: cents('premium_cents').notNull(),
     status: policyStatus('status').notNull().default('in_force'),
+    /**
+     * The day a cancellation takes effect (the period's cover ends at its start), set with the
+     * status 'cancelled'; it may lie ahead, and the policy is in force until then. Null otherwise.
+     */
+    cancellationDate: date('cancellation_date', { mode: 'string' }),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('policies_user_idx').on(t.userId)],
+);
+
+/**
+ * Certificates of insurance issued on demand (issue 19): the holder a certificate names, whether
+ * it also makes them an additional insured (and the wording it prints then), the verification
+ * code anyone holding it checks it with (unique, unguessable), and the PDF as issued — kept, like
+ * the policy's documents, so a later endorsement or change of address never rewrites a
+ * certificate already handed out. `user_id` is who issued it (the policy's insured), for the
+ * Idempotency-Key's uniqueness; ownership is read through the policy's order as everywhere.
+ */
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: id(),
+    policyId: integer('policy_id')
+      .notNull()
+      .references(() => policies.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    code: text('code').notNull(),
+    holderName: text('holder_name').notNull(),
+    holderAddress1: text('holder_address1').notNull(),
+    holderAddress2: text('holder_address2'),
+    holderCity: text('holder_city').notNull(),
+    holderState: varchar('holder_state', { length: 2 }).notNull(),
+    holderZipcode: varchar('holder_zipcode', { length: 10 }).notNull(),
+    additionalInsured: boolean('additional_insured').notNull().default(false),
+    additionalInsuredWording: text('additional_insured_wording'),
+    /** The PDF as issued. */
+    content: bytea('content').notNull(),
+    idempotencyKeyHash: idempotencyKeyHash(),
+    idempotencyRequestHash: idempotencyRequestHash(),
+    /** The server clock's time of issue: the certificate's date. */
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('certificates_code_key').on(t.code),
+    index('certificates_policy_idx').on(t.policyId, t.issuedAt),
+    uniqueIndex('certificates_idempotency_key').on(t.userId, t.idempotencyKeyHash),
+    // The wording is printed exactly when the holder is an additional insured.
+    check(
+      'certificates_additional_insured_wording',
+      sql`${t.additionalInsured} = (${t.additionalInsuredWording} is not null)`,
+    ),
+  ],
 );
 
 /** Generated PDFs (policy, binder, invoice, order summary): one current copy per kind. */
