@@ -53,14 +53,14 @@ describe('refreshIfDue', () => {
     const later = await signedInUntil(NOW + 10 * 60_000);
     expect(isRefreshDue(later.actor.getSnapshot())).toBe(false);
     expect(refreshIfDue(later.actor)).toBe(false);
-    expect(later.actor.getSnapshot().value).toBe('signedIn');
+    expect(later.actor.getSnapshot().value).toEqual({ signedIn: 'idle' });
     expect(refreshIfDue(soon.actor)).toBe(true);
-    expect(soon.actor.getSnapshot().value).toBe('refreshing');
+    expect(soon.actor.getSnapshot().value).toEqual({ signedIn: 'refreshing' });
   });
 
   it('does nothing when signed out', async () => {
     const { actor, refreshes } = await signedInUntil(null);
-    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(actor.getSnapshot().value).toEqual({ signedOut: 'idle' });
     expect(refreshIfDue(actor)).toBe(false);
     expect(refreshes).toEqual([]);
   });
@@ -78,7 +78,7 @@ describe('refreshOnWake', () => {
     expect(refreshes).toEqual([]);
     doc.visibilityState = 'visible';
     doc.dispatchEvent(new Event('visibilitychange'));
-    expect(actor.getSnapshot().value).toBe('refreshing');
+    expect(actor.getSnapshot().value).toEqual({ signedIn: 'refreshing' });
     expect(refreshes).toEqual(['refresh-0']);
     stop();
   });

@@ -33,7 +33,7 @@ export const WAKE_REFRESH_WINDOW_MS = 60_000;
  */
 export function isRefreshDue(snapshot: AuthSnapshot, now: number = Date.now()): boolean {
   const { user } = snapshot.context;
-  return snapshot.matches('signedIn') && user !== null && user.expiresAt - now <= WAKE_REFRESH_WINDOW_MS;
+  return snapshot.matches({ signedIn: 'idle' }) && user !== null && user.expiresAt - now <= WAKE_REFRESH_WINDOW_MS;
 }
 
 /** Sends auth.refresh when a refresh is due (isRefreshDue); does nothing when signed out. */

@@ -120,7 +120,7 @@ const traversalEvents = [
   { type: 'auth.refresh' },
   { type: 'auth.clearError' },
   // Timers: the traversal sends only the events listed here.
-  { type: 'xstate.after.refreshDelay.auth.signedIn' },
+  { type: 'xstate.after.refreshDelay.auth.signedIn.idle' },
   { type: `xstate.after.${SIGN_OUT_TIMEOUT_MS}.auth.signingOut.revoking` },
 ] as never[];
 
@@ -260,7 +260,7 @@ function expectedLandings(steps: readonly Step[], snapshots: readonly AuthSnapsh
   for (let i = 1; i < snapshots.length; i++) {
     const before = snapshots[i - 1]!;
     if (steps[i]?.event.type === 'auth.sessionEnded') continue;
-    if (snapshots[i]!.matches('signedOut') && isSignedIn(before)) count++;
+    if (snapshots[i]!.matches({ signedOut: 'idle' }) && isSignedIn(before)) count++;
   }
   return count;
 }
@@ -270,11 +270,11 @@ function expectConsistent(steps: readonly Step[], snapshots: readonly AuthSnapsh
   const snapshot = snapshots.at(-1)!;
   const value = JSON.stringify(snapshot.value);
   // Signed out means nothing is stored; signed in means storage holds the tokens the machine holds.
-  if (snapshot.matches('signedOut')) {
+  if (snapshot.matches({ signedOut: 'idle' })) {
     expect(world.storage, value).toBeNull();
     expect(snapshot.context.user).toBeNull();
   }
-  if (snapshot.matches('signedIn')) expect(world.storage?.token, value).toBe(snapshot.context.user?.token);
+  if (snapshot.matches({ signedIn: 'idle' })) expect(world.storage?.token, value).toBe(snapshot.context.user?.token);
   expect(world.landings, value).toBe(expectedLandings(steps, snapshots));
   // Every successful sign-in or sign-up goes where the screen asked, and only then.
   const arrivals = steps.filter((step) =>
@@ -283,7 +283,7 @@ function expectConsistent(steps: readonly Step[], snapshots: readonly AuthSnapsh
   expect(world.nexts).toHaveLength(arrivals.length);
   // Sign-out clears every cookie when the remember cookie is "false", and none when it is "true".
   const before = snapshots.at(-2);
-  if (before?.matches('signingOut') && snapshot.matches('signedOut')) {
+  if (before?.matches('signingOut') && snapshot.matches({ signedOut: 'idle' })) {
     if (before.context.rememberCookie === 'false') expect(world.cookies.size, 'cookies after sign-out').toBe(0);
     else expect(world.cookies.get('theme'), 'cookies after sign-out').toBe('dark');
   }
@@ -304,12 +304,12 @@ describe('authMachine paths', () => {
       { restoring: 'reading' },
       { restoring: 'verifying' },
       { restoring: 'renewing' },
-      'signedOut',
-      'signingIn',
-      'signingUp',
-      'signingInWithGoogle',
-      'signedIn',
-      'refreshing',
+      { signedOut: 'idle' },
+      { signedOut: 'signingIn' },
+      { signedOut: 'signingUp' },
+      { signedOut: 'signingInWithGoogle' },
+      { signedIn: 'idle' },
+      { signedIn: 'refreshing' },
       { signingOut: 'revoking' },
     ];
     expect([...reached].sort()).toEqual(states.map((state) => JSON.stringify(state)).sort());
@@ -330,7 +330,7 @@ describe('authMachine paths', () => {
       'xstate.error.actor.refreshSession',
       'xstate.error.actor.checkSession',
       'xstate.error.actor.revokeSession',
-      'xstate.after.refreshDelay.auth.signedIn',
+      'xstate.after.refreshDelay.auth.signedIn.idle',
       `xstate.after.${SIGN_OUT_TIMEOUT_MS}.auth.signingOut.revoking`,
       'auth.unauthorized',
       'auth.sessionEnded',
@@ -365,11 +365,18 @@ function path(...pairs: Array<[Record<string, unknown>, unknown]>): Step[] {
 
 const start = (output: StoredState): [Record<string, unknown>, unknown] => [
   { type: 'xstate.done.actor.readStoredSession', output },
-  output.user ? (output.user.expiresAt <= NOW ? { restoring: 'renewing' } : { restoring: 'verifying' }) : 'signedOut',
+  output.user
+    ? output.user.expiresAt <= NOW
+      ? { restoring: 'renewing' }
+      : { restoring: 'verifying' }
+    : { signedOut: 'idle' },
 ];
 const signInWith = (rememberMe: boolean): Array<[Record<string, unknown>, unknown]> => [
-  [{ type: 'auth.signIn', username: 'ada@example.com', password: 'pw', rememberMe, next: '/dashboard' }, 'signingIn'],
-  [{ type: 'xstate.done.actor.signIn', output: session(rememberMe) }, 'signedIn'],
+  [
+    { type: 'auth.signIn', username: 'ada@example.com', password: 'pw', rememberMe, next: '/dashboard' },
+    { signedOut: 'signingIn' },
+  ],
+  [{ type: 'xstate.done.actor.signIn', output: session(rememberMe) }, { signedIn: 'idle' }],
 ];
 
 describe('authMachine rules', () => {
@@ -377,7 +384,7 @@ describe('authMachine rules', () => {
     const { snapshot, world } = await replay(
       path(start(storedNone), signInWith(true)[0]!, [
         { type: 'xstate.error.actor.signIn', error: httpError(401, { message: 'Wrong e-mail or password.' }) },
-        'signedOut',
+        { signedOut: 'idle' },
       ]),
     );
     expect(failureOf(snapshot, 'signIn')?.message).toMatch(/do not match an account/);
@@ -392,7 +399,7 @@ describe('authMachine rules', () => {
     const { snapshot } = await replay(
       path(start(storedNone), signInWith(true)[0]!, [
         { type: 'xstate.error.actor.signIn', error: networkError() },
-        'signedOut',
+        { signedOut: 'idle' },
       ]),
     );
     expect(snapshot.context.failure?.message).toMatch(/could not be reached/);
@@ -400,8 +407,8 @@ describe('authMachine rules', () => {
       path(
         start(storedNone),
         signInWith(true)[0]!,
-        [{ type: 'xstate.error.actor.signIn', error: networkError() }, 'signedOut'],
-        [{ type: 'auth.clearError' }, 'signedOut'],
+        [{ type: 'xstate.error.actor.signIn', error: networkError() }, { signedOut: 'idle' }],
+        [{ type: 'auth.clearError' }, { signedOut: 'idle' }],
       ),
     );
     expect(cleared.snapshot.context.failure).toBeNull();
@@ -430,9 +437,9 @@ describe('authMachine rules', () => {
     await settle();
     // expiresIn 900 s: the refresh is due at 840 s.
     await vi.advanceTimersByTimeAsync(840_000 - 1);
-    expect(actor.getSnapshot().value).toBe('signedIn');
+    expect(actor.getSnapshot().value).toEqual({ signedIn: 'idle' });
     await vi.advanceTimersByTimeAsync(1);
-    expect(actor.getSnapshot().value).toBe('refreshing');
+    expect(actor.getSnapshot().value).toEqual({ signedIn: 'refreshing' });
     actor.stop();
   });
 
@@ -441,8 +448,8 @@ describe('authMachine rules', () => {
       path(
         start(storedNone),
         ...signInWith(true),
-        [{ type: 'xstate.after.refreshDelay.auth.signedIn' }, 'refreshing'],
-        [{ type: 'xstate.done.actor.refreshSession', output: session(true, 2) }, 'signedIn'],
+        [{ type: 'xstate.after.refreshDelay.auth.signedIn.idle' }, { signedIn: 'refreshing' }],
+        [{ type: 'xstate.done.actor.refreshSession', output: session(true, 2) }, { signedIn: 'idle' }],
       ),
     );
     expect(world.calls.refreshSession).toEqual([{ refreshToken: 'refresh-1' }]);
@@ -455,11 +462,11 @@ describe('authMachine rules', () => {
     const { snapshot, world } = await replay(
       path(
         start(storedGood),
-        [{ type: 'xstate.done.actor.checkSession', output: ada }, 'signedIn'],
-        [{ type: 'auth.refresh' }, 'refreshing'],
+        [{ type: 'xstate.done.actor.checkSession', output: ada }, { signedIn: 'idle' }],
+        [{ type: 'auth.refresh' }, { signedIn: 'refreshing' }],
         [
           { type: 'xstate.error.actor.refreshSession', error: httpError(401, { message: 'Refresh token reused.' }) },
-          'signedOut',
+          { signedOut: 'idle' },
         ],
       ),
     );
@@ -471,8 +478,8 @@ describe('authMachine rules', () => {
   it('keeps the session through an outage, retrying with a growing wait, and never gives up on it', async () => {
     const outage: Array<[Record<string, unknown>, unknown]> = [];
     for (let i = 0; i < MAX_REFRESH_FAILURES + 2; i++) {
-      outage.push([{ type: 'xstate.after.refreshDelay.auth.signedIn' }, 'refreshing']);
-      outage.push([{ type: 'xstate.error.actor.refreshSession', error: networkError() }, 'signedIn']);
+      outage.push([{ type: 'xstate.after.refreshDelay.auth.signedIn.idle' }, { signedIn: 'refreshing' }]);
+      outage.push([{ type: 'xstate.error.actor.refreshSession', error: networkError() }, { signedIn: 'idle' }]);
     }
     const { snapshot, world } = await replay(path(start(storedNone), ...signInWith(true), ...outage));
     expect(snapshot.context.refreshFailures).toBe(MAX_REFRESH_FAILURES);
@@ -487,8 +494,8 @@ describe('authMachine rules', () => {
         start(storedNone),
         ...signInWith(true),
         ...outage,
-        [{ type: 'xstate.after.refreshDelay.auth.signedIn' }, 'refreshing'],
-        [{ type: 'xstate.done.actor.refreshSession', output: session(true, 2) }, 'signedIn'],
+        [{ type: 'xstate.after.refreshDelay.auth.signedIn.idle' }, { signedIn: 'refreshing' }],
+        [{ type: 'xstate.done.actor.refreshSession', output: session(true, 2) }, { signedIn: 'idle' }],
       ),
     );
     expect(back.snapshot.context.refreshFailures).toBe(0);
@@ -500,9 +507,12 @@ describe('authMachine rules', () => {
       path(
         start(storedNone),
         ...signInWith(true),
-        [{ type: 'auth.refresh' }, 'refreshing'],
-        [{ type: 'xstate.error.actor.refreshSession', error: httpError(503, { message: 'Maintenance.' }) }, 'signedIn'],
-        [{ type: 'xstate.after.refreshDelay.auth.signedIn' }, 'refreshing'],
+        [{ type: 'auth.refresh' }, { signedIn: 'refreshing' }],
+        [
+          { type: 'xstate.error.actor.refreshSession', error: httpError(503, { message: 'Maintenance.' }) },
+          { signedIn: 'idle' },
+        ],
+        [{ type: 'xstate.after.refreshDelay.auth.signedIn.idle' }, { signedIn: 'refreshing' }],
       ),
     );
     expect(snapshot.context.user?.refreshToken).toBe('refresh-1');
@@ -521,8 +531,8 @@ describe('authMachine rules', () => {
         path(
           start(storedNone),
           ...signInWith(true),
-          [{ type: 'auth.refresh' }, 'refreshing'],
-          [{ type: 'xstate.error.actor.refreshSession', error }, 'signedIn'],
+          [{ type: 'auth.refresh' }, { signedIn: 'refreshing' }],
+          [{ type: 'xstate.error.actor.refreshSession', error }, { signedIn: 'idle' }],
         ),
       );
       expect(isSignedIn(snapshot)).toBe(true);
@@ -536,8 +546,8 @@ describe('authMachine rules', () => {
       path(
         start(storedNone),
         ...signInWith(true),
-        [{ type: 'auth.refresh' }, 'refreshing'],
-        [{ type: 'xstate.error.actor.refreshSession', error: httpError(401) }, 'signedOut'],
+        [{ type: 'auth.refresh' }, { signedIn: 'refreshing' }],
+        [{ type: 'xstate.error.actor.refreshSession', error: httpError(401) }, { signedOut: 'idle' }],
       ),
     );
     expect(snapshot.context.user).toBeNull();
@@ -550,12 +560,12 @@ describe('authMachine rules', () => {
       path(
         start(storedNone),
         ...signInWith(false),
-        [{ type: 'auth.refresh' }, 'refreshing'],
-        [{ type: 'xstate.error.actor.refreshSession', error: networkError() }, 'signedIn'],
-        [{ type: 'xstate.after.refreshDelay.auth.signedIn' }, 'refreshing'],
+        [{ type: 'auth.refresh' }, { signedIn: 'refreshing' }],
+        [{ type: 'xstate.error.actor.refreshSession', error: networkError() }, { signedIn: 'idle' }],
+        [{ type: 'xstate.after.refreshDelay.auth.signedIn.idle' }, { signedIn: 'refreshing' }],
         [
           { type: 'xstate.error.actor.refreshSession', error: httpError(400, { message: 'Invalid refresh token.' }) },
-          'signedOut',
+          { signedOut: 'idle' },
         ],
       ),
     );
@@ -567,7 +577,7 @@ describe('authMachine rules', () => {
 
   it('applies the 401 rule while signed in: signed out, storage cleared, landing', async () => {
     const { snapshot, world } = await replay(
-      path(start(storedNone), ...signInWith(true), [{ type: 'auth.unauthorized' }, 'signedOut']),
+      path(start(storedNone), ...signInWith(true), [{ type: 'auth.unauthorized' }, { signedOut: 'idle' }]),
     );
     expect(snapshot.context.user).toBeNull();
     expect(world.storage).toBeNull();
@@ -578,7 +588,7 @@ describe('authMachine rules', () => {
 
   it('signs out quietly when the server ended every session (a password change), staying on the page', async () => {
     const { snapshot, world } = await replay(
-      path(start(storedNone), ...signInWith(false), [{ type: 'auth.sessionEnded' }, 'signedOut']),
+      path(start(storedNone), ...signInWith(false), [{ type: 'auth.sessionEnded' }, { signedOut: 'idle' }]),
     );
     expect(snapshot.context.user).toBeNull();
     expect(world.storage).toBeNull();
@@ -589,7 +599,7 @@ describe('authMachine rules', () => {
 
   it('applies the 401 rule as a sign-out with remember "false": every cookie goes too', async () => {
     const { world } = await replay(
-      path(start(storedNone), ...signInWith(false), [{ type: 'auth.unauthorized' }, 'signedOut']),
+      path(start(storedNone), ...signInWith(false), [{ type: 'auth.unauthorized' }, { signedOut: 'idle' }]),
     );
     expect(world.storage).toBeNull();
     expect(world.cookies.size).toBe(0);
@@ -602,7 +612,7 @@ describe('authMachine rules', () => {
         start(storedNone),
         ...signInWith(false),
         [{ type: 'auth.signOut' }, { signingOut: 'revoking' }],
-        [{ type: 'xstate.done.actor.revokeSession', output: undefined }, 'signedOut'],
+        [{ type: 'xstate.done.actor.revokeSession', output: undefined }, { signedOut: 'idle' }],
       ),
     );
     expect(world.calls.revokeSession).toEqual([{ refreshToken: 'refresh-1' }]);
@@ -617,7 +627,7 @@ describe('authMachine rules', () => {
         start(storedNone),
         ...signInWith(true),
         [{ type: 'auth.signOut' }, { signingOut: 'revoking' }],
-        [{ type: 'xstate.error.actor.revokeSession', error: networkError() }, 'signedOut'],
+        [{ type: 'xstate.error.actor.revokeSession', error: networkError() }, { signedOut: 'idle' }],
       ),
     );
     expect(world.storage).toBeNull();
@@ -629,9 +639,9 @@ describe('authMachine rules', () => {
     const { world } = await replay(
       path(
         start(storedGood),
-        [{ type: 'xstate.done.actor.checkSession', output: ada }, 'signedIn'],
+        [{ type: 'xstate.done.actor.checkSession', output: ada }, { signedIn: 'idle' }],
         [{ type: 'auth.signOut' }, { signingOut: 'revoking' }],
-        [{ type: `xstate.after.${SIGN_OUT_TIMEOUT_MS}.auth.signingOut.revoking` }, 'signedOut'],
+        [{ type: `xstate.after.${SIGN_OUT_TIMEOUT_MS}.auth.signingOut.revoking` }, { signedOut: 'idle' }],
       ),
     );
     expect(Date.now() - NOW).toBe(SIGN_OUT_TIMEOUT_MS);
@@ -641,7 +651,7 @@ describe('authMachine rules', () => {
   it('restores a stored session the server still accepts, taking the user’s current name', async () => {
     const renamed = { ...ada, firstname: 'Augusta' };
     const { snapshot, world } = await replay(
-      path(start(storedGood), [{ type: 'xstate.done.actor.checkSession', output: renamed }, 'signedIn']),
+      path(start(storedGood), [{ type: 'xstate.done.actor.checkSession', output: renamed }, { signedIn: 'idle' }]),
     );
     expect(snapshot.context.user?.firstname).toBe('Augusta');
     expect(snapshot.context.user?.token).toBe('access-0');
@@ -651,7 +661,10 @@ describe('authMachine rules', () => {
 
   it('renews an expired access token with the refresh token at start-up', async () => {
     const { snapshot, world } = await replay(
-      path(start(storedExpired), [{ type: 'xstate.done.actor.refreshSession', output: session(true, 2) }, 'signedIn']),
+      path(start(storedExpired), [
+        { type: 'xstate.done.actor.refreshSession', output: session(true, 2) },
+        { signedIn: 'idle' },
+      ]),
     );
     expect(world.calls.refreshSession).toEqual([{ refreshToken: 'refresh-0' }]);
     expect(world.calls.checkSession).toBeUndefined();
@@ -663,7 +676,7 @@ describe('authMachine rules', () => {
       path(
         start(storedGood),
         [{ type: 'xstate.error.actor.checkSession', error: httpError(401) }, { restoring: 'renewing' }],
-        [{ type: 'xstate.error.actor.refreshSession', error: httpError(401) }, 'signedOut'],
+        [{ type: 'xstate.error.actor.refreshSession', error: httpError(401) }, { signedOut: 'idle' }],
       ),
     );
     expect(snapshot.context.user).toBeNull();
@@ -676,9 +689,9 @@ describe('authMachine rules', () => {
     const { snapshot, world } = await replay(
       path(
         start(storedExpired),
-        [{ type: 'xstate.error.actor.refreshSession', error: networkError() }, 'signedIn'],
-        [{ type: 'xstate.after.refreshDelay.auth.signedIn' }, 'refreshing'],
-        [{ type: 'xstate.done.actor.refreshSession', output: session(true, 2) }, 'signedIn'],
+        [{ type: 'xstate.error.actor.refreshSession', error: networkError() }, { signedIn: 'idle' }],
+        [{ type: 'xstate.after.refreshDelay.auth.signedIn.idle' }, { signedIn: 'refreshing' }],
+        [{ type: 'xstate.done.actor.refreshSession', output: session(true, 2) }, { signedIn: 'idle' }],
       ),
     );
     expect(world.calls.refreshSession).toEqual([{ refreshToken: 'refresh-0' }, { refreshToken: 'refresh-0' }]);
@@ -687,7 +700,10 @@ describe('authMachine rules', () => {
     expect(world.landings).toBe(0);
     // And while still offline, the stored session stays as it was.
     const offline = await replay(
-      path(start(storedExpired), [{ type: 'xstate.error.actor.refreshSession', error: networkError() }, 'signedIn']),
+      path(start(storedExpired), [
+        { type: 'xstate.error.actor.refreshSession', error: networkError() },
+        { signedIn: 'idle' },
+      ]),
     );
     expect(isSignedIn(offline.snapshot)).toBe(true);
     expect(offline.snapshot.context.user?.refreshToken).toBe('refresh-0');
@@ -696,7 +712,10 @@ describe('authMachine rules', () => {
 
   it('keeps the session when the server answers 503 to the start-up refresh', async () => {
     const { snapshot, world } = await replay(
-      path(start(storedExpired), [{ type: 'xstate.error.actor.refreshSession', error: httpError(503) }, 'signedIn']),
+      path(start(storedExpired), [
+        { type: 'xstate.error.actor.refreshSession', error: httpError(503) },
+        { signedIn: 'idle' },
+      ]),
     );
     expect(isSignedIn(snapshot)).toBe(true);
     expect(world.storage?.refreshToken).toBe('refresh-0');
@@ -704,11 +723,11 @@ describe('authMachine rules', () => {
 
   it('keeps a stored session through a reload, but not once the browser was closed without "Remember me"', async () => {
     const reloaded = await replay(
-      path(start(storedReloaded), [{ type: 'xstate.done.actor.checkSession', output: ada }, 'signedIn']),
+      path(start(storedReloaded), [{ type: 'xstate.done.actor.checkSession', output: ada }, { signedIn: 'idle' }]),
     );
     expect(reloaded.world.storage?.token).toBe('access-0');
     const closed = await replay(
-      path([{ type: 'xstate.done.actor.readStoredSession', output: storedBrowserClosed }, 'signedOut']),
+      path([{ type: 'xstate.done.actor.readStoredSession', output: storedBrowserClosed }, { signedOut: 'idle' }]),
     );
     expect(closed.world.storage).toBeNull();
     expect(closed.world.calls.checkSession).toBeUndefined();
@@ -725,9 +744,9 @@ describe('authMachine rules', () => {
             clientId: 'harbor-risk',
             next: '/client/landing/harbor-risk',
           },
-          'signingInWithGoogle',
+          { signedOut: 'signingInWithGoogle' },
         ],
-        [{ type: 'xstate.done.actor.signInWithGoogle', output: session(false) }, 'signedIn'],
+        [{ type: 'xstate.done.actor.signInWithGoogle', output: session(false) }, { signedIn: 'idle' }],
       ),
     );
     expect(world.calls.signInWithGoogle).toEqual([
@@ -751,14 +770,14 @@ describe('authMachine rules', () => {
               insuredtype: 'individual',
             },
           },
-          'signingUp',
+          { signedOut: 'signingUp' },
         ],
         [
           {
             type: 'xstate.error.actor.signUp',
             error: httpError(409, { message: 'An account with this e-mail already exists.' }),
           },
-          'signedOut',
+          { signedOut: 'idle' },
         ],
       ),
     );

@@ -1,4 +1,12 @@
-import { and, assertEvent, assign, fromPromise, setup, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import {
+  assertEvent,
+  assign,
+  enqueueActions,
+  fromPromise,
+  setup,
+  type ErrorActorEvent,
+  type SnapshotFrom,
+} from 'xstate';
 import { errorFields, errorStatus, errorText, retryAfterSeconds, serverMessage } from '@/api/api-error';
 import { isLogin, signIn, signInWithGoogle, signOut, signUp } from '@/api/auth';
 import { forgetSavedQuote } from '@/api/saved-quote';
@@ -31,6 +39,11 @@ import { errorOf } from '@/machines/actor-events';
  * send it events. Storage and cookies are touched only by the named actions and the
  * `readStoredSession` actor, and navigation only by `goToLanding` and `goToNext`, which the
  * router edge provides.
+ *
+ * Four phases, each a parent state: `restoring` (start-up), `signedOut` (with the sign-in,
+ * sign-up and Google attempts inside), `signedIn` (with the renewals inside) and `signingOut`.
+ * What ends a session from either inner state of `signedIn` (sign-out, the 401 rule, every
+ * session ended) is written once on it, as start-up's quiet sign-out is on `restoring`.
  */
 
 export type AuthOperation = 'signIn' | 'signUp' | 'google';
@@ -160,23 +173,20 @@ export function isRefreshRefused(error: unknown): boolean {
 
 /**
  * Every way a session ends: sign-out, and the 401 rule, which is a sign-out too (§4, §8). The
- * token and the user go, and every cookie as well when the remember cookie is "false". `why` is
- * the transition's description, in words, without a full stop.
+ * token and the user go, and every cookie as well when the remember cookie is "false"
+ * (clearAllCookiesUnlessRemembered decides, so each way out is one transition). `why` is the
+ * transition's description, in words, without a full stop.
  */
 function endSession<const Target extends string>(
   target: Target,
   why: string,
   then: readonly ('goToLanding' | 'forgetQuoteInProgress')[] = [],
 ) {
-  return [
-    {
-      guard: 'isRememberCookieFalse',
-      target,
-      actions: ['clearSession', 'clearAllCookies', 'forgetUser', ...then],
-      description: `${why}; with “remember me” off, every cookie is cleared too.`,
-    },
-    { target, actions: ['clearSession', 'forgetUser', ...then], description: `${why}.` },
-  ] as const;
+  return {
+    target,
+    actions: ['clearSession', 'clearAllCookiesUnlessRemembered', 'forgetUser', ...then],
+    description: `${why}; with “remember me” off, every cookie is cleared too.`,
+  } as const;
 }
 
 /** endSession, only when the server refused the refresh token (isRefreshRefused). */
@@ -185,16 +195,7 @@ function endRefusedSession<const Target extends string>(
   why: string,
   then: readonly 'goToLanding'[] = [],
 ) {
-  const refused = { type: 'isRefreshRefused', params: errorOf } as const;
-  return [
-    {
-      guard: and([refused, 'isRememberCookieFalse']),
-      target,
-      actions: ['clearSession', 'clearAllCookies', 'forgetUser', ...then],
-      description: `${why}; with “remember me” off, every cookie is cleared too.`,
-    },
-    { guard: refused, target, actions: ['clearSession', 'forgetUser', ...then], description: `${why}.` },
-  ] as const;
+  return { guard: { type: 'isRefreshRefused', params: errorOf }, ...endSession(target, why, then) } as const;
 }
 
 const OPERATION_WORDS: Record<AuthOperation, string> = {
@@ -210,7 +211,7 @@ const OPERATION_WORDS: Record<AuthOperation, string> = {
 function signInOutcome(operation: AuthOperation) {
   return {
     onDone: {
-      target: 'signedIn',
+      target: '#auth.signedIn',
       description: `The ${OPERATION_WORDS[operation]} succeeded: the person is signed in and the page they were going to opens.`,
       actions: [
         { type: 'storeSession', params: ({ event }: { event: { output: Session } }) => event.output },
@@ -219,8 +220,8 @@ function signInOutcome(operation: AuthOperation) {
       ],
     },
     onError: {
-      target: 'signedOut',
-      description: `The ${OPERATION_WORDS[operation]} was refused or did not reach the server: the screen says why.`,
+      target: 'idle',
+      description: `The ${OPERATION_WORDS[operation]} failed: refused, or the server was not reached, and the screen says why.`,
       actions: {
         type: 'storeFailure',
         params: ({ event }: { event: ErrorActorEvent }) => ({ operation, error: event.error }),
@@ -305,300 +306,331 @@ export const authMachine = setup({
         ? REFRESH_RETRY_MS * context.refreshFailures
         : refreshDelayMs(context.user?.expiresAt ?? 0, Date.now()),
   },
-}).createMachine({
-  id: 'auth',
-  context: { user: null, rememberCookie: null, failure: null, next: null, refreshFailures: 0 },
-  initial: 'restoring',
-  states: {
-    restoring: {
-      description:
-        'At start-up, a session kept in this browser is looked for and checked before anyone is shown as signed in.',
-      initial: 'reading',
-      on: {
-        // Start-up only learns the stored session is dead: no navigation away from the page opened.
-        'auth.unauthorized': endSession(
-          'signedOut',
-          'The server refused the kept session: signed out quietly, staying on the page',
-        ),
-        'auth.sessionEnded': endSession(
-          'signedOut',
-          'The server ended every session (a password change): signed out quietly, staying on the page',
-        ),
-      },
-      states: {
-        reading: {
-          description: 'The session kept in this browser, if any, is being read.',
-          invoke: {
-            id: 'readStoredSession',
-            src: 'readStoredSession',
-            onDone: [
-              {
-                description: 'No one is signed in on this browser.',
-                guard: { type: 'hasNoStoredUser', params: ({ event }) => event.output },
-                target: '#auth.signedOut',
-                actions: { type: 'storeRememberCookie', params: ({ event }) => event.output },
-              },
-              {
-                description:
-                  '“Remember me” was off and the browser has been closed since: the kept session is dropped.',
-                guard: { type: 'isBrowserSessionOver', params: ({ event }) => event.output },
-                target: '#auth.signedOut',
-                actions: [{ type: 'storeRememberCookie', params: ({ event }) => event.output }, 'clearSession'],
-              },
-              {
-                description: 'A session is kept but has run out (or nearly): it is renewed first.',
-                guard: { type: 'isAccessTokenExpired', params: ({ event }) => event.output },
-                target: 'renewing',
-                actions: { type: 'storeRestored', params: ({ event }) => event.output },
-              },
-              {
-                target: 'verifying',
-                description: 'A session is kept: the server is asked whether it is still good.',
-                actions: { type: 'storeRestored', params: ({ event }) => event.output },
-              },
-            ],
-            onError: {
-              target: '#auth.signedOut',
-              description: 'The kept session could not be read: it is dropped.',
-              actions: 'clearSession',
-            },
-          },
-        },
-        verifying: {
-          description: 'The server is asked whether the kept session is still good.',
-          invoke: {
-            id: 'checkSession',
-            src: 'checkSession',
-            onDone: {
-              target: '#auth.signedIn',
-              description: 'It is: the person is signed in.',
-              actions: [{ type: 'updateUser', params: ({ event }) => event.output }, 'writeSession'],
-            },
-            onError: [
-              {
-                // The access token is refused: the refresh token may still be good.
-                description: 'The server refused it: the session is renewed, if it still can be.',
-                guard: { type: 'isUnauthorized', params: errorOf },
-                target: 'renewing',
-              },
-              // The server cannot be reached: keep the stored session; the next call decides.
-              {
-                target: '#auth.signedIn',
-                description: 'The server could not be reached: the kept session is trusted until the next request.',
-              },
-            ],
-          },
-        },
-        renewing: {
-          description: 'The kept session is being renewed with the server.',
-          invoke: {
-            id: 'refreshSession',
-            src: 'refreshSession',
-            input: ({ context }) => ({ refreshToken: context.user?.refreshToken ?? '' }),
-            onDone: {
-              target: '#auth.signedIn',
-              description: 'Renewed: the person is signed in.',
-              actions: [{ type: 'storeSession', params: ({ event }) => event.output }, 'writeSession'],
-            },
-            onError: [
-              // Refused: the stored session is dead; start-up signs out quietly, without navigating.
-              ...endRefusedSession(
-                '#auth.signedOut',
-                'The server refused to renew the kept session: signed out quietly, staying on the page',
-              ),
-              // Offline, a timeout, a 429 or a 5xx: keep the stored session; the next refresh retries.
-              {
-                target: '#auth.signedIn',
-                description:
-                  'The server could not be reached: the kept session stays, and renewing is tried again later.',
-                actions: 'noteRefreshFailure',
-              },
-            ],
-          },
-        },
-      },
+})
+  // Setup's actions cannot name one another; an action made of named ones is added here.
+  .extend({
+    actions: {
+      /** Every way a session ends: clearAllCookies when the remember cookie is "false", else nothing. */
+      clearAllCookiesUnlessRemembered: enqueueActions<
+        AuthContext,
+        AuthEvent,
+        undefined,
+        AuthEvent,
+        never,
+        { type: 'clearAllCookies'; params: undefined },
+        { type: 'isRememberCookieFalse'; params: undefined }
+      >(({ check, enqueue }) => {
+        if (check('isRememberCookieFalse')) enqueue('clearAllCookies');
+      }),
     },
-
-    signedOut: {
-      description: 'No one is signed in: signing in, signing up and signing in with Google are offered.',
-      on: {
-        'auth.signIn': {
-          target: 'signingIn',
-          description: 'The person signs in with their e-mail and password.',
-          actions: { type: 'rememberNext', params: ({ event }) => event.next },
-        },
-        'auth.signUp': {
-          target: 'signingUp',
-          description: 'The person creates an account.',
-          actions: { type: 'rememberNext', params: ({ event }) => event.next },
-        },
-        'auth.google': {
-          target: 'signingInWithGoogle',
-          description: 'The person signs in with their Google account.',
-          actions: { type: 'rememberNext', params: ({ event }) => event.next },
-        },
-        'auth.clearError': { description: 'The last sign-in failure message is dismissed.', actions: 'clearFailure' },
-      },
-    },
-
-    signingIn: {
-      description: 'The e-mail and password are being checked.',
-      invoke: {
-        id: 'signIn',
-        src: 'signIn',
-        input: ({ event }) => {
-          assertEvent(event, 'auth.signIn');
-          return {
-            username: event.username,
-            password: event.password,
-            params: { rememberMe: event.rememberMe },
-            submissionRequest: event.submissionRequest ?? null,
-          };
-        },
-        ...signInOutcome('signIn'),
-      },
-    },
-
-    signingUp: {
-      description: 'The new account is being created.',
-      invoke: {
-        id: 'signUp',
-        src: 'signUp',
-        input: ({ event }) => {
-          assertEvent(event, 'auth.signUp');
-          return event.account;
-        },
-        ...signInOutcome('signUp'),
-      },
-    },
-
-    signingInWithGoogle: {
-      description: 'The Google sign-in is being checked.',
-      invoke: {
-        id: 'signInWithGoogle',
-        src: 'signInWithGoogle',
-        input: ({ event }) => {
-          assertEvent(event, 'auth.google');
-          return {
-            googletoken: event.googletoken,
-            params: { rememberMe: event.rememberMe ?? false },
-            ...(event.clientId ? { clientId: event.clientId } : {}),
-            ...(event.submissionRequest ? { submissionRequest: event.submissionRequest } : {}),
-          };
-        },
-        ...signInOutcome('google'),
-      },
-    },
-
-    signedIn: {
-      description: 'The person is signed in; their session is renewed shortly before it runs out.',
-      tags: ['signedIn'],
-      after: {
-        refreshDelay: {
-          target: 'refreshing',
-          description:
-            'Shortly before the session runs out, or a while after a renewal that could not reach the server.',
-        },
-      },
-      on: {
-        'auth.refresh': {
-          target: 'refreshing',
-          description:
-            'The page came back (after sleep, or back online) with the session run out or nearly: it is renewed now.',
-        },
-        'auth.signOut': { target: 'signingOut', description: 'The person signs out.' },
-        'auth.unauthorized': endSession(
-          'signedOut',
-          'The server refused a request as not signed in: signed out, and the landing page opens',
-          ['goToLanding'],
-        ),
-        // The page that said so stays on show (the change-password success).
-        'auth.sessionEnded': endSession(
-          'signedOut',
-          'The server ended every session (a password change): signed out, staying on the page that said so',
-        ),
-        'auth.clearError': { description: 'The last sign-in failure message is dismissed.', actions: 'clearFailure' },
-      },
-    },
-
-    refreshing: {
-      description: 'The session is being renewed with the server; the person stays signed in meanwhile.',
-      tags: ['signedIn'],
-      invoke: {
-        id: 'refreshSession',
-        src: 'refreshSession',
-        input: ({ context }) => ({ refreshToken: context.user?.refreshToken ?? '' }),
-        onDone: {
-          target: 'signedIn',
-          description: 'Renewed.',
-          actions: [{ type: 'storeSession', params: ({ event }) => event.output }, 'writeSession'],
-        },
-        onError: [
-          // Refused (expired, revoked, or a reused token that ended its family): the session is over.
-          ...endRefusedSession(
+  })
+  .createMachine({
+    id: 'auth',
+    context: { user: null, rememberCookie: null, failure: null, next: null, refreshFailures: 0 },
+    initial: 'restoring',
+    states: {
+      restoring: {
+        description:
+          'At start-up, a session kept in this browser is looked for and checked before anyone is shown as signed in.',
+        initial: 'reading',
+        on: {
+          // Start-up only learns the stored session is dead: no navigation away from the page opened.
+          'auth.unauthorized': endSession(
             'signedOut',
-            'The server refused to renew the session: signed out, and the landing page opens',
+            'The server refused the kept session: signed out quietly, staying on the page',
+          ),
+          'auth.sessionEnded': endSession(
+            'signedOut',
+            'The server ended every session (a password change): signed out quietly, staying on the page',
+          ),
+        },
+        states: {
+          reading: {
+            description: 'The session kept in this browser, if any, is being read.',
+            invoke: {
+              id: 'readStoredSession',
+              src: 'readStoredSession',
+              onDone: [
+                {
+                  description: 'No one is signed in on this browser.',
+                  guard: { type: 'hasNoStoredUser', params: ({ event }) => event.output },
+                  target: '#auth.signedOut',
+                  actions: { type: 'storeRememberCookie', params: ({ event }) => event.output },
+                },
+                {
+                  description:
+                    '“Remember me” was off and the browser has been closed since: the kept session is dropped.',
+                  guard: { type: 'isBrowserSessionOver', params: ({ event }) => event.output },
+                  target: '#auth.signedOut',
+                  actions: [{ type: 'storeRememberCookie', params: ({ event }) => event.output }, 'clearSession'],
+                },
+                {
+                  description: 'A session is kept but has run out (or nearly): it is renewed first.',
+                  guard: { type: 'isAccessTokenExpired', params: ({ event }) => event.output },
+                  target: 'renewing',
+                  actions: { type: 'storeRestored', params: ({ event }) => event.output },
+                },
+                {
+                  target: 'verifying',
+                  description: 'A session is kept: the server is asked whether it is still good.',
+                  actions: { type: 'storeRestored', params: ({ event }) => event.output },
+                },
+              ],
+              onError: {
+                target: '#auth.signedOut',
+                description: 'The kept session could not be read: it is dropped.',
+                actions: 'clearSession',
+              },
+            },
+          },
+          verifying: {
+            description: 'The server is asked whether the kept session is still good.',
+            invoke: {
+              id: 'checkSession',
+              src: 'checkSession',
+              onDone: {
+                target: '#auth.signedIn',
+                description: 'It is: the person is signed in.',
+                actions: [{ type: 'updateUser', params: ({ event }) => event.output }, 'writeSession'],
+              },
+              onError: [
+                {
+                  // The access token is refused: the refresh token may still be good.
+                  description: 'The server refused it: the session is renewed, if it still can be.',
+                  guard: { type: 'isUnauthorized', params: errorOf },
+                  target: 'renewing',
+                },
+                // The server cannot be reached: keep the stored session; the next call decides.
+                {
+                  target: '#auth.signedIn',
+                  description: 'The server could not be reached: the kept session is trusted until the next request.',
+                },
+              ],
+            },
+          },
+          renewing: {
+            description: 'The kept session is being renewed with the server.',
+            invoke: {
+              id: 'refreshSession',
+              src: 'refreshSession',
+              input: ({ context }) => ({ refreshToken: context.user?.refreshToken ?? '' }),
+              onDone: {
+                target: '#auth.signedIn',
+                description: 'Renewed: the person is signed in.',
+                actions: [{ type: 'storeSession', params: ({ event }) => event.output }, 'writeSession'],
+              },
+              onError: [
+                // Refused: the stored session is dead; start-up signs out quietly, without navigating.
+                endRefusedSession(
+                  '#auth.signedOut',
+                  'The server refused to renew the kept session: signed out quietly, staying on the page',
+                ),
+                // Offline, a timeout, a 429 or a 5xx: keep the stored session; the next refresh retries.
+                {
+                  target: '#auth.signedIn',
+                  description:
+                    'The server could not be reached: the kept session stays, and renewing is tried again later.',
+                  actions: 'noteRefreshFailure',
+                },
+              ],
+            },
+          },
+        },
+      },
+
+      signedOut: {
+        description:
+          'No one is signed in on this browser: the person can sign in, sign up or sign in with Google, and the attempt is checked.',
+        initial: 'idle',
+        states: {
+          idle: {
+            description: 'Signing in, signing up and signing in with Google are offered; a failed attempt says why.',
+            on: {
+              'auth.signIn': {
+                target: 'signingIn',
+                description: 'The person signs in by e-mail: with their e-mail address and password.',
+                actions: { type: 'rememberNext', params: ({ event }) => event.next },
+              },
+              'auth.signUp': {
+                target: 'signingUp',
+                description: 'The person creates an account.',
+                actions: { type: 'rememberNext', params: ({ event }) => event.next },
+              },
+              'auth.google': {
+                target: 'signingInWithGoogle',
+                description: 'The person signs in with Google: with their Google account.',
+                actions: { type: 'rememberNext', params: ({ event }) => event.next },
+              },
+              'auth.clearError': {
+                description: 'The last sign-in failure message is dismissed.',
+                actions: 'clearFailure',
+              },
+            },
+          },
+
+          signingIn: {
+            description: 'The e-mail and password are being checked.',
+            invoke: {
+              id: 'signIn',
+              src: 'signIn',
+              input: ({ event }) => {
+                assertEvent(event, 'auth.signIn');
+                return {
+                  username: event.username,
+                  password: event.password,
+                  params: { rememberMe: event.rememberMe },
+                  submissionRequest: event.submissionRequest ?? null,
+                };
+              },
+              ...signInOutcome('signIn'),
+            },
+          },
+
+          signingUp: {
+            description: 'The new account is being created.',
+            invoke: {
+              id: 'signUp',
+              src: 'signUp',
+              input: ({ event }) => {
+                assertEvent(event, 'auth.signUp');
+                return event.account;
+              },
+              ...signInOutcome('signUp'),
+            },
+          },
+
+          signingInWithGoogle: {
+            description: 'The Google sign-in is being checked.',
+            invoke: {
+              id: 'signInWithGoogle',
+              src: 'signInWithGoogle',
+              input: ({ event }) => {
+                assertEvent(event, 'auth.google');
+                return {
+                  googletoken: event.googletoken,
+                  params: { rememberMe: event.rememberMe ?? false },
+                  ...(event.clientId ? { clientId: event.clientId } : {}),
+                  ...(event.submissionRequest ? { submissionRequest: event.submissionRequest } : {}),
+                };
+              },
+              ...signInOutcome('google'),
+            },
+          },
+        },
+      },
+
+      signedIn: {
+        description:
+          'The person is signed in: the session is renewed shortly before it runs out, and ends when they sign out or the server refuses it.',
+        tags: ['signedIn'],
+        initial: 'idle',
+        // Written once for both inner states: a refusal or a sign-out ends the session, renewing or not.
+        on: {
+          'auth.signOut': { target: 'signingOut', description: 'The person signs out.' },
+          'auth.unauthorized': endSession(
+            'signedOut',
+            'The server refused a request as not signed in: signed out, and the landing page opens',
             ['goToLanding'],
           ),
-          // Offline, a timeout, a 429 or a 5xx: keep the session and try again, waiting longer each time.
-          {
-            target: 'signedIn',
-            description:
-              'The server could not be reached: the session stays, and renewing is tried again after a longer wait.',
-            actions: 'noteRefreshFailure',
+          // The page that said so stays on show (the change-password success).
+          'auth.sessionEnded': endSession(
+            'signedOut',
+            'The server ended every session (a password change): signed out, staying on the page that said so',
+          ),
+        },
+        states: {
+          idle: {
+            description: 'The session is good until shortly before it runs out.',
+            after: {
+              refreshDelay: {
+                target: 'refreshing',
+                description:
+                  'Renewal due: shortly before the session runs out, or a while after a renewal that could not reach the server.',
+              },
+            },
+            on: {
+              'auth.refresh': {
+                target: 'refreshing',
+                description: 'Back from sleep or offline: the session has run out or nearly, so it is renewed now.',
+              },
+              'auth.clearError': {
+                description: 'The last sign-in failure message is dismissed.',
+                actions: 'clearFailure',
+              },
+            },
           },
-        ],
-      },
-      on: {
-        'auth.signOut': { target: 'signingOut', description: 'The person signs out.' },
-        'auth.unauthorized': endSession(
-          'signedOut',
-          'The server refused a request as not signed in: signed out, and the landing page opens',
-          ['goToLanding'],
-        ),
-        'auth.sessionEnded': endSession(
-          'signedOut',
-          'The server ended every session (a password change): signed out, staying on the page that said so',
-        ),
-      },
-    },
 
-    signingOut: {
-      description: 'The person is being signed out.',
-      tags: ['signedIn', 'signingOut'],
-      initial: 'revoking',
-      on: {
-        // The revoke call may itself answer 401 (an expired token): sign-out goes on regardless.
-        'auth.unauthorized': { description: 'A refusal while signing out changes nothing: sign-out goes on.' },
-      },
-      states: {
-        revoking: {
-          description: 'The server is asked to end the session, for a few seconds at most.',
-          invoke: {
-            id: 'revokeSession',
-            src: 'revokeSession',
-            input: ({ context }) => ({ refreshToken: context.user?.refreshToken ?? '' }),
-            // Whether or not the server could revoke it, the session ends here.
-            onDone: { target: 'leaving', description: 'The server ended the session.' },
-            onError: { target: 'leaving', description: 'The server could not end it: signing out goes on anyway.' },
-          },
-          after: {
-            [SIGN_OUT_TIMEOUT_MS]: { target: 'leaving', description: 'No answer in time: signing out goes on anyway.' },
+          refreshing: {
+            description: 'The session is being renewed with the server; the person stays signed in meanwhile.',
+            invoke: {
+              id: 'refreshSession',
+              src: 'refreshSession',
+              input: ({ context }) => ({ refreshToken: context.user?.refreshToken ?? '' }),
+              onDone: {
+                target: 'idle',
+                description: 'Renewed.',
+                actions: [{ type: 'storeSession', params: ({ event }) => event.output }, 'writeSession'],
+              },
+              onError: [
+                // Refused (expired, revoked, or a reused token that ended its family): the session is over.
+                endRefusedSession(
+                  '#auth.signedOut',
+                  'The server refused to renew the session: signed out, and the landing page opens',
+                  ['goToLanding'],
+                ),
+                // Offline, a timeout, a 429 or a 5xx: keep the session and try again, waiting longer each time.
+                {
+                  target: 'idle',
+                  description:
+                    'The server could not be reached: the session stays, and renewing is tried again after a longer wait.',
+                  actions: 'noteRefreshFailure',
+                },
+              ],
+            },
           },
         },
-        leaving: {
-          description:
-            'The session and any quote in progress are forgotten on this browser, so the next person finds neither.',
-          // The next person at this browser must not find this one's quote in progress.
-          always: endSession('#auth.signedOut', 'Signed out: the landing page opens', [
-            'forgetQuoteInProgress',
-            'goToLanding',
-          ]),
+      },
+
+      signingOut: {
+        description:
+          'The person is being signed out: the server is asked to end the session, then this browser forgets it.',
+        tags: ['signedIn', 'signingOut'],
+        initial: 'revoking',
+        on: {
+          // The revoke call may itself answer 401 (an expired token): sign-out goes on regardless.
+          'auth.unauthorized': { description: 'A refusal while signing out changes nothing: sign-out goes on.' },
+        },
+        states: {
+          revoking: {
+            description: 'The server is asked to end the session, for a few seconds at most.',
+            invoke: {
+              id: 'revokeSession',
+              src: 'revokeSession',
+              input: ({ context }) => ({ refreshToken: context.user?.refreshToken ?? '' }),
+              // Whether or not the server could revoke it, the session ends here.
+              onDone: { target: 'leaving', description: 'The server ended the session.' },
+              onError: { target: 'leaving', description: 'The server could not end it: signing out goes on anyway.' },
+            },
+            after: {
+              [SIGN_OUT_TIMEOUT_MS]: {
+                target: 'leaving',
+                description: 'No answer in time: signing out goes on anyway.',
+              },
+            },
+          },
+          leaving: {
+            description:
+              'The session and any quote in progress are forgotten on this browser, so the next person finds neither.',
+            // The next person at this browser must not find this one's quote in progress.
+            always: endSession('#auth.signedOut', 'Signed out: the landing page opens', [
+              'forgetQuoteInProgress',
+              'goToLanding',
+            ]),
+          },
         },
       },
     },
-  },
-});
+  });
 
 export type AuthSnapshot = SnapshotFrom<typeof authMachine>;
 

@@ -40,7 +40,10 @@ export default function LoginScreen() {
 
   const restoring = useSelector(auth, isRestoring);
   const user = useSelector(auth, signedInUser);
-  const pending = useSelector(auth, (s) => s.matches('signingIn') || s.matches('signingInWithGoogle'));
+  const pending = useSelector(
+    auth,
+    (s) => s.matches({ signedOut: 'signingIn' }) || s.matches({ signedOut: 'signingInWithGoogle' }),
+  );
   const failure = useSelector(auth, (s) => failureOf(s, 'signIn', 'google'));
   const form = useForm(fields, {
     email: failure?.fields.username ?? failure?.fields.email,

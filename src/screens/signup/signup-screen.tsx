@@ -82,7 +82,10 @@ export default function SignupScreen() {
   const clientid = useClientArea();
   const restoring = useSelector(auth, isRestoring);
   const user = useSelector(auth, signedInUser);
-  const pending = useSelector(auth, (s) => s.matches('signingUp') || s.matches('signingInWithGoogle'));
+  const pending = useSelector(
+    auth,
+    (s) => s.matches({ signedOut: 'signingUp' }) || s.matches({ signedOut: 'signingInWithGoogle' }),
+  );
   const failure = useSelector(auth, (s) => failureOf(s, 'signUp', 'google'));
   // A quote saved before signing up becomes the account's, and the new account goes straight on to buying it.
   const [order] = useState(visitorOrder);
