@@ -1,6 +1,6 @@
 import { HTTPError } from 'ky';
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type AnyEventObject } from 'xstate';
+import { createActor, fromPromise, type AnyEventObject, type AnyStateNode } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import type { Location, PlanLocation, PlanLocations } from '@shared/contract/locations';
 import type { PrimaryInsured, PrimaryInsuredWithLocation } from '@shared/contract/primary-insured';
@@ -185,7 +185,7 @@ function harness(submissionId: number | undefined) {
 async function loadedHarness() {
   const edit = harness(SUBMISSION_ID);
   await edit.answer('loadOrder', 'done', loaded);
-  expect(edit.value()).toBe('ready');
+  expect(edit.value()).toEqual({ editing: 'ready' });
   return edit;
 }
 
@@ -226,7 +226,7 @@ describe('editOrderMachine on a real actor', () => {
     const edit = harness(SUBMISSION_ID);
     expect(edit.calls).toEqual([{ call: 'loadOrder', input: { submissionId: SUBMISSION_ID, states: null } }]);
     await edit.answer('loadOrder', 'done', reloaded);
-    expect(edit.value()).toBe('ready');
+    expect(edit.value()).toEqual({ editing: 'ready' });
     expect(edit.context()).toMatchObject({
       data: reloaded,
       chosen: [12, 11],
@@ -250,7 +250,7 @@ describe('editOrderMachine on a real actor', () => {
     expect(edit.context().errorMessage).toBe('500: Database unavailable');
     edit.actor.send({ type: 'order.retry' });
     await edit.answer('loadOrder', 'done', loaded);
-    expect(edit.value()).toBe('ready');
+    expect(edit.value()).toEqual({ editing: 'ready' });
     expect(edit.context().errorMessage).toBeUndefined();
   });
 
@@ -261,7 +261,7 @@ describe('editOrderMachine on a real actor', () => {
     edit.actor.send({ type: 'locations.toggle', locationId: 999, chosen: true });
     expect(edit.context().chosen).toEqual([11, 12]);
     edit.actor.send({ type: 'locations.update' });
-    expect(edit.value()).toBe('savingLocations');
+    expect(edit.value()).toEqual({ editing: 'savingLocations' });
     expect(edit.calls.at(-1)).toEqual({
       call: 'saveLocations',
       input: { submissionId: SUBMISSION_ID, add: [12, 11], remove: [] },
@@ -271,7 +271,7 @@ describe('editOrderMachine on a real actor', () => {
     edit.actor.send({ type: 'locations.update' });
     expect(edit.calls).toHaveLength(2);
     await edit.answer('saveLocations', 'done', inDallas);
-    expect(edit.value()).toBe('refreshing');
+    expect(edit.value()).toEqual({ editing: 'refreshing' });
     // The reload asks for what may have changed; the states it has already.
     expect(edit.calls.at(-1)).toEqual({
       call: 'loadOrder',
@@ -281,7 +281,7 @@ describe('editOrderMachine on a real actor', () => {
     expect(edit.context().lastChange).toEqual({ kind: 'rerated', totalCents: 293_000, previousTotalCents: 300_000 });
     expect(edit.context().changes).toBe(1);
     await edit.answer('loadOrder', 'done', reloaded);
-    expect(edit.value()).toBe('ready');
+    expect(edit.value()).toEqual({ editing: 'ready' });
     expect(edit.context().chosen).toEqual([12, 11]);
   });
 
@@ -297,20 +297,20 @@ describe('editOrderMachine on a real actor', () => {
     const edit = harness(SUBMISSION_ID);
     await edit.answer('loadOrder', 'done', reloaded);
     edit.actor.send({ type: 'locations.update' });
-    expect(edit.value()).toBe('ready');
+    expect(edit.value()).toEqual({ editing: 'ready' });
     expect(edit.context().failure).toMatchObject({ section: 'locations', title: 'Nothing to update' });
     edit.actor.send({ type: 'locations.toggle', locationId: 11, chosen: false });
     expect(edit.context().failure).toBeUndefined();
     edit.actor.send({ type: 'locations.toggle', locationId: 12, chosen: false });
     edit.actor.send({ type: 'locations.update' });
     // The old clinic's copy stays on the order, so taking both offices off leaves it somewhere to be priced.
-    expect(edit.value()).toBe('savingLocations');
+    expect(edit.value()).toEqual({ editing: 'savingLocations' });
 
     const onlyOffices = harness(SUBMISSION_ID);
     await onlyOffices.answer('loadOrder', 'done', dataWith(order({ locations: [copyOf(dallas, 201, true)] })));
     onlyOffices.actor.send({ type: 'locations.toggle', locationId: 12, chosen: false });
     onlyOffices.actor.send({ type: 'locations.update' });
-    expect(onlyOffices.value()).toBe('ready');
+    expect(onlyOffices.value()).toEqual({ editing: 'ready' });
     expect(onlyOffices.context().failure).toMatchObject({ section: 'locations', title: 'Keep at least one location' });
     expect(onlyOffices.calls).toHaveLength(1);
   });
@@ -320,10 +320,10 @@ describe('editOrderMachine on a real actor', () => {
     edit.actor.send({ type: 'insured.save', request });
     expect(edit.calls.at(-1)).toEqual({ call: 'saveInsured', input: { submissionId: SUBMISSION_ID, request } });
     await edit.answer('saveInsured', 'done', insuredSaved);
-    expect(edit.value()).toBe('refreshing');
+    expect(edit.value()).toEqual({ editing: 'refreshing' });
     expect(edit.context().lastChange).toEqual({ kind: 'rerated', totalCents: 293_000, previousTotalCents: 300_000 });
     await edit.answer('loadOrder', 'done', reloaded);
-    expect(edit.value()).toBe('ready');
+    expect(edit.value()).toEqual({ editing: 'ready' });
   });
 
   it('keeps a 400’s field messages for the form, and a 422 in words', async () => {
@@ -334,7 +334,7 @@ describe('editOrderMachine on a real actor', () => {
       'error',
       httpError(400, 'Invalid body: zipcode is in Alaska, not Texas', { zipcode: 'is in Alaska, not Texas' }),
     );
-    expect(edit.value()).toBe('ready');
+    expect(edit.value()).toEqual({ editing: 'ready' });
     expect(edit.context().failure).toEqual({
       section: 'insured',
       title: 'We could not save the named insured',
@@ -345,7 +345,7 @@ describe('editOrderMachine on a real actor', () => {
     edit.actor.send({ type: 'locations.update' });
     expect(edit.context().failure).toBeUndefined();
     await edit.answer('saveLocations', 'error', httpError(422, 'Dentists cover is not offered there'));
-    expect(edit.value()).toBe('ready');
+    expect(edit.value()).toEqual({ editing: 'ready' });
     expect(edit.context().failure).toMatchObject({
       section: 'locations',
       message: 'We cannot price this order at that address. Dentists cover is not offered there',
@@ -357,10 +357,10 @@ describe('editOrderMachine on a real actor', () => {
     const edit = await loadedHarness();
     edit.actor.send({ type: 'insured.save', request });
     await edit.answer('saveInsured', 'error', httpError(409, 'The order is approved'));
-    expect(edit.value()).toBe('refreshing');
+    expect(edit.value()).toEqual({ editing: 'refreshing' });
     const approved = dataWith(order({ status: 'approved', locations: [oldClinic] }));
     await edit.answer('loadOrder', 'done', approved);
-    expect(edit.value()).toBe('ready');
+    expect(edit.value()).toEqual({ editing: 'ready' });
     expect(edit.context().data).toEqual(approved);
     expect(edit.context().failure).toMatchObject({
       section: 'insured',
@@ -373,11 +373,11 @@ describe('editOrderMachine on a real actor', () => {
     edit.actor.send({ type: 'insured.save', request });
     await edit.answer('saveInsured', 'done', insuredSaved);
     await edit.answer('loadOrder', 'error', new TypeError('fetch failed'));
-    expect(edit.value()).toBe('ready');
+    expect(edit.value()).toEqual({ editing: 'ready' });
     expect(edit.context().data?.order).toEqual(inDallas);
     expect(edit.context().errorMessage).toBe('The server could not be reached. Check your connection and try again.');
     edit.actor.send({ type: 'order.retry' });
-    expect(edit.value()).toBe('refreshing');
+    expect(edit.value()).toEqual({ editing: 'refreshing' });
     await edit.answer('loadOrder', 'done', reloaded);
     expect(edit.context().errorMessage).toBeUndefined();
   });
@@ -385,12 +385,12 @@ describe('editOrderMachine on a real actor', () => {
   it('takes a copy off the order only once confirmed; a refusal stays in the confirmation', async () => {
     const edit = await loadedHarness();
     edit.actor.send({ type: 'planLocation.remove', id: 999 });
-    expect(edit.value()).toBe('ready');
+    expect(edit.value()).toEqual({ editing: 'ready' });
     edit.actor.send({ type: 'planLocation.remove', id: 301 });
-    expect(edit.value()).toBe('confirmingRemove');
+    expect(edit.value()).toEqual({ editing: { removing: 'confirming' } });
     expect(edit.context().removing).toEqual(oldClinic);
     edit.actor.send({ type: 'remove.cancel' });
-    expect(edit.value()).toBe('ready');
+    expect(edit.value()).toEqual({ editing: 'ready' });
     expect(edit.context().removing).toBeNull();
 
     edit.actor.send({ type: 'planLocation.remove', id: 301 });
@@ -400,11 +400,11 @@ describe('editOrderMachine on a real actor', () => {
       input: { submissionId: SUBMISSION_ID, planLocationId: 301 },
     });
     await edit.answer('removePlanLocation', 'error', httpError(409, 'The order is approved'));
-    expect(edit.value()).toBe('confirmingRemove');
+    expect(edit.value()).toEqual({ editing: { removing: 'confirming' } });
     expect(edit.context().removeError).toBe('This order can no longer be changed. The order is approved');
     edit.actor.send({ type: 'remove.confirm' });
     await edit.answer('removePlanLocation', 'done', bare);
-    expect(edit.value()).toBe('refreshing');
+    expect(edit.value()).toEqual({ editing: 'refreshing' });
     expect(edit.context()).toMatchObject({
       removing: null,
       removeError: undefined,
@@ -417,7 +417,7 @@ describe('editOrderMachine on a real actor', () => {
     edit.actor.send({ type: 'planLocation.remove', id: 301 });
     edit.actor.send({ type: 'remove.confirm' });
     await edit.answer('removePlanLocation', 'error', httpError(404, 'No such plan location'));
-    expect(edit.value()).toBe('refreshing');
+    expect(edit.value()).toEqual({ editing: 'refreshing' });
     expect(edit.context().removing).toBeNull();
   });
 });
@@ -518,17 +518,31 @@ async function replay(steps: readonly Step[], sameContext = true) {
   return edit;
 }
 
+/** A state value as a dotted path: `{ editing: { removing: 'sending' } }` → `editing.removing.sending`. */
+function pathOf(value: unknown): string {
+  if (typeof value === 'string') return value;
+  const [[key, inner]] = Object.entries(value as Record<string, unknown>) as [[string, unknown]];
+  return `${key}.${pathOf(inner)}`;
+}
+
 /** What must hold in each state, whichever way it was reached. */
-function expectConsistent(value: unknown, context: EditOrderContext) {
+function expectConsistent(stateValue: unknown, context: EditOrderContext) {
+  const value = pathOf(stateValue);
   if (
-    ['ready', 'savingInsured', 'savingLocations', 'confirmingRemove', 'removingPlanLocation', 'refreshing'].includes(
-      value as string,
-    )
+    [
+      'editing.ready',
+      'editing.savingInsured',
+      'editing.savingLocations',
+      'editing.removing.confirming',
+      'editing.removing.sending',
+      'editing.refreshing',
+    ].includes(value)
   ) {
     expect(context.data).toBeDefined();
   }
   if (value === 'loadFailed') expect(context.errorMessage).toBeDefined();
-  if (value === 'confirmingRemove' || value === 'removingPlanLocation') expect(context.removing?.id).toBe(oldClinic.id);
+  if (value === 'editing.removing.confirming' || value === 'editing.removing.sending')
+    expect(context.removing?.id).toBe(oldClinic.id);
   else expect(context.removing).toBeNull();
   if (context.data)
     expect(context.chosen.every((id) => context.data!.savedLocations.some((location) => location.id === id))).toBe(
@@ -536,7 +550,13 @@ function expectConsistent(value: unknown, context: EditOrderContext) {
     );
 }
 
-const machineStates = Object.keys(editOrderMachine.root.states);
+/** Every state a snapshot can be in, as a dotted path: the states without states inside. */
+function leafPaths(node: AnyStateNode): string[] {
+  const inner = Object.values(node.states) as AnyStateNode[];
+  return inner.length ? inner.flatMap(leafPaths) : [node.path.join('.')];
+}
+
+const machineStates = leafPaths(editOrderMachine.root as AnyStateNode);
 
 describe('editOrderMachine paths', () => {
   it('has the states this file covers', () => {
@@ -546,12 +566,12 @@ describe('editOrderMachine paths', () => {
         'loading',
         'loadFailed',
         'notFound',
-        'ready',
-        'savingInsured',
-        'savingLocations',
-        'confirmingRemove',
-        'removingPlanLocation',
-        'refreshing',
+        'editing.ready',
+        'editing.savingInsured',
+        'editing.savingLocations',
+        'editing.removing.confirming',
+        'editing.removing.sending',
+        'editing.refreshing',
       ]),
     );
   });
@@ -571,7 +591,7 @@ describe('editOrderMachine paths', () => {
       serializeState: serializeState as never,
     });
     // `checking` decides at once: no snapshot ever rests there.
-    expect(new Set(paths.map((path) => path.state.value))).toEqual(
+    expect(new Set(paths.map((path) => pathOf(path.state.value)))).toEqual(
       new Set(machineStates.filter((state) => state !== 'checking')),
     );
     const best = new Map<string, (typeof paths)[number]>();
@@ -606,19 +626,28 @@ describe('editOrderMachine paths', () => {
       // The load, its failures and retries, then ticking Houston, updating (refused, then done) and the reload.
       filterEvents: ((_: unknown, event: AnyEventObject) => allowed.has(event)) as never,
       stopWhen: ((snapshot: { value: unknown; context: EditOrderContext }) =>
-        snapshot.context.changes > 0 && snapshot.value === 'ready') as never,
+        snapshot.context.changes > 0 && pathOf(snapshot.value) === 'editing.ready') as never,
     });
-    const ends = new Set(paths.map((path) => path.state.value));
-    for (const state of ['loading', 'loadFailed', 'notFound', 'ready', 'savingLocations', 'refreshing'])
+    const ends = new Set(paths.map((path) => pathOf(path.state.value)));
+    for (const state of [
+      'loading',
+      'loadFailed',
+      'notFound',
+      'editing.ready',
+      'editing.savingLocations',
+      'editing.refreshing',
+    ])
       expect(ends).toContain(state);
     expect(
       paths.some(
-        (path) => path.state.value === 'ready' && path.steps.some((step) => step.event === traversalEvents[12]),
+        (path) =>
+          pathOf(path.state.value) === 'editing.ready' && path.steps.some((step) => step.event === traversalEvents[12]),
       ),
     ).toBe(true);
     expect(
       paths.some(
-        (path) => path.state.value === 'ready' && path.steps.some((step) => step.event.type === 'order.retry'),
+        (path) =>
+          pathOf(path.state.value) === 'editing.ready' && path.steps.some((step) => step.event.type === 'order.retry'),
       ),
     ).toBe(true);
     for (const path of paths) {

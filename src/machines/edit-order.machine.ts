@@ -137,6 +137,8 @@ const withOrder = (data: EditOrderData | undefined, order: PlanLocations, insure
  * together; after every change it stores the answer straight away (the new price shows at once)
  * and then loads everything again, since one change can move others (a new primary location, a
  * renamed saved location). A missing or someone else's order is "not found", never "not yours".
+ * Once the order is on show the machine stays in `editing` (its data loaded) until the order is
+ * gone; `removing` holds the confirmation and the call, and closes the question however it ends.
  */
 export const editOrderMachine = setup({
   types: {
@@ -267,7 +269,7 @@ export const editOrderMachine = setup({
         src: 'loadOrder',
         input: ({ context }) => ({ submissionId: context.submissionId!, states: context.data?.states ?? null }),
         onDone: {
-          target: 'ready',
+          target: 'editing',
           description: 'The order arrived.',
           actions: { type: 'storeData', params: ({ event }) => event.output },
         },
@@ -292,191 +294,219 @@ export const editOrderMachine = setup({
     notFound: {
       description: 'There is no such order for this account (a missing order and someone else’s look the same).',
     },
-    ready: {
+    editing: {
       description:
-        'The insured edits the named insured and ticks which saved locations the order covers, with the price as it stands.',
-      on: {
-        'locations.toggle': {
-          description: 'The insured ticks or unticks a saved location.',
-          guard: { type: 'knownLocation', params: ({ event }) => event.locationId },
-          actions: { type: 'toggle', params: ({ event }) => ({ locationId: event.locationId, chosen: event.chosen }) },
-        },
-        'locations.update': [
-          {
-            guard: 'nothingChanged',
-            description: 'Nothing was ticked or unticked: the insured is told so, and nothing is sent.',
-            actions: 'noteNothingChanged',
-          },
-          {
-            guard: 'leavesNone',
-            description: 'Every location was unticked: the insured is asked to keep one, and nothing is sent.',
-            actions: 'noteNeedsOne',
-          },
-          {
-            target: 'savingLocations',
-            description: 'The insured saves the locations ticked.',
-            actions: 'clearFailure',
-          },
-        ],
-        'insured.save': {
-          target: 'savingInsured',
-          description: 'The insured saves the named insured’s details.',
-          actions: 'clearFailure',
-        },
-        'planLocation.remove': {
-          description: 'The insured asks to remove a location from the order.',
-          guard: { type: 'knownPlanLocation', params: ({ event }) => event.id },
-          target: 'confirmingRemove',
-          actions: { type: 'askRemove', params: ({ event }) => event.id },
-        },
-        // After a reload that failed: the data shown may be out of date.
-        'order.retry': {
-          target: 'refreshing',
-          description: 'After a failed reload, the insured fetches the order again.',
-        },
-      },
-    },
-    savingInsured: {
-      description: 'The named insured’s details are being saved, and the order priced again where its address moved.',
-      invoke: {
-        id: 'saveInsured',
-        src: 'saveInsured',
-        input: ({ context, event }) => ({
-          submissionId: context.submissionId!,
-          request: (event as Extract<EditOrderEvent, { type: 'insured.save' }>).request,
-        }),
-        onDone: {
-          target: 'refreshing',
-          description: 'Saved: the new price shows at once.',
-          actions: { type: 'noteInsuredSaved', params: ({ event }) => event.output },
-        },
-        onError: [
-          // The order moved on (bought, sent to an underwriter): reload to show it as it is now.
-          {
-            description: 'The order moved on meanwhile: it is fetched again to show it as it is now.',
-            guard: { type: 'isConflict', params: errorOf },
-            target: 'refreshing',
-            actions: {
-              type: 'storeFailure',
-              params: ({ event }: { event: ErrorActorEvent }) => ({ section: 'insured' as const, error: event.error }),
+        'The order is on show: the insured changes the named insured or its locations, each change is priced again, and the order is fetched again after it.',
+      initial: 'ready',
+      states: {
+        ready: {
+          description:
+            'The insured edits the named insured and ticks which saved locations the order covers, with the price as it stands.',
+          on: {
+            'locations.toggle': {
+              description: 'The insured ticks or unticks a saved location.',
+              guard: { type: 'knownLocation', params: ({ event }) => event.locationId },
+              actions: {
+                type: 'toggle',
+                params: ({ event }) => ({ locationId: event.locationId, chosen: event.chosen }),
+              },
+            },
+            'locations.update': [
+              {
+                guard: 'nothingChanged',
+                description: 'Nothing was ticked or unticked: the insured is told so, and nothing is sent.',
+                actions: 'noteNothingChanged',
+              },
+              {
+                guard: 'leavesNone',
+                description: 'Every location was unticked: the insured is asked to keep one, and nothing is sent.',
+                actions: 'noteNeedsOne',
+              },
+              {
+                target: 'savingLocations',
+                description: 'The insured saves the locations ticked.',
+                actions: 'clearFailure',
+              },
+            ],
+            'insured.save': {
+              target: 'savingInsured',
+              description: 'The insured saves the named insured’s details.',
+              actions: 'clearFailure',
+            },
+            'planLocation.remove': {
+              description: 'The insured asks to remove a location from the order.',
+              guard: { type: 'knownPlanLocation', params: ({ event }) => event.id },
+              target: 'removing',
+              actions: { type: 'askRemove', params: ({ event }) => event.id },
+            },
+            // After a reload that failed: the data shown may be out of date.
+            'order.retry': {
+              target: 'refreshing',
+              description: 'After a failed reload, the insured fetches the order again.',
             },
           },
-          {
-            target: 'ready',
-            description: 'Refused or not reached: the form says why.',
-            actions: {
-              type: 'storeFailure',
-              params: ({ event }: { event: ErrorActorEvent }) => ({ section: 'insured' as const, error: event.error }),
+        },
+        savingInsured: {
+          description:
+            'The named insured’s details are being saved, and the order priced again where its address moved.',
+          invoke: {
+            id: 'saveInsured',
+            src: 'saveInsured',
+            input: ({ context, event }) => ({
+              submissionId: context.submissionId!,
+              request: (event as Extract<EditOrderEvent, { type: 'insured.save' }>).request,
+            }),
+            onDone: {
+              target: 'refreshing',
+              description: 'Saved: the new price shows at once.',
+              actions: { type: 'noteInsuredSaved', params: ({ event }) => event.output },
+            },
+            onError: [
+              // The order moved on (bought, sent to an underwriter): reload to show it as it is now.
+              {
+                description: 'The order moved on meanwhile: it is fetched again to show it as it is now.',
+                guard: { type: 'isConflict', params: errorOf },
+                target: 'refreshing',
+                actions: {
+                  type: 'storeFailure',
+                  params: ({ event }: { event: ErrorActorEvent }) => ({
+                    section: 'insured' as const,
+                    error: event.error,
+                  }),
+                },
+              },
+              {
+                target: 'ready',
+                description: 'Refused or not reached: the form says why.',
+                actions: {
+                  type: 'storeFailure',
+                  params: ({ event }: { event: ErrorActorEvent }) => ({
+                    section: 'insured' as const,
+                    error: event.error,
+                  }),
+                },
+              },
+            ],
+          },
+        },
+        savingLocations: {
+          description: 'The order’s locations are being saved, and the order priced again.',
+          invoke: {
+            id: 'saveLocations',
+            src: 'saveLocations',
+            input: ({ context }) => ({
+              submissionId: context.submissionId!,
+              ...locationChanges(context.data!, context.chosen),
+            }),
+            onDone: {
+              target: 'refreshing',
+              description: 'Saved: the new price shows at once.',
+              actions: { type: 'noteLocationsSaved', params: ({ event }) => event.output },
+            },
+            onError: [
+              {
+                description: 'The order moved on meanwhile: it is fetched again to show it as it is now.',
+                guard: { type: 'isConflict', params: errorOf },
+                target: 'refreshing',
+                actions: {
+                  type: 'storeFailure',
+                  params: ({ event }: { event: ErrorActorEvent }) => ({
+                    section: 'locations' as const,
+                    error: event.error,
+                  }),
+                },
+              },
+              {
+                target: 'ready',
+                description: 'Refused or not reached: the locations say why.',
+                actions: {
+                  type: 'storeFailure',
+                  params: ({ event }: { event: ErrorActorEvent }) => ({
+                    section: 'locations' as const,
+                    error: event.error,
+                  }),
+                },
+              },
+            ],
+          },
+        },
+        removing: {
+          description:
+            'A location is being taken off the order: the insured confirms, then it is removed; the question closes however it ends.',
+          initial: 'confirming',
+          // Every way out (kept, removed, already gone) closes the question.
+          exit: 'closeRemove',
+          states: {
+            confirming: {
+              description: 'The insured is asked to confirm removing the location from the order.',
+              on: {
+                'remove.cancel': { target: '#editOrder.editing.ready', description: 'The insured keeps the location.' },
+                'remove.confirm': {
+                  target: 'sending',
+                  description: 'The insured confirms removing it.',
+                  actions: 'clearFailure',
+                },
+              },
+            },
+            sending: {
+              description: 'The location is being removed from the order, and the order priced again.',
+              invoke: {
+                id: 'removePlanLocation',
+                src: 'removePlanLocation',
+                input: ({ context }) => ({
+                  submissionId: context.submissionId!,
+                  planLocationId: context.removing?.id ?? 0,
+                }),
+                onDone: {
+                  target: '#editOrder.editing.refreshing',
+                  description: 'Removed: the new price shows at once.',
+                  actions: { type: 'noteLocationsSaved', params: ({ event }) => event.output },
+                },
+                onError: [
+                  // Gone already (another tab): the reload catches up.
+                  {
+                    guard: { type: 'isGone', params: errorOf },
+                    target: '#editOrder.editing.refreshing',
+                    description: 'It was already gone (removed on another tab).',
+                  },
+                  {
+                    target: 'confirming',
+                    description: 'Refused or not reached: the question stays open with the reason.',
+                    actions: { type: 'storeRemoveError', params: errorOf },
+                  },
+                ],
+              },
             },
           },
-        ],
-      },
-    },
-    savingLocations: {
-      description: 'The order’s locations are being saved, and the order priced again.',
-      invoke: {
-        id: 'saveLocations',
-        src: 'saveLocations',
-        input: ({ context }) => ({
-          submissionId: context.submissionId!,
-          ...locationChanges(context.data!, context.chosen),
-        }),
-        onDone: {
-          target: 'refreshing',
-          description: 'Saved: the new price shows at once.',
-          actions: { type: 'noteLocationsSaved', params: ({ event }) => event.output },
         },
-        onError: [
-          {
-            description: 'The order moved on meanwhile: it is fetched again to show it as it is now.',
-            guard: { type: 'isConflict', params: errorOf },
-            target: 'refreshing',
-            actions: {
-              type: 'storeFailure',
-              params: ({ event }: { event: ErrorActorEvent }) => ({
-                section: 'locations' as const,
-                error: event.error,
-              }),
+        refreshing: {
+          description:
+            'Everything is fetched again after a change, since one change can move others; the order on show stays meanwhile.',
+          invoke: {
+            id: 'reloadOrder',
+            src: 'loadOrder',
+            input: ({ context }) => ({ submissionId: context.submissionId!, states: context.data?.states ?? null }),
+            onDone: {
+              target: 'ready',
+              description: 'The order arrived as it is now.',
+              actions: { type: 'storeData', params: ({ event }) => event.output },
             },
+            onError: [
+              {
+                guard: { type: 'isGone', params: errorOf },
+                target: '#editOrder.notFound',
+                description: 'The order is gone.',
+              },
+              // What is shown stays; the screen says it may be out of date and offers Try again.
+              {
+                target: 'ready',
+                description:
+                  'It could not be fetched: what is shown stays, marked as possibly out of date, with Try again.',
+                actions: { type: 'storeLoadError', params: errorOf },
+              },
+            ],
           },
-          {
-            target: 'ready',
-            description: 'Refused or not reached: the locations say why.',
-            actions: {
-              type: 'storeFailure',
-              params: ({ event }: { event: ErrorActorEvent }) => ({
-                section: 'locations' as const,
-                error: event.error,
-              }),
-            },
-          },
-        ],
-      },
-    },
-    confirmingRemove: {
-      description: 'The insured is asked to confirm removing the location from the order.',
-      on: {
-        'remove.cancel': { target: 'ready', description: 'The insured keeps the location.', actions: 'closeRemove' },
-        'remove.confirm': {
-          target: 'removingPlanLocation',
-          description: 'The insured confirms removing it.',
-          actions: 'clearFailure',
         },
-      },
-    },
-    removingPlanLocation: {
-      description: 'The location is being removed from the order, and the order priced again.',
-      invoke: {
-        id: 'removePlanLocation',
-        src: 'removePlanLocation',
-        input: ({ context }) => ({ submissionId: context.submissionId!, planLocationId: context.removing?.id ?? 0 }),
-        onDone: {
-          target: 'refreshing',
-          description: 'Removed: the new price shows at once.',
-          actions: [{ type: 'noteLocationsSaved', params: ({ event }) => event.output }, 'closeRemove'],
-        },
-        onError: [
-          // Gone already (another tab): the reload catches up.
-          {
-            guard: { type: 'isGone', params: errorOf },
-            target: 'refreshing',
-            description: 'It was already gone (removed on another tab).',
-            actions: 'closeRemove',
-          },
-          {
-            target: 'confirmingRemove',
-            description: 'Refused or not reached: the question stays open with the reason.',
-            actions: { type: 'storeRemoveError', params: errorOf },
-          },
-        ],
-      },
-    },
-    refreshing: {
-      description:
-        'Everything is fetched again after a change, since one change can move others; the order on show stays meanwhile.',
-      invoke: {
-        id: 'reloadOrder',
-        src: 'loadOrder',
-        input: ({ context }) => ({ submissionId: context.submissionId!, states: context.data?.states ?? null }),
-        onDone: {
-          target: 'ready',
-          description: 'The order arrived as it is now.',
-          actions: { type: 'storeData', params: ({ event }) => event.output },
-        },
-        onError: [
-          {
-            guard: { type: 'isGone', params: errorOf },
-            target: 'notFound',
-            description: 'The order is gone.',
-          },
-          // What is shown stays; the screen says it may be out of date and offers Try again.
-          {
-            target: 'ready',
-            description:
-              'It could not be fetched: what is shown stays, marked as possibly out of date, with Try again.',
-            actions: { type: 'storeLoadError', params: errorOf },
-          },
-        ],
       },
     },
   },

@@ -75,7 +75,7 @@ function EditOrder({ submissionId }: { submissionId: number | undefined }) {
   const { details, order, insured, savedLocations } = data;
   const { chosen, failure, removing, removeError, lastChange, changes } = state.context;
   const editable = EDITABLE_STATUSES.includes(order.status);
-  const busy = !state.matches('ready');
+  const busy = !state.matches({ editing: 'ready' });
   const primaryPlan = order.locations.find((plan) => plan.isprimary);
   const ratedAt = primaryPlan
     ? addressLine(primaryPlan)
@@ -99,7 +99,7 @@ function EditOrder({ submissionId }: { submissionId: number | undefined }) {
         {lastChange && <p key={changes}>{changeWords(lastChange)}</p>}
       </div>
 
-      {errorMessage && state.matches('ready') && (
+      {errorMessage && state.matches({ editing: 'ready' }) && (
         <div className="notice notice--error" role="alert">
           <p>We could not load the latest version of your order, so what shows may be out of date. {errorMessage}</p>
           <button type="button" className="button" onClick={() => send({ type: 'order.retry' })}>
@@ -145,7 +145,7 @@ function EditOrder({ submissionId }: { submissionId: number | undefined }) {
               data={data}
               failure={failure?.section === 'insured' ? failure : undefined}
               busy={busy}
-              saving={state.matches('savingInsured')}
+              saving={state.matches({ editing: 'savingInsured' })}
               onSave={(request) => send({ type: 'insured.save', request })}
             />
           ) : (
@@ -183,7 +183,7 @@ function EditOrder({ submissionId }: { submissionId: number | undefined }) {
               chosen={chosen}
               failure={failure?.section === 'locations' ? failure : undefined}
               busy={busy}
-              saving={state.matches('savingLocations')}
+              saving={state.matches({ editing: 'savingLocations' })}
               onToggle={(locationId, ticked) => send({ type: 'locations.toggle', locationId, chosen: ticked })}
               onUpdate={() => send({ type: 'locations.update' })}
               onRemoveCopy={(id) => send({ type: 'planLocation.remove', id })}
@@ -208,13 +208,13 @@ function EditOrder({ submissionId }: { submissionId: number | undefined }) {
         </section>
       </div>
 
-      {removing && (state.matches('confirmingRemove') || state.matches('removingPlanLocation')) && (
+      {removing && state.matches({ editing: 'removing' }) && (
         <ConfirmDialog
           title="Take this location off the order?"
           message={`${locationWords(removing)} will no longer be covered by order ${details.number}.`}
           confirmLabel="Remove"
           error={removeError}
-          busy={state.matches('removingPlanLocation')}
+          busy={state.matches({ editing: { removing: 'sending' } })}
           onConfirm={() => send({ type: 'remove.confirm' })}
           onCancel={() => send({ type: 'remove.cancel' })}
         />
