@@ -38,7 +38,10 @@ function daysInMonth(year: number, month: number): number {
   return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
-/** Whether the text is a day that exists: YYYY-MM-DD, so 2028-02-29 but not 2100-02-29 or 2026-04-31. */
+/**
+ * Whether the text is a day that exists: YYYY-MM-DD, so 2028-02-29 but not 2100-02-29 or
+ * 2026-04-31. What a round trip through Date would say, without building a Date per answer.
+ */
 export function isCalendarDay(value: string): boolean {
   const match = DAY_PATTERN.exec(value);
   if (!match) return false;

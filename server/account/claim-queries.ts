@@ -4,6 +4,7 @@
  * answering plain rows; what may be reported is claims.ts's.
  */
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { dayOf, yearOf } from '@shared/calendar';
 import type { ClaimablePolicy } from '@shared/contract/claims';
 import type { SubmissionStatus } from '@shared/contract/submissions';
 import type { Queryable } from '@server/db/connection';
@@ -102,7 +103,7 @@ export async function insertClaim(
 ): Promise<number> {
   const [row] = await db
     .insert(claims)
-    .values({ ...values, number: nextClaimNumber(values.createdAt.getUTCFullYear()) })
+    .values({ ...values, number: nextClaimNumber(yearOf(dayOf(values.createdAt))) })
     .returning({ id: claims.id });
   return row!.id;
 }

@@ -4,6 +4,7 @@
  * outside this app for now, and attachments arrive with the files module.
  */
 import type * as v from 'valibot';
+import { businessToday } from '@shared/calendar';
 import type { Claim, ClaimablePolicy, reportClaimRequestSchema } from '@shared/contract/claims';
 import { formatCalendarDay } from '@shared/contract/date-format';
 import {
@@ -92,8 +93,9 @@ export async function reportClaim(
   }
 
   const now = clock.now();
-  // UTC's date is the latest date any US insured can be living in, so their own today always passes.
-  const today = now.toISOString().slice(0, 10);
+  // The business day is the latest day any insured lives in (every state is at or west of New
+  // York), so their own today always passes.
+  const today = businessToday(now);
   if (input.dateofloss > today) {
     throw badRequest(`The date of loss ${formatCalendarDay(input.dateofloss)} is in the future`, {
       dateofloss: 'must not be in the future',

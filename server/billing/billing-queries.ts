@@ -5,6 +5,7 @@
  * issue-policy.ts, policy-info.ts).
  */
 import { and, eq, sql } from 'drizzle-orm';
+import { dayOf, yearOf } from '@shared/calendar';
 import type { Queryable, Transaction } from '@server/db/connection';
 import {
   brokers,
@@ -44,7 +45,7 @@ export async function insertInvoice(
 ): Promise<InvoiceRow> {
   const [invoice] = await tx
     .insert(invoices)
-    .values({ ...values, number: nextInvoiceNumber(values.createdAt.getUTCFullYear()) })
+    .values({ ...values, number: nextInvoiceNumber(yearOf(dayOf(values.createdAt))) })
     .returning();
   return invoice!;
 }
@@ -84,7 +85,7 @@ export async function insertPolicy(
 ): Promise<PolicyRow> {
   const [policy] = await tx
     .insert(policies)
-    .values({ ...values, number: nextPolicyNumber(values.issuedAt.getUTCFullYear()) })
+    .values({ ...values, number: nextPolicyNumber(yearOf(dayOf(values.issuedAt))) })
     .returning();
   return policy!;
 }

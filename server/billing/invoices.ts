@@ -4,6 +4,7 @@
  * order to awaiting_payment (order.generateInvoice, by the insured) in the same transaction.
  * Repeating it answers the same invoice and writes nothing.
  */
+import { businessToday, dayOf } from '@shared/calendar';
 import type { Invoice } from '@shared/contract/billing';
 import type { Calculation } from '@shared/contract/rating';
 import type { LifecycleEvent } from '@/machines/order-lifecycle.machine';
@@ -27,8 +28,6 @@ const GENERATE: LifecycleEvent = { type: 'order.generateInvoice', actor: 'insure
 
 /** Where an invoice exists and still stands: a repeat answers it. */
 const INVOICED = new Set(['awaiting_payment', 'bound', 'complete']);
-
-const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** The rating the order was approved at: what is invoiced. A rated order always has one. */
 export function ratingOf(row: Pick<SubmissionRow, 'worksheet' | 'number'>): Calculation {
@@ -66,7 +65,7 @@ export function invoiceView(
     totalCents: rating.totalCents,
     amountDueCents: invoice.totalCents,
     currency: 'USD',
-    dueDate: invoice.dueDate ?? utcDay(invoice.createdAt),
+    dueDate: invoice.dueDate ?? dayOf(invoice.createdAt),
     schedule: invoice.schedule,
     createdAt: invoice.createdAt.toISOString(),
     paidAt: invoice.paidAt?.toISOString() ?? null,
@@ -83,7 +82,7 @@ export async function generateInvoice(deps: BillingDeps, user: AuthUser, submiss
     const now = deps.clock.now();
     const rating = ratingOf(row);
     const plan = planOf(rating, row.paymentTerm);
-    const today = utcDay(now);
+    const today = businessToday(now);
     const schedule = installmentSchedule(plan, today, coverStart(row.effectiveDate, today));
     const invoice = await insertInvoice(tx, {
       submissionId: row.id,

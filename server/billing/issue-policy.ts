@@ -5,10 +5,11 @@
  * page and the binder — generated once and kept, so a later change of address never rewrites a
  * document already issued.
  */
+import { addMonths, businessToday } from '@shared/calendar';
 import type { Calculation } from '@shared/contract/rating';
 import type { Trust } from '@shared/contract/runtime-config';
 import { insertDocuments, insertPolicy, rateTableFactors, type PolicyRow } from '@server/billing/billing-queries';
-import { addMonths, coverStart } from '@server/billing/installment-schedule';
+import { coverStart } from '@server/billing/installment-schedule';
 import type { Transaction } from '@server/db/connection';
 import { binderPdf } from '@server/documents/binder-pdf';
 import { policyDocumentData } from '@server/documents/document-sources';
@@ -20,8 +21,6 @@ export type { PolicyRow };
 
 /** What issuance kept, by kind, for the confirmation mail to attach. */
 export type IssuedDocument = { kind: 'policy' | 'declarations' | 'binder'; filename: string; content: Buffer };
-
-const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** The limit and deductible amounts of the table the order was rated with. */
 async function ratedAmounts(tx: Transaction, rating: Calculation) {
@@ -45,7 +44,7 @@ export async function issuePolicy(
   /** The configured insurer and licences: printed on the documents as issued, and kept so. */
   trust: Trust,
 ): Promise<{ policy: PolicyRow; issued: IssuedDocument[] }> {
-  const today = utcDay(now);
+  const today = businessToday(now);
   const effectiveDate = coverStart(order.effectiveDate, today);
   const amounts = await ratedAmounts(tx, rating);
   const policy = await insertPolicy(tx, {

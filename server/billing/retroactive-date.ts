@@ -4,19 +4,13 @@
  * date), unless the insured reports continuous prior cover: then the prior-acts date they give
  * (the retroactive date of the cover they have today), so work done under it stays covered.
  */
+import { isCalendarDay } from '@shared/calendar';
 import { answerText } from '@shared/contract/question-rules';
 
 /** The application question "Do you carry professional liability insurance today?" (yes/no). */
 export const PRIOR_COVERAGE = 'prior_coverage';
 /** Asked only after a yes to PRIOR_COVERAGE: the date continuous cover began (YYYY-MM-DD). */
 export const PRIOR_ACTS_DATE = 'prior_acts_date';
-
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-function isRealDay(value: string): boolean {
-  const day = new Date(`${value}T00:00:00Z`);
-  return ISO_DAY.test(value) && !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
-}
 
 /**
  * YYYY-MM-DD. A prior-acts date counts only with a yes to prior cover (its question shows only
@@ -25,6 +19,6 @@ function isRealDay(value: string): boolean {
 export function retroactiveDate(effectiveDate: string, applicationAnswers: Record<string, unknown>): string {
   if (answerText(applicationAnswers[PRIOR_COVERAGE]) !== 'yes') return effectiveDate;
   const priorActs = applicationAnswers[PRIOR_ACTS_DATE];
-  if (typeof priorActs !== 'string' || !isRealDay(priorActs)) return effectiveDate;
+  if (typeof priorActs !== 'string' || !isCalendarDay(priorActs)) return effectiveDate;
   return priorActs < effectiveDate ? priorActs : effectiveDate;
 }

@@ -3,12 +3,12 @@
  * delivered, for at most BINDER_DAYS days, so the insured can show proof of insurance the day
  * they pay, before the policy documents reach them.
  */
+import { addDays, dayOf } from '@shared/calendar';
 import type { PolicyDocumentData } from '@server/documents/document-data';
 import { limitsSection, namedInsuredSection } from '@server/documents/policy-sections';
 import {
   brokerText,
   coverageText,
-  isoDay,
   locationList,
   PdfWriter,
   policyPeriod,
@@ -20,12 +20,6 @@ export const BINDER_TITLE = 'Binder of insurance';
 /** The binder lapses this many days after the effective date if the policy was not delivered. */
 export const BINDER_DAYS = 30;
 
-/** YYYY-MM-DD plus `days` calendar days. */
-function addDays(isoDate: string, days: number): string {
-  const [year, month, day] = isoDate.split('-').map(Number);
-  return new Date(Date.UTC(year!, month! - 1, day! + days)).toISOString().slice(0, 10);
-}
-
 export async function binderPdf(data: PolicyDocumentData): Promise<Uint8Array> {
   const writer = await PdfWriter.open({
     title: BINDER_TITLE,
@@ -34,7 +28,7 @@ export async function binderPdf(data: PolicyDocumentData): Promise<Uint8Array> {
     date: data.issuedAt,
     trust: data.trust,
   });
-  const issued = usDate(isoDay(data.issuedAt));
+  const issued = usDate(dayOf(data.issuedAt));
   const lapses = usDate(addDays(data.effectiveDate, BINDER_DAYS));
   writer.title(BINDER_TITLE, `Issued ${issued}`);
   writer.paragraph(

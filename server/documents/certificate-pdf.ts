@@ -12,6 +12,7 @@
  * that depend on the run).
  */
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { dayOf } from '@shared/calendar';
 import { groupedCode } from '@shared/contract/certificates';
 import { formatUsd } from '@shared/contract/money-format';
 import type { Trust } from '@shared/contract/runtime-config';
@@ -202,7 +203,7 @@ export async function certificatePdf(data: CertificateData): Promise<Uint8Array>
   const fonts: Fonts = { regular, bold, clean: encodable(regular) };
   const page = pdf.addPage([PAGE.width, PAGE.height]);
   const layout = new Layout(page, fonts);
-  const issuedDay = data.issuedAt.toISOString().slice(0, 10);
+  const issuedDay = dayOf(data.issuedAt);
   const holder = data.holder;
 
   pdf.setTitle(fonts.clean(`${CERTIFICATE_TITLE} ${data.policyNumber}: ${holder.name}`));

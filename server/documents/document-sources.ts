@@ -4,6 +4,7 @@
  * insured and the broker, with the configured insurer (Config.trust) the caller hands in. Pure
  * reads; the PDF modules do the drawing.
  */
+import { dayOf } from '@shared/calendar';
 import type { Calculation } from '@shared/contract/rating';
 import type { Trust } from '@shared/contract/runtime-config';
 import type { Queryable } from '@server/db/connection';
@@ -113,7 +114,7 @@ export async function invoiceDocumentData(
     policyNumber: policy?.number ?? null,
     specialityName: facts.speciality,
     createdAt: invoice.createdAt,
-    dueDate: invoice.dueDate ?? invoice.createdAt.toISOString().slice(0, 10),
+    dueDate: invoice.dueDate ?? dayOf(invoice.createdAt),
     status: invoice.status === 'paid' ? 'paid' : 'open',
     paidAt: invoice.paidAt,
     billTo: { name: insured.name, addressLines: insured.addressLines },

@@ -2,6 +2,7 @@
  * The invoice for an order: who is billed, for which policy, the price as rated, and the
  * installment schedule with the first installment due now; once paid, it says when.
  */
+import { dayOf } from '@shared/calendar';
 import { formatUsd } from '@shared/contract/money-format';
 import type { InvoiceDocumentData } from '@server/documents/document-data';
 import {
@@ -9,7 +10,6 @@ import {
   type Column,
   CONTENT_WIDTH,
   coverageText,
-  isoDay,
   PdfWriter,
   policyPeriod,
   priceTable,
@@ -21,7 +21,7 @@ export const INVOICE_TITLE = 'Invoice';
 
 /** "PAID on 05/20/2026", or "Due 06/01/2026" while open. */
 export function invoiceStatus(data: Pick<InvoiceDocumentData, 'status' | 'paidAt' | 'dueDate'>): string {
-  if (data.status === 'paid') return data.paidAt ? `PAID on ${usDate(isoDay(data.paidAt))}` : 'PAID';
+  if (data.status === 'paid') return data.paidAt ? `PAID on ${usDate(dayOf(data.paidAt))}` : 'PAID';
   return `Due ${usDate(data.dueDate)}`;
 }
 
@@ -41,11 +41,11 @@ export async function invoicePdf(data: InvoiceDocumentData): Promise<Uint8Array>
     trust: data.trust,
   });
   const paid = data.status === 'paid';
-  writer.title(INVOICE_TITLE, `Invoice date ${usDate(isoDay(data.createdAt))}`);
+  writer.title(INVOICE_TITLE, `Invoice date ${usDate(dayOf(data.createdAt))}`);
 
   writer.heading('Invoice');
   writer.field('Invoice number', data.invoiceNumber, { bold: true });
-  writer.field('Invoice date', usDate(isoDay(data.createdAt)));
+  writer.field('Invoice date', usDate(dayOf(data.createdAt)));
   writer.field('Status', invoiceStatus(data), { bold: true });
   writer.field('Order number', data.orderNumber);
   writer.field('Policy number', data.policyNumber ?? 'To be issued on payment');

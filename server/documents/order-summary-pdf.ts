@@ -3,16 +3,9 @@
  * it covers, the price when rated, the locations, and every question with the answer given.
  * Runs to as many pages as the answers need.
  */
+import { dayOf } from '@shared/calendar';
 import type { OrderSummaryData } from '@server/documents/document-data';
-import {
-  brokerText,
-  coverageText,
-  isoDay,
-  locationList,
-  PdfWriter,
-  priceTable,
-  usDate,
-} from '@server/documents/pdf-layout';
+import { brokerText, coverageText, locationList, PdfWriter, priceTable, usDate } from '@server/documents/pdf-layout';
 
 export const ORDER_SUMMARY_TITLE = 'Order summary';
 const NOT_YET = 'Not chosen yet';
@@ -25,7 +18,7 @@ export async function orderSummaryPdf(data: OrderSummaryData): Promise<Uint8Arra
     date: data.asOf,
     trust: data.trust,
   });
-  writer.title(ORDER_SUMMARY_TITLE, `As of ${usDate(isoDay(data.asOf))}`);
+  writer.title(ORDER_SUMMARY_TITLE, `As of ${usDate(dayOf(data.asOf))}`);
 
   writer.heading('Order');
   writer.field('Order number', data.orderNumber, { bold: true });

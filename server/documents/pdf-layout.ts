@@ -37,9 +37,6 @@ export function usDate(isoDay: string): string {
   return match ? `${match[2]}/${match[3]}/${match[1]}` : isoDay;
 }
 
-/** The calendar day (UTC) of a stored timestamp, YYYY-MM-DD. */
-export const isoDay = (date: Date): string => date.toISOString().slice(0, 10);
-
 /** Characters outside WinAnsi that have a faithful stand-in (formatUsd writes a true minus). */
 const STAND_INS: Record<string, string> = { '\u2212': '-', '\u2011': '-', '\u2010': '-', '\u202f': ' ', '\u2009': ' ' };
 

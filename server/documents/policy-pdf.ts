@@ -4,12 +4,12 @@
  * liability wording. The wording is sample wording written for this portal, not a filed form,
  * and says so on the page.
  */
+import { dayOf } from '@shared/calendar';
 import { formatUpToTwoDecimals } from '@shared/contract/number-format';
 import type { PolicyDocumentData } from '@server/documents/document-data';
 import {
   brokerText,
   coverageText,
-  isoDay,
   locationList,
   PdfWriter,
   policyPeriod,
@@ -32,7 +32,7 @@ export function adjustmentText(bps: number): string {
 }
 
 function declarations(writer: PdfWriter, data: PolicyDocumentData) {
-  writer.title(DECLARATIONS_TITLE, `Issued ${usDate(isoDay(data.issuedAt))}`);
+  writer.title(DECLARATIONS_TITLE, `Issued ${usDate(dayOf(data.issuedAt))}`);
 
   writer.heading('Policy');
   writer.field('Policy number', data.policyNumber, { bold: true });
@@ -42,7 +42,7 @@ function declarations(writer: PdfWriter, data: PolicyDocumentData) {
   writer.field('Form', 'Claims-made and reported');
   writer.field('Retroactive date', usDate(data.retroactiveDate));
   writer.field('State', data.stateName);
-  writer.field('Issue date', usDate(isoDay(data.issuedAt)));
+  writer.field('Issue date', usDate(dayOf(data.issuedAt)));
   writer.space(6);
 
   namedInsuredSection(writer, data);

@@ -4,11 +4,12 @@
  * declarations, and the signature block an ESIGN/UETA signature is proved by — who, when (ISO and
  * in words, UTC), from which address and browser, and the SHA-256 of the record signed.
  */
+import { dayOf } from '@shared/calendar';
 import type { ApplicationRecord } from '@shared/contract/application-signature';
 import type { Trust } from '@shared/contract/runtime-config';
 import { formatUsd } from '@shared/contract/money-format';
 import { CONSENT_STATEMENT } from '@server/application/declarations';
-import { coverageText, isoDay, PdfWriter, usDate } from '@server/documents/pdf-layout';
+import { coverageText, PdfWriter, usDate } from '@server/documents/pdf-layout';
 
 export const SIGNED_APPLICATION_TITLE = 'Signed application';
 
@@ -57,7 +58,7 @@ export async function signedApplicationPdf({
     date: signature.signedAt,
     trust,
   });
-  writer.title(SIGNED_APPLICATION_TITLE, `Signed ${usDate(isoDay(signature.signedAt))}`);
+  writer.title(SIGNED_APPLICATION_TITLE, `Signed ${usDate(dayOf(signature.signedAt))}`);
 
   writer.heading('Applicant');
   writer.field('Order number', record.orderNumber, { bold: true });

@@ -3,24 +3,11 @@
  * right type. Which questions show and the effects the chosen options carry are the rating
  * engine's, shared with the stories (shared/rating/answers.ts).
  */
+import { isCalendarDay } from '@shared/calendar';
 import { answerText as asText, isBlankAnswer as isBlank } from '@shared/contract/question-rules';
 import { isVisible, type Answers, type RatingQuestion } from '@shared/rating/answers';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/**
- * Whether a YYYY-MM-DD names a day of the (proleptic Gregorian) calendar, as a round trip
- * through Date would say, without the Date and its ISO string per answer (issue 17).
- */
-function isRealDate(value: string): boolean {
-  const year = Number(value.slice(0, 4));
-  const month = Number(value.slice(5, 7));
-  const day = Number(value.slice(8, 10));
-  if (month < 1 || month > 12 || day < 1) return false;
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  const days = month === 2 ? (leap ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
-  return day <= days;
-}
 
 /** Why an answer does not fit its question, or undefined when it does. */
 function typeProblem(question: RatingQuestion, value: unknown): string | undefined {
@@ -51,7 +38,7 @@ function typeProblem(question: RatingQuestion, value: unknown): string | undefin
         : `must be a list of distinct choices from: ${optionValues(question).join(', ')}`;
     case 'date':
       if (typeof value !== 'string' || !ISO_DATE.test(value)) return 'must be a date (YYYY-MM-DD)';
-      return isRealDate(value) ? undefined : 'is not a real date';
+      return isCalendarDay(value) ? undefined : 'is not a real date';
   }
 }
 

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { and, count, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayOf } from '@shared/calendar';
 import {
   additionalInsuredListSchema,
   additionalInsuredSchema,
@@ -462,7 +463,7 @@ describe('POST documents/certificateofinsurance', () => {
     const usDay = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
     expect(text).toContain(usDay(policy!.effectiveDate));
     expect(text).toContain(usDay(policy!.expirationDate));
-    expect(text).toContain(`Date issued: ${usDay(policy!.issuedAt.toISOString().slice(0, 10))}`);
+    expect(text).toContain(`Date issued: ${usDay(dayOf(policy!.issuedAt))}`);
     expect(text).not.toContain('Other Holder Inc');
 
     const again = await insured.call('POST', CERTIFICATE, {

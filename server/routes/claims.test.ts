@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { addDays, businessToday, yearOf } from '@shared/calendar';
 import { claimablePolicyListSchema, claimListSchema, claimSchema, type Claim } from '@shared/contract/claims';
 import { formatCalendarDay } from '@shared/contract/date-format';
 import { DAY, TestClock } from '@server/clock';
@@ -15,8 +16,8 @@ const t = setupTestApp({ clock });
 const app = () => t.app;
 
 const REPORT = 'insured/reportclaim';
-const today = () => clock.now().toISOString().slice(0, 10);
-const day = (offset: number) => new Date(clock.now().getTime() + offset * DAY).toISOString().slice(0, 10);
+const today = () => businessToday(clock.now());
+const day = (offset: number) => addDays(today(), offset);
 const description = 'A patient says a crown failed after two weeks.';
 
 async function report(
@@ -82,7 +83,7 @@ describe('POST insured/reportclaim and GET insured/claims', () => {
     });
     expect(first).toEqual({
       id: expect.any(Number),
-      number: expect.stringMatching(new RegExp(`^C-${clock.now().getUTCFullYear()}-\\d{6,}$`)),
+      number: expect.stringMatching(new RegExp(`^C-${yearOf(today())}-\\d{6,}$`)),
       policyId: policy.id,
       policyNumber: policy.number,
       specialityName: 'Dentists',
@@ -247,7 +248,7 @@ describe('POST insured/reportclaim and GET insured/claims', () => {
       payload: { policyid: policy.id, dateofloss: today(), description },
     });
     expect(response.statusCode, response.body).toBe(201);
-    expect((response.json() as Claim).number).toMatch(new RegExp(`^C-${clock.now().getUTCFullYear()}-`));
+    expect((response.json() as Claim).number).toMatch(new RegExp(`^C-${yearOf(today())}-`));
     expect(clock.now().getUTCFullYear()).toBeGreaterThan(new Date().getUTCFullYear());
   });
 });

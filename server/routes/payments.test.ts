@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { businessToday } from '@shared/calendar';
 import { invoiceSchema, policyInfoSchema } from '@shared/contract/billing';
 import { sandboxCheckoutSessions, submissionEvents } from '@server/db/schema';
 import { newPaymentRef, sandboxWebhookSecret } from '@server/payments/sandbox-provider';
@@ -98,7 +99,7 @@ describe('POST invoice/generateInvoice', () => {
     expect(invoice.schedule).toHaveLength(4);
     expect(invoice.schedule[0]).toMatchObject({
       installmentNo: 1,
-      dueDate: new Date().toISOString().slice(0, 10),
+      dueDate: businessToday(new Date()),
       amountCents: invoice.amountDueCents,
     });
     expect(invoice.amountDueCents).toBeLessThan(invoice.totalCents);

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { addDays, businessToday } from '@shared/calendar';
 import { calculateResponseSchema } from '@shared/contract/rating';
 import { orderDetailsSchema, submissionQuoteSchema, type SubmissionQuote } from '@shared/contract/submissions';
 import { brokers, submissionEvents, submissions, users } from '@server/db/schema';
@@ -15,7 +16,7 @@ import { setupTestApp } from '@server/test/test-app';
 const t = setupTestApp();
 const api = () => quoteApi(() => t.app);
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const day = (offset: number) => addDays(businessToday(new Date()), offset);
 
 async function create(overrides: Record<string, unknown> = {}, options?: CallOptions): Promise<SubmissionQuote> {
   const response = await api().post('insured/createsubmission', await submissionInput(t.app, overrides), options);

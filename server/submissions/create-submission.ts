@@ -5,12 +5,13 @@
  * answers the first answer again (quote-replay.ts).
  */
 import type * as v from 'valibot';
+import { businessToday } from '@shared/calendar';
 import type { createSubmissionRequestSchema, SubmissionQuote } from '@shared/contract/submissions';
 import { placeOrderAtPrimaryLocation } from '@server/account/first-records';
 import { brokerOfClientId } from '@server/auth/brokers';
 import type { Queryable } from '@server/db/connection';
 import type { SubmissionCaller } from '@server/submissions/access';
-import { checkEffectiveDate, todayUtc } from '@server/submissions/effective-date';
+import { checkEffectiveDate } from '@server/submissions/effective-date';
 import { derivedQuoteKey, newQuoteKey, sha256Hex } from '@server/submissions/quote-keys';
 import { replay, replayKey, type QuoteEventData } from '@server/submissions/quote-replay';
 import type { SubmissionDeps } from '@server/submissions/submission-deps';
@@ -45,7 +46,7 @@ export async function createSubmission(
   }
 
   const now = clock.now();
-  const effectiveDate = input.effectiveDate ?? todayUtc(now);
+  const effectiveDate = input.effectiveDate ?? businessToday(now);
   checkEffectiveDate(effectiveDate, now);
   const calculation = await priceQuote(deps, {
     specialityId: input.specialityId,

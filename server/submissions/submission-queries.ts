@@ -5,6 +5,7 @@
  * (create-submission.ts, versioned-save.ts, order-details.ts, history.ts…).
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { dayOf, yearOf } from '@shared/calendar';
 import type { Queryable } from '@server/db/connection';
 import { isUniqueViolation } from '@server/db/errors';
 import { specialities, submissionEvents, submissions, users, usStates } from '@server/db/schema';
@@ -44,7 +45,7 @@ export type NewSubmission = Omit<typeof submissions.$inferInsert, 'id' | 'number
 export async function insertSubmission(db: Queryable, values: NewSubmission) {
   const [row] = await db
     .insert(submissions)
-    .values({ ...values, number: nextOrderNumber(values.createdAt.getUTCFullYear()) })
+    .values({ ...values, number: nextOrderNumber(yearOf(dayOf(values.createdAt))) })
     .returning({
       id: submissions.id,
       number: submissions.number,

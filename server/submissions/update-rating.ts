@@ -3,9 +3,10 @@
  * A change that no longer prices is refused (400/422) with nothing changed.
  */
 import type * as v from 'valibot';
+import { businessToday } from '@shared/calendar';
 import type { SubmissionQuote, updateRatingRequestSchema } from '@shared/contract/submissions';
 import { changedMeanwhile, editMove, ownedSubmission, type SubmissionCaller } from '@server/submissions/access';
-import { checkEffectiveDate, todayUtc } from '@server/submissions/effective-date';
+import { checkEffectiveDate } from '@server/submissions/effective-date';
 import { saveEdit } from '@server/submissions/save-edit';
 import type { SubmissionDeps } from '@server/submissions/submission-deps';
 import { priceQuote, type QuoteInputs } from '@server/submissions/submission-pricing';
@@ -46,7 +47,7 @@ export async function updateRating(
     paymentTerm: input.paymentTerm ?? row.paymentTerm,
     existing: true,
   };
-  const effectiveDate = input.effectiveDate ?? row.effectiveDate ?? todayUtc(now);
+  const effectiveDate = input.effectiveDate ?? row.effectiveDate ?? businessToday(now);
   const calculation = await priceQuote(deps, inputs);
   const changed = updatableFields.filter((field) => input[field] !== undefined);
 

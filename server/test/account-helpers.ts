@@ -8,6 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import * as v from 'valibot';
 import { expect } from 'vitest';
+import { businessToday } from '@shared/calendar';
 import { submissionQuoteSchema, type SubmissionQuote } from '@shared/contract/submissions';
 import type { Transaction } from '@server/db/connection';
 import { policies, submissions } from '@server/db/schema';
@@ -92,7 +93,7 @@ export async function bindForTest(
     .set({ status, version: order.version + 1 })
     .where(eq(submissions.id, submissionId));
   policySerial += 1;
-  const effective = order.effectiveDate ?? new Date().toISOString().slice(0, 10);
+  const effective = order.effectiveDate ?? businessToday(new Date());
   const expiration = `${Number(effective.slice(0, 4)) + 1}${effective.slice(4)}`;
   const [policy] = await app.db
     .insert(policies)

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { businessToday, yearOf } from '@shared/calendar';
 import {
   addressInputEntries,
   flagInputSchema,
@@ -42,11 +43,15 @@ export const primaryInsuredSchema = v.object({
 });
 export type PrimaryInsured = v.InferOutput<typeof primaryInsuredSchema>;
 
-/** A date of birth: a real date, in the past, and not more than 120 years ago. */
+/**
+ * A date of birth: a real date, before today's business day, and not more than 120 years ago.
+ * Checked as the request is read, before the server's clock is at hand: "today" here is the real
+ * one.
+ */
 export const dobSchema = v.pipe(
   isoDateSchema,
-  v.check((value) => value < new Date().toISOString().slice(0, 10), 'must be in the past'),
-  v.check((value) => Number(value.slice(0, 4)) >= new Date().getUTCFullYear() - 120, 'is too long ago'),
+  v.check((value) => value < businessToday(new Date()), 'must be in the past'),
+  v.check((value) => yearOf(value) >= yearOf(businessToday(new Date())) - 120, 'is too long ago'),
 );
 
 /**

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { isCalendarDay } from '@shared/calendar';
 import {
   answersSchema,
   calculateRequestSchema,
@@ -37,10 +38,7 @@ export const quoteKeySchema = v.pipe(
 export const isoDateSchema = v.pipe(
   v.string('must be text'),
   v.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)'),
-  v.check((value) => {
-    const parsed = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
-  }, 'is not a real date'),
+  v.check(isCalendarDay, 'is not a real date'),
 );
 
 /** How far ahead a policy may start. */
@@ -56,10 +54,11 @@ const code = v.pipe(v.string('must be text'), v.minLength(1, 'is required'), v.m
 
 /**
  * POST insured/createsubmission: what auth/calculate prices, plus the payment term (one of
- * insured/paymenttermlist) and the effective date: today (UTC; yesterday's date is accepted too,
- * since every US time zone is behind UTC) up to 90 days ahead, today when left out. clientId is
- * the broker's client URL when the quote is made on a broker's site; without it a signed-in
- * insured's quote goes to the broker the insured came through.
+ * insured/paymenttermlist) and the effective date: today (the business day, New York's; the day
+ * before is accepted too, for an insured west of New York late in the evening) up to 90 days
+ * ahead, today when left out. clientId is the broker's client URL when the quote is made on a
+ * broker's site; without it a signed-in insured's quote goes to the broker the insured came
+ * through.
  */
 export const createSubmissionRequestSchema = v.object({
   ...calculateRequestSchema.entries,

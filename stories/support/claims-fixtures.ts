@@ -1,4 +1,5 @@
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
+import { businessToday } from '@shared/calendar';
 import type { Claim, ClaimablePolicy, ReportClaimRequest } from '@shared/contract/claims';
 import { formatCalendarDay } from '@shared/contract/date-format';
 
@@ -122,7 +123,8 @@ export function claimsServer(
       const policy = policies.find((candidate) => candidate.id === body.policyid);
       if (!policy) return apiError(404, 'No such policy (or it is not yours).');
       if (policy.id === lapsedPolicy.id) return apiError(409, LAPSED_MESSAGE, { status: 'is close_lost' });
-      const today = new Date().toISOString().slice(0, 10);
+      // As the server: the business day, New York's.
+      const today = businessToday(new Date());
       if (body.dateofloss > today) {
         return apiError(400, `The date of loss ${body.dateofloss} is in the future`, {
           dateofloss: 'must not be in the future',
