@@ -21,6 +21,7 @@ import { authRoutes } from '@server/routes/auth';
 import { billingRoutes } from '@server/routes/billing';
 import { brokerBookRoutes } from '@server/routes/broker-book';
 import { brokerRoutes } from '@server/routes/brokers';
+import { certificateRoutes } from '@server/routes/certificates';
 import { claimRoutes } from '@server/routes/claims';
 import { contactRoutes } from '@server/routes/contacts';
 import { dashboardRoutes } from '@server/routes/dashboard';
@@ -68,6 +69,7 @@ export async function appPlugin(app: FastifyInstance, { config, plugins }: AppPl
   await app.register(submissionRoutes, { prefix: apiPrefix });
   await app.register(additionalInsuredRoutes, { prefix: apiPrefix });
   await app.register(claimRoutes, { prefix: apiPrefix });
+  await app.register(certificateRoutes, { prefix: apiPrefix });
   await app.register(dashboardRoutes, { prefix: apiPrefix });
   await app.register(feedbackRoutes, { prefix: apiPrefix });
   await app.register(contactRoutes, { prefix: apiPrefix });

@@ -27,6 +27,8 @@ export const rateLimitRules = {
     recipient: { limit: 3, windowMs: HOUR },
     recipientFromAnyone: { limit: 6, windowMs: DAY },
   },
+  // A certificate's public page (issue 19): plenty for a landlord checking their tenants, too few to scrape with.
+  verifyCertificate: { ip: { limit: 30, windowMs: 10 * MINUTE } },
 } as const satisfies Record<string, { ip: Rule; account?: Rule; recipient?: Rule; recipientFromAnyone?: Rule }>;
 
 export type Bucket = { used: number; resetAt: Date };

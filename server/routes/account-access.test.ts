@@ -12,10 +12,12 @@ import { contactSchema } from '@shared/contract/contacts';
 import { locationSchema, planLocationsSchema } from '@shared/contract/locations';
 import { additionalInsuredSchema } from '@shared/contract/additional-insureds';
 import { claimSchema } from '@shared/contract/claims';
+import { certificateSchema } from '@shared/contract/certificates';
 import type { ApplicationSignature } from '@shared/contract/application-signature';
 import {
   additionalInsureds,
   applicationSignatures,
+  certificates,
   claims,
   contacts,
   feedback,
@@ -54,6 +56,7 @@ type Victim = {
   additionalInsuredId: number;
   boundAdditionalInsuredId: number;
   claimId: number;
+  certificateId: number;
 };
 
 let mallory: Insured;
@@ -90,6 +93,11 @@ async function victimRows() {
       .orderBy(additionalInsureds.id),
     claims: await db.select().from(claims).where(eq(claims.userId, victim.userId)).orderBy(claims.id),
     policies: await db.select().from(policies).where(eq(policies.userId, victim.userId)),
+    certificates: await db
+      .select()
+      .from(certificates)
+      .where(eq(certificates.userId, victim.userId))
+      .orderBy(certificates.id),
     feedback: await db.select().from(feedback).where(eq(feedback.userId, victim.userId)),
     signatures: await db
       .select()
@@ -170,6 +178,20 @@ beforeAll(async () => {
       201,
     ),
   );
+  const certificate = v.parse(
+    certificateSchema,
+    await ok(
+      await victim.call('POST', 'insured/issuecertificate', {
+        policyid: policyId,
+        holderName: 'Landlord LLC',
+        address1: '1 Main St',
+        city: 'Houston',
+        state: 'TX',
+        zipcode: '77002',
+      }),
+      201,
+    ),
+  );
   await ok(await victim.call('POST', 'insured/feedback', { rating: 4, message: 'Quick and clear.' }), 201);
   ids = {
     contactId: contact.id,
@@ -181,6 +203,7 @@ beforeAll(async () => {
     additionalInsuredId: additional.id,
     boundAdditionalInsuredId: boundAdditional.id,
     claimId: claim.id,
+    certificateId: certificate.id,
   };
   malloryOrderId = (await quotedOrder(app, mallory)).submissionId;
   malloryLocationId = v.parse(
@@ -434,6 +457,26 @@ function attempts(): Attempt[] {
         dateofloss: new Date().toISOString().slice(0, 10),
         description: 'Not my policy at all.',
       },
+    },
+    {
+      route: 'POST /api/weborder/insured/issuecertificate',
+      what: 'issue a certificate on the other’s policy',
+      method: 'POST',
+      url: 'insured/issuecertificate',
+      body: { policyid: ids.policyId, holderName: 'Mallory Inc', ...address },
+    },
+    {
+      route: 'GET /api/weborder/insured/certificates',
+      what: 'list the other’s policy’s certificates',
+      method: 'GET',
+      url: `insured/certificates?policyid=${ids.policyId}`,
+    },
+    {
+      route: 'POST /api/weborder/documents/downloadcertificate',
+      what: 'download the other’s certificate',
+      method: 'POST',
+      url: 'documents/downloadcertificate',
+      body: { certificateid: ids.certificateId },
     },
     {
       route: 'GET /api/weborder/dashboard/submissiondetails',

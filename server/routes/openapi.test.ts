@@ -89,6 +89,7 @@ describe('GET /api/weborder/openapi.json', () => {
         'POST /api/weborder/insured/createsubmission',
         'POST /api/weborder/insured/updaterating',
         'GET /api/weborder/insured/orderdetails',
+        'GET /api/weborder/auth/verifycertificate/{code}',
         ...SIGNED_IN_ROUTES,
         ...PAYMENT_PROVIDER_ROUTES,
         'PUT /api/weborder/test/things/{thingId}',

@@ -29,6 +29,10 @@ export const ACCOUNT_ROUTES = [
   // Issue 16: the signed application.
   'GET /api/weborder/insured/application',
   'POST /api/weborder/insured/signapplication',
+  // Issue 19: certificates of insurance on demand.
+  'POST /api/weborder/insured/issuecertificate',
+  'GET /api/weborder/insured/certificates',
+  'POST /api/weborder/documents/downloadcertificate',
 ] as const;
 
 /** The insured's lifecycle calls (issue 7): signed-in only, the order's owner only. */
