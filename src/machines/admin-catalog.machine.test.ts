@@ -1,9 +1,9 @@
-import { HTTPError } from 'ky';
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import type { AdminCatalog, AdminSpeciality } from '@shared/contract/admin-catalog';
 import { adminCatalogMachine, type CatalogSave } from '@/machines/admin-catalog.machine';
+import { holding, httpError, settle, type HeldCall } from '@/machines/machine-test-harness';
 
 const speciality = (id: number, overrides: Partial<AdminSpeciality> = {}): AdminSpeciality => ({
   id,
@@ -24,35 +24,18 @@ const catalog: AdminCatalog = {
 };
 const newVets: CatalogSave = { kind: 'speciality', values: { categoryId: 1, name: 'Vets', copyFrom: 10 } };
 
-function httpError(status: number, fields: Record<string, string> = {}): HTTPError {
-  const error = new HTTPError(
-    new Response('{}', { status }),
-    new Request('http://localhost/api/weborder/admin/specialities'),
-    {} as never,
-  );
-  error.message = `${status}: Refused`;
-  return Object.assign(error, { fields });
-}
-
-type Call<I, O> = { input: I; resolve: (value: O) => void; reject: (error: unknown) => void };
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 function harness() {
   const calls = {
-    load: [] as Call<unknown, AdminCatalog>[],
-    save: [] as Call<{ id: number | undefined; save: CatalogSave }, { name: string }>[],
-    active: [] as Call<{ id: number; active: boolean }, AdminSpeciality>[],
+    load: [] as HeldCall<unknown, AdminCatalog>[],
+    save: [] as HeldCall<{ id: number | undefined; save: CatalogSave }, { name: string }>[],
+    active: [] as HeldCall<{ id: number; active: boolean }, AdminSpeciality>[],
   };
-  const pending =
-    <I, O>(list: Call<I, O>[]) =>
-    ({ input }: { input: I }) =>
-      new Promise<O>((resolve, reject) => list.push({ input, resolve, reject }));
   const actor = createActor(
     adminCatalogMachine.provide({
       actors: {
-        loadCatalog: fromPromise(pending(calls.load)),
-        saveRecord: fromPromise(pending(calls.save)),
-        switchActive: fromPromise(pending(calls.active)),
+        loadCatalog: holding(calls.load),
+        saveRecord: holding(calls.save),
+        switchActive: holding(calls.active),
       },
     }),
   ).start();
@@ -67,7 +50,7 @@ describe('adminCatalogMachine', () => {
     h.actor.send({ type: 'speciality.add' });
     expect(h.state().context.editing).toEqual({ kind: 'speciality', record: null });
     h.actor.send({ type: 'editor.save', save: newVets });
-    h.calls.save[0]!.reject(httpError(409, { name: 'is already taken' }));
+    h.calls.save[0]!.reject(httpError(409, 'Refused', { name: 'is already taken' }));
     await settle();
     expect(h.state().value).toEqual({ editor: 'form' });
     expect(h.state().context.fieldErrors).toEqual({ name: 'is already taken' });

@@ -1,9 +1,9 @@
-import { HTTPError } from 'ky';
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import type { AdminQuestion, AdminQuestionSet, NewQuestionRequest } from '@shared/contract/admin-questions';
 import { adminQuestionsMachine, movedIds } from '@/machines/admin-questions.machine';
+import { holding, httpError, settle, type HeldCall } from '@/machines/machine-test-harness';
 
 const question = (id: number, overrides: Partial<AdminQuestion> = {}): AdminQuestion => ({
   id,
@@ -24,37 +24,20 @@ const question = (id: number, overrides: Partial<AdminQuestion> = {}): AdminQues
 const setOf = (...questions: AdminQuestion[]): AdminQuestionSet => ({ speciality: { id: 7, name: 'Vets' }, questions });
 const values: NewQuestionRequest = { code: 'q9', type: 'text', text: 'Anything else?' };
 
-function httpError(status: number, fields: Record<string, string> = {}): HTTPError {
-  const error = new HTTPError(
-    new Response('{}', { status }),
-    new Request('http://localhost/api/weborder/admin/questions/1'),
-    {} as never,
-  );
-  error.message = `${status}: Refused`;
-  return Object.assign(error, { fields });
-}
-
-type Call<I, O> = { input: I; resolve: (value: O) => void; reject: (error: unknown) => void };
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 function harness() {
   const calls = {
-    load: [] as Call<{ specialityId: number }, AdminQuestionSet>[],
-    save: [] as Call<{ specialityId: number; id: number | undefined; values: NewQuestionRequest }, AdminQuestion>[],
-    order: [] as Call<{ specialityId: number; ids: number[] }, AdminQuestionSet>[],
-    active: [] as Call<{ id: number; active: boolean }, AdminQuestion>[],
+    load: [] as HeldCall<{ specialityId: number }, AdminQuestionSet>[],
+    save: [] as HeldCall<{ specialityId: number; id: number | undefined; values: NewQuestionRequest }, AdminQuestion>[],
+    order: [] as HeldCall<{ specialityId: number; ids: number[] }, AdminQuestionSet>[],
+    active: [] as HeldCall<{ id: number; active: boolean }, AdminQuestion>[],
   };
-  const pending =
-    <I, O>(list: Call<I, O>[]) =>
-    ({ input }: { input: I }) =>
-      new Promise<O>((resolve, reject) => list.push({ input, resolve, reject }));
   const actor = createActor(
     adminQuestionsMachine.provide({
       actors: {
-        loadSet: fromPromise(pending(calls.load)),
-        saveQuestion: fromPromise(pending(calls.save)),
-        saveOrder: fromPromise(pending(calls.order)),
-        switchActive: fromPromise(pending(calls.active)),
+        loadSet: holding(calls.load),
+        saveQuestion: holding(calls.save),
+        saveOrder: holding(calls.order),
+        switchActive: holding(calls.active),
       },
     }),
     { input: { specialityId: 7 } },
@@ -80,7 +63,7 @@ describe('adminQuestionsMachine', () => {
     await settle();
     h.actor.send({ type: 'question.add' });
     h.actor.send({ type: 'editor.save', values });
-    h.calls.save[0]!.reject(httpError(409, { code: 'is already used in this set' }));
+    h.calls.save[0]!.reject(httpError(409, 'Refused', { code: 'is already used in this set' }));
     await settle();
     expect(h.state().value).toEqual({ editor: 'form' });
     expect(h.state().context.fieldErrors).toEqual({ code: 'is already used in this set' });
@@ -107,7 +90,7 @@ describe('adminQuestionsMachine', () => {
 
     h.actor.send({ type: 'question.retire', id: 1 });
     expect(h.calls.active[0]!.input).toEqual({ id: 1, active: false });
-    h.calls.active[0]!.reject(httpError(409, { active: 'cannot be false while q2 depend on it' }));
+    h.calls.active[0]!.reject(httpError(409, 'Refused', { active: 'cannot be false while q2 depend on it' }));
     await settle();
     expect(h.state().value).toBe('list');
     expect(h.state().context.errorMessage).toBe('409: Refused');

@@ -1,11 +1,11 @@
-import { HTTPError } from 'ky';
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import type { UserFilters } from '@/api/admin-users';
 import type { AdminBroker } from '@shared/contract/admin-brokers';
 import type { AdminUser, Role, UserList } from '@shared/contract/admin-users';
 import { adminUsersMachine } from '@/machines/admin-users.machine';
+import { holding, httpError, settle, type HeldCall } from '@/machines/machine-test-harness';
 
 const user = (id: number, role: Role = 'insured'): AdminUser => ({
   id,
@@ -22,39 +22,22 @@ const user = (id: number, role: Role = 'insured'): AdminUser => ({
 const listOf = (users: AdminUser[]): UserList => ({ users, total: users.length, page: 1, pageSize: 50 });
 const harbor = { id: 1, name: 'Harbor', active: true } as AdminBroker;
 
-function httpError(status: number, fields: Record<string, string> = {}): HTTPError {
-  const error = new HTTPError(
-    new Response('{}', { status }),
-    new Request('http://localhost/api/weborder/admin/users'),
-    {} as never,
-  );
-  error.message = `${status}: Refused`;
-  return Object.assign(error, { fields });
-}
-
-type Call<I, O> = { input: I; resolve: (value: O) => void; reject: (error: unknown) => void };
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 function harness(filters: UserFilters = {}) {
   const calls = {
-    load: [] as Call<
+    load: [] as HeldCall<
       { filters: UserFilters; withBrokers: boolean },
       { list: UserList; brokers: AdminBroker[] | undefined }
     >[],
-    role: [] as Call<{ id: number; role: Role; brokerId: number | null }, AdminUser>[],
-    unlock: [] as Call<{ id: number }, AdminUser>[],
+    role: [] as HeldCall<{ id: number; role: Role; brokerId: number | null }, AdminUser>[],
+    unlock: [] as HeldCall<{ id: number }, AdminUser>[],
   };
   const shown: UserFilters[] = [];
-  const pending =
-    <I, O>(list: Call<I, O>[]) =>
-    ({ input }: { input: I }) =>
-      new Promise<O>((resolve, reject) => list.push({ input, resolve, reject }));
   const actor = createActor(
     adminUsersMachine.provide({
       actors: {
-        loadUsers: fromPromise(pending(calls.load)),
-        saveRole: fromPromise(pending(calls.role)),
-        unlock: fromPromise(pending(calls.unlock)),
+        loadUsers: holding(calls.load),
+        saveRole: holding(calls.role),
+        unlock: holding(calls.unlock),
       },
       actions: { showFilters: (_, chosen: UserFilters) => void shown.push(chosen) },
     }),
@@ -87,7 +70,7 @@ describe('adminUsersMachine', () => {
     h.actor.send({ type: 'role.save', role: 'broker', brokerId: 1 });
     h.actor.send({ type: 'role.cancel' });
     expect(h.state().value).toEqual({ roleDialog: 'saving' });
-    h.calls.role[0]!.reject(httpError(400, { brokerId: 'is not an active broker' }));
+    h.calls.role[0]!.reject(httpError(400, 'Refused', { brokerId: 'is not an active broker' }));
     await settle();
     expect(h.state().value).toEqual({ roleDialog: 'editing' });
     expect(h.state().context.fieldErrors).toEqual({ brokerId: 'is not an active broker' });

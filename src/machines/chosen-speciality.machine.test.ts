@@ -1,9 +1,9 @@
-import { HTTPError } from 'ky';
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type AnyEventObject } from 'xstate';
+import { createActor, type AnyEventObject } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import type { Speciality } from '@shared/contract/specialities';
 import { chosenSpecialityMachine } from '@/machines/chosen-speciality.machine';
+import { actorAnswer, answerableCalls, bareHttpError, networkError } from '@/machines/machine-test-harness';
 
 const dentists: Speciality = {
   id: 1,
@@ -13,47 +13,25 @@ const dentists: Speciality = {
   speiclaityRandomCode: 'UY5EL3R2',
 };
 
-function httpError(status: number, message = 'Request failed'): HTTPError {
-  const error = new HTTPError(
-    new Response('{}', { status }),
-    new Request('http://localhost/api/weborder/auth/speciality'),
-    {} as never,
-  );
-  error.message = `${status}: ${message}`;
-  // The label keeps the traversal from merging errors that serialise alike.
-  return Object.assign(error, { label: `HTTP ${status}` });
-}
-
-function networkError(): TypeError {
-  return Object.assign(new TypeError('fetch failed'), { label: 'network' });
-}
-
 /** A real actor whose load waits to be answered; the ids it was asked for are recorded. */
 function harness(specialityId: number | undefined) {
   const loads: number[] = [];
-  let pending: { resolve: (value: Speciality) => void; reject: (error: unknown) => void } | undefined;
+  const { waiting, answer } = answerableCalls<'loadSpeciality'>();
   const actor = createActor(
     chosenSpecialityMachine.provide({
       actors: {
-        loadSpeciality: fromPromise<Speciality, { specialityId: number }>(({ input }) => {
-          loads.push(input.specialityId);
-          return new Promise((resolve, reject) => (pending = { resolve, reject }));
-        }),
+        loadSpeciality: waiting<Speciality, { specialityId: number }>('loadSpeciality', (input) =>
+          loads.push(input.specialityId),
+        ),
       },
     }),
     { input: { specialityId } },
   ).start();
-
-  async function answer(outcome: 'done' | 'error', value: unknown) {
-    const waiting = pending;
-    expect(waiting, 'the machine is not loading').toBeDefined();
-    pending = undefined;
-    if (outcome === 'done') waiting!.resolve(value as Speciality);
-    else waiting!.reject(value);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  }
-
-  return { actor, loads, answer };
+  return {
+    actor,
+    loads,
+    answer: (outcome: 'done' | 'error', value: unknown) => answer('loadSpeciality', outcome, value),
+  };
 }
 
 describe('chosenSpecialityMachine on a real actor', () => {
@@ -76,7 +54,7 @@ describe('chosenSpecialityMachine on a real actor', () => {
   for (const status of [404, 400]) {
     it(`an id no speciality has (${status}) is unchosen, not a failure`, async () => {
       const { actor, answer } = harness(999);
-      await answer('error', httpError(status, 'No such speciality.'));
+      await answer('error', bareHttpError(status, 'No such speciality.'));
       expect(actor.getSnapshot().value).toBe('unchosen');
       expect(actor.getSnapshot().context.speciality).toBeUndefined();
       expect(actor.getSnapshot().context.errorMessage).toBeUndefined();
@@ -84,8 +62,8 @@ describe('chosenSpecialityMachine on a real actor', () => {
   }
 
   for (const [label, error, text] of [
-    ['a 500', httpError(500, 'Database unavailable'), '500: Database unavailable'],
-    ['a 403', httpError(403, 'Forbidden'), '403: Forbidden'],
+    ['a 500', bareHttpError(500, 'Database unavailable'), '500: Database unavailable'],
+    ['a 403', bareHttpError(403, 'Forbidden'), '403: Forbidden'],
     ['no connection', networkError(), 'The server could not be reached. Check your connection and try again.'],
   ] as const) {
     it(`${label} is a failure with its text; retry loads again and chooses`, async () => {
@@ -116,9 +94,9 @@ describe('chosenSpecialityMachine on a real actor', () => {
 
 const traversalEvents = [
   { type: 'xstate.done.actor.loadSpeciality', output: dentists },
-  { type: 'xstate.error.actor.loadSpeciality', error: httpError(404) },
-  { type: 'xstate.error.actor.loadSpeciality', error: httpError(400) },
-  { type: 'xstate.error.actor.loadSpeciality', error: httpError(500, 'Database unavailable') },
+  { type: 'xstate.error.actor.loadSpeciality', error: bareHttpError(404) },
+  { type: 'xstate.error.actor.loadSpeciality', error: bareHttpError(400) },
+  { type: 'xstate.error.actor.loadSpeciality', error: bareHttpError(500, 'Database unavailable') },
   { type: 'xstate.error.actor.loadSpeciality', error: networkError() },
   { type: 'speciality.retry' },
 ] as never[];
@@ -133,11 +111,10 @@ async function replay(specialityId: number | undefined, steps: readonly Step[]) 
   const { actor, loads, answer } = harness(specialityId);
   let answered = 0;
   for (const { event, state } of steps) {
-    const call = /^xstate\.(done|error)\.actor\.loadSpeciality$/.exec(event.type);
+    const call = actorAnswer(event);
     if (call) {
       answered++;
-      const payload = event as unknown as { output?: unknown; error?: unknown };
-      await answer(call[1] as 'done' | 'error', call[1] === 'done' ? payload.output : payload.error);
+      await answer(call.outcome, call.value);
     } else if (event.type !== 'xstate.init') {
       actor.send(event as never);
     }

@@ -1,6 +1,5 @@
-import { HTTPError } from 'ky';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, type AnyEventObject } from 'xstate';
+import { createActor, type AnyEventObject } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import { getBrokerDetails } from '@/api/brokers';
 import type { BrokerSpecialityRef } from '@shared/contract/brokers';
@@ -13,6 +12,7 @@ import {
   type DefaultSpecialityInput,
   type OfferedSpecialities,
 } from '@/machines/default-speciality.machine';
+import { actorAnswer, answerableCalls, bareHttpError, networkError } from '@/machines/machine-test-harness';
 
 // Only the machine's own loader (the last describe) reaches these; every other test provides one.
 vi.mock('@/api/brokers', () => ({ getBrokerDetails: vi.fn() }));
@@ -198,36 +198,21 @@ describe('decideDefaultSpeciality', () => {
   });
 });
 
-function httpError(status: number, message = 'Request failed'): HTTPError {
-  const error = new HTTPError(
-    new Response('{}', { status }),
-    new Request('http://localhost/api/weborder/auth/brokerDetails'),
-    {} as never,
-  );
-  error.message = `${status}: ${message}`;
-  // The label keeps the traversal from merging errors that serialise alike.
-  return Object.assign(error, { label: `HTTP ${status}` });
-}
-
-function networkError(): TypeError {
-  return Object.assign(new TypeError('fetch failed'), { label: 'network' });
-}
-
 type Call = [name: string, params?: unknown];
 
 /** A real actor whose loader waits to be answered, and whose navigation and storage are recorded. */
 function harness(input: DefaultSpecialityInput) {
   const calls: Call[] = [];
   const loads: Array<{ clientid: string | undefined }> = [];
-  let pending: { resolve: (value: OfferedSpecialities) => void; reject: (error: unknown) => void } | undefined;
+  const { waiting, answer } = answerableCalls<'loadOfferedSpecialities'>();
   const actor = createActor(
     defaultSpecialityMachine.provide({
       actors: {
-        loadOfferedSpecialities: fromPromise<OfferedSpecialities, { clientid: string | undefined }>(
-          ({ input: loadInput }) => {
+        loadOfferedSpecialities: waiting<OfferedSpecialities, { clientid: string | undefined }>(
+          'loadOfferedSpecialities',
+          (loadInput) => {
             loads.push(loadInput);
             calls.push(['load']);
-            return new Promise((resolve, reject) => (pending = { resolve, reject }));
           },
         ),
       },
@@ -240,18 +225,13 @@ function harness(input: DefaultSpecialityInput) {
     }),
     { input },
   ).start();
-
-  /** Answers the load the machine is waiting on, and lets the actor take it in. */
-  async function answer(outcome: 'done' | 'error', value: unknown) {
-    const waiting = pending;
-    expect(waiting, 'the machine is not loading').toBeDefined();
-    pending = undefined;
-    if (outcome === 'done') waiting!.resolve(value as OfferedSpecialities);
-    else waiting!.reject(value);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  }
-
-  return { actor, calls, loads, answer };
+  return {
+    actor,
+    calls,
+    loads,
+    /** Answers the load the machine is waiting on, and lets the actor take it in. */
+    answer: (outcome: 'done' | 'error', value: unknown) => answer('loadOfferedSpecialities', outcome, value),
+  };
 }
 
 const found = (offered: BrokerSpecialityRef[]): OfferedSpecialities => ({ brokerFound: true, offered });
@@ -363,7 +343,7 @@ describe('defaultSpecialityMachine on a real actor', () => {
     expect(actor.getSnapshot().context.errorMessage).toBeUndefined();
     expect(loads).toHaveLength(2);
 
-    await answer('error', httpError(503, 'Maintenance.'));
+    await answer('error', bareHttpError(503, 'Maintenance.'));
     expect(actor.getSnapshot().context.errorMessage).toBe('503: Maintenance.');
 
     actor.send({ type: 'defaultSpeciality.retry' });
@@ -388,7 +368,7 @@ const traversalEvents = [
   { type: 'xstate.done.actor.loadOfferedSpecialities', output: found(lakeside) },
   { type: 'xstate.done.actor.loadOfferedSpecialities', output: found(publicList) },
   { type: 'xstate.done.actor.loadOfferedSpecialities', output: { brokerFound: false } },
-  { type: 'xstate.error.actor.loadOfferedSpecialities', error: httpError(500, 'Database unavailable') },
+  { type: 'xstate.error.actor.loadOfferedSpecialities', error: bareHttpError(500, 'Database unavailable') },
   { type: 'xstate.error.actor.loadOfferedSpecialities', error: networkError() },
   { type: 'defaultSpeciality.retry' },
 ] as never[];
@@ -497,11 +477,10 @@ async function replay(input: DefaultSpecialityInput, steps: readonly Step[]) {
   const { actor, calls, loads, answer } = harness(input);
   let answered = 0;
   for (const { event, state } of steps) {
-    const call = /^xstate\.(done|error)\.actor\.loadOfferedSpecialities$/.exec(event.type);
+    const call = actorAnswer(event);
     if (call) {
       answered++;
-      const payload = event as unknown as { output?: unknown; error?: unknown };
-      await answer(call[1] as 'done' | 'error', call[1] === 'done' ? payload.output : payload.error);
+      await answer(call.outcome, call.value);
     } else if (event.type !== 'xstate.init') {
       actor.send(event as never);
     }
@@ -585,9 +564,9 @@ describe('defaultSpecialityMachine’s own loader', () => {
   });
 
   it('takes a 404, or a 400 on the client URL, for an unknown broker', async () => {
-    vi.mocked(getBrokerDetails).mockRejectedValueOnce(httpError(404));
+    vi.mocked(getBrokerDetails).mockRejectedValueOnce(bareHttpError(404));
     expect((await settled({ clientid: 'nobody', s: 'TSACBHV2' })).value).toBe('notFound');
-    const malformed = Object.assign(httpError(400), {
+    const malformed = Object.assign(bareHttpError(400), {
       fields: { clientUrl: 'may hold only letters, digits and hyphens' },
     });
     vi.mocked(getBrokerDetails).mockRejectedValueOnce(malformed);
@@ -595,7 +574,7 @@ describe('defaultSpecialityMachine’s own loader', () => {
   });
 
   it('lets any other failure through as a failure', async () => {
-    vi.mocked(getBrokerDetails).mockRejectedValueOnce(httpError(500, 'Database unavailable'));
+    vi.mocked(getBrokerDetails).mockRejectedValueOnce(bareHttpError(500, 'Database unavailable'));
     const snapshot = await settled(inHarbor('TSACBHV2'));
     expect(snapshot.value).toBe('failed');
     expect(snapshot.context.errorMessage).toBe('500: Database unavailable');

@@ -1,6 +1,5 @@
-import { HTTPError } from 'ky';
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, type ActorRefFrom, type AnyEventObject, type SnapshotFrom } from 'xstate';
+import { createActor, type ActorRefFrom, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import type { PolicyInfo } from '@shared/contract/billing';
 import type { MailQueued } from '@shared/contract/documents';
@@ -16,6 +15,7 @@ import {
   type DocumentsInput,
   type LoadedDocuments,
 } from '@/machines/documents.machine';
+import { actorAnswer, answerableCalls, httpError, reading } from '@/machines/machine-test-harness';
 import { shareDocumentMachine } from '@/machines/share-document.machine';
 
 /**
@@ -58,15 +58,6 @@ const share: Extract<DocumentsEvent, { type: 'share.open' }> = {
   to: 'ada@example.com',
 };
 
-function httpError(status: number, message: string): HTTPError {
-  const error = new HTTPError(
-    new Response('{}', { status }),
-    new Request('http://localhost/api/weborder/documents/list'),
-    {} as never,
-  );
-  error.message = `${status}: ${message}`;
-  return Object.assign(error, { fields: {}, label: `HTTP ${status}` });
-}
 const serverDown = httpError(503, 'The document service is unavailable.');
 const noPolicy = httpError(404, 'Order Q-2026-004217 has no policy yet');
 
@@ -106,16 +97,8 @@ type Call = 'loadDocuments' | 'fetchDocument' | 'mailDocument';
 type Snapshot = SnapshotFrom<typeof documentsMachine>;
 
 function harness(input: DocumentsInput = { scope: 'account' }) {
-  const calls: Array<{ call: Call; input: unknown }> = [];
+  const { calls, waiting, answer } = answerableCalls<Call>();
   const saved: { size: number; filename: string }[] = [];
-  let pending: { call: Call; resolve: (value: unknown) => void; reject: (error: unknown) => void } | undefined;
-  const waiting = <Output, Input>(call: Call) =>
-    fromPromise<Output, Input>(({ input: given }) => {
-      calls.push({ call, input: given });
-      return new Promise<Output>(
-        (resolve, reject) => (pending = { call, resolve: resolve as (value: unknown) => void, reject }),
-      );
-    });
   const actor = createActor(
     documentsMachine.provide({
       actors: {
@@ -127,26 +110,13 @@ function harness(input: DocumentsInput = { scope: 'account' }) {
     }),
     { input },
   ).start();
-
-  async function answer(call: Call, outcome: 'done' | 'error', value: unknown) {
-    const open = pending;
-    expect(open?.call, `the machine is not waiting on ${call}`).toBe(call);
-    pending = undefined;
-    if (outcome === 'done') open!.resolve(value);
-    else open!.reject(value);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  const snapshot = () => actor.getSnapshot();
+  const documents = reading(actor);
   return {
-    actor,
+    ...documents,
     calls,
     saved,
     answer,
-    snapshot,
-    value: () => snapshot().value,
-    context: () => snapshot().context,
-    send: (event: DocumentsEvent) => actor.send(event),
-    dialog: () => snapshot().children.shareDocument as ActorRefFrom<typeof shareDocumentMachine> | undefined,
+    dialog: () => documents.snapshot().children.shareDocument as ActorRefFrom<typeof shareDocumentMachine> | undefined,
   };
 }
 
@@ -293,8 +263,8 @@ const serializeState = (snapshot: { value: unknown; context: DocumentsContext })
 async function replay(input: DocumentsInput, steps: readonly { event: AnyEventObject; state: Snapshot }[]) {
   const documents = harness(input);
   for (const { event, state } of steps) {
-    const answer = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
-    if (answer?.[2] === 'shareDocument') {
+    const answered = actorAnswer(event);
+    if (answered?.id === 'shareDocument') {
       // The dialog is its own machine: the insured cancels it, or sends and the mail is queued.
       const output = (event as unknown as { output: { queued: MailQueued | null } }).output;
       if (output.queued === null) documents.dialog()!.send({ type: 'share.cancel' });
@@ -302,13 +272,8 @@ async function replay(input: DocumentsInput, steps: readonly { event: AnyEventOb
         documents.dialog()!.send({ type: 'share.send', to: 'ada@example.com' });
         await documents.answer('mailDocument', 'done', output.queued);
       }
-    } else if (answer) {
-      const payload = event as unknown as { output?: unknown; error?: unknown };
-      await documents.answer(
-        answer[2] as Call,
-        answer[1] as 'done' | 'error',
-        answer[1] === 'done' ? payload.output : payload.error,
-      );
+    } else if (answered) {
+      await documents.answer(answered.id as Call, answered.outcome, answered.value);
     } else if (event.type !== 'xstate.init') {
       documents.send(event as never);
     }

@@ -1,8 +1,6 @@
-import { HTTPError } from 'ky';
 import { describe, expect, it } from 'vitest';
 import {
   createActor,
-  fromPromise,
   type ActorRefFrom,
   type AnyEventObject,
   type AnyStateNode,
@@ -14,6 +12,7 @@ import type { FileSummary } from '@shared/contract/files';
 import type { BuyNowResult, LifecycleMove, OrderSummaryDetails } from '@shared/contract/lifecycle';
 import type { SubmissionStatus } from '@shared/contract/submissions';
 import { closeLostMachine } from '@/machines/close-lost.machine';
+import { actorAnswer, answerableCalls, httpError, reading } from '@/machines/machine-test-harness';
 import {
   orderDetailsMachine,
   showsHere,
@@ -149,17 +148,6 @@ const lossRuns: FileSummary = {
 };
 const chosenFiles = [new File(['%PDF-1.7'], 'loss-runs.pdf', { type: 'application/pdf' })];
 
-/** A ky HTTPError as src/api/client.ts leaves it: "status: message", and the fields when the body named any. */
-function httpError(status: number, message: string, fields: Record<string, string> = {}): HTTPError {
-  const error = new HTTPError(
-    new Response('{}', { status }),
-    new Request('http://localhost/api/weborder/insured/buynow'),
-    {} as never,
-  );
-  error.message = `${status}: ${message}`;
-  // `label` keeps the traversal from merging errors: it tells events apart by their JSON.
-  return Object.assign(error, { fields, label: `HTTP ${status}` });
-}
 const notFound = httpError(404, 'No such submission (or it is not yours)');
 const serverDown = httpError(503, 'The order service is unavailable.');
 const conflict = httpError(409, 'The order is with an underwriter', { status: 'is underwriter_review' });
@@ -174,16 +162,8 @@ type Target = { screen: string; submissionId: number; replace: boolean };
 
 /** The machine for one screen, with calls that wait to be answered and navigation that is recorded. */
 function harness(screen: OrderScreenName) {
-  const calls: Array<{ call: Call; input: unknown }> = [];
+  const { calls, waiting, answer, waitingOn } = answerableCalls<Call>();
   const went: Array<Target | 'dashboard'> = [];
-  let pending: { call: Call; resolve: (value: unknown) => void; reject: (error: unknown) => void } | undefined;
-  const waiting = <Output, Input>(call: Call) =>
-    fromPromise<Output, Input>(({ input }) => {
-      calls.push({ call, input });
-      return new Promise<Output>(
-        (resolve, reject) => (pending = { call, resolve: resolve as (value: unknown) => void, reject }),
-      );
-    });
   const actor = createActor(
     orderDetailsMachine.provide({
       actors: {
@@ -201,28 +181,14 @@ function harness(screen: OrderScreenName) {
     }),
     { input: { submissionId: ID, screen } },
   ).start();
-
-  async function answer(call: Call, outcome: 'done' | 'error', value: unknown) {
-    const open = pending;
-    expect(open?.call, `the machine is not waiting on ${call}`).toBe(call);
-    pending = undefined;
-    if (outcome === 'done') open!.resolve(value);
-    else open!.reject(value);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-
-  const snapshot = () => actor.getSnapshot();
+  const order = reading(actor);
   return {
-    actor,
+    ...order,
     calls,
     went,
     answer,
-    snapshot,
-    value: () => snapshot().value,
-    context: () => snapshot().context,
-    waitingOn: () => pending?.call,
-    send: (event: Parameters<typeof actor.send>[0]) => actor.send(event),
-    dialog: () => snapshot().children.closeLost as ActorRefFrom<typeof closeLostMachine> | undefined,
+    waitingOn,
+    dialog: () => order.snapshot().children.closeLost as ActorRefFrom<typeof closeLostMachine> | undefined,
   };
 }
 
@@ -665,8 +631,8 @@ interface Step {
 async function replay(screen: OrderScreenName, steps: readonly Step[]) {
   const order = harness(screen);
   for (const { event, state } of steps) {
-    const answer = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
-    if (answer?.[2] === 'closeLost') {
+    const answered = actorAnswer(event);
+    if (answered?.id === 'closeLost') {
       // The dialog is its own machine: the insured cancels it, or picks a reason and confirms.
       const closed = (event as unknown as { output: { closed: LifecycleMove | null } }).output.closed;
       if (closed === null) order.dialog()!.send({ type: 'close.cancel' });
@@ -675,13 +641,8 @@ async function replay(screen: OrderScreenName, steps: readonly Step[]) {
         order.dialog()!.send({ type: 'close.confirm' });
         await order.answer('closeOrder', 'done', closed);
       }
-    } else if (answer) {
-      const payload = event as unknown as { output?: unknown; error?: unknown };
-      await order.answer(
-        CALL_OF[answer[2]!]!,
-        answer[1] as 'done' | 'error',
-        answer[1] === 'done' ? payload.output : payload.error,
-      );
+    } else if (answered) {
+      await order.answer(CALL_OF[answered.id]!, answered.outcome, answered.value);
     } else if (event.type !== 'xstate.init') {
       order.send(event as never);
     }

@@ -1,6 +1,5 @@
-import { HTTPError } from 'ky';
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
+import { createActor, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import { invoiceDetails } from '@/api/billing';
 import type { Checkout, Invoice } from '@shared/contract/billing';
@@ -8,6 +7,7 @@ import type { OrderSummaryDetails } from '@shared/contract/lifecycle';
 import type { Calculation } from '@shared/contract/rating';
 import type { SubmissionStatus } from '@shared/contract/submissions';
 import { orderSummaryDetails } from '@/api/lifecycle';
+import { actorAnswer, answerableCalls, httpError, reading } from '@/machines/machine-test-harness';
 import {
   amountDueNow,
   loadPayment,
@@ -142,17 +142,6 @@ const checkout: Checkout = {
   amountCents: 68_033,
 };
 
-/** A ky HTTPError as src/api/client.ts leaves it: "status: message", and the fields when the body named any. */
-function httpError(status: number, message: string, fields: Record<string, string> = {}): HTTPError {
-  const error = new HTTPError(
-    new Response('{}', { status }),
-    new Request('http://localhost/api/weborder/payments/checkout'),
-    {} as never,
-  );
-  error.message = `${status}: ${message}`;
-  // `label` keeps the traversal from merging errors: it tells events apart by their JSON.
-  return Object.assign(error, { fields, label: `HTTP ${status}` });
-}
 const notFound = httpError(404, 'No such submission (or it is not yours)');
 const serviceDown = httpError(
   503,
@@ -195,17 +184,9 @@ type Snapshot = SnapshotFrom<typeof paymentMachine>;
 
 /** `signed`: the signing component has said the application is signed (most tests start there). */
 function harness(clientId?: string, signed = true) {
-  const calls: Array<{ call: Call; input: unknown }> = [];
+  const { calls, waiting, answer } = answerableCalls<Call>();
   const went: string[] = [];
   const shown: string[] = [];
-  let pending: { call: Call; resolve: (value: unknown) => void; reject: (error: unknown) => void } | undefined;
-  const waiting = <Output, Input>(call: Call) =>
-    fromPromise<Output, Input>(({ input }) => {
-      calls.push({ call, input });
-      return new Promise<Output>(
-        (resolve, reject) => (pending = { call, resolve: resolve as (value: unknown) => void, reject }),
-      );
-    });
   const actor = createActor(
     paymentMachine.provide({
       actors: {
@@ -222,28 +203,7 @@ function harness(clientId?: string, signed = true) {
     { input: { submissionId: ID, clientId } },
   ).start();
   if (signed) actor.send({ type: 'payment.signed', signed: true });
-
-  async function answer(call: Call, outcome: 'done' | 'error', value: unknown) {
-    const open = pending;
-    expect(open?.call, `the machine is not waiting on ${call}`).toBe(call);
-    pending = undefined;
-    if (outcome === 'done') open!.resolve(value);
-    else open!.reject(value);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-
-  const snapshot = () => actor.getSnapshot();
-  return {
-    actor,
-    calls,
-    went,
-    shown,
-    answer,
-    snapshot,
-    value: () => snapshot().value,
-    context: () => snapshot().context,
-    send: (event: Parameters<typeof actor.send>[0]) => actor.send(event),
-  };
+  return { ...reading(actor), calls, went, shown, answer };
 }
 
 async function loaded(payment: LoadedPayment, clientId?: string) {
@@ -583,14 +543,9 @@ interface Step {
 async function replay(steps: readonly Step[]) {
   const pay = harness(undefined, false);
   for (const { event, state } of steps) {
-    const answer = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
-    if (answer) {
-      const payload = event as unknown as { output?: unknown; error?: unknown };
-      await pay.answer(
-        answer[2] as Call,
-        answer[1] as 'done' | 'error',
-        answer[1] === 'done' ? payload.output : payload.error,
-      );
+    const answered = actorAnswer(event);
+    if (answered) {
+      await pay.answer(answered.id as Call, answered.outcome, answered.value);
     } else if (event.type !== 'xstate.init') {
       pay.send(event as never);
     }

@@ -1,7 +1,7 @@
-import { HTTPError } from 'ky';
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type AnyEventObject, type NonReducibleUnknown, type SnapshotFrom } from 'xstate';
+import { createActor, type AnyEventObject, type NonReducibleUnknown, type SnapshotFrom } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, getSimplePaths } from 'xstate/graph';
+import { actorAnswer, answerableCalls, httpError, reading } from '@/machines/machine-test-harness';
 import {
   recordListMachine,
   type ListedRecord,
@@ -30,15 +30,6 @@ const switched = [
   { ...grace, primary: true },
 ];
 
-/** A ky HTTPError as src/api/client.ts leaves it: "status: message", and the 400's fields. */
-function httpError(status: number, message: string, fields?: Record<string, string>): HTTPError {
-  const request = new Request('http://localhost/api/weborder/insured/contactlist');
-  const error = new HTTPError(new Response('{}', { status }), request, {} as never);
-  error.message = `${status}: ${message}`;
-  // `label` keeps the traversal from merging errors: it tells events apart by their JSON.
-  return Object.assign(error, { label: `HTTP ${status}` }, fields ? { fields } : { fields: {} });
-}
-
 const refusedFields = { firstname: 'is required', zipcode: 'is in California, not Texas' };
 const badRequest = httpError(400, 'Invalid body: firstname is required', refusedFields);
 const onBoundPolicy = httpError(409, 'Grace is on a bound policy, so it cannot be deleted.');
@@ -53,15 +44,7 @@ type Snapshot = SnapshotFrom<typeof recordListMachine>;
 
 /** The machine with calls that wait to be answered, and a record of what each was asked. */
 function harness() {
-  const calls: Array<{ call: Call; input: unknown }> = [];
-  let pending: { call: Call; resolve: (value: unknown) => void; reject: (error: unknown) => void } | undefined;
-  const waiting = <Output, Input>(call: Call) =>
-    fromPromise<Output, Input>(({ input }) => {
-      calls.push({ call, input });
-      return new Promise<Output>(
-        (resolve, reject) => (pending = { call, resolve: resolve as (value: unknown) => void, reject }),
-      );
-    });
+  const { calls, waiting, answer, waitingOn } = answerableCalls<Call>();
   const actor = createActor(
     recordListMachine.provide({
       actors: {
@@ -71,28 +54,7 @@ function harness() {
       },
     }),
   ).start();
-
-  async function answer(call: Call, outcome: 'done' | 'error', value: unknown) {
-    const open = pending;
-    expect(open?.call, `the machine is not waiting on ${call}`).toBe(call);
-    pending = undefined;
-    if (outcome === 'done') open!.resolve(value);
-    else open!.reject(value);
-    // The answer reaches the machine in a microtask; setImmediate runs after them, without a timer's delay.
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-
-  const snapshot = () => actor.getSnapshot();
-  return {
-    actor,
-    calls,
-    answer,
-    snapshot,
-    value: () => snapshot().value,
-    context: () => snapshot().context,
-    waitingOn: () => pending?.call,
-    send: (event: Parameters<typeof actor.send>[0]) => actor.send(event),
-  };
+  return { ...reading(actor), calls, answer, waitingOn };
 }
 
 async function readyHarness(records: Row[] = listed) {
@@ -615,14 +577,9 @@ async function replay(
 ) {
   const list = harness();
   for (const { event, state } of steps) {
-    const answer = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
-    if (answer) {
-      const payload = event as unknown as { output?: unknown; error?: unknown };
-      await list.answer(
-        CALL_OF[answer[2]!]!,
-        answer[1] as 'done' | 'error',
-        answer[1] === 'done' ? payload.output : payload.error,
-      );
+    const answered = actorAnswer(event);
+    if (answered) {
+      await list.answer(CALL_OF[answered.id]!, answered.outcome, answered.value);
     } else if (event.type !== 'xstate.init') {
       list.send(event as never);
     }
