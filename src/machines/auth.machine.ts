@@ -326,12 +326,14 @@ export const authMachine = setup({
   })
   .createMachine({
     id: 'auth',
+    // Too many ways to move for one readable picture in full: docs/machines draws it as an overview.
+    meta: { diagram: 'overview' },
     context: { user: null, rememberCookie: null, failure: null, next: null, refreshFailures: 0 },
     initial: 'restoring',
     states: {
       restoring: {
         description:
-          'At start-up, a session kept in this browser is looked for and checked before anyone is shown as signed in.',
+          'Start-up: a session kept in this browser is looked for and checked before anyone is shown as signed in.',
         initial: 'reading',
         on: {
           // Start-up only learns the stored session is dead: no navigation away from the page opened.
@@ -545,7 +547,7 @@ export const authMachine = setup({
               refreshDelay: {
                 target: 'refreshing',
                 description:
-                  'Renewal due: shortly before the session runs out, or a while after a renewal that could not reach the server.',
+                  'Time to renew: shortly before the session runs out, or a while after a renewal that could not reach the server.',
               },
             },
             on: {

@@ -242,6 +242,8 @@ export const editOrderMachine = setup({
   },
 }).createMachine({
   id: 'editOrder',
+  // Too many ways to move for one readable picture in full: docs/machines draws it as an overview.
+  meta: { diagram: 'overview' },
   context: ({ input }) => ({
     submissionId: input.submissionId,
     data: undefined,
@@ -330,7 +332,7 @@ export const editOrderMachine = setup({
             ],
             'insured.save': {
               target: 'savingInsured',
-              description: 'The insured saves the named insured’s details.',
+              description: 'The insured saves the named insured.',
               actions: 'clearFailure',
             },
             'planLocation.remove': {
