@@ -9,8 +9,10 @@ import {
   BOX_WIDTH,
   DIAGRAM_FILE,
   DIAGRAMS_DIR,
+  drawnAsOverview,
   loadMachines,
   machineExportName,
+  OVERVIEW_ARROW_MAX,
   renderDiagramFiles,
   renderDiagramMarkdown,
   renderMachineDiagram,
@@ -315,5 +317,145 @@ describe('descriptions in the diagrams (issue 18: analysts read them)', () => {
     );
     expect(plain).toContain('a --> b : go');
     expect(plain).not.toContain('<br>');
+  });
+});
+
+describe('an overview (a machine that asks for one: issue 18, read on one screen)', () => {
+  /** Made up to hold what an overview must draw: steps, each with states inside, and ways back. */
+  const tripMachine = setup({
+    types: {
+      events: {} as { type: 'trip.retry' } | { type: 'trip.change' } | { type: 'trip.edit' } | { type: 'trip.pay' },
+    },
+    actors: { findSeats: fromPromise(async () => true), charge: fromPromise(async () => true) },
+    actions: { holdSeats: () => {} },
+  }).createMachine({
+    id: 'trip',
+    meta: { diagram: 'overview' },
+    initial: 'planning',
+    states: {
+      planning: {
+        description: 'Planning the trip: the traveller picks where and when.',
+        initial: 'searching',
+        states: {
+          searching: {
+            description: 'Seats are being looked for.',
+            invoke: {
+              id: 'findSeats',
+              src: 'findSeats',
+              onDone: {
+                target: '#trip.booking',
+                description: 'Seats were found: on to booking them.',
+                actions: 'holdSeats',
+              },
+              onError: { target: 'failed', description: 'No answer from the airline.' },
+            },
+          },
+          failed: {
+            description: 'The search failed.',
+            on: { 'trip.retry': { target: 'searching', description: 'The traveller tries again.' } },
+          },
+        },
+      },
+      booking: {
+        description:
+          'The seats are held while the traveller pays, which takes a while when the bank checks the card a second time.',
+        initial: 'reviewing',
+        on: {
+          'trip.change': { target: 'planning', description: 'The traveller changes the dates.' },
+          'trip.edit': { target: '.reviewing', description: 'The traveller edits the names.' },
+        },
+        states: {
+          reviewing: {
+            description: 'The traveller checks the booking.',
+            on: { 'trip.pay': { target: 'paying', description: 'The traveller pays.' } },
+          },
+          paying: {
+            description: 'The card is being charged.',
+            invoke: {
+              id: 'charge',
+              src: 'charge',
+              onDone: {
+                target: '#trip.booked',
+                description: 'Paid: the tickets are on their way by e-mail, with the receipt in the same message.',
+              },
+              onError: { target: '#trip.planning.failed', description: 'The card was refused.' },
+            },
+          },
+        },
+      },
+      booked: { type: 'final', description: 'Booked.' },
+    },
+  });
+  const diagram = renderMachineDiagram(tripMachine);
+  const lines = diagram.split('\n').map((line) => line.trim());
+  const arrows = lines.filter((line) => line.includes(' --> ') && !line.includes('[*]'));
+
+  it('is asked for by the machine, and Mermaid can read it', async () => {
+    expect(drawnAsOverview(tripMachine)).toBe(true);
+    expect(drawnAsOverview(setup({}).createMachine({ id: 'plain', initial: 'a', states: { a: {} } }))).toBe(false);
+    await expect(parseMermaid(diagram)).resolves.toBe('stateDiagram');
+  });
+
+  it('draws each arrow between the states side by side in the composite holding both, never into another composite', () => {
+    // paying → planning.failed and booking's own change both go back to planning: one arrow, each way said.
+    expect(lines).toContain('booking --> planning : The traveller changes the dates.<br>The card was refused.');
+    expect(lines).toContain('planning --> booking : Seats were found…');
+    expect(lines).toContain('booking --> booked : Paid: the tickets are on their way…');
+    expect(lines).toContain('planning_searching --> planning_failed : No answer from the airline.');
+    expect(arrows.filter((line) => line.startsWith('booking') && line.includes('--> planning_'))).toEqual([]);
+    expect(arrows).toHaveLength(7);
+  });
+
+  it('draws a composite’s transition to one of its own states from each of its other states', () => {
+    expect(lines).toContain('booking_paying --> booking_reviewing : The traveller edits the names.');
+    expect(arrows.filter((line) => line.startsWith('booking_reviewing --> booking_reviewing'))).toEqual([]);
+  });
+
+  it('writes the arrows that go on with the story first, the ways back after', () => {
+    const top = arrows.filter((line) => !line.includes('_'));
+    expect(top.map((line) => line.split(' : ')[0])).toEqual([
+      'planning --> booking',
+      'booking --> booked',
+      'booking --> planning',
+    ]);
+  });
+
+  it('says it in words: no events, guards, actions or invocations, and boxes hold only names and titles', () => {
+    expect(diagram).not.toMatch(/<i>|findSeats|holdSeats|trip\.|invoke/);
+    expect(
+      arrows.every((line) =>
+        line
+          .split(' : ')[1]!
+          .split('<br>')
+          .every((text) => text.length <= OVERVIEW_ARROW_MAX + 1),
+      ),
+    ).toBe(true);
+    expect(lines.filter((line) => /^\w+ : /.test(line))).toEqual([]);
+    expect(lines).toContain('state "planning – Planning the trip" as planning {');
+    // A description that does not open with a short clause gives no title.
+    expect(lines).toContain('state booking {');
+  });
+
+  it('packs the story into the shape of a screen: down the steps, across inside each, boxes close together', () => {
+    expect(lines.slice(0, 8)).toEqual([
+      '---',
+      'title: trip',
+      'config:',
+      'state:',
+      'nodeSpacing: 20',
+      'rankSpacing: 20',
+      '---',
+      'stateDiagram-v2',
+    ]);
+    expect(diagram).toMatch(/state booking \{\n\s*direction LR\n/);
+  });
+
+  it('keeps every transition whole, with its event, guard and actions, on the .md page', () => {
+    const markdown = renderDiagramMarkdown({ name: 'trip', exportName: 'tripMachine', machine: tripMachine }, diagram);
+    expect(markdown).toContain('The diagram is an overview');
+    expect(markdown).toContain('| `booking.paying` | `planning.failed` | The card was refused. | error: charge |');
+    expect(markdown).toContain(
+      '| `planning.searching` | `booking` | Seats were found: on to booking them. | done: findSeats / holdSeats |',
+    );
   });
 });

@@ -8,6 +8,9 @@
  * transition's description (cut short at a clause when long) above the event, guard and actions
  * it stands for. The .md page beside each diagram lists every state and transition with its
  * description in full. src/machines/machine-descriptions.test.ts sees that none is missing.
+ *
+ * A large machine drawn that way is a hairball, too small to read on a screen; one whose definition
+ * says `meta: { diagram: 'overview' }` is drawn as an overview instead (renderMachineDiagram).
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -87,6 +90,13 @@ export const BOX_WIDTH = 40;
 /** …and to this many on an arrow, where they are also cut short at a clause past ARROW_MAX. */
 export const ARROW_WIDTH = 32;
 export const ARROW_MAX = 60;
+
+/** An overview's arrows carry their description alone, cut short past this many characters… */
+export const OVERVIEW_ARROW_MAX = 36;
+/** …and its boxes their name, a composite's with its description's first clause when that is this short. */
+export const OVERVIEW_TITLE_MAX = 44;
+/** Room between an overview's boxes, in pixels (Mermaid's default is 50). */
+const OVERVIEW_SPACING = 20;
 
 /** Function names JavaScript gives an inline arrow function from the property it sits in. */
 const INLINE_NAMES = new Set(['', 'anonymous', 'actions', 'entry', 'exit', 'guard']);
@@ -256,10 +266,14 @@ function diagramDescription(item: { description?: string | undefined }): string 
   return text && label(text.replace(/\s*;\s*/g, ' — '));
 }
 
-/** An arrow's label: its description (short, wrapped) over the event, guard and actions it stands for. */
-function arrowText(node: AnyStateNode, transition: Transition): string {
+/**
+ * An arrow's label: its description (short, wrapped) over the event, guard and actions it stands
+ * for; in an overview, the description alone, shorter (the .md page's table has the rest).
+ */
+function arrowText(node: AnyStateNode, transition: Transition, overview = false): string {
   const technical = transitionText(node, transition);
   const description = diagramDescription(transition);
+  if (overview) return description ? shortDescription(description, OVERVIEW_ARROW_MAX) : technical;
   return description ? `${shortDescription(description)}<br><i>${technical}</i>` : technical;
 }
 
@@ -330,6 +344,69 @@ function collectEdges(node: AnyStateNode, ids: Map<AnyStateNode, string>, edges:
   return edges;
 }
 
+/** `node`, or its ancestor that sits directly in `scope`. */
+function sideIn(scope: AnyStateNode, node: AnyStateNode): AnyStateNode {
+  let side = node;
+  while (side.parent && side.parent !== scope) side = side.parent;
+  return side;
+}
+
+function isInside(node: AnyStateNode, container: AnyStateNode): boolean {
+  return ancestors(node).includes(container);
+}
+
+/**
+ * An overview's arrows, grouped by the parent states: an arrow is drawn between the two states
+ * (or composites) that hold its ends side by side, in the nearest composite holding both, so no
+ * arrow reaches into another composite; two states are joined by one arrow saying each way it is
+ * taken. A composite's transition to one of its own states is drawn from each of its other states;
+ * one back to a composite holding it, to where that composite starts. Arrows that go on with the
+ * story (to a state written later in the machine) come first, the nearest step first: Mermaid
+ * lays the story out along them, and the ways back curve back.
+ */
+function collectOverviewEdges(root: AnyStateNode, ids: Map<AnyStateNode, string>): Edge[] {
+  const drawn = new Map<string, Edge & { from: AnyStateNode; to: AnyStateNode; texts: string[] }>();
+  const draw = (scope: AnyStateNode | null, from: AnyStateNode, to: AnyStateNode, text: string) => {
+    const key = `${ids.get(from)} ${ids.get(to)}`;
+    const edge = drawn.get(key) ?? { scope, from, to, texts: [], line: '' };
+    if (!edge.texts.includes(text)) edge.texts.push(text);
+    edge.line = `${ids.get(from)} --> ${ids.get(to)} : ${edge.texts.join('<br>')}`;
+    drawn.set(key, edge);
+  };
+  for (const node of [root, ...descendants(root)]) {
+    for (const transition of ownTransitions(node)) {
+      const text = arrowText(node, transition, true);
+      for (const target of transition.target ?? []) {
+        if (node === target) {
+          draw(node.parent ?? null, node, node, text);
+        } else if (!node.parent) {
+          // The machine's own transitions start from the box drawn around it.
+          draw(null, node, sideIn(node, target), text);
+        } else if (isInside(target, node)) {
+          const to = sideIn(node, target);
+          for (const from of children(node)) if (from !== to) draw(node, from, to, text);
+        } else if (isInside(node, target)) {
+          const from = sideIn(target, node);
+          for (const start of target.initial?.target ?? []) draw(target, from, sideIn(target, start), text);
+        } else {
+          const scope = edgeScope(node, target)!;
+          draw(scope, sideIn(scope, node), sideIn(scope, target), text);
+        }
+      }
+    }
+  }
+  const order = new Map([root, ...descendants(root)].map((node, index) => [node, index]));
+  const onward = (edge: { from: AnyStateNode; to: AnyStateNode }) => order.get(edge.to)! > order.get(edge.from)!;
+  const edges = [...drawn.values()];
+  const forward = edges.filter(onward).sort((a, b) => order.get(a.to)! - order.get(b.to)!);
+  return [...forward, ...edges.filter((edge) => !onward(edge))];
+}
+
+/** Whether the machine asks to be drawn as an overview: `meta: { diagram: 'overview' }` on the machine. */
+export function drawnAsOverview(machine: AnyStateMachine): boolean {
+  return (machine.root.meta as { diagram?: unknown } | undefined)?.diagram === 'overview';
+}
+
 class DiagramWriter {
   private readonly lines: string[];
 
@@ -337,8 +414,16 @@ class DiagramWriter {
     private readonly root: AnyStateNode,
     private readonly ids: Map<AnyStateNode, string>,
     private readonly edges: Edge[],
+    private readonly overview = false,
   ) {
-    this.lines = ['---', `title: ${label(root.machine.id)}`, '---', 'stateDiagram-v2'];
+    // An overview packs its boxes closer, to fit a screen.
+    const spacing = [
+      'config:',
+      '  state:',
+      `    nodeSpacing: ${OVERVIEW_SPACING}`,
+      `    rankSpacing: ${OVERVIEW_SPACING}`,
+    ];
+    this.lines = ['---', `title: ${label(root.machine.id)}`, ...(overview ? spacing : []), '---', 'stateDiagram-v2'];
   }
 
   /**
@@ -347,7 +432,8 @@ class DiagramWriter {
    * the top of the diagram.
    */
   render(): string {
-    const boxed = this.edges.some((edge) => edge.scope === null) || stateDescriptions(this.root).length > 0;
+    const boxed =
+      this.edges.some((edge) => edge.scope === null) || (!this.overview && stateDescriptions(this.root).length > 0);
     if (boxed) {
       this.lines.push(`  [*] --> ${this.id(this.root)}`);
       this.state(this.root, 1);
@@ -396,6 +482,7 @@ class DiagramWriter {
    * at all, so its lines go in a note beside it.
    */
   private state(node: AnyStateNode, depth: number): void {
+    if (this.overview) return this.overviewState(node, depth);
     const pad = '  '.repeat(depth);
     const id = this.id(node);
     const name = node.parent ? node.key : node.machine.id;
@@ -417,14 +504,55 @@ class DiagramWriter {
     else this.lines.push(`${pad}state ${quoted(label(name))} as ${id}`);
     for (const description of descriptions) this.lines.push(`${pad}${id} : ${description}`);
   }
+
+  /**
+   * A state's box in an overview: its name, nothing inside (the arrows tell the story, the .md page
+   * the rest). The machine reads down its steps, what happens inside each step across, and so on
+   * turn about, which packs the story into the shape of a screen. A composite's title says what
+   * it is about when its description opens with a short clause.
+   */
+  private overviewState(node: AnyStateNode, depth: number): void {
+    const pad = '  '.repeat(depth);
+    const id = this.id(node);
+    const name = node.parent ? node.key : node.machine.id;
+    if (node.type === 'compound' || node.type === 'parallel') {
+      const title = label([name, overviewTitle(node)].filter(Boolean).join(' – '));
+      const direction = node.path.length % 2 === 1 ? 'LR' : 'TB';
+      this.lines.push(
+        `${pad}state ${id === title ? id : `${quoted(title)} as ${id}`} {`,
+        `${pad}  direction ${direction}`,
+      );
+      this.scope(node, depth + 1);
+      this.lines.push(`${pad}}`);
+      return;
+    }
+    this.lines.push(id === name ? `${pad}${id}` : `${pad}state ${quoted(label(name))} as ${id}`);
+  }
 }
 
-/** The Mermaid `stateDiagram-v2` source for a machine. Deterministic: same definition, same text. */
+/** A composite's description up to its first colon, dash or semicolon, when that is short. */
+function overviewTitle(node: AnyStateNode): string | undefined {
+  const clause = diagramDescription(node)
+    ?.split(/:|;| — | – /)[0]
+    ?.trim();
+  return clause && clause.length <= OVERVIEW_TITLE_MAX ? clause : undefined;
+}
+
+/**
+ * The Mermaid `stateDiagram-v2` source for a machine. Deterministic: same definition, same text.
+ *
+ * In full, every state's box holds its description and what it runs, and every transition is an
+ * arrow labelled with its description over its event, guard and actions. A machine that asks for
+ * an overview is drawn to be read on one screen: boxes hold names (and composites a short title),
+ * arrows their description alone, grouped by the parent states (collectOverviewEdges); the .md
+ * page's tables keep everything else.
+ */
 export function renderMachineDiagram(machine: AnyStateMachine): string {
   const root = machine.root as AnyStateNode;
   const rootId = machine.id.replace(/[^A-Za-z0-9_]/g, '_') || 'machine';
   const ids = assignIds(root, RESERVED_IDS.has(rootId.toLowerCase()) ? `m_${rootId}` : rootId);
-  return new DiagramWriter(root, ids, collectEdges(root, ids)).render();
+  if (!drawnAsOverview(machine)) return new DiagramWriter(root, ids, collectEdges(root, ids)).render();
+  return new DiagramWriter(root, ids, collectOverviewEdges(root, ids), true).render();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -479,6 +607,13 @@ export function renderDiagramMarkdown(
   entry: Pick<MachineEntry, 'name' | 'exportName'> & Partial<Pick<MachineEntry, 'machine'>>,
   diagram: string,
 ): string {
+  const overview =
+    entry.machine && drawnAsOverview(entry.machine)
+      ? [
+          '',
+          'The diagram is an overview: arrows between composite states stand for the transitions of the states inside them, and say what happens; the tables below give each transition with its event, guard and actions.',
+        ]
+      : [];
   const tables = entry.machine
     ? ['', '## States', '', ...stateTable(entry.machine), '', '## Transitions', '', ...transitionTable(entry.machine)]
     : [];
@@ -486,6 +621,7 @@ export function renderDiagramMarkdown(
     `# ${entry.exportName}`,
     '',
     `Generated by \`npm run diagrams\` from \`src/machines/${entry.name}.machine.ts\`. Do not edit: change the machine.`,
+    ...overview,
     '',
     '```mermaid',
     diagram.trimEnd(),

@@ -44,18 +44,22 @@ export function MachineDiagram({ title, file, source }: { title: string; file: s
     <article className="screen" data-machine-diagram={file} aria-busy={rendered.status === 'rendering'}>
       <p className="eyebrow">State machine</p>
       <h1>{title}</h1>
+      {rendered.status === 'drawn' && (
+        <>
+          {/* The whole diagram on one screen, under the title: a large one shrinks to the window's height too. */}
+          <style>{'.machine-diagram__figure svg { max-height: calc(100vh - 9rem); }'}</style>
+          <figure
+            className="machine-diagram__figure"
+            aria-label={`${title} state diagram`}
+            style={{ margin: '0.75rem 0', overflowX: 'auto', background: '#fff', padding: '0.5rem', borderRadius: 10 }}
+            dangerouslySetInnerHTML={{ __html: rendered.svg }}
+          />
+        </>
+      )}
       <p>
         Generated from the machine definition by <code>npm run diagrams</code> into <code>{file}</code>. It changes when
         the machine does, never by hand.
       </p>
-      {rendered.status === 'drawn' && (
-        <figure
-          className="machine-diagram__figure"
-          aria-label={`${title} state diagram`}
-          style={{ margin: '1.5rem 0', overflowX: 'auto', background: '#fff', padding: '1rem', borderRadius: 10 }}
-          dangerouslySetInnerHTML={{ __html: rendered.svg }}
-        />
-      )}
       {rendered.status === 'failed' && (
         <p className="notice" role="status">
           The diagram could not be drawn here ({rendered.reason}); its source follows.
