@@ -72,6 +72,7 @@ export const SpecialityCatalog: Story = {
 export const Auth: Story = {
   name: 'Auth (session, sign-in, sign-up, refresh, sign-out, 401)',
   args: { title: 'authMachine', file: 'docs/machines/auth.mmd', source: auth },
+  // An overview (the machine asks for one): its states, and what moves the person on, in words.
   play: expectStates([
     'restoring',
     'reading',
@@ -86,10 +87,10 @@ export const Auth: Story = {
     'signingOut',
     'revoking',
     'leaving',
-    'after refreshDelay',
-    'auth.unauthorized',
-    'goToLanding',
-    'clearAllCookies',
+    'Time to renew',
+    'The server refused a request as not',
+    '“Remember me” was off',
+    'Signed out: the landing page opens',
   ]),
 };
 
@@ -333,6 +334,7 @@ export const ShareDocument: Story = {
 export const EditOrder: Story = {
   name: 'Edit order (named insured and locations, priced again)',
   args: { title: 'editOrderMachine', file: 'docs/machines/edit-order.mmd', source: editOrder },
+  // An overview (the machine asks for one): its states, and what moves the insured on, in words.
   play: expectStates([
     'checking',
     'loading',
@@ -346,15 +348,13 @@ export const EditOrder: Story = {
     'confirming',
     'sending',
     'refreshing',
-    'order.retry',
-    'locations.toggle',
-    'locations.update',
-    'insured.save',
-    'planLocation.remove',
-    'remove.confirm',
-    'nothingChanged',
-    'leavesNone',
-    'isConflict',
+    'The insured tries again.',
+    'After a failed reload',
+    'The insured saves the locations',
+    'The insured saves the named insured.',
+    'The insured asks to remove a',
+    'The insured confirms removing it.',
+    'The order moved on meanwhile',
   ]),
 };
 
