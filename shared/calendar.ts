@@ -13,9 +13,11 @@
  * zone-aware step is the zone's offset at an instant, which Intl.DateTimeFormat reads from the
  * platform's own time-zone database (the same source @date-fns/tz reads, the same way), and the
  * rest is a few lines of day arithmetic on YYYY-MM-DD strings, which those libraries would make
- * us convert to Date objects and back. The client imports isCalendarDay, and its bundles are at
- * their budget: anything it imports from here must stay dependency-free.
+ * us convert to Date objects and back. Whether a text is a day at all is shared/calendar-day.ts,
+ * kept apart for the client (the client bundles are at their budget): the client imports this
+ * module only for a date of birth's "before today", on the screen that edits the insured.
  */
+import { daysInMonth, isCalendarDay } from '@shared/calendar-day';
 
 /**
  * Where the business keeps its books: "today" is New York's day. Every state the product is sold
@@ -24,30 +26,10 @@
 export const BUSINESS_TIME_ZONE = 'America/New_York';
 
 /**
- * A day, YYYY-MM-DD with a four-digit year (0000–9999). Written so, two days compare as text in
- * calendar order: `<`, `>` and `===` are the comparison.
+ * A day, YYYY-MM-DD with a four-digit year (0000–9999), one that exists (isCalendarDay). Written
+ * so, two days compare as text in calendar order: `<`, `>` and `===` are the comparison.
  */
 export type CalendarDay = string;
-
-const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-
-function daysInMonth(year: number, month: number): number {
-  if (month === 2) return isLeapYear(year) ? 29 : 28;
-  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
-}
-
-/**
- * Whether the text is a day that exists: YYYY-MM-DD, so 2028-02-29 but not 2100-02-29 or
- * 2026-04-31. What a round trip through Date would say, without building a Date per answer.
- */
-export function isCalendarDay(value: string): boolean {
-  const match = DAY_PATTERN.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
-}
 
 type Parts = { year: number; month: number; day: number };
 

@@ -4,7 +4,7 @@
  * date), unless the insured reports continuous prior cover: then the prior-acts date they give
  * (the retroactive date of the cover they have today), so work done under it stays covered.
  */
-import { isCalendarDay } from '@shared/calendar';
+import { isCalendarDay } from '@shared/calendar-day';
 import { answerText } from '@shared/contract/question-rules';
 
 /** The application question "Do you carry professional liability insurance today?" (yes/no). */

@@ -3,7 +3,7 @@
  * right type. Which questions show and the effects the chosen options carry are the rating
  * engine's, shared with the stories (shared/rating/answers.ts).
  */
-import { isCalendarDay } from '@shared/calendar';
+import { isCalendarDay } from '@shared/calendar-day';
 import { answerText as asText, isBlankAnswer as isBlank } from '@shared/contract/question-rules';
 import { isVisible, type Answers, type RatingQuestion } from '@shared/rating/answers';
 

@@ -1,14 +1,14 @@
 /**
  * "Jul 1, 2026": the one way a calendar date (YYYY-MM-DD) is written to people, on screen and in
- * what the server words (a field's message, an e-mail) alike. Read from its own digits, never
- * through the reader's time zone, so a date of loss or a start date never moves a day. Anything
- * else, a day that does not exist (2026-02-30) included, is shown as it came.
+ * what the server words (a field's message, an e-mail) alike. Read and written in UTC, so a date
+ * of loss or a start date never moves a day with the reader's time zone. Anything else, a day
+ * that does not exist (2026-02-30) included, is shown as it came.
  *
  * Written by hand rather than with Intl.DateTimeFormat: building a format loads ICU's locale data,
  * which on a phone (4× slower CPU) cost the review-and-pay screen 48 ms in the render that paints
  * it. en-US's medium date is fixed ("MMM d, y"); a test holds this to Intl's output day by day.
  */
-import { isCalendarDay } from '@shared/calendar';
+import { isCalendarDay } from '@shared/calendar-day';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
@@ -28,7 +28,7 @@ const utcDayFormat = () => (calendarDay ??= new Intl.DateTimeFormat('en-US', { d
 
 export function formatCalendarDay(value: string): string {
   if (!isCalendarDay(value)) return value;
-  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
-  // The Date is for Intl, before the year 1000 only; at UTC midnight, Intl's day is the day's own.
-  return mediumDate(year, month - 1, day, utcDayFormat, new Date(`${value}T00:00:00Z`));
+  // UTC midnight of the day, so its UTC fields are the day's own.
+  const date = new Date(`${value}T00:00:00Z`);
+  return mediumDate(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate(), utcDayFormat, date);
 }

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { isCalendarDay } from '@shared/calendar';
+import { isCalendarDay } from '@shared/calendar-day';
 import {
   answersSchema,
   calculateRequestSchema,
