@@ -393,7 +393,7 @@ function harness(input: QuoteInput) {
     await settle();
   }
 
-  /** The state as a dotted path: 'quoted.confirming' while the chosen option's worksheet is fetched. */
+  /** The state as a dotted path: 'quoting.quoted.choosing.confirming' while the chosen option's worksheet is fetched. */
   const value = () => statePath(actor.getSnapshot().value);
   const context = (): QuoteContext => actor.getSnapshot().context;
   const callsTo = (service: Service) => calls.filter(([name]) => name === service).map(([, callInput]) => callInput);
@@ -424,7 +424,7 @@ const answered: QuoteInput = {
 async function atLocating(input: QuoteInput = fresh): Promise<Harness> {
   const quote = harness(input);
   await quote.answer('loadQuestionnaire', 'done', questionnaire);
-  expect(quote.value()).toBe('locating');
+  expect(quote.value()).toBe('locating.asking');
   return quote;
 }
 
@@ -442,7 +442,7 @@ async function atCalculating(input: QuoteInput = answered): Promise<Harness> {
   const quote = await atAnswering(input);
   quote.actor.send({ type: 'quote.price' });
   await quote.answer('priceOptions', 'done', matrix);
-  expect(quote.value()).toBe('quoted.confirming');
+  expect(quote.value()).toBe('quoting.quoted.choosing.confirming');
   return quote;
 }
 
@@ -454,7 +454,7 @@ async function atQuoted(input: QuoteInput = answered): Promise<Harness> {
     'done',
     calculationFor(quote.context().choice!.limitCode, quote.context().choice!.deductibleCode),
   );
-  expect(quote.value()).toBe('quoted.confirmed');
+  expect(quote.value()).toBe('quoting.quoted.choosing.confirmed');
   return quote;
 }
 
@@ -483,7 +483,7 @@ describe('the fixtures', () => {
 describe('quoteMachine: start', () => {
   it('loads the questionnaire of the input speciality, then asks for the ZIP', async () => {
     const quote = harness({ specialityId: 6 });
-    expect(quote.value()).toBe('loadingQuestions');
+    expect(quote.value()).toBe('questionnaire.loading');
     expect(quote.calls).toEqual([['loadQuestionnaire', { specialityId: 6 }]]);
     expect(quote.context()).toMatchObject({
       specialityId: 6,
@@ -494,7 +494,7 @@ describe('quoteMachine: start', () => {
     });
 
     await quote.answer('loadQuestionnaire', 'done', questionnaire);
-    expect(quote.value()).toBe('locating');
+    expect(quote.value()).toBe('locating.asking');
     expect(quote.context().questions).toEqual(questionnaire.questions);
     expect(quote.context().applicationQuestions).toEqual(questionnaire.applicationQuestions);
     expect(quote.calls).toHaveLength(1);
@@ -518,7 +518,7 @@ describe('quoteMachine: start', () => {
       paymentTerm: 'quarterly',
     });
     await quote.answer('loadQuestionnaire', 'done', questionnaire);
-    expect(quote.value()).toBe('checkingZip');
+    expect(quote.value()).toBe('locating.checking');
     expect(quote.callsTo('locate')).toEqual([{ zipcode: '77002' }]);
     await quote.answer('locate', 'done', houston);
     expect(quote.value()).toBe('answering');
@@ -538,15 +538,15 @@ describe('quoteMachine: start', () => {
     it(`a questionnaire that fails to load (${label}) says why; retry loads it again`, async () => {
       const quote = harness({ specialityId: dentists, zipcode: '77002' });
       await quote.answer('loadQuestionnaire', 'error', error);
-      expect(quote.value()).toBe('questionnaireFailed');
+      expect(quote.value()).toBe('questionnaire.failed');
       expect(quote.context().errorMessage).toBe(text);
       expect(quote.callsTo('locate')).toEqual([]);
 
       quote.actor.send({ type: 'quote.retry' });
-      expect(quote.value()).toBe('loadingQuestions');
+      expect(quote.value()).toBe('questionnaire.loading');
       expect(quote.callsTo('loadQuestionnaire')).toEqual([{ specialityId: dentists }, { specialityId: dentists }]);
       await quote.answer('loadQuestionnaire', 'done', questionnaire);
-      expect(quote.value()).toBe('checkingZip');
+      expect(quote.value()).toBe('locating.checking');
       expect(quote.callsTo('locate')).toEqual([{ zipcode: '77002' }]);
     });
   }
@@ -556,7 +556,7 @@ describe('quoteMachine: start', () => {
     await quote.answer('loadQuestionnaire', 'error', networkError());
     quote.actor.send({ type: 'quote.retry' });
     await quote.answer('loadQuestionnaire', 'done', questionnaire);
-    expect(quote.value()).toBe('locating');
+    expect(quote.value()).toBe('locating.asking');
     // Every call that succeeds clears the failure before it: the questionnaire's must not follow
     // the visitor to the ZIP step.
     expect(quote.context().errorMessage).toBeUndefined();
@@ -571,7 +571,7 @@ describe('quoteMachine: start', () => {
       { type: 'quote.relocate' },
     ] as const) {
       quote.actor.send(event);
-      expect(quote.value()).toBe('loadingQuestions');
+      expect(quote.value()).toBe('questionnaire.loading');
     }
     expect(quote.calls).toEqual([['loadQuestionnaire', { specialityId: dentists }]]);
     expect(quote.context().zipcode).toBe('');
@@ -582,7 +582,7 @@ describe('quoteMachine: ZIP', () => {
   it('quote.locate trims and stores the ZIP, and checks it', async () => {
     const quote = await atLocating();
     quote.actor.send({ type: 'quote.locate', zipcode: '  77002 \t' });
-    expect(quote.value()).toBe('checkingZip');
+    expect(quote.value()).toBe('locating.checking');
     expect(quote.context().zipcode).toBe('77002');
     expect(quote.callsTo('locate')).toEqual([{ zipcode: '77002' }]);
   });
@@ -602,7 +602,7 @@ describe('quoteMachine: ZIP', () => {
     quote.actor.send({ type: 'quote.price' });
     const both = { zipcode: 'is not in TX', 'answers.dnt_practice_type': 'is not one of the options' };
     await quote.answer('priceOptions', 'error', httpError(400, 'Please check your answers.', both));
-    expect(quote.value()).toBe('locating');
+    expect(quote.value()).toBe('locating.asking');
     expect(quote.context().fieldErrors).toEqual(both);
     quote.actor.send({ type: 'quote.locate', zipcode: '77002' });
     await quote.answer('locate', 'done', houston);
@@ -631,7 +631,7 @@ describe('quoteMachine: ZIP', () => {
     const quote = await atLocating();
     quote.actor.send({ type: 'quote.locate', zipcode: '10001' });
     await quote.answer('locate', 'done', manhattan);
-    expect(quote.value()).toBe('notOffered');
+    expect(quote.value()).toBe('locating.notOffered');
     expect(quote.context().location?.stateName).toBe('New York');
     expect(quote.context().zipcode).toBe('10001');
   });
@@ -641,7 +641,7 @@ describe('quoteMachine: ZIP', () => {
     quote.actor.send({ type: 'quote.locate', zipcode: '10001' });
     await quote.answer('locate', 'done', manhattan);
     quote.actor.send({ type: 'quote.locate', zipcode: ' 77002' });
-    expect(quote.value()).toBe('checkingZip');
+    expect(quote.value()).toBe('locating.checking');
     expect(quote.context().zipcode).toBe('77002');
     expect(quote.context().location).toBeUndefined();
     await quote.answer('locate', 'done', houston);
@@ -653,7 +653,7 @@ describe('quoteMachine: ZIP', () => {
     const quote = await atLocating();
     quote.actor.send({ type: 'quote.locate', zipcode: '00000' });
     await quote.answer('locate', 'error', noSuchZip());
-    expect(quote.value()).toBe('locating');
+    expect(quote.value()).toBe('locating.asking');
     expect(quote.context().fieldErrors).toEqual({ zipcode: 'is not a US ZIP code' });
     expect(quote.context().errorMessage).toBe('No such ZIP code.');
     expect(quote.context().location).toBeUndefined();
@@ -668,12 +668,12 @@ describe('quoteMachine: ZIP', () => {
       const quote = await atLocating();
       quote.actor.send({ type: 'quote.locate', zipcode: '77002' });
       await quote.answer('locate', 'error', error);
-      expect(quote.value()).toBe('locateFailed');
+      expect(quote.value()).toBe('locating.failed');
       expect(quote.context().errorMessage).toBe(text);
       expect(quote.context().fieldErrors).toEqual({});
 
       quote.actor.send({ type: 'quote.retry' });
-      expect(quote.value()).toBe('checkingZip');
+      expect(quote.value()).toBe('locating.checking');
       expect(quote.callsTo('locate')).toEqual([{ zipcode: '77002' }, { zipcode: '77002' }]);
       await quote.answer('locate', 'done', houston);
       expect(quote.value()).toBe('answering');
@@ -686,13 +686,13 @@ describe('quoteMachine: ZIP', () => {
     quote.actor.send({ type: 'quote.locate', zipcode: '77002' });
     await quote.answer('locate', 'error', networkError());
     quote.actor.send({ type: 'quote.relocate' });
-    expect(quote.value()).toBe('locating');
+    expect(quote.value()).toBe('locating.asking');
     expect(quote.callsTo('locate')).toHaveLength(1);
   });
 
   const relocatable: Array<[string, () => Promise<Harness>]> = [
     [
-      'notOffered',
+      'locating.notOffered',
       async () => {
         const quote = await atLocating();
         quote.actor.send({ type: 'quote.locate', zipcode: '10001' });
@@ -701,7 +701,7 @@ describe('quoteMachine: ZIP', () => {
       },
     ],
     ['answering', () => atAnswering()],
-    ['quoted.confirmed', () => atQuoted()],
+    ['quoting.quoted.choosing.confirmed', () => atQuoted()],
   ];
   for (const [from, reach] of relocatable) {
     it(`relocate from ${from} goes back to the ZIP, and a new ZIP is checked`, async () => {
@@ -709,10 +709,10 @@ describe('quoteMachine: ZIP', () => {
       expect(quote.value()).toBe(from);
       const before = quote.calls.length;
       quote.actor.send({ type: 'quote.relocate' });
-      expect(quote.value()).toBe('locating');
+      expect(quote.value()).toBe('locating.asking');
       expect(quote.calls).toHaveLength(before);
       quote.actor.send({ type: 'quote.locate', zipcode: '77002' });
-      expect(quote.value()).toBe('checkingZip');
+      expect(quote.value()).toBe('locating.checking');
       expect(quote.callsTo('locate').at(-1)).toEqual({ zipcode: '77002' });
     });
   }
@@ -797,7 +797,7 @@ describe('quoteMachine: answers', () => {
     quote.actor.send({ type: 'quote.answer', set: 'applicationAnswers', code: 'prior_claims', value: 'no' });
     quote.actor.send({ type: 'quote.answer', set: 'answers', code: 'dnt_sedation_permit', value: 'moderate' });
     quote.actor.send({ type: 'quote.price' });
-    expect(quote.value()).toBe('pricing');
+    expect(quote.value()).toBe('quoting.pricing.loading');
     expect(quote.callsTo('priceOptions')).toEqual([
       {
         ...houstonPricing,
@@ -818,7 +818,7 @@ describe('quoteMachine: answers', () => {
     quote.actor.send({ type: 'quote.answer', set: 'applicationAnswers', code: 'prior_claims_count', value: 2 });
     expect(quote.context().fieldErrors).toEqual({});
     quote.actor.send({ type: 'quote.price' });
-    expect(quote.value()).toBe('pricing');
+    expect(quote.value()).toBe('quoting.pricing.loading');
   });
 
   it('complete answers price every option with the speciality, the located state and ZIP, and both answer sets', async () => {
@@ -829,7 +829,7 @@ describe('quoteMachine: answers', () => {
       quote.actor.send({ type: 'quote.answer', set: 'applicationAnswers', code, value });
     }
     quote.actor.send({ type: 'quote.price' });
-    expect(quote.value()).toBe('pricing');
+    expect(quote.value()).toBe('quoting.pricing.loading');
     expect(quote.callsTo('priceOptions')).toEqual([houstonPricing]);
     expect(quote.shown).toEqual([['showQuestions'], ['showQuote']]);
   });
@@ -853,7 +853,7 @@ describe('quoteMachine: answers', () => {
     quote.actor.send({ type: 'quote.answer', set: 'answers', code: 'dnt_sedation', value: 'no' });
     expect(quote.context().fieldErrors).toEqual({});
     quote.actor.send({ type: 'quote.price' });
-    expect(quote.value()).toBe('pricing');
+    expect(quote.value()).toBe('quoting.pricing.loading');
   });
 
   it('the server’s field errors are cleared once the options are priced', async () => {
@@ -898,7 +898,7 @@ describe('quoteMachine: pricing', () => {
     const quote = await atAnswering();
     quote.actor.send({ type: 'quote.price' });
     await quote.answer('priceOptions', 'done', matrix);
-    expect(quote.value()).toBe('quoted.confirming');
+    expect(quote.value()).toBe('quoting.quoted.choosing.confirming');
     expect(quote.context().matrix).toEqual(matrix);
     expect(quote.context().choice).toEqual({ limitCode: '1M/1M', deductibleCode: '1000' });
     expect(quote.callsTo('calculate')).toEqual([{ ...houstonPricing, limitCode: '1M/1M', deductibleCode: '1000' }]);
@@ -932,7 +932,7 @@ describe('quoteMachine: pricing', () => {
   it('stores the calculation and pays by its first plan', async () => {
     const quote = await atCalculating();
     await quote.answer('calculate', 'done', calculation);
-    expect(quote.value()).toBe('quoted.confirmed');
+    expect(quote.value()).toBe('quoting.quoted.choosing.confirmed');
     expect(quote.context().calculation).toEqual(calculation);
     expect(quote.context().paymentTerm).toBe('annual');
     expect(quote.context().errorMessage).toBeUndefined();
@@ -960,7 +960,7 @@ describe('quoteMachine: server refusals', () => {
       const quote = await atAnswering();
       quote.actor.send({ type: 'quote.price' });
       await quote.answer('priceOptions', 'error', error);
-      expect(quote.value()).toBe('locating');
+      expect(quote.value()).toBe('locating.asking');
       expect(quote.context().fieldErrors).toEqual(fieldErrors);
       expect(quote.context().errorMessage).toBe(error.message.replace(/^400: /, ''));
       expect(quote.callsTo('calculate')).toEqual([]);
@@ -980,7 +980,7 @@ describe('quoteMachine: server refusals', () => {
     quote.actor.send({ type: 'quote.answer', set: 'answers', code: 'dnt_practice_type', value: 'orthodontics' });
     expect(quote.context().fieldErrors).toEqual({});
     quote.actor.send({ type: 'quote.price' });
-    expect(quote.value()).toBe('pricing');
+    expect(quote.value()).toBe('quoting.pricing.loading');
     expect(quote.callsTo('priceOptions').at(-1)).toEqual({
       ...houstonPricing,
       answers: { ...completeAnswers, dnt_practice_type: 'orthodontics' },
@@ -993,7 +993,7 @@ describe('quoteMachine: server refusals', () => {
     const quote = await atAnswering();
     quote.actor.send({ type: 'quote.price' });
     await quote.answer('priceOptions', 'error', unpriceable());
-    expect(quote.value()).toBe('unpriceable');
+    expect(quote.value()).toBe('quoting.pricing.unpriceable');
     expect(quote.context().errorMessage).toBe('No rate table prices Dentists in Texas for that limit.');
     expect(quote.callsTo('calculate')).toEqual([]);
   });
@@ -1001,16 +1001,16 @@ describe('quoteMachine: server refusals', () => {
   it('a 422 while calculating: unpriceable; from there the answers or the ZIP can change', async () => {
     const quote = await atCalculating();
     await quote.answer('calculate', 'error', httpError(422, 'That option is not sold in Texas.', {}, calculateUrl));
-    expect(quote.value()).toBe('unpriceable');
+    expect(quote.value()).toBe('quoting.pricing.unpriceable');
     expect(quote.context().errorMessage).toBe('That option is not sold in Texas.');
     quote.actor.send({ type: 'quote.retry' });
-    expect(quote.value()).toBe('unpriceable');
+    expect(quote.value()).toBe('quoting.pricing.unpriceable');
     quote.actor.send({ type: 'quote.editAnswers' });
     expect(quote.value()).toBe('answering');
     expect(quote.context().answers).toEqual(completeAnswers);
     expect(quote.shown.at(-1)).toEqual(['showQuestions']);
     quote.actor.send({ type: 'quote.relocate' });
-    expect(quote.value()).toBe('locating');
+    expect(quote.value()).toBe('locating.asking');
   });
 
   for (const [label, error, text] of [
@@ -1022,15 +1022,15 @@ describe('quoteMachine: server refusals', () => {
       const quote = await atAnswering();
       quote.actor.send({ type: 'quote.price' });
       await quote.answer('priceOptions', 'error', error);
-      expect(quote.value()).toBe('pricingFailed');
+      expect(quote.value()).toBe('quoting.pricing.failed');
       expect(quote.context().errorMessage).toBe(text);
 
       quote.actor.send({ type: 'quote.retry' });
-      expect(quote.value()).toBe('pricing');
+      expect(quote.value()).toBe('quoting.pricing.loading');
       expect(quote.callsTo('priceOptions')).toEqual([houstonPricing, houstonPricing]);
       await quote.answer('priceOptions', 'done', matrix);
       await quote.answer('calculate', 'done', calculation);
-      expect(quote.value()).toBe('quoted.confirmed');
+      expect(quote.value()).toBe('quoting.quoted.choosing.confirmed');
       expect(quote.context().errorMessage).toBeUndefined();
     });
   }
@@ -1038,15 +1038,15 @@ describe('quoteMachine: server refusals', () => {
   it('a failed worksheet keeps the price the matrix gave (unconfirmed, still buyable); retry fetches the worksheet again', async () => {
     const quote = await atCalculating();
     await quote.answer('calculate', 'error', httpError(503, 'Service Unavailable', {}, calculateUrl));
-    expect(quote.value()).toBe('quoted.unconfirmed');
+    expect(quote.value()).toBe('quoting.quoted.choosing.unconfirmed');
     expect(quote.context().errorMessage).toBe('503: Service Unavailable');
     expect(quote.context().matrix).toEqual(matrix);
     quote.actor.send({ type: 'quote.retry' });
-    expect(quote.value()).toBe('quoted.confirming');
+    expect(quote.value()).toBe('quoting.quoted.choosing.confirming');
     expect(quote.callsTo('calculate')).toHaveLength(2);
     expect(quote.callsTo('priceOptions')).toHaveLength(1);
     await quote.answer('calculate', 'done', calculation);
-    expect(quote.value()).toBe('quoted.confirmed');
+    expect(quote.value()).toBe('quoting.quoted.choosing.confirmed');
     expect(quote.context().errorMessage).toBeUndefined();
   });
 
@@ -1068,7 +1068,7 @@ describe('quoteMachine: quoted', () => {
     const quote = await atQuoted();
     quote.actor.send({ type: 'quote.chooseTerm', paymentTerm: 'quarterly' });
     quote.actor.send({ type: 'quote.choose', limitCode: '1M/3M', deductibleCode: '2500' });
-    expect(quote.value()).toBe('quoted.confirming');
+    expect(quote.value()).toBe('quoting.quoted.choosing.confirming');
     expect(quote.context().choice).toEqual({ limitCode: '1M/3M', deductibleCode: '2500' });
     expect(quote.callsTo('calculate').at(-1)).toEqual({
       ...houstonPricing,
@@ -1079,7 +1079,7 @@ describe('quoteMachine: quoted', () => {
 
     const dearer = calculationFor('1M/3M', '2500');
     await quote.answer('calculate', 'done', dearer);
-    expect(quote.value()).toBe('quoted.confirmed');
+    expect(quote.value()).toBe('quoting.quoted.choosing.confirmed');
     expect(quote.context().calculation).toEqual(dearer);
     expect(quote.context().matrix).toEqual(matrix);
     // The term the insured chose is kept: the new plans still have it.
@@ -1103,7 +1103,7 @@ describe('quoteMachine: quoted', () => {
       const quote = await atQuoted();
       const before = quote.context();
       quote.actor.send({ type: 'quote.choose', limitCode, deductibleCode });
-      expect(quote.value()).toBe('quoted.confirmed');
+      expect(quote.value()).toBe('quoting.quoted.choosing.confirmed');
       expect(quote.context()).toBe(before);
       expect(quote.callsTo('calculate')).toHaveLength(1);
     });
@@ -1117,7 +1117,7 @@ describe('quoteMachine: quoted', () => {
     expect(quote.context().paymentTerm).toBe('quarterly');
     quote.actor.send({ type: 'quote.chooseTerm', paymentTerm: '' });
     expect(quote.context().paymentTerm).toBe('quarterly');
-    expect(quote.value()).toBe('quoted.confirmed');
+    expect(quote.value()).toBe('quoting.quoted.choosing.confirmed');
     expect(quote.calls).toHaveLength(4);
   });
 
@@ -1146,7 +1146,7 @@ describe('quoteMachine: quoted', () => {
     expect(quote.context().choice).toEqual({ limitCode: '1M/3M', deductibleCode: '2500' });
     expect(quote.callsTo('calculate').at(-1)).toMatchObject({ limitCode: '1M/3M', deductibleCode: '2500' });
     await quote.answer('calculate', 'done', calculationFor('1M/3M', '2500'));
-    expect(quote.value()).toBe('quoted.confirmed');
+    expect(quote.value()).toBe('quoting.quoted.choosing.confirmed');
     expect(quote.context().matrix).toEqual(repriced);
     expect(quote.context().paymentTerm).toBe('quarterly');
   });
@@ -1155,7 +1155,7 @@ describe('quoteMachine: quoted', () => {
     const quote = await atQuoted();
     quote.actor.send({ type: 'quote.price' });
     quote.actor.send({ type: 'quote.retry' });
-    expect(quote.value()).toBe('quoted.confirmed');
+    expect(quote.value()).toBe('quoting.quoted.choosing.confirmed');
     expect(quote.calls).toHaveLength(4);
   });
 });
@@ -1174,13 +1174,13 @@ describe('quoteMachine: resuming', () => {
     );
     await quote.answer('loadQuestionnaire', 'done', questionnaire);
     await quote.answer('locate', 'done', houston);
-    expect(quote.value()).toBe('pricing');
+    expect(quote.value()).toBe('quoting.pricing.loading');
     expect(quote.context().location).toEqual(houston);
     expect(quote.callsTo('priceOptions')).toEqual([houstonPricing]);
     await quote.answer('priceOptions', 'done', matrix);
     expect(quote.callsTo('calculate')).toEqual([{ ...houstonPricing, limitCode: '1M/3M', deductibleCode: '2500' }]);
     await quote.answer('calculate', 'done', calculationFor('1M/3M', '2500'));
-    expect(quote.value()).toBe('quoted.confirmed');
+    expect(quote.value()).toBe('quoting.quoted.choosing.confirmed');
     expect(quote.context().paymentTerm).toBe('quarterly');
     expect(quote.shown).toEqual([]);
   });
@@ -1197,7 +1197,7 @@ describe('quoteMachine: resuming', () => {
     const quote = harness(resumed({ zipcode: '10001' }));
     await quote.answer('loadQuestionnaire', 'done', questionnaire);
     await quote.answer('locate', 'done', manhattan);
-    expect(quote.value()).toBe('notOffered');
+    expect(quote.value()).toBe('locating.notOffered');
     expect(quote.callsTo('priceOptions')).toEqual([]);
   });
 
@@ -1214,14 +1214,14 @@ describe('quoteMachine: resuming', () => {
 describe('quoteMachine: changing the answers while prices are on the way', () => {
   for (const [from, reach] of [
     [
-      'pricing',
+      'quoting.pricing.loading',
       async () => {
         const quote = await atAnswering();
         quote.actor.send({ type: 'quote.price' });
         return quote;
       },
     ],
-    ['quoted.confirming', () => atCalculating()],
+    ['quoting.quoted.choosing.confirming', () => atCalculating()],
   ] as const) {
     it(`editAnswers from ${from} goes to the questions, and the abandoned answer changes nothing`, async () => {
       const quote = await reach();
@@ -1233,11 +1233,11 @@ describe('quoteMachine: changing the answers while prices are on the way', () =>
       expect(quote.abandoned.map((call) => call.service)).toEqual([invocationOf[from]]);
 
       // The server answers after all: too late.
-      quote.abandoned[0]!.resolve(from === 'pricing' ? repriced : calculationFor('1M/3M', '2500'));
+      quote.abandoned[0]!.resolve(from === 'quoting.pricing.loading' ? repriced : calculationFor('1M/3M', '2500'));
       await settle();
       expect(quote.value()).toBe('answering');
       expect(quote.context()).toEqual(before);
-      expect(quote.calls).toHaveLength(from === 'pricing' ? 3 : 4);
+      expect(quote.calls).toHaveLength(from === 'quoting.pricing.loading' ? 3 : 4);
     });
   }
 });
@@ -1254,7 +1254,7 @@ describe('quoteMachine: saving', () => {
     const quote = await atQuoted({ ...answered, clientId: 'harbor-risk' });
     quote.actor.send({ type: 'quote.chooseTerm', paymentTerm: 'quarterly' });
     quote.actor.send({ type: 'quote.save', idempotencyKey: saveKey });
-    expect(quote.value()).toBe('saving');
+    expect(quote.value()).toBe('quoting.saving');
     expect(quote.callsTo('saveQuote')).toEqual([
       {
         ...houstonPricing,
@@ -1266,16 +1266,29 @@ describe('quoteMachine: saving', () => {
       },
     ]);
     await quote.answer('saveQuote', 'done', savedOrder);
-    expect(quote.value()).toBe('saved');
+    expect(quote.value()).toBe('quoting.saved');
     expect(quote.context().submission).toEqual(savedOrder);
     expect(quote.context().errorMessage).toBeUndefined();
     expect(quote.shown.at(-1)).toEqual(['showSaved', savedOrder, 'save']);
   });
 
+  it('keeps the answers while the save is under way: going back to them waits until it ends', async () => {
+    // editAnswers is written once for the whole quoting step; saving is the one state that holds it back.
+    const quote = await atQuoted();
+    quote.actor.send({ type: 'quote.save', idempotencyKey: saveKey });
+    const shownBefore = quote.shown.length;
+    quote.actor.send({ type: 'quote.editAnswers' });
+    expect(quote.value()).toBe('quoting.saving');
+    expect(quote.shown).toHaveLength(shownBefore);
+    expect(quote.abandoned.map((call) => call.service)).not.toContain('saveQuote');
+    await quote.answer('saveQuote', 'done', savedOrder);
+    expect(quote.value()).toBe('quoting.saved');
+  });
+
   it('buy now saves the quote shown the same way, and shows it as bought (review and pay, or sign up first)', async () => {
     const quote = await atQuoted();
     quote.actor.send({ type: 'quote.buyNow', idempotencyKey: saveKey });
-    expect(quote.value()).toBe('saving');
+    expect(quote.value()).toBe('quoting.saving');
     expect(quote.context().intent).toBe('buy');
     expect(quote.callsTo('saveQuote')).toEqual([
       {
@@ -1295,17 +1308,17 @@ describe('quoteMachine: saving', () => {
     const quote = await atQuoted();
     quote.actor.send({ type: 'quote.save', idempotencyKey: saveKey });
     await quote.answer('saveQuote', 'error', networkError());
-    expect(quote.value()).toBe('saveFailed');
+    expect(quote.value()).toBe('quoting.quoted.saveFailed');
     expect(quote.context().errorMessage).toBe(offline);
     expect(quote.context().submission).toBeUndefined();
 
     quote.actor.send({ type: 'quote.retry' });
-    expect(quote.value()).toBe('saving');
+    expect(quote.value()).toBe('quoting.saving');
     const [first, second] = quote.callsTo('saveQuote') as SaveCall[];
     expect(second).toEqual(first);
     expect(second!.idempotencyKey).toBe(saveKey);
     await quote.answer('saveQuote', 'done', savedOrder);
-    expect(quote.value()).toBe('saved');
+    expect(quote.value()).toBe('quoting.saved');
     expect(quote.context().errorMessage).toBeUndefined();
     expect(quote.shown.filter(([screen]) => screen === 'showSaved')).toHaveLength(1);
   });
@@ -1319,9 +1332,9 @@ describe('quoteMachine: saving', () => {
       httpError(500, 'Database unavailable', {}, 'http://localhost/api/weborder/insured/createsubmission'),
     );
     quote.actor.send({ type: 'quote.choose', limitCode: '2M/4M', deductibleCode: '1000' });
-    expect(quote.value()).toBe('saveFailed');
+    expect(quote.value()).toBe('quoting.quoted.saveFailed');
     quote.actor.send({ type: 'quote.choose', limitCode: '500K/1M', deductibleCode: '0' });
-    expect(quote.value()).toBe('quoted.confirming');
+    expect(quote.value()).toBe('quoting.quoted.choosing.confirming');
     await quote.answer('calculate', 'done', calculationFor('500K/1M', '0'));
     quote.actor.send({ type: 'quote.save', idempotencyKey: 'c1d2e3f4-0000-4000-8000-000000000002' });
     expect(quote.callsTo('saveQuote').at(-1)).toMatchObject({
@@ -1334,17 +1347,17 @@ describe('quoteMachine: saving', () => {
   it('a quote without a payment plan cannot be saved', async () => {
     const quote = await atCalculating();
     await quote.answer('calculate', 'done', calculationFor('1M/1M', '1000', []));
-    expect(quote.value()).toBe('quoted.confirmed');
+    expect(quote.value()).toBe('quoting.quoted.choosing.confirmed');
     expect(quote.context().paymentTerm).toBeUndefined();
     quote.actor.send({ type: 'quote.save', idempotencyKey: saveKey });
-    expect(quote.value()).toBe('quoted.confirmed');
+    expect(quote.value()).toBe('quoting.quoted.choosing.confirmed');
     expect(quote.callsTo('saveQuote')).toEqual([]);
   });
 
   it('buy now does not wait for the worksheet: the price is the matrix’s, the one the order is saved and bound at', async () => {
     const quote = await atCalculating();
     quote.actor.send({ type: 'quote.buyNow', idempotencyKey: saveKey });
-    expect(quote.value()).toBe('saving');
+    expect(quote.value()).toBe('quoting.saving');
     expect(quote.abandoned.map((call) => call.service)).toEqual(['calculate']);
     expect(quote.callsTo('saveQuote')).toHaveLength(1);
   });
@@ -1356,7 +1369,7 @@ describe('quoteMachine: saving', () => {
     expect(quote.value()).toBe('answering');
     quote.actor.send({ type: 'quote.price' });
     quote.actor.send({ type: 'quote.buyNow', idempotencyKey: saveKey });
-    expect(quote.value()).toBe('pricing');
+    expect(quote.value()).toBe('quoting.pricing.loading');
     expect(quote.callsTo('saveQuote')).toEqual([]);
   });
 
@@ -1370,7 +1383,7 @@ describe('quoteMachine: saving', () => {
       { type: 'quote.relocate' },
     ] as const) {
       quote.actor.send(ignored);
-      expect(quote.value()).toBe('saved');
+      expect(quote.value()).toBe('quoting.saved');
     }
     quote.actor.send({ type: 'quote.editAnswers' });
     expect(quote.value()).toBe('answering');
@@ -1443,14 +1456,14 @@ type Plan = Record<string, readonly AnyEventObject[]>;
 
 /** Every sample each state takes, for the shortest paths. */
 const widePlan: Plan = {
-  loadingQuestions: [sample.questionnaireLoaded, sample.questionnaireOffline],
-  questionnaireFailed: [sample.retry],
-  locating: [sample.locateHouston, sample.locateManhattan],
-  checkingZip: [sample.located, sample.notOffered, sample.noSuchZip, sample.locateDown],
-  locateFailed: [sample.retry, sample.relocate],
-  notOffered: [sample.locateHouston, sample.relocate],
+  'questionnaire.loading': [sample.questionnaireLoaded, sample.questionnaireOffline],
+  'questionnaire.failed': [sample.retry],
+  'locating.asking': [sample.locateHouston, sample.locateManhattan],
+  'locating.checking': [sample.located, sample.notOffered, sample.noSuchZip, sample.locateDown],
+  'locating.failed': [sample.retry, sample.relocate],
+  'locating.notOffered': [sample.locateHouston, sample.relocate],
   answering: [sample.price, sample.relocate],
-  pricing: [
+  'quoting.pricing.loading': [
     sample.priced,
     sample.zipRefused,
     sample.answerRefused,
@@ -1458,7 +1471,7 @@ const widePlan: Plan = {
     sample.pricingDown,
     sample.editAnswers,
   ],
-  'quoted.confirming': [
+  'quoting.quoted.choosing.confirming': [
     sample.calculated,
     sample.calculateUnpriceable,
     sample.calculateDown,
@@ -1466,10 +1479,10 @@ const widePlan: Plan = {
     sample.choose,
     sample.buyNow,
   ],
-  pricingFailed: [sample.retry, sample.editAnswers],
-  unpriceable: [sample.editAnswers, sample.relocate],
-  'quoted.unconfirmed': [sample.retry, sample.buyNow],
-  'quoted.confirmed': [
+  'quoting.pricing.failed': [sample.retry, sample.editAnswers],
+  'quoting.pricing.unpriceable': [sample.editAnswers, sample.relocate],
+  'quoting.quoted.choosing.unconfirmed': [sample.retry, sample.buyNow],
+  'quoting.quoted.choosing.confirmed': [
     sample.choose,
     sample.chooseUnoffered,
     sample.chooseTerm,
@@ -1479,9 +1492,9 @@ const widePlan: Plan = {
     sample.save,
     sample.buyNow,
   ],
-  saving: [sample.savedDone, sample.saveDown],
-  saveFailed: [sample.retry, sample.choose],
-  saved: [sample.editAnswers],
+  'quoting.saving': [sample.savedDone, sample.saveDown],
+  'quoting.quoted.saveFailed': [sample.retry, sample.choose],
+  'quoting.saved': [sample.editAnswers],
 };
 
 /**
@@ -1490,23 +1503,23 @@ const widePlan: Plan = {
  * questions to a quote (every way pricing ends).
  */
 const zipPlan: Plan = {
-  loadingQuestions: [sample.questionnaireLoaded, sample.questionnaireOffline],
-  questionnaireFailed: [sample.retry],
-  locating: [sample.locateHouston, sample.locateManhattan],
-  checkingZip: [sample.located, sample.notOffered, sample.noSuchZip, sample.locateDown],
-  locateFailed: [sample.retry],
-  notOffered: [sample.locateHouston],
+  'questionnaire.loading': [sample.questionnaireLoaded, sample.questionnaireOffline],
+  'questionnaire.failed': [sample.retry],
+  'locating.asking': [sample.locateHouston, sample.locateManhattan],
+  'locating.checking': [sample.located, sample.notOffered, sample.noSuchZip, sample.locateDown],
+  'locating.failed': [sample.retry],
+  'locating.notOffered': [sample.locateHouston],
 };
 const pricePlan: Plan = {
   answering: [sample.price],
-  pricing: [sample.priced, sample.unpriceable, sample.pricingDown],
-  'quoted.confirming': [sample.calculated, sample.calculateDown],
-  'quoted.unconfirmed': [sample.retry],
-  pricingFailed: [sample.retry],
-  unpriceable: [sample.editAnswers],
-  'quoted.confirmed': [sample.choose, sample.chooseTerm, sample.save],
-  saving: [sample.savedDone, sample.saveDown],
-  saveFailed: [sample.retry],
+  'quoting.pricing.loading': [sample.priced, sample.unpriceable, sample.pricingDown],
+  'quoting.quoted.choosing.confirming': [sample.calculated, sample.calculateDown],
+  'quoting.quoted.choosing.unconfirmed': [sample.retry],
+  'quoting.pricing.failed': [sample.retry],
+  'quoting.pricing.unpriceable': [sample.editAnswers],
+  'quoting.quoted.choosing.confirmed': [sample.choose, sample.chooseTerm, sample.save],
+  'quoting.saving': [sample.savedDone, sample.saveDown],
+  'quoting.quoted.saveFailed': [sample.retry],
 };
 
 /** Where each ZIP is: the located samples answer only the ZIP they are for. */
@@ -1537,11 +1550,11 @@ interface Step {
 }
 
 const invocationOf: Partial<Record<string, Service>> = {
-  loadingQuestions: 'loadQuestionnaire',
-  checkingZip: 'locate',
-  pricing: 'priceOptions',
-  'quoted.confirming': 'calculate',
-  saving: 'saveQuote',
+  'questionnaire.loading': 'loadQuestionnaire',
+  'locating.checking': 'locate',
+  'quoting.pricing.loading': 'priceOptions',
+  'quoting.quoted.choosing.confirming': 'calculate',
+  'quoting.saving': 'saveQuote',
 };
 
 /**
@@ -1605,33 +1618,50 @@ async function replay(input: QuoteInput, steps: readonly Step[]) {
 
 /** What must hold in each state, whichever way it was reached. */
 function expectConsistent(value: string, context: QuoteContext) {
-  if (value !== 'loadingQuestions' && value !== 'questionnaireFailed')
+  if (value !== 'questionnaire.loading' && value !== 'questionnaire.failed')
     expect(context.questions).toEqual(questionnaire.questions);
-  if (['questionnaireFailed', 'locateFailed', 'pricingFailed', 'unpriceable', 'saveFailed'].includes(value))
+  if (
+    [
+      'questionnaire.failed',
+      'locating.failed',
+      'quoting.pricing.failed',
+      'quoting.pricing.unpriceable',
+      'quoting.quoted.saveFailed',
+    ].includes(value)
+  )
     expect(context.errorMessage).toBeDefined();
-  if (value === 'notOffered') expect(context.location?.offered).toBe(false);
+  if (value === 'locating.notOffered') expect(context.location?.offered).toBe(false);
   if (
     [
       'answering',
-      'pricing',
-      'quoted.confirming',
-      'quoted.confirmed',
-      'quoted.unconfirmed',
-      'saving',
-      'saveFailed',
-      'saved',
+      'quoting.pricing.loading',
+      'quoting.quoted.choosing.confirming',
+      'quoting.quoted.choosing.confirmed',
+      'quoting.quoted.choosing.unconfirmed',
+      'quoting.saving',
+      'quoting.quoted.saveFailed',
+      'quoting.saved',
     ].includes(value)
   )
     expect(context.location).toEqual(houston);
-  if (['quoted.confirming', 'quoted.confirmed', 'quoted.unconfirmed', 'saving', 'saveFailed', 'saved'].includes(value))
+  if (
+    [
+      'quoting.quoted.choosing.confirming',
+      'quoting.quoted.choosing.confirmed',
+      'quoting.quoted.choosing.unconfirmed',
+      'quoting.saving',
+      'quoting.quoted.saveFailed',
+      'quoting.saved',
+    ].includes(value)
+  )
     expect(offered(context.matrix, context.choice)).toBe(true);
-  if (value === 'quoted.unconfirmed') expect(context.errorMessage).toBeDefined();
-  if (value === 'saving') expect(context.saveKey).toBe(saveKey);
-  if (value === 'saved') {
+  if (value === 'quoting.quoted.choosing.unconfirmed') expect(context.errorMessage).toBeDefined();
+  if (value === 'quoting.saving') expect(context.saveKey).toBe(saveKey);
+  if (value === 'quoting.saved') {
     expect(context.submission).toEqual(savedOrder);
     expect(context.errorMessage).toBeUndefined();
   }
-  if (value === 'quoted.confirmed') {
+  if (value === 'quoting.quoted.choosing.confirmed') {
     expect(context.calculation).toBeDefined();
     expect(context.calculation!.paymentPlans.map((plan) => plan.code)).toContain(context.paymentTerm);
     expect(context.errorMessage).toBeUndefined();
@@ -1648,31 +1678,35 @@ function shortestByValue<T extends { state: { value: unknown }; weight: number }
   return [...best.values()];
 }
 
-/** Every leaf state, as a dotted path. */
-const machineStates = Object.entries(quoteMachine.root.states).flatMap(([key, node]) =>
-  Object.keys(node.states).length ? Object.keys(node.states).map((child) => `${key}.${child}`) : [key],
-);
+/** Every leaf state, as a dotted path (compound states hold their children's paths). */
+const leafPaths = (states: Record<string, { states: Record<string, unknown> }>, prefix = ''): string[] =>
+  Object.entries(states).flatMap(([key, node]) =>
+    Object.keys(node.states).length
+      ? leafPaths(node.states as Record<string, { states: Record<string, unknown> }>, `${prefix}${key}.`)
+      : [`${prefix}${key}`],
+  );
+const machineStates = leafPaths(quoteMachine.root.states);
 
 describe('quoteMachine paths', () => {
   it('has the states this file covers', () => {
     expect(new Set(machineStates)).toEqual(
       new Set([
-        'loadingQuestions',
-        'questionnaireFailed',
-        'locating',
-        'checkingZip',
-        'locateFailed',
-        'notOffered',
+        'questionnaire.loading',
+        'questionnaire.failed',
+        'locating.asking',
+        'locating.checking',
+        'locating.failed',
+        'locating.notOffered',
         'answering',
-        'pricing',
-        'pricingFailed',
-        'unpriceable',
-        'quoted.confirming',
-        'quoted.confirmed',
-        'quoted.unconfirmed',
-        'saving',
-        'saveFailed',
-        'saved',
+        'quoting.pricing.loading',
+        'quoting.pricing.failed',
+        'quoting.pricing.unpriceable',
+        'quoting.quoted.choosing.confirming',
+        'quoting.quoted.choosing.confirmed',
+        'quoting.quoted.choosing.unconfirmed',
+        'quoting.saving',
+        'quoting.quoted.saveFailed',
+        'quoting.saved',
       ]),
     );
   });
@@ -1716,7 +1750,8 @@ describe('quoteMachine paths', () => {
           ? answerEvents.includes(event) || event === sample.price
           : only(zipPlan)(snapshot, event) || only(pricePlan)(snapshot, event)) as never,
       input: fresh,
-      toState: ((snapshot: { value: unknown }) => statePath(snapshot.value) === 'quoted.confirmed') as never,
+      toState: ((snapshot: { value: unknown }) =>
+        statePath(snapshot.value) === 'quoting.quoted.choosing.confirmed') as never,
     });
     expect(paths.length).toBeGreaterThan(0);
     const [shortest] = shortestByValue(paths);
@@ -1727,7 +1762,7 @@ describe('quoteMachine paths', () => {
       new Set(['dnt_sedation', 'dnt_practice_type', 'years_in_practice', 'prior_claims']),
     );
     const quote = await replay(fresh, shortest!.steps as never);
-    expect(quote.value()).toBe('quoted.confirmed');
+    expect(quote.value()).toBe('quoting.quoted.choosing.confirmed');
     expect(quote.callsTo('priceOptions')).toEqual([
       { ...houstonPricing, applicationAnswers: { years_in_practice: 12, prior_claims: 'no' } },
     ]);
@@ -1742,12 +1777,12 @@ describe('quoteMachine paths', () => {
     });
     expect(new Set(paths.map((path) => statePath(path.state.value)))).toEqual(
       new Set([
-        'loadingQuestions',
-        'questionnaireFailed',
-        'locating',
-        'checkingZip',
-        'locateFailed',
-        'notOffered',
+        'questionnaire.loading',
+        'questionnaire.failed',
+        'locating.asking',
+        'locating.checking',
+        'locating.failed',
+        'locating.notOffered',
         'answering',
       ]),
     );
@@ -1784,32 +1819,35 @@ describe('quoteMachine paths', () => {
     expect(new Set(paths.map((path) => statePath(path.state.value)))).toEqual(
       new Set([
         'answering',
-        'pricing',
-        'quoted.confirming',
-        'pricingFailed',
-        'unpriceable',
-        'quoted.confirmed',
-        'quoted.unconfirmed',
-        'saving',
-        'saveFailed',
-        'saved',
+        'quoting.pricing.loading',
+        'quoting.quoted.choosing.confirming',
+        'quoting.pricing.failed',
+        'quoting.pricing.unpriceable',
+        'quoting.quoted.choosing.confirmed',
+        'quoting.quoted.choosing.unconfirmed',
+        'quoting.saving',
+        'quoting.quoted.saveFailed',
+        'quoting.saved',
       ]),
     );
     expect(
       paths.some(
         (path) =>
-          statePath(path.state.value) === 'quoted.confirmed' && path.steps.some((step) => step.event === sample.retry),
-      ),
-    ).toBe(true);
-    expect(
-      paths.some(
-        (path) => statePath(path.state.value) === 'saved' && path.steps.some((step) => step.event === sample.saveDown),
+          statePath(path.state.value) === 'quoting.quoted.choosing.confirmed' &&
+          path.steps.some((step) => step.event === sample.retry),
       ),
     ).toBe(true);
     expect(
       paths.some(
         (path) =>
-          statePath(path.state.value) === 'quoted.confirmed' && path.steps.some((step) => step.event === sample.choose),
+          statePath(path.state.value) === 'quoting.saved' && path.steps.some((step) => step.event === sample.saveDown),
+      ),
+    ).toBe(true);
+    expect(
+      paths.some(
+        (path) =>
+          statePath(path.state.value) === 'quoting.quoted.choosing.confirmed' &&
+          path.steps.some((step) => step.event === sample.choose),
       ),
     ).toBe(true);
     for (const path of paths) {
@@ -1846,7 +1884,7 @@ describe('quoteMachine’s own calls', () => {
     await settle();
     expect(getQuestions).toHaveBeenCalledWith(dentists);
     expect(getApplicationQuestions).toHaveBeenCalledWith();
-    expect(actor.getSnapshot().value).toBe('locating');
+    expect(actor.getSnapshot().value).toEqual({ locating: 'asking' });
     expect(actor.getSnapshot().context.questions.map((asked) => asked.code)).toEqual(
       questionnaire.questions.map((asked) => asked.code),
     );
@@ -1864,7 +1902,7 @@ describe('quoteMachine’s own calls', () => {
     await settle();
     expect(priceEveryOption).toHaveBeenCalledWith(houstonPricing);
     expect(calculate).toHaveBeenCalledWith({ ...houstonPricing, limitCode: '1M/1M', deductibleCode: '1000' });
-    expect(actor.getSnapshot().value).toEqual({ quoted: 'confirmed' });
+    expect(actor.getSnapshot().value).toEqual({ quoting: { quoted: { choosing: 'confirmed' } } });
   });
 
   it('a questionnaire is not loaded when either set fails', async () => {
@@ -1874,7 +1912,7 @@ describe('quoteMachine’s own calls', () => {
     );
     const actor = createActor(quoteMachine, { input: answered }).start();
     await settle();
-    expect(actor.getSnapshot().value).toBe('questionnaireFailed');
+    expect(actor.getSnapshot().value).toEqual({ questionnaire: 'failed' });
     expect(actor.getSnapshot().context.errorMessage).toBe('503: Service Unavailable');
     expect(actor.getSnapshot().context.questions).toEqual([]);
   });
@@ -1898,13 +1936,13 @@ describe('quoteMachine’s own calls', () => {
         input: { ...answered, zipcode: '77002', resume: 'quote', clientId },
       }).start();
       for (let tick = 0; tick < 4; tick++) await settle();
-      expect(actor.getSnapshot().value).toEqual({ quoted: 'confirmed' });
+      expect(actor.getSnapshot().value).toEqual({ quoting: { quoted: { choosing: 'confirmed' } } });
 
       actor.send({ type: 'quote.save', idempotencyKey: saveKey });
       await settle();
       const request = { ...houstonPricing, limitCode: '1M/1M', deductibleCode: '1000', paymentTerm: 'annual' };
       expect(createSubmission).toHaveBeenCalledWith(clientId ? { ...request, clientId } : request, saveKey);
-      expect(actor.getSnapshot().value).toBe('saved');
+      expect(actor.getSnapshot().value).toEqual({ quoting: 'saved' });
       expect(actor.getSnapshot().context.submission).toEqual({
         submissionId: savedOrder.submissionId,
         number: savedOrder.number,
@@ -1918,7 +1956,7 @@ describe('quoteMachine: a blank ZIP', () => {
   it('is named on the ZIP step without asking the server', async () => {
     const quote = await atLocating();
     quote.actor.send({ type: 'quote.locate', zipcode: '   ' });
-    expect(quote.value()).toBe('locating');
+    expect(quote.value()).toBe('locating.asking');
     expect(quote.context().fieldErrors).toEqual({ zipcode: 'is required' });
     expect(quote.callsTo('locate')).toEqual([]);
   });
@@ -1928,15 +1966,15 @@ describe('quoteMachine: choosing while an option is being priced', () => {
   it('prices the latest choice and drops the earlier call', async () => {
     const quote = await atQuoted();
     quote.actor.send({ type: 'quote.choose', limitCode: '1M/3M', deductibleCode: '2500' });
-    expect(quote.value()).toBe('quoted.confirming');
+    expect(quote.value()).toBe('quoting.quoted.choosing.confirming');
     quote.actor.send({ type: 'quote.choose', limitCode: '1M/3M', deductibleCode: '0' });
-    expect(quote.value()).toBe('quoted.confirming');
+    expect(quote.value()).toBe('quoting.quoted.choosing.confirming');
     expect(quote.context().choice).toEqual({ limitCode: '1M/3M', deductibleCode: '0' });
     const calls = quote.callsTo('calculate') as Array<QuoteChoice>;
     expect(calls.at(-1)).toMatchObject({ limitCode: '1M/3M', deductibleCode: '0' });
     expect(quote.abandoned.some((call) => call.service === 'calculate')).toBe(true);
     await quote.answer('calculate', 'done', calculationFor('1M/3M', '0'));
-    expect(quote.value()).toBe('quoted.confirmed');
+    expect(quote.value()).toBe('quoting.quoted.choosing.confirmed');
     expect(quote.context().calculation?.deductible.code).toBe('0');
   });
 });
@@ -1955,7 +1993,7 @@ describe('quoteMachine: a save interrupted by a reload', () => {
     await quote.answer('locate', 'done', houston);
     await quote.answer('priceOptions', 'done', matrix);
     await quote.answer('calculate', 'done', calculationFor('1M/1M', '1000'));
-    expect(quote.value()).toBe('quoted.confirmed');
+    expect(quote.value()).toBe('quoting.quoted.choosing.confirmed');
     quote.actor.send({ type: 'quote.save', idempotencyKey: 'a-new-key-that-must-not-be-used-0000' });
     expect((quote.callsTo('saveQuote') as SaveCall[])[0]!.idempotencyKey).toBe('first-attempt-key-0123456789abcdef');
   });

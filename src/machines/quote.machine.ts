@@ -164,6 +164,12 @@ function offers(matrix: IlfDlfMatrix | undefined, choice: QuoteChoice | undefine
  * The quote flow (issue 5): speciality → where the practice is (ZIP) → questions → every
  * limit × deductible priced → one option with its worksheet and payment plans. Field problems
  * the server finds come back to the step that can fix them.
+ *
+ * Its steps, in the order the visitor meets them: questionnaire, locating, answering, then
+ * quoting (pricing, quoted, saving, saved). What several states share is written once on the
+ * step holding them: going back to the answers on quoting (saving alone holds it back), and
+ * choosing another option or plan, or going back to the answers or the ZIP, on quoted, whether
+ * or not a save just failed.
  */
 export const quoteMachine = setup({
   types: {
@@ -304,6 +310,8 @@ export const quoteMachine = setup({
   },
 }).createMachine({
   id: 'quote',
+  // Too many ways to move for one readable picture in full: docs/machines draws it as an overview.
+  meta: { diagram: 'overview' },
   context: ({ input }) => ({
     specialityId: input.specialityId,
     resume: input.resume ?? 'questions',
@@ -325,127 +333,143 @@ export const quoteMachine = setup({
     fieldErrors: input.fieldErrors ?? {},
     errorMessage: undefined,
   }),
-  initial: 'loadingQuestions',
+  initial: 'questionnaire',
   states: {
-    loadingQuestions: {
-      description: 'The speciality’s questions and the general application questions are being fetched.',
-      invoke: {
-        id: 'loadQuestionnaire',
-        src: 'loadQuestionnaire',
-        input: ({ context }) => ({ specialityId: context.specialityId }),
-        onDone: [
-          // A resumed quote with its ZIP goes straight on to locate it again.
-          {
-            description: 'The questions arrived, and the quote already has a ZIP: it is checked again.',
-            guard: 'hasZipcode',
-            target: 'checkingZip',
-            actions: { type: 'storeQuestionnaire', params: ({ event }) => event.output },
+    questionnaire: {
+      description:
+        'Getting the questions: the speciality’s own, and the general ones every applicant answers (years in practice, revenue, staff, claims).',
+      initial: 'loading',
+      states: {
+        loading: {
+          description: 'The questions are on their way; the visitor waits.',
+          invoke: {
+            id: 'loadQuestionnaire',
+            src: 'loadQuestionnaire',
+            input: ({ context }) => ({ specialityId: context.specialityId }),
+            onDone: [
+              // A resumed quote with its ZIP goes straight on to locate it again.
+              {
+                description: 'The questions arrived, and a resumed quote already has a ZIP code: it is checked again.',
+                guard: 'hasZipcode',
+                target: '#quote.locating.checking',
+                actions: { type: 'storeQuestionnaire', params: ({ event }) => event.output },
+              },
+              {
+                target: '#quote.locating',
+                description: 'The questions arrived: the visitor is asked where the practice is.',
+                actions: { type: 'storeQuestionnaire', params: ({ event }) => event.output },
+              },
+            ],
+            onError: {
+              target: 'failed',
+              description: 'The questions could not be fetched.',
+              actions: { type: 'storeError', params: errorOf },
+            },
           },
-          {
-            target: 'locating',
-            description: 'The questions arrived: the visitor is asked where the practice is.',
-            actions: { type: 'storeQuestionnaire', params: ({ event }) => event.output },
-          },
-        ],
-        onError: {
-          target: 'questionnaireFailed',
-          description: 'The questions could not be fetched.',
-          actions: { type: 'storeError', params: errorOf },
+        },
+        failed: {
+          description: 'The questions could not be fetched; the visitor sees why, with Try again.',
+          on: { 'quote.retry': { target: 'loading', description: 'The visitor tries again.' } },
         },
       },
     },
-    questionnaireFailed: {
-      description: 'The questions could not be fetched; the reason shows with Try again.',
-      on: { 'quote.retry': { target: 'loadingQuestions', description: 'The visitor tries again.' } },
-    },
     locating: {
-      description: 'The visitor is asked for the ZIP code where the practice is.',
-      on: {
-        'quote.locate': [
-          {
-            description: 'The visitor goes on with the ZIP left blank: they are asked for it, and nothing is checked.',
-            guard: { type: 'isBlankZip', params: ({ event }) => event.zipcode },
-            actions: 'flagBlankZip',
-          },
-          {
-            target: 'checkingZip',
-            description: 'The visitor gives a ZIP code.',
-            actions: { type: 'storeZipcode', params: ({ event }) => event.zipcode },
-          },
-        ],
-      },
-    },
-    checkingZip: {
       description:
-        'The ZIP code is being checked: where it is, whether cover is sold there, and which limits and deductibles.',
-      invoke: {
-        id: 'locate',
-        src: 'locate',
-        input: ({ context }) => ({ zipcode: context.zipcode }),
-        onDone: [
-          {
-            description: 'A resumed quote that was priced, with every answer still there: it is priced again.',
-            guard: { type: 'resumesPricedQuote', params: ({ event }) => event.output },
-            target: 'pricing',
-            actions: { type: 'storeLocation', params: ({ event }) => event.output },
+        'Where the practice is: the visitor gives its ZIP code, which says the state and area, and whether cover is sold there.',
+      initial: 'asking',
+      states: {
+        asking: {
+          description: 'The visitor is asked for the ZIP code of the practice.',
+          on: {
+            'quote.locate': [
+              {
+                description:
+                  'The visitor goes on with the ZIP left blank: they are asked for it, and nothing is checked.',
+                guard: { type: 'isBlankZip', params: ({ event }) => event.zipcode },
+                actions: 'flagBlankZip',
+              },
+              {
+                target: 'checking',
+                description: 'The visitor gives a ZIP code.',
+                actions: { type: 'storeZipcode', params: ({ event }) => event.zipcode },
+              },
+            ],
           },
-          {
-            // Just located by the visitor: on to the questions. A resumed quote stays where it is shown.
-            description: 'Cover is sold at the ZIP the visitor just gave: on to the questions.',
-            guard: { type: 'visitorLocatedOfferedZip', params: ({ event }) => event.output },
-            target: 'answering',
-            actions: [{ type: 'storeLocation', params: ({ event }) => event.output }, 'showQuestions'],
+        },
+        checking: {
+          description:
+            'The ZIP code is being checked: where it is, whether cover is sold there, and which limits and deductibles.',
+          invoke: {
+            id: 'locate',
+            src: 'locate',
+            input: ({ context }) => ({ zipcode: context.zipcode }),
+            onDone: [
+              {
+                description: 'A resumed quote that was priced, with every answer still there: it is priced again.',
+                guard: { type: 'resumesPricedQuote', params: ({ event }) => event.output },
+                target: '#quote.quoting',
+                actions: { type: 'storeLocation', params: ({ event }) => event.output },
+              },
+              {
+                // Just located by the visitor: on to the questions. A resumed quote stays where it is shown.
+                description: 'Cover is sold there: on to the questions, which the visitor answers next.',
+                guard: { type: 'visitorLocatedOfferedZip', params: ({ event }) => event.output },
+                target: '#quote.answering',
+                actions: [{ type: 'storeLocation', params: ({ event }) => event.output }, 'showQuestions'],
+              },
+              {
+                description: 'Cover is sold there: a resumed quote shows its questions again.',
+                guard: { type: 'isOffered', params: ({ event }) => event.output },
+                target: '#quote.answering',
+                actions: { type: 'storeLocation', params: ({ event }) => event.output },
+              },
+              {
+                target: 'notOffered',
+                description: 'Cover is not sold there.',
+                actions: { type: 'storeLocation', params: ({ event }) => event.output },
+              },
+            ],
+            onError: [
+              {
+                description: 'The ZIP code is not a valid one: the field says why.',
+                guard: { type: 'namesAFixableField', params: errorOf },
+                target: 'asking',
+                actions: { type: 'storeFieldErrors', params: errorOf },
+              },
+              {
+                target: 'failed',
+                description: 'The ZIP code could not be checked.',
+                actions: { type: 'storeError', params: errorOf },
+              },
+            ],
           },
-          {
-            description: 'Cover is sold there: the questions are asked.',
-            guard: { type: 'isOffered', params: ({ event }) => event.output },
-            target: 'answering',
-            actions: { type: 'storeLocation', params: ({ event }) => event.output },
+        },
+        failed: {
+          description: 'The ZIP code could not be checked; the visitor sees why, with Try again.',
+          on: {
+            'quote.retry': { target: 'checking', description: 'The visitor tries again.' },
+            'quote.relocate': { target: 'asking', description: 'The visitor changes the ZIP code.' },
           },
-          {
-            target: 'notOffered',
-            description: 'Cover is not sold there.',
-            actions: { type: 'storeLocation', params: ({ event }) => event.output },
+        },
+        notOffered: {
+          description: 'Cover for this speciality is not sold at that ZIP code; the visitor can try another.',
+          on: {
+            'quote.locate': [
+              {
+                description:
+                  'The visitor goes on with the ZIP left blank: they are asked for it, and nothing is checked.',
+                guard: { type: 'isBlankZip', params: ({ event }) => event.zipcode },
+                actions: 'flagBlankZip',
+              },
+              {
+                target: 'checking',
+                description: 'The visitor gives another ZIP code.',
+                actions: { type: 'storeZipcode', params: ({ event }) => event.zipcode },
+              },
+            ],
+            'quote.relocate': { target: 'asking', description: 'The visitor changes the ZIP code.' },
           },
-        ],
-        onError: [
-          {
-            description: 'The ZIP code is not a valid one: the field says why.',
-            guard: { type: 'namesAFixableField', params: errorOf },
-            target: 'locating',
-            actions: { type: 'storeFieldErrors', params: errorOf },
-          },
-          {
-            target: 'locateFailed',
-            description: 'The ZIP code could not be checked.',
-            actions: { type: 'storeError', params: errorOf },
-          },
-        ],
-      },
-    },
-    locateFailed: {
-      description: 'The ZIP code could not be checked; the reason shows with Try again.',
-      on: {
-        'quote.retry': { target: 'checkingZip', description: 'The visitor tries again.' },
-        'quote.relocate': { target: 'locating', description: 'The visitor changes the ZIP code.' },
-      },
-    },
-    notOffered: {
-      description: 'Cover for this speciality is not sold at that ZIP code; the visitor can try another.',
-      on: {
-        'quote.locate': [
-          {
-            description: 'The visitor goes on with the ZIP left blank: they are asked for it, and nothing is checked.',
-            guard: { type: 'isBlankZip', params: ({ event }) => event.zipcode },
-            actions: 'flagBlankZip',
-          },
-          {
-            target: 'checkingZip',
-            description: 'The visitor gives another ZIP code.',
-            actions: { type: 'storeZipcode', params: ({ event }) => event.zipcode },
-          },
-        ],
-        'quote.relocate': { target: 'locating', description: 'The visitor changes the ZIP code.' },
+        },
       },
     },
     answering: {
@@ -464,234 +488,218 @@ export const quoteMachine = setup({
               'The visitor asks for prices with a required answer missing: each is named, and nothing is priced.',
             actions: 'flagMissingAnswers',
           },
-          { target: 'pricing', description: 'The visitor asks for prices.', actions: 'showQuote' },
+          { target: 'quoting', description: 'The visitor asks for prices.', actions: 'showQuote' },
         ],
       },
     },
-    pricing: {
-      description: 'Every limit × deductible is priced at once, each with its payment plans.',
-      // Changing an answer need not wait for prices that are about to be replaced.
-      on: {
-        'quote.editAnswers': {
-          target: 'answering',
-          description: 'The visitor goes back to change an answer without waiting for the prices.',
-          actions: 'showQuestions',
-        },
-      },
-      invoke: {
-        id: 'priceOptions',
-        src: 'priceOptions',
-        input: ({ context }) => pricingInput(context),
-        onDone: {
-          target: 'quoted',
-          description: 'The prices arrived.',
-          actions: { type: 'storeMatrix', params: outputOf<IlfDlfMatrix> },
-        },
-        onError: [
-          {
-            description: 'The ZIP code was refused: back to it, saying why.',
-            guard: { type: 'namesTheZipcode', params: errorOf },
-            target: 'locating',
-            actions: { type: 'storeFieldErrors', params: errorOf },
-          },
-          {
-            description: 'An answer was refused: back to the questions, saying which.',
-            guard: { type: 'namesAFixableField', params: errorOf },
-            target: 'answering',
-            actions: [{ type: 'storeFieldErrors', params: errorOf }, 'showQuestions'],
-          },
-          {
-            description: 'The rate table cannot price this practice.',
-            guard: { type: 'isUnpriceable', params: errorOf },
-            target: 'unpriceable',
-            actions: { type: 'storeFieldErrors', params: errorOf },
-          },
-          {
-            target: 'pricingFailed',
-            description: 'The prices could not be fetched.',
-            actions: { type: 'storeError', params: errorOf },
-          },
-        ],
-      },
-    },
-    pricingFailed: {
-      description: 'The prices could not be fetched; the reason shows with Try again.',
-      on: {
-        'quote.retry': { target: 'pricing', description: 'The visitor tries again.' },
-        'quote.editAnswers': {
-          target: 'answering',
-          description: 'The visitor goes back to change an answer.',
-          actions: 'showQuestions',
-        },
-      },
-    },
-    unpriceable: {
+    quoting: {
       description:
-        'This practice cannot be priced here (not offered, or an option the table lacks); the visitor can change the ZIP or an answer.',
+        'The visitor asked for prices: every option is priced, one is chosen and saved as an order. Until the save is under way, they can go back to change an answer.',
+      initial: 'pricing',
       on: {
-        'quote.relocate': { target: 'locating', description: 'The visitor changes the ZIP code.' },
+        // Changing an answer need not wait for prices that are about to be replaced.
         'quote.editAnswers': {
           target: 'answering',
-          description: 'The visitor goes back to change an answer.',
+          description: 'The visitor changes an answer.',
           actions: 'showQuestions',
-        },
-      },
-    },
-    quoted: {
-      description: 'The price of the chosen option shows at once; its detailed worksheet follows in the background.',
-      initial: 'confirming',
-      on: {
-        'quote.choose': {
-          description: 'Another limit or deductible: its price is already known; its worksheet is fetched again.',
-          guard: {
-            type: 'isOfferedChoice',
-            params: ({ event }) => ({ limitCode: event.limitCode, deductibleCode: event.deductibleCode }),
-          },
-          target: '.confirming',
-          reenter: true,
-          actions: {
-            type: 'storeChoice',
-            params: ({ event }) => ({ limitCode: event.limitCode, deductibleCode: event.deductibleCode }),
-          },
-        },
-        'quote.chooseTerm': {
-          description: 'Another payment plan: a choice among what the option already carries.',
-          guard: { type: 'isOfferedTerm', params: ({ event }) => event.paymentTerm },
-          actions: { type: 'storePaymentTerm', params: ({ event }) => event.paymentTerm },
-        },
-        'quote.editAnswers': {
-          target: 'answering',
-          description: 'The visitor goes back to change an answer.',
-          actions: 'showQuestions',
-        },
-        'quote.relocate': { target: 'locating', description: 'The visitor changes the ZIP code.' },
-        'quote.buyNow': {
-          description:
-            'The visitor chooses Buy now: the quote is saved as an order and bought next (a visitor signs up on the way).',
-          guard: 'canSave',
-          target: 'saving',
-          actions: [
-            { type: 'storeSaveKey', params: ({ event }) => event.idempotencyKey },
-            { type: 'storeIntent', params: 'buy' },
-          ],
-        },
-        'quote.save': {
-          description: 'The visitor saves the quote as an order to come back to.',
-          guard: 'canSave',
-          target: 'saving',
-          actions: [
-            { type: 'storeSaveKey', params: ({ event }) => event.idempotencyKey },
-            { type: 'storeIntent', params: 'save' },
-          ],
         },
       },
       states: {
-        confirming: {
-          description: 'The chosen option’s worksheet is being fetched; the price on screen does not wait for it.',
+        pricing: {
+          description: 'All options priced at once: every limit and deductible, each with its payment plans.',
+          initial: 'loading',
+          states: {
+            loading: {
+              description: 'The prices are on their way; the visitor can still go back to change an answer.',
+              invoke: {
+                id: 'priceOptions',
+                src: 'priceOptions',
+                input: ({ context }) => pricingInput(context),
+                onDone: {
+                  target: '#quote.quoting.quoted',
+                  description: 'The prices arrived.',
+                  actions: { type: 'storeMatrix', params: outputOf<IlfDlfMatrix> },
+                },
+                onError: [
+                  {
+                    description: 'The ZIP code was refused: back to it, saying why.',
+                    guard: { type: 'namesTheZipcode', params: errorOf },
+                    target: '#quote.locating',
+                    actions: { type: 'storeFieldErrors', params: errorOf },
+                  },
+                  {
+                    description: 'An answer was refused: back to the questions, saying which.',
+                    guard: { type: 'namesAFixableField', params: errorOf },
+                    target: '#quote.answering',
+                    actions: [{ type: 'storeFieldErrors', params: errorOf }, 'showQuestions'],
+                  },
+                  {
+                    description: 'The practice cannot be priced here.',
+                    guard: { type: 'isUnpriceable', params: errorOf },
+                    target: 'unpriceable',
+                    actions: { type: 'storeFieldErrors', params: errorOf },
+                  },
+                  {
+                    target: 'failed',
+                    description: 'The prices could not be fetched.',
+                    actions: { type: 'storeError', params: errorOf },
+                  },
+                ],
+              },
+            },
+            failed: {
+              description: 'The prices could not be fetched; the visitor sees why, with Try again.',
+              on: { 'quote.retry': { target: 'loading', description: 'The visitor tries again.' } },
+            },
+            unpriceable: {
+              description:
+                'This practice cannot be priced here (not offered, or an option the rate table lacks); the visitor can change the ZIP code or an answer.',
+              on: { 'quote.relocate': { target: '#quote.locating', description: 'The visitor changes the ZIP code.' } },
+            },
+          },
+        },
+        quoted: {
+          description:
+            'The quote is on screen: the visitor can change the limit, deductible or payment plan, or go back to the answers or the ZIP code.',
+          initial: 'choosing',
+          on: {
+            // From a failed save too: the quote is still there to change, and a changed quote is a new save.
+            'quote.choose': {
+              description: 'The visitor chooses another limit or deductible: its price shows at once.',
+              guard: {
+                type: 'isOfferedChoice',
+                params: ({ event }) => ({ limitCode: event.limitCode, deductibleCode: event.deductibleCode }),
+              },
+              target: '.choosing.confirming',
+              actions: {
+                type: 'storeChoice',
+                params: ({ event }) => ({ limitCode: event.limitCode, deductibleCode: event.deductibleCode }),
+              },
+            },
+            'quote.chooseTerm': {
+              description: 'The visitor chooses another payment plan, among those the option carries.',
+              guard: { type: 'isOfferedTerm', params: ({ event }) => event.paymentTerm },
+              actions: { type: 'storePaymentTerm', params: ({ event }) => event.paymentTerm },
+            },
+            'quote.relocate': { target: '#quote.locating', description: 'The visitor changes the ZIP code.' },
+          },
+          states: {
+            choosing: {
+              description:
+                'The visitor chooses a limit and deductible; the price updates as they change, with Buy now and Save.',
+              initial: 'confirming',
+              on: {
+                'quote.buyNow': {
+                  description:
+                    'The visitor chooses Buy now: the quote is saved as an order and bought next (a visitor signs up on the way).',
+                  guard: 'canSave',
+                  target: '#quote.quoting.saving',
+                  actions: [
+                    { type: 'storeSaveKey', params: ({ event }) => event.idempotencyKey },
+                    { type: 'storeIntent', params: 'buy' },
+                  ],
+                },
+                'quote.save': {
+                  description: 'The visitor saves it for later: it is kept as an order to come back to.',
+                  guard: 'canSave',
+                  target: '#quote.quoting.saving',
+                  actions: [
+                    { type: 'storeSaveKey', params: ({ event }) => event.idempotencyKey },
+                    { type: 'storeIntent', params: 'save' },
+                  ],
+                },
+              },
+              states: {
+                confirming: {
+                  description:
+                    'The chosen option’s price shows at once; how it is worked out is fetched in the background.',
+                  invoke: {
+                    id: 'calculate',
+                    src: 'calculate',
+                    input: ({ context }) => ({ ...pricingInput(context), ...(context.choice as QuoteChoice) }),
+                    onDone: {
+                      target: 'confirmed',
+                      description: 'The price breakdown arrived.',
+                      actions: { type: 'storeCalculation', params: outputOf<Calculation> },
+                    },
+                    onError: [
+                      {
+                        description: 'The option cannot be priced.',
+                        guard: { type: 'isUnpriceable', params: errorOf },
+                        target: '#quote.quoting.pricing.unpriceable',
+                        actions: { type: 'storeFieldErrors', params: errorOf },
+                      },
+                      {
+                        // The price is known from the matrix: a worksheet that could not be fetched does not take it away.
+                        target: 'unconfirmed',
+                        description: 'The breakdown could not be fetched; the price stays.',
+                        actions: { type: 'storeError', params: errorOf },
+                      },
+                    ],
+                  },
+                },
+                confirmed: { description: 'The chosen option’s price shows with its breakdown: how it is worked out.' },
+                unconfirmed: {
+                  description: 'The price shows, but its breakdown could not be fetched; Try again fetches it.',
+                  on: {
+                    'quote.retry': { target: 'confirming', description: 'The visitor asks for the breakdown again.' },
+                  },
+                },
+              },
+            },
+            saveFailed: {
+              description:
+                'The quote could not be saved; the visitor sees why, with Try again, and can still change it.',
+              on: {
+                // The same key again: if the first attempt did reach the server, this finds that order.
+                'quote.retry': {
+                  target: '#quote.quoting.saving',
+                  description: 'The visitor tries again (never making a second order).',
+                },
+              },
+            },
+          },
+        },
+        saving: {
+          description: 'The quote is being saved as an order (the same order again if it was saved before).',
+          on: {
+            // The order being made is this quote: it cannot change under the save.
+            'quote.editAnswers': { description: 'The answers cannot be changed while the quote is being saved.' },
+          },
           invoke: {
-            id: 'calculate',
-            src: 'calculate',
-            input: ({ context }) => ({ ...pricingInput(context), ...(context.choice as QuoteChoice) }),
+            id: 'saveQuote',
+            src: 'saveQuote',
+            input: ({ context }) => ({
+              ...pricingInput(context),
+              ...(context.choice as QuoteChoice),
+              paymentTerm: context.paymentTerm ?? '',
+              clientId: context.clientId,
+              idempotencyKey: context.saveKey ?? '',
+              submission: context.submission,
+            }),
             onDone: {
-              target: 'confirmed',
-              description: 'The worksheet arrived.',
-              actions: { type: 'storeCalculation', params: outputOf<Calculation> },
+              target: 'saved',
+              description: 'Saved: on to buying it, or to the order kept (a visitor signs up first either way).',
+              actions: [
+                { type: 'storeSubmission', params: outputOf<SavedSubmission> },
+                {
+                  type: 'showSaved',
+                  params: ({ context, event }: { context: QuoteContext; event: DoneActorEvent<SavedSubmission> }) => ({
+                    submission: event.output,
+                    intent: context.intent,
+                  }),
+                },
+              ],
             },
-            onError: [
-              {
-                description: 'The rate table cannot price this option after all.',
-                guard: { type: 'isUnpriceable', params: errorOf },
-                target: '#quote.unpriceable',
-                actions: { type: 'storeFieldErrors', params: errorOf },
-              },
-              {
-                // The price is known from the matrix: a worksheet that could not be fetched does not take it away.
-                target: 'unconfirmed',
-                description: 'The worksheet could not be fetched; the price stays.',
-                actions: { type: 'storeError', params: errorOf },
-              },
-            ],
-          },
-        },
-        confirmed: { description: 'The worksheet on screen is the chosen option’s.' },
-        unconfirmed: {
-          description: 'The price shows, but its detailed worksheet could not be fetched; Try again fetches it.',
-          on: { 'quote.retry': { target: 'confirming', description: 'The visitor asks for the worksheet again.' } },
-        },
-      },
-    },
-    saving: {
-      description: 'The quote is being saved as an order (the same order again if it was saved before).',
-      invoke: {
-        id: 'saveQuote',
-        src: 'saveQuote',
-        input: ({ context }) => ({
-          ...pricingInput(context),
-          ...(context.choice as QuoteChoice),
-          paymentTerm: context.paymentTerm ?? '',
-          clientId: context.clientId,
-          idempotencyKey: context.saveKey ?? '',
-          submission: context.submission,
-        }),
-        onDone: {
-          target: 'saved',
-          description: 'Saved: on to buying it, or to the order kept (a visitor signs up first either way).',
-          actions: [
-            { type: 'storeSubmission', params: outputOf<SavedSubmission> },
-            {
-              type: 'showSaved',
-              params: ({ context, event }: { context: QuoteContext; event: DoneActorEvent<SavedSubmission> }) => ({
-                submission: event.output,
-                intent: context.intent,
-              }),
+            onError: {
+              target: 'quoted.saveFailed',
+              description: 'The quote could not be saved.',
+              actions: { type: 'storeError', params: errorOf },
             },
-          ],
-        },
-        onError: {
-          target: 'saveFailed',
-          description: 'The quote could not be saved.',
-          actions: { type: 'storeError', params: errorOf },
-        },
-      },
-    },
-    saveFailed: {
-      description:
-        'The quote could not be saved; the reason shows, with Try again and the quote still there to change.',
-      on: {
-        // The same key again: if the first attempt did reach the server, this finds that order.
-        'quote.retry': { target: 'saving', description: 'The visitor tries again (never making a second order).' },
-        'quote.editAnswers': {
-          target: 'answering',
-          description: 'The visitor goes back to change an answer.',
-          actions: 'showQuestions',
-        },
-        'quote.relocate': { target: 'locating', description: 'The visitor changes the ZIP code.' },
-        'quote.chooseTerm': {
-          description: 'The visitor chooses another payment plan.',
-          guard: { type: 'isOfferedTerm', params: ({ event }) => event.paymentTerm },
-          actions: { type: 'storePaymentTerm', params: ({ event }) => event.paymentTerm },
-        },
-        'quote.choose': {
-          description: 'The visitor chooses another limit or deductible.',
-          guard: {
-            type: 'isOfferedChoice',
-            params: ({ event }) => ({ limitCode: event.limitCode, deductibleCode: event.deductibleCode }),
-          },
-          target: 'quoted.confirming',
-          actions: {
-            type: 'storeChoice',
-            params: ({ event }) => ({ limitCode: event.limitCode, deductibleCode: event.deductibleCode }),
           },
         },
-      },
-    },
-    saved: {
-      description: 'The quote is saved as an order and the next screen opens (buying it, or the order kept).',
-      on: {
-        'quote.editAnswers': {
-          target: 'answering',
-          description: 'The visitor comes back to change an answer.',
-          actions: 'showQuestions',
+        saved: {
+          description: 'The quote is saved as an order and the next screen opens (buying it, or the order kept).',
         },
       },
     },

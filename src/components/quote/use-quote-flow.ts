@@ -12,9 +12,6 @@ import { useClientArea } from '@/routes/use-broker';
 /** Where the quote flow shows: ZIP and prices on quotes, the questions on questionlist. */
 export type QuoteFlowScreen = 'quotes' | 'questionlist';
 
-/** A priced quote resumes as a quote; anything earlier resumes at the questions. */
-const pricedStates = ['pricing', 'quoted', 'pricingFailed', 'unpriceable', 'saving', 'saveFailed', 'saved'] as const;
-
 /**
  * The quote machine for one screen, resumed from the tab's saved quote for this speciality and
  * saving as it goes, with its moves between quotes and questionlist provided here at the router
@@ -68,10 +65,11 @@ export function useQuoteFlow(specialityId: number, screen: QuoteFlowScreen, spec
         ...(summary ? { summary } : {}),
         ...(context.saveKey ? { saveKey: context.saveKey } : {}),
         ...(Object.keys(context.fieldErrors).length ? { fieldErrors: context.fieldErrors } : {}),
-        resume: pricedStates.some((priced) => snapshot.matches(priced)) ? 'quote' : 'questions',
+        // A priced quote resumes as a quote; anything earlier resumes at the questions.
+        resume: snapshot.matches('quoting') ? 'quote' : 'questions',
       };
       // Nothing to keep until the questions are in: a failed first load must not wipe a saved quote.
-      if (!snapshot.matches('loadingQuestions') && !snapshot.matches('questionnaireFailed')) writeSavedQuote(saved);
+      if (!snapshot.matches('questionnaire')) writeSavedQuote(saved);
     });
     return () => subscription.unsubscribe();
   }, [actor, specialityId, specialityName]);

@@ -77,7 +77,9 @@ type QuoteSnapshot = SnapshotFrom<typeof quoteMachine>;
 
 /** Whether the quote flow is at its ZIP step (asking, checking, or not sold there). */
 export const isAtZipStep = (state: QuoteSnapshot) =>
-  state.matches('locating') || state.matches('checkingZip') || state.matches('notOffered');
+  state.matches({ locating: 'asking' }) ||
+  state.matches({ locating: 'checking' }) ||
+  state.matches({ locating: 'notOffered' });
 
 /** The ZIP step as the quote machine drives it, on whichever screen the flow shows it. */
 export function QuoteZipStep({
@@ -94,8 +96,8 @@ export function QuoteZipStep({
     <ZipStep
       zipcode={context.zipcode}
       location={context.location}
-      notOffered={state.matches('notOffered')}
-      busy={state.matches('checkingZip')}
+      notOffered={state.matches({ locating: 'notOffered' })}
+      busy={state.matches({ locating: 'checking' })}
       error={context.fieldErrors.zipcode ?? context.fieldErrors.state}
       specialityName={specialityName}
       onLocate={(zipcode) => send({ type: 'quote.locate', zipcode })}

@@ -59,8 +59,8 @@ function Questions({ specialityId }: { specialityId: number }) {
       </p>
     );
   }
-  if (state.matches('loadingQuestions')) return <p role="status">Loading the questions…</p>;
-  if (state.matches('questionnaireFailed') || state.matches('locateFailed')) {
+  if (state.matches({ questionnaire: 'loading' })) return <p role="status">Loading the questions…</p>;
+  if (state.matches({ questionnaire: 'failed' }) || state.matches({ locating: 'failed' })) {
     return (
       <RetryNotice
         what="We could not load the questions."

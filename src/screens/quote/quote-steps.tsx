@@ -25,15 +25,20 @@ export function QuoteSteps({ speciality }: { speciality: Speciality }) {
   const navigate = useScreenNavigate();
   const { context } = state;
   // Waiting for a ZIP or answers (not while a resumed ZIP is being checked on the way to a price).
-  const unpriced = state.matches('locating') || state.matches('notOffered') || state.matches('answering');
+  const unpriced =
+    state.matches({ locating: 'asking' }) || state.matches({ locating: 'notOffered' }) || state.matches('answering');
   useEffect(() => {
     // Replaced, not pushed: Back from the questions goes where the visitor came from.
     if (unpriced) void navigate({ screen: 'questionlist', state: { specialityId: speciality.id }, replace: true });
   }, [unpriced, navigate, speciality.id]);
 
-  if (state.matches('loadingQuestions') || isAtZipStep(state) || unpriced)
+  if (state.matches({ questionnaire: 'loading' }) || isAtZipStep(state) || unpriced)
     return <p role="status">Preparing your quote…</p>;
-  if (state.matches('questionnaireFailed') || state.matches('locateFailed') || state.matches('pricingFailed')) {
+  if (
+    state.matches({ questionnaire: 'failed' }) ||
+    state.matches({ locating: 'failed' }) ||
+    state.matches({ quoting: { pricing: 'failed' } })
+  ) {
     return (
       <RetryNotice
         what="We could not work out your quote."
@@ -50,7 +55,7 @@ export function QuoteSteps({ speciality }: { speciality: Speciality }) {
       </button>
     </p>
   );
-  if (state.matches('unpriceable')) {
+  if (state.matches({ quoting: { pricing: 'unpriceable' } })) {
     return (
       <div className="notice notice--error" role="alert">
         <p>{context.errorMessage}</p>
@@ -75,14 +80,15 @@ export function QuoteSteps({ speciality }: { speciality: Speciality }) {
       : undefined;
   const disagrees = worksheet && option && worksheet.totalCents !== option.totalCents;
   const totalCents = worksheet?.totalCents ?? option?.totalCents;
-  const saving = state.matches('saving');
-  const ready = state.matches('quoted') || state.matches('saveFailed');
+  const saving = state.matches({ quoting: 'saving' });
+  const ready =
+    state.matches({ quoting: { quoted: 'choosing' } }) || state.matches({ quoting: { quoted: 'saveFailed' } });
   return (
     <div className="purchase-layout">
       <div className="purchase-layout__main quote-result">
         {place}
-        <p role="status" className={state.matches('pricing') ? 'notice' : 'visually-hidden'}>
-          {state.matches('pricing')
+        <p role="status" className={state.matches({ quoting: { pricing: 'loading' } }) ? 'notice' : 'visually-hidden'}>
+          {state.matches({ quoting: { pricing: 'loading' } })
             ? 'Pricing your options…'
             : totalCents !== undefined
               ? `${formatUsd(totalCents)} a year for the option you chose.`
@@ -131,7 +137,7 @@ export function QuoteSteps({ speciality }: { speciality: Speciality }) {
               <h2 id="quote-worksheet-title">How your price is worked out</h2>
               {worksheet ? (
                 <Worksheet lines={worksheet.worksheet} />
-              ) : state.matches({ quoted: 'unconfirmed' }) ? (
+              ) : state.matches({ quoting: { quoted: { choosing: 'unconfirmed' } } }) ? (
                 <div className="quote-worksheet__pending" role="alert">
                   <p>
                     We could not show how this price is worked out just now. {context.errorMessage} The price above
@@ -151,14 +157,14 @@ export function QuoteSteps({ speciality }: { speciality: Speciality }) {
             </section>
           </div>
         )}
-        {state.matches('saveFailed') && (
+        {state.matches({ quoting: { quoted: 'saveFailed' } }) && (
           <RetryNotice
             what="We could not save your quote."
             why={context.errorMessage}
             onRetry={() => send({ type: 'quote.retry' })}
           />
         )}
-        {state.matches('saved') && context.submission && (
+        {state.matches({ quoting: 'saved' }) && context.submission && (
           <p className="notice" role="status">
             Saved as order {context.submission.number}.
           </p>
@@ -175,7 +181,7 @@ export function QuoteSteps({ speciality }: { speciality: Speciality }) {
           dueNowCents: plan?.downPaymentCents,
         }}
       >
-        {option && !state.matches('saved') && (
+        {option && !state.matches({ quoting: 'saved' }) && (
           <p className="cover-summary__actions">
             <button
               type="button"
