@@ -8,6 +8,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessToday } from '@shared/calendar';
 import { contactSchema } from '@shared/contract/contacts';
 import { locationSchema, planLocationsSchema } from '@shared/contract/locations';
 import { additionalInsuredSchema } from '@shared/contract/additional-insureds';
@@ -172,7 +173,7 @@ beforeAll(async () => {
     await ok(
       await victim.call('POST', 'insured/reportclaim', {
         policyid: policyId,
-        dateofloss: new Date().toISOString().slice(0, 10),
+        dateofloss: businessToday(new Date()),
         description: 'A patient says a crown failed.',
       }),
       201,
@@ -454,7 +455,7 @@ function attempts(): Attempt[] {
       url: 'insured/reportclaim',
       body: {
         policyid: ids.policyId,
-        dateofloss: new Date().toISOString().slice(0, 10),
+        dateofloss: businessToday(new Date()),
         description: 'Not my policy at all.',
       },
     },
