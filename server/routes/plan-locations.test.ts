@@ -3,14 +3,18 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { planLocationsSchema, type PlanLocations } from '@shared/contract/locations';
 import { calculateResponseSchema } from '@shared/contract/rating';
-import { locations, planLocations, submissionEvents, submissions, users } from '@server/db/schema';
+import { locations, planLocations, submissionEvents, submissions } from '@server/db/schema';
 import {
   bindForTest,
+  lockInsuredRow,
+  lockOrderRow,
   lockWaiters,
+  masterLocation,
   newInsured,
   quotedOrder,
   whileLocked,
   type Insured,
+  type MasterAddress,
 } from '@server/test/account-helpers';
 import { expectError } from '@server/test/expect-error';
 import { calculateInput, quoteApi } from '@server/test/quote-helpers';
@@ -19,14 +23,6 @@ import { setupTestApp } from '@server/test/test-app';
 const t = setupTestApp();
 const app = () => t.app;
 
-type Address = {
-  title?: string | null;
-  address1?: string;
-  address2?: string | null;
-  city: string;
-  state: string;
-  zipcode: string;
-};
 const HOUSTON = { title: 'Houston office', address1: '1 Main St', city: 'Houston', state: 'TX', zipcode: '77002' };
 const DALLAS = {
   title: 'Dallas office',
@@ -45,27 +41,6 @@ const LAS_VEGAS = {
   state: 'NV',
   zipcode: '89101',
 };
-
-/**
- * A master location written straight into the table (saveupdatelocation is another route's
- * business); answers its id.
- */
-async function masterLocation(insured: Insured, address: Address, isPrimary = false): Promise<number> {
-  const [row] = await t.app.db
-    .insert(locations)
-    .values({
-      userId: insured.userId,
-      title: address.title ?? null,
-      address1: address.address1 ?? '1 Test St',
-      address2: address.address2 ?? null,
-      city: address.city,
-      state: address.state,
-      zipcode: address.zipcode,
-      isPrimary,
-    })
-    .returning({ id: locations.id });
-  return row!.id;
-}
 
 async function ok(response: Awaited<ReturnType<Insured['call']>>): Promise<PlanLocations> {
   expect(response.statusCode, response.body).toBe(200);
@@ -138,7 +113,7 @@ describe('POST insured/addlocation', () => {
   it('as JSON: copies the location onto the order as its primary, bumps the version and records the change', async () => {
     const insured = await newInsured(app);
     const quote = await quotedOrder(app, insured);
-    const houston = await masterLocation(insured, HOUSTON);
+    const houston = await masterLocation(t.app, insured, HOUSTON);
     const plan = await ok(await addLocation(insured, { submissionid: quote.submissionId, addLocationsIds: [houston] }));
     const [copy] = await planRows(quote.submissionId);
     expect(plan).toEqual({
@@ -174,10 +149,10 @@ describe('POST insured/addlocation', () => {
     const insured = await newInsured(app);
     const quote = await quotedOrder(app, insured);
     const [a, b, c, d] = [
-      await masterLocation(insured, HOUSTON),
-      await masterLocation(insured, { ...HOUSTON, title: 'Second', address1: '5 Main St' }),
-      await masterLocation(insured, { ...HOUSTON, title: 'Third', address1: '6 Main St' }),
-      await masterLocation(insured, { ...HOUSTON, title: 'Fourth', address1: '7 Main St' }),
+      await masterLocation(t.app, insured, HOUSTON),
+      await masterLocation(t.app, insured, { ...HOUSTON, title: 'Second', address1: '5 Main St' }),
+      await masterLocation(t.app, insured, { ...HOUSTON, title: 'Third', address1: '6 Main St' }),
+      await masterLocation(t.app, insured, { ...HOUSTON, title: 'Fourth', address1: '7 Main St' }),
     ];
     const repeated = await ok(
       await addLocation(insured, { submissionid: String(quote.submissionId), addLocationsIds: [a, b] }, true),
@@ -201,7 +176,7 @@ describe('POST insured/addlocation', () => {
   it('a retry changes nothing and answers the same', async () => {
     const insured = await newInsured(app);
     const quote = await quotedOrder(app, insured);
-    const [a, b] = [await masterLocation(insured, HOUSTON), await masterLocation(insured, DALLAS)];
+    const [a, b] = [await masterLocation(t.app, insured, HOUSTON), await masterLocation(t.app, insured, DALLAS)];
     const body = { submissionid: quote.submissionId, addLocationsIds: [a, b] };
     const first = await ok(await addLocation(insured, body));
     const before = await snapshot(quote.submissionId, insured.userId);
@@ -213,8 +188,8 @@ describe('POST insured/addlocation', () => {
   it('makes the insured’s primary location the order’s primary when it is among the first added', async () => {
     const insured = await newInsured(app);
     const quote = await quotedOrder(app, insured);
-    const other = await masterLocation(insured, { ...HOUSTON, title: 'Annex', address1: '9 Side St' });
-    const main = await masterLocation(insured, HOUSTON, true);
+    const other = await masterLocation(t.app, insured, { ...HOUSTON, title: 'Annex', address1: '9 Side St' });
+    const main = await masterLocation(t.app, insured, HOUSTON, true);
     const plan = await ok(
       await addLocation(insured, { submissionid: quote.submissionId, addLocationsIds: [other, main] }),
     );
@@ -228,9 +203,9 @@ describe('POST insured/addlocation', () => {
     const insured = await newInsured(app);
     const quote = await quotedOrder(app, insured);
     const [a, b, c] = [
-      await masterLocation(insured, HOUSTON),
-      await masterLocation(insured, { ...HOUSTON, title: 'B', address1: '2 Main St' }),
-      await masterLocation(insured, { ...HOUSTON, title: 'C', address1: '3 Main St' }),
+      await masterLocation(t.app, insured, HOUSTON),
+      await masterLocation(t.app, insured, { ...HOUSTON, title: 'B', address1: '2 Main St' }),
+      await masterLocation(t.app, insured, { ...HOUSTON, title: 'C', address1: '3 Main St' }),
     ];
     await ok(await addLocation(insured, { submissionid: quote.submissionId, addLocationsIds: [a, b] }));
     await ok(await addLocation(insured, { submissionid: quote.submissionId, addLocationsIds: [c] }));
@@ -250,7 +225,7 @@ describe('POST insured/addlocation', () => {
   it('re-rates a quoted order when its primary moves: Dallas prices as auth/calculate prices 75201', async () => {
     const insured = await newInsured(app);
     const quote = await quotedOrder(app, insured);
-    const dallas = await masterLocation(insured, DALLAS);
+    const dallas = await masterLocation(t.app, insured, DALLAS);
     const expected = await calculatedTotal('75201');
     expect(expected).not.toBe(quote.rating.totalCents);
 
@@ -289,7 +264,7 @@ describe('POST insured/addlocation', () => {
   it('a location in a state nothing is priced in is a 422, and nothing changes', async () => {
     const insured = await newInsured(app);
     const quote = await quotedOrder(app, insured);
-    const vegas = await masterLocation(insured, LAS_VEGAS);
+    const vegas = await masterLocation(t.app, insured, LAS_VEGAS);
     const before = await snapshot(quote.submissionId, insured.userId);
     const error = expectError(
       await addLocation(insured, { submissionid: quote.submissionId, addLocationsIds: [vegas] }),
@@ -306,7 +281,7 @@ describe('POST insured/addlocation', () => {
       .update(submissions)
       .set({ status: 'draft', worksheet: null, premiumCents: null, rateTableId: null })
       .where(eq(submissions.id, quote.submissionId));
-    const vegas = await masterLocation(insured, LAS_VEGAS);
+    const vegas = await masterLocation(t.app, insured, LAS_VEGAS);
     const plan = await ok(await addLocation(insured, { submissionid: quote.submissionId, addLocationsIds: [vegas] }));
     expect(plan).toMatchObject({
       status: 'draft',
@@ -328,7 +303,7 @@ describe('POST insured/addlocation', () => {
   it('is a 409 naming the status once the order is bound; its locations can still be read', async () => {
     const insured = await newInsured(app);
     const quote = await quotedOrder(app, insured);
-    const houston = await masterLocation(insured, HOUSTON);
+    const houston = await masterLocation(t.app, insured, HOUSTON);
     await bindForTest(t.app, quote.submissionId);
     const before = await snapshot(quote.submissionId, insured.userId);
     const error = expectError(
@@ -343,10 +318,10 @@ describe('POST insured/addlocation', () => {
   it('another insured’s order or location is a 404, and nothing changes', async () => {
     const [owner, mallory] = [await newInsured(app), await newInsured(app)];
     const quote = await quotedOrder(app, owner);
-    const ownerLocation = await masterLocation(owner, HOUSTON);
+    const ownerLocation = await masterLocation(t.app, owner, HOUSTON);
     await ok(await addLocation(owner, { submissionid: quote.submissionId, addLocationsIds: [ownerLocation] }));
     const malloryOrder = await quotedOrder(app, mallory);
-    const malloryLocation = await masterLocation(mallory, DALLAS);
+    const malloryLocation = await masterLocation(t.app, mallory, DALLAS);
     const [ownerBefore, malloryBefore] = [
       await snapshot(quote.submissionId, owner.userId),
       await snapshot(malloryOrder.submissionId, mallory.userId),
@@ -370,7 +345,7 @@ describe('POST insured/addlocation', () => {
   it('two changes at once: each lands whole or is a 409 naming version, never a mixed state', async () => {
     const insured = await newInsured(app);
     const quote = await quotedOrder(app, insured);
-    const [a, b] = [await masterLocation(insured, HOUSTON), await masterLocation(insured, DALLAS)];
+    const [a, b] = [await masterLocation(t.app, insured, HOUSTON), await masterLocation(t.app, insured, DALLAS)];
     const responses = await Promise.all([
       addLocation(insured, { submissionid: quote.submissionId, addLocationsIds: [a] }),
       addLocation(insured, { submissionid: quote.submissionId, addLocationsIds: [b] }),
@@ -393,23 +368,18 @@ describe('POST insured/addlocation', () => {
   it('a location deleted while the add waits for the order: the add lands first, then the delete (no foreign-key 500)', async () => {
     const insured = await newInsured(app);
     const quote = await quotedOrder(app, insured);
-    const houston = await masterLocation(insured, HOUSTON);
+    const houston = await masterLocation(t.app, insured, HOUSTON);
     let add: Promise<Awaited<ReturnType<Insured['call']>>> | undefined;
     let deletion: Promise<Awaited<ReturnType<Insured['call']>>> | undefined;
     // The test holds the order's row. The add's ownership check passed before it queued there; a
     // delete that did not have to wait for the add used to remove the location meanwhile, and the
     // add's copy then broke the foreign key.
-    await whileLocked(
-      t.app,
-      (tx) =>
-        tx.select({ id: submissions.id }).from(submissions).where(eq(submissions.id, quote.submissionId)).for('update'),
-      async () => {
-        add = addLocation(insured, { submissionid: quote.submissionId, addLocationsIds: [houston] });
-        await lockWaiters(t.app, 1);
-        deletion = insured.call('DELETE', `insured/deletelocation?id=${houston}`);
-        await lockWaiters(t.app, 2);
-      },
-    );
+    await whileLocked(t.app, lockOrderRow(quote.submissionId), async () => {
+      add = addLocation(insured, { submissionid: quote.submissionId, addLocationsIds: [houston] });
+      await lockWaiters(t.app, 1);
+      deletion = insured.call('DELETE', `insured/deletelocation?id=${houston}`);
+      await lockWaiters(t.app, 2);
+    });
     const [added, deleted] = [await add!, await deletion!];
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(await t.app.db.select().from(locations).where(eq(locations.id, houston))).toEqual([]);
@@ -429,21 +399,17 @@ describe('POST insured/addlocation', () => {
   it('a location deleted while the add waits for the insured is a 404, and the order is as it was', async () => {
     const insured = await newInsured(app);
     const quote = await quotedOrder(app, insured);
-    const houston = await masterLocation(insured, HOUSTON);
+    const houston = await masterLocation(t.app, insured, HOUSTON);
     const before = await snapshot(quote.submissionId, insured.userId);
     let add: Promise<Awaited<ReturnType<Insured['call']>>> | undefined;
     let deletion: Promise<Awaited<ReturnType<Insured['call']>>> | undefined;
     // The test holds the insured's row: the delete queues first, the add (its checks passed) after it.
-    await whileLocked(
-      t.app,
-      (tx) => tx.select({ id: users.id }).from(users).where(eq(users.id, insured.userId)).for('no key update'),
-      async () => {
-        deletion = insured.call('DELETE', `insured/deletelocation?id=${houston}`);
-        await lockWaiters(t.app, 1);
-        add = addLocation(insured, { submissionid: quote.submissionId, addLocationsIds: [houston] });
-        await lockWaiters(t.app, 2, 1_000);
-      },
-    );
+    await whileLocked(t.app, lockInsuredRow(insured), async () => {
+      deletion = insured.call('DELETE', `insured/deletelocation?id=${houston}`);
+      await lockWaiters(t.app, 1);
+      add = addLocation(insured, { submissionid: quote.submissionId, addLocationsIds: [houston] });
+      await lockWaiters(t.app, 2, 1_000);
+    });
     const [deleted, added] = [await deletion!, await add!];
     expect(deleted.statusCode, deleted.body).toBe(200);
     if (t.testApp.database.kind === 'postgres') {
@@ -471,7 +437,7 @@ describe('POST insured/addlocation', () => {
   it('names bad ids and a location both added and removed', async () => {
     const insured = await newInsured(app);
     const quote = await quotedOrder(app, insured);
-    const houston = await masterLocation(insured, HOUSTON);
+    const houston = await masterLocation(t.app, insured, HOUSTON);
     expect(
       expectError(await addLocation(insured, { submissionid: quote.submissionId, addLocationsIds: 'x,2' }, true), 400)
         .fields,
@@ -490,10 +456,10 @@ describe('POST insured/addlocation', () => {
 });
 
 describe('PUT insured/updateplanlocation', () => {
-  async function orderWith(insured: Insured, ...addresses: Address[]) {
+  async function orderWith(insured: Insured, ...addresses: MasterAddress[]) {
     const quote = await quotedOrder(app, insured);
     const ids = [];
-    for (const address of addresses) ids.push(await masterLocation(insured, address));
+    for (const address of addresses) ids.push(await masterLocation(t.app, insured, address));
     const plan = await ok(await addLocation(insured, { submissionid: quote.submissionId, addLocationsIds: ids }));
     return { quote, ids, plan };
   }
@@ -597,9 +563,9 @@ describe('DELETE insured/deleteplanlocation', () => {
     const insured = await newInsured(app);
     const quote = await quotedOrder(app, insured);
     const [houston, dallas, austin] = [
-      await masterLocation(insured, HOUSTON),
-      await masterLocation(insured, DALLAS),
-      await masterLocation(insured, AUSTIN),
+      await masterLocation(t.app, insured, HOUSTON),
+      await masterLocation(t.app, insured, DALLAS),
+      await masterLocation(t.app, insured, AUSTIN),
     ];
     const plan = await ok(
       await addLocation(insured, { submissionid: quote.submissionId, addLocationsIds: [houston, dallas, austin] }),

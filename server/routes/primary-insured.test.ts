@@ -10,7 +10,10 @@ import { calculateResponseSchema } from '@shared/contract/rating';
 import { contacts, locations, planLocations, submissionEvents, submissions, users } from '@server/db/schema';
 import {
   bindForTest,
+  lockInsuredRow,
+  lockOrderRow,
   lockWaiters,
+  masterLocation,
   newInsured,
   quotedOrder,
   whileLocked,
@@ -26,22 +29,10 @@ const app = () => t.app;
 
 const NEW_PASSWORD = 'Another-Horse-77';
 
+const HEAD_OFFICE = { title: 'Head office', address1: '1 Main St', city: 'Houston', state: 'TX', zipcode: '77002' };
+
 /** Master records written straight into their tables (their own routes are another engineer's). */
-async function masterLocation(insured: Insured, isPrimary = true): Promise<number> {
-  const [row] = await t.app.db
-    .insert(locations)
-    .values({
-      userId: insured.userId,
-      title: 'Head office',
-      address1: '1 Main St',
-      city: 'Houston',
-      state: 'TX',
-      zipcode: '77002',
-      isPrimary,
-    })
-    .returning({ id: locations.id });
-  return row!.id;
-}
+const headOffice = (insured: Insured, isPrimary = true) => masterLocation(t.app, insured, HEAD_OFFICE, isPrimary);
 
 async function masterContact(insured: Insured, isPrimary = true): Promise<number> {
   const [row] = await t.app.db
@@ -86,8 +77,8 @@ describe('GET insured/primaryinsureddetails', () => {
       primaryLocation: null,
       primaryContact: null,
     });
-    await masterLocation(insured, false);
-    const locationId = await masterLocation(insured);
+    await headOffice(insured, false);
+    const locationId = await headOffice(insured);
     const contactId = await masterContact(insured);
     const answer = await details(insured);
     expect(answer.primaryLocation).toEqual({
@@ -272,7 +263,7 @@ describe('POST insured/updateprimaryinsuredwithlocation', () => {
   it('without isupdatemaster: the insured and the order change, the master records do not', async () => {
     const insured = await newInsured(app);
     const quote = await quotedOrder(app, insured);
-    const [locationId, contactId] = [await masterLocation(insured), await masterContact(insured)];
+    const [locationId, contactId] = [await headOffice(insured), await masterContact(insured)];
     const before = await masters(insured);
 
     const response = await send(insured, body(quote.submissionId, { locationId, contactId }));
@@ -327,7 +318,7 @@ describe('POST insured/updateprimaryinsuredwithlocation', () => {
   it('with isupdatemaster: the master location takes the address and the master contact the names and phone', async () => {
     const insured = await newInsured(app);
     const quote = await quotedOrder(app, insured);
-    const [locationId, contactId] = [await masterLocation(insured), await masterContact(insured)];
+    const [locationId, contactId] = [await headOffice(insured), await masterContact(insured)];
     const response = await send(
       insured,
       body(quote.submissionId, { locationId: String(locationId), contactId, isupdatemaster: true }),
@@ -389,7 +380,7 @@ describe('POST insured/updateprimaryinsuredwithlocation', () => {
     const [insured, other] = [await newInsured(app), await newInsured(app)];
     const quote = await quotedOrder(app, insured);
     const otherQuote = await quotedOrder(app, other);
-    const [otherLocation, otherContact] = [await masterLocation(other), await masterContact(other)];
+    const [otherLocation, otherContact] = [await headOffice(other), await masterContact(other)];
     const snapshot = async () => ({
       user: await userRow(insured.userId),
       otherUser: await userRow(other.userId),
@@ -413,7 +404,7 @@ describe('POST insured/updateprimaryinsuredwithlocation', () => {
   it('racing a delete of a location the order uses: both land, no deadlock (one lock order: the insured, then the order)', async () => {
     const insured = await newInsured(app);
     const quote = await quotedOrder(app, insured);
-    const [kept, doomed] = [await masterLocation(insured), await masterLocation(insured, false)];
+    const [kept, doomed] = [await headOffice(insured), await headOffice(insured, false)];
     const added = await insured.call('POST', 'insured/addlocation', {
       submissionid: quote.submissionId,
       addLocationsIds: [kept, doomed],
@@ -424,17 +415,12 @@ describe('POST insured/updateprimaryinsuredwithlocation', () => {
     // The test holds the order's row: the update queues on it, then the delete (which takes the
     // orders using the location FOR SHARE) too. Updating the insured's row with the order held,
     // while the delete held the insured's row and waited for the order, was a deadlock (a 500).
-    await whileLocked(
-      t.app,
-      (tx) =>
-        tx.select({ id: submissions.id }).from(submissions).where(eq(submissions.id, quote.submissionId)).for('update'),
-      async () => {
-        update = send(insured, body(quote.submissionId, { locationId: kept }));
-        await lockWaiters(t.app, 1);
-        deletion = insured.call('DELETE', `insured/deletelocation?id=${doomed}`);
-        await lockWaiters(t.app, 2);
-      },
-    );
+    await whileLocked(t.app, lockOrderRow(quote.submissionId), async () => {
+      update = send(insured, body(quote.submissionId, { locationId: kept }));
+      await lockWaiters(t.app, 1);
+      deletion = insured.call('DELETE', `insured/deletelocation?id=${doomed}`);
+      await lockWaiters(t.app, 2);
+    });
     const [updated, deleted] = [await update!, await deletion!];
     expect(updated.statusCode, updated.body).toBe(200);
     expect(deleted.statusCode, deleted.body).toBe(200);
@@ -450,16 +436,12 @@ describe('POST insured/updateprimaryinsuredwithlocation', () => {
     let deletion: Promise<Awaited<ReturnType<Insured['call']>>> | undefined;
     let update: Promise<Awaited<ReturnType<Insured['call']>>> | undefined;
     // The test holds the insured's row: the delete queues first, the update (its checks passed) after it.
-    await whileLocked(
-      t.app,
-      (tx) => tx.select({ id: users.id }).from(users).where(eq(users.id, insured.userId)).for('no key update'),
-      async () => {
-        deletion = insured.call('DELETE', `insured/deletecontacts?id=${contactId}`);
-        await lockWaiters(t.app, 1);
-        update = send(insured, body(quote.submissionId, { contactId }));
-        await lockWaiters(t.app, 2);
-      },
-    );
+    await whileLocked(t.app, lockInsuredRow(insured), async () => {
+      deletion = insured.call('DELETE', `insured/deletecontacts?id=${contactId}`);
+      await lockWaiters(t.app, 1);
+      update = send(insured, body(quote.submissionId, { contactId }));
+      await lockWaiters(t.app, 2);
+    });
     const [deleted, updated] = [await deletion!, await update!];
     expect(deleted.statusCode, deleted.body).toBe(200);
     if (t.testApp.database.kind === 'postgres') {

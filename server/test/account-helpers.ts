@@ -11,7 +11,7 @@ import { expect } from 'vitest';
 import { businessToday } from '@shared/calendar';
 import { submissionQuoteSchema, type SubmissionQuote } from '@shared/contract/submissions';
 import type { Transaction } from '@server/db/connection';
-import { policies, submissions } from '@server/db/schema';
+import { locations, policies, submissions, users } from '@server/db/schema';
 import { caller, freshIp, signUp } from '@server/test/auth-helpers';
 import { quoteApi, submissionInput } from '@server/test/quote-helpers';
 
@@ -114,6 +114,42 @@ export async function bindForTest(
   return policy!.id;
 }
 
+/** A master location's address; what a test leaves out is filled in. */
+export type MasterAddress = {
+  title?: string | null;
+  address1?: string;
+  address2?: string | null;
+  city: string;
+  state: string;
+  zipcode: string;
+};
+
+/**
+ * A master location of the insured's written straight into the table (saving one is the locations
+ * route's business, tested there); answers its id.
+ */
+export async function masterLocation(
+  app: FastifyInstance,
+  insured: Insured,
+  address: MasterAddress,
+  isPrimary = false,
+): Promise<number> {
+  const [row] = await app.db
+    .insert(locations)
+    .values({
+      userId: insured.userId,
+      title: address.title ?? null,
+      address1: address.address1 ?? '1 Test St',
+      address2: address.address2 ?? null,
+      city: address.city,
+      state: address.state,
+      zipcode: address.zipcode,
+      isPrimary,
+    })
+    .returning({ id: locations.id });
+  return row!.id;
+}
+
 /**
  * For race tests: runs `lock` in a transaction of the test's own (a query taking row locks),
  * then `during` while that transaction still holds them, then commits. `during` fires requests
@@ -134,6 +170,14 @@ export async function whileLocked(
     await during();
   });
 }
+
+/** whileLocked's lock on an order's row, taken as a request that changes the order takes it. */
+export const lockOrderRow = (submissionId: number) => (tx: Transaction) =>
+  tx.select({ id: submissions.id }).from(submissions).where(eq(submissions.id, submissionId)).for('update');
+
+/** whileLocked's lock on the insured's own row, taken as a change to their records takes it. */
+export const lockInsuredRow = (insured: Insured) => (tx: Transaction) =>
+  tx.select({ id: users.id }).from(users).where(eq(users.id, insured.userId)).for('no key update');
 
 /**
  * Waits until `count` sessions of this test database wait for a lock (PostgreSQL); gives up
