@@ -1,32 +1,11 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseConfig } from '@server/config';
 import { binderPdf } from '@server/documents/binder-pdf';
 import type { PolicyDocumentData } from '@server/documents/document-data';
+import { pdfReader } from '@server/test/pdf-text';
 import { expectInsurerNamed, testTrust } from '@server/test/trust-fixtures';
 
-const run = promisify(execFile);
-let scratch: string;
-let saved = 0;
-beforeAll(async () => {
-  scratch = await mkdtemp(path.join(tmpdir(), 'binder-pdf-test-'));
-});
-afterAll(async () => {
-  await rm(scratch, { recursive: true, force: true });
-});
-
-async function fileOf(bytes: Uint8Array): Promise<string> {
-  saved += 1;
-  const file = path.join(scratch, `binder-${saved}.pdf`);
-  await writeFile(file, bytes);
-  return file;
-}
-const textOf = async (bytes: Uint8Array) => (await run('pdftotext', ['-layout', await fileOf(bytes), '-'])).stdout;
-const infoOf = async (bytes: Uint8Array) => (await run('pdfinfo', ['-isodates', await fileOf(bytes)])).stdout;
+const { textOf, infoOf } = pdfReader('binder-pdf');
 
 const policy = (overrides: Partial<PolicyDocumentData> = {}): PolicyDocumentData => ({
   policyNumber: 'P-2026-000042',

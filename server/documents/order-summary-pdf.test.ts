@@ -1,32 +1,10 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OrderSummaryData } from '@server/documents/document-data';
 import { orderSummaryPdf } from '@server/documents/order-summary-pdf';
+import { pdfReader } from '@server/test/pdf-text';
 import { expectInsurerNamed, testTrust } from '@server/test/trust-fixtures';
 
-const run = promisify(execFile);
-let scratch: string;
-let saved = 0;
-beforeAll(async () => {
-  scratch = await mkdtemp(path.join(tmpdir(), 'order-summary-pdf-test-'));
-});
-afterAll(async () => {
-  await rm(scratch, { recursive: true, force: true });
-});
-
-async function fileOf(bytes: Uint8Array): Promise<string> {
-  saved += 1;
-  const file = path.join(scratch, `order-summary-${saved}.pdf`);
-  await writeFile(file, bytes);
-  return file;
-}
-const textOf = async (bytes: Uint8Array) => (await run('pdftotext', ['-layout', await fileOf(bytes), '-'])).stdout;
-const infoOf = async (bytes: Uint8Array) => (await run('pdfinfo', ['-isodates', await fileOf(bytes)])).stdout;
-const pagesOf = async (bytes: Uint8Array) => Number(/^Pages:\s+(\d+)$/m.exec(await infoOf(bytes))![1]);
+const { textOf, infoOf, pagesOf } = pdfReader('order-summary-pdf');
 
 const summary = (overrides: Partial<OrderSummaryData> = {}): OrderSummaryData => ({
   orderNumber: 'Q-2026-000123',
