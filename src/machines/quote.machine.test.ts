@@ -1323,6 +1323,21 @@ describe('quoteMachine: saving', () => {
     expect(quote.shown.filter(([screen]) => screen === 'showSaved')).toHaveLength(1);
   });
 
+  it('after a failed save, Buy now tries the same save again (the first key, never a second order) and buys', async () => {
+    const quote = await atQuoted();
+    quote.actor.send({ type: 'quote.save', idempotencyKey: saveKey });
+    await quote.answer('saveQuote', 'error', networkError());
+    expect(quote.value()).toBe('quoting.quoted.saveFailed');
+
+    quote.actor.send({ type: 'quote.buyNow', idempotencyKey: 'c1d2e3f4-0000-4000-8000-000000000009' });
+    expect(quote.value()).toBe('quoting.saving');
+    const [first, second] = quote.callsTo('saveQuote') as SaveCall[];
+    expect(second).toEqual(first);
+    expect(second!.idempotencyKey).toBe(saveKey);
+    await quote.answer('saveQuote', 'done', savedOrder);
+    expect(quote.shown.at(-1)).toEqual(['showSaved', savedOrder, 'buy']);
+  });
+
   it('after a failed save another offered option can be chosen, and saved with a new key', async () => {
     const quote = await atQuoted();
     quote.actor.send({ type: 'quote.save', idempotencyKey: saveKey });

@@ -656,6 +656,18 @@ export const quoteMachine = setup({
                   target: '#quote.quoting.saving',
                   description: 'The visitor tries again (never making a second order).',
                 },
+                // Buy now and Save are still on screen: pressing one is trying again, with the first
+                // attempt's key (not the event's new one), so a save that did reach the server is found.
+                'quote.buyNow': {
+                  target: '#quote.quoting.saving',
+                  description: 'The visitor chooses Buy now: the same save is tried again, then bought.',
+                  actions: { type: 'storeIntent', params: 'buy' },
+                },
+                'quote.save': {
+                  target: '#quote.quoting.saving',
+                  description: 'The visitor chooses Save: the same save is tried again, then kept.',
+                  actions: { type: 'storeIntent', params: 'save' },
+                },
               },
             },
           },
