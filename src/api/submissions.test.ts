@@ -1,37 +1,14 @@
 // @vitest-environment jsdom
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { configureApi } from '@/api/client';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { SavedAnswers } from '@shared/contract/questions';
 import type { Calculation } from '@shared/contract/rating';
 import type { OrderDetails, SubmissionQuote } from '@shared/contract/submissions';
 import { getApplicationAnswers, getQuestions, replaceApplicationAnswers, saveQuestionAnswers } from '@/api/questions';
 import { createSubmission, getOrderDetails, updateRating } from '@/api/submissions';
+import { setupScriptedApi } from '@/api/scripted-api-server';
 
-/** A loopback server answering from a script, recording what arrived (and the bodies sent). */
-type Answer = { status: number; body: unknown };
-let server: Server;
-let script: Answer[] = [];
-let received: { request: IncomingMessage; body: string }[] = [];
-
-beforeAll(async () => {
-  server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      received.push({ request, body });
-      const answer = script.shift() ?? { status: 200, body: [] };
-      response.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  configureApi(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-});
-afterAll(() => new Promise((resolve) => server.close(resolve)));
+const { script, received } = setupScriptedApi();
 beforeEach(() => {
-  script = [];
-  received = [];
   localStorage.clear();
 });
 
@@ -60,7 +37,7 @@ const key = 'k'.repeat(43);
 
 describe('the submission calls', () => {
   it('createSubmission sends the Idempotency-Key when given, and no quote key', async () => {
-    script = [{ status: 201, body: { ...quote, quoteKey: key } }];
+    script.push({ status: 201, body: { ...quote, quoteKey: key } });
     const input = {
       specialityId: 1,
       state: 'TX',
@@ -78,7 +55,7 @@ describe('the submission calls', () => {
   });
 
   it('updateRating and getOrderDetails send the visitor’s key as x-quote-key', async () => {
-    script = [{ status: 200, body: { ...quote, version: 2 } }];
+    script.push({ status: 200, body: { ...quote, version: 2 } });
     await updateRating({ submissionId: 7, limitCode: '2M/4M' }, key);
     const details: OrderDetails = {
       submissionId: 7,
@@ -121,10 +98,7 @@ describe('the questions calls', () => {
   };
 
   it('getQuestions asks for the speciality, and the submission with its key when given', async () => {
-    script = [
-      { status: 200, body: [] },
-      { status: 200, body: [] },
-    ];
+    script.push({ status: 200, body: [] }, { status: 200, body: [] });
     await getQuestions(3);
     await getQuestions(3, { submissionId: 7, quoteKey: key });
     expect(received.map(({ request }) => [request.url, request.headers['x-quote-key']])).toEqual([
@@ -134,11 +108,11 @@ describe('the questions calls', () => {
   });
 
   it('the answer saves put the id in the path and the answers in the body', async () => {
-    script = [
+    script.push(
       { status: 200, body: saved },
       { status: 200, body: saved },
       { status: 200, body: { submissionId: 7, answers: { years_in_practice: 3 } } },
-    ];
+    );
     await expect(saveQuestionAnswers(7, { a: null }, key)).resolves.toEqual(saved);
     await replaceApplicationAnswers(7, { years_in_practice: 3 });
     await expect(getApplicationAnswers(7, key)).resolves.toEqual({

@@ -1,36 +1,13 @@
 // @vitest-environment jsdom
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { HTTPError } from 'ky';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { errorFields, errorStatus, serverMessage } from '@/api/api-error';
-import { configureApi } from '@/api/client';
 import type { DecisionResult, Queue, Review } from '@shared/contract/underwriting';
 import { approve, closeLost, decline, queue, requestInfo, review } from '@/api/underwriting';
+import { setupScriptedApi } from '@/api/scripted-api-server';
 
-/** A loopback server answering from a script, recording what arrived (and the bodies sent). */
-type Answer = { status: number; body: unknown };
-let server: Server;
-let script: Answer[] = [];
-let received: { request: IncomingMessage; body: string }[] = [];
-
-beforeAll(async () => {
-  server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      received.push({ request, body });
-      const answer = script.shift() ?? { status: 200, body: {} };
-      response.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  configureApi(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-});
-afterAll(() => new Promise((resolve) => server.close(resolve)));
+const { script, received } = setupScriptedApi();
 beforeEach(() => {
-  script = [];
-  received = [];
   localStorage.clear();
 });
 
@@ -100,10 +77,7 @@ const sent = () =>
 
 describe('the queue', () => {
   it('asks for the filters set and nothing else', async () => {
-    script = [
-      { status: 200, body: { ...emptyQueue, items: [referred] } },
-      { status: 200, body: emptyQueue },
-    ];
+    script.push({ status: 200, body: { ...emptyQueue, items: [referred] } }, { status: 200, body: emptyQueue });
     await expect(queue()).resolves.toEqual({ ...emptyQueue, items: [referred] });
     await expect(queue({ brokerId: 3, specialityId: undefined, status: 'missing_info' })).resolves.toEqual(emptyQueue);
     expect(sent()).toEqual([
@@ -113,27 +87,27 @@ describe('the queue', () => {
   });
 
   it('refuses an answer that breaks the contract', async () => {
-    script = [{ status: 200, body: { ...emptyQueue, items: [{ ...referred, status: 'pondering' }] } }];
+    script.push({ status: 200, body: { ...emptyQueue, items: [{ ...referred, status: 'pondering' }] } });
     await expect(queue()).rejects.toThrow();
   });
 });
 
 describe('one submission', () => {
   it('asks underwriting/submission for it and parses the answer', async () => {
-    script = [{ status: 200, body: reviewed }];
+    script.push({ status: 200, body: reviewed });
     await expect(review(4217)).resolves.toEqual(reviewed);
     expect(sent()).toEqual([['GET', '/api/weborder/underwriting/submission?submissionid=4217', undefined]]);
   });
 
   it('refuses a review without what may be decided', async () => {
-    script = [{ status: 200, body: { ...reviewed, allowed: undefined } }];
+    script.push({ status: 200, body: { ...reviewed, allowed: undefined } });
     await expect(review(4217)).rejects.toThrow();
   });
 });
 
 describe('the decisions', () => {
   it('post JSON with the version reviewed; an approval without a reason sends none', async () => {
-    script = [1, 2, 3, 4, 5].map(() => ({ status: 200, body: result }));
+    script.push(...[1, 2, 3, 4, 5].map(() => ({ status: 200, body: result })));
     await expect(
       approve({ submissionid: 4217, version: 5, adjustmentBps: 1000, reason: 'Claims history' }),
     ).resolves.toEqual(result);
@@ -164,13 +138,13 @@ describe('the decisions', () => {
   });
 
   it('a refusal keeps the server’s words and the fields it names', async () => {
-    script = [
+    script.push(
       { status: 409, body: { status: 409, message: 'The order is approved', fields: { status: 'is approved' } } },
       {
         status: 400,
         body: { status: 400, message: 'Invalid body', fields: { reason: 'is required when the premium is adjusted' } },
       },
-    ];
+    );
     const conflict = await approve({ submissionid: 4217, version: 5, adjustmentBps: 0 }).catch(
       (error: unknown) => error,
     );
