@@ -154,6 +154,23 @@ function uploadWords(error: unknown): string {
   return serverMessage(error) ?? errorText(error);
 }
 
+/**
+ * The summary arrived, on the first load or again after a change: it is kept, and the order shows
+ * here, or, when its status has a screen of its own, goes there (`elsewhere`).
+ */
+const summaryArrived = (
+  elsewhere: { target: string; description: string },
+  here: { target: string; description: string },
+) =>
+  [
+    {
+      ...elsewhere,
+      guard: { type: 'belongsElsewhere', params: outputOf<LoadedSummary> },
+      actions: { type: 'storeDetails', params: outputOf<LoadedSummary> },
+    },
+    { ...here, actions: { type: 'storeDetails', params: outputOf<LoadedSummary> } },
+  ] as const;
+
 /** A change the server answered with 404: the order is gone (or was never this account's). */
 const orderGone = {
   guard: { type: 'isGone', params: errorOf },
@@ -339,19 +356,10 @@ export const orderDetailsMachine = setup({
         id: 'loadSummary',
         src: 'loadSummary',
         input: ({ context }) => ({ submissionId: context.submissionId }),
-        onDone: [
-          {
-            description: 'The order’s status is shown on another screen.',
-            guard: { type: 'belongsElsewhere', params: outputOf<LoadedSummary> },
-            target: 'redirecting',
-            actions: { type: 'storeDetails', params: ({ event }) => event.output },
-          },
-          {
-            target: 'showing.ready',
-            description: 'The order arrived.',
-            actions: { type: 'storeDetails', params: ({ event }) => event.output },
-          },
-        ],
+        onDone: summaryArrived(
+          { target: 'redirecting', description: 'The order’s status is shown on another screen.' },
+          { target: 'showing.ready', description: 'The order arrived.' },
+        ),
         onError: [
           {
             guard: { type: 'isNotFound', params: errorOf },
@@ -439,19 +447,10 @@ export const orderDetailsMachine = setup({
             id: 'refreshSummary',
             src: 'loadSummary',
             input: ({ context }) => ({ submissionId: context.submissionId }),
-            onDone: [
-              {
-                description: 'The order’s status is now shown on another screen.',
-                guard: { type: 'belongsElsewhere', params: outputOf<LoadedSummary> },
-                target: '#orderDetails.moved',
-                actions: { type: 'storeDetails', params: ({ event }) => event.output },
-              },
-              {
-                target: 'ready',
-                description: 'The order arrived as it is now.',
-                actions: { type: 'storeDetails', params: ({ event }) => event.output },
-              },
-            ],
+            onDone: summaryArrived(
+              { target: '#orderDetails.moved', description: 'The order’s status is now shown on another screen.' },
+              { target: 'ready', description: 'The order arrived as it is now.' },
+            ),
             // What the screen shows is right as far as it goes: the change went through.
             onError: {
               target: 'ready',
