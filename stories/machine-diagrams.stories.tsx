@@ -17,6 +17,7 @@ import missingDetails from '../docs/machines/missing-details.mmd?raw';
 import orderDetails from '../docs/machines/order-details.mmd?raw';
 import orderLifecycle from '../docs/machines/order-lifecycle.mmd?raw';
 import payment from '../docs/machines/payment.mmd?raw';
+import policyLifecycle from '../docs/machines/policy-lifecycle.mmd?raw';
 import paymentConfirm from '../docs/machines/payment-confirm.mmd?raw';
 import quote from '../docs/machines/quote.mmd?raw';
 import recordList from '../docs/machines/record-list.mmd?raw';
@@ -473,6 +474,22 @@ export const LifecycleIncompleteMissingInfo = lifecycleOn('incomplete-missing-in
 export const LifecycleIncompleteReviewUnderwriter = lifecycleOn('incomplete-review-underwriter');
 export const LifecycleApplicationUnderReview = lifecycleOn('application-under-review');
 export const LifecycleCompleteOrder = lifecycleOn('complete-order');
+
+export const PolicyLifecycle: Story = {
+  name: 'Policy lifecycle (after the sale)',
+  args: { title: 'policyLifecycleMachine', file: 'docs/machines/policy-lifecycle.mmd', source: policyLifecycle },
+  play: expectStates([
+    'current',
+    'inForce',
+    'cancellationNotice',
+    'cancelled',
+    'expired',
+    'renewed',
+    'policy.endorse',
+    'policy.cancel',
+    'policy.buyTail',
+  ]),
+};
 
 export const BrokerBook: Story = {
   name: 'Broker’s book (status kept in the address)',
