@@ -155,6 +155,18 @@ function uploadWords(error: unknown): string {
 }
 
 /**
+ * Where goToStatusScreen goes: the screen of the order's status as it is now. `replace`: the
+ * order was opened on a screen that does not show it, so that address is not kept in the history.
+ */
+const statusScreenOf =
+  ({ replace }: { replace: boolean }) =>
+  ({ context }: { context: OrderDetailsContext }) => ({
+    screen: statusScreen(context.details!.order.status),
+    submissionId: context.submissionId,
+    replace,
+  });
+
+/**
  * The summary arrived, on the first load or again after a change: it is kept, and the order shows
  * here, or, when its status has a screen of its own, goes there (`elsewhere`).
  */
@@ -386,14 +398,7 @@ export const orderDetailsMachine = setup({
     redirecting: {
       description: 'This screen does not show orders in this status: the order’s own status screen opens in its place.',
       type: 'final',
-      entry: {
-        type: 'goToStatusScreen',
-        params: ({ context }) => ({
-          screen: statusScreen(context.details!.order.status),
-          submissionId: context.submissionId,
-          replace: true,
-        }),
-      },
+      entry: { type: 'goToStatusScreen', params: statusScreenOf({ replace: true }) },
     },
     // The order on the screen, as last fetched or being fetched again: what the insured can do
     // from here is written once, for both.
@@ -535,14 +540,7 @@ export const orderDetailsMachine = setup({
     moved: {
       description: 'The order moved on: the screen for its new status opens.',
       type: 'final',
-      entry: {
-        type: 'goToStatusScreen',
-        params: ({ context }) => ({
-          screen: statusScreen(context.details!.order.status),
-          submissionId: context.submissionId,
-          replace: false,
-        }),
-      },
+      entry: { type: 'goToStatusScreen', params: statusScreenOf({ replace: false }) },
     },
     uploading: {
       description: 'The chosen files are being uploaded to the order; files chosen meanwhile go up next.',
