@@ -131,6 +131,21 @@ export const screens = [
     guard: 'requireSignedIn',
   },
   { name: 'claims', path: 'claims', title: 'Claims', module: 'claims/claims-screen', guard: 'requireSignedIn' },
+  // Certificates of insurance on demand (issue 19): the insured's, and the public check of one.
+  {
+    name: 'certificates',
+    path: 'certificates',
+    title: 'Certificates of insurance',
+    module: 'certificates/certificates-screen',
+    search: 'certificatesSearch',
+    guard: 'requireSignedIn',
+  },
+  {
+    name: 'verify-certificate',
+    path: 'verify-certificate/$code',
+    title: 'Check a certificate of insurance',
+    module: 'verify-certificate/verify-certificate-screen',
+  },
   {
     name: 'ordersummary',
     path: 'ordersummary/$submissionid',

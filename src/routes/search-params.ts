@@ -71,6 +71,14 @@ export const paymentConfirmSearch = v.object({
   sessionid: v.fallback(v.optional(v.pipe(v.string(), v.regex(checkoutSessionIdPattern))), undefined),
 });
 
+/**
+ * certificates: `policyid`, the policy whose certificates are shown (a positive whole number).
+ * Anything else in its place reads as none: the screen asks which policy.
+ */
+export const certificatesSearch = v.object({
+  policyid: v.fallback(v.optional(recordIdInputSchema), undefined),
+});
+
 /** The underwriter's queue: filters by broker, speciality and status, each optional. */
 export const underwritingSearch = v.object({
   brokerId: v.fallback(v.optional(recordIdInputSchema), undefined),

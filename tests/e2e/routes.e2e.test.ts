@@ -19,7 +19,11 @@ const shownToInsured = (name: string) => {
   return guard && OTHER_ROLES.has(guard) ? 'page-not-found' : name;
 };
 const sample = (path: string) =>
-  path.replace('$submissionid', '1042').replace('$token', 'sample-token').replace('$specialityid', '1');
+  path
+    .replace('$submissionid', '1042')
+    .replace('$token', 'sample-token')
+    .replace('$specialityid', '1')
+    .replace('$code', 'ABCD-EFGH-JKMN');
 
 /** The name of the speciality a broker code stands for. */
 function specialityName(broker: (typeof demoBrokers)[number], code: string): string {
