@@ -371,6 +371,12 @@ export const Certificates: Story = {
     await expect(
       await canvas.findByText(/Its policy has been issued, so the list can no longer change here/),
     ).toBeVisible();
+    // Anyone else gets a certificate issued on demand, not a call to the broker.
+    await expect(canvas.getByRole('link', { name: 'Certificates of insurance' })).toHaveAttribute(
+      'href',
+      '/certificates',
+    );
+    await expect(canvas.queryByText(/contact your broker/)).toBeNull();
     const item = await itemNamed(canvas, lender.name);
     await expect(canvas.queryByRole('button', { name: 'Add an additional insured' })).toBeNull();
     await expect(item.queryByRole('button', { name: /^Edit|^Remove/ })).toBeNull();

@@ -94,6 +94,11 @@ export const Loaded: Story = {
     await expect(fact(policy, 'Total for the year')).toHaveTextContent(formatUsd(quotedCalculation.totalCents));
     await expect(fact(policy, 'Payment plan')).toHaveTextContent('Quarterly');
     await expect(fact(policy, 'Paid')).toHaveTextContent(`${formatUsd(QUARTERLY.downPaymentCents)} on Jun 25, 2026`);
+    // Certificates of insurance are issued on the policy itself.
+    await expect(policy.getByRole('link', { name: 'Issue a certificate of insurance' })).toHaveAttribute(
+      'href',
+      '/certificates?policyid=17',
+    );
     const documents = within(canvas.getByRole('region', { name: 'Documents' }));
     await expect(canvas.getByRole('region', { name: 'Documents' })).toHaveTextContent(
       'Download your policy, binder, invoice and order summary.',

@@ -104,6 +104,7 @@ export const Loaded: Story = {
       ['Contacts', '/contacts'],
       ['Locations', '/locations'],
       ['Additional insureds', '/additionally-insured'],
+      ['Certificates of insurance', '/certificates'],
       ['Claims', '/claims'],
       ['Feedback', '/feedback'],
     ] as const) {

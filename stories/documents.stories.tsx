@@ -50,6 +50,10 @@ export const TwoPolicies: Story = {
     const canvas = await listed(canvasElement);
     await expect(canvas.getByRole('heading', { level: 1, name: 'Your documents' })).toBeVisible();
     await expect(canvasElement.querySelector('[data-screen="document"]')).not.toBeNull();
+    await expect(canvas.getByRole('link', { name: 'Issue a certificate of insurance' })).toHaveAttribute(
+      'href',
+      '/certificates',
+    );
     const sections = [...canvasElement.querySelectorAll('.documents-order')];
     await expect(sections.map((section) => section.querySelector('h2')?.textContent)).toEqual([THIS_YEAR, LAST_YEAR]);
     const current = within(canvas.getByRole('region', { name: THIS_YEAR }));

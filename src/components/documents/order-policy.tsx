@@ -42,7 +42,15 @@ export function OrderPolicy({ submissionId, orderNumber }: { submissionId: numbe
       <section className="order-section" aria-labelledby="complete-policy-title">
         <h2 id="complete-policy-title">Your policy</h2>
         {policy ? (
-          <PolicyFacts policy={policy} />
+          <>
+            <PolicyFacts policy={policy} />
+            <p>
+              Need proof of cover for a landlord or a client?{' '}
+              <ScreenLink screen="certificates" search={{ policyid: policy.policyId }}>
+                Issue a certificate of insurance
+              </ScreenLink>
+            </p>
+          </>
         ) : (
           <p>Your policy is being issued. Its number and documents appear here as soon as it is ready.</p>
         )}

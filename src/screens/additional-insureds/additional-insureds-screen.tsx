@@ -146,9 +146,16 @@ function OrderPicker({ malformed }: { malformed: boolean }) {
 }
 
 /** Why a list that cannot change cannot, in the insured's terms. */
-function frozenReason(status: string): string {
+function frozenReason(status: string): ReactNode {
   if (status === 'bound' || status === 'complete') {
-    return 'Its policy has been issued, so the list can no longer change here. To name someone else on the policy, please contact your broker.';
+    // Anyone else is named on a certificate issued on demand, as an additional insured if their contract asks.
+    return (
+      <>
+        Its policy has been issued, so the list can no longer change here. To name someone else — a landlord, a client —
+        issue them a certificate of insurance yourself, also as an additional insured if their contract asks:{' '}
+        <ScreenLink screen="certificates">Certificates of insurance</ScreenLink>.
+      </>
+    );
   }
   if (status === 'declined') return 'This order was declined, so its list can no longer change.';
   return 'This order is closed, so its list can no longer change.';

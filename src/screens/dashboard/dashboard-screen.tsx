@@ -23,6 +23,11 @@ const QUICK_LINKS: { screen: ScreenName; label: string; about: string }[] = [
     label: 'Additional insureds',
     about: 'Others your policy protects, and their certificates.',
   },
+  {
+    screen: 'certificates',
+    label: 'Certificates of insurance',
+    about: 'Proof of your cover for a landlord or a client, checked online.',
+  },
   { screen: 'claims', label: 'Claims', about: 'Report a claim and follow its progress.' },
   { screen: 'feedback', label: 'Feedback', about: 'Tell us how buying your cover went.' },
 ];

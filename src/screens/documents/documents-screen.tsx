@@ -43,6 +43,12 @@ export default function DocumentsScreen() {
         </div>
       ) : (
         <>
+          {orders.some((order) => order.policyNumber) && (
+            <p>
+              Need proof of cover for a landlord or a client?{' '}
+              <ScreenLink screen="certificates">Issue a certificate of insurance</ScreenLink>
+            </p>
+          )}
           <SharedNotice documents={documents} />
           {orders.map((order) => (
             <OrderDocuments key={order.submissionId} order={order} documents={documents} />
