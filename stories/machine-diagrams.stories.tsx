@@ -263,15 +263,14 @@ export const Payment: Story = {
     'invoicing',
     'startingCheckout',
     'leaving',
-    'goToCheckout',
-    'needsInvoice',
-    'hasOpenInvoice',
-    'isConflict',
-    'payment.pay',
-    'payment.retry',
-    'payment.signed',
-    'payment.itemsSupplied',
-    'isSigned',
+    // An overview (the machine asks for one): what moves the insured on, in words.
+    'The order arrived.',
+    'Approved, with no invoice yet.',
+    'Invoiced, with the invoice open.',
+    'The order changed meanwhile',
+    'The insured tries again.',
+    'The insured, having signed',
+    'The payment page is ready.',
   ]),
 };
 

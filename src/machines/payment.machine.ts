@@ -182,6 +182,8 @@ export const paymentMachine = setup({
   },
 }).createMachine({
   id: 'payment',
+  // Too many ways to move for one readable picture in full: docs/machines draws it as an overview.
+  meta: { diagram: 'overview' },
   context: ({ input }) => ({
     ...input,
     details: undefined,
