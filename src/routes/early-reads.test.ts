@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorStatus } from '@/api/api-error';
 import { loadApplication, signApplication } from '@/api/application-signature';
 import { orderSummaryDetails } from '@/api/lifecycle';
@@ -18,6 +18,8 @@ afterEach(() => {
 
 const notFound = { status: 404, body: { status: 404, message: 'Order not found' } };
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+/** Until the server has seen `count` requests: on a busy machine they take longer than a settle. */
+const arrived = (count: number) => vi.waitFor(() => expect(received).toHaveLength(count), { timeout: 10_000 });
 const asked = () =>
   received.map(({ request }) => `${request.method} ${request.url} ${request.headers.authorization ?? '-'}`).sort();
 
@@ -35,7 +37,7 @@ describe('early reads started by the signed-in guard', () => {
   it('payment reads the order and its application at once, with the stored session, and the screen takes them', async () => {
     script.push(notFound, notFound);
     startEarlyReads({ pathname: '/payment', search: { submissionid: 7 } });
-    await settle();
+    await arrived(2);
     expect(asked()).toEqual([
       'GET /api/weborder/dashboard/ordersummarydetails?submissionid=7 Bearer token-of-dana',
       'GET /api/weborder/insured/application?submissionid=7 Bearer token-of-dana',
@@ -56,7 +58,7 @@ describe('early reads started by the signed-in guard', () => {
   it('the branded payment screen reads the same', async () => {
     script.push(notFound, notFound);
     startEarlyReads({ pathname: '/client/payment/harbor-risk', search: { submissionid: '12' } });
-    await settle();
+    await arrived(2);
     expect(asked()).toEqual([
       'GET /api/weborder/dashboard/ordersummarydetails?submissionid=12 Bearer token-of-dana',
       'GET /api/weborder/insured/application?submissionid=12 Bearer token-of-dana',
@@ -77,7 +79,7 @@ describe('early reads started by the signed-in guard', () => {
   it('a write sent after the early reads makes them stale: the screen reads again', async () => {
     script.push(notFound, notFound, notFound);
     startEarlyReads({ pathname: '/payment', search: { submissionid: 7 } });
-    await settle();
+    await arrived(2);
     await signApplication({ submissionId: 7, signerName: 'Dana Whitfield', recordHash: 'c'.repeat(64) }).catch(
       () => undefined,
     );
