@@ -40,15 +40,42 @@ export default tseslint.config(
   },
   {
     // shared/ runs in the browser and in the server alike: the wire contract, the rating engine,
-    // the table of screens. No UI, no HTTP client, no state machines, nothing of the client's or
-    // the server's.
+    // the table of screens, the lifecycles. No UI, no HTTP client, nothing of the client's or the
+    // server's; state machines only in shared/lifecycle (below).
     files: ['shared/**/*.ts'],
+    ignores: ['shared/lifecycle/**'],
     rules: {
       'no-restricted-imports': restrictImports({
         paths: [
           { name: 'react', message: 'shared/ is framework-free: no React.' },
           { name: 'react-dom', message: 'shared/ is framework-free: no React.' },
-          { name: 'xstate', message: 'shared/ holds no state machines: they live in src/machines.' },
+          {
+            name: 'xstate',
+            message:
+              'Only the lifecycles (shared/lifecycle) are machines in shared/: the screens’ live in src/machines.',
+          },
+          { name: 'ky', message: 'shared/ makes no HTTP calls: they live in src/api.' },
+        ],
+        patterns: [
+          {
+            group: ['react/*', 'react-dom/*', '@tanstack/*'],
+            message: 'shared/ is framework-free: no React or TanStack.',
+          },
+          { group: ['@/*'], message: 'shared/ imports nothing of the client: move what both need into shared/.' },
+          { group: ['@server/*'], message: 'shared/ imports nothing of the server: move what both need into shared/.' },
+        ],
+      }),
+    },
+  },
+  {
+    // The order's and the policy's lifecycles: pure machines (xstate, no I/O) that the server asks
+    // before it moves a record and the client asks what to show. The rest of shared/'s rules hold.
+    files: ['shared/lifecycle/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrictImports({
+        paths: [
+          { name: 'react', message: 'shared/ is framework-free: no React.' },
+          { name: 'react-dom', message: 'shared/ is framework-free: no React.' },
           { name: 'ky', message: 'shared/ makes no HTTP calls: they live in src/api.' },
         ],
         patterns: [

@@ -20,6 +20,8 @@ import type { AnyStateMachine, AnyStateNode } from 'xstate';
 // Plain paths, not `new URL(…)`: the test runs under jsdom, whose URL Node's fileURLToPath refuses.
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const MACHINES_DIR = join(ROOT, 'src', 'machines');
+/** The lifecycles both sides ask (shared/lifecycle) are drawn beside the screens' machines. */
+export const MACHINE_DIRS = [MACHINES_DIR, join(ROOT, 'shared', 'lifecycle')];
 export const DIAGRAMS_DIR = join(ROOT, 'docs', 'machines');
 
 const MACHINE_FILE = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.machine\.ts$/;
@@ -50,16 +52,17 @@ function isMachine(value: unknown): value is AnyStateMachine {
   return typeof value === 'object' && value !== null && 'root' in value && 'config' in value && 'provide' in value;
 }
 
-/** Imports every src/machines/*.machine.ts and picks its `<camelName>Machine` export. */
-export async function loadMachines(dir: string = MACHINES_DIR): Promise<MachineEntry[]> {
+/** Imports every *.machine.ts of src/machines and shared/lifecycle and picks its `<camelName>Machine` export. */
+export async function loadMachines(dirs: string | string[] = MACHINE_DIRS): Promise<MachineEntry[]> {
   const entries: MachineEntry[] = [];
-  for (const name of machineNames(dir)) {
-    const exportName = machineExportName(name);
-    const module = (await import(pathToFileURL(join(dir, `${name}.machine.ts`)).href)) as Record<string, unknown>;
-    const machine = module[exportName];
-    if (!isMachine(machine)) throw new Error(`${name}.machine.ts must export its machine as \`${exportName}\``);
-    entries.push({ name, exportName, machine });
-  }
+  for (const dir of typeof dirs === 'string' ? [dirs] : dirs)
+    for (const name of machineNames(dir)) {
+      const exportName = machineExportName(name);
+      const module = (await import(pathToFileURL(join(dir, `${name}.machine.ts`)).href)) as Record<string, unknown>;
+      const machine = module[exportName];
+      if (!isMachine(machine)) throw new Error(`${name}.machine.ts must export its machine as \`${exportName}\``);
+      entries.push({ name, exportName, machine });
+    }
   return entries;
 }
 

@@ -32,7 +32,7 @@ import adminRateTables from '../docs/machines/admin-rate-tables.mmd?raw';
 import adminUsers from '../docs/machines/admin-users.mmd?raw';
 import brokerBook from '../docs/machines/broker-book.mmd?raw';
 import underwritingReview from '../docs/machines/underwriting-review.mmd?raw';
-import type { StatusScreen } from '@/machines/order-lifecycle.machine';
+import type { StatusScreen } from '@shared/lifecycle/order-lifecycle.machine';
 import { lifecycleDiagramFor, statusesShownOn } from './support/lifecycle-highlight';
 import { MachineDiagram } from './support/machine-diagram';
 

@@ -78,6 +78,7 @@ export const InForce: Story = {
       'Limits',
       'Verification code',
     ]);
+    await expect(canvas.getByRole('link', { name: 'privacy notice' })).toHaveAttribute('href', '/privacy');
     // Nothing of the premium, the insured or the policy's number.
     await expect(canvas.queryByText(/premium|P-2026|Ada|Lovelace/i)).toBeNull();
     await expect(server.checked).toEqual([CODE]);

@@ -6,7 +6,7 @@
 import { submissionStatuses } from '@shared/contract/enums';
 import type { NextStepAction, SubmissionSummary } from '@shared/contract/dashboard';
 import { type SubmissionStatus } from '@shared/contract/submissions';
-import { isOpenStatus } from '@/machines/order-lifecycle.machine';
+import { isOpenStatus } from '@shared/lifecycle/order-lifecycle.machine';
 import type { ScreenName } from '@shared/screens';
 import { orderSummaryRows } from '@server/account/dashboard-queries';
 import type { AuthUser } from '@server/auth/user';

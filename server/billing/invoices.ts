@@ -7,7 +7,7 @@
 import { businessToday, dayOf } from '@shared/calendar';
 import type { Invoice } from '@shared/contract/billing';
 import type { Calculation } from '@shared/contract/rating';
-import type { LifecycleEvent } from '@/machines/order-lifecycle.machine';
+import type { LifecycleEvent } from '@shared/lifecycle/order-lifecycle.machine';
 import { insertInvoice, invoiceOf, type InvoiceRow } from '@server/billing/billing-queries';
 import { coverStart, installmentSchedule } from '@server/billing/installment-schedule';
 import type { AuthUser } from '@server/auth/user';

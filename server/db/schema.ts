@@ -62,7 +62,7 @@ export const userRole = pgEnum('user_role', roles);
 /** The order lifecycle of DESIGN.md §4; the shared machine decides which moves are legal. */
 export const submissionStatus = pgEnum('submission_status', submissionStatuses);
 
-/** The policy lifecycle after the sale; src/machines/policy-lifecycle.machine.ts decides the moves. */
+/** The policy lifecycle after the sale; shared/lifecycle/policy-lifecycle.machine.ts decides the moves. */
 export const policyStatus = pgEnum('policy_status', policyStatuses);
 
 export const mailStatuses = ['pending', 'sent', 'failed'] as const;

@@ -8,7 +8,7 @@
  */
 import { fileModules, type FileModule } from '@shared/contract/files';
 import type { SubmissionStatus } from '@shared/contract/submissions';
-import { isOpenStatus } from '@/machines/order-lifecycle.machine';
+import { isOpenStatus } from '@shared/lifecycle/order-lifecycle.machine';
 import type { AuthUser } from '@server/auth/user';
 import type { Queryable } from '@server/db/connection';
 import { claimOwner, liveFile, orderForFiles } from '@server/files/files-queries';

@@ -17,7 +17,7 @@ import {
   type ReferralReason,
   type RequiredItem,
 } from '@shared/contract/lifecycle';
-import type { LifecycleEvent, LifecycleEventType } from '@/machines/order-lifecycle.machine';
+import type { LifecycleEvent, LifecycleEventType } from '@shared/lifecycle/order-lifecycle.machine';
 import type { AuthUser } from '@server/auth/user';
 import type { Clock } from '@server/clock';
 import type { Database, Queryable } from '@server/db/connection';

@@ -5,7 +5,7 @@
  */
 import type * as v from 'valibot';
 import type { LifecycleMove, sendToCloseLostRequestSchema } from '@shared/contract/lifecycle';
-import type { LifecycleEvent } from '@/machines/order-lifecycle.machine';
+import type { LifecycleEvent } from '@shared/lifecycle/order-lifecycle.machine';
 import type { AuthUser } from '@server/auth/user';
 import type { Clock } from '@server/clock';
 import type { Database } from '@server/db/connection';

@@ -4,7 +4,7 @@
  * request, the decision), with who sent each and their name.
  */
 import { and, desc, eq, gt, inArray, like, type SQL } from 'drizzle-orm';
-import type { LifecycleEventType } from '@/machines/order-lifecycle.machine';
+import type { LifecycleEventType } from '@shared/lifecycle/order-lifecycle.machine';
 import type { Queryable } from '@server/db/connection';
 import { submissionEvents, users } from '@server/db/schema';
 

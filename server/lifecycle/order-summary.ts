@@ -5,7 +5,7 @@
  * underwriter's latest request, the decision, the files, and whether it can still be closed.
  */
 import type { Decision, InfoRequest, OrderSummaryDetails } from '@shared/contract/lifecycle';
-import { isOpenStatus } from '@/machines/order-lifecycle.machine';
+import { isOpenStatus } from '@shared/lifecycle/order-lifecycle.machine';
 import { callerOf, orderLocations, type PlanLocationDeps } from '@server/account/plan-locations';
 import type { AuthUser } from '@server/auth/user';
 import type { Queryable } from '@server/db/connection';

@@ -6,7 +6,7 @@
  */
 import type * as v from 'valibot';
 import type { LifecycleMove, resubmitRequestSchema } from '@shared/contract/lifecycle';
-import type { LifecycleEvent } from '@/machines/order-lifecycle.machine';
+import type { LifecycleEvent } from '@shared/lifecycle/order-lifecycle.machine';
 import type { AuthUser } from '@server/auth/user';
 import { HttpError } from '@server/http/http-error';
 import type { LifecycleDeps } from '@server/lifecycle/close-lost';

@@ -12,7 +12,7 @@ import type {
   confirmPaymentRequestSchema,
   PaymentConfirmation,
 } from '@shared/contract/billing';
-import type { LifecycleEvent } from '@/machines/order-lifecycle.machine';
+import type { LifecycleEvent } from '@shared/lifecycle/order-lifecycle.machine';
 import { callerOf } from '@server/account/plan-locations';
 import { requireCurrentSignature } from '@server/application/signatures';
 import type { AuthUser } from '@server/auth/user';

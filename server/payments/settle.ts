@@ -10,7 +10,7 @@
  * complete (order.issueDocuments), and the order-confirmation mail is queued, all or nothing.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { LifecycleEvent } from '@/machines/order-lifecycle.machine';
+import type { LifecycleEvent } from '@shared/lifecycle/order-lifecycle.machine';
 import { formatUsd } from '@shared/contract/money-format';
 import type { Trust } from '@shared/contract/runtime-config';
 import { invoiceOf, markInvoicePaid, noteInvoiceFailure, policyOf } from '@server/billing/billing-queries';

@@ -1,6 +1,6 @@
 /**
  * One table drives both enforcers (issue 7): the design's table of legal moves
- * (src/machines/order-lifecycle.design-table.ts), which the machine's own test checks the
+ * (shared/lifecycle/order-lifecycle.design-table.ts), which the machine's own test checks the
  * machine against, is here checked against the server. For every status and every call that
  * sends a lifecycle event, an allowed move must succeed and land where the table says; every
  * other must be the 409 naming the status, with nothing written.
@@ -9,8 +9,8 @@ import { submissionStatuses } from '@shared/contract/enums';
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type SubmissionStatus } from '@shared/contract/submissions';
-import { actors, eventTypes, expected } from '@/machines/order-lifecycle.design-table';
-import type { LifecycleActor, LifecycleEventType } from '@/machines/order-lifecycle.machine';
+import { actors, eventTypes, expected } from '@shared/lifecycle/order-lifecycle.design-table';
+import type { LifecycleActor, LifecycleEventType } from '@shared/lifecycle/order-lifecycle.machine';
 import { submissionEvents, submissions, users } from '@server/db/schema';
 import { newInsured, quotedOrder, type Insured } from '@server/test/account-helpers';
 import { setupTestApp } from '@server/test/test-app';

@@ -15,7 +15,7 @@ import {
   type RequiredItem,
 } from '@shared/contract/lifecycle';
 import { formatUsd } from '@shared/contract/money-format';
-import type { LifecycleEventType } from '@/machines/order-lifecycle.machine';
+import type { LifecycleEventType } from '@shared/lifecycle/order-lifecycle.machine';
 import type { AuthUser } from '@server/auth/user';
 import { files, questions, submissionEvents, submissions, users } from '@server/db/schema';
 import { submissionColumns } from '@server/submissions/access';

@@ -7,7 +7,7 @@
 import { submissionStatuses } from '@shared/contract/enums';
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { QUOTE_KEY_HEADER } from '@shared/contract/submissions';
-import { nextStatus, type LifecycleEventType } from '@/machines/order-lifecycle.machine';
+import { nextStatus, type LifecycleEventType } from '@shared/lifecycle/order-lifecycle.machine';
 import type { AuthUser } from '@server/auth/user';
 import type { Queryable } from '@server/db/connection';
 import { submissions } from '@server/db/schema';

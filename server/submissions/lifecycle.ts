@@ -1,11 +1,11 @@
 /**
  * The one way a submission changes status (DESIGN.md §4): the shared lifecycle machine
- * (src/machines/order-lifecycle.machine.ts) decides whether the event is allowed from the status
+ * (shared/lifecycle/order-lifecycle.machine.ts) decides whether the event is allowed from the status
  * as read and by whom; the move is written with the optimistic version check and its history
  * event (actor, from, to, reason, time) in the same transaction. An illegal move is a 409 naming
  * the status; a move that lost a race to another is a 409 naming the version.
  */
-import { nextStatus, type LifecycleEvent, type LifecycleEventType } from '@/machines/order-lifecycle.machine';
+import { nextStatus, type LifecycleEvent, type LifecycleEventType } from '@shared/lifecycle/order-lifecycle.machine';
 import type { AuthUser } from '@server/auth/user';
 import type { Queryable } from '@server/db/connection';
 import type { submissions } from '@server/db/schema';

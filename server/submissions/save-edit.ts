@@ -9,7 +9,7 @@
  * and appends a submission_events row in the same transaction.
  */
 import type { SubmissionStatus } from '@shared/contract/submissions';
-import { nextStatus } from '@/machines/order-lifecycle.machine';
+import { nextStatus } from '@shared/lifecycle/order-lifecycle.machine';
 import type { Queryable } from '@server/db/connection';
 import type { EditMove, SubmissionCaller, SubmissionRow } from '@server/submissions/access';
 import { illegalMove, moveSubmission } from '@server/submissions/lifecycle';

@@ -11,7 +11,7 @@
  * same reason and adjustment) answers what the first did and writes nothing; it is recognised
  * before `version` is compared, since a retry carries the version the first call was sent with.
  */
-import type { LifecycleEventType } from '@/machines/order-lifecycle.machine';
+import type { LifecycleEventType } from '@shared/lifecycle/order-lifecycle.machine';
 import type { DecisionResult } from '@shared/contract/underwriting';
 import { lockOwner } from '@server/account/primary-records';
 import { latestEvents } from '@server/lifecycle/order-events';

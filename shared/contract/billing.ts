@@ -124,7 +124,7 @@ export const policyInfoSchema = v.object({
   policyNumber: v.string(),
   submissionId: integer,
   orderNumber: v.string(),
-  /** The policy's lifecycle status (src/machines/policy-lifecycle.machine.ts). */
+  /** The policy's lifecycle status (shared/lifecycle/policy-lifecycle.machine.ts). */
   status: v.picklist(policyStatuses),
   speciality: v.object({ id: integer, name: v.string() }),
   namedInsured: v.string(),

@@ -11,6 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { StateMachine, type AnyStateMachine, type AnyStateNode } from 'xstate';
 
 const MACHINES_DIR = dirname(fileURLToPath(import.meta.url));
+/** The lifecycles both sides ask live in shared/lifecycle and are read the same way. */
+const LIFECYCLES_DIR = join(MACHINES_DIR, '..', '..', 'shared', 'lifecycle');
 
 interface FoundMachine {
   /** `payment.machine.ts › paymentMachine`, for the failure messages. */
@@ -22,12 +24,16 @@ type Transition = AnyStateNode['transitions'] extends Map<string, Array<infer T>
 
 /** Every export named `…Machine` that is a machine, from every src/machines/*.machine.ts. */
 async function findMachines(): Promise<{ files: string[]; machines: FoundMachine[] }> {
-  const files = readdirSync(MACHINES_DIR)
-    .filter((file) => file.endsWith('.machine.ts'))
-    .sort();
+  const paths = [MACHINES_DIR, LIFECYCLES_DIR].flatMap((dir) =>
+    readdirSync(dir)
+      .filter((file) => file.endsWith('.machine.ts'))
+      .map((file) => join(dir, file)),
+  );
+  const files = paths.map((path) => path.slice(path.lastIndexOf('/') + 1)).sort();
   const machines: FoundMachine[] = [];
-  for (const file of files) {
-    const module = (await import(pathToFileURL(join(MACHINES_DIR, file)).href)) as Record<string, unknown>;
+  for (const path of paths) {
+    const file = path.slice(path.lastIndexOf('/') + 1);
+    const module = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
     for (const [exportName, value] of Object.entries(module)) {
       if (exportName.endsWith('Machine') && value instanceof StateMachine) {
         machines.push({ name: `${file} › ${exportName}`, machine: value as AnyStateMachine });

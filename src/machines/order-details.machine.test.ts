@@ -22,7 +22,7 @@ import {
   type OrderDetailsContext,
   type OrderScreenName,
 } from '@/machines/order-details.machine';
-import { statusScreen } from '@/machines/order-lifecycle.machine';
+import { statusScreen } from '@shared/lifecycle/order-lifecycle.machine';
 
 /**
  * orderDetailsMachine with its calls mocked through machine.provide: each call waits until the

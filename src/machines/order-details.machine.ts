@@ -10,7 +10,7 @@ import { buyNow, orderSummaryDetails, resubmit } from '@/api/lifecycle';
 import { getApplicationQuestions, getQuestions, saveApplicationAnswers, saveQuestionAnswers } from '@/api/questions';
 import { newSaveKey } from '@/api/saved-quote';
 import { closeLostMachine, type CloseLostOutput } from '@/machines/close-lost.machine';
-import { isOpenStatus, nextStatus, statusScreen, type StatusScreen } from '@/machines/order-lifecycle.machine';
+import { isOpenStatus, nextStatus, statusScreen, type StatusScreen } from '@shared/lifecycle/order-lifecycle.machine';
 import { errorOf, outputOf } from '@/machines/actor-events';
 
 /** The screens that show one order: its status screens, and the summary that shows any status. */

@@ -9,7 +9,7 @@ import { newSaveKey } from '@/api/saved-quote';
 import type { BuyNowResult } from '@shared/contract/lifecycle';
 import type { SubmissionStatus } from '@shared/contract/submissions';
 import { buyNow } from '@/api/lifecycle';
-import { statusScreen, type StatusScreen } from '@/machines/order-lifecycle.machine';
+import { statusScreen, type StatusScreen } from '@shared/lifecycle/order-lifecycle.machine';
 import { errorOf, outputOf } from '@/machines/actor-events';
 
 export interface PaymentInput {

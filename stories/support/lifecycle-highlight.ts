@@ -1,6 +1,6 @@
 import { submissionStatuses } from '@shared/contract/enums';
 import { type SubmissionStatus } from '@shared/contract/submissions';
-import { statusScreen, type StatusScreen } from '@/machines/order-lifecycle.machine';
+import { statusScreen, type StatusScreen } from '@shared/lifecycle/order-lifecycle.machine';
 
 /** The statuses a screen shows, as the lifecycle machine's own `statusScreen` says. */
 export function statusesShownOn(screen: StatusScreen): SubmissionStatus[] {

@@ -3,7 +3,7 @@ import type { SubmissionSummary } from '@shared/contract/dashboard';
 import type { FileSummary } from '@shared/contract/files';
 import type { BuyNowResult, OrderSummaryDetails, ReferralReason, RequiredItem } from '@shared/contract/lifecycle';
 import type { HistoryEntry, SubmissionStatus } from '@shared/contract/submissions';
-import { isOpenStatus, statusScreen } from '@/machines/order-lifecycle.machine';
+import { isOpenStatus, statusScreen } from '@shared/lifecycle/order-lifecycle.machine';
 import { authHandlers } from './auth-fixtures';
 import { DASHBOARD_URLS } from './dashboard-fixtures';
 import {

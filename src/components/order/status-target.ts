@@ -1,4 +1,4 @@
-import type { StatusScreen } from '@/machines/order-lifecycle.machine';
+import type { StatusScreen } from '@shared/lifecycle/order-lifecycle.machine';
 import type { ScreenTarget } from '@/routes/screen-location';
 
 /**

@@ -12,7 +12,7 @@ import { RequiredItemList } from '@/components/order/required-items';
 import { statusScreenTarget } from '@/components/order/status-target';
 import { Worksheet } from '@/components/quote/worksheet';
 import { ScreenLink } from '@/components/screen-link';
-import { statusScreen } from '@/machines/order-lifecycle.machine';
+import { statusScreen } from '@shared/lifecycle/order-lifecycle.machine';
 
 /**
  * ordersummary/{submissionid}: everything about one order in any status (cover, price and how it

@@ -5,6 +5,7 @@ import { groupedCode, type CertificateVerification } from '@shared/contract/cert
 import { periodWords, wholeUsd } from '@/components/billing/money-words';
 import { standingTone, standingWords } from '@/components/certificates/standing-words';
 import { formatDay } from '@/components/format/dates';
+import { ScreenLink } from '@/components/screen-link';
 import { verifyCertificateMachine } from '@/machines/verify-certificate.machine';
 
 const TITLE_ID = 'verify-certificate-title';
@@ -135,7 +136,8 @@ function Verified({ verification, code }: { verification: CertificateVerificatio
       </dl>
       <p className="verify-certificate__note">
         This page shows where the policy stands today, not on the day the certificate was issued. A certificate does not
-        change the policy’s terms.
+        change the policy’s terms. Checks are counted by network address, to stop codes being guessed: see our{' '}
+        <ScreenLink screen="privacy">privacy notice</ScreenLink>.
       </p>
     </>
   );

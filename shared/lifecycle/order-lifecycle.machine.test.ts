@@ -9,8 +9,8 @@ import {
   orderLifecycleMachine,
   statusScreen,
   type LifecycleEvent,
-} from '@/machines/order-lifecycle.machine';
-import { actors, eventTypes, expected, OPEN } from '@/machines/order-lifecycle.design-table';
+} from '@shared/lifecycle/order-lifecycle.machine';
+import { actors, eventTypes, expected, OPEN } from '@shared/lifecycle/order-lifecycle.design-table';
 
 describe('orderLifecycleMachine', () => {
   it('has exactly the statuses of the contract', () => {

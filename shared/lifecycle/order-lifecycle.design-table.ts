@@ -1,5 +1,5 @@
 import type { SubmissionStatus } from '@shared/contract/submissions';
-import type { LifecycleActor, LifecycleEventType } from '@/machines/order-lifecycle.machine';
+import type { LifecycleActor, LifecycleEventType } from '@shared/lifecycle/order-lifecycle.machine';
 
 /**
  * DESIGN.md §4 written out as data, independently of the machine: status → event → who may send
