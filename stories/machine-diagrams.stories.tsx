@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import applicationSignature from '../docs/machines/application-signature.mmd?raw';
 import auth from '../docs/machines/auth.mmd?raw';
+import certificates from '../docs/machines/certificates.mmd?raw';
 import changePassword from '../docs/machines/change-password.mmd?raw';
 import closeLost from '../docs/machines/close-lost.mmd?raw';
 import fileDownload from '../docs/machines/file-download.mmd?raw';
@@ -32,6 +33,7 @@ import adminRateTables from '../docs/machines/admin-rate-tables.mmd?raw';
 import adminUsers from '../docs/machines/admin-users.mmd?raw';
 import brokerBook from '../docs/machines/broker-book.mmd?raw';
 import underwritingReview from '../docs/machines/underwriting-review.mmd?raw';
+import verifyCertificate from '../docs/machines/verify-certificate.mmd?raw';
 import type { StatusScreen } from '@shared/lifecycle/order-lifecycle.machine';
 import { lifecycleDiagramFor, statusesShownOn } from './support/lifecycle-highlight';
 import { MachineDiagram } from './support/machine-diagram';
@@ -473,6 +475,38 @@ export const LifecycleIncompleteMissingInfo = lifecycleOn('incomplete-missing-in
 export const LifecycleIncompleteReviewUnderwriter = lifecycleOn('incomplete-review-underwriter');
 export const LifecycleApplicationUnderReview = lifecycleOn('application-under-review');
 export const LifecycleCompleteOrder = lifecycleOn('complete-order');
+
+export const Certificates: Story = {
+  name: 'Certificates of insurance (issue, download at once, download again)',
+  args: { title: 'certificatesMachine', file: 'docs/machines/certificates.mmd', source: certificates },
+  play: expectStates([
+    'loading',
+    'loadFailed',
+    'ready',
+    'idle',
+    'issuing',
+    'issueFailed',
+    'downloading',
+    'certificate.issue',
+    'certificate.download',
+    'certificates.retry',
+  ]),
+};
+
+export const VerifyCertificate: Story = {
+  name: 'Verify a certificate (the public check of a code)',
+  args: { title: 'verifyCertificateMachine', file: 'docs/machines/verify-certificate.mmd', source: verifyCertificate },
+  play: expectStates([
+    'reading',
+    'checking',
+    'found',
+    'notFound',
+    'malformed',
+    'rateLimited',
+    'failed',
+    'verification.retry',
+  ]),
+};
 
 export const PolicyLifecycle: Story = {
   name: 'Policy lifecycle (after the sale)',
