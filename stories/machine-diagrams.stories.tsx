@@ -463,7 +463,12 @@ function lifecycleOn(screen: StatusScreen): Story {
       await expectStates(['draft', 'quoted', 'order.sendToCloseLost'])(context);
       const source = within(context.canvasElement).getByRole('article').querySelector('pre')?.textContent ?? '';
       await expect(statuses.length).toBeGreaterThan(0);
-      for (const status of statuses) await expect(source).toContain(`class ${status} here`);
+      for (const status of statuses) {
+        // The status's own state, as the diagram declares it (inside the open order, or not).
+        const id = /state "(?:\w+)" as (\w+)/.exec(source.slice(source.indexOf(`state "${status}" as `)))?.[1];
+        await expect(id, `${status} is a state of the diagram`).toMatch(new RegExp(`^(open_)?${status}$`));
+        await expect(source).toContain(`class ${id} here`);
+      }
       // Only this screen's statuses are picked out.
       await expect(source.match(/^\s*class \w+ here$/gm)).toHaveLength(statuses.length);
     },
