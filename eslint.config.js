@@ -125,6 +125,38 @@ export default tseslint.config(
       ],
     },
   },
+  // The client and the server never import each other: what both need lives in shared/ (issue 18).
+  // A rule of its own (typescript-eslint's twin of no-restricted-imports), so that the blocks above,
+  // which replace no-restricted-imports for their files, cannot drop it.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@server/*'],
+              message: 'The client imports nothing of the server: move what both need to shared/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@/*'], message: 'The server imports nothing of the client: move what both need to shared/.' },
+          ],
+        },
+      ],
+    },
+  },
   // Screens never import each other; shared pieces live in src/components.
   ...readdirSync(new URL('./src/screens', import.meta.url)).map((screen) => ({
     files: [`src/screens/${screen}/**/*.{ts,tsx}`],
