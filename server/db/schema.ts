@@ -8,8 +8,16 @@
  * never touches binary floating point; timestamps with time zone.
  */
 import { sql } from 'drizzle-orm';
-import { policyStatuses, questionTypes, roles, submissionStatuses } from '@shared/contract/enums';
 import {
+  endorsementKinds,
+  endorsementStatuses,
+  policyStatuses,
+  questionTypes,
+  roles,
+  submissionStatuses,
+} from '@shared/contract/enums';
+import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -65,6 +73,10 @@ export const submissionStatus = pgEnum('submission_status', submissionStatuses);
 /** The policy lifecycle after the sale; shared/lifecycle/policy-lifecycle.machine.ts decides the moves. */
 export const policyStatus = pgEnum('policy_status', policyStatuses);
 
+/** A policy history row's kind and standing (endorsements). */
+export const endorsementKind = pgEnum('endorsement_kind', endorsementKinds);
+export const endorsementStatus = pgEnum('endorsement_status', endorsementStatuses);
+
 export const mailStatuses = ['pending', 'sent', 'failed'] as const;
 export const mailStatus = pgEnum('mail_status', mailStatuses);
 
@@ -108,6 +120,17 @@ export type RateFactors = {
   experience: ExperienceRow[];
   /** The schedule modifier from answers is clamped to ±scheduleCapBps. */
   scheduleCapBps: number;
+};
+
+/**
+ * One thing an endorsement changed, as it read before and after (a code, cents, a name, a
+ * date, a status). `field` names it for the history (limitCode, deductibleCode, address1,
+ * insuredName, status, tailYears …).
+ */
+export type EndorsementChange = {
+  field: string;
+  before: string | number | boolean | null;
+  after: string | number | boolean | null;
 };
 
 export type MailAttachment = { filename: string; contentType: string; contentBase64: string };
@@ -624,13 +647,22 @@ export const invoices = pgTable(
     schedule: jsonb('schedule').$type<ScheduledInstallment[]>().notNull().default([]),
     /** Why the last checkout attempt failed, in the insured's words; cleared once paid. */
     lastFailure: text('last_failure'),
+    /**
+     * Set when the invoice bills an endorsement's additional premium (or a tail) rather than the
+     * order: paying it issues that endorsement. Null for the order's own instalments.
+     */
+    endorsementId: integer('endorsement_id').references((): AnyPgColumn => endorsements.id),
     createdAt: createdAt(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
   (t) => [
     index('invoices_submission_idx').on(t.submissionId),
-    // Generating the invoice twice must not bill twice.
-    unique('invoices_submission_installment_key').on(t.submissionId, t.installmentNo),
+    // Generating the order's invoice twice must not bill twice (endorsements bill apart).
+    uniqueIndex('invoices_submission_installment_key')
+      .on(t.submissionId, t.installmentNo)
+      .where(sql`${t.endorsementId} is null`),
+    // One invoice per endorsement.
+    uniqueIndex('invoices_endorsement_key').on(t.endorsementId),
   ],
 );
 
@@ -787,6 +819,62 @@ export const certificates = pgTable(
       'certificates_additional_insured_wording',
       sql`${t.additionalInsured} = (${t.additionalInsuredWording} is not null)`,
     ),
+  ],
+);
+
+/**
+ * A policy's history after issue (issue 19): every mid-term change, cancellation and tail, each
+ * numbered after the policy (P-2026-000007-E01, E02 … in the order they were asked, per policy),
+ * effective from a day of the period. `changes` says what read what before and after; the annual
+ * premium before and after were priced on `rate_table_id` (the version the policy was priced
+ * with); the prorated premium, its taxes and fees and their total are signed cents: positive is
+ * an additional premium to pay (through an invoice whose endorsement_id is this row), negative a
+ * return premium owed (return_premium_status 'owed' once issued, until billing settles it).
+ * `content` is the endorsement PDF, made when it is issued. `user_id` is the insured who asked,
+ * for the Idempotency-Key's uniqueness; ownership is read through the policy's order.
+ */
+export const endorsements = pgTable(
+  'endorsements',
+  {
+    id: id(),
+    policyId: integer('policy_id')
+      .notNull()
+      .references(() => policies.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    number: text('number').notNull(),
+    kind: endorsementKind('kind').notNull(),
+    status: endorsementStatus('status').notNull(),
+    effectiveDate: date('effective_date', { mode: 'string' }).notNull(),
+    changes: jsonb('changes').$type<EndorsementChange[]>().notNull().default([]),
+    annualPremiumBeforeCents: cents('annual_premium_before_cents').notNull(),
+    annualPremiumAfterCents: cents('annual_premium_after_cents').notNull(),
+    rateTableId: integer('rate_table_id').references(() => rateTables.id),
+    premiumChangeCents: cents('premium_change_cents').notNull(),
+    taxChangeCents: cents('tax_change_cents').notNull().default(0),
+    feeChangeCents: cents('fee_change_cents').notNull().default(0),
+    totalChangeCents: cents('total_change_cents').notNull(),
+    /** 'owed' for an issued return premium until billing credits or refunds it; null otherwise. */
+    returnPremiumStatus: text('return_premium_status'),
+    /** The endorsement PDF, made when it is issued. */
+    content: bytea('content'),
+    idempotencyKeyHash: idempotencyKeyHash(),
+    idempotencyRequestHash: idempotencyRequestHash(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('endorsements_number_key').on(t.number),
+    index('endorsements_policy_idx').on(t.policyId, t.id),
+    uniqueIndex('endorsements_idempotency_key').on(t.userId, t.idempotencyKeyHash),
+    check('endorsements_number_check', sql`${t.number} ~ '-E[0-9]{2,}$'`),
+    check(
+      'endorsements_total_check',
+      sql`${t.totalChangeCents} = ${t.premiumChangeCents} + ${t.taxChangeCents} + ${t.feeChangeCents}`,
+    ),
+    // Issued exactly when it has its time of issue.
+    check('endorsements_issued_check', sql`(${t.status} = 'issued') = (${t.issuedAt} is not null)`),
   ],
 );
 

@@ -31,6 +31,18 @@ export const submissionStatuses = [
  */
 export const policyStatuses = ['in_force', 'cancellation_notice', 'cancelled', 'expired', 'renewed'] as const;
 
+/**
+ * What a row of a policy's history (endorsements) records: a mid-term change, a cancellation, or
+ * an Extended Reporting Period (tail) bought on cancelling: one list, one numbering (P-…-E01).
+ */
+export const endorsementKinds = ['change', 'cancellation', 'tail'] as const;
+
+/**
+ * Where an endorsement stands: waiting for its additional premium to be paid, referred to an
+ * underwriter, issued (in effect, documents made), or declined.
+ */
+export const endorsementStatuses = ['awaiting_payment', 'referred', 'issued', 'declined'] as const;
+
 /** The statuses an underwriter acts on (or waits on, for missing_info): the desk's queue. */
 export const queueStatuses = ['underwriter_review', 'missing_info', 'application_under_review'] as const;
 
