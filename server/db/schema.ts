@@ -133,6 +133,9 @@ export type EndorsementChange = {
   after: string | number | boolean | null;
 };
 
+/** A tail's price by its length in years ("1", "2", "3"), in basis points of the annual premium. */
+export type ErpPercentBps = Record<'1' | '2' | '3', number>;
+
 export type MailAttachment = { filename: string; contentType: string; contentBase64: string };
 
 // ---------------------------------------------------------------------------------------------
@@ -209,6 +212,11 @@ export const usStates = pgTable('us_states', {
   name: text('name').notNull(),
   /** Whether we sell in this state at all. */
   offered: boolean('offered').notNull().default(false),
+  /**
+   * The state's option that an insured's own cancellation returns short rate (90% of pro rata,
+   * shared/rating/proration.ts) rather than pro rata.
+   */
+  shortRateCancellation: boolean('short_rate_cancellation').notNull().default(false),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -401,6 +409,14 @@ export const rateTables = pgTable(
     taxRateBps: integer('tax_rate_bps').notNull().default(0),
     feeRateBps: integer('fee_rate_bps').notNull().default(0),
     factors: jsonb('factors').$type<RateFactors>().notNull(),
+    /**
+     * The Extended Reporting Period (tail) a cancelled or expired claims-made policy can buy, by
+     * its length in years, in basis points of the annual premium (16 000 = 160 %).
+     */
+    erpPercentBps: jsonb('erp_percent_bps')
+      .$type<ErpPercentBps>()
+      .notNull()
+      .default({ '1': 10_000, '2': 16_000, '3': 19_000 }),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: createdAt(),
     active: boolean('active').notNull().default(true),
@@ -771,6 +787,10 @@ export const policies = pgTable(
      * status 'cancelled'; it may lie ahead, and the policy is in force until then. Null otherwise.
      */
     cancellationDate: date('cancellation_date', { mode: 'string' }),
+    /** Why the insured cancelled, in their words (optional); null when not cancelled or not said. */
+    cancellationReason: text('cancellation_reason'),
+    /** When the cancellation was recorded (the server's clock); null when not cancelled. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('policies_user_idx').on(t.userId)],
