@@ -21,6 +21,7 @@ import { authRoutes } from '@server/routes/auth';
 import { billingRoutes } from '@server/routes/billing';
 import { brokerBookRoutes } from '@server/routes/broker-book';
 import { brokerRoutes } from '@server/routes/brokers';
+import { cancellationRoutes } from '@server/routes/cancellation';
 import { certificateRoutes } from '@server/routes/certificates';
 import { claimRoutes } from '@server/routes/claims';
 import { contactRoutes } from '@server/routes/contacts';
@@ -70,6 +71,7 @@ export async function appPlugin(app: FastifyInstance, { config, plugins }: AppPl
   await app.register(additionalInsuredRoutes, { prefix: apiPrefix });
   await app.register(claimRoutes, { prefix: apiPrefix });
   await app.register(certificateRoutes, { prefix: apiPrefix });
+  await app.register(cancellationRoutes, { prefix: apiPrefix });
   await app.register(dashboardRoutes, { prefix: apiPrefix });
   await app.register(feedbackRoutes, { prefix: apiPrefix });
   await app.register(contactRoutes, { prefix: apiPrefix });

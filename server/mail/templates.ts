@@ -197,3 +197,31 @@ export function sharedDocumentMail(input: {
     },
   ]);
 }
+
+/** A policy cancelled at the insured's request: the notice is attached; the tail still on offer. */
+export function cancellationNoticeMail(input: {
+  to: string;
+  firstName: string | null;
+  policyNumber: string;
+  cancellationDate: string;
+  /** The return premium owed, formatted. */
+  returned: string;
+  /** The tail's lengths and prices, formatted ("1 year: $1,234.00"). */
+  tails: string[];
+  documentsUrl: string;
+}): OutgoingMail {
+  return render(input.to, `Your policy ${input.policyNumber} is cancelled`, greet(input.firstName), [
+    {
+      text:
+        `As you asked, your policy ${input.policyNumber} is cancelled from 12:01 a.m. on ` +
+        `${formatCalendarDay(input.cancellationDate)}. The return premium owed to you is ${input.returned}.`,
+    },
+    {
+      text:
+        'It is a claims-made policy: claims first made after the cancellation are not covered unless you buy an ' +
+        `extended reporting period (tail). On offer: ${input.tails.join('; ')}.`,
+    },
+    { text: 'The notice of cancellation is attached, and kept with your documents.' },
+    { link: input.documentsUrl, label: 'Your documents' },
+  ]);
+}

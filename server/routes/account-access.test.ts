@@ -21,6 +21,7 @@ import {
   certificates,
   claims,
   contacts,
+  endorsements,
   feedback,
   locations,
   planLocations,
@@ -100,6 +101,11 @@ async function victimRows() {
       .where(eq(certificates.userId, victim.userId))
       .orderBy(certificates.id),
     feedback: await db.select().from(feedback).where(eq(feedback.userId, victim.userId)),
+    endorsements: await db
+      .select()
+      .from(endorsements)
+      .where(eq(endorsements.userId, victim.userId))
+      .orderBy(endorsements.id),
     signatures: await db
       .select()
       .from(applicationSignatures)
@@ -478,6 +484,27 @@ function attempts(): Attempt[] {
       method: 'POST',
       url: 'documents/downloadcertificate',
       body: { certificateid: ids.certificateId },
+    },
+    {
+      route: 'POST /api/weborder/insured/cancellationquote',
+      what: 'preview cancelling the other’s policy',
+      method: 'POST',
+      url: 'insured/cancellationquote',
+      body: { policyid: ids.policyId, cancellationDate: businessToday(new Date()) },
+    },
+    {
+      route: 'POST /api/weborder/insured/cancelpolicy',
+      what: 'cancel the other’s policy',
+      method: 'POST',
+      url: 'insured/cancelpolicy',
+      body: { policyid: ids.policyId, cancellationDate: businessToday(new Date()) },
+    },
+    {
+      route: 'POST /api/weborder/insured/buytail',
+      what: 'buy a tail on the other’s policy',
+      method: 'POST',
+      url: 'insured/buytail',
+      body: { policyid: ids.policyId, years: 1 },
     },
     {
       route: 'GET /api/weborder/dashboard/submissiondetails',

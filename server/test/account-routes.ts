@@ -33,6 +33,10 @@ export const ACCOUNT_ROUTES = [
   'POST /api/weborder/insured/issuecertificate',
   'GET /api/weborder/insured/certificates',
   'POST /api/weborder/documents/downloadcertificate',
+  // Issue 19: cancellation with tail cover.
+  'POST /api/weborder/insured/cancellationquote',
+  'POST /api/weborder/insured/cancelpolicy',
+  'POST /api/weborder/insured/buytail',
 ] as const;
 
 /** The insured's lifecycle calls (issue 7): signed-in only, the order's owner only. */
