@@ -25,6 +25,7 @@ export function versionRows(db: Queryable, specialityId: number, stateCode: stri
       creatorId: users.id,
       creatorEmail: users.email,
       ...tablePriceColumns,
+      erpPercentBps: rateTables.erpPercentBps,
     })
     .from(rateTables)
     .leftJoin(users, eq(users.id, rateTables.createdBy))

@@ -22,6 +22,7 @@ import { parseRateTableCsv, rateTableToCsv, type CsvProblem, type RateValues } f
 import type { AuthUser } from '@server/auth/user';
 import type { Clock } from '@server/clock';
 import type { Database, Queryable } from '@server/db/connection';
+import type { ErpPercentBps } from '@server/db/schema';
 import { badRequest, conflict, notFound } from '@server/http/http-error';
 
 export type RateTableDeps = { db: Database; clock: Clock };
@@ -59,14 +60,19 @@ export async function rateTableVersions(
 
 type Target = { specialityId: number; stateCode: string; basedOnVersion: number };
 type TableRow = RateTableRow;
+/** A version's values: its prices and factors (the CSV's), and its tail percentages (set by an edit only). */
+type TableValues = RateValues & { erpPercentBps: ErpPercentBps };
 
-const valuesOf = (row: TableRow): RateValues => ({
+const sameErp = (a: ErpPercentBps, b: ErpPercentBps) => a['1'] === b['1'] && a['2'] === b['2'] && a['3'] === b['3'];
+
+const valuesOf = (row: TableRow): TableValues => ({
   basePremiumCents: row.basePremiumCents,
   minPremiumCents: row.minPremiumCents,
   policyFeeCents: row.policyFeeCents,
   taxRateBps: row.taxRateBps,
   feeRateBps: row.feeRateBps,
   factors: row.factors,
+  erpPercentBps: row.erpPercentBps,
 });
 
 /** Factors compare as their CSV: the same rows in the same order, whatever order jsonb keeps their keys in. */
@@ -83,7 +89,7 @@ async function changeTable(
   ip: string,
   target: Target,
   source: 'edit' | 'csv',
-  change: (current: RateValues) => RateValues,
+  change: (current: TableValues) => TableValues,
 ): Promise<{ version: RateTableVersion; made: boolean }> {
   const { specialityId, stateCode } = target;
   await assertCatalogued(deps.db, specialityId, stateCode);
@@ -97,8 +103,9 @@ async function changeTable(
     const next = change(before);
     const changedPrices = PRICE_FIELDS.filter((field) => next[field] !== before[field]);
     const factorsChanged = !sameFactors(next, before);
+    const erpChanged = !sameErp(next.erpPercentBps, before.erpPercentBps);
     // Already in force (a retry of this change, or a change to what is): nothing new.
-    if (changedPrices.length === 0 && !factorsChanged) return { id: current.id, made: false };
+    if (changedPrices.length === 0 && !factorsChanged && !erpChanged) return { id: current.id, made: false };
     if (target.basedOnVersion !== current.version) {
       throw conflict(`The table was changed meanwhile: version ${current.version} is in force now`, {
         basedOnVersion: `is not ${current.version}, the version in force`,
@@ -127,6 +134,7 @@ async function changeTable(
         source,
         changed: Object.fromEntries(changedPrices.map((field) => [field, { from: before[field], to: next[field] }])),
         ...(factorsChanged ? { factorsChanged: true } : {}),
+        ...(erpChanged ? { erpPercentBps: { from: before.erpPercentBps, to: next.erpPercentBps } } : {}),
       },
     });
     return { id: made.id, made: true };
@@ -135,13 +143,14 @@ async function changeTable(
   return { version: versions.find((version) => version.id === outcome.id)!, made: outcome.made };
 }
 
-/** A change of prices (what is left out is kept, the factors included). */
+/** A change of prices or tail percentages (what is left out is kept, the factors included). */
 export function newRateTableVersion(deps: RateTableDeps, actor: AuthUser, ip: string, change: NewRateTableVersion) {
   return changeTable(deps, actor, ip, change, 'edit', (current) => ({
     ...current,
     ...Object.fromEntries(
       PRICE_FIELDS.flatMap((field) => (change[field] === undefined ? [] : [[field, change[field]]])),
     ),
+    erpPercentBps: change.erpPercentBps ?? current.erpPercentBps,
   }));
 }
 
@@ -163,7 +172,11 @@ export function importRateTable(deps: RateTableDeps, actor: AuthUser, ip: string
       ),
     );
   }
-  return changeTable(deps, actor, ip, target, 'csv', () => parsed.values);
+  // The CSV holds no tail percentages: the version in force keeps its own.
+  return changeTable(deps, actor, ip, target, 'csv', (current) => ({
+    ...parsed.values,
+    erpPercentBps: current.erpPercentBps,
+  }));
 }
 
 /** The CSV of one version (the one in force when none is named) and its file name. */

@@ -294,3 +294,69 @@ describe('a rate table as CSV', () => {
     ).toHaveProperty('csv');
   });
 });
+
+describe('the tail’s percentages (issue 19)', () => {
+  it('are set with the table: returned on every version, changed as a new version, kept by a CSV import', async () => {
+    const [inForce] = await versions();
+    expect(inForce!.erpPercentBps).toEqual({ '1': 10_000, '2': 16_000, '3': 19_000 });
+    const erpPercentBps = { '1': 9_000, '2': 15_000, '3': 20_000 };
+    const changed = await admin.call('POST', 'admin/ratetables', {
+      specialityId: dentists,
+      stateCode: 'TX',
+      basedOnVersion: inForce!.version,
+      erpPercentBps,
+    });
+    expect(changed.statusCode, changed.body).toBe(201);
+    const made = v.parse(rateTableVersionSchema, changed.json());
+    expect(made).toMatchObject({
+      version: inForce!.version + 1,
+      erpPercentBps,
+      basePremiumCents: inForce!.basePremiumCents,
+    });
+    // The version before keeps its own: a policy priced with it is offered its tail at those.
+    expect((await versions())[1]).toMatchObject({ version: inForce!.version, erpPercentBps: inForce!.erpPercentBps });
+
+    // Sent again: already in force, no new version.
+    const again = await admin.call('POST', 'admin/ratetables', {
+      specialityId: dentists,
+      stateCode: 'TX',
+      basedOnVersion: made.version,
+      erpPercentBps,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+
+    const csv = await admin.call('GET', `admin/ratetables/export?specialityId=${dentists}&state=TX`);
+    const imported = await admin.call('POST', 'admin/ratetables/import', {
+      specialityId: dentists,
+      stateCode: 'TX',
+      basedOnVersion: made.version,
+      csv: csv.body.replace(
+        /^(setting,base_premium_cents,.*?)(\d+)$/m,
+        (_, head: string, cents: string) => `${head}${Number(cents) + 100}`,
+      ),
+    });
+    expect(imported.statusCode, imported.body).toBe(201);
+    expect(v.parse(rateTableVersionSchema, imported.json())).toMatchObject({
+      version: made.version + 1,
+      erpPercentBps,
+    });
+  });
+
+  it('names erpPercentBps when a percentage is out of range or a longer tail costs less (400), changing nothing', async () => {
+    const count = (await versions()).length;
+    const body = { specialityId: dentists, stateCode: 'TX', basedOnVersion: (await versions())[0]!.version };
+    for (const erpPercentBps of [
+      { '1': 10_000, '2': 9_000, '3': 19_000 },
+      { '1': 10_000, '2': 16_000, '3': 50_001 },
+      { '1': -1, '2': 16_000, '3': 19_000 },
+      { '1': 10_000, '2': 16_000 },
+    ]) {
+      const fields = expectError(await admin.call('POST', 'admin/ratetables', { ...body, erpPercentBps }), 400).fields;
+      expect(
+        Object.keys(fields ?? {}).some((field) => field.startsWith('erpPercentBps')),
+        JSON.stringify(fields),
+      ).toBe(true);
+    }
+    expect(await versions()).toHaveLength(count);
+  });
+});

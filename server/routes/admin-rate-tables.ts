@@ -50,8 +50,11 @@ export async function adminRateTableRoutes(app: FastifyInstance) {
     url: '/admin/ratetables',
     summary: 'Change a rate table: a new version prices new quotes; quotes already made keep theirs',
     description:
-      'From the version in force (`basedOnVersion`); what is left out is kept, the factors included. Recorded in ' +
-      'the audit log. Sending what is already in force answers that version and makes none.',
+      'From the version in force (`basedOnVersion`); what is left out is kept, the factors included. erpPercentBps ' +
+      'sets the Extended Reporting Period’s (tail’s) price by length, {"1","2","3"} years in basis points of the ' +
+      'annual premium (0–50000, a longer tail never less): a policy is offered its tail at the percentages of the ' +
+      'version it was priced with. Recorded in the audit log. Sending what is already in force answers that version ' +
+      'and makes none.',
     tags,
     public: false,
     body: newRateTableVersionSchema,

@@ -24,6 +24,27 @@ const bpsSchema = v.pipe(
   v.maxValue(10_000, 'must be at most 10000 (100 %)'),
 );
 
+/** A tail's price, in basis points of the annual premium: up to 500 %. */
+const erpBpsSchema = v.pipe(
+  v.number('must be a number of basis points'),
+  v.integer('must be whole basis points'),
+  v.minValue(0, 'must not be negative'),
+  v.maxValue(50_000, 'must be at most 50000 (500 %)'),
+);
+
+/**
+ * The Extended Reporting Period (tail) a cancelled or expired claims-made policy priced with the
+ * table can buy, by its length in years, in basis points of the annual premium (16 000 = 160 %):
+ * a longer tail never costs less.
+ */
+export const erpPercentBpsSchema = v.pipe(
+  v.object({ '1': erpBpsSchema, '2': erpBpsSchema, '3': erpBpsSchema }),
+  v.check(
+    (bps) => bps['1'] <= bps['2'] && bps['2'] <= bps['3'],
+    'must not fall as the tail lengthens (1 ≤ 2 ≤ 3 years)',
+  ),
+);
+
 /** GET admin/ratetables?specialityId&state: every version, newest first. */
 export const rateTableQuerySchema = v.object({ specialityId: recordIdInputSchema, state: stateCodeSchema });
 
@@ -39,6 +60,8 @@ export const rateTableVersionSchema = v.object({
   policyFeeCents: integer,
   taxRateBps: integer,
   feeRateBps: integer,
+  /** The tail's price by its length in years ("1", "2", "3"), in basis points of the annual premium. */
+  erpPercentBps: v.object({ '1': integer, '2': integer, '3': integer }),
   /** Territory, limit (ILF), deductible (DLF) and experience factors, and the schedule cap. */
   factors: v.record(v.string(), v.unknown()),
   /** Orders priced with this version. */
@@ -68,6 +91,7 @@ export const newRateTableVersionSchema = v.object({
   policyFeeCents: v.optional(centsSchema),
   taxRateBps: v.optional(bpsSchema),
   feeRateBps: v.optional(bpsSchema),
+  erpPercentBps: v.optional(erpPercentBpsSchema),
 });
 export type NewRateTableVersion = v.InferOutput<typeof newRateTableVersionSchema>;
 

@@ -19,6 +19,7 @@ const version = (n: number): RateTableVersion => ({
   policyFeeCents: 7_500,
   taxRateBps: 485,
   feeRateBps: 18,
+  erpPercentBps: { '1': 10_000, '2': 16_000, '3': 19_000 },
   factors: {},
   quotes: 0,
 });

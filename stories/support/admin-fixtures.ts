@@ -103,6 +103,7 @@ const version = (n: number, overrides: Partial<RateTableVersion> = {}): RateTabl
   policyFeeCents: 7_500,
   taxRateBps: 485,
   feeRateBps: 18,
+  erpPercentBps: { '1': 10_000, '2': 16_000, '3': 19_000 },
   factors: {},
   quotes: 14,
   ...overrides,
