@@ -27,6 +27,7 @@ import { claimRoutes } from '@server/routes/claims';
 import { contactRoutes } from '@server/routes/contacts';
 import { dashboardRoutes } from '@server/routes/dashboard';
 import { documentRoutes } from '@server/routes/documents';
+import { endorsementRoutes } from '@server/routes/endorsements';
 import { feedbackRoutes } from '@server/routes/feedback';
 import { fileRoutes } from '@server/routes/files';
 import { healthRoutes } from '@server/routes/health';
@@ -71,6 +72,7 @@ export async function appPlugin(app: FastifyInstance, { config, plugins }: AppPl
   await app.register(additionalInsuredRoutes, { prefix: apiPrefix });
   await app.register(claimRoutes, { prefix: apiPrefix });
   await app.register(certificateRoutes, { prefix: apiPrefix });
+  await app.register(endorsementRoutes, { prefix: apiPrefix });
   await app.register(cancellationRoutes, { prefix: apiPrefix });
   await app.register(dashboardRoutes, { prefix: apiPrefix });
   await app.register(feedbackRoutes, { prefix: apiPrefix });

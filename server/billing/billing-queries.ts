@@ -4,7 +4,7 @@
  * statement answering plain rows; what to invoice or issue is the rules' concern (invoices.ts,
  * issue-policy.ts, policy-info.ts).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { dayOf, yearOf } from '@shared/calendar';
 import type { Queryable, Transaction } from '@server/db/connection';
 import {
@@ -29,12 +29,12 @@ const nextInvoiceNumber = (year: number) =>
 const nextPolicyNumber = (year: number) =>
   sql<string>`(select 'P-' || ${String(year)}::text || '-' || lpad(seq.n, greatest(6, length(seq.n)), '0') from (select nextval('policy_number_seq')::text as n) as seq)`;
 
-/** The order's invoice (its first installment's), if it has one. */
+/** The order's invoice (its first installment's), if it has one: not an endorsement's (issue 19). */
 export async function invoiceOf(db: Queryable, submissionId: number): Promise<InvoiceRow | undefined> {
   const [row] = await db
     .select()
     .from(invoices)
-    .where(and(eq(invoices.submissionId, submissionId), eq(invoices.installmentNo, 1)));
+    .where(and(eq(invoices.submissionId, submissionId), eq(invoices.installmentNo, 1), isNull(invoices.endorsementId)));
   return row;
 }
 

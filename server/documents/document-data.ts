@@ -55,6 +55,11 @@ export type PolicyDocumentData = {
   paymentTermName: string;
   /** Set when an underwriter adjusted the premium at approval: +1000 = +10 %. */
   adjustmentBps: number | null;
+  /**
+   * The endorsements in effect, when the declarations are reissued for one (issue 19): listed
+   * on the page, as declarations "together with any endorsements" make the policy. Absent at issue.
+   */
+  endorsements?: Array<{ number: string; effectiveDate: string; summary: string }>;
   /** The insurer that carries the risk and the producer's licences (the server's config). */
   trust: Trust;
 };

@@ -66,6 +66,16 @@ function declarations(writer: PdfWriter, data: PolicyDocumentData) {
   writer.field('Broker', brokerText(data.broker));
   writer.space(8);
 
+  if (data.endorsements?.length) {
+    writer.heading('Endorsements');
+    for (const endorsement of data.endorsements) {
+      writer.paragraph(
+        `${endorsement.number}, effective ${usDate(endorsement.effectiveDate)}: ${endorsement.summary}.`,
+      );
+    }
+    writer.space(8);
+  }
+
   writer.paragraph(
     'These declarations, together with the coverage form and any endorsements issued to form a part of it, complete the ' +
       'policy. Coverage applies only to claims first made against the insured during the policy period and reported as the ' +

@@ -14,6 +14,7 @@ import { locationSchema, planLocationsSchema } from '@shared/contract/locations'
 import { additionalInsuredSchema } from '@shared/contract/additional-insureds';
 import { claimSchema } from '@shared/contract/claims';
 import { certificateSchema } from '@shared/contract/certificates';
+import { endorsementSchema } from '@shared/contract/endorsements';
 import type { ApplicationSignature } from '@shared/contract/application-signature';
 import {
   additionalInsureds,
@@ -59,6 +60,7 @@ type Victim = {
   boundAdditionalInsuredId: number;
   claimId: number;
   certificateId: number;
+  endorsementId: number;
 };
 
 let mallory: Insured;
@@ -199,6 +201,10 @@ beforeAll(async () => {
       201,
     ),
   );
+  const endorsement = v.parse(
+    endorsementSchema,
+    await ok(await victim.call('POST', 'insured/endorse', { policyid: policyId, deductibleCode: '2500' }), 201),
+  );
   await ok(await victim.call('POST', 'insured/feedback', { rating: 4, message: 'Quick and clear.' }), 201);
   ids = {
     contactId: contact.id,
@@ -211,6 +217,7 @@ beforeAll(async () => {
     boundAdditionalInsuredId: boundAdditional.id,
     claimId: claim.id,
     certificateId: certificate.id,
+    endorsementId: endorsement.id,
   };
   malloryOrderId = (await quotedOrder(app, mallory)).submissionId;
   malloryLocationId = v.parse(
@@ -484,6 +491,33 @@ function attempts(): Attempt[] {
       method: 'POST',
       url: 'documents/downloadcertificate',
       body: { certificateid: ids.certificateId },
+    },
+    {
+      route: 'POST /api/weborder/insured/endorsementquote',
+      what: 'preview a change of the other’s policy',
+      method: 'POST',
+      url: 'insured/endorsementquote',
+      body: { policyid: ids.policyId, limitCode: '500K/1M' },
+    },
+    {
+      route: 'POST /api/weborder/insured/endorse',
+      what: 'change the other’s policy',
+      method: 'POST',
+      url: 'insured/endorse',
+      body: { policyid: ids.policyId, limitCode: '500K/1M' },
+    },
+    {
+      route: 'GET /api/weborder/insured/policyhistory',
+      what: 'read the other’s policy’s history',
+      method: 'GET',
+      url: `insured/policyhistory?policyid=${ids.policyId}`,
+    },
+    {
+      route: 'POST /api/weborder/documents/downloadendorsement',
+      what: 'download the other’s endorsement',
+      method: 'POST',
+      url: 'documents/downloadendorsement',
+      body: { endorsementid: ids.endorsementId },
     },
     {
       route: 'POST /api/weborder/insured/cancellationquote',

@@ -37,6 +37,11 @@ export const ACCOUNT_ROUTES = [
   'POST /api/weborder/insured/cancellationquote',
   'POST /api/weborder/insured/cancelpolicy',
   'POST /api/weborder/insured/buytail',
+  // Issue 19: mid-term changes (endorsements).
+  'POST /api/weborder/insured/endorsementquote',
+  'POST /api/weborder/insured/endorse',
+  'GET /api/weborder/insured/policyhistory',
+  'POST /api/weborder/documents/downloadendorsement',
 ] as const;
 
 /** The insured's lifecycle calls (issue 7): signed-in only, the order's owner only. */

@@ -1,0 +1,175 @@
+/**
+ * The SQL of mid-term changes: the insured's policy with what its order was priced with (owned
+ * through the order, as everywhere), the update lock an endorsement holds on it, the endorsements
+ * themselves with their invoices, and the policy's documents as an endorsement reissues them.
+ * Each function is one statement answering plain rows; the rules are endorsements.ts's.
+ */
+import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { Queryable } from '@server/db/connection';
+import { documents, endorsements, invoices, policies, submissions } from '@server/db/schema';
+
+export type EndorsementRow = typeof endorsements.$inferSelect;
+/** An endorsement without its PDF, with its invoice's id and number when it has one. */
+export type EndorsementSummary = Omit<EndorsementRow, 'content'> & {
+  hasDocument: boolean;
+  invoiceId: number | null;
+  invoiceNumber: string | null;
+};
+
+/**
+ * The policy and its order (what it was priced with), when the order is the user's. With `lock`,
+ * the policy's row is held FOR UPDATE until the transaction ends, so endorsements (and a
+ * cancellation) of one policy take their turns: each is priced on what the one before left.
+ */
+export async function ownedPolicyWithOrder(db: Queryable, userId: number, policyId: number, lock = false) {
+  const query = db
+    .select({ policy: policies, order: submissions })
+    .from(policies)
+    .innerJoin(submissions, eq(submissions.id, policies.submissionId))
+    .where(and(eq(policies.id, policyId), eq(submissions.userId, userId)));
+  const [row] = await (lock ? query.for('update', { of: policies }) : query);
+  return row;
+}
+
+export type OwnedPolicyWithOrder = NonNullable<Awaited<ReturnType<typeof ownedPolicyWithOrder>>>;
+
+/** The policy and its order, whoever owns it, its row held FOR UPDATE (issuing an endorsement). */
+export async function policyWithOrder(db: Queryable, policyId: number): Promise<OwnedPolicyWithOrder | undefined> {
+  const [row] = await db
+    .select({ policy: policies, order: submissions })
+    .from(policies)
+    .innerJoin(submissions, eq(submissions.id, policies.submissionId))
+    .where(eq(policies.id, policyId))
+    .for('update', { of: policies });
+  return row;
+}
+
+/** One endorsement, as stored. */
+export async function endorsementRow(db: Queryable, id: number): Promise<EndorsementRow | undefined> {
+  const [row] = await db.select().from(endorsements).where(eq(endorsements.id, id));
+  return row;
+}
+
+const { content: _content, ...rowColumns } = getTableColumns(endorsements);
+const summaryColumns = {
+  ...rowColumns,
+  invoiceId: invoices.id,
+  invoiceNumber: invoices.number,
+};
+
+const summaryOf = (row: Omit<EndorsementSummary, 'hasDocument'>, hasDocument: boolean): EndorsementSummary => ({
+  ...row,
+  hasDocument,
+});
+
+/** The policy's endorsements, newest first. */
+export async function endorsementsOfPolicy(db: Queryable, policyId: number): Promise<EndorsementSummary[]> {
+  const rows = await db
+    .select({ ...summaryColumns, hasContent: sql<boolean>`${endorsements.content} is not null` })
+    .from(endorsements)
+    .leftJoin(invoices, eq(invoices.endorsementId, endorsements.id))
+    .where(eq(endorsements.policyId, policyId))
+    .orderBy(desc(endorsements.id));
+  return rows.map(({ hasContent, ...row }) => summaryOf(row, Boolean(hasContent)));
+}
+
+/** One endorsement as summarised, by id. */
+export async function endorsementSummary(db: Queryable, id: number): Promise<EndorsementSummary | undefined> {
+  const [row] = await db
+    .select({ ...summaryColumns, hasContent: sql<boolean>`${endorsements.content} is not null` })
+    .from(endorsements)
+    .leftJoin(invoices, eq(invoices.endorsementId, endorsements.id))
+    .where(eq(endorsements.id, id));
+  if (!row) return undefined;
+  const { hasContent, ...rest } = row;
+  return summaryOf(rest, Boolean(hasContent));
+}
+
+/** The endorsement the user asked for with this Idempotency-Key, if any. */
+export async function endorsementWithKey(db: Queryable, userId: number, keyHash: string) {
+  const [row] = await db
+    .select({ id: endorsements.id, idempotencyRequestHash: endorsements.idempotencyRequestHash })
+    .from(endorsements)
+    .where(and(eq(endorsements.userId, userId), eq(endorsements.idempotencyKeyHash, keyHash)));
+  return row;
+}
+
+/** How many history rows the policy has: the next one's number follows. */
+export async function endorsementCount(db: Queryable, policyId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(endorsements).where(eq(endorsements.policyId, policyId));
+  return row?.n ?? 0;
+}
+
+/** The policy's endorsements waiting for their additional premium. */
+export function awaitingPayment(db: Queryable, policyId: number) {
+  return db
+    .select({ number: endorsements.number })
+    .from(endorsements)
+    .where(and(eq(endorsements.policyId, policyId), eq(endorsements.status, 'awaiting_payment')));
+}
+
+/** The policy's issued endorsements, oldest first, with what they changed. */
+export function issuedEndorsements(db: Queryable, policyId: number) {
+  return db
+    .select({
+      number: endorsements.number,
+      kind: endorsements.kind,
+      effectiveDate: endorsements.effectiveDate,
+      changes: endorsements.changes,
+    })
+    .from(endorsements)
+    .where(and(eq(endorsements.policyId, policyId), eq(endorsements.status, 'issued')))
+    .orderBy(endorsements.id);
+}
+
+export async function insertEndorsement(db: Queryable, values: typeof endorsements.$inferInsert): Promise<number> {
+  const [row] = await db.insert(endorsements).values(values).returning({ id: endorsements.id });
+  return row!.id;
+}
+
+export async function updateEndorsement(
+  db: Queryable,
+  id: number,
+  changes: Partial<typeof endorsements.$inferInsert>,
+): Promise<void> {
+  await db.update(endorsements).set(changes).where(eq(endorsements.id, id));
+}
+
+export async function updatePolicy(
+  db: Queryable,
+  id: number,
+  changes: Partial<typeof policies.$inferInsert>,
+): Promise<typeof policies.$inferSelect> {
+  const [row] = await db.update(policies).set(changes).where(eq(policies.id, id)).returning();
+  return row!;
+}
+
+/**
+ * Keeps a new version of one of the order's documents (declarations, policy): the one current
+ * copy of its kind is replaced. With `onlyIfPresent`, a kind the order never had is not added.
+ */
+export async function replaceDocument(
+  db: Queryable,
+  values: { submissionId: number; policyId: number; type: string; filename: string; content: Buffer; createdAt: Date },
+  onlyIfPresent = false,
+): Promise<void> {
+  const { submissionId, type, ...rest } = values;
+  const updated = await db
+    .update(documents)
+    .set(rest)
+    .where(and(eq(documents.submissionId, submissionId), eq(documents.type, type)))
+    .returning({ id: documents.id });
+  if (updated.length || onlyIfPresent) return;
+  await db.insert(documents).values(values);
+}
+
+/** The endorsement's PDF and number, when its policy's order is the user's. */
+export async function ownedEndorsementFile(db: Queryable, userId: number, endorsementId: number) {
+  const [row] = await db
+    .select({ content: endorsements.content, number: endorsements.number })
+    .from(endorsements)
+    .innerJoin(policies, eq(policies.id, endorsements.policyId))
+    .innerJoin(submissions, eq(submissions.id, policies.submissionId))
+    .where(and(eq(endorsements.id, endorsementId), eq(submissions.userId, userId)));
+  return row;
+}

@@ -1,0 +1,143 @@
+/**
+ * Mid-term changes (issue 19): the insured previews and commits a change of limit, deductible,
+ * named insured or practice address on their own policy in force, reads the policy's history and
+ * downloads an endorsement. Someone else's policy or endorsement is the same 404 as a missing
+ * one. The rules live in server/endorsements/.
+ */
+import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import {
+  downloadEndorsementRequestSchema,
+  endorsementQuoteSchema,
+  endorsementRequestSchema,
+  endorsementSchema,
+  policyHistoryQuerySchema,
+  policyHistorySchema,
+} from '@shared/contract/endorsements';
+import {
+  endorse,
+  endorsementFile,
+  policyHistory,
+  quoteEndorsement,
+  type EndorsementDeps,
+} from '@server/endorsements/endorsements';
+import { currentUser } from '@server/http/authenticate';
+import { idempotencyKeyHash, idempotencyKeyHeaderDoc, KEY_REUSED_DOC } from '@server/http/idempotency-key';
+import { defineRoute } from '@server/http/route';
+
+/** What the OpenAPI document shows for the PDF answer (the route sends the bytes itself). */
+const pdfBytesSchema = v.pipe(
+  v.string(),
+  v.description('The endorsement as application/pdf bytes, as issued, sent as an attachment'),
+);
+
+const REQUEST_DOC =
+  'JSON body: policyid; effectiveDate (YYYY-MM-DD, a day of the period from today; today when left out; 400 ' +
+  'naming effectiveDate otherwise); and at least one change: limitCode and/or deductibleCode (among those the ' +
+  'policy’s rate table offers; 400 naming the field otherwise), insuredName, address {address1, address2, city, ' +
+  'state, zipcode} (a correction in the same state, no premium effect). Priced on the rate table version the ' +
+  'policy was priced with: (new annual premium − old) × days remaining ÷ days in the period, and the state’s ' +
+  'premium tax and fees on that. The policy must be the caller’s (404) and in force (409 naming `fields.status`).';
+
+export async function endorsementRoutes(app: FastifyInstance) {
+  const deps: EndorsementDeps = {
+    db: app.db,
+    clock: app.clock,
+    catalog: app.ratingCatalog,
+    trust: app.config.trust,
+  };
+  const noStore = { 'cache-control': 'no-store' };
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/insured/endorsementquote',
+    summary: 'Preview a mid-term change of a policy: the prorated premium it costs or returns (writes nothing)',
+    description: `${REQUEST_DOC} Answers the annual premiums before and after, the days remaining and in the period, the prorated premium, tax, fees and total (signed cents: positive is an additional premium, negative a return premium), with a worksheet line for each.`,
+    tags: ['account'],
+    public: false,
+    body: endorsementRequestSchema,
+    response: endorsementQuoteSchema,
+    errors: { 409: 'The policy is not in force (`fields.status` names its status)' },
+    handler: async ({ body, request, reply }) => {
+      reply.headers(noStore);
+      return quoteEndorsement(deps, currentUser(request), body);
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/insured/endorse',
+    summary: 'Commit a mid-term change of a policy: an endorsement, issued at once or awaiting its payment',
+    description:
+      `${REQUEST_DOC} Answers the endorsement (201), numbered after the policy (P-…-E01, E02 … per policy). A ` +
+      'total of zero or less is issued at once: the policy takes the new limit, deductible and premium, the ' +
+      'declarations are reissued, the endorsement PDF is made (documents/downloadendorsement), and a return premium ' +
+      'is recorded as owed. A total above zero is awaiting_payment with an invoice for it. Endorsements of one policy ' +
+      'take turns; while one awaits payment another is a 409. With an Idempotency-Key header, repeating the call ' +
+      'answers the endorsement made the first time (200) and does nothing more; the same key with a different ' +
+      'request is a 422 naming Idempotency-Key.',
+    tags: ['account'],
+    public: false,
+    headers: idempotencyKeyHeaderDoc,
+    body: endorsementRequestSchema,
+    response: endorsementSchema,
+    status: 201,
+    errors: {
+      409: 'The policy is not in force, or another endorsement awaits payment (`fields.status` says which)',
+      422: KEY_REUSED_DOC,
+    },
+    handler: async ({ body, request, reply, setStatus }) => {
+      reply.headers(noStore);
+      const { created, endorsement } = await endorse(deps, currentUser(request), body, idempotencyKeyHash(request));
+      if (!created) setStatus(200);
+      return endorsement;
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/insured/policyhistory',
+    summary: 'A policy’s history: its issue and every endorsement (change, cancellation, tail), newest first',
+    description: 'Any status. Someone else’s or a missing policy is a 404.',
+    tags: ['account'],
+    public: false,
+    query: policyHistoryQuerySchema,
+    response: policyHistorySchema,
+    handler: async ({ query, request, reply }) => {
+      reply.headers(noStore);
+      return policyHistory(app.db, currentUser(request), query.policyid);
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/documents/downloadendorsement',
+    summary: 'An issued endorsement, as a PDF: the bytes as issued',
+    description:
+      'JSON or form: endorsementid. Answers application/pdf as an attachment named endorsement-{number}.pdf. ' +
+      'Someone else’s, a missing or a not yet issued endorsement is a 404.',
+    tags: ['documents'],
+    public: false,
+    body: downloadEndorsementRequestSchema,
+    response: pdfBytesSchema,
+    binary: {
+      types: ['application/pdf'],
+      headers: {
+        'Content-Disposition': 'attachment; filename="endorsement-{number}.pdf"',
+        'Cache-Control': 'no-store',
+      },
+    },
+    handler: async ({ body, request, reply }) => {
+      const file = await endorsementFile(app.db, currentUser(request), body.endorsementid);
+      // The file name is [a-z0-9.-] only: no quoting or encoding issues.
+      return reply
+        .code(200)
+        .headers({
+          ...noStore,
+          'content-type': 'application/pdf',
+          'content-disposition': `attachment; filename="${file.filename}"`,
+        })
+        .send(file.content);
+    },
+  });
+}

@@ -1,0 +1,130 @@
+import * as v from 'valibot';
+import { endorsementKinds, endorsementStatuses } from '@shared/contract/enums';
+import { addressInputEntries, recordIdInputSchema, requiredText } from '@shared/contract/address';
+import { isoDateSchema } from '@shared/contract/submissions';
+
+/**
+ * Mid-term changes (endorsements, issue 19): on a policy in force the insured changes the limit
+ * or the deductible (among those the policy's rate table offers), or corrects the practice
+ * address or the named insured's name, from an effective date of the period. The premium change
+ * is pro rata by the days left, priced on the rate table version the policy was priced with, with
+ * the state's taxes and fees on it. A change that costs nothing or returns premium is issued at
+ * once (the declarations reissued, an endorsement PDF made, a return premium recorded as owed);
+ * one that costs more waits for its invoice to be paid.
+ *
+ * Routes (beyond the specification):
+ * POST insured/endorsementquote (preview, writes nothing), POST insured/endorse (Idempotency-Key),
+ * GET insured/policyhistory?policyid, POST documents/downloadendorsement.
+ */
+
+const integer = v.pipe(v.number(), v.integer());
+
+/** A limit or deductible code as the rate table writes it ("1M/3M", "2500"). */
+const optionCode = v.optional(
+  v.pipe(v.string('must be text'), v.trim(), v.nonEmpty('is required'), v.maxLength(40, 'is too long')),
+);
+
+/**
+ * POST insured/endorsementquote and insured/endorse: the policy, the day the change takes effect
+ * (a day of the period from today; today when left out) and at least one change: a new limit
+ * and/or deductible code, or a corrected named insured name or practice address (no premium effect).
+ */
+export const endorsementRequestSchema = v.object({
+  policyid: recordIdInputSchema,
+  effectiveDate: v.optional(isoDateSchema),
+  limitCode: optionCode,
+  deductibleCode: optionCode,
+  insuredName: v.optional(requiredText(200)),
+  address: v.optional(v.object(addressInputEntries)),
+});
+export type EndorsementRequest = v.InferInput<typeof endorsementRequestSchema>;
+
+/** One thing the endorsement changes, as it read before and after (a code, a name, an address…). */
+export const endorsementChangeSchema = v.object({
+  /** limitCode, deductibleCode, insuredName, address, status, tail … */
+  field: v.string(),
+  before: v.nullable(v.union([v.string(), v.number(), v.boolean()])),
+  after: v.nullable(v.union([v.string(), v.number(), v.boolean()])),
+});
+export type EndorsementChange = v.InferOutput<typeof endorsementChangeSchema>;
+
+/** One line of the price's working: "Days remaining: 200 of 365", "Prorated premium: +$123.45". */
+export const endorsementWorksheetLineSchema = v.object({
+  label: v.string(),
+  /** The line's figure in cents, when it is money; absent for counts. */
+  amountCents: v.optional(integer),
+  text: v.string(),
+});
+export type EndorsementWorksheetLine = v.InferOutput<typeof endorsementWorksheetLineSchema>;
+
+/**
+ * What a change costs or returns, all signed integer cents (positive: additional premium to pay;
+ * negative: return premium owed): the annual premiums before and after (before the policy fee and
+ * taxes, as the rating engine gives them), the share of the difference for the days left, and the
+ * state's tax and fees on that share.
+ */
+export const endorsementQuoteSchema = v.object({
+  policyId: integer,
+  policyNumber: v.string(),
+  effectiveDate: v.string(),
+  /** The rate table (and its version) the policy was priced with, and this change too. */
+  rateTableId: integer,
+  rateTableVersion: integer,
+  changes: v.array(endorsementChangeSchema),
+  annualPremiumBeforeCents: integer,
+  annualPremiumAfterCents: integer,
+  daysRemaining: integer,
+  daysInPeriod: integer,
+  proratedPremiumCents: integer,
+  taxCents: integer,
+  feeCents: integer,
+  totalCents: integer,
+  worksheet: v.array(endorsementWorksheetLineSchema),
+});
+export type EndorsementQuote = v.InferOutput<typeof endorsementQuoteSchema>;
+
+/** One row of a policy's history after issue: a change, a cancellation or a tail. */
+export const endorsementSchema = v.object({
+  id: integer,
+  policyId: integer,
+  /** P-2026-000007-E01: the policy's number, then the endorsement's in the order they were asked. */
+  number: v.string(),
+  kind: v.picklist(endorsementKinds),
+  status: v.picklist(endorsementStatuses),
+  effectiveDate: v.string(),
+  changes: v.array(endorsementChangeSchema),
+  annualPremiumBeforeCents: integer,
+  annualPremiumAfterCents: integer,
+  premiumChangeCents: integer,
+  taxChangeCents: integer,
+  feeChangeCents: integer,
+  totalChangeCents: integer,
+  /** 'owed' while a return premium waits to be credited or refunded; null otherwise. */
+  returnPremiumStatus: v.nullable(v.string()),
+  /** The invoice of an additional premium (awaiting payment until it is paid); null otherwise. */
+  invoiceId: v.nullable(integer),
+  invoiceNumber: v.nullable(v.string()),
+  createdAt: v.string(),
+  issuedAt: v.nullable(v.string()),
+  /** Whether the endorsement PDF can be downloaded (it is made when the endorsement is issued). */
+  hasDocument: v.boolean(),
+});
+export type Endorsement = v.InferOutput<typeof endorsementSchema>;
+
+/** GET insured/policyhistory?policyid= */
+export const policyHistoryQuerySchema = v.object({ policyid: recordIdInputSchema });
+
+/** The policy's issue and every endorsement since, newest first. */
+export const policyHistorySchema = v.object({
+  policyId: integer,
+  policyNumber: v.string(),
+  /** When the policy was issued (ISO 8601) and its period's first day. */
+  issuedAt: v.string(),
+  effectiveDate: v.string(),
+  expirationDate: v.string(),
+  endorsements: v.array(endorsementSchema),
+});
+export type PolicyHistory = v.InferOutput<typeof policyHistorySchema>;
+
+/** POST documents/downloadendorsement (JSON or form: endorsementid): answers application/pdf. */
+export const downloadEndorsementRequestSchema = v.object({ endorsementid: recordIdInputSchema });
