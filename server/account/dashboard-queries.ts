@@ -2,7 +2,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { SubmissionStatus } from '@shared/contract/submissions';
 import type { Queryable } from '@server/db/connection';
-import { specialities, submissions } from '@server/db/schema';
+import { policies, specialities, submissions } from '@server/db/schema';
 
 /** The user's orders, only those in `statuses` when given, at most `limit` when given. */
 export async function orderSummaryRows(
@@ -22,9 +22,13 @@ export async function orderSummaryRows(
       stateCode: submissions.stateCode,
       effectiveDate: submissions.effectiveDate,
       updatedAt: submissions.updatedAt,
+      policyNumber: policies.number,
+      policyStatus: policies.status,
+      cancellationDate: policies.cancellationDate,
     })
     .from(submissions)
     .innerJoin(specialities, eq(specialities.id, submissions.specialityId))
+    .leftJoin(policies, eq(policies.submissionId, submissions.id))
     .where(and(eq(submissions.userId, userId), statuses && inArray(submissions.status, [...statuses])))
     // The id breaks ties between orders changed in the same instant, so the order is stable.
     .orderBy(desc(submissions.updatedAt), desc(submissions.id));

@@ -3,6 +3,7 @@
  * resume. The next step is decided here, from the status alone, so every screen that links to
  * an order words it the same way.
  */
+import { formatCalendarDay } from '@shared/contract/date-format';
 import { submissionStatuses } from '@shared/contract/enums';
 import type { NextStepAction, SubmissionSummary } from '@shared/contract/dashboard';
 import { type SubmissionStatus } from '@shared/contract/submissions';
@@ -51,6 +52,13 @@ export const NEXT_STEPS: Record<SubmissionStatus, NextStep> = {
   close_lost: { action: 'none', label: 'This order was closed', screen: null },
 };
 
+/** A cancelled policy's order says so, with the day cover ends; its documents (the notice among them) stay. */
+const cancelledStep = (cancellationDate: string | null): NextStep => ({
+  action: 'documents',
+  label: cancellationDate ? `Policy cancelled from ${formatCalendarDay(cancellationDate)}` : 'Policy cancelled',
+  screen: 'document',
+});
+
 async function summaries(
   db: Database,
   user: AuthUser,
@@ -69,7 +77,15 @@ async function summaries(
     effectiveDate: row.effectiveDate,
     updatedAt: row.updatedAt.toISOString(),
     open: isOpenStatus(row.status),
-    nextStep: NEXT_STEPS[row.status],
+    nextStep: row.policyStatus === 'cancelled' ? cancelledStep(row.cancellationDate) : NEXT_STEPS[row.status],
+    policy:
+      row.policyNumber && row.policyStatus
+        ? {
+            number: row.policyNumber,
+            status: row.policyStatus,
+            cancellationDate: row.policyStatus === 'cancelled' ? row.cancellationDate : null,
+          }
+        : null,
   }));
 }
 

@@ -30,6 +30,8 @@ export async function policyInfo(db: Queryable, user: AuthUser, submissionId: nu
     effectiveDate: policy.effectiveDate,
     expirationDate: policy.expirationDate,
     retroactiveDate: retroactiveDate(policy.effectiveDate, order.applicationAnswers),
+    cancellationDate: policy.status === 'cancelled' ? policy.cancellationDate : null,
+    cancellationReason: policy.status === 'cancelled' ? policy.cancellationReason : null,
     limit: {
       code: policy.limitCode,
       label: rating.limit.label,

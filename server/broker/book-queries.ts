@@ -47,6 +47,8 @@ export function bookRows(
       policyNumber: policies.number,
       effectiveDate: policies.effectiveDate,
       expirationDate: policies.expirationDate,
+      policyStatus: policies.status,
+      cancellationDate: policies.cancellationDate,
     })
     .from(submissions)
     .innerJoin(specialities, eq(specialities.id, submissions.specialityId))

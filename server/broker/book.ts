@@ -5,6 +5,7 @@
  * broker is told so (409), never shown everyone's.
  */
 import { BOOK_PAGE_SIZE, type Book } from '@shared/contract/broker-book';
+import { formatCalendarDay } from '@shared/contract/date-format';
 import type { SubmissionStatus } from '@shared/contract/submissions';
 import type { AuthUser } from '@server/auth/user';
 import { bookCount, bookRows, brokerOfUser, storefrontSpecialities } from '@server/broker/book-queries';
@@ -64,11 +65,20 @@ export async function brokerBook(
       stateCode: row.stateCode,
       status: row.status,
       totalCents: row.status === 'draft' ? null : row.premiumCents,
-      nextStep: NEXT_STEPS[row.status],
+      nextStep:
+        row.policyStatus === 'cancelled'
+          ? `Policy cancelled${row.cancellationDate ? ` from ${formatCalendarDay(row.cancellationDate)}` : ''}`
+          : NEXT_STEPS[row.status],
       updatedAt: row.updatedAt.toISOString(),
       policy:
         row.policyNumber && row.effectiveDate && row.expirationDate
-          ? { number: row.policyNumber, effectiveDate: row.effectiveDate, expirationDate: row.expirationDate }
+          ? {
+              number: row.policyNumber,
+              effectiveDate: row.effectiveDate,
+              expirationDate: row.expirationDate,
+              status: row.policyStatus ?? 'in_force',
+              cancellationDate: row.policyStatus === 'cancelled' ? row.cancellationDate : null,
+            }
           : null,
     })),
     total,

@@ -21,9 +21,6 @@ import { daysInPeriod, daysRemaining, returnPremium, shareOf, type PolicyPeriod 
 /** The Extended Reporting Period's price by length, in basis points of the annual premium. */
 export type ErpPercentBps = Record<`${TailYears}`, number>;
 
-/** Until an administrator sets others: 100 %, 160 % and 190 % of the annual premium. */
-export const DEFAULT_ERP_PERCENT_BPS: ErpPercentBps = { '1': 10_000, '2': 16_000, '3': 19_000 };
-
 /** What the rate table the policy was priced with says about fees and taxes, and the state's option. */
 export type CancellationTable = {
   policyFeeCents: number;

@@ -6,8 +6,10 @@
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { addDays, addMonths, businessToday } from '@shared/calendar';
+import { formatCalendarDay } from '@shared/contract/date-format';
 import { bookSchema } from '@shared/contract/broker-book';
-import { brokers, brokerSpecialities, users } from '@server/db/schema';
+import { brokers, brokerSpecialities, policies, users } from '@server/db/schema';
 import { bindForTest, newInsured, quotedOrder, type Insured } from '@server/test/account-helpers';
 import { expectError } from '@server/test/expect-error';
 import { setupTestApp } from '@server/test/test-app';
@@ -74,6 +76,27 @@ describe('the broker’s book', () => {
     expect(summit.orders.map((order) => order.number)).toEqual([viaSummit.number]);
     expect(summit.total).toBe(1);
     expect((await book(harborUser, '?status=bound')).orders.map((order) => order.number)).toEqual([bound.number]);
+  });
+
+  it('shows a cancelled policy: its status, the day cover ends, and the next step in the broker’s words', async () => {
+    const order = await quotedOrder(app, insured, { clientId: 'harbor-risk' });
+    const policyId = await bindForTest(t.app, order.submissionId, 'complete');
+    const today = businessToday(t.app.clock.now());
+    await t.app.db
+      .update(policies)
+      .set({ effectiveDate: addDays(today, -30), expirationDate: addMonths(addDays(today, -30), 12) })
+      .where(eq(policies.id, policyId));
+    const row = async () => (await book(harborUser)).orders.find((one) => one.number === order.number)!;
+    expect((await row()).policy).toMatchObject({ status: 'in_force', cancellationDate: null });
+
+    const cancellationDate = addDays(today, 1);
+    const cancelled = await insured.call('POST', 'insured/cancelpolicy', { policyid: policyId, cancellationDate });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await row()).toMatchObject({
+      status: 'complete',
+      nextStep: `Policy cancelled from ${formatCalendarDay(cancellationDate)}`,
+      policy: { number: expect.stringMatching(/^P-/), status: 'cancelled', cancellationDate },
+    });
   });
 
   it('offers the storefront with a link per speciality the broker sells, by the broker’s own codes', async () => {

@@ -6,8 +6,12 @@ import {
   cancellationQuoteSchema,
   cancellationSchema,
   tailPurchaseSchema,
+  type BuyTailRequest,
   type CancellationQuote,
+  type CancellationQuoteRequest,
+  type CancelPolicyRequest,
 } from '@shared/contract/cancellation';
+import { policyInfoSchema } from '@shared/contract/billing';
 import { certificateSchema, certificateVerificationSchema } from '@shared/contract/certificates';
 import { TestClock } from '@server/clock';
 import { documents, endorsements, invoices, policies, rateTables, submissions, usStates } from '@server/db/schema';
@@ -47,7 +51,7 @@ async function boundPolicy(effectiveDate = addDays(today(), -10), insured?: Insu
 /** cents × numerator ÷ denominator, to the nearest cent (halves up: every figure here is positive). */
 const share = (cents: number, numerator: number, denominator: number) => Math.round((cents * numerator) / denominator);
 
-async function quote(insured: Insured, body: Record<string, unknown>): Promise<CancellationQuote> {
+async function quote(insured: Insured, body: CancellationQuoteRequest): Promise<CancellationQuote> {
   const response = await insured.call('POST', QUOTE, body);
   expect(response.statusCode, response.body).toBe(200);
   return v.parse(cancellationQuoteSchema, response.json());
@@ -313,6 +317,29 @@ describe('POST insured/cancelpolicy', () => {
     expect(await endorsementCount(policyId)).toBe(0);
   });
 
+  it('insured/policyinfo shows the cancellation: the status, the date and the reason', async () => {
+    const { insured, policyId, policy } = await boundPolicy();
+    const info = async () => {
+      const response = await insured.call('GET', `insured/policyinfo?submissionid=${policy.submissionId}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return v.parse(policyInfoSchema, response.json());
+    };
+    expect(await info()).toMatchObject({ status: 'in_force', cancellationDate: null, cancellationReason: null });
+    const body = {
+      policyid: String(policyId),
+      cancellationDate: addDays(today(), 9),
+      reason: 'Sold the practice',
+    } satisfies CancelPolicyRequest;
+    const response = await insured.call('POST', CANCEL, body, { form: true });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await info()).toMatchObject({
+      policyId,
+      status: 'cancelled',
+      cancellationDate: body.cancellationDate,
+      cancellationReason: 'Sold the practice',
+    });
+  });
+
   it('another insured’s policy is a 404 on every call, and nothing changes', async () => {
     const { policyId } = await boundPolicy();
     const mallory = await newInsured(app);
@@ -320,7 +347,7 @@ describe('POST insured/cancelpolicy', () => {
     for (const [url, body] of [
       [QUOTE, { policyid: policyId, cancellationDate: today() }],
       [CANCEL, { policyid: policyId, cancellationDate: today() }],
-      [TAIL, { policyid: policyId, years: 1 }],
+      [TAIL, { policyid: policyId, years: 1 } satisfies BuyTailRequest],
     ] as const) {
       const response = await mallory.call('POST', url, body, { headers: { 'Idempotency-Key': key() } });
       expect(response.statusCode, `${url}: ${response.body}`).toBe(404);

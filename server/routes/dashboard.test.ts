@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { addDays, addMonths, businessToday } from '@shared/calendar';
+import { formatCalendarDay } from '@shared/contract/date-format';
 import {
   existingOpenOrderSchema,
   submissionSummaryListSchema,
@@ -8,8 +10,8 @@ import {
 } from '@shared/contract/dashboard';
 import type { SubmissionStatus } from '@shared/contract/submissions';
 import { screens } from '@shared/screens';
-import { submissions } from '@server/db/schema';
-import { newInsured, quotedOrder, type Insured } from '@server/test/account-helpers';
+import { policies, submissions } from '@server/db/schema';
+import { bindForTest, newInsured, quotedOrder, type Insured } from '@server/test/account-helpers';
 import { specialityId } from '@server/test/quote-helpers';
 import { setupTestApp } from '@server/test/test-app';
 
@@ -82,8 +84,39 @@ describe('GET dashboard/submissiondetails', () => {
         updatedAt: row!.updatedAt.toISOString(),
         open: true,
         nextStep: { action: 'buy', label: 'Review and buy', screen: 'order' },
+        policy: null,
       },
     ]);
+  });
+
+  it('shows the policy once issued, and a cancellation: its status, the day cover ends, the next step saying so', async () => {
+    const insured = await newInsured(app);
+    const order = await quotedOrder(app, insured);
+    const policyId = await bindForTest(t.app, order.submissionId, 'complete');
+    const today = businessToday(t.app.clock.now());
+    const effectiveDate = addDays(today, -10);
+    await t.app.db
+      .update(policies)
+      .set({ effectiveDate, expirationDate: addMonths(effectiveDate, 12) })
+      .where(eq(policies.id, policyId));
+    const [policy] = await t.app.db.select().from(policies).where(eq(policies.id, policyId));
+    expect((await summaries(insured))[0]).toMatchObject({
+      policy: { number: policy!.number, status: 'in_force', cancellationDate: null },
+      nextStep: { action: 'documents', label: 'Download your documents', screen: 'document' },
+    });
+
+    const cancellationDate = addDays(today, 3);
+    const cancelled = await insured.call('POST', 'insured/cancelpolicy', { policyid: policyId, cancellationDate });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await summaries(insured))[0]).toMatchObject({
+      status: 'complete',
+      policy: { number: policy!.number, status: 'cancelled', cancellationDate },
+      nextStep: {
+        action: 'documents',
+        label: `Policy cancelled from ${formatCalendarDay(cancellationDate)}`,
+        screen: 'document',
+      },
+    });
   });
 
   it('words the next step for every status, on a screen that exists', async () => {

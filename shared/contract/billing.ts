@@ -138,6 +138,13 @@ export const policyInfoSchema = v.object({
    * clients of an older server.
    */
   retroactiveDate: v.optional(isoDay),
+  /**
+   * YYYY-MM-DD: the first day without cover once the policy is cancelled (it may lie ahead: in
+   * force until then); null otherwise. Optional for clients of an older server.
+   */
+  cancellationDate: v.optional(v.nullable(isoDay)),
+  /** Why the insured cancelled, in their words, when they said; null otherwise. */
+  cancellationReason: v.optional(v.nullable(v.string())),
   limit: v.object({ code: v.string(), label: v.string(), perClaimCents: cents, aggregateCents: cents }),
   deductible: v.object({ code: v.string(), label: v.string(), amountCents: cents }),
   premiumCents: cents,

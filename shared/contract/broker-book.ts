@@ -1,4 +1,4 @@
-import { submissionStatuses } from '@shared/contract/enums';
+import { policyStatuses, submissionStatuses } from '@shared/contract/enums';
 import * as v from 'valibot';
 import { recordIdInputSchema } from '@shared/contract/address';
 import { submissionStatusSchema } from '@shared/contract/submissions';
@@ -31,8 +31,19 @@ export const bookOrderSchema = v.object({
   /** What happens next, in the broker's words ("The insured is to pay"). */
   nextStep: v.string(),
   updatedAt: v.string(),
-  /** Once bound: the policy and its period. */
-  policy: v.nullable(v.object({ number: v.string(), effectiveDate: v.string(), expirationDate: v.string() })),
+  /**
+   * Once bound: the policy and its period; its lifecycle status and, once cancelled, the first day
+   * without cover (YYYY-MM-DD, it may lie ahead; optional for clients of an older server).
+   */
+  policy: v.nullable(
+    v.object({
+      number: v.string(),
+      effectiveDate: v.string(),
+      expirationDate: v.string(),
+      status: v.optional(v.picklist(policyStatuses)),
+      cancellationDate: v.optional(v.nullable(v.string())),
+    }),
+  ),
 });
 export type BookOrder = v.InferOutput<typeof bookOrderSchema>;
 

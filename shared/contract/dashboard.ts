@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { policyStatuses } from '@shared/contract/enums';
 import { submissionStatusSchema } from '@shared/contract/submissions';
 
 /**
@@ -32,6 +33,15 @@ export const submissionSummarySchema = v.object({
     label: v.string(),
     screen: v.nullable(v.string()),
   }),
+  /**
+   * Once issued: the policy's number, its lifecycle status and, once cancelled, the first day
+   * without cover (YYYY-MM-DD; it may lie ahead). Null before; optional for clients of an older server.
+   */
+  policy: v.optional(
+    v.nullable(
+      v.object({ number: v.string(), status: v.picklist(policyStatuses), cancellationDate: v.nullable(v.string()) }),
+    ),
+  ),
 });
 export type SubmissionSummary = v.InferOutput<typeof submissionSummarySchema>;
 export const submissionSummaryListSchema = v.array(submissionSummarySchema);
