@@ -1,0 +1,112 @@
+/**
+ * Cancellations of one policy at the same moment serialize on the policy's row: of two with
+ * different keys one cancels and the other, let in after it, finds the policy cancelled (409);
+ * two with one Idempotency-Key (a client retrying while the first is on its way) cancel once and
+ * both answer that cancellation. Only PostgreSQL runs requests side by side; PGlite would run
+ * them one after the other.
+ */
+import { count, eq } from 'drizzle-orm';
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { addDays, addMonths, businessToday } from '@shared/calendar';
+import { cancellationSchema } from '@shared/contract/cancellation';
+import { documents, endorsements, policies } from '@server/db/schema';
+import {
+  bindForTest,
+  lockWaiters,
+  newInsured,
+  quotedOrder,
+  whileLocked,
+  type Insured,
+} from '@server/test/account-helpers';
+import { setupTestApp } from '@server/test/test-app';
+
+const t = setupTestApp();
+const app = () => t.app;
+
+async function inForcePolicy(insured: Insured) {
+  const order = await quotedOrder(app, insured);
+  const policyId = await bindForTest(t.app, order.submissionId);
+  const effectiveDate = addDays(businessToday(t.app.clock.now()), -20);
+  await t.app.db
+    .update(policies)
+    .set({ effectiveDate, expirationDate: addMonths(effectiveDate, 12) })
+    .where(eq(policies.id, policyId));
+  return policyId;
+}
+
+type Answer = Awaited<ReturnType<Insured['call']>>;
+
+/** Sends the requests while the test holds the policy's row, waits until all queue behind it, then lets them go. */
+async function together(policyId: number, send: () => Promise<Answer>[]): Promise<Answer[]> {
+  let pending: Promise<Answer[]> | undefined;
+  await whileLocked(
+    t.app,
+    (tx) => tx.select({ id: policies.id }).from(policies).where(eq(policies.id, policyId)).for('update'),
+    async () => {
+      const requests = send();
+      pending = Promise.all(requests);
+      await lockWaiters(t.app, requests.length);
+    },
+  );
+  return pending!;
+}
+
+const rowsOf = async (policyId: number) => ({
+  endorsements: (
+    await t.app.db.select({ n: count() }).from(endorsements).where(eq(endorsements.policyId, policyId))
+  )[0]!.n,
+  notices: (await t.app.db.select({ n: count() }).from(documents).where(eq(documents.policyId, policyId)))[0]!.n,
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('cancellations of one policy at once', () => {
+  it('two with different keys: one cancels, the other is a 409 naming the status', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const insured = await newInsured(app);
+      const policyId = await inForcePolicy(insured);
+      const today = businessToday(t.app.clock.now());
+      const answers = await together(policyId, () => [
+        insured.call(
+          'POST',
+          'insured/cancelpolicy',
+          { policyid: policyId, cancellationDate: addDays(today, 1) },
+          { headers: { 'Idempotency-Key': `first-${policyId}-${round}` } },
+        ),
+        insured.call(
+          'POST',
+          'insured/cancelpolicy',
+          { policyid: policyId, cancellationDate: addDays(today, 2) },
+          { headers: { 'Idempotency-Key': `second-${policyId}-${round}` } },
+        ),
+      ]);
+      const bodies = answers.map((answer) => answer.body).join('\n');
+      expect(answers.map((answer) => answer.statusCode).sort(), bodies).toEqual([200, 409]);
+      const refused = answers.find((answer) => answer.statusCode === 409)!;
+      expect((refused.json() as { fields: Record<string, string> }).fields.status).toBe('is cancelled');
+      const won = v.parse(cancellationSchema, answers.find((answer) => answer.statusCode === 200)!.json());
+      const [stored] = await t.app.db.select().from(policies).where(eq(policies.id, policyId));
+      expect(stored).toMatchObject({ status: 'cancelled', cancellationDate: won.cancellationDate });
+      expect(await rowsOf(policyId)).toEqual({ endorsements: 1, notices: 1 });
+    }
+  });
+
+  it('two with one Idempotency-Key: cancel once, and both answer that cancellation', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const insured = await newInsured(app);
+      const policyId = await inForcePolicy(insured);
+      const body = { policyid: policyId, cancellationDate: businessToday(t.app.clock.now()) };
+      const headers = { 'Idempotency-Key': `same-${policyId}-${round}` };
+      const answers = await together(policyId, () => [
+        insured.call('POST', 'insured/cancelpolicy', body, { headers }),
+        insured.call('POST', 'insured/cancelpolicy', body, { headers }),
+      ]);
+      expect(
+        answers.map((answer) => answer.statusCode),
+        answers.map((answer) => answer.body).join('\n'),
+      ).toEqual([200, 200]);
+      const [first, second] = answers.map((answer) => v.parse(cancellationSchema, answer.json()));
+      expect(second).toEqual(first);
+      expect(await rowsOf(policyId)).toEqual({ endorsements: 1, notices: 1 });
+    }
+  });
+});
