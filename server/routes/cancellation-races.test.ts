@@ -37,16 +37,24 @@ async function inForcePolicy(insured: Insured) {
 
 type Answer = Awaited<ReturnType<Insured['call']>>;
 
-/** Sends the requests while the test holds the policy's row, waits until all queue behind it, then lets them go. */
-async function together(policyId: number, send: () => Promise<Answer>[]): Promise<Answer[]> {
+/**
+ * Sends the requests while the test holds the policy's row, one after the other once the one
+ * before queues behind it (PostgreSQL grants a row's lock in the order it was asked for), then
+ * lets them go: the first sent takes the policy first.
+ */
+async function together(policyId: number, ...sends: (() => Promise<Answer> | Promise<Answer>[])[]): Promise<Answer[]> {
   let pending: Promise<Answer[]> | undefined;
   await whileLocked(
     t.app,
     (tx) => tx.select({ id: policies.id }).from(policies).where(eq(policies.id, policyId)).for('update'),
     async () => {
-      const requests = send();
+      const requests: Promise<Answer>[] = [];
+      for (const send of sends) {
+        const sent = send();
+        requests.push(...(Array.isArray(sent) ? sent : [sent]));
+        await lockWaiters(t.app, requests.length);
+      }
       pending = Promise.all(requests);
-      await lockWaiters(t.app, requests.length);
     },
   );
   return pending!;
@@ -107,6 +115,49 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('cancellations of one policy at 
       const [first, second] = answers.map((answer) => v.parse(cancellationSchema, answer.json()));
       expect(second).toEqual(first);
       expect(await rowsOf(policyId)).toEqual({ endorsements: 1, notices: 1 });
+    }
+  });
+
+  it('a cancellation and an endorsement at once: the first to take the policy wins, the other sees it', async () => {
+    const cheaper = { limitCode: '500K/1M', deductibleCode: '2500' };
+    // The cancellation first: the endorsement then finds the policy cancelled (409 naming status).
+    {
+      const insured = await newInsured(app);
+      const policyId = await inForcePolicy(insured);
+      const [cancelled, endorsed] = await together(
+        policyId,
+        () =>
+          insured.call('POST', 'insured/cancelpolicy', {
+            policyid: policyId,
+            cancellationDate: addDays(businessToday(t.app.clock.now()), 1),
+          }),
+        () => insured.call('POST', 'insured/endorse', { policyid: policyId, ...cheaper }),
+      );
+      expect(cancelled!.statusCode, cancelled!.body).toBe(200);
+      expect(endorsed!.statusCode, endorsed!.body).toBe(409);
+      expect((endorsed!.json() as { fields: Record<string, string> }).fields).toHaveProperty('status');
+      expect(await rowsOf(policyId)).toMatchObject({ endorsements: 1 });
+    }
+    // The endorsement first: issued at once (it costs less), and the cancellation after it returns
+    // premium on the policy's new annual premium, numbered after it.
+    {
+      const insured = await newInsured(app);
+      const policyId = await inForcePolicy(insured);
+      const [endorsed, cancelled] = await together(
+        policyId,
+        () => insured.call('POST', 'insured/endorse', { policyid: policyId, ...cheaper }),
+        () =>
+          insured.call('POST', 'insured/cancelpolicy', {
+            policyid: policyId,
+            cancellationDate: addDays(businessToday(t.app.clock.now()), 1),
+          }),
+      );
+      expect(endorsed!.statusCode, endorsed!.body).toBe(201);
+      expect(cancelled!.statusCode, cancelled!.body).toBe(200);
+      const change = endorsed!.json() as { number: string; annualPremiumAfterCents: number };
+      const cancellation = v.parse(cancellationSchema, cancelled!.json());
+      expect(cancellation.returnPremium.annualPremiumCents).toBe(change.annualPremiumAfterCents);
+      expect([change.number.slice(-3), cancellation.endorsement.number.slice(-3)]).toEqual(['E01', 'E02']);
     }
   });
 });
