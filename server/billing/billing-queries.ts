@@ -38,6 +38,25 @@ export async function invoiceOf(db: Queryable, submissionId: number): Promise<In
   return row;
 }
 
+/** One invoice, by id (a payment's: the order's or an endorsement's). */
+export async function invoiceById(db: Queryable, id: number): Promise<InvoiceRow | undefined> {
+  const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
+  return row;
+}
+
+/** The invoice of an endorsement of the order's policy (issue 19), if it has one. */
+export async function endorsementInvoice(
+  db: Queryable,
+  submissionId: number,
+  endorsementId: number,
+): Promise<InvoiceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.submissionId, submissionId), eq(invoices.endorsementId, endorsementId)));
+  return row;
+}
+
 /** Inserts an invoice, numbered INV-YYYY-NNNNNN in the year it is created. */
 export async function insertInvoice(
   tx: Transaction,

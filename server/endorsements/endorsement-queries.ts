@@ -163,6 +163,17 @@ export async function replaceDocument(
   await db.insert(documents).values(values);
 }
 
+/** The endorsement's order, number and status, when its policy's order is the user's. */
+export async function ownedEndorsement(db: Queryable, userId: number, endorsementId: number) {
+  const [row] = await db
+    .select({ number: endorsements.number, status: endorsements.status, submissionId: submissions.id })
+    .from(endorsements)
+    .innerJoin(policies, eq(policies.id, endorsements.policyId))
+    .innerJoin(submissions, eq(submissions.id, policies.submissionId))
+    .where(and(eq(endorsements.id, endorsementId), eq(submissions.userId, userId)));
+  return row;
+}
+
 /** The endorsement's PDF and number, when its policy's order is the user's. */
 export async function ownedEndorsementFile(db: Queryable, userId: number, endorsementId: number) {
   const [row] = await db

@@ -54,6 +54,7 @@ import {
   endorsementWithKey,
   insertEndorsement,
   issuedEndorsements,
+  ownedEndorsement,
   ownedEndorsementFile,
   ownedPolicyWithOrder,
   policyWithOrder,
@@ -417,6 +418,26 @@ export async function endorse(
   }
 }
 
+/**
+ * The year's price from an annual premium, as the engine adds it up (shared/rating/engine.ts):
+ * the policy fee, then the state's premium tax and fees on premium and fee. Issuing needs no
+ * second rating: the premium after the change was priced and kept when it was asked for.
+ */
+function yearPrice(premiumCents: number, table: Pick<RateTableRow, 'policyFeeCents' | 'taxRateBps' | 'feeRateBps'>) {
+  const taxable = premiumCents + table.policyFeeCents;
+  const taxCents = applyBps(taxable, table.taxRateBps);
+  const stateFeeCents = applyBps(taxable, table.feeRateBps);
+  return {
+    premiumCents,
+    policyFeeCents: table.policyFeeCents,
+    taxCents,
+    stateFeeCents,
+    totalCents: taxable + taxCents + stateFeeCents,
+  };
+}
+
+type RateTableRow = NonNullable<Awaited<ReturnType<typeof rateTableById>>>;
+
 /** What the changes read as, for the endorsement PDF: the table's labels for codes, addresses on one line. */
 function described(changes: EndorsementChange[], factors: RateFactors) {
   const labelOf = (rows: Array<{ code: string; label: string }>, code: EndorsementChange['before']) =>
@@ -456,7 +477,7 @@ const CHANGE_TITLES: Record<string, string> = { insuredName: 'Named insured', ad
  * the row, and a return premium is recorded as owed. The caller holds the policy's row.
  */
 export async function issueEndorsement(
-  deps: Pick<EndorsementDeps, 'trust' | 'catalog'>,
+  deps: Pick<EndorsementDeps, 'trust'>,
   tx: Transaction,
   endorsementId: number,
   now: Date,
@@ -469,7 +490,7 @@ export async function issueEndorsement(
   const deductibleCode = String(changed('deductibleCode') ?? current.deductibleCode);
   const limit = table.factors.ilf.find((one) => one.code === limitCode)!;
   const deductible = table.factors.dlf.find((one) => one.code === deductibleCode)!;
-  const after = await rated(deps, tx, order, limitCode, deductibleCode);
+  const after = yearPrice(row.annualPremiumAfterCents, table);
 
   await updateEndorsement(tx, row.id, { status: 'issued', issuedAt: now });
   const policy = await updatePolicy(tx, current.id, {
@@ -515,13 +536,7 @@ export async function issueEndorsement(
     namedInsured: insured,
     limit: { label: limit.label, perClaimCents: policy.perClaimLimitCents, aggregateCents: policy.aggregateLimitCents },
     deductible: { label: deductible.label, amountCents: policy.deductibleCents },
-    price: {
-      premiumCents: after.premiumCents,
-      policyFeeCents: after.policyFeeCents,
-      taxCents: after.taxCents,
-      stateFeeCents: after.stateFeeCents,
-      totalCents: after.totalCents,
-    },
+    price: after,
     endorsements: (await issuedEndorsements(tx, policy.id)).map((one) => ({
       number: one.number,
       effectiveDate: one.effectiveDate,
@@ -556,6 +571,24 @@ const changeSummary = (change: EndorsementChange) => {
   const text = (value: EndorsementChange['before']) => String(value ?? 'none').replace(/\n/g, ', ');
   return `${CHANGE_LABELS[change.field] ?? change.field} from ${text(change.before)} to ${text(change.after)}`;
 };
+
+// ---------------------------------------------------------------------------------------------
+// POST insured/payendorsement
+
+/**
+ * The order and number of the user's endorsement awaiting payment, for the checkout to bill its
+ * invoice (404 when it is not theirs, 409 naming its status when nothing is to pay).
+ */
+export async function payableEndorsement(db: Database, user: AuthUser, endorsementId: number) {
+  const row = await ownedEndorsement(db, user.id, endorsementId);
+  if (!row) throw notFound('No such endorsement (or it is not yours)');
+  if (row.status !== 'awaiting_payment') {
+    throw conflict(`Endorsement ${row.number} is ${row.status.replace(/_/g, ' ')}: nothing is to pay`, {
+      status: `is ${row.status}`,
+    });
+  }
+  return { id: endorsementId, number: row.number, submissionId: row.submissionId };
+}
 
 // ---------------------------------------------------------------------------------------------
 // GET insured/policyhistory

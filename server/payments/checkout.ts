@@ -16,7 +16,8 @@ import type { LifecycleEvent } from '@shared/lifecycle/order-lifecycle.machine';
 import { callerOf } from '@server/account/plan-locations';
 import { requireCurrentSignature } from '@server/application/signatures';
 import type { AuthUser } from '@server/auth/user';
-import { invoiceOf, policyOf } from '@server/billing/billing-queries';
+import type { Transaction } from '@server/db/connection';
+import { endorsementInvoice, invoiceOf, policyOf, type InvoiceRow } from '@server/billing/billing-queries';
 import { conflict, notFound, serviceUnavailable } from '@server/http/http-error';
 import { lockedOrder } from '@server/lifecycle/locked-order';
 import {
@@ -52,7 +53,7 @@ const keyHash = (userId: number, key: string | undefined) =>
     .update(`${userId}:${key ?? randomBytes(16).toString('hex')}`)
     .digest('hex');
 
-type Prepared = { order: Awaited<ReturnType<typeof lockedOrder>>; payment: PaymentRow };
+type Prepared = { order: Awaited<ReturnType<typeof lockedOrder>>; payment: PaymentRow; invoice: InvoiceRow };
 
 /**
  * Inside one locked transaction: the payment this request is for. A retry (same key) gets its
@@ -66,6 +67,7 @@ async function preparePayment(
   user: AuthUser,
   submissionId: number,
   idempotency: string,
+  endorsementId?: number,
 ): Promise<Prepared> {
   return deps.db.transaction(async (tx) => {
     const order = await lockedOrder(tx, user, submissionId);
@@ -75,14 +77,11 @@ async function preparePayment(
         'Idempotency-Key': 'was used for another order',
       });
     }
-    if (order.status !== 'awaiting_payment') throw illegalMove(order, PAY.type);
-    const invoice = await invoiceOf(tx, order.id);
-    if (!invoice || invoice.status === 'paid') throw illegalMove(order, PAY.type);
-    // No money is taken for an application the insured has not signed as it now stands.
-    await requireCurrentSignature(tx, order);
-    if (earlier?.status === 'pending') return { order, payment: earlier };
+    const invoice =
+      endorsementId === undefined ? await orderInvoice(tx, order) : await endorsementBill(tx, order.id, endorsementId);
+    if (earlier?.status === 'pending' && earlier.invoiceId === invoice.id) return { order, payment: earlier, invoice };
     const open = await pendingPaymentOfInvoice(tx, invoice.id, deps.provider.name);
-    if (open) return { order, payment: open };
+    if (open) return { order, payment: open, invoice };
     const payment = await insertPayment(tx, {
       invoiceId: invoice.id,
       submissionId: order.id,
@@ -94,8 +93,28 @@ async function preparePayment(
       status: 'pending',
       createdAt: deps.clock.now(),
     });
-    return { order, payment };
+    return { order, payment, invoice };
   });
+}
+
+/** The order's own invoice, when the order can be paid now (409 naming its status otherwise). */
+async function orderInvoice(tx: Transaction, order: Prepared['order']): Promise<InvoiceRow> {
+  if (order.status !== 'awaiting_payment') throw illegalMove(order, PAY.type);
+  const invoice = await invoiceOf(tx, order.id);
+  if (!invoice || invoice.status === 'paid') throw illegalMove(order, PAY.type);
+  // No money is taken for an application the insured has not signed as it now stands.
+  await requireCurrentSignature(tx, order);
+  return invoice;
+}
+
+/** An endorsement's additional-premium invoice (issue 19), while it is unpaid (409 once paid). */
+async function endorsementBill(tx: Transaction, submissionId: number, endorsementId: number): Promise<InvoiceRow> {
+  const invoice = await endorsementInvoice(tx, submissionId, endorsementId);
+  if (!invoice) throw notFound('No such endorsement awaiting payment (or it is not yours)');
+  if (invoice.status === 'paid') {
+    throw conflict(`Invoice ${invoice.number} is paid: the endorsement is issued`, { status: 'is paid' });
+  }
+  return invoice;
 }
 
 /** Whether the provider can still take money on this session; an unreachable provider counts as yes. */
@@ -117,18 +136,20 @@ export async function startCheckout(
   input: CheckoutInput,
   idempotencyKey: string | undefined,
   appBase: string = deps.publicUrl,
+  /** Paying an endorsement's additional premium (issue 19) instead of the order's invoice. */
+  endorsement?: { id: number; number: string },
 ): Promise<Checkout> {
   const idempotency = keyHash(user.id, idempotencyKey);
-  let prepared = await preparePayment(deps, user, input.submissionid, idempotency);
+  let prepared = await preparePayment(deps, user, input.submissionid, idempotency, endorsement?.id);
   // A continued checkout, or this request's own from an earlier try: either may have expired since.
   if (prepared.payment.providerRef && !(await stillPayable(deps, prepared.payment.providerRef))) {
     await updatePendingPayment(deps.db, prepared.payment.id, {
       status: 'expired',
       failureMessage: 'The checkout expired before it was paid.',
     });
-    prepared = await preparePayment(deps, user, input.submissionid, idempotency);
+    prepared = await preparePayment(deps, user, input.submissionid, idempotency, endorsement?.id);
   }
-  const { order, payment } = prepared;
+  const { order, payment, invoice } = prepared;
   if (payment.providerRef && payment.checkoutUrl) {
     return {
       submissionId: order.id,
@@ -140,8 +161,8 @@ export async function startCheckout(
     };
   }
   const facts = await confirmationFacts(deps.db, order.id);
-  const invoice = (await invoiceOf(deps.db, order.id))!;
-  const back = `submissionid=${order.id}`;
+  const back = `submissionid=${order.id}${endorsement ? `&endorsementid=${endorsement.id}` : ''}`;
+  const what = endorsement ? `endorsement ${endorsement.number}` : `order ${order.number}`;
   let session;
   try {
     session = await deps.provider.createCheckout({
@@ -150,7 +171,7 @@ export async function startCheckout(
       submissionId: order.id,
       orderNumber: order.number,
       invoiceNumber: invoice.number,
-      description: `Professional liability, ${facts!.speciality}: order ${order.number}, invoice ${invoice.number}`,
+      description: `Professional liability, ${facts!.speciality}: ${what}, invoice ${invoice.number}`,
       amountCents: payment.amountCents,
       currency: 'USD',
       customerEmail: facts!.email,
@@ -221,7 +242,9 @@ export async function confirmPayment(
   }
   if (session.status === 'paid') {
     const settled = await settlePaid(deps, deps.provider.name, session);
-    if (settled.outcome === 'bound' || settled.outcome === 'already_bound') return answer('paid', null);
+    if (settled.outcome === 'bound' || settled.outcome === 'already_bound' || settled.outcome === 'endorsed') {
+      return answer('paid', null);
+    }
     return answer(
       'failed',
       'Your payment could not be applied to this order. Nothing more will be charged; we will be in touch.',

@@ -11,12 +11,22 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { LifecycleEvent } from '@shared/lifecycle/order-lifecycle.machine';
+import { nextPolicyStatus } from '@shared/lifecycle/policy-lifecycle.machine';
 import { formatUsd } from '@shared/contract/money-format';
 import type { Trust } from '@shared/contract/runtime-config';
-import { invoiceOf, markInvoicePaid, noteInvoiceFailure, policyOf } from '@server/billing/billing-queries';
+import {
+  invoiceById,
+  invoiceOf,
+  markInvoicePaid,
+  noteInvoiceFailure,
+  policyOf,
+  type InvoiceRow,
+} from '@server/billing/billing-queries';
 import { ratingOf } from '@server/billing/invoices';
 import { issuePolicy, type IssuedDocument } from '@server/billing/issue-policy';
 import { lockOwner } from '@server/account/primary-records';
+import { endorsementRow, policyWithOrder } from '@server/endorsements/endorsement-queries';
+import { issueEndorsement } from '@server/endorsements/endorsements';
 import type { Clock } from '@server/clock';
 import type { Database, Transaction } from '@server/db/connection';
 import { invoiceDocumentData } from '@server/documents/document-sources';
@@ -53,12 +63,14 @@ export type SettleDeps = {
 };
 
 /**
- * bound: this call bound the order; already_bound: an earlier one did; duplicate: the event was
- * handled before; the rest say why nothing was bound.
+ * bound: this call bound the order; already_bound: an earlier one did (or issued the endorsement);
+ * endorsed: this call paid an endorsement's invoice and issued it (issue 19); duplicate: the event
+ * was handled before; the rest say why nothing was bound.
  */
 export type SettleOutcome =
   | 'bound'
   | 'already_bound'
+  | 'endorsed'
   | 'duplicate'
   | 'unknown_session'
   | 'amount_mismatch'
@@ -181,6 +193,8 @@ async function bind(
     );
     return answer('amount_mismatch');
   }
+  const billed = await invoiceById(tx, payment.invoiceId);
+  if (billed?.endorsementId) return payEndorsement(tx, deps, locked, session, billed);
   const invoice = await invoiceOf(tx, order.id);
   if (order.status !== 'awaiting_payment' || !invoice || invoice.status === 'paid') {
     // Paid twice (two checkouts of one invoice) or after the order was closed: the money must be
@@ -229,6 +243,54 @@ async function bind(
     invoice.number,
   );
   return answer('bound', policy.number);
+}
+
+/**
+ * An endorsement's additional premium paid (issue 19): the payment succeeds, the invoice is paid
+ * and the endorsement is issued (the policy changed, its declarations reissued) — unless it can no
+ * longer be (paid already, or the policy is no longer in force): then the money is kept for a
+ * refund as any payment that binds nothing. The policy's row is locked after the payment's, the
+ * one order every endorsement takes it in.
+ */
+async function payEndorsement(
+  tx: Transaction,
+  deps: SettleDeps,
+  locked: Awaited<ReturnType<typeof lockPayment>>,
+  session: SessionState,
+  invoice: InvoiceRow,
+): Promise<Settled> {
+  const { order, payment } = locked;
+  const now = deps.clock.now();
+  const endorsement = (await endorsementRow(tx, invoice.endorsementId!))!;
+  const { policy } = (await policyWithOrder(tx, endorsement.policyId))!;
+  const answer = (outcome: SettleOutcome): Settled => ({
+    outcome,
+    submissionId: order.id,
+    policyNumber: policy.number,
+  });
+  const endorsable = nextPolicyStatus(policy.status, { type: 'policy.endorse', actor: 'insured' }) !== null;
+  if (invoice.status === 'paid' || endorsement.status !== 'awaiting_payment' || !endorsable) {
+    await keepForRefund(tx, payment.id, session, now, {
+      raw: { session },
+      message: 'This payment arrived after the endorsement was paid or the policy ended: we will refund it.',
+    });
+    deps.log.warn(
+      { paymentId: payment.id, endorsement: endorsement.number, policyStatus: policy.status },
+      'A payment arrived for an endorsement that cannot be issued: refund it',
+    );
+    return answer('not_payable');
+  }
+  await updatePayment(tx, payment.id, {
+    status: 'succeeded',
+    providerPaymentRef: session.paymentRef,
+    failureMessage: null,
+    completedAt: now,
+    raw: { session },
+  });
+  await markInvoicePaid(tx, invoice.id, now);
+  await supersedePendingPayments(tx, invoice.id);
+  await issueEndorsement(deps, tx, endorsement.id, now);
+  return answer('endorsed');
 }
 
 /** The provider says `session` is paid. `event`: the webhook delivery it came in, if any. */

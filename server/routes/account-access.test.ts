@@ -507,6 +507,13 @@ function attempts(): Attempt[] {
       body: { policyid: ids.policyId, limitCode: '500K/1M' },
     },
     {
+      route: 'POST /api/weborder/insured/payendorsement',
+      what: 'pay for the other’s endorsement',
+      method: 'POST',
+      url: 'insured/payendorsement',
+      body: { endorsementid: ids.endorsementId },
+    },
+    {
       route: 'GET /api/weborder/insured/policyhistory',
       what: 'read the other’s policy’s history',
       method: 'GET',

@@ -10,14 +10,16 @@ import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, addMonths, businessToday, daysBetween } from '@shared/calendar';
 import { rateTableVersionSchema, rateTableVersionsSchema } from '@shared/contract/admin-rate-tables';
+import { checkoutSchema, invoiceSchema } from '@shared/contract/billing';
 import {
   endorsementQuoteSchema,
   endorsementSchema,
   policyHistorySchema,
   type EndorsementQuote,
+  type EndorsementRequest,
 } from '@shared/contract/endorsements';
 import type { Calculation } from '@shared/contract/rating';
-import { documents, endorsements, invoices, policies, rateTables, users } from '@server/db/schema';
+import { documents, endorsements, invoices, payments, policies, rateTables, users } from '@server/db/schema';
 import {
   bindForTest,
   lockWaiters,
@@ -28,6 +30,7 @@ import {
 } from '@server/test/account-helpers';
 import { expectError } from '@server/test/expect-error';
 import { pdfReader } from '@server/test/pdf-text';
+import { newKey, paidOrder } from '@server/test/payment-helpers';
 import { usDate as usDay } from '@server/documents/pdf-layout';
 import { specialityId } from '@server/test/quote-helpers';
 import { setupTestApp } from '@server/test/test-app';
@@ -57,7 +60,7 @@ async function boundPolicy(insured?: Insured) {
 const policyRow = async (policyId: number) =>
   (await t.app.db.select().from(policies).where(eq(policies.id, policyId)))[0]!;
 
-async function preview(insured: Insured, body: Record<string, unknown>): Promise<EndorsementQuote> {
+async function preview(insured: Insured, body: EndorsementRequest): Promise<EndorsementQuote> {
   const response = await insured.call('POST', QUOTE, body);
   expect(response.statusCode, response.body).toBe(200);
   return v.parse(endorsementQuoteSchema, response.json());
@@ -310,6 +313,89 @@ describe('committing a change', () => {
     expect(
       (await t.app.db.select({ n: count() }).from(invoices).where(eq(invoices.endorsementId, endorsement.id)))[0]!.n,
     ).toBe(1);
+  });
+});
+
+describe('paying an additional premium', () => {
+  it('through the order’s hosted checkout issues the endorsement and reissues the declarations', async () => {
+    const insured = await newInsured(app);
+    const { order, invoice: orderBill, policy } = await paidOrder(app, insured);
+    expect((await declarationsOf(order.submissionId))!.content.length).toBeGreaterThan(0);
+    const body = { policyid: policy.id, limitCode: '2M/4M' };
+    const quote = await preview(insured, body);
+    const endorsement = await endorsed(insured, body);
+    expect(endorsement).toMatchObject({ status: 'awaiting_payment', totalChangeCents: quote.totalCents });
+
+    const key = newKey();
+    const open = () =>
+      insured.call(
+        'POST',
+        'insured/payendorsement',
+        { endorsementid: endorsement.id },
+        { headers: { 'idempotency-key': key } },
+      );
+    const opened = await open();
+    expect(opened.statusCode, opened.body).toBe(200);
+    const checkout = v.parse(checkoutSchema, opened.json());
+    expect(checkout).toMatchObject({
+      submissionId: order.submissionId,
+      invoiceId: endorsement.invoiceId,
+      amountCents: quote.totalCents,
+    });
+    // A retry continues the same checkout.
+    expect(v.parse(checkoutSchema, (await open()).json()).sessionId).toBe(checkout.sessionId);
+
+    const page = new URL(checkout.url);
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: page.pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        name: 'Dana Whitfield',
+        number: '4242424242424242',
+        expiry: '12/35',
+        cvc: '123',
+      }).toString(),
+    });
+    expect(paid.statusCode, paid.body).toBe(303);
+    expect(paid.headers.location).toContain(`endorsementid=${endorsement.id}`);
+
+    const history = v.parse(policyHistorySchema, (await insured.call('GET', historyUrl(policy.id))).json());
+    expect(history.endorsements[0]).toMatchObject({
+      id: endorsement.id,
+      status: 'issued',
+      hasDocument: true,
+      returnPremiumStatus: null,
+    });
+    const [invoice] = await t.app.db.select().from(invoices).where(eq(invoices.id, endorsement.invoiceId!));
+    expect(invoice!.status).toBe('paid');
+    const [payment] = await t.app.db.select().from(payments).where(eq(payments.invoiceId, invoice!.id));
+    expect(payment).toMatchObject({ status: 'succeeded', amountCents: quote.totalCents });
+    expect(await policyRow(policy.id)).toMatchObject({
+      limitCode: '2M/4M',
+      perClaimLimitCents: 200_000_000,
+      aggregateLimitCents: 400_000_000,
+    });
+    const text = await pdf.textOf((await declarationsOf(order.submissionId))!.content);
+    expect(text).toMatch(/Each claim\s+\$2,000,000\.00/);
+    expect(text).toMatch(/Aggregate\s+\$4,000,000\.00/);
+    expect(text.replace(/\s+/g, ' ')).toContain(`${policy.number}-E01, effective`);
+
+    // The browser's return answers paid; paying again is refused.
+    const confirmed = await insured.call('POST', 'payments/confirm', {
+      submissionid: order.submissionId,
+      sessionid: checkout.sessionId,
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toMatchObject({ outcome: 'paid', policyNumber: policy.number });
+    expect(expectError(await open(), 409).fields).toEqual({ status: 'is issued' });
+    // The order's own invoice is still the order's.
+    const orderInvoice = await insured.call('GET', `invoice/details?submissionid=${order.submissionId}`);
+    expect(orderInvoice.statusCode, orderInvoice.body).toBe(200);
+    expect(v.parse(invoiceSchema, orderInvoice.json())).toMatchObject({
+      invoiceId: orderBill.invoiceId,
+      status: 'paid',
+    });
   });
 });
 

@@ -11,18 +11,28 @@ import {
   endorsementQuoteSchema,
   endorsementRequestSchema,
   endorsementSchema,
+  payEndorsementRequestSchema,
   policyHistoryQuerySchema,
   policyHistorySchema,
 } from '@shared/contract/endorsements';
+import { checkoutSchema } from '@shared/contract/billing';
 import {
   endorse,
   endorsementFile,
+  payableEndorsement,
   policyHistory,
   quoteEndorsement,
   type EndorsementDeps,
 } from '@server/endorsements/endorsements';
 import { currentUser } from '@server/http/authenticate';
-import { idempotencyKeyHash, idempotencyKeyHeaderDoc, KEY_REUSED_DOC } from '@server/http/idempotency-key';
+import {
+  idempotencyKeyHash,
+  idempotencyKeyHeaderDoc,
+  idempotencyKeyOf,
+  KEY_REUSED_DOC,
+} from '@server/http/idempotency-key';
+import { appBaseFor } from '@server/http/request-origin';
+import { startCheckout, type CheckoutDeps } from '@server/payments/checkout';
 import { defineRoute } from '@server/http/route';
 
 /** What the OpenAPI document shows for the PDF answer (the route sends the bytes itself). */
@@ -46,6 +56,15 @@ export async function endorsementRoutes(app: FastifyInstance) {
     catalog: app.ratingCatalog,
     trust: app.config.trust,
   };
+  const checkoutDeps = (): CheckoutDeps => ({
+    db: app.db,
+    clock: app.clock,
+    mail: app.mail,
+    publicUrl: app.config.publicUrl,
+    log: app.log,
+    provider: app.payments,
+    trust: app.config.trust,
+  });
   const noStore = { 'cache-control': 'no-store' };
 
   defineRoute(app, {
@@ -91,6 +110,41 @@ export async function endorsementRoutes(app: FastifyInstance) {
       const { created, endorsement } = await endorse(deps, currentUser(request), body, idempotencyKeyHash(request));
       if (!created) setStatus(200);
       return endorsement;
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/insured/payendorsement',
+    summary: 'Open the hosted checkout for an endorsement’s additional premium',
+    description:
+      'JSON: endorsementid, and clientid in a broker’s branded site. The endorsement must be the caller’s (404) and ' +
+      'awaiting payment (409 naming `fields.status` otherwise). The same hosted checkout as payments/checkout, for the ' +
+      'endorsement’s invoice: idempotent per Idempotency-Key, one payable session per invoice; the browser comes back ' +
+      'to paymentconfirm?submissionid&endorsementid&sessionid (payments/confirm answers it as for the order). Once ' +
+      'paid (the webhook, or the confirmation), the endorsement is issued: the policy changes and its declarations ' +
+      'are reissued.',
+    tags: ['billing'],
+    public: false,
+    headers: idempotencyKeyHeaderDoc,
+    body: payEndorsementRequestSchema,
+    response: checkoutSchema,
+    errors: {
+      409: 'The endorsement is not awaiting payment (`fields.status` names its status)',
+      503: 'The payment provider did not answer: nothing was charged, try again',
+    },
+    handler: async ({ body, request, reply }) => {
+      reply.headers(noStore);
+      const user = currentUser(request);
+      const endorsement = await payableEndorsement(app.db, user, body.endorsementid);
+      return startCheckout(
+        checkoutDeps(),
+        user,
+        { submissionid: endorsement.submissionId, clientid: body.clientid },
+        idempotencyKeyOf(request),
+        appBaseFor(app, request),
+        endorsement,
+      );
     },
   });
 

@@ -40,6 +40,7 @@ export const ACCOUNT_ROUTES = [
   // Issue 19: mid-term changes (endorsements).
   'POST /api/weborder/insured/endorsementquote',
   'POST /api/weborder/insured/endorse',
+  'POST /api/weborder/insured/payendorsement',
   'GET /api/weborder/insured/policyhistory',
   'POST /api/weborder/documents/downloadendorsement',
 ] as const;

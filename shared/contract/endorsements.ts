@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { endorsementKinds, endorsementStatuses } from '@shared/contract/enums';
 import { addressInputEntries, recordIdInputSchema, requiredText } from '@shared/contract/address';
+import { clientUrlSchema } from '@shared/contract/specialities';
 import { isoDateSchema } from '@shared/contract/submissions';
 
 /**
@@ -14,7 +15,8 @@ import { isoDateSchema } from '@shared/contract/submissions';
  *
  * Routes (beyond the specification):
  * POST insured/endorsementquote (preview, writes nothing), POST insured/endorse (Idempotency-Key),
- * GET insured/policyhistory?policyid, POST documents/downloadendorsement.
+ * POST insured/payendorsement (the hosted checkout for an additional premium), GET
+ * insured/policyhistory?policyid, POST documents/downloadendorsement.
  */
 
 const integer = v.pipe(v.number(), v.integer());
@@ -125,6 +127,16 @@ export const policyHistorySchema = v.object({
   endorsements: v.array(endorsementSchema),
 });
 export type PolicyHistory = v.InferOutput<typeof policyHistorySchema>;
+
+/**
+ * POST insured/payendorsement: open the hosted checkout (the order's own, payments/checkout's) for
+ * an endorsement's additional premium; clientid when in a broker's branded site. Answers
+ * payments/checkout's Checkout; the browser comes back to paymentconfirm as for the order.
+ */
+export const payEndorsementRequestSchema = v.object({
+  endorsementid: recordIdInputSchema,
+  clientid: v.optional(clientUrlSchema),
+});
 
 /** POST documents/downloadendorsement (JSON or form: endorsementid): answers application/pdf. */
 export const downloadEndorsementRequestSchema = v.object({ endorsementid: recordIdInputSchema });
