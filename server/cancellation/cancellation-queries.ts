@@ -44,6 +44,16 @@ export async function cancellablePolicy(db: Queryable, userId: number, policyId:
 
 export type CancellablePolicy = NonNullable<Awaited<ReturnType<typeof cancellablePolicy>>>;
 
+/** The same, by id alone (a payment settling a tail), with the order's insured. */
+export async function policyById(db: Queryable, policyId: number) {
+  const [row] = await db
+    .select({ ...policyColumns, userId: submissions.userId })
+    .from(policies)
+    .innerJoin(submissions, eq(submissions.id, policies.submissionId))
+    .where(eq(policies.id, policyId));
+  return row;
+}
+
 /** The rate table's fees, taxes and tail percentages, and its state's short-rate option. */
 export async function cancellationTable(db: Queryable, rateTableId: number) {
   const [row] = await db
@@ -94,6 +104,19 @@ export async function endorsementWithKey(db: Queryable, userId: number, keyHash:
     .from(endorsements)
     .where(and(eq(endorsements.userId, userId), eq(endorsements.idempotencyKeyHash, keyHash)));
   return row;
+}
+
+export async function endorsementById(db: Queryable, id: number) {
+  const [row] = await db.select(endorsementColumns).from(endorsements).where(eq(endorsements.id, id));
+  return row;
+}
+
+/** A tail paid for: issued now, with its PDF. */
+export async function markTailIssued(tx: Transaction, id: number, content: Buffer, now: Date): Promise<void> {
+  await tx
+    .update(endorsements)
+    .set({ status: 'issued', issuedAt: now, content })
+    .where(and(eq(endorsements.id, id), eq(endorsements.status, 'awaiting_payment')));
 }
 
 /** The policy's tail still standing (any but a declined one), if it has one. */

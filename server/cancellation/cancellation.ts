@@ -8,7 +8,8 @@
  * A cancellation is recorded as an endorsement of kind 'cancellation', issued at once, its signed
  * total negative: the return premium owed (return_premium_status 'owed' until billing credits or
  * refunds it). A tail is an endorsement of kind 'tail' awaiting payment, with an invoice for its
- * premium, taxes and state fees (invoices.endorsement_id); paying that invoice issues it.
+ * premium, taxes and state fees (invoices.endorsement_id), paid through the hosted checkout like
+ * any endorsement's (insured/payendorsement); the payment's settlement issues it (issueTail).
  */
 import type * as v from 'valibot';
 import { businessToday, type CalendarDay } from '@shared/calendar';
@@ -39,7 +40,10 @@ import {
   insertDocument,
   insertEndorsement,
   invoiceOfEndorsement,
+  endorsementById,
   markCancelled,
+  markTailIssued,
+  policyById,
   standingTail,
   type CancellablePolicy,
   type EndorsementRow,
@@ -56,6 +60,7 @@ import type { Database, Queryable, Transaction } from '@server/db/connection';
 import { isUniqueViolation } from '@server/db/errors';
 import { cancellationNoticeFileName, cancellationNoticePdf } from '@server/documents/cancellation-notice-pdf';
 import { namedInsured } from '@server/documents/named-insured';
+import { tailEndorsementPdf } from '@server/documents/tail-endorsement-pdf';
 import { badRequest, conflict, notFound } from '@server/http/http-error';
 import { keyUsedForAnotherRequest, requestHash, sameRequest } from '@server/http/idempotency-key';
 import { cancellationNoticeMail } from '@server/mail/templates';
@@ -439,4 +444,42 @@ export async function buyTail(
     }
     throw error;
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// A tail's invoice paid (server/payments/settle.ts)
+
+/** Whether the policy can still take its tail: the lifecycle's policy.buyTail from its status now. */
+export const tailPayable = (policyStatus: CancellablePolicy['status']) =>
+  nextPolicyStatus(policyStatus, BUY_TAIL) !== null;
+
+/**
+ * Inside the transaction that records the payment of a tail's invoice: the tail is issued, with
+ * its endorsement PDF (the reporting period, the retroactive date, the price paid).
+ */
+export async function issueTail(
+  tx: Transaction,
+  deps: Pick<CancellationDeps, 'trust'>,
+  endorsementId: number,
+  now: Date,
+): Promise<void> {
+  const row = await endorsementById(tx, endorsementId);
+  if (!row || row.kind !== 'tail' || row.status !== 'awaiting_payment') return;
+  const policy = (await policyById(tx, row.policyId))!;
+  const purchase = await tailAnswer(tx, policy, row);
+  const facts = (await confirmationFacts(tx, policy.submissionId))!;
+  const pdf = await tailEndorsementPdf({
+    policyNumber: policy.number,
+    endorsementNumber: row.number,
+    specialityName: facts.speciality,
+    effectiveDate: policy.effectiveDate,
+    expirationDate: policy.expirationDate,
+    retroactiveDate: purchase.retroactiveDate,
+    startsOn: purchase.startsOn,
+    tail: purchase.tail,
+    namedInsured: await namedInsured(tx, policy.userId!, policy.submissionId),
+    issuedAt: now,
+    trust: deps.trust,
+  });
+  await markTailIssued(tx, row.id, Buffer.from(pdf), now);
 }

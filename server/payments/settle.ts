@@ -25,6 +25,7 @@ import {
 import { ratingOf } from '@server/billing/invoices';
 import { issuePolicy, type IssuedDocument } from '@server/billing/issue-policy';
 import { lockOwner } from '@server/account/primary-records';
+import { issueTail, tailPayable } from '@server/cancellation/cancellation';
 import { endorsementRow, policyWithOrder } from '@server/endorsements/endorsement-queries';
 import { issueEndorsement } from '@server/endorsements/endorsements';
 import type { Clock } from '@server/clock';
@@ -268,7 +269,11 @@ async function payEndorsement(
     submissionId: order.id,
     policyNumber: policy.number,
   });
-  const endorsable = nextPolicyStatus(policy.status, { type: 'policy.endorse', actor: 'insured' }) !== null;
+  // A tail is bought on a cancelled or expired policy (policy.buyTail); any other change needs it in force.
+  const tail = endorsement.kind === 'tail';
+  const endorsable = tail
+    ? tailPayable(policy.status)
+    : nextPolicyStatus(policy.status, { type: 'policy.endorse', actor: 'insured' }) !== null;
   if (invoice.status === 'paid' || endorsement.status !== 'awaiting_payment' || !endorsable) {
     await keepForRefund(tx, payment.id, session, now, {
       raw: { session },
@@ -289,7 +294,8 @@ async function payEndorsement(
   });
   await markInvoicePaid(tx, invoice.id, now);
   await supersedePendingPayments(tx, invoice.id);
-  await issueEndorsement(deps, tx, endorsement.id, now);
+  if (tail) await issueTail(tx, deps, endorsement.id, now);
+  else await issueEndorsement(deps, tx, endorsement.id, now);
   return answer('endorsed');
 }
 

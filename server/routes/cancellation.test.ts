@@ -11,7 +11,7 @@ import {
   type CancellationQuoteRequest,
   type CancelPolicyRequest,
 } from '@shared/contract/cancellation';
-import { policyInfoSchema } from '@shared/contract/billing';
+import { checkoutSchema, policyInfoSchema } from '@shared/contract/billing';
 import { certificateSchema, certificateVerificationSchema } from '@shared/contract/certificates';
 import { TestClock } from '@server/clock';
 import { documents, endorsements, invoices, policies, rateTables, submissions, usStates } from '@server/db/schema';
@@ -404,6 +404,61 @@ describe('POST insured/buytail', () => {
     expect(twice.statusCode, twice.body).toBe(409);
     expect((twice.json() as { fields: Record<string, string> }).fields).toHaveProperty('tail');
     expect(await endorsementCount(policyId)).toBe(2);
+  });
+
+  it('is paid through the hosted checkout (insured/payendorsement): the tail is issued with its endorsement PDF', async () => {
+    const { insured, policyId, policy } = await boundPolicy();
+    const date = addDays(today(), 2);
+    const cancelled = await insured.call('POST', CANCEL, { policyid: policyId, cancellationDate: date });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const bought = await insured.call('POST', TAIL, { policyid: policyId, years: 1 });
+    expect(bought.statusCode, bought.body).toBe(201);
+    const purchase = v.parse(tailPurchaseSchema, bought.json());
+
+    const opened = await insured.call(
+      'POST',
+      'insured/payendorsement',
+      { endorsementid: purchase.endorsement.id },
+      { headers: { 'Idempotency-Key': key() } },
+    );
+    expect(opened.statusCode, opened.body).toBe(200);
+    const checkout = v.parse(checkoutSchema, opened.json());
+    expect(checkout).toMatchObject({ invoiceId: purchase.invoice.invoiceId, amountCents: purchase.tail.totalCents });
+    const page = new URL(checkout.url);
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: page.pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        name: 'Dana Whitfield',
+        number: '4242424242424242',
+        expiry: '12/35',
+        cvc: '123',
+      }).toString(),
+    });
+    expect(paid.statusCode, paid.body).toBe(303);
+
+    const [tail] = await t.app.db.select().from(endorsements).where(eq(endorsements.id, purchase.endorsement.id));
+    expect(tail).toMatchObject({ kind: 'tail', status: 'issued', totalChangeCents: purchase.tail.totalCents });
+    const [invoice] = await t.app.db.select().from(invoices).where(eq(invoices.id, purchase.invoice.invoiceId));
+    expect(invoice!.status).toBe('paid');
+    // The policy stays cancelled: a tail extends the time to report, not the cover.
+    expect(await policyRow(policyId)).toMatchObject({ status: 'cancelled', cancellationDate: date });
+    const text = (await textOf(tail!.content!)).replace(/\s+/g, ' ');
+    const usDay = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
+    for (const expected of [
+      'Extended reporting period endorsement',
+      purchase.endorsement.number,
+      policy.number,
+      `From ${usDay(date)} to ${usDay(purchase.tail.reportingUntil)}`,
+      'Total paid',
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
+    // Paid: the retry of the checkout is refused, and no second tail can be bought.
+    const again = await insured.call('POST', 'insured/payendorsement', { endorsementid: purchase.endorsement.id });
+    expect(again.statusCode, again.body).toBe(409);
+    expect((await insured.call('POST', TAIL, { policyid: policyId, years: 2 })).statusCode).toBe(409);
   });
 
   it('an expired policy buys its tail from the expiration date', async () => {

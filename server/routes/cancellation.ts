@@ -84,7 +84,9 @@ export async function cancellationRoutes(app: FastifyInstance) {
       'JSON or form: policyid, years (1, 2 or 3; 400 naming it otherwise). Only on a cancelled or expired policy (409 ' +
       'naming `fields.status` otherwise), and once (409 naming `fields.tail`). Makes an endorsement of kind tail ' +
       'awaiting payment, from the cancellation date (or the expiration date), priced at the rate table’s percentage ' +
-      'of the annual premium with the state’s taxes and fees, and its invoice (201). With an Idempotency-Key header, ' +
+      'of the annual premium with the state’s taxes and fees, and its invoice (201), paid through the hosted checkout ' +
+      'like any endorsement’s (insured/payendorsement with the endorsement’s id): once paid the tail is issued with ' +
+      'its endorsement PDF (documents/downloadendorsement); the policy stays cancelled or expired. With an Idempotency-Key header, ' +
       'repeating the call answers the same tail (200) and makes nothing; the same key with a different request is a 422.',
     tags: ['account'],
     public: false,
