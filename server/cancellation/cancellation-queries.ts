@@ -135,6 +135,26 @@ export async function invoiceOfEndorsement(db: Queryable, endorsementId: number)
   return row;
 }
 
+/**
+ * The policy's changes still waiting for their additional premium, declined: a cancelled policy
+ * takes no more changes (a payment arriving for one anyway is kept for a refund by settle.ts).
+ * Answers their numbers.
+ */
+export async function declinePendingChanges(tx: Transaction, policyId: number): Promise<string[]> {
+  const rows = await tx
+    .update(endorsements)
+    .set({ status: 'declined' })
+    .where(
+      and(
+        eq(endorsements.policyId, policyId),
+        eq(endorsements.kind, 'change'),
+        eq(endorsements.status, 'awaiting_payment'),
+      ),
+    )
+    .returning({ number: endorsements.number });
+  return rows.map((row) => row.number);
+}
+
 /** The policy cancelled from `cancellationDate`. */
 export async function markCancelled(
   tx: Transaction,

@@ -35,6 +35,7 @@ import {
   annualPremiumAfterChanges,
   cancellablePolicy,
   cancellationTable,
+  declinePendingChanges,
   endorsementCount,
   endorsementWithKey,
   insertDocument,
@@ -291,6 +292,7 @@ export async function cancelPolicy(
         cancellationReason: input.reason,
         cancelledAt: now,
       });
+      await declinePendingChanges(tx, policy.id);
       const filename = cancellationNoticeFileName(policy.number);
       await insertDocument(tx, {
         submissionId: policy.submissionId,

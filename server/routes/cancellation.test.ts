@@ -299,6 +299,21 @@ describe('POST insured/cancelpolicy', () => {
     expect(await endorsementCount(policyId)).toBe(1);
   });
 
+  it('declines the policy’s changes still waiting for payment: a cancelled policy takes no more', async () => {
+    const { insured, policyId, policy } = await boundPolicy();
+    const change = await insured.call('POST', 'insured/endorse', { policyid: policyId, limitCode: '2M/4M' });
+    expect(change.statusCode, change.body).toBe(201);
+    const pending = change.json() as { id: number; status: string };
+    expect(pending.status).toBe('awaiting_payment');
+    const cancelled = await insured.call('POST', CANCEL, { policyid: policyId, cancellationDate: addDays(today(), 1) });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(v.parse(cancellationSchema, cancelled.json()).endorsement.number).toBe(`${policy.number}-E02`);
+    const [row] = await t.app.db.select().from(endorsements).where(eq(endorsements.id, pending.id));
+    expect(row!.status).toBe('declined');
+    const pay = await insured.call('POST', 'insured/payendorsement', { endorsementid: pending.id });
+    expect(pay.statusCode, pay.body).toBe(409);
+  });
+
   it('bad input is a 400 naming the field, and nothing is written', async () => {
     const { insured, policyId } = await boundPolicy();
     const before = await policyRow(policyId);
