@@ -13,6 +13,7 @@ import {
 } from '@shared/contract/cancellation';
 import { checkoutSchema, policyInfoSchema } from '@shared/contract/billing';
 import { certificateSchema, certificateVerificationSchema } from '@shared/contract/certificates';
+import { policyHistorySchema } from '@shared/contract/endorsements';
 import { TestClock } from '@server/clock';
 import { documents, endorsements, invoices, policies, rateTables, submissions, usStates } from '@server/db/schema';
 import { storedRating } from '@server/submissions/stored-rating';
@@ -257,6 +258,26 @@ describe('POST insured/cancelpolicy', () => {
       expect(text, expected).toContain(expected);
     }
     expect(text).toMatch(/Named insured \S/);
+
+    // The insured downloads it again as the cancellation's endorsement, and the policy's history lists it.
+    const download = await insured.call('POST', 'documents/downloadendorsement', {
+      endorsementid: cancelled.endorsement.id,
+    });
+    expect(download.statusCode, download.body).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.rawPayload.equals(notice!.content)).toBe(true);
+    const history = await insured.call('GET', `insured/policyhistory?policyid=${policyId}`);
+    expect(history.statusCode, history.body).toBe(200);
+    expect(v.parse(policyHistorySchema, history.json()).endorsements).toEqual([
+      expect.objectContaining({
+        number: `${policy.number}-E01`,
+        kind: 'cancellation',
+        status: 'issued',
+        totalChangeCents: -preview.returnPremium.totalCents,
+        returnPremiumStatus: 'owed',
+        hasDocument: true,
+      }),
+    ]);
 
     const mails = (await mailsTo(t.app, insured.email)).filter(
       (mail) => mail.subject === `Your policy ${policy.number} is cancelled`,
