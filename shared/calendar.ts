@@ -66,8 +66,26 @@ const MS_PER_DAY = 86_400_000;
 // Built on first use, then kept: building a format loads ICU's time-zone data.
 let offsetFormat: Intl.DateTimeFormat | undefined;
 
-/** BUSINESS_TIME_ZONE's offset from UTC at an instant, in milliseconds ("GMT-05:00" → −5 h). */
+const MS_PER_HOUR = 3_600_000;
+/** The last hour asked about and its offset: "today" is asked on every request (issue 17's budget). */
+let cachedHour = Number.NaN;
+let cachedOffsetMs = 0;
+
+/**
+ * BUSINESS_TIME_ZONE's offset from UTC at an instant, in milliseconds ("GMT-05:00" → −5 h). New
+ * York's offset has changed only on whole UTC hours since 1883 (daylight saving moves at 2 a.m.
+ * local, 06:00 or 07:00 UTC), so one answer holds for its whole UTC hour and is kept: formatToParts
+ * costs about 3 µs, the kept answer nothing.
+ */
 function businessOffsetMs(instant: Date): number {
+  const hour = Math.floor(instant.getTime() / MS_PER_HOUR);
+  if (hour === cachedHour) return cachedOffsetMs;
+  cachedOffsetMs = offsetAt(instant);
+  cachedHour = hour;
+  return cachedOffsetMs;
+}
+
+function offsetAt(instant: Date): number {
   offsetFormat ??= new Intl.DateTimeFormat('en-US', { timeZone: BUSINESS_TIME_ZONE, timeZoneName: 'longOffset' });
   const name = offsetFormat.formatToParts(instant).find((part) => part.type === 'timeZoneName')?.value ?? '';
   // Whole minutes today; the seconds are there for local mean time before 1883 (GMT-04:56:02).
