@@ -6,6 +6,7 @@
  * rows; what is allowed and what it costs are cancellation.ts's and cancellation-rules.ts's.
  */
 import { and, count, desc, eq, getTableColumns, ne } from 'drizzle-orm';
+import { policyWithOrderRow } from '@server/policies/policy-queries';
 import type { Queryable, Transaction } from '@server/db/connection';
 import { documents, endorsements, invoices, policies, rateTables, submissions, usStates } from '@server/db/schema';
 
@@ -32,26 +33,15 @@ const policyColumns = {
  * policy's row is held FOR NO KEY UPDATE until the transaction ends: a second cancellation, an
  * endorsement or a certificate (FOR SHARE) on the same policy waits, then sees the cancellation.
  */
-export async function cancellablePolicy(db: Queryable, userId: number, policyId: number, lock = false) {
-  const query = db
-    .select(policyColumns)
-    .from(policies)
-    .innerJoin(submissions, eq(submissions.id, policies.submissionId))
-    .where(and(eq(policies.id, policyId), eq(submissions.userId, userId)));
-  const [row] = await (lock ? query.for('no key update', { of: policies }) : query);
-  return row;
+export function cancellablePolicy(db: Queryable, userId: number, policyId: number, lock = false) {
+  return policyWithOrderRow(db, policyColumns, { policyId, userId }, lock ? 'no key update' : undefined);
 }
 
 export type CancellablePolicy = NonNullable<Awaited<ReturnType<typeof cancellablePolicy>>>;
 
 /** The same, by id alone (a payment settling a tail), with the order's insured. */
-export async function policyById(db: Queryable, policyId: number) {
-  const [row] = await db
-    .select({ ...policyColumns, userId: submissions.userId })
-    .from(policies)
-    .innerJoin(submissions, eq(submissions.id, policies.submissionId))
-    .where(eq(policies.id, policyId));
-  return row;
+export function policyById(db: Queryable, policyId: number) {
+  return policyWithOrderRow(db, { ...policyColumns, userId: submissions.userId }, { policyId });
 }
 
 /** The rate table's fees, taxes and tail percentages, and its state's short-rate option. */

@@ -5,6 +5,7 @@
  * issued and what the public may see are certificates.ts's.
  */
 import { and, desc, eq, getTableColumns } from 'drizzle-orm';
+import { policyWithOrderRow } from '@server/policies/policy-queries';
 import type { Queryable } from '@server/db/connection';
 import { certificates, policies, submissions } from '@server/db/schema';
 
@@ -32,14 +33,8 @@ const policyColumns = {
  * policy's row is held FOR SHARE until the transaction ends: a cancellation committing meanwhile
  * waits, so no certificate is issued on a policy cancelled under it.
  */
-export async function ownedPolicy(db: Queryable, userId: number, policyId: number, lock = false) {
-  const query = db
-    .select(policyColumns)
-    .from(policies)
-    .innerJoin(submissions, eq(submissions.id, policies.submissionId))
-    .where(and(eq(policies.id, policyId), eq(submissions.userId, userId)));
-  const [row] = await (lock ? query.for('share', { of: policies }) : query);
-  return row;
+export function ownedPolicy(db: Queryable, userId: number, policyId: number, lock = false) {
+  return policyWithOrderRow(db, policyColumns, { policyId, userId }, lock ? 'share' : undefined);
 }
 
 export type OwnedPolicy = NonNullable<Awaited<ReturnType<typeof ownedPolicy>>>;

@@ -5,6 +5,7 @@
  * Each function is one statement answering plain rows; the rules are endorsements.ts's.
  */
 import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { policyWithOrderRow } from '@server/policies/policy-queries';
 import type { Queryable } from '@server/db/connection';
 import { documents, endorsements, invoices, policies, submissions } from '@server/db/schema';
 
@@ -21,27 +22,20 @@ export type EndorsementSummary = Omit<EndorsementRow, 'content'> & {
  * the policy's row is held FOR UPDATE until the transaction ends, so endorsements (and a
  * cancellation) of one policy take their turns: each is priced on what the one before left.
  */
-export async function ownedPolicyWithOrder(db: Queryable, userId: number, policyId: number, lock = false) {
-  const query = db
-    .select({ policy: policies, order: submissions })
-    .from(policies)
-    .innerJoin(submissions, eq(submissions.id, policies.submissionId))
-    .where(and(eq(policies.id, policyId), eq(submissions.userId, userId)));
-  const [row] = await (lock ? query.for('update', { of: policies }) : query);
-  return row;
+export function ownedPolicyWithOrder(db: Queryable, userId: number, policyId: number, lock = false) {
+  return policyWithOrderRow(
+    db,
+    { policy: policies, order: submissions },
+    { policyId, userId },
+    lock ? 'update' : undefined,
+  );
 }
 
 export type OwnedPolicyWithOrder = NonNullable<Awaited<ReturnType<typeof ownedPolicyWithOrder>>>;
 
 /** The policy and its order, whoever owns it, its row held FOR UPDATE (issuing an endorsement). */
-export async function policyWithOrder(db: Queryable, policyId: number): Promise<OwnedPolicyWithOrder | undefined> {
-  const [row] = await db
-    .select({ policy: policies, order: submissions })
-    .from(policies)
-    .innerJoin(submissions, eq(submissions.id, policies.submissionId))
-    .where(eq(policies.id, policyId))
-    .for('update', { of: policies });
-  return row;
+export function policyWithOrder(db: Queryable, policyId: number): Promise<OwnedPolicyWithOrder | undefined> {
+  return policyWithOrderRow(db, { policy: policies, order: submissions }, { policyId }, 'update');
 }
 
 /** One endorsement, as stored. */
