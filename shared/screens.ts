@@ -140,6 +140,31 @@ export const screens = [
     search: 'certificatesSearch',
     guard: 'requireSignedIn',
   },
+  // The policy after the sale (issue 19): its standing and history, mid-term changes, cancellation and tail.
+  {
+    name: 'policy-history',
+    path: 'policy',
+    title: 'Your policy',
+    module: 'policy-history/policy-history-screen',
+    search: 'policySearch',
+    guard: 'requireSignedIn',
+  },
+  {
+    name: 'endorsements',
+    path: 'policy/changes',
+    title: 'Change your policy',
+    module: 'endorsements/endorsements-screen',
+    search: 'policySearch',
+    guard: 'requireSignedIn',
+  },
+  {
+    name: 'cancellation',
+    path: 'policy/cancel',
+    title: 'Cancel your policy',
+    module: 'cancellation/cancellation-screen',
+    search: 'policySearch',
+    guard: 'requireSignedIn',
+  },
   {
     name: 'verify-certificate',
     path: 'verify-certificate/$code',

@@ -79,6 +79,14 @@ export const certificatesSearch = v.object({
   policyid: v.fallback(v.optional(recordIdInputSchema), undefined),
 });
 
+/**
+ * policy-history, endorsements and cancellation: `policyid`, the insured's policy the screen is
+ * about. Anything else in its place reads as none: the screen asks which policy.
+ */
+export const policySearch = v.object({
+  policyid: v.fallback(v.optional(recordIdInputSchema), undefined),
+});
+
 /** The underwriter's queue: filters by broker, speciality and status, each optional. */
 export const underwritingSearch = v.object({
   brokerId: v.fallback(v.optional(recordIdInputSchema), undefined),
