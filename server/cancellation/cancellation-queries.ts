@@ -119,6 +119,23 @@ export async function standingTail(db: Queryable, policyId: number) {
   return row;
 }
 
+/** The policy's cancellation (its issued endorsement of kind cancellation), if it is cancelled. */
+export async function cancellationEndorsement(db: Queryable, policyId: number) {
+  const [row] = await db
+    .select(endorsementColumns)
+    .from(endorsements)
+    .where(
+      and(
+        eq(endorsements.policyId, policyId),
+        eq(endorsements.kind, 'cancellation'),
+        eq(endorsements.status, 'issued'),
+      ),
+    )
+    .orderBy(desc(endorsements.id))
+    .limit(1);
+  return row;
+}
+
 /** The invoice billing an endorsement. */
 export async function invoiceOfEndorsement(db: Queryable, endorsementId: number) {
   const [row] = await db.select().from(invoices).where(eq(invoices.endorsementId, endorsementId));

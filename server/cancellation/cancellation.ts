@@ -12,10 +12,11 @@
  * any endorsement's (insured/payendorsement); the payment's settlement issues it (issueTail).
  */
 import type * as v from 'valibot';
-import { businessToday, type CalendarDay } from '@shared/calendar';
+import { addDays, businessToday, type CalendarDay } from '@shared/calendar';
 import type {
   buyTailRequestSchema,
   Cancellation,
+  CancellationOptions,
   CancellationQuote,
   cancellationQuoteRequestSchema,
   cancelPolicyRequestSchema,
@@ -34,6 +35,7 @@ import { retroactiveDate } from '@server/billing/retroactive-date';
 import {
   annualPremiumAfterChanges,
   cancellablePolicy,
+  cancellationEndorsement,
   cancellationTable,
   declinePendingChanges,
   endorsementCount,
@@ -52,6 +54,7 @@ import {
 import {
   cancellationDateProblem,
   cancellationReturn,
+  earliestCancellation,
   tailOffer,
   tailOption,
   type CancellationTable,
@@ -446,6 +449,63 @@ export async function buyTail(
     }
     throw error;
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// GET insured/cancellationoptions
+
+/**
+ * The policy's standing for the cancel screen: the days it can be cancelled from today (none
+ * when the lifecycle refuses, or no day of the period is left), its cancellation, and its tail —
+ * the one bought, or the three on offer once it is cancelled or expired. Writes nothing.
+ */
+export async function cancellationOptions(
+  deps: Pick<CancellationDeps, 'db' | 'clock'>,
+  user: AuthUser,
+  policyId: number,
+): Promise<CancellationOptions> {
+  const { db } = deps;
+  const policy = await cancellablePolicy(db, user.id, policyId);
+  if (!policy) throw noSuchPolicy();
+  const today = businessToday(deps.clock.now());
+  const earliest = earliestCancellation(periodOf(policy), today);
+  const latest = addDays(policy.expirationDate, -1);
+  const cancellable = nextPolicyStatus(policy.status, CANCEL) !== null && earliest <= latest;
+  const tailable = tailPayable(policy.status);
+  const [cancellation, bought] = await Promise.all([
+    policy.status === 'cancelled' ? cancellationEndorsement(db, policy.id) : undefined,
+    standingTail(db, policy.id),
+  ]);
+  const startsOn = tailable ? tailStart(policy) : null;
+  let offer: CancellationOptions['tailOffer'] = [];
+  if (startsOn && !bought) {
+    const pricing = await pricingOf(db, policy);
+    offer = tailOffer(pricing.annualPremiumCents, pricing.table, startsOn);
+  }
+  const changed = (field: string) => bought?.changes.find((change) => change.field === field)?.after;
+  return {
+    policyId: policy.id,
+    policyNumber: policy.number,
+    effectiveDate: policy.effectiveDate,
+    expirationDate: policy.expirationDate,
+    retroactiveDate: retroactiveDate(policy.effectiveDate, policy.applicationAnswers),
+    status: policy.status,
+    earliestCancellationDate: cancellable ? earliest : null,
+    latestCancellationDate: cancellable ? latest : null,
+    cancellationDate: policy.cancellationDate,
+    cancellationReason: policy.cancellationReason,
+    cancellation: cancellation ? endorsementRef(cancellation) : null,
+    tailStartsOn: startsOn,
+    tailOffer: offer,
+    tail: bought
+      ? {
+          ...endorsementRef(bought),
+          years: Number(changed('tailYears')) as TailYears,
+          startsOn: bought.effectiveDate,
+          reportingUntil: String(changed('reportingUntil')),
+        }
+      : null,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

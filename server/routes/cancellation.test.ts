@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { addDays, addMonths, businessToday, daysBetween } from '@shared/calendar';
 import {
+  cancellationOptionsSchema,
   cancellationQuoteSchema,
   cancellationSchema,
   tailPurchaseSchema,
@@ -506,6 +507,89 @@ describe('POST insured/buytail', () => {
     expect(purchase.startsOn).toBe(policy.expirationDate);
     expect(purchase.tail.reportingUntil).toBe(addMonths(policy.expirationDate, 36));
     expect(purchase.endorsement.number).toBe(`${policy.number}-E01`);
+  });
+});
+
+describe('GET insured/cancellationoptions', () => {
+  const OPTIONS = 'insured/cancellationoptions';
+  const options = async (insured: Insured, policyId: number) => {
+    const response = await insured.call('GET', `${OPTIONS}?policyid=${policyId}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return v.parse(cancellationOptionsSchema, response.json());
+  };
+
+  it('in force: the days it can be cancelled from (today … the day before expiration), no tail yet, nothing written', async () => {
+    const { insured, policyId, policy } = await boundPolicy();
+    const answer = await options(insured, policyId);
+    expect(answer).toMatchObject({
+      policyId,
+      policyNumber: policy.number,
+      status: 'in_force',
+      earliestCancellationDate: today(),
+      latestCancellationDate: addDays(policy.expirationDate, -1),
+      cancellationDate: null,
+      cancellation: null,
+      tailStartsOn: null,
+      tailOffer: [],
+      tail: null,
+    });
+    expect(await endorsementCount(policyId)).toBe(0);
+    // Not yet in force: from its effective date (a flat cancellation).
+    const later = await boundPolicy(addDays(today(), 20));
+    expect((await options(later.insured, later.policyId)).earliestCancellationDate).toBe(addDays(today(), 20));
+  });
+
+  it('cancelled: the cancellation and its endorsement, the tails the cancellation offered, then the one bought', async () => {
+    const { insured, policyId } = await boundPolicy();
+    const date = addDays(today(), 3);
+    const cancelled = v.parse(
+      cancellationSchema,
+      (await insured.call('POST', CANCEL, { policyid: policyId, cancellationDate: date, reason: 'Retiring' })).json(),
+    );
+    const answer = await options(insured, policyId);
+    expect(answer).toMatchObject({
+      status: 'cancelled',
+      earliestCancellationDate: null,
+      latestCancellationDate: null,
+      cancellationDate: date,
+      cancellationReason: 'Retiring',
+      cancellation: cancelled.endorsement,
+      tailStartsOn: date,
+      tail: null,
+    });
+    expect(answer.tailOffer).toEqual(cancelled.tailOffer);
+
+    const bought = v.parse(
+      tailPurchaseSchema,
+      (await insured.call('POST', TAIL, { policyid: policyId, years: 2 })).json(),
+    );
+    const after = await options(insured, policyId);
+    expect(after.tailOffer).toEqual([]);
+    expect(after.tail).toEqual({
+      ...bought.endorsement,
+      years: 2,
+      startsOn: date,
+      reportingUntil: bought.tail.reportingUntil,
+    });
+  });
+
+  it('expired: tails from the expiration date; another insured’s policy is a 404, a bad id a 400 naming policyid', async () => {
+    const { insured, policyId, policy } = await boundPolicy();
+    await t.app.db.update(policies).set({ status: 'expired' }).where(eq(policies.id, policyId));
+    const answer = await options(insured, policyId);
+    expect(answer).toMatchObject({
+      status: 'expired',
+      earliestCancellationDate: null,
+      tailStartsOn: policy.expirationDate,
+    });
+    expect(answer.tailOffer.map((option) => [option.years, option.reportingUntil])).toEqual([
+      [1, addMonths(policy.expirationDate, 12)],
+      [2, addMonths(policy.expirationDate, 24)],
+      [3, addMonths(policy.expirationDate, 36)],
+    ]);
+    const other = await newInsured(app);
+    expect((await other.call('GET', `${OPTIONS}?policyid=${policyId}`)).statusCode).toBe(404);
+    await expect400(await insured.call('GET', `${OPTIONS}?policyid=abc`), 'policyid');
   });
 });
 

@@ -6,13 +6,21 @@
 import type { FastifyInstance } from 'fastify';
 import {
   buyTailRequestSchema,
+  cancellationOptionsQuerySchema,
+  cancellationOptionsSchema,
   cancellationQuoteRequestSchema,
   cancellationQuoteSchema,
   cancellationSchema,
   cancelPolicyRequestSchema,
   tailPurchaseSchema,
 } from '@shared/contract/cancellation';
-import { buyTail, cancellationQuote, cancelPolicy, type CancellationDeps } from '@server/cancellation/cancellation';
+import {
+  buyTail,
+  cancellationOptions,
+  cancellationQuote,
+  cancelPolicy,
+  type CancellationDeps,
+} from '@server/cancellation/cancellation';
 import { currentUser } from '@server/http/authenticate';
 import { idempotencyKeyHash, idempotencyKeyHeaderDoc, KEY_REUSED_DOC } from '@server/http/idempotency-key';
 import { defineRoute } from '@server/http/route';
@@ -28,6 +36,28 @@ export async function cancellationRoutes(app: FastifyInstance) {
     publicUrl: app.config.publicUrl,
   };
   const noStore = { 'cache-control': 'no-store' };
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/insured/cancellationoptions',
+    summary:
+      'A policy’s standing for the cancel screen: the days it can be cancelled from, its cancellation and its tail',
+    description:
+      'Any status. Answers the policy (number, period, retroactive date, status), the first and last day a ' +
+      'cancellation can take effect from today (both null when it cannot be cancelled: cancelled, expired, or no day ' +
+      'of the period left), the cancellation (date, reason, its endorsement, whose PDF is the notice) when cancelled, ' +
+      'and the tail: the one bought (awaiting payment or issued), or, on a cancelled or expired policy without one, ' +
+      'the 1, 2 and 3 years on offer from the cancellation (or expiration) date. Writes nothing. Someone else’s or a ' +
+      'missing policy is a 404.',
+    tags: ['account'],
+    public: false,
+    query: cancellationOptionsQuerySchema,
+    response: cancellationOptionsSchema,
+    handler: async ({ query, request, reply }) => {
+      reply.headers(noStore);
+      return cancellationOptions(deps, currentUser(request), query.policyid);
+    },
+  });
 
   defineRoute(app, {
     method: 'POST',

@@ -163,3 +163,39 @@ export const tailPurchaseSchema = v.object({
   }),
 });
 export type TailPurchase = v.InferOutput<typeof tailPurchaseSchema>;
+
+/** GET insured/cancellationoptions?policyid= */
+export const cancellationOptionsQuerySchema = v.object({ policyid: recordIdInputSchema });
+
+/** A tail bought on the policy: its endorsement (awaiting payment until its invoice is paid, then issued) and its reach. */
+const boughtTailSchema = v.object({
+  ...endorsementRefSchema.entries,
+  years: v.picklist(tailYears),
+  /** The first day it covers and the day (not included) claims can be reported until, YYYY-MM-DD. */
+  startsOn: v.string(),
+  reportingUntil: v.string(),
+});
+
+/**
+ * GET insured/cancellationoptions: what the cancel screen needs before anything is asked — the
+ * policy's standing, the days a cancellation can take effect from today (none when it cannot be
+ * cancelled), its cancellation when it is cancelled (the notice is that endorsement's PDF), and
+ * its tail: the one bought, or the ones on offer on a cancelled or expired policy without one.
+ */
+export const cancellationOptionsSchema = v.object({
+  ...policyEntries,
+  status: v.picklist(policyStatuses),
+  /** The first and last day a cancellation can take effect from (YYYY-MM-DD); null when the policy cannot be cancelled. */
+  earliestCancellationDate: v.nullable(v.string()),
+  latestCancellationDate: v.nullable(v.string()),
+  /** The cancellation, when the policy is cancelled. */
+  cancellationDate: v.nullable(v.string()),
+  cancellationReason: v.nullable(v.string()),
+  cancellation: v.nullable(endorsementRefSchema),
+  /** The first day a tail covers (the cancellation date, or the expiration date); null while the policy can be cancelled. */
+  tailStartsOn: v.nullable(v.string()),
+  /** The tails on offer now: 1, 2 and 3 years on a cancelled or expired policy without one; empty otherwise. */
+  tailOffer: v.array(tailOptionSchema),
+  tail: v.nullable(boughtTailSchema),
+});
+export type CancellationOptions = v.InferOutput<typeof cancellationOptionsSchema>;
