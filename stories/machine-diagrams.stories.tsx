@@ -4,6 +4,7 @@ import applicationSignature from '../docs/machines/application-signature.mmd?raw
 import auth from '../docs/machines/auth.mmd?raw';
 import certificates from '../docs/machines/certificates.mmd?raw';
 import changePassword from '../docs/machines/change-password.mmd?raw';
+import claimLifecycle from '../docs/machines/claim-lifecycle.mmd?raw';
 import closeLost from '../docs/machines/close-lost.mmd?raw';
 import fileDownload from '../docs/machines/file-download.mmd?raw';
 import chosenSpeciality from '../docs/machines/chosen-speciality.mmd?raw';
@@ -526,6 +527,22 @@ export const PolicyLifecycle: Story = {
     'policy.endorse',
     'policy.cancel',
     'policy.buyTail',
+  ]),
+};
+
+export const ClaimLifecycle: Story = {
+  name: 'Claim lifecycle (reported to closed)',
+  args: { title: 'claimLifecycleMachine', file: 'docs/machines/claim-lifecycle.mmd', source: claimLifecycle },
+  play: expectStates([
+    'open',
+    'reported',
+    'acknowledged',
+    'underReview',
+    'closed',
+    'claim.acknowledge',
+    'claim.review',
+    'claim.close',
+    'claim.reopen',
   ]),
 };
 

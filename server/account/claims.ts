@@ -41,7 +41,8 @@ const toWire = (row: ClaimRow): Claim => ({
   specialityName: row.specialityName,
   dateOfLoss: row.dateOfLoss ?? '',
   description: row.description,
-  status: row.status,
+  // Until the column is the claim_status enum, only reportclaim writes it, always 'reported'.
+  status: row.status as Claim['status'],
   reportedAt: row.createdAt.toISOString(),
 });
 

@@ -1,24 +1,42 @@
 import * as v from 'valibot';
-import { recordIdSchema, requiredText } from '@shared/contract/address';
+import { optionalText, recordIdInputSchema, requiredText } from '@shared/contract/address';
+import { claimStatuses } from '@shared/contract/enums';
 import { isoDateSchema } from '@shared/contract/submissions';
 
 /**
- * Claims the insured reports against their policies (specification §7 insured/claims; reporting
- * is POST insured/reportclaim, beyond the specification). A claim starts `reported`; claims
- * staff move it on (under_review, open, closed, denied) outside this app for now.
+ * Claims the insured reports against their policies and can then follow (specification §7
+ * insured/claims; everything else is beyond it; issue 19 item 4). A claim moves
+ * reported → acknowledged → under review → closed (shared/lifecycle/claim-lifecycle.machine.ts);
+ * the insured and whoever handles it exchange messages on it and the insured attaches files (the
+ * order's upload rules: type by content, 10 MB a file, 25 MB an upload). Handlers are
+ * underwriters and administrators; each move and each handler message is mailed to the insured.
+ *
+ * Insured routes (signed in, own claims only; another's claim is the same 404 as a missing one):
+ * GET insured/claims, GET insured/policies, POST insured/reportclaim, GET insured/claim?claimid,
+ * POST insured/claimmessage, POST insured/claimattachments (multipart),
+ * GET insured/claimattachment?claimid&fileid.
+ * Handler routes (role underwriter or admin, 403 otherwise): GET claims/queue?status,
+ * GET claims/claim?claimid, POST claims/move, POST claims/message, GET claims/attachment?claimid&fileid.
+ * A closed claim takes no more messages or attachments (409 naming `status`); an illegal move is
+ * a 409 naming `status`. Every POST takes an Idempotency-Key: a retry answers the first answer.
  */
 
+const integer = v.pipe(v.number(), v.integer());
+
+export type ClaimStatus = (typeof claimStatuses)[number];
+export const claimStatusSchema = v.picklist(claimStatuses, `must be one of: ${claimStatuses.join(', ')}`);
+
 export const claimSchema = v.object({
-  id: v.pipe(v.number(), v.integer()),
+  id: integer,
   /** C-2026-000042. */
   number: v.string(),
-  policyId: v.pipe(v.number(), v.integer()),
+  policyId: integer,
   policyNumber: v.string(),
   specialityName: v.string(),
   /** Date of loss, YYYY-MM-DD. */
   dateOfLoss: v.string(),
   description: v.string(),
-  status: v.string(),
+  status: claimStatusSchema,
   reportedAt: v.string(),
 });
 export type Claim = v.InferOutput<typeof claimSchema>;
@@ -26,7 +44,7 @@ export const claimListSchema = v.array(claimSchema);
 
 /** A policy a claim can be reported against: the insured's own, bound or complete. */
 export const claimablePolicySchema = v.object({
-  id: v.pipe(v.number(), v.integer()),
+  id: integer,
   number: v.string(),
   specialityName: v.string(),
   effectiveDate: v.string(),
@@ -40,11 +58,149 @@ export const claimablePolicyListSchema = v.array(claimablePolicySchema);
  * POST insured/reportclaim: the policy (the insured's own; 404 otherwise), the date of loss
  * (a real date, not in the future, not before the policy's effective date: 400 naming
  * dateofloss) and what happened. 201 with the claim; an Idempotency-Key makes a retry answer it
- * again (200).
+ * again (200). The insured is mailed a receipt naming the claim's number.
  */
 export const reportClaimRequestSchema = v.object({
-  policyid: recordIdSchema,
+  policyid: recordIdInputSchema,
   dateofloss: isoDateSchema,
   description: v.pipe(requiredText(4000), v.minLength(10, 'must say what happened in at least 10 characters')),
 });
 export type ReportClaimRequest = v.InferInput<typeof reportClaimRequestSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// One claim as it is followed: its timeline, messages and attachments
+
+/** Who wrote a message, moved a claim or uploaded a file: the insured, or whoever handles the claim. */
+export const claimParties = ['insured', 'handler'] as const;
+export type ClaimParty = (typeof claimParties)[number];
+const claimPartySchema = v.picklist(claimParties);
+
+/** One step of the claim's timeline: reported (from null), then each move, who made it and when. */
+export const claimEventSchema = v.object({
+  id: integer,
+  /** The status before; null for the report itself. */
+  from: v.nullable(claimStatusSchema),
+  to: claimStatusSchema,
+  by: claimPartySchema,
+  /** The person's name as the other side sees it ("Dana Reyes"); "Claims team" when the handler has none. */
+  byName: v.string(),
+  /** What the handler said with the move (why it was closed, what is being reviewed); null when nothing. */
+  note: v.nullable(v.string()),
+  /** ISO 8601, the server's clock. */
+  at: v.string(),
+});
+export type ClaimEvent = v.InferOutput<typeof claimEventSchema>;
+
+export const claimMessageSchema = v.object({
+  id: integer,
+  author: claimPartySchema,
+  authorName: v.string(),
+  body: v.string(),
+  createdAt: v.string(),
+});
+export type ClaimMessage = v.InferOutput<typeof claimMessageSchema>;
+
+export const claimAttachmentSchema = v.object({
+  id: integer,
+  /** Sanitised, with the extension of the detected type. */
+  filename: v.string(),
+  /** Detected from the content (one of shared/contract/files.ts acceptedFileTypes). */
+  contentType: v.string(),
+  size: integer,
+  uploadedAt: v.string(),
+  uploadedBy: claimPartySchema,
+});
+export type ClaimAttachment = v.InferOutput<typeof claimAttachmentSchema>;
+export const claimAttachmentListSchema = v.array(claimAttachmentSchema);
+
+/** GET insured/claim?claimid: one claim of the insured's, everything they can follow on it. */
+export const claimDetailSchema = v.object({
+  claim: claimSchema,
+  /** Oldest first: the report, then every move. */
+  timeline: v.array(claimEventSchema),
+  /** Oldest first. */
+  messages: v.array(claimMessageSchema),
+  /** Oldest first; deleted files are not listed. */
+  attachments: v.array(claimAttachmentSchema),
+  /** False once the claim is closed: no more messages or attachments (the server answers 409). */
+  open: v.boolean(),
+});
+export type ClaimDetail = v.InferOutput<typeof claimDetailSchema>;
+
+/** GET insured/claim?claimid, GET claims/claim?claimid */
+export const claimQuerySchema = v.object({ claimid: recordIdInputSchema });
+
+/** The longest message either side may write. */
+export const MAX_CLAIM_MESSAGE_LENGTH = 4000;
+const messageBodySchema = requiredText(MAX_CLAIM_MESSAGE_LENGTH);
+
+/**
+ * POST insured/claimmessage and POST claims/message (JSON or form): the claim and the text.
+ * 201 with the message; with an Idempotency-Key a retry answers it again (200) and writes
+ * nothing. A closed claim is a 409 naming status.
+ */
+export const claimMessageRequestSchema = v.object({
+  claimid: recordIdInputSchema,
+  body: messageBodySchema,
+});
+export type ClaimMessageRequest = v.InferInput<typeof claimMessageRequestSchema>;
+
+/**
+ * POST insured/claimattachments, multipart/form-data: the field `claimid` first, then one or
+ * more parts named `files` (the order upload's rules and limits, shared/contract/files.ts). 201
+ * with the attachments stored; an Idempotency-Key makes a retry answer them again (200).
+ */
+export const claimAttachmentFieldsSchema = v.object({ claimid: recordIdInputSchema });
+
+/**
+ * GET insured/claimattachment?claimid&fileid, GET claims/attachment?claimid&fileid: the file's
+ * bytes with its detected type and name (Content-Disposition: attachment). A file of another
+ * claim, deleted or missing is a 404.
+ */
+export const claimAttachmentQuerySchema = v.object({ claimid: recordIdInputSchema, fileid: recordIdInputSchema });
+
+// ---------------------------------------------------------------------------------------------
+// The handler's side (role underwriter or admin)
+
+/** GET claims/queue?status: one status, or (without) every claim not closed; oldest report first. */
+export const claimQueueQuerySchema = v.object({ status: v.optional(claimStatusSchema) });
+
+export const claimQueueItemSchema = v.object({
+  ...claimSchema.entries,
+  insuredName: v.string(),
+  companyName: v.nullable(v.string()),
+  /** When anything last happened on it: a move, a message or an attachment (ISO). */
+  lastActivityAt: v.string(),
+  /** The insured wrote or attached something after the handler's last message or move. */
+  awaitingHandler: v.boolean(),
+});
+export type ClaimQueueItem = v.InferOutput<typeof claimQueueItemSchema>;
+export const claimQueueSchema = v.array(claimQueueItemSchema);
+
+/** GET claims/claim?claimid: the insured's view of the claim, the insured, and the moves allowed now. */
+export const claimHandlerDetailSchema = v.object({
+  ...claimDetailSchema.entries,
+  insured: v.object({
+    id: integer,
+    name: v.string(),
+    email: v.string(),
+    companyName: v.nullable(v.string()),
+    phone: v.nullable(v.string()),
+  }),
+  /** The statuses the lifecycle allows a handler to move it to now (empty: none). */
+  moves: v.array(claimStatusSchema),
+});
+export type ClaimHandlerDetail = v.InferOutput<typeof claimHandlerDetailSchema>;
+
+/**
+ * POST claims/move (JSON or form): the claim, the status to move it to and, optionally, a note
+ * the insured reads in the timeline and the mail. Only the lifecycle's legal moves: anything
+ * else is a 409 naming status. Answers the claim's timeline entry for the move (201); with an
+ * Idempotency-Key a retry answers it again (200). The insured is mailed.
+ */
+export const claimMoveRequestSchema = v.object({
+  claimid: recordIdInputSchema,
+  to: claimStatusSchema,
+  note: optionalText(MAX_CLAIM_MESSAGE_LENGTH),
+});
+export type ClaimMoveRequest = v.InferInput<typeof claimMoveRequestSchema>;

@@ -43,6 +43,13 @@ export const endorsementKinds = ['change', 'cancellation', 'tail'] as const;
  */
 export const endorsementStatuses = ['awaiting_payment', 'referred', 'issued', 'declined'] as const;
 
+/**
+ * A claim's lifecycle (issue 19): reported by the insured, acknowledged by whoever handles it,
+ * under review (investigated, the insured asked for documents), closed. A closed claim may be
+ * reopened for review; while closed it takes no more messages or attachments.
+ */
+export const claimStatuses = ['reported', 'acknowledged', 'under_review', 'closed'] as const;
+
 /** The statuses an underwriter acts on (or waits on, for missing_info): the desk's queue. */
 export const queueStatuses = ['underwriter_review', 'missing_info', 'application_under_review'] as const;
 
