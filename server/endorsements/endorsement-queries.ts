@@ -97,7 +97,7 @@ export async function endorsementCount(db: Queryable, policyId: number): Promise
 /** The policy's endorsements waiting for their additional premium. */
 export function awaitingPayment(db: Queryable, policyId: number) {
   return db
-    .select({ number: endorsements.number })
+    .select({ id: endorsements.id, number: endorsements.number, totalChangeCents: endorsements.totalChangeCents })
     .from(endorsements)
     .where(and(eq(endorsements.policyId, policyId), eq(endorsements.status, 'awaiting_payment')));
 }

@@ -90,7 +90,7 @@ const noSuchPolicy = () => notFound('No such policy (or it is not yours)');
 // Pricing
 
 /** The rate table the policy was priced with: the order's stored rating names it. */
-function pricedWith(order: OwnedPolicyWithOrder['order']): { tableId: number; rating: Calculation | null } {
+export function pricedWith(order: OwnedPolicyWithOrder['order']): { tableId: number; rating: Calculation | null } {
   const rating = storedRating(order.worksheet);
   const tableId = rating?.rateTableId ?? order.rateTableId;
   if (!tableId) throw new Error(`Order ${order.number} has no rating to endorse from`);
@@ -105,16 +105,20 @@ function adjustmentOf(rating: Calculation | null) {
 }
 
 /** 409 naming the status unless the policy lifecycle lets the insured endorse it. */
-function assertEndorsable(policy: OwnedPolicyWithOrder['policy']): void {
+export function assertEndorsable(policy: OwnedPolicyWithOrder['policy']): void {
   if (nextPolicyStatus(policy.status, { type: 'policy.endorse', actor: 'insured' })) return;
   throw conflict(`Policy ${policy.number} is ${policy.status.replace(/_/g, ' ')}: it can no longer be changed`, {
     status: `is ${policy.status}`,
   });
 }
 
+/** The first day a change may take effect: today, or the period's first day when it is later. */
+export const firstEffectiveDay = (policy: OwnedPolicyWithOrder['policy'], today: CalendarDay) =>
+  today > policy.effectiveDate ? today : policy.effectiveDate;
+
 /** The effective date: a day of the period from today (today when left out); 400 naming it otherwise. */
 function effectiveDateOf(policy: OwnedPolicyWithOrder['policy'], asked: string | undefined, today: CalendarDay) {
-  const first = today > policy.effectiveDate ? today : policy.effectiveDate;
+  const first = firstEffectiveDay(policy, today);
   const last = policy.expirationDate;
   const day = asked ?? first;
   if (day < first || day >= last) {
@@ -127,7 +131,7 @@ function effectiveDateOf(policy: OwnedPolicyWithOrder['policy'], asked: string |
 }
 
 /** The named insured and practice address as the policy reads them now: as issued, then each correction. */
-async function currentInsured(db: Queryable, policy: OwnedPolicyWithOrder['policy'], userId: number) {
+export async function currentInsured(db: Queryable, policy: OwnedPolicyWithOrder['policy'], userId: number) {
   const issued = await namedInsured(db, policy.userId ?? userId, policy.submissionId);
   let name = issued.name;
   let lines = issued.addressLines;

@@ -493,6 +493,12 @@ function attempts(): Attempt[] {
       body: { certificateid: ids.certificateId },
     },
     {
+      route: 'GET /api/weborder/insured/endorsementoptions',
+      what: 'read what a change of the other’s policy may be',
+      method: 'GET',
+      url: `insured/endorsementoptions?policyid=${ids.policyId}`,
+    },
+    {
       route: 'POST /api/weborder/insured/endorsementquote',
       what: 'preview a change of the other’s policy',
       method: 'POST',

@@ -8,6 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import {
   downloadEndorsementRequestSchema,
+  endorsementOptionsQuerySchema,
+  endorsementOptionsSchema,
   endorsementQuoteSchema,
   endorsementRequestSchema,
   endorsementSchema,
@@ -24,6 +26,7 @@ import {
   quoteEndorsement,
   type EndorsementDeps,
 } from '@server/endorsements/endorsements';
+import { endorsementOptions } from '@server/endorsements/endorsement-options';
 import { currentUser } from '@server/http/authenticate';
 import {
   idempotencyKeyHash,
@@ -66,6 +69,28 @@ export async function endorsementRoutes(app: FastifyInstance) {
     trust: app.config.trust,
   });
   const noStore = { 'cache-control': 'no-store' };
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/insured/endorsementoptions',
+    summary: 'What a mid-term change of a policy may be: its days, limits, deductibles, named insured and address',
+    description:
+      'Query: policyid. Answers the policy (number, status, period), the first and last day a change may take ' +
+      'effect (today or the period’s first day, whichever is later, to the day before expiry), the limit and ' +
+      'deductible now and the options of the rate table version the policy was priced with, the named insured ' +
+      'and practice address as the policy holds them now (a corrected address stays in `stateCode`), the ' +
+      'locations it covers (primary first) and a change awaiting its additional premium, if any. Writes nothing. ' +
+      'The policy must be the caller’s (404) and in force (409 naming `fields.status`).',
+    tags: ['account'],
+    public: false,
+    query: endorsementOptionsQuerySchema,
+    response: endorsementOptionsSchema,
+    errors: { 409: 'The policy is not in force (`fields.status` names its status)' },
+    handler: async ({ query, request, reply }) => {
+      reply.headers(noStore);
+      return endorsementOptions(deps, currentUser(request), query.policyid);
+    },
+  });
 
   defineRoute(app, {
     method: 'POST',

@@ -38,6 +38,7 @@ export const ACCOUNT_ROUTES = [
   'POST /api/weborder/insured/cancelpolicy',
   'POST /api/weborder/insured/buytail',
   // Issue 19: mid-term changes (endorsements).
+  'GET /api/weborder/insured/endorsementoptions',
   'POST /api/weborder/insured/endorsementquote',
   'POST /api/weborder/insured/endorse',
   'POST /api/weborder/insured/payendorsement',

@@ -1,8 +1,9 @@
 import * as v from 'valibot';
-import { endorsementKinds, endorsementStatuses } from '@shared/contract/enums';
+import { endorsementKinds, endorsementStatuses, policyStatuses } from '@shared/contract/enums';
 import { addressInputEntries, recordIdInputSchema, requiredText } from '@shared/contract/address';
 import { clientUrlSchema } from '@shared/contract/specialities';
 import { isoDateSchema } from '@shared/contract/submissions';
+import { planLocationSchema } from '@shared/contract/locations';
 
 /**
  * Mid-term changes (endorsements, issue 19): on a policy in force the insured changes the limit
@@ -14,7 +15,8 @@ import { isoDateSchema } from '@shared/contract/submissions';
  * one that costs more waits for its invoice to be paid.
  *
  * Routes (beyond the specification):
- * POST insured/endorsementquote (preview, writes nothing), POST insured/endorse (Idempotency-Key),
+ * GET insured/endorsementoptions?policyid (what a change may be), POST insured/endorsementquote
+ * (preview, writes nothing), POST insured/endorse (Idempotency-Key),
  * POST insured/payendorsement (the hosted checkout for an additional premium), GET
  * insured/policyhistory?policyid, POST documents/downloadendorsement.
  */
@@ -40,6 +42,65 @@ export const endorsementRequestSchema = v.object({
   address: v.optional(v.object(addressInputEntries)),
 });
 export type EndorsementRequest = v.InferInput<typeof endorsementRequestSchema>;
+
+/** GET insured/endorsementoptions?policyid= */
+export const endorsementOptionsQuerySchema = v.object({ policyid: recordIdInputSchema });
+
+/** A limit the policy's rate table offers: "$1M per claim / $3M in all". */
+const endorsementLimitOptionSchema = v.object({
+  code: v.string(),
+  label: v.string(),
+  perClaimCents: integer,
+  aggregateCents: integer,
+});
+
+/** A deductible the policy's rate table offers. */
+const endorsementDeductibleOptionSchema = v.object({
+  code: v.string(),
+  label: v.string(),
+  amountCents: integer,
+});
+
+/** The practice address as its parts (to fill a correction form), as the policy holds it now. */
+const endorsementAddressSchema = v.object({
+  address1: v.string(),
+  address2: v.nullable(v.string()),
+  city: v.string(),
+  state: v.string(),
+  zipcode: v.string(),
+});
+
+/**
+ * What a change of this policy may be (the change screen's choices): the policy and its period,
+ * the days a change may take effect (today or the period's first day, whichever is later, to the
+ * day before expiry), the limit and deductible now and those offered by the rate table version
+ * the policy was priced with, the named insured and practice address as the policy holds them now
+ * (a corrected address stays in `stateCode`), the locations it covers (primary first), and the
+ * change already waiting for its additional premium (another must wait until it is paid).
+ */
+export const endorsementOptionsSchema = v.object({
+  policyId: integer,
+  policyNumber: v.string(),
+  status: v.picklist(policyStatuses),
+  effectiveDate: v.string(),
+  expirationDate: v.string(),
+  earliestEffectiveDate: v.string(),
+  latestEffectiveDate: v.string(),
+  rateTableId: integer,
+  rateTableVersion: integer,
+  stateCode: v.string(),
+  limitCode: v.string(),
+  deductibleCode: v.string(),
+  limits: v.array(endorsementLimitOptionSchema),
+  deductibles: v.array(endorsementDeductibleOptionSchema),
+  insuredName: v.string(),
+  /** The address as printed: "1 Main St", "Houston, TX 77002". */
+  addressLines: v.array(v.string()),
+  address: v.nullable(endorsementAddressSchema),
+  locations: v.array(planLocationSchema),
+  awaitingPayment: v.nullable(v.object({ id: integer, number: v.string(), totalChangeCents: integer })),
+});
+export type EndorsementOptions = v.InferOutput<typeof endorsementOptionsSchema>;
 
 /** One thing the endorsement changes, as it read before and after (a code, a name, an address…). */
 export const endorsementChangeSchema = v.object({
