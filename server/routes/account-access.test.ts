@@ -533,6 +533,12 @@ function attempts(): Attempt[] {
       body: { endorsementid: ids.endorsementId },
     },
     {
+      route: 'GET /api/weborder/insured/cancellationoptions',
+      what: 'read the other’s policy’s cancellation and tail',
+      method: 'GET',
+      url: `insured/cancellationoptions?policyid=${ids.policyId}`,
+    },
+    {
       route: 'POST /api/weborder/insured/cancellationquote',
       what: 'preview cancelling the other’s policy',
       method: 'POST',

@@ -34,6 +34,7 @@ export const ACCOUNT_ROUTES = [
   'GET /api/weborder/insured/certificates',
   'POST /api/weborder/documents/downloadcertificate',
   // Issue 19: cancellation with tail cover.
+  'GET /api/weborder/insured/cancellationoptions',
   'POST /api/weborder/insured/cancellationquote',
   'POST /api/weborder/insured/cancelpolicy',
   'POST /api/weborder/insured/buytail',
