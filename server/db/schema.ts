@@ -9,6 +9,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  claimStatuses,
   endorsementKinds,
   endorsementStatuses,
   policyStatuses,
@@ -74,6 +75,8 @@ export const submissionStatus = pgEnum('submission_status', submissionStatuses);
 export const policyStatus = pgEnum('policy_status', policyStatuses);
 
 /** A policy history row's kind and standing (endorsements). */
+export const claimStatus = pgEnum('claim_status', claimStatuses);
+
 export const endorsementKind = pgEnum('endorsement_kind', endorsementKinds);
 export const endorsementStatus = pgEnum('endorsement_status', endorsementStatuses);
 
@@ -595,7 +598,7 @@ export const claims = pgTable(
     reportedDate: date('reported_date', { mode: 'string' }),
     claimant: text('claimant'),
     description: text('description').notNull(),
-    status: text('status').notNull().default('open'),
+    status: claimStatus('status').notNull().default('reported'),
     amountPaidCents: cents('amount_paid_cents').notNull().default(0),
     reserveCents: cents('reserve_cents').notNull().default(0),
     /** What people quote on the phone: C-2026-000042. */
@@ -608,10 +611,71 @@ export const claims = pgTable(
   (t) => [
     index('claims_user_idx').on(t.userId),
     uniqueIndex('claims_idempotency_key').on(t.userId, t.idempotencyKeyHash),
+    // The handlers' queue: by status, oldest report first.
+    index('claims_status_idx').on(t.status, t.createdAt),
   ],
 );
 
-/** Uploaded files, attached to any module's record (module + module_id); soft-deleted. */
+/** Who wrote on a claim or moved it: the insured, or whoever handles it (an underwriter or administrator). */
+const claimParty = (name: string) => text(name).notNull();
+const claimPartyCheck = (name: string, column: AnyPgColumn) => check(name, sql`${column} in ('insured', 'handler')`);
+
+/**
+ * A claim's timeline: the report (from_status null) and every move after it, who made it, when,
+ * and what they said with it. Append-only; the claim's own status is the last row's to_status.
+ */
+export const claimEvents = pgTable(
+  'claim_events',
+  {
+    id: id(),
+    claimId: integer('claim_id')
+      .notNull()
+      .references(() => claims.id, { onDelete: 'cascade' }),
+    fromStatus: claimStatus('from_status'),
+    toStatus: claimStatus('to_status').notNull(),
+    party: claimParty('party'),
+    /** Null only on rows written for claims reported before claims had a timeline. */
+    actorUserId: integer('actor_user_id').references(() => users.id),
+    note: text('note'),
+    idempotencyKeyHash: idempotencyKeyHash(),
+    idempotencyRequestHash: idempotencyRequestHash(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('claim_events_claim_idx').on(t.claimId, t.id),
+    uniqueIndex('claim_events_idempotency_key').on(t.actorUserId, t.idempotencyKeyHash),
+    claimPartyCheck('claim_events_party_check', t.party),
+  ],
+);
+
+/** The conversation on a claim between the insured and whoever handles it, oldest first. */
+export const claimMessages = pgTable(
+  'claim_messages',
+  {
+    id: id(),
+    claimId: integer('claim_id')
+      .notNull()
+      .references(() => claims.id, { onDelete: 'cascade' }),
+    authorUserId: integer('author_user_id')
+      .notNull()
+      .references(() => users.id),
+    party: claimParty('party'),
+    body: text('body').notNull(),
+    idempotencyKeyHash: idempotencyKeyHash(),
+    idempotencyRequestHash: idempotencyRequestHash(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('claim_messages_claim_idx').on(t.claimId, t.id),
+    uniqueIndex('claim_messages_idempotency_key').on(t.authorUserId, t.idempotencyKeyHash),
+    claimPartyCheck('claim_messages_party_check', t.party),
+  ],
+);
+
+/**
+ * Uploaded files, attached to any module's record (module + module_id): an order's
+ * (submission) or a claim's (claim); soft-deleted.
+ */
 export const files = pgTable(
   'files',
   {
