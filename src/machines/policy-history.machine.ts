@@ -59,12 +59,6 @@ export type PolicyHistoryEvent =
   | { type: 'endorsement.download'; endorsementId: number }
   | { type: 'declarations.download' };
 
-/** Whether two downloads are the same file (the one under way and a row's, say). */
-export const sameDownload = (a: PolicyDownload | null, b: PolicyDownload) =>
-  a !== null &&
-  a.kind === b.kind &&
-  (a.kind === 'declarations' || a.endorsementId === (b as { endorsementId: number }).endorsementId);
-
 /**
  * The "Your policy" screen (policy-history): one policy's standing, its cover as it reads now
  * and its history (its issue and every endorsement, newest first), each issued endorsement's PDF

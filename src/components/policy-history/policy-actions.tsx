@@ -1,0 +1,48 @@
+import { ScreenLink } from '@/components/screen-link';
+import type { PolicyActions } from '@/components/policy-history/policy-standing';
+
+/**
+ * What the insured can do with the policy as it stands, as plain links to the screens that do it:
+ * each shown only when the policy allows it (a change only in force, a tail once cancelled or expired).
+ */
+export function PolicyActionLinks({ policyId, actions }: { policyId: number; actions: PolicyActions }) {
+  const search = { policyid: policyId };
+  return (
+    <nav className="policy-actions" aria-labelledby="policy-actions-title">
+      <h2 id="policy-actions-title">What you can do</h2>
+      <ul className="policy-actions__list">
+        <li>
+          <ScreenLink screen="certificates" search={search} className="button">
+            {actions.certificate ? 'Get a certificate' : 'Your certificates'}
+          </ScreenLink>
+        </li>
+        {actions.change && (
+          <li>
+            <ScreenLink screen="endorsements" search={search} className="button button--secondary">
+              Change your policy
+            </ScreenLink>
+          </li>
+        )}
+        {actions.tail && (
+          <li>
+            <ScreenLink screen="cancellation" search={search} className="button button--secondary">
+              Buy tail cover
+            </ScreenLink>
+          </li>
+        )}
+        <li>
+          <ScreenLink screen="claims" className="button button--secondary">
+            Report a claim
+          </ScreenLink>
+        </li>
+        {actions.cancel && (
+          <li>
+            <ScreenLink screen="cancellation" search={search} className="button button--secondary">
+              Cancel your policy
+            </ScreenLink>
+          </li>
+        )}
+      </ul>
+    </nav>
+  );
+}
