@@ -19,6 +19,7 @@ import missingDetails from '../docs/machines/missing-details.mmd?raw';
 import orderDetails from '../docs/machines/order-details.mmd?raw';
 import orderLifecycle from '../docs/machines/order-lifecycle.mmd?raw';
 import payment from '../docs/machines/payment.mmd?raw';
+import policyHistory from '../docs/machines/policy-history.mmd?raw';
 import policyLifecycle from '../docs/machines/policy-lifecycle.mmd?raw';
 import paymentConfirm from '../docs/machines/payment-confirm.mmd?raw';
 import quote from '../docs/machines/quote.mmd?raw';
@@ -496,6 +497,25 @@ export const Certificates: Story = {
     'certificate.issue',
     'certificate.download',
     'certificates.retry',
+  ]),
+};
+
+export const PolicyHistory: Story = {
+  name: 'Your policy (choose one, its standing and history, download an endorsement)',
+  args: { title: 'policyHistoryMachine', file: 'docs/machines/policy-history.mmd', source: policyHistory },
+  play: expectStates([
+    'starting',
+    'choosing',
+    'picking',
+    'openingOnly',
+    'loading',
+    'loadFailed',
+    'ready',
+    'downloadingEndorsement',
+    'downloadingDeclarations',
+    'endorsement.download',
+    'declarations.download',
+    'policy.retry',
   ]),
 };
 
