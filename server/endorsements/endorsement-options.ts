@@ -18,29 +18,11 @@ import {
   pricedWith,
   type EndorsementDeps,
 } from '@server/endorsements/endorsements';
+import { addressFromLines, printedAddress } from '@server/endorsements/endorsement-addresses';
 import { notFound } from '@server/http/http-error';
 import { rateTableById } from '@server/rating/rating-queries';
 
 type Address = NonNullable<EndorsementOptions['address']>;
-
-/**
- * The address as its parts from its printed lines ("1 Main St", ["Suite 2",] "Houston, TX 77002"),
- * for a correction issued before the account kept it: null when the lines do not read so.
- */
-function addressFromLines(lines: string[]): Address | null {
-  const last = /^(.+), ([A-Z]{2}) (\d{5})$/.exec(lines.at(-1) ?? '');
-  if (!last || lines.length < 2 || lines.length > 3) return null;
-  return {
-    address1: lines[0]!,
-    address2: lines.length === 3 ? lines[1]! : null,
-    city: last[1]!,
-    state: last[2]!,
-    zipcode: last[3]!,
-  };
-}
-
-const printed = (address: Address) =>
-  [address.address1, address.address2, `${address.city}, ${address.state} ${address.zipcode}`].filter(Boolean);
 
 export async function endorsementOptions(
   deps: Pick<EndorsementDeps, 'db' | 'clock'>,
@@ -70,7 +52,7 @@ export async function endorsementOptions(
     : null;
   // A correction not yet on the account reads only as its lines: take the parts from them.
   const address =
-    held && printed(held).join('\n') === insured.addressLines.join('\n')
+    held && printedAddress(held) === insured.addressLines.join('\n')
       ? held
       : (addressFromLines(insured.addressLines) ?? held);
   const [waiting] = await awaitingPayment(db, policy.id);

@@ -4,10 +4,10 @@
  * themselves with their invoices, and the policy's documents as an endorsement reissues them.
  * Each function is one statement answering plain rows; the rules are endorsements.ts's.
  */
-import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import { policyWithOrderRow } from '@server/policies/policy-queries';
 import type { Queryable } from '@server/db/connection';
-import { documents, endorsements, invoices, policies, submissions } from '@server/db/schema';
+import { documents, endorsements, invoices, locations, policies, submissions } from '@server/db/schema';
 
 export type EndorsementRow = typeof endorsements.$inferSelect;
 /** An endorsement without its PDF, with its invoice's id and number when it has one. */
@@ -176,5 +176,29 @@ export async function ownedEndorsementFile(db: Queryable, userId: number, endors
     .innerJoin(policies, eq(policies.id, endorsements.policyId))
     .innerJoin(submissions, eq(submissions.id, policies.submissionId))
     .where(and(eq(endorsements.id, endorsementId), eq(submissions.userId, userId)));
+  return row;
+}
+
+/** The user's master location at exactly this address, if they have one. */
+export async function locationAt(
+  db: Queryable,
+  userId: number,
+  address: { address1: string; address2: string | null; city: string; state: string; zipcode: string },
+) {
+  const [row] = await db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(
+      and(
+        eq(locations.userId, userId),
+        eq(locations.address1, address.address1),
+        address.address2 === null ? isNull(locations.address2) : eq(locations.address2, address.address2),
+        eq(locations.city, address.city),
+        eq(locations.state, address.state),
+        eq(locations.zipcode, address.zipcode),
+      ),
+    )
+    .orderBy(desc(locations.isPrimary), locations.id)
+    .limit(1);
   return row;
 }

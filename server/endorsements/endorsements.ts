@@ -65,6 +65,14 @@ import {
   type EndorsementSummary,
   type OwnedPolicyWithOrder,
 } from '@server/endorsements/endorsement-queries';
+import {
+  applyLocationChanges,
+  LOCATION_ADDED,
+  LOCATION_REMOVED,
+  locationChanges,
+} from '@server/endorsements/endorsement-locations';
+import { lockOwner } from '@server/account/primary-records';
+import { assertSingleLines } from '@server/endorsements/endorsement-addresses';
 import { badRequest, conflict, notFound } from '@server/http/http-error';
 import { keyUsedForAnotherRequest, requestHash, sameRequest } from '@server/http/idempotency-key';
 import { calculateQuote } from '@server/rating/quote-pricing';
@@ -204,6 +212,7 @@ async function price(
     });
   }
   if (input.address) {
+    assertSingleLines(input.address, 'address.');
     if (input.address.state !== order.stateCode) {
       throw badRequest(`A corrected address stays in ${order.stateCode}: moving the practice is not a correction`, {
         'address.state': `must be ${order.stateCode}`,
@@ -228,8 +237,10 @@ async function price(
       changes.push({ field: 'address', before: before.addressLines.join('\n'), after: lines });
     }
   }
+  const locationsChanged = await locationChanges(db, order, input);
+  changes.push(...locationsChanged);
   if (!changes.length) {
-    throw badRequest('Nothing would change: give a new limit, deductible, named insured or address', {
+    throw badRequest('Nothing would change: give a new limit, deductible, named insured, address or location', {
       limitCode: 'is the policy’s already (or give another change)',
     });
   }
@@ -257,6 +268,15 @@ async function price(
       after.premiumCents,
       `Annual premium after (${limit.code}, ${deductible.code}): ${formatUsd(after.premiumCents)}`,
     ),
+    ...(locationsChanged.length
+      ? [
+          line(
+            'Locations',
+            undefined,
+            'Locations: the premium is rated on the practice address; adding or removing another location does not change it',
+          ),
+        ]
+      : []),
     line('Days remaining', undefined, `Days remaining from ${effectiveDate}: ${remaining} of ${inPeriod}`),
     line(
       'Prorated premium',
@@ -356,6 +376,8 @@ export async function endorse(
   if (!(await ownedPolicyWithOrder(db, user.id, input.policyid))) throw noSuchPolicy();
   try {
     return await db.transaction(async (tx) => {
+      // The account's one lock order (lockOwner): the insured, then the policy; issuing writes to both.
+      await lockOwner(tx, user.id);
       const owned = await ownedPolicyWithOrder(tx, user.id, input.policyid, true);
       if (!owned) throw noSuchPolicy();
       if (keyHash) {
@@ -471,7 +493,12 @@ function described(changes: EndorsementChange[], factors: RateFactors) {
   });
 }
 
-const CHANGE_TITLES: Record<string, string> = { insuredName: 'Named insured', address: 'Practice address' };
+const CHANGE_TITLES: Record<string, string> = {
+  insuredName: 'Named insured',
+  address: 'Practice address',
+  [LOCATION_ADDED]: 'Covered location added',
+  [LOCATION_REMOVED]: 'Covered location removed',
+};
 
 /**
  * Puts an endorsement in effect, from what its row keeps (so a change paid for later is issued
@@ -505,6 +532,7 @@ export async function issueEndorsement(
     deductibleCents: deductible.deductibleCents,
     premiumCents: after.totalCents,
   });
+  await applyLocationChanges(tx, { id: order.id, userId: order.userId! }, row.changes, now);
   // Every issued correction so far, this one included.
   const insured = await currentInsured(tx, policy, order.userId!);
   const period: PolicyPeriod = { effectiveDate: policy.effectiveDate, expirationDate: policy.expirationDate };
@@ -573,6 +601,8 @@ const CHANGE_LABELS: Record<string, string> = {
 /** "limit from 1M/3M to 2M/4M" for the declarations' list of endorsements. */
 const changeSummary = (change: EndorsementChange) => {
   const text = (value: EndorsementChange['before']) => String(value ?? 'none').replace(/\n/g, ', ');
+  if (change.field === LOCATION_ADDED) return `location added: ${text(change.after)}`;
+  if (change.field === LOCATION_REMOVED) return `location removed: ${text(change.before)}`;
   return `${CHANGE_LABELS[change.field] ?? change.field} from ${text(change.before)} to ${text(change.after)}`;
 };
 

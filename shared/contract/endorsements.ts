@@ -31,7 +31,8 @@ const optionCode = v.optional(
 /**
  * POST insured/endorsementquote and insured/endorse: the policy, the day the change takes effect
  * (a day of the period from today; today when left out) and at least one change: a new limit
- * and/or deductible code, or a corrected named insured name or practice address (no premium effect).
+ * and/or deductible code, a corrected named insured name or practice address, a location added or
+ * removed (these four have no premium effect: the policy is rated on its practice address).
  */
 export const endorsementRequestSchema = v.object({
   policyid: recordIdInputSchema,
@@ -40,6 +41,10 @@ export const endorsementRequestSchema = v.object({
   deductibleCode: optionCode,
   insuredName: v.optional(requiredText(200)),
   address: v.optional(v.object(addressInputEntries)),
+  /** A location to cover besides the practice address, in the policy's state (no premium effect). */
+  addLocation: v.optional(v.object(addressInputEntries)),
+  /** A covered location to leave out (an id of endorsementoptions' locations; never the primary one). */
+  removeLocationId: v.optional(recordIdInputSchema),
 });
 export type EndorsementRequest = v.InferInput<typeof endorsementRequestSchema>;
 
@@ -104,7 +109,7 @@ export type EndorsementOptions = v.InferOutput<typeof endorsementOptionsSchema>;
 
 /** One thing the endorsement changes, as it read before and after (a code, a name, an address…). */
 export const endorsementChangeSchema = v.object({
-  /** limitCode, deductibleCode, insuredName, address, status, tail … */
+  /** limitCode, deductibleCode, insuredName, address, locationAdded, locationRemoved, status, tail … */
   field: v.string(),
   before: v.nullable(v.union([v.string(), v.number(), v.boolean()])),
   after: v.nullable(v.union([v.string(), v.number(), v.boolean()])),
