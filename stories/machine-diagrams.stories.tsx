@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import applicationSignature from '../docs/machines/application-signature.mmd?raw';
 import auth from '../docs/machines/auth.mmd?raw';
+import cancellation from '../docs/machines/cancellation.mmd?raw';
 import certificates from '../docs/machines/certificates.mmd?raw';
 import changePassword from '../docs/machines/change-password.mmd?raw';
 import claimLifecycle from '../docs/machines/claim-lifecycle.mmd?raw';
@@ -12,6 +13,7 @@ import dashboard from '../docs/machines/dashboard.mmd?raw';
 import defaultSpeciality from '../docs/machines/default-speciality.mmd?raw';
 import documents from '../docs/machines/documents.mmd?raw';
 import editOrder from '../docs/machines/edit-order.mmd?raw';
+import endorsements from '../docs/machines/endorsements.mmd?raw';
 import feedback from '../docs/machines/feedback.mmd?raw';
 import forgotPassword from '../docs/machines/forgot-password.mmd?raw';
 import googleSignIn from '../docs/machines/google-sign-in.mmd?raw';
@@ -497,6 +499,65 @@ export const Certificates: Story = {
     'certificate.issue',
     'certificate.download',
     'certificates.retry',
+  ]),
+};
+
+export const Cancellation: Story = {
+  name: 'Cancel your policy (the day previewed, confirmed once, then the notice and the tail)',
+  args: { title: 'cancellationMachine', file: 'docs/machines/cancellation.mmd', source: cancellation },
+  play: expectStates([
+    'loading',
+    'loadFailed',
+    'cancelling',
+    'choosing',
+    'previewing',
+    'previewed',
+    'previewFailed',
+    'dateRefused',
+    'confirming',
+    'asking',
+    'submitting',
+    'refused',
+    'concluded',
+    'downloadingNotice',
+    'buyingTail',
+    'payingTail',
+    'leavingForCheckout',
+    'cancellation.date',
+    'cancellation.review',
+    'cancellation.confirm',
+    'tail.buy',
+    'tail.pay',
+    'notice.download',
+  ]),
+};
+
+export const Endorsements: Story = {
+  name: 'Change your policy (priced as it is chosen, confirmed once, issued or paid)',
+  args: { title: 'endorsementsMachine', file: 'docs/machines/endorsements.mmd', source: endorsements },
+  play: expectStates([
+    'loading',
+    'loadFailed',
+    'notInForce',
+    'editing',
+    'choosing',
+    'waiting',
+    'previewing',
+    'previewFailed',
+    'previewed',
+    'confirming',
+    'issued',
+    'downloading',
+    'referred',
+    'awaitingPayment',
+    'opening',
+    'leaving',
+    'change.edit',
+    'change.confirm',
+    'preview.retry',
+    'endorsement.download',
+    'endorsement.pay',
+    'policy.retry',
   ]),
 };
 
