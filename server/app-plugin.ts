@@ -24,6 +24,7 @@ import { brokerRoutes } from '@server/routes/brokers';
 import { cancellationRoutes } from '@server/routes/cancellation';
 import { certificateRoutes } from '@server/routes/certificates';
 import { claimRoutes } from '@server/routes/claims';
+import { claimsDeskRoutes } from '@server/routes/claims-desk';
 import { contactRoutes } from '@server/routes/contacts';
 import { dashboardRoutes } from '@server/routes/dashboard';
 import { documentRoutes } from '@server/routes/documents';
@@ -71,6 +72,7 @@ export async function appPlugin(app: FastifyInstance, { config, plugins }: AppPl
   await app.register(submissionRoutes, { prefix: apiPrefix });
   await app.register(additionalInsuredRoutes, { prefix: apiPrefix });
   await app.register(claimRoutes, { prefix: apiPrefix });
+  await app.register(claimsDeskRoutes, { prefix: apiPrefix });
   await app.register(certificateRoutes, { prefix: apiPrefix });
   await app.register(endorsementRoutes, { prefix: apiPrefix });
   await app.register(cancellationRoutes, { prefix: apiPrefix });

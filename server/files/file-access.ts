@@ -2,12 +2,15 @@
  * Who may see and change the files of a record: an order's (submission's) files belong to the
  * order's owner, a claim's to the claim's owner, and underwriters and admins see all of them.
  * Anything else, a record that does not exist included, is the same 404, so ids reveal nothing.
+ * Nobody changes a closed claim's files (a handler reopens it first).
  * Insureds change files (upload, rename, delete) only while their order is open, and never a
  * file an underwriter added to it (403: the underwriter's letters and reviews are theirs to
  * change); underwriters change any file any time.
  */
 import { fileModules, type FileModule } from '@shared/contract/files';
 import type { SubmissionStatus } from '@shared/contract/submissions';
+import type { ClaimStatus } from '@shared/contract/claims';
+import { claimIsOpen } from '@shared/lifecycle/claim-lifecycle.machine';
 import { isOpenStatus } from '@shared/lifecycle/order-lifecycle.machine';
 import type { AuthUser } from '@server/auth/user';
 import type { Queryable } from '@server/db/connection';
@@ -22,7 +25,11 @@ export type FileTarget = {
   staff: boolean;
   /** For orders: what the lifecycle rules look at, and whose account it is (null: a visitor's quote). */
   order: FileOrder | null;
+  /** For claims: its number and status (a closed claim takes no more files). */
+  claim?: FileClaim | null;
 };
+
+export type FileClaim = { id: number; number: string | null; status: ClaimStatus };
 
 export type FileOrder = {
   id: number;
@@ -56,7 +63,7 @@ export async function fileTarget(
   }
   const claim = await claimOwner(db, moduleId);
   if (!claim || (!isStaff(user) && claim.userId !== user.id)) throw noSuchRecord();
-  return { module, moduleId, staff: staffOn(claim.userId), order: null };
+  return { module, moduleId, staff: staffOn(claim.userId), order: null, claim };
 }
 
 /** A live file and its record, when `user` may reach them; the 404 otherwise. */
@@ -71,9 +78,17 @@ export async function fileAndTarget(db: Queryable, user: AuthUser, fileId: numbe
   }
 }
 
-/** An insured changes an order's files only while it is open (409 naming the status). */
+/**
+ * An insured changes an order's files only while it is open, and nobody a closed claim's (409
+ * naming the status).
+ */
 export function assertMayChangeFiles(target: FileTarget, what: string): void {
-  const { order } = target;
+  const { order, claim } = target;
+  if (claim && !claimIsOpen(claim.status)) {
+    throw conflict(`Claim ${claim.number ?? claim.id} is closed: ${what} is not possible now`, {
+      status: `is ${claim.status}`,
+    });
+  }
   if (target.staff || !order || isOpenStatus(order.status)) return;
   throw conflict(`Order ${order.number} is ${order.status.replaceAll('_', ' ')}: ${what} is not possible now`, {
     status: `is ${order.status}`,

@@ -14,7 +14,7 @@ import { lockOwner } from '@server/account/primary-records';
 import type { AuthUser } from '@server/auth/user';
 import type { Transaction } from '@server/db/connection';
 import { assertMayChangeFiles, noSuchRecord, type FileOrder, type FileTarget } from '@server/files/file-access';
-import { lockOrderForFiles } from '@server/files/files-queries';
+import { lockClaimForFiles, lockOrderForFiles } from '@server/files/files-queries';
 import { changedMeanwhile } from '@server/submissions/access';
 import { saveWithHistory } from '@server/submissions/versioned-save';
 
@@ -26,9 +26,17 @@ const BEFORE_BUY_NOW: ReadonlySet<SubmissionStatus> = new Set(['draft', 'quoted'
 
 /**
  * Inside `tx`: the target's order as it is now, locked (the owner's users row first, then the
- * order), and the insured's open-order rule checked against it; null for a claim's files.
+ * order), and the insured's open-order rule checked against it; null for a claim's files, whose
+ * claim is locked FOR SHARE and must not be closed.
  */
 export async function lockFileOrder(tx: Transaction, target: FileTarget, what: string): Promise<FileOrder | null> {
+  if (target.claim) {
+    // A claim's files: closing it waits for this change, or this change finds it closed.
+    const claim = await lockClaimForFiles(tx, target.claim.id);
+    if (!claim) throw noSuchRecord();
+    assertMayChangeFiles({ ...target, claim }, what);
+    return null;
+  }
   if (!target.order) return null;
   const ownerId = target.order.userId;
   if (ownerId !== null) await lockOwner(tx, ownerId);

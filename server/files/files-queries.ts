@@ -33,9 +33,18 @@ export async function lockOrderForFiles(tx: Transaction, submissionId: number) {
   return order;
 }
 
-/** The claim's owner, if there is such a claim. */
-export async function claimOwner(db: Queryable, claimId: number): Promise<{ userId: number | null } | undefined> {
-  const [claim] = await db.select({ userId: claims.userId }).from(claims).where(eq(claims.id, claimId));
+/** What file rules read of a claim: whose it is and whether it is still open. */
+const fileClaimColumns = { id: claims.id, userId: claims.userId, number: claims.number, status: claims.status };
+
+/** The claim's owner, number and status, if there is such a claim. */
+export async function claimOwner(db: Queryable, claimId: number) {
+  const [claim] = await db.select(fileClaimColumns).from(claims).where(eq(claims.id, claimId));
+  return claim;
+}
+
+/** Inside `tx`: the claim FOR SHARE (a move of it waits, other files and messages do not), if there is one. */
+export async function lockClaimForFiles(tx: Transaction, claimId: number) {
+  const [claim] = await tx.select(fileClaimColumns).from(claims).where(eq(claims.id, claimId)).for('share');
   return claim;
 }
 

@@ -12,7 +12,7 @@ const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => entities[c]!);
 
 /** A paragraph; a button link; someone's own words, kept as written (line breaks included). */
-type Block = { text: string } | { link: string; label: string } | { quote: string };
+export type Block = { text: string } | { link: string; label: string } | { quote: string };
 
 const BUTTON =
   'display:inline-block;padding:10px 18px;background:#1d4ed8;color:#ffffff;text-decoration:none;border-radius:6px';
@@ -33,7 +33,7 @@ const blockHtml = (b: Block) =>
       ? `<blockquote style="${QUOTE}">${escapeHtml(b.quote)}</blockquote>`
       : `<p>${escapeHtml(b.text)}</p>`;
 
-function render(to: string, subject: string, greeting: string, blocks: Block[]): OutgoingMail {
+export function render(to: string, subject: string, greeting: string, blocks: Block[]): OutgoingMail {
   const lines = blocks.flatMap(blockText);
   const text = [greeting, '', ...lines, `— ${PRODUCT_NAME}`].join('\n');
   const body = blocks.map(blockHtml).join('\n');
@@ -48,7 +48,7 @@ ${body}
   return { to, subject, text, html };
 }
 
-const greet = (firstName: string | null | undefined) => (firstName ? `Hello ${firstName},` : 'Hello,');
+export const greet = (firstName: string | null | undefined) => (firstName ? `Hello ${firstName},` : 'Hello,');
 
 export function welcomeMail(input: { to: string; firstName: string; signInUrl: string }): OutgoingMail {
   return render(input.to, `Welcome to ${PRODUCT_NAME}`, greet(input.firstName), [

@@ -1,29 +1,41 @@
 /**
- * Claims the insured reports against their own policies (the claims screen). Reporting only
- * records the claim as `reported` with a number people can quote; claims staff move it on
- * outside this app for now, and attachments arrive with the files module.
+ * Claims the insured reports against their own policies (the claims screen). Reporting records
+ * the claim as `reported` with a number people can quote, starts its timeline with the report,
+ * and mails the insured a receipt (the best carriers confirm a report at once; the claim's
+ * acknowledgement is the handler's move). Following it is claim-detail.ts's, claim-moves.ts's
+ * and claim-messages.ts's.
  */
 import type * as v from 'valibot';
 import { businessToday } from '@shared/calendar';
 import type { Claim, ClaimablePolicy, reportClaimRequestSchema } from '@shared/contract/claims';
 import { formatCalendarDay } from '@shared/contract/date-format';
+import { claimReceivedMail, claimUrl } from '@server/claims/claim-mails';
 import {
   claimById,
+  claimInsured,
   claimsOfUser,
   claimWithKey,
   insertClaim,
+  insertClaimEvent,
   policiesOfUserIn,
   usersPolicy,
   type ClaimRow,
-} from '@server/account/claim-queries';
+} from '@server/claims/claim-queries';
 import type { AuthUser } from '@server/auth/user';
 import type { Clock } from '@server/clock';
-import type { Database, Queryable } from '@server/db/connection';
+import type { Database, Queryable, Transaction } from '@server/db/connection';
 import { isUniqueViolation } from '@server/db/errors';
 import { badRequest, conflict, notFound } from '@server/http/http-error';
 import { keyUsedForAnotherRequest, requestHash, sameRequest } from '@server/http/idempotency-key';
+import type { MailService } from '@server/plugins/mail';
 
-export type ClaimDeps = { db: Database; clock: Clock };
+export type ClaimDeps = {
+  db: Database;
+  clock: Clock;
+  mail: Pick<MailService, 'enqueue' | 'kick'>;
+  /** Links in mails start here (config.publicUrl). */
+  publicUrl: string;
+};
 
 type ReportInput = v.InferOutput<typeof reportClaimRequestSchema>;
 
@@ -32,7 +44,7 @@ const IDEMPOTENCY_INDEX = 'claims_idempotency_key';
 /** The order statuses in which its policy is in force: claims can be reported against it. */
 const IN_FORCE: ('bound' | 'complete')[] = ['bound', 'complete'];
 
-const toWire = (row: ClaimRow): Claim => ({
+export const claimToWire = (row: ClaimRow): Claim => ({
   id: row.id,
   // Every claim this app records has a number; older rows without one show their id.
   number: row.number ?? `C-${row.id}`,
@@ -41,14 +53,13 @@ const toWire = (row: ClaimRow): Claim => ({
   specialityName: row.specialityName,
   dateOfLoss: row.dateOfLoss ?? '',
   description: row.description,
-  // Until the column is the claim_status enum, only reportclaim writes it, always 'reported'.
-  status: row.status as Claim['status'],
+  status: row.status,
   reportedAt: row.createdAt.toISOString(),
 });
 
 export async function listClaims(db: Database, user: AuthUser): Promise<Claim[]> {
   const rows = await claimsOfUser(db, user.id);
-  return rows.map(toWire);
+  return rows.map(claimToWire);
 }
 
 /** The insured's policies, whose orders are theirs and in force, newest period first. */
@@ -67,7 +78,7 @@ async function byIdempotencyKey(
   if (!row) return undefined;
   if (!sameRequest(row.requestHash, bodyHash)) throw keyUsedForAnotherRequest('claim');
   const claim = await claimById(db, row.id);
-  return claim ? toWire(claim) : undefined;
+  return claim ? claimToWire(claim) : undefined;
 }
 
 export async function reportClaim(
@@ -114,21 +125,35 @@ export async function reportClaim(
   }
 
   try {
-    const id = await insertClaim(db, {
-      userId: user.id,
-      submissionId: policy.submissionId,
-      policyId: policy.id,
-      claimDate: input.dateofloss,
-      reportedDate: today,
-      description: input.description,
-      status: 'reported',
-      idempotencyKeyHash: keyHash,
-      idempotencyRequestHash: keyHash ? bodyHash : null,
-      createdAt: now,
-      updatedAt: now,
+    const claim = await db.transaction(async (tx) => {
+      const id = await insertClaim(tx, {
+        userId: user.id,
+        submissionId: policy.submissionId,
+        policyId: policy.id,
+        claimDate: input.dateofloss,
+        reportedDate: today,
+        description: input.description,
+        status: 'reported',
+        idempotencyKeyHash: keyHash,
+        idempotencyRequestHash: keyHash ? bodyHash : null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      // The timeline starts with the report (the key stays on the claim: one answer per key).
+      await insertClaimEvent(tx, {
+        claimId: id,
+        fromStatus: null,
+        toStatus: 'reported',
+        party: 'insured',
+        actorUserId: user.id,
+        createdAt: now,
+      });
+      const created = claimToWire((await claimById(tx, id))!);
+      await queueReceipt(tx, deps, created);
+      return created;
     });
-    const created = await claimById(db, id);
-    return { created: true, claim: toWire(created!) };
+    deps.mail.kick();
+    return { created: true, claim };
   } catch (error) {
     // The same key at the same moment: the other request recorded it; answer that.
     if (keyHash && isUniqueViolation(error, IDEMPOTENCY_INDEX)) {
@@ -137,4 +162,22 @@ export async function reportClaim(
     }
     throw error;
   }
+}
+
+/** Inside the report's transaction: the insured's receipt, naming the claim's number. */
+async function queueReceipt(tx: Transaction, deps: ClaimDeps, claim: Claim): Promise<void> {
+  const insured = await claimInsured(tx, claim.id);
+  if (!insured) return;
+  await deps.mail.enqueue(
+    tx,
+    claimReceivedMail({
+      to: insured.email,
+      firstName: insured.firstName,
+      claimNumber: claim.number,
+      claimUrl: claimUrl(deps.publicUrl, insured.clientUrl, claim.id),
+      policyNumber: claim.policyNumber,
+      dateOfLoss: claim.dateOfLoss,
+      description: claim.description,
+    }),
+  );
 }

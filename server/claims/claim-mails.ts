@@ -1,0 +1,82 @@
+/**
+ * The mails a claim sends its insured (issue 19 item 4): a receipt when they report it, a word
+ * each time whoever handles it moves it, and each message the handler writes. Each names the
+ * claim's number (what people quote on the phone) and links to the claims screen, on the
+ * broker's branded site when the policy came through one.
+ */
+import type { ClaimStatus } from '@shared/contract/claims';
+import { formatCalendarDay } from '@shared/contract/date-format';
+import type { OutgoingMail } from '@server/mail/outbox';
+import { greet, render, type Block } from '@server/mail/templates';
+
+type Addressee = { to: string; firstName: string | null; claimNumber: string; claimUrl: string };
+
+const seeClaim = (claimUrl: string): Block => ({ link: claimUrl, label: 'Follow your claim' });
+
+/** The receipt of a report: what was recorded, and what happens next. */
+export function claimReceivedMail(
+  input: Addressee & { policyNumber: string; dateOfLoss: string; description: string },
+): OutgoingMail {
+  return render(input.to, `We have received your claim ${input.claimNumber}`, greet(input.firstName), [
+    {
+      text:
+        `Thank you for telling us. Your claim ${input.claimNumber} on policy ${input.policyNumber}, for a loss on ` +
+        `${formatCalendarDay(input.dateOfLoss)}, is recorded as you reported it:`,
+    },
+    { quote: input.description },
+    {
+      text:
+        'A claims handler will acknowledge it and tell you what happens next. Until then, add any documents you have ' +
+        '(letters, records, photographs) and write to us on the claim.',
+    },
+    seeClaim(input.claimUrl),
+  ]);
+}
+
+/** What each status means to the insured, after "Your claim C-… ". */
+const MOVED_WORDS: Record<ClaimStatus, { subject: string; text: string }> = {
+  reported: { subject: 'is reported', text: 'is reported and waiting for a claims handler.' },
+  acknowledged: {
+    subject: 'is acknowledged',
+    text: 'is acknowledged: a claims handler has it and will be in touch about what happens next.',
+  },
+  under_review: {
+    subject: 'is under review',
+    text: 'is under review: the claims handler is looking into it and may ask you for documents.',
+  },
+  closed: { subject: 'is closed', text: 'is closed. You can still read it, its messages and its documents.' },
+};
+
+/** A handler moved the claim: its new status in words and what they said with it. */
+export function claimMovedMail(
+  input: Addressee & { from: ClaimStatus; status: ClaimStatus; handlerName: string; note: string | null },
+): OutgoingMail {
+  const words = MOVED_WORDS[input.status];
+  const reopened = input.from === 'closed';
+  return render(
+    input.to,
+    `Your claim ${input.claimNumber} ${reopened ? 'is reopened' : words.subject}`,
+    greet(input.firstName),
+    [
+      { text: `Your claim ${input.claimNumber} ${reopened ? `is reopened and ${words.text}` : words.text}` },
+      ...(input.note ? [{ text: `${input.handlerName} wrote:` }, { quote: input.note }] : []),
+      seeClaim(input.claimUrl),
+    ],
+  );
+}
+
+/** The handler wrote to the insured on the claim: their words, and where to answer. */
+export function claimMessageMail(input: Addressee & { handlerName: string; body: string }): OutgoingMail {
+  return render(input.to, `A message about your claim ${input.claimNumber}`, greet(input.firstName), [
+    { text: `${input.handlerName}, who handles your claim ${input.claimNumber}, wrote:` },
+    { quote: input.body },
+    { text: 'Answer on the claim itself, where you can also add documents.' },
+    seeClaim(input.claimUrl),
+  ]);
+}
+
+/** The claims screen with this claim open: on the broker's branded site when the policy came through one. */
+export function claimUrl(publicUrl: string, clientUrl: string | null, claimId: number): string {
+  const search = `?claimid=${claimId}`;
+  return clientUrl ? `${publicUrl}/client/claims/${clientUrl}${search}` : `${publicUrl}/claims${search}`;
+}
