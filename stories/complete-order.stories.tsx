@@ -99,6 +99,8 @@ export const Loaded: Story = {
       'href',
       '/certificates?policyid=17',
     );
+    // And its own page: its standing, changes and cancellation.
+    await expect(policy.getByRole('link', { name: 'View your policy' })).toHaveAttribute('href', '/policy?policyid=17');
     const documents = within(canvas.getByRole('region', { name: 'Documents' }));
     await expect(canvas.getByRole('region', { name: 'Documents' })).toHaveTextContent(
       'Download your policy, binder, invoice and order summary.',

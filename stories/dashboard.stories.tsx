@@ -17,6 +17,7 @@ import {
   quotedOrder,
 } from './support/dashboard-fixtures';
 import { closableDashboard } from './support/order-status-fixtures';
+import { cancelledWithTail, inForce, policyServer } from './support/policy-history-fixtures';
 import type { RouterParameters } from './support/router-decorator';
 import { navigatedTo } from './support/story-navigation';
 
@@ -286,5 +287,44 @@ export const CloseOrderCancelled: Story = {
     await expect(open).toHaveFocus();
     await expect(within(card).getByText('Quoted: ready to buy')).toBeVisible();
     await expect(refusing.sentReasons).toEqual([]);
+  },
+};
+
+const withPolicies = [quotedOrder, inForce.order, cancelledWithTail.order];
+
+export const Policies: Story = {
+  name: 'Bound policies: View policy opens each one’s page',
+  parameters: {
+    msw: {
+      handlers: [
+        ...authHandlers(),
+        ...dashboardHandlers({ orders: withPolicies }),
+        ...policyServer({ policies: [inForce, cancelledWithTail] }).handlers,
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = await screenOf(canvasElement);
+    const [quoted, current, cancelled] = (await orderCards(canvas)) as [HTMLElement, HTMLElement, HTMLElement];
+    // No policy yet: no link to one.
+    await expect(within(quoted).queryByRole('link', { name: /^View policy/ })).toBeNull();
+    for (const [card, world] of [
+      [current, inForce],
+      [cancelled, cancelledWithTail],
+    ] as const) {
+      await expect(within(card).getByText(`Policy ${world.claimable.number}`)).toBeVisible();
+      await waitFor(() =>
+        expect(within(card).getByRole('link', { name: `View policy ${world.claimable.number}` })).toHaveAttribute(
+          'href',
+          `/policy?policyid=${world.claimable.id}`,
+        ),
+      );
+    }
+    const links = within(canvas.getByRole('navigation', { name: 'Your account' }));
+    await expect(links.getByRole('link', { name: 'Your policies' })).toHaveAttribute('href', '/policy');
+    await expect(links.getByRole('link', { name: 'Certificates of insurance' })).toHaveAttribute(
+      'href',
+      '/certificates',
+    );
   },
 };

@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { http, HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import DocumentsScreen from '@/screens/documents/documents-screen';
 import { ada, adaStored } from './support/auth-fixtures';
@@ -6,7 +7,7 @@ import {
   EARLIER_NUMBER,
   EARLIER_POLICY,
   POLICY_NUMBER,
-  servedBilling,
+  servedBilling as servedBillingOnly,
   SUBMISSION_ID,
   SUBMISSION_NUMBER,
   twoPolicies,
@@ -27,6 +28,34 @@ const meta = {
 
 export default meta;
 type Story = StoryObj<typeof meta>;
+
+/** Ada's two policies by id (insured/policies): each policy's "View policy" opens its own page. */
+const THIS_YEAR_ID = 17;
+const policiesHandler = http.get('*/api/weborder/insured/policies', () =>
+  HttpResponse.json([
+    {
+      id: THIS_YEAR_ID,
+      number: POLICY_NUMBER,
+      specialityName: 'Architects',
+      effectiveDate: '2026-07-01',
+      expirationDate: '2027-07-01',
+    },
+    {
+      id: 12,
+      number: EARLIER_POLICY,
+      specialityName: 'Engineers',
+      effectiveDate: '2025-09-01',
+      expirationDate: '2026-09-01',
+    },
+  ]),
+);
+
+/** The billing world of a story, with the policies' ids beside it. */
+function servedBilling(options?: Parameters<typeof servedBillingOnly>[0]) {
+  const served = servedBillingOnly(options);
+  const handlers = [policiesHandler, ...served.story.parameters.msw.handlers];
+  return { ...served, story: { ...served.story, parameters: { msw: { handlers } } } };
+}
 
 const THIS_YEAR = `Policy ${POLICY_NUMBER}: Architects`;
 const LAST_YEAR = `Policy ${EARLIER_POLICY}: Engineers`;
@@ -61,6 +90,13 @@ export const TwoPolicies: Story = {
       `Jul 1, 2026 to Jul 1, 2027. Order ${SUBMISSION_NUMBER}.`,
     );
     await expect(current.getAllByRole('listitem')).toHaveLength(5);
+    // The policy's own page: its standing, changes and endorsements.
+    await waitFor(() =>
+      expect(current.getByRole('link', { name: `View policy ${POLICY_NUMBER}` })).toHaveAttribute(
+        'href',
+        `/policy?policyid=${THIS_YEAR_ID}`,
+      ),
+    );
     // Every button names its document and its policy.
     const declarations = current.getByRole('button', { name: `Download Declarations page, policy ${POLICY_NUMBER}` });
     await userEvent.click(declarations);

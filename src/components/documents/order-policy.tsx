@@ -50,6 +50,12 @@ export function OrderPolicy({ submissionId, orderNumber }: { submissionId: numbe
                 Issue a certificate of insurance
               </ScreenLink>
             </p>
+            <p>
+              Its standing, changes and cancellation, all in one place:{' '}
+              <ScreenLink screen="policy-history" search={{ policyid: policy.policyId }}>
+                View your policy
+              </ScreenLink>
+            </p>
           </>
         ) : (
           <p>Your policy is being issued. Its number and documents appear here as soon as it is ready.</p>

@@ -8,6 +8,7 @@ import { NextStepLink } from '@/components/dashboard/next-step-link';
 import { orderStatusTone, orderStatusWords } from '@/components/dashboard/order-status';
 import { formatDay } from '@/components/format/dates';
 import { CloseOrderDialog } from '@/components/order/close-order-dialog';
+import { usePolicyIds, ViewPolicyLink } from '@/components/policy-history/view-policy-link';
 import { ScreenLink } from '@/components/screen-link';
 import { useAuth } from '@/components/use-auth';
 import { signedInUser } from '@/machines/auth.machine';
@@ -22,6 +23,11 @@ const QUICK_LINKS: { screen: ScreenName; label: string; about: string }[] = [
     screen: 'additionally-insured',
     label: 'Additional insureds',
     about: 'Others your policy protects, and their certificates.',
+  },
+  {
+    screen: 'policy-history',
+    label: 'Your policies',
+    about: 'Where each policy stands, its changes, and what you can do with it.',
   },
   {
     screen: 'certificates',
@@ -85,19 +91,11 @@ export default function DashboardScreen() {
             <p role="status" className="dashboard__announce">
               {closed && `Order ${closed.number} is closed.`}
             </p>
-            <ul className="order-cards">
-              {orders.map((order) => (
-                <li key={order.submissionId}>
-                  <OrderCard
-                    order={order}
-                    onClose={
-                      order.open ? () => send({ type: 'order.close', submissionId: order.submissionId }) : undefined
-                    }
-                    closeBusy={!canClose}
-                  />
-                </li>
-              ))}
-            </ul>
+            <OrderCards
+              orders={orders}
+              onClose={(submissionId) => send({ type: 'order.close', submissionId })}
+              closeBusy={!canClose}
+            />
             {state.matches({ loaded: 'closing' }) && closeDialog && <CloseOrderDialog actor={closeDialog} />}
           </section>
         </>
@@ -160,12 +158,41 @@ function StatusBadge({ order }: { order: SubmissionSummary }) {
   );
 }
 
+/** The orders' cards; a bound policy's links to its page by its id, looked up once the orders are in. */
+function OrderCards({
+  orders,
+  onClose,
+  closeBusy,
+}: {
+  orders: SubmissionSummary[];
+  onClose: (submissionId: number) => void;
+  closeBusy: boolean;
+}) {
+  const policyIds = usePolicyIds(orders.some((order) => order.policy));
+  return (
+    <ul className="order-cards">
+      {orders.map((order) => (
+        <li key={order.submissionId}>
+          <OrderCard
+            order={order}
+            policyId={order.policy ? policyIds.get(order.policy.number) : undefined}
+            onClose={order.open ? () => onClose(order.submissionId) : undefined}
+            closeBusy={closeBusy}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function OrderCard({
   order,
+  policyId,
   onClose,
   closeBusy,
 }: {
   order: SubmissionSummary;
+  policyId: number | undefined;
   onClose: (() => void) | undefined;
   closeBusy: boolean;
 }) {
@@ -196,6 +223,12 @@ function OrderCard({
       <p className="order-card__next">
         <span className="order-card__next-label">Next step</span> <NextStepLink order={order} />
       </p>
+      {order.policy && (
+        <p className="order-card__next">
+          <span className="order-card__next-label">Policy {order.policy.number}</span>
+          <ViewPolicyLink number={order.policy.number} policyId={policyId} />
+        </p>
+      )}
       {onClose && (
         <p className="order-card__close">
           <button

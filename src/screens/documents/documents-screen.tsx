@@ -4,6 +4,7 @@ import { periodWords } from '@/components/billing/money-words';
 import { DocumentDownload } from '@/components/documents/document-download';
 import { ShareAction, SharedNotice } from '@/components/documents/share-action';
 import { useDocuments, type DocumentsHandle } from '@/components/documents/use-documents';
+import { usePolicyIds, ViewPolicyLink } from '@/components/policy-history/view-policy-link';
 import { ScreenLink } from '@/components/screen-link';
 import type { DocumentOrder } from '@/machines/documents.machine';
 
@@ -50,9 +51,7 @@ export default function DocumentsScreen() {
             </p>
           )}
           <SharedNotice documents={documents} />
-          {orders.map((order) => (
-            <OrderDocuments key={order.submissionId} order={order} documents={documents} />
-          ))}
+          <EveryOrderDocuments orders={orders} documents={documents} />
         </>
       )}
     </section>
@@ -64,7 +63,28 @@ function nameOf(order: DocumentOrder): string {
   return order.policyNumber ? `policy ${order.policyNumber}` : `order ${order.orderNumber}`;
 }
 
-function OrderDocuments({ order, documents }: { order: DocumentOrder; documents: DocumentsHandle }) {
+/** Each order's documents; a policy's link to its own page by its id, looked up once the list is in. */
+function EveryOrderDocuments({ orders, documents }: { orders: DocumentOrder[]; documents: DocumentsHandle }) {
+  const policyIds = usePolicyIds(orders.some((order) => order.policyNumber));
+  return orders.map((order) => (
+    <OrderDocuments
+      key={order.submissionId}
+      order={order}
+      documents={documents}
+      policyId={order.policyNumber ? policyIds.get(order.policyNumber) : undefined}
+    />
+  ));
+}
+
+function OrderDocuments({
+  order,
+  documents,
+  policyId,
+}: {
+  order: DocumentOrder;
+  documents: DocumentsHandle;
+  policyId: number | undefined;
+}) {
   const titleId = `documents-${order.submissionId}-title`;
   const name = nameOf(order);
   return (
@@ -82,6 +102,12 @@ function OrderDocuments({ order, documents }: { order: DocumentOrder; documents:
           : ''}
         Order {order.orderNumber}.
       </p>
+      {order.policyNumber && (
+        <p className="documents-order__meta">
+          <ViewPolicyLink number={order.policyNumber} policyId={policyId} />: where it stands, its changes and their
+          endorsements.
+        </p>
+      )}
       <ul className="documents-list">
         {order.documents.map((entry) => (
           <li key={entry.kind} className="documents-list__item" data-document-kind={entry.kind}>
