@@ -157,8 +157,8 @@ function PolicyCancellation({ policyId }: { policyId: number }) {
               </h2>
               <p>
                 Return premium owed to you: <strong>{formatUsd(cancellation.returnPremium.totalCents)}</strong>. It is
-                recorded on your policy ({cancellation.endorsement.number}) and we refund it to you. The notice of
-                cancellation has been e-mailed to you and is kept with your documents.
+                recorded on your policy ({cancellation.endorsement.number}) as owed to you, to be refunded or credited.
+                The notice of cancellation has been e-mailed to you and is kept with your documents.
               </p>
             </div>
           ) : (
