@@ -330,7 +330,7 @@ export const Expired: Story = {
     await expect(
       summary.getByText(`The period ended on ${formatDay(expired.claimable.expirationDate)}.`),
     ).toBeVisible();
-    await expect(await actionNames(canvas)).toEqual(['Your certificates', 'Buy tail cover', 'Report a claim']);
+    await expect(await actionNames(canvas)).toEqual(['Buy tail cover', 'Your certificates', 'Report a claim']);
     await expect(canvas.getByRole('link', { name: 'Buy tail cover' })).toHaveAttribute(
       'href',
       `/policy/cancel?policyid=${expired.claimable.id}`,

@@ -11,8 +11,20 @@ export function PolicyActionLinks({ policyId, actions }: { policyId: number; act
     <nav className="policy-actions" aria-labelledby="policy-actions-title">
       <h2 id="policy-actions-title">What you can do</h2>
       <ul className="policy-actions__list">
+        {/* Once the cover has ended, reporting claims later is what matters: the tail comes first. */}
+        {actions.tail && (
+          <li>
+            <ScreenLink screen="cancellation" search={search} className="button">
+              Buy tail cover
+            </ScreenLink>
+          </li>
+        )}
         <li>
-          <ScreenLink screen="certificates" search={search} className="button">
+          <ScreenLink
+            screen="certificates"
+            search={search}
+            className={actions.certificate ? 'button' : 'button button--secondary'}
+          >
             {actions.certificate ? 'Get a certificate' : 'Your certificates'}
           </ScreenLink>
         </li>
@@ -20,13 +32,6 @@ export function PolicyActionLinks({ policyId, actions }: { policyId: number; act
           <li>
             <ScreenLink screen="endorsements" search={search} className="button button--secondary">
               Change your policy
-            </ScreenLink>
-          </li>
-        )}
-        {actions.tail && (
-          <li>
-            <ScreenLink screen="cancellation" search={search} className="button button--secondary">
-              Buy tail cover
             </ScreenLink>
           </li>
         )}
