@@ -23,6 +23,11 @@ export const ACCOUNT_ROUTES = [
   'GET /api/weborder/insured/claims',
   'GET /api/weborder/insured/policies',
   'POST /api/weborder/insured/reportclaim',
+  // Issue 19: following a claim.
+  'GET /api/weborder/insured/claim',
+  'POST /api/weborder/insured/claimmessage',
+  'POST /api/weborder/insured/claimattachments',
+  'GET /api/weborder/insured/claimattachment',
   'GET /api/weborder/dashboard/submissiondetails',
   'GET /api/weborder/insured/existingopenorder',
   'POST /api/weborder/insured/feedback',
@@ -64,6 +69,15 @@ export const UNDERWRITING_ROUTES = [
   'POST /api/weborder/underwriting/requestinfo',
   'POST /api/weborder/underwriting/decline',
   'POST /api/weborder/underwriting/closelost',
+] as const;
+
+/** Whoever handles claims (issue 19): role underwriter or admin; an insured or a broker gets 403. */
+export const CLAIMS_DESK_ROUTES = [
+  'GET /api/weborder/claims/queue',
+  'GET /api/weborder/claims/claim',
+  'POST /api/weborder/claims/move',
+  'POST /api/weborder/claims/message',
+  'GET /api/weborder/claims/attachment',
 ] as const;
 
 /** Files on orders and claims (issue 8's files module, needed by issue 7's resubmit). */
@@ -138,6 +152,7 @@ export const SIGNED_IN_ROUTES: readonly string[] = [
   ...ACCOUNT_ROUTES,
   ...LIFECYCLE_ROUTES,
   ...UNDERWRITING_ROUTES,
+  ...CLAIMS_DESK_ROUTES,
   ...FILE_ROUTES,
   ...BILLING_ROUTES,
   ...ADMIN_ROUTES,
