@@ -10,6 +10,7 @@ import { captureDownloads, downloads } from './support/dashboard-fixtures';
 import {
   allPolicies,
   annualPremium,
+  cancelledAhead,
   cancelledWithTail,
   changed,
   expired,
@@ -317,6 +318,25 @@ export const CancelledWithTail: Story = {
     await expect(
       bought.getByText(`Additional premium ${formatUsd(tail!.totalChangeCents)} paid (invoice INV-2026-001042)`),
     ).toBeVisible();
+  },
+};
+
+export const CancelledAhead: Story = {
+  name: 'Cancelled from a day ahead: covered until then, the tail on offer',
+  parameters: { route: routeOf(cancelledAhead) },
+  play: async ({ canvasElement }) => {
+    const canvas = await screenOf(canvasElement);
+    const summary = await summaryOf(canvas, cancelledAhead.claimable.number);
+    await expect(
+      summary.getByText(`Cancelled from ${formatDay(cancelledAhead.info.cancellationDate!)}`),
+    ).toHaveAttribute('data-policy-standing', 'notice');
+    await expect(summary.getByText('Your cover continues until then.')).toBeVisible();
+    await expect(await actionNames(canvas)).toEqual(['Buy tail cover', 'Get a certificate', 'Report a claim']);
+    const [cancellation] = cancelledAhead.history.endorsements;
+    const row = await rowOf(canvas, cancellation!.number);
+    await expect(row.getByText(/^Cancels from/)).toHaveTextContent(
+      `Cancels from ${formatDay(cancelledAhead.info.cancellationDate!)} · Issued`,
+    );
   },
 };
 

@@ -292,7 +292,40 @@ export const cancelledWithTail = policyWorld({
 /** P-2026-00105: last year’s, expired a month ago without a tail. */
 export const expired = policyWorld({ id: 105, startedDaysAgo: 395, status: 'expired' });
 
-export const allPolicies = [inForce, changed, underNotice, cancelledWithTail, expired];
+const CANCELLED_AHEAD = addDays(TODAY, 14);
+
+/** P-2026-00106: cancelled from two weeks ahead (covered until then), no tail yet. */
+export const cancelledAhead = policyWorld({
+  id: 106,
+  startedDaysAgo: 60,
+  status: 'cancelled',
+  cancellationDate: CANCELLED_AHEAD,
+  endorsements: (period, number) => {
+    const annual = annualPremium('1M/1M', '2500');
+    const returned = cancellationReturn(period, CANCELLED_AHEAD, annual, cancellationTable);
+    return [
+      endorsementRow(106, number, 1, {
+        kind: 'cancellation',
+        status: 'issued',
+        effectiveDate: CANCELLED_AHEAD,
+        changes: [
+          { field: 'status', before: 'in_force', after: 'cancelled' },
+          { field: 'cancellationDate', before: null, after: CANCELLED_AHEAD },
+          { field: 'returnMethod', before: null, after: returned.method },
+        ],
+        annualPremiumBeforeCents: annual,
+        annualPremiumAfterCents: 0,
+        premiumChangeCents: -returned.premiumCents,
+        taxChangeCents: -returned.taxCents,
+        feeChangeCents: -(returned.policyFeeCents + returned.stateFeeCents),
+        totalChangeCents: -returned.totalCents,
+        returnPremiumStatus: 'owed',
+      }),
+    ];
+  },
+});
+
+export const allPolicies = [inForce, changed, underNotice, cancelledWithTail, expired, cancelledAhead];
 
 /** A policy's PDF (a real, tiny one). */
 const PDF =

@@ -72,7 +72,7 @@ export function hasTail(history: PolicyHistory): boolean {
 }
 
 export interface PolicyActions {
-  /** A new certificate can be issued (in force, or starting later); otherwise the old ones only. */
+  /** A new certificate can be issued (covering today or later); otherwise the old ones only. */
   certificate: boolean;
   /** "Change your policy": only in force. */
   change: boolean;
@@ -86,7 +86,8 @@ export function policyActions(policy: Dates, history: PolicyHistory, today: stri
   const expired = policy.status === 'expired' || today >= policy.expirationDate;
   const current = !expired && policy.status !== 'cancelled';
   return {
-    certificate: current,
+    // A cancellation still ahead leaves the cover in force until then, and certificates say so.
+    certificate: policyStanding(policy, today).covering,
     change: current && policy.status === 'in_force',
     cancel: current && (policy.status === 'in_force' || policy.status === 'cancellation_notice'),
     // The server sells a tail on a cancelled policy (even one whose date is still ahead) or one it has

@@ -94,6 +94,13 @@ describe('policyActions', () => {
     expect(policyActions(cancelled, historyOf(row({ kind: 'tail', status: 'declined' })), '2026-11-26').tail).toBe(
       true,
     );
+    // Cancelled from a day still ahead: covered (and certified) until then, a tail already on sale.
+    expect(policyActions({ ...cancelled, cancellationDate: '2026-12-01' }, historyOf(), '2026-11-26')).toEqual({
+      certificate: true,
+      change: false,
+      cancel: false,
+      tail: true,
+    });
     expect(policyActions({ ...period, status: 'expired' }, historyOf(), '2027-08-01')).toMatchObject({
       change: false,
       tail: true,
