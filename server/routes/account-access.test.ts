@@ -5,14 +5,14 @@
  * as it was. The test prints the calls it checked, and fails when an account route exists that
  * it does not check, so a new route cannot skip this.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessToday } from '@shared/calendar';
 import { contactSchema } from '@shared/contract/contacts';
 import { locationSchema, planLocationsSchema } from '@shared/contract/locations';
 import { additionalInsuredSchema } from '@shared/contract/additional-insureds';
-import { claimSchema } from '@shared/contract/claims';
+import { claimAttachmentListSchema, claimSchema } from '@shared/contract/claims';
 import { certificateSchema } from '@shared/contract/certificates';
 import { endorsementSchema } from '@shared/contract/endorsements';
 import type { ApplicationSignature } from '@shared/contract/application-signature';
@@ -20,10 +20,12 @@ import {
   additionalInsureds,
   applicationSignatures,
   certificates,
+  claimMessages,
   claims,
   contacts,
   endorsements,
   feedback,
+  files,
   locations,
   planLocations,
   policies,
@@ -33,6 +35,7 @@ import {
 import { bindForTest, newInsured, quotedOrder, type Insured, type Method } from '@server/test/account-helpers';
 import { ACCOUNT_ROUTES } from '@server/test/account-routes';
 import { signApplicationFor } from '@server/test/application-helpers';
+import { multipartOf, pdfBytes } from '@server/files/test-files';
 import { setupTestApp } from '@server/test/test-app';
 
 const t = setupTestApp();
@@ -45,6 +48,8 @@ type Attempt = {
   url: string;
   body?: unknown;
   form?: boolean;
+  /** Sent with the body (a multipart upload's content type). */
+  headers?: Record<string, string>;
   /** For lists: the answer must not contain the other's records (checked by this function). */
   expectList?: (body: unknown) => void;
 };
@@ -59,6 +64,7 @@ type Victim = {
   additionalInsuredId: number;
   boundAdditionalInsuredId: number;
   claimId: number;
+  claimFileId: number;
   certificateId: number;
   endorsementId: number;
 };
@@ -69,6 +75,8 @@ let ids: Victim;
 let malloryOrderId: number;
 let malloryLocationId: number;
 let victimSignature: ApplicationSignature;
+/** An upload to the victim's claim, as a browser sends it. */
+let claimUpload: { payload: Buffer; headers: Record<string, string> };
 const checked: { call: string; what: string; status: number }[] = [];
 
 async function ok(response: Awaited<ReturnType<Insured['call']>>, status = 200) {
@@ -96,6 +104,16 @@ async function victimRows() {
       .where(eq(additionalInsureds.userId, victim.userId))
       .orderBy(additionalInsureds.id),
     claims: await db.select().from(claims).where(eq(claims.userId, victim.userId)).orderBy(claims.id),
+    claimMessages: await db
+      .select()
+      .from(claimMessages)
+      .where(eq(claimMessages.claimId, ids.claimId))
+      .orderBy(claimMessages.id),
+    claimFiles: await db
+      .select()
+      .from(files)
+      .where(and(eq(files.module, 'claim'), eq(files.moduleId, ids.claimId)))
+      .orderBy(files.id),
     policies: await db.select().from(policies).where(eq(policies.userId, victim.userId)),
     certificates: await db
       .select()
@@ -187,6 +205,19 @@ beforeAll(async () => {
       201,
     ),
   );
+  await ok(
+    await victim.call('POST', 'insured/claimmessage', { claimid: claim.id, body: 'The crown failed again.' }),
+    201,
+  );
+  const victimUpload = await multipartOf({ claimid: String(claim.id) }, [{ name: 'crown.pdf', bytes: pdfBytes() }]);
+  const [claimFile] = v.parse(
+    claimAttachmentListSchema,
+    await ok(
+      await victim.call('POST', 'insured/claimattachments', victimUpload.payload, { headers: victimUpload.headers }),
+      201,
+    ),
+  );
+  claimUpload = await multipartOf({ claimid: String(claim.id) }, [{ name: 'mine.pdf', bytes: pdfBytes('mine') }]);
   const certificate = v.parse(
     certificateSchema,
     await ok(
@@ -216,6 +247,7 @@ beforeAll(async () => {
     additionalInsuredId: additional.id,
     boundAdditionalInsuredId: boundAdditional.id,
     claimId: claim.id,
+    claimFileId: claimFile!.id,
     certificateId: certificate.id,
     endorsementId: endorsement.id,
   };
@@ -473,6 +505,33 @@ function attempts(): Attempt[] {
       },
     },
     {
+      route: 'GET /api/weborder/insured/claim',
+      what: 'read the other’s claim, its messages and files',
+      method: 'GET',
+      url: `insured/claim?claimid=${ids.claimId}`,
+    },
+    {
+      route: 'POST /api/weborder/insured/claimmessage',
+      what: 'write on the other’s claim',
+      method: 'POST',
+      url: 'insured/claimmessage',
+      body: { claimid: ids.claimId, body: 'Not my claim at all.' },
+    },
+    {
+      route: 'POST /api/weborder/insured/claimattachments',
+      what: 'attach a file to the other’s claim',
+      method: 'POST',
+      url: 'insured/claimattachments',
+      body: claimUpload.payload,
+      headers: claimUpload.headers,
+    },
+    {
+      route: 'GET /api/weborder/insured/claimattachment',
+      what: 'download the other’s claim file',
+      method: 'GET',
+      url: `insured/claimattachment?claimid=${ids.claimId}&fileid=${ids.claimFileId}`,
+    },
+    {
       route: 'POST /api/weborder/insured/issuecertificate',
       what: 'issue a certificate on the other’s policy',
       method: 'POST',
@@ -620,7 +679,10 @@ describe('one insured against another’s records', () => {
   it('cannot read, change or delete any of them (404), and they stay exactly as they were', async () => {
     const before = await victimRows();
     for (const attempt of attempts()) {
-      const response = await mallory.call(attempt.method, attempt.url, attempt.body, { form: attempt.form ?? false });
+      const response = await mallory.call(attempt.method, attempt.url, attempt.body, {
+        form: attempt.form ?? false,
+        ...(attempt.headers ? { headers: attempt.headers } : {}),
+      });
       const call = `${attempt.method} ${attempt.url.split('?')[0]}`;
       checked.push({ call, what: attempt.what, status: response.statusCode });
       if (attempt.expectList) {
@@ -643,6 +705,7 @@ describe('one insured against another’s records', () => {
         method: attempt.method,
         url: `/api/weborder/${attempt.url}`,
         ...(attempt.body ? { payload: attempt.body as object } : {}),
+        ...(attempt.headers ? { headers: attempt.headers } : {}),
       });
       expect(response.statusCode, `${attempt.method} ${attempt.url}`).toBe(401);
     }
