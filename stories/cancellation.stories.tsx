@@ -213,6 +213,9 @@ export const FlatCancellation: Story = {
     const date = await canvas.findByLabelText('Cancellation date');
     await expect(date).toHaveValue(notStartedPolicy.effectiveDate);
     await expect(canvas.getByText(/flat cancellation — everything you paid comes back/)).toBeVisible();
+    await expect(canvas.getByText(/^The first day without cover/)).toHaveTextContent(
+      `Your policy starts on ${day(notStartedPolicy.effectiveDate)}: cancelled from that day, it is a flat cancellation`,
+    );
     const returned = returnOf(notStartedPolicy, notStartedPolicy.effectiveDate);
     await expect(returned.premiumCents).toBe(returned.annualPremiumCents);
     await expect(await workingRows(canvas)).toEqual(expectedRows(returned, 'flat cancellation'));

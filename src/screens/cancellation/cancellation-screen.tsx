@@ -258,6 +258,7 @@ function ChooseStep({
   const previewed = state.matches({ cancelling: { choosing: 'previewed' } });
   const previewFailed = state.matches({ cancelling: { choosing: 'previewFailed' } });
   const dateError = dateProblem ?? (previewFailed ? failure?.fields.cancellationDate : undefined);
+  // Its first day is still to come (or today): cancelling from it is flat.
   const notStarted = options!.earliestCancellationDate === options!.effectiveDate;
 
   function review(event: FormEvent) {
@@ -277,7 +278,7 @@ function ChooseStep({
             {notStarted && (
               <>
                 {' '}
-                Your policy has not started yet: cancelled from its first day it is a{' '}
+                Your policy starts on {formatDay(options!.effectiveDate)}: cancelled from that day, it is a{' '}
                 <strong>flat cancellation — everything you paid comes back</strong>.
               </>
             )}
