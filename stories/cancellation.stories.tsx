@@ -5,6 +5,8 @@ import { formatUsd } from '@shared/contract/money-format';
 import CancellationScreen from '@/screens/cancellation/cancellation-screen';
 import { adaStored, authHandlers } from './support/auth-fixtures';
 import { clearCheckoutHash } from './support/billing-fixtures';
+import { brokerHandlers } from './support/broker-fixtures';
+import { catalogHandlers, HARBOR_RISK } from './support/catalog-fixtures';
 import {
   boughtTail,
   cancellationServer,
@@ -116,6 +118,20 @@ export const ChoosePolicy: Story = {
     await expect(links[0]).toHaveAccessibleName(
       `Architects Policy ${inForcePolicy.number} · ${day(inForcePolicy.effectiveDate)} to ${day(inForcePolicy.expirationDate)}`,
     );
+  },
+};
+
+export const ChoosePolicyBranded: Story = {
+  name: 'Choose a policy (branded): the links stay in the client area',
+  parameters: {
+    route: `/client/policy/cancel/${HARBOR_RISK}`,
+    msw: { handlers: [...brokerHandlers(), ...catalogHandlers(), ...authHandlers(), ...server.handlers] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = await screenOf(canvasElement);
+    const picker = within(await canvas.findByRole('region', { name: 'Choose a policy' }));
+    const [first] = await picker.findAllByRole('link');
+    await expect(first).toHaveAttribute('href', `/client/policy/cancel/${HARBOR_RISK}?policyid=${inForcePolicy.id}`);
   },
 };
 
