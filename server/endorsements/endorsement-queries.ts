@@ -7,7 +7,7 @@
 import { and, count, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import { policyWithOrderRow } from '@server/policies/policy-queries';
 import type { Queryable } from '@server/db/connection';
-import { documents, endorsements, invoices, locations, policies, submissions } from '@server/db/schema';
+import { brokers, documents, endorsements, invoices, locations, policies, submissions, users } from '@server/db/schema';
 
 export type EndorsementRow = typeof endorsements.$inferSelect;
 /** An endorsement without its PDF, with its invoice's id and number when it has one. */
@@ -200,5 +200,21 @@ export async function locationAt(
     )
     .orderBy(desc(locations.isPrimary), locations.id)
     .limit(1);
+  return row;
+}
+
+/** Where an order's mail goes: its insured's address and first name, and its broker's, if any. */
+export async function orderMailTargets(db: Queryable, submissionId: number) {
+  const [row] = await db
+    .select({
+      email: users.email,
+      firstName: users.firstName,
+      brokerEmail: brokers.email,
+      clientUrl: brokers.clientUrl,
+    })
+    .from(submissions)
+    .innerJoin(users, eq(users.id, submissions.userId))
+    .leftJoin(brokers, eq(brokers.id, submissions.brokerId))
+    .where(eq(submissions.id, submissionId));
   return row;
 }

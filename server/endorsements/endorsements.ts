@@ -72,11 +72,13 @@ import {
   locationChanges,
 } from '@server/endorsements/endorsement-locations';
 import { lockOwner } from '@server/account/primary-records';
+import { mailAboutEndorsement, type EndorsementMailDeps } from '@server/endorsements/endorsement-mail';
+import { endorsementIssuedMail } from '@server/mail/endorsement-mails';
 import { assertSingleLines } from '@server/endorsements/endorsement-addresses';
 import { badRequest, conflict, notFound } from '@server/http/http-error';
 import { keyUsedForAnotherRequest, requestHash, sameRequest } from '@server/http/idempotency-key';
 import { calculateQuote } from '@server/rating/quote-pricing';
-import type { RatingCatalog } from '@server/rating/rating-catalog';
+import { createRatingCatalog, type RatingCatalog } from '@server/rating/rating-catalog';
 import { rateTableById } from '@server/rating/rating-queries';
 import { storedRating } from '@server/submissions/stored-rating';
 
@@ -86,7 +88,7 @@ export type EndorsementDeps = {
   catalog: RatingCatalog;
   /** The insurer affording coverage (Config.trust), printed on the documents. */
   trust: Trust;
-};
+} & EndorsementMailDeps;
 
 type EndorsementInput = v.InferOutput<typeof endorsementRequestSchema>;
 
@@ -375,7 +377,7 @@ export async function endorse(
   }
   if (!(await ownedPolicyWithOrder(db, user.id, input.policyid))) throw noSuchPolicy();
   try {
-    return await db.transaction(async (tx) => {
+    const made = await db.transaction(async (tx) => {
       // The account's one lock order (lockOwner): the insured, then the policy; issuing writes to both.
       await lockOwner(tx, user.id);
       const owned = await ownedPolicyWithOrder(tx, user.id, input.policyid, true);
@@ -385,7 +387,9 @@ export async function endorse(
         if (earlier) return answer(earlier, false);
       }
       const now = clock.now();
-      const quote = await price(deps, tx, owned, input, businessToday(now));
+      // Rate tables read through this transaction: the app's catalogue, when a change notice has just
+      // emptied it, would load them on another connection (PGlite has one: it would wait for this one).
+      const quote = await price({ catalog: createRatingCatalog(tx) }, tx, owned, input, businessToday(now));
       const [waiting] = await awaitingPayment(tx, owned.policy.id);
       if (waiting) {
         throw conflict(`Endorsement ${waiting.number} is awaiting payment: pay it before another change`, {
@@ -434,6 +438,8 @@ export async function endorse(
       }
       return answer((await endorsementSummary(tx, id))!, true);
     });
+    deps.mail.kick();
+    return made;
   } catch (error) {
     // The same key at the same moment: the other request made it; answer that.
     if (keyHash && isUniqueViolation(error, IDEMPOTENCY_INDEX)) {
@@ -493,6 +499,14 @@ function described(changes: EndorsementChange[], factors: RateFactors) {
   });
 }
 
+/** "Deductible: $1,000 to $2,500"; an added or removed location by its address alone. */
+const inWords = ({ label, before, after }: { label: string; before: string; after: string }) =>
+  before === 'none'
+    ? `${label}: ${after}`
+    : after === 'none'
+      ? `${label}: ${before}`
+      : `${label}: ${before} to ${after}`;
+
 const CHANGE_TITLES: Record<string, string> = {
   insuredName: 'Named insured',
   address: 'Practice address',
@@ -508,7 +522,7 @@ const CHANGE_TITLES: Record<string, string> = {
  * the row, and a return premium is recorded as owed. The caller holds the policy's row.
  */
 export async function issueEndorsement(
-  deps: Pick<EndorsementDeps, 'trust'>,
+  deps: Pick<EndorsementDeps, 'trust' | 'mail' | 'publicUrl'>,
   tx: Transaction,
   endorsementId: number,
   now: Date,
@@ -560,6 +574,29 @@ export async function issueEndorsement(
     }),
   );
   await updateEndorsement(tx, row.id, { content, returnPremiumStatus: row.totalChangeCents < 0 ? 'owed' : null });
+  await mailAboutEndorsement(
+    tx,
+    deps,
+    policy.submissionId,
+    insured.name,
+    (recipient, link) =>
+      endorsementIssuedMail(recipient, {
+        policyNumber: policy.number,
+        endorsementNumber: row.number,
+        effectiveDate: row.effectiveDate,
+        changes: described(row.changes, table.factors).map(inWords),
+        totalCents: row.totalChangeCents,
+        total: formatUsd(Math.abs(row.totalChangeCents)),
+        documentsUrl: link('document'),
+      }),
+    [
+      {
+        filename: endorsementFileName(row.number),
+        contentType: 'application/pdf',
+        contentBase64: content.toString('base64'),
+      },
+    ],
+  );
 
   const base = await policyDocumentData(tx, policy, deps.trust);
   const data = {

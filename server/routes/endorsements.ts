@@ -58,6 +58,8 @@ export async function endorsementRoutes(app: FastifyInstance) {
     clock: app.clock,
     catalog: app.ratingCatalog,
     trust: app.config.trust,
+    mail: app.mail,
+    publicUrl: app.config.publicUrl,
   };
   const checkoutDeps = (): CheckoutDeps => ({
     db: app.db,
