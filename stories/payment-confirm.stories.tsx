@@ -16,6 +16,8 @@ import {
   SUBMISSION_ID,
   SUBMISSION_NUMBER,
 } from './support/billing-fixtures';
+import { captureDownloads, downloads } from './support/dashboard-fixtures';
+import { endorsementFileName, paidChange, paidEndorsementHandlers, paidTail } from './support/endorsements-fixtures';
 import { quotedCalculation } from './support/quote-fixtures';
 import type { RouterParameters } from './support/router-decorator';
 
@@ -258,5 +260,104 @@ export const NoSession: Story = {
     await expect(
       await canvas.findByRole('heading', { level: 1, name: 'We could not find that payment' }),
     ).toBeVisible();
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Back from paying an endorsement (issue 19): a mid-term change's additional premium, or a tail
+
+/** Back from the checkout of endorsement `id`: the order's payment server, the policy's history beside it. */
+function paidEndorsementStory(id: number) {
+  const billing = servedBilling({ status: 'complete', confirmations: ['paid'] });
+  const history = paidEndorsementHandlers([paidChange, paidTail]);
+  return {
+    billing,
+    history,
+    story: {
+      parameters: {
+        route: `/paymentconfirm?submissionid=${SUBMISSION_ID}&endorsementid=${id}&sessionid=${SESSION_ID}`,
+        msw: { handlers: [...history.handlers, ...billing.story.parameters.msw.handlers] },
+      },
+      beforeEach: () => {
+        billing.world.reset();
+        history.downloads.length = 0;
+        return captureDownloads();
+      },
+    } satisfies Pick<Story, 'parameters' | 'beforeEach'>,
+  };
+}
+
+const changePaid = paidEndorsementStory(paidChange.id);
+
+export const PaidEndorsement: Story = {
+  name: 'Paid: a change of the policy, issued, with its PDF and the policy',
+  ...changePaid.story,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: `Your change ${paidChange.number} is paid and issued` }),
+    ).toBeVisible();
+    await expect(outcomeRegion(canvasElement)).toHaveTextContent(
+      'Thank you: your payment is received and your policy documents are reissued.',
+    );
+    const change = within(canvas.getByRole('region', { name: 'Your change' }));
+    await expect(fact(change, 'Amount paid')).toHaveTextContent(formatUsd(paidChange.totalChangeCents));
+    await expect(fact(change, 'Invoice')).toHaveTextContent(paidChange.invoiceNumber!);
+    await expect(fact(change, 'Effective')).toHaveTextContent('Nov 26, 2026');
+    await expect(change.getByRole('listitem')).toHaveTextContent('Limit of liability: 1M/1M → becomes 2M/4M');
+    // The order's receipt is not what was paid here.
+    await expect(canvas.queryByRole('region', { name: 'Your receipt' })).toBeNull();
+    await expect(changePaid.billing.world.sent.map((call) => call.call)).toEqual(['confirm']);
+    await expect(change.getByRole('link', { name: 'See your policy' })).toHaveAttribute(
+      'href',
+      `/policy?policyid=${paidChange.policyId}`,
+    );
+    await userEvent.click(change.getByRole('button', { name: 'Download the endorsement (PDF)' }));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    await expect(downloads[0]!.fileName).toBe(endorsementFileName(paidChange.number));
+    await expect(changePaid.history.downloads).toEqual([paidChange.id]);
+  },
+};
+
+const tailPaid = paidEndorsementStory(paidTail.id);
+
+export const PaidTail: Story = {
+  name: 'Paid: the tail bought after cancelling, issued',
+  ...tailPaid.story,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('heading', {
+        level: 1,
+        name: `Your extended reporting period ${paidTail.number} is paid and issued`,
+      }),
+    ).toBeVisible();
+    const tail = within(canvas.getByRole('region', { name: 'Your tail cover' }));
+    await expect(fact(tail, 'Amount paid')).toHaveTextContent(formatUsd(paidTail.totalChangeCents));
+    await expect(
+      tail.getByText('2 years: claims for work done while your policy was in force can be reported until Dec 1, 2028.'),
+    ).toBeVisible();
+    await expect(tail.getByRole('button', { name: 'Download the endorsement (PDF)' })).toBeVisible();
+  },
+};
+
+const endorsementDeclined = servedBilling({ status: 'complete', confirmations: ['failed'] });
+
+export const EndorsementDeclined: Story = {
+  name: 'An endorsement’s payment declined: back to the policy changes',
+  ...endorsementDeclined.story,
+  parameters: {
+    ...endorsementDeclined.story.parameters,
+    route: `/paymentconfirm?submissionid=${SUBMISSION_ID}&endorsementid=${paidChange.id}&sessionid=${SESSION_ID}`,
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: 'Your payment did not go through' }),
+    ).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Back to your policy changes' })).toHaveAttribute(
+      'href',
+      '/policy/changes',
+    );
   },
 };

@@ -5,6 +5,7 @@ import {
   endorse,
   getEndorsementOptions,
   getPolicyHistory,
+  paidEndorsement,
   payEndorsement,
   previewEndorsement,
 } from '@/api/endorsements';
@@ -197,5 +198,53 @@ describe('getPolicyHistory and downloadEndorsementPdf', () => {
     expect(filename).toBe('endorsement-p-2026-000007-e01.pdf');
     expect(Buffer.from(await blob.arrayBuffer()).equals(PDF)).toBe(true);
     expect((await downloadEndorsementPdf(endorsement)).filename).toBe('endorsement-p-2026-000007-e01.pdf');
+  });
+});
+
+describe('paidEndorsement', () => {
+  const history = (endorsements: Endorsement[]) => ({
+    policyId: 17,
+    policyNumber: 'P-2026-000007',
+    issuedAt: '2026-06-25T10:09:00.000Z',
+    effectiveDate: '2026-07-01',
+    expirationDate: '2027-07-01',
+    endorsements,
+  });
+  const policy = {
+    policyId: 17,
+    policyNumber: 'P-2026-000007',
+    submissionId: 4217,
+    orderNumber: 'Q-2026-004217',
+    status: 'in_force',
+    speciality: { id: 101, name: 'Architects' },
+    namedInsured: 'Ada Lovelace Architects LLC',
+    broker: null,
+    effectiveDate: '2026-07-01',
+    expirationDate: '2027-07-01',
+    limit: { code: '1M/1M', label: '$1M / $1M', perClaimCents: 100_000_000, aggregateCents: 100_000_000 },
+    deductible: { code: '2500', label: '$2,500', amountCents: 250_000 },
+    premiumCents: 250_000,
+    policyFeeCents: 15_000,
+    taxCents: 0,
+    stateFeeCents: 0,
+    totalCents: 265_000,
+    paymentTerm: { code: 'annual', name: 'Annual' },
+    issuedAt: '2026-06-25T10:10:00.000Z',
+    payment: { amountCents: 265_000, paidAt: '2026-06-25T10:09:00.000Z', provider: 'sandbox' },
+  };
+
+  it('finds the endorsement paid in the history of the order’s policy', async () => {
+    const issued = { ...endorsement, status: 'issued' as const, hasDocument: true };
+    script.push({ status: 200, body: policy }, { status: 200, body: history([issued]) });
+    await expect(paidEndorsement(4217, 41)).resolves.toEqual(issued);
+    expect(received.map((call) => call.request.url)).toEqual([
+      '/api/weborder/insured/policyinfo?submissionid=4217',
+      '/api/weborder/insured/policyhistory?policyid=17',
+    ]);
+  });
+
+  it('an endorsement the policy’s history does not hold is an error, in words', async () => {
+    script.push({ status: 200, body: policy }, { status: 200, body: history([endorsement]) });
+    await expect(paidEndorsement(4217, 99)).rejects.toThrow('Policy P-2026-000007 has no such change.');
   });
 });

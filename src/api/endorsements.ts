@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { checkoutSchema, type Checkout } from '@shared/contract/billing';
+import { policyInfo } from '@/api/billing';
 import { http } from '@/api/client';
 import { attachmentFilename, type DownloadedDocument } from '@/api/documents';
 import {
@@ -86,4 +87,17 @@ export async function downloadEndorsementPdf(
   const blob = await response.blob();
   const fallback = `endorsement-${endorsement.number}.pdf`.toLowerCase();
   return { blob, filename: attachmentFilename(response.headers.get('content-disposition')) ?? fallback };
+}
+
+/**
+ * The endorsement a payment just paid, for the screen the hosted checkout returns to: the order's
+ * policy (insured/policyinfo), then the endorsement in its history. Fails when the policy's
+ * history does not hold it (it is not this order's).
+ */
+export async function paidEndorsement(submissionId: number, endorsementId: number): Promise<Endorsement> {
+  const { policyId } = await policyInfo(submissionId);
+  const history = await getPolicyHistory(policyId);
+  const found = history.endorsements.find((endorsement) => endorsement.id === endorsementId);
+  if (!found) throw new Error(`Policy ${history.policyNumber} has no such change.`);
+  return found;
 }

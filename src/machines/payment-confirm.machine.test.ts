@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { Invoice } from '@shared/contract/billing';
 import { createActor, fromPromise, SimulatedClock, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
+import type { DownloadedDocument } from '@/api/documents';
+import type { Endorsement } from '@shared/contract/endorsements';
+import { actorAnswer, answerableCalls, reading } from '@/machines/machine-test-harness';
 import type { PaymentConfirmation } from '@shared/contract/billing';
 import {
   paymentConfirmMachine,
@@ -303,9 +306,12 @@ describe('paymentConfirmMachine paths', () => {
       input: session,
       serializeState: serializeState as never,
     });
-    const leaves = Object.entries(paymentConfirmMachine.root.states).flatMap(([key, node]) =>
-      Object.keys(node.states).length ? Object.keys(node.states).map((child) => `${key}.${child}`) : [key],
-    );
+    // An order's payment: every state but an endorsement's (below).
+    const leaves = Object.entries(paymentConfirmMachine.root.states)
+      .flatMap(([key, node]) =>
+        Object.keys(node.states).length ? Object.keys(node.states).map((child) => `${key}.${child}`) : [key],
+      )
+      .filter((leaf) => !/ndorsement/.test(leaf));
     expect(new Set(paths.map((path) => statePath(path.state.value)))).toEqual(new Set(leaves));
     for (const path of paths) expectConsistent(await replay(path.steps as never));
   });
@@ -325,5 +331,135 @@ describe('paymentConfirmMachine paths', () => {
       ),
     ).toBe(true);
     for (const path of paths) expectConsistent(await replay(path.steps as never));
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// An endorsement's payment (issue 19): paymentconfirm?submissionid&endorsementid&sessionid
+
+const changeIssued: Endorsement = {
+  id: 41,
+  policyId: 7,
+  number: 'P-2026-004217-E01',
+  kind: 'change',
+  status: 'issued',
+  effectiveDate: '2026-11-26',
+  changes: [{ field: 'limitCode', before: '1M/1M', after: '2M/4M' }],
+  annualPremiumBeforeCents: 250_000,
+  annualPremiumAfterCents: 350_000,
+  premiumChangeCents: 59_452,
+  taxChangeCents: 2_973,
+  feeChangeCents: 0,
+  totalChangeCents: 62_425,
+  returnPremiumStatus: null,
+  invoiceId: 90,
+  invoiceNumber: 'INV-2026-000090',
+  createdAt: '2026-11-26T15:00:00.000Z',
+  issuedAt: '2026-11-26T15:05:00.000Z',
+  hasDocument: true,
+};
+const pdf: DownloadedDocument = { blob: new Blob(['%PDF-1.7 test']), filename: 'endorsement-p-2026-004217-e01.pdf' };
+
+type EndorsementCall = 'confirmPayment' | 'loadInvoice' | 'loadEndorsement' | 'fetchEndorsement';
+
+function endorsementHarness() {
+  const { calls, waiting, answer, waitingOn } = answerableCalls<EndorsementCall>();
+  const saved: string[] = [];
+  const actor = createActor(
+    paymentConfirmMachine.provide({
+      actors: {
+        confirmPayment: waiting('confirmPayment'),
+        loadInvoice: waiting('loadInvoice'),
+        loadEndorsement: waiting('loadEndorsement'),
+        fetchEndorsement: waiting('fetchEndorsement'),
+      },
+      actions: { saveFile: (_, { filename }) => void saved.push(filename) },
+    }),
+    { input: { ...session, endorsementId: 41 }, clock: new SimulatedClock() },
+  ).start();
+  return { ...reading(actor), calls, answer, waitingOn, saved, path: () => statePath(actor.getSnapshot().value) };
+}
+
+describe('paymentConfirmMachine: an endorsement’s payment', () => {
+  it('paid: the endorsement is fetched (not the order’s invoice), shown, and its PDF downloads', async () => {
+    const confirm = endorsementHarness();
+    expect(confirm.calls[0]).toEqual({ call: 'confirmPayment', input: session });
+    await confirm.answer('confirmPayment', 'done', paid);
+    expect(confirm.path()).toBe('confirmed.loadingEndorsement');
+    expect(confirm.calls[1]).toEqual({ call: 'loadEndorsement', input: { submissionId: 4217, endorsementId: 41 } });
+    await confirm.answer('loadEndorsement', 'done', changeIssued);
+    expect(confirm.path()).toBe('confirmed.endorsement.idle');
+    expect(confirm.context().endorsement).toBe(changeIssued);
+    confirm.send({ type: 'endorsement.download' });
+    expect(confirm.calls.at(-1)).toEqual({ call: 'fetchEndorsement', input: { endorsement: changeIssued } });
+    await confirm.answer('fetchEndorsement', 'done', pdf);
+    expect(confirm.saved).toEqual(['endorsement-p-2026-004217-e01.pdf']);
+    expect(confirm.context().downloaded).toBe(true);
+    expect(confirm.calls.map((call) => call.call)).not.toContain('loadInvoice');
+  });
+
+  it('an endorsement that fails to load says why; Try again loads it; a failed download says why', async () => {
+    const confirm = endorsementHarness();
+    await confirm.answer('confirmPayment', 'done', paid);
+    await confirm.answer('loadEndorsement', 'error', serverDown);
+    expect(confirm.path()).toBe('confirmed.endorsementFailed');
+    expect(confirm.context().errorMessage).toBe('The order service is unavailable.');
+    confirm.send({ type: 'receipt.retry' });
+    await confirm.answer('loadEndorsement', 'done', changeIssued);
+    confirm.send({ type: 'endorsement.download' });
+    await confirm.answer('fetchEndorsement', 'error', serverDown);
+    expect(confirm.path()).toBe('confirmed.endorsement.idle');
+    expect(confirm.context().downloadFailure).toBe('503: The order service is unavailable.');
+    expect(confirm.saved).toEqual([]);
+  });
+
+  it('a declined card for an endorsement fails as an order’s does', async () => {
+    const confirm = endorsementHarness();
+    await confirm.answer('confirmPayment', 'done', declined);
+    expect(confirm.path()).toBe('failed');
+    expect(confirm.waitingOn()).toBeUndefined();
+  });
+
+  it('xstate/graph reaches every endorsement state, and the real actor agrees', async () => {
+    const events = [
+      ...traversalEvents,
+      { type: 'xstate.done.actor.loadEndorsement', output: changeIssued },
+      { type: 'xstate.error.actor.loadEndorsement', error: serverDown },
+      { type: 'endorsement.download' },
+      { type: 'xstate.done.actor.fetchEndorsement', output: pdf },
+      { type: 'xstate.error.actor.fetchEndorsement', error: serverDown },
+    ] as never[];
+    const serialize = (snapshot: { value: unknown; context: PaymentConfirmContext }) =>
+      JSON.stringify({
+        value: snapshot.value,
+        waits: snapshot.context.waits,
+        outcome: snapshot.context.confirmation?.outcome ?? null,
+        failed: snapshot.context.downloadFailure !== null,
+      });
+    const paths = getShortestPaths(paymentConfirmMachine, {
+      events,
+      input: { ...session, endorsementId: 41 },
+      serializeState: serialize as never,
+    });
+    const reached = new Set(paths.map((path) => statePath(path.state.value)));
+    for (const leaf of [
+      'confirmed.loadingEndorsement',
+      'confirmed.endorsementFailed',
+      'confirmed.endorsement.idle',
+      'confirmed.endorsement.downloading',
+    ])
+      expect(reached).toContain(leaf);
+    // An endorsement's payment never shows the order's receipt.
+    expect([...reached].some((leaf) => leaf.includes('eceipt'))).toBe(false);
+    // Each path to an endorsement's state, replayed on a real actor.
+    for (const path of paths.filter((one) => statePath(one.state.value).includes('ndorsement'))) {
+      const confirm = endorsementHarness();
+      for (const { event, state } of path.steps as unknown as { event: AnyEventObject; state: Snapshot }[]) {
+        const answered = actorAnswer(event);
+        if (answered) await confirm.answer(answered.id as EndorsementCall, answered.outcome, answered.value);
+        else if (event.type !== 'xstate.init') confirm.send(event as never);
+        expect(serialize(confirm.snapshot()), `after ${event.type}`).toEqual(serialize(state));
+      }
+    }
   });
 });

@@ -1,13 +1,21 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { errorStatus, errorText, serverMessage } from '@/api/api-error';
 import { confirmPayment, invoiceDetails } from '@/api/billing';
+import type { DownloadedDocument } from '@/api/documents';
+import { downloadEndorsementPdf, paidEndorsement } from '@/api/endorsements';
 import type { Invoice, PaymentConfirmation } from '@shared/contract/billing';
+import type { Endorsement } from '@shared/contract/endorsements';
 import { errorOf, outputOf } from '@/machines/actor-events';
 
 export interface PaymentConfirmInput {
   submissionId: number;
   /** The provider's checkout session the browser came back from (cs_…). */
   sessionId: string;
+  /**
+   * The endorsement the checkout paid (a mid-term change's additional premium, or a tail bought
+   * after cancellation), when the payment was for one rather than for the order.
+   */
+  endorsementId?: number | undefined;
 }
 
 export interface PaymentConfirmContext extends PaymentConfirmInput {
@@ -19,9 +27,15 @@ export interface PaymentConfirmContext extends PaymentConfirmInput {
   errorMessage: string | undefined;
   /** The paid invoice, for the receipt: its number, what was paid, the payments still to come. */
   invoice: Invoice | null;
+  /** The endorsement paid, once issued (its number, kind and PDF). */
+  endorsement: Endorsement | null;
+  /** Why its PDF could not be downloaded; null otherwise. */
+  downloadFailure: string | null;
+  downloaded: boolean;
 }
 
-export type PaymentConfirmEvent = { type: 'confirm.retry' } | { type: 'receipt.retry' };
+export type PaymentConfirmEvent =
+  { type: 'confirm.retry' } | { type: 'receipt.retry' } | { type: 'endorsement.download' };
 
 /**
  * How long to wait before asking again while the payment is pending: the provider usually
@@ -31,9 +45,10 @@ export type PaymentConfirmEvent = { type: 'confirm.retry' } | { type: 'receipt.r
 export const PENDING_BACKOFF_MS = [1_000, 2_000, 4_000, 8_000] as const;
 
 /**
- * paymentconfirm?submissionid&sessionid: the browser is back from the hosted checkout and asks
- * the server what became of the session (POST payments/confirm). Paid: the order is bound and
- * its policy issued. Pending: it waits (1 s, 2 s, 4 s, 8 s) and asks again, then says it is still
+ * paymentconfirm?submissionid&sessionid(&endorsementid): the browser is back from the hosted
+ * checkout and asks the server what became of the session (POST payments/confirm). Paid: the
+ * order is bound and its policy issued — or, for an endorsement's payment (a mid-term change's
+ * additional premium, a tail), the endorsement is issued and shown with its PDF. Pending: it waits (1 s, 2 s, 4 s, 8 s) and asks again, then says it is still
  * waiting, with Check again. Failed: the server's words, and the way back to payment. Asking is
  * idempotent on the server, so asking again never pays twice.
  */
@@ -48,15 +63,29 @@ export const paymentConfirmMachine = setup({
       confirmPayment(input.submissionId, input.sessionId),
     ),
     loadInvoice: fromPromise<Invoice, { submissionId: number }>(({ input }) => invoiceDetails(input.submissionId)),
+    loadEndorsement: fromPromise<Endorsement, { submissionId: number; endorsementId: number }>(({ input }) =>
+      paidEndorsement(input.submissionId, input.endorsementId),
+    ),
+    fetchEndorsement: fromPromise<DownloadedDocument, { endorsement: Endorsement }>(({ input }) =>
+      downloadEndorsementPdf(input.endorsement),
+    ),
   },
   actions: {
     storeConfirmation: assign((_, confirmation: PaymentConfirmation) => ({ confirmation, errorMessage: undefined })),
     storeError: assign((_, error: unknown) => ({ errorMessage: serverMessage(error) ?? errorText(error) })),
     countWait: assign(({ context }) => ({ waits: context.waits + 1 })),
     storeInvoice: assign((_, invoice: Invoice) => ({ invoice, errorMessage: undefined })),
+    storeEndorsement: assign((_, endorsement: Endorsement) => ({ endorsement, errorMessage: undefined })),
+    startDownload: assign({ downloadFailure: null }),
+    storeDownloaded: assign({ downloaded: true }),
+    storeDownloadFailure: assign((_, error: unknown) => ({ downloadFailure: errorText(error) })),
+    /** Provided by the component: hands the file to the browser under its name. */
+    saveFile: (_, _params: { blob: Blob; filename: string }) => {},
   },
   guards: {
     isPaid: (_, confirmation: PaymentConfirmation) => confirmation.outcome === 'paid',
+    isPaidEndorsement: ({ context }, confirmation: PaymentConfirmation) =>
+      confirmation.outcome === 'paid' && context.endorsementId !== undefined,
     isFailed: (_, confirmation: PaymentConfirmation) => confirmation.outcome === 'failed',
     hasWaitsLeft: ({ context }) => context.waits < PENDING_BACKOFF_MS.length,
     /** No such checkout for this order (or no such order): a 400 is an id that could never be one. */
@@ -67,7 +96,16 @@ export const paymentConfirmMachine = setup({
   },
 }).createMachine({
   id: 'paymentConfirm',
-  context: ({ input }) => ({ ...input, confirmation: null, waits: 0, errorMessage: undefined, invoice: null }),
+  context: ({ input }) => ({
+    ...input,
+    confirmation: null,
+    waits: 0,
+    errorMessage: undefined,
+    invoice: null,
+    endorsement: null,
+    downloadFailure: null,
+    downloaded: false,
+  }),
   initial: 'confirming',
   states: {
     confirming: {
@@ -78,6 +116,12 @@ export const paymentConfirmMachine = setup({
         src: 'confirmPayment',
         input: ({ context }) => ({ submissionId: context.submissionId, sessionId: context.sessionId }),
         onDone: [
+          {
+            description: 'Paid, for an endorsement: it is issued.',
+            guard: { type: 'isPaidEndorsement', params: outputOf<PaymentConfirmation> },
+            target: 'confirmed.loadingEndorsement',
+            actions: { type: 'storeConfirmation', params: outputOf<PaymentConfirmation> },
+          },
           {
             description: 'Paid.',
             guard: { type: 'isPaid', params: outputOf<PaymentConfirmation> },
@@ -132,7 +176,8 @@ export const paymentConfirmMachine = setup({
       on: { 'confirm.retry': { target: 'confirming', description: 'The insured tries again.' } },
     },
     confirmed: {
-      description: 'Paid: the order is bound and its policy issued, and the receipt is shown.',
+      description:
+        'Paid: the order is bound and its policy issued, and the receipt is shown — or the endorsement paid for is issued and shown.',
       initial: 'loadingReceipt',
       states: {
         loadingReceipt: {
@@ -161,6 +206,70 @@ export const paymentConfirmMachine = setup({
         receipt: {
           description: 'The insured sees the receipt: what was paid, the invoice and the payments still to come.',
           type: 'final',
+        },
+        loadingEndorsement: {
+          description: 'The endorsement paid for is being fetched: its number, what it is and its PDF.',
+          invoke: {
+            id: 'loadEndorsement',
+            src: 'loadEndorsement',
+            input: ({ context }) => ({ submissionId: context.submissionId, endorsementId: context.endorsementId! }),
+            onDone: {
+              target: 'endorsement',
+              description: 'The endorsement arrived.',
+              actions: { type: 'storeEndorsement', params: outputOf<Endorsement> },
+            },
+            onError: {
+              target: 'endorsementFailed',
+              description: 'It could not be fetched.',
+              actions: { type: 'storeError', params: errorOf },
+            },
+          },
+        },
+        endorsementFailed: {
+          description:
+            'The payment went through, but the endorsement could not be fetched; the reason shows with Try again.',
+          on: { 'receipt.retry': { target: 'loadingEndorsement', description: 'The insured tries again.' } },
+        },
+        endorsement: {
+          description:
+            'The insured reads that the change (or the tail) is paid and issued, with its PDF and the policy.',
+          initial: 'idle',
+          states: {
+            idle: {
+              description: 'The endorsement is shown.',
+              on: {
+                'endorsement.download': {
+                  target: 'downloading',
+                  description: 'The insured downloads the endorsement.',
+                  actions: 'startDownload',
+                },
+              },
+            },
+            downloading: {
+              description: 'The endorsement’s PDF is being fetched.',
+              invoke: {
+                id: 'fetchEndorsement',
+                src: 'fetchEndorsement',
+                input: ({ context }) => ({ endorsement: context.endorsement! }),
+                onDone: {
+                  target: 'idle',
+                  description: 'The file is handed to the browser to save.',
+                  actions: [
+                    'storeDownloaded',
+                    {
+                      type: 'saveFile',
+                      params: ({ event }) => ({ blob: event.output.blob, filename: event.output.filename }),
+                    },
+                  ],
+                },
+                onError: {
+                  target: 'idle',
+                  description: 'The download failed: the reason shows, with Download to try again.',
+                  actions: { type: 'storeDownloadFailure', params: errorOf },
+                },
+              },
+            },
+          },
         },
       },
     },

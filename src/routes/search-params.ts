@@ -63,11 +63,13 @@ export const paymentSearch = v.object({
 
 /**
  * paymentconfirm: where the hosted checkout sends the browser back, `submissionid` and the
- * checkout's `sessionid` (cs_…). Anything unusable reads as absent: the screen says it could not
- * find that payment rather than failing to route.
+ * checkout's `sessionid` (cs_…), and `endorsementid` when the payment was an endorsement's (a
+ * mid-term change's additional premium, or a tail). Anything unusable reads as absent: the screen
+ * says it could not find that payment rather than failing to route.
  */
 export const paymentConfirmSearch = v.object({
   submissionid: v.fallback(v.optional(recordIdInputSchema), undefined),
+  endorsementid: v.fallback(v.optional(recordIdInputSchema), undefined),
   sessionid: v.fallback(v.optional(v.pipe(v.string(), v.regex(checkoutSessionIdPattern))), undefined),
 });
 

@@ -332,3 +332,63 @@ export function historyOf(endorsements: Endorsement[], policy: ClaimablePolicy =
     endorsements,
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Back from paying an endorsement (paymentconfirm?submissionid&endorsementid&sessionid)
+
+/** Ada's limit raised to $2M / $4M from today, paid through the checkout and issued: E01. */
+export const paidChange: Endorsement = {
+  ...endorsementOf(priceChange({ limitCode: '2M/4M', effectiveDate: TODAY }), 70, 1),
+  status: 'issued',
+  issuedAt: `${TODAY}T15:05:00.000Z`,
+  hasDocument: true,
+};
+
+/** Two years of tail cover bought after cancelling, at the table's 160 % of the annual premium, with Texas's tax. */
+const tailPremium = applyBps(annualPremium(changeOptions.limitCode, changeOptions.deductibleCode), 16_000);
+export const paidTail: Endorsement = {
+  ...paidChange,
+  id: 72,
+  number: `${changePolicy.number}-E03`,
+  kind: 'tail',
+  effectiveDate: '2026-12-01',
+  changes: [
+    { field: 'tailYears', before: null, after: 2 },
+    { field: 'reportingUntil', before: null, after: '2028-12-01' },
+  ],
+  annualPremiumAfterCents: paidChange.annualPremiumBeforeCents,
+  premiumChangeCents: tailPremium,
+  taxChangeCents: applyBps(tailPremium, TAX_BPS),
+  feeChangeCents: applyBps(tailPremium, FEE_BPS),
+  totalChangeCents: tailPremium + applyBps(tailPremium, TAX_BPS) + applyBps(tailPremium, FEE_BPS),
+  invoiceNumber: 'INV-2026-000972',
+};
+
+/**
+ * insured/policyhistory (any policy: the order's, as insured/policyinfo names it) holding these
+ * endorsements, and documents/downloadendorsement for them; `downloads` lists the ids asked for.
+ */
+export function paidEndorsementHandlers(endorsements: Endorsement[]): { handlers: HttpHandler[]; downloads: number[] } {
+  const downloads: number[] = [];
+  return {
+    downloads,
+    handlers: [
+      http.get(ENDORSEMENTS_URLS.history, ({ request }) => {
+        const policyId = Number(new URL(request.url).searchParams.get('policyid'));
+        return HttpResponse.json({ ...historyOf(endorsements), policyId });
+      }),
+      http.post(ENDORSEMENTS_URLS.download, async ({ request }) => {
+        const { endorsementid } = (await request.json()) as { endorsementid: number };
+        downloads.push(endorsementid);
+        const found = endorsements.find((one) => one.id === endorsementid);
+        if (!found) return apiError(404, 'No such endorsement document (or it is not yours)');
+        return new HttpResponse(PDF, {
+          headers: {
+            'content-type': 'application/pdf',
+            'content-disposition': `attachment; filename="${endorsementFileName(found.number)}"`,
+          },
+        });
+      }),
+    ],
+  };
+}

@@ -5,22 +5,34 @@ import { useMachine } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { PaymentReceipt } from '@/components/billing/payment-receipt';
 import { OrderPolicy } from '@/components/documents/order-policy';
+import { PaidEndorsement, paidEndorsementTitle } from '@/components/endorsements/paid-endorsement';
+import { saveBlob } from '@/components/files/save-blob';
 import { orderIdOf } from '@/components/order/order-id';
 import { PurchaseProgress } from '@/components/purchase/purchase-progress';
 import { ScreenLink } from '@/components/screen-link';
 import { paymentConfirmMachine } from '@/machines/payment-confirm.machine';
 
+const confirmWithSave = paymentConfirmMachine.provide({
+  actions: { saveFile: (_, { blob, filename }) => saveBlob(blob, filename) },
+});
+
 const TITLE_ID = 'paymentconfirm-title';
 
 /**
- * paymentconfirm?submissionid&sessionid: where the hosted checkout sends the browser back. It
- * asks the server what became of the payment: received (the policy is issued: on to the cover
- * and the documents), still on its way (it asks again on its own for a while, then offers Check
- * again), or failed (the provider's words, and the way back to payment).
+ * paymentconfirm?submissionid&sessionid(&endorsementid): where the hosted checkout sends the
+ * browser back. It asks the server what became of the payment: received (the policy is issued:
+ * on to the cover and the documents; or, for an endorsement, the change or tail is issued, with
+ * its PDF and the policy), still on its way (it asks again on its own for a while, then offers
+ * Check again), or failed (the provider's words, and the way back to payment).
  */
 export default function PaymentConfirmScreen() {
-  const { submissionid, sessionid } = useSearch({ strict: false }) as { submissionid?: unknown; sessionid?: unknown };
+  const { submissionid, sessionid, endorsementid } = useSearch({ strict: false }) as {
+    submissionid?: unknown;
+    sessionid?: unknown;
+    endorsementid?: unknown;
+  };
   const submissionId = orderIdOf(submissionid);
+  const endorsementId = orderIdOf(endorsementid);
   return (
     <section
       data-screen="paymentconfirm"
@@ -32,7 +44,12 @@ export default function PaymentConfirmScreen() {
       {submissionId === undefined || typeof sessionid !== 'string' ? (
         <NoSuchPayment />
       ) : (
-        <Confirming key={`${submissionId}|${sessionid}`} submissionId={submissionId} sessionId={sessionid} />
+        <Confirming
+          key={`${submissionId}|${sessionid}|${endorsementId}`}
+          submissionId={submissionId}
+          sessionId={sessionid}
+          endorsementId={endorsementId}
+        />
       )}
     </section>
   );
@@ -52,15 +69,33 @@ function NoSuchPayment({ message }: { message?: string | undefined }) {
 
 type Shown = { title: string; message: string; tone: 'busy' | 'success' | 'error' | 'info'; actions: ReactNode };
 
-function Confirming({ submissionId, sessionId }: { submissionId: number; sessionId: string }) {
-  const [state, send] = useMachine(paymentConfirmMachine, { input: { submissionId, sessionId } });
+function Confirming({
+  submissionId,
+  sessionId,
+  endorsementId,
+}: {
+  submissionId: number;
+  sessionId: string;
+  endorsementId: number | undefined;
+}) {
+  const [state, send] = useMachine(confirmWithSave, { input: { submissionId, sessionId, endorsementId } });
   const { confirmation, errorMessage } = state.context;
   const order = { submissionid: submissionId };
 
   if (state.matches('notFound')) return <NoSuchPayment message={errorMessage} />;
 
   let shown: Shown;
-  if (state.matches('confirmed')) {
+  if (state.matches('confirmed') && endorsementId !== undefined) {
+    const { endorsement } = state.context;
+    shown = {
+      title: endorsement ? paidEndorsementTitle(endorsement) : 'Payment received',
+      message: endorsement
+        ? 'Thank you: your payment is received and your policy documents are reissued.'
+        : 'Thank you: your payment is received.',
+      tone: 'success',
+      actions: <PaidEndorsement state={state} send={send} />,
+    };
+  } else if (state.matches('confirmed')) {
     const policyNumber = confirmation?.policyNumber;
     shown = {
       title: policyNumber ? `Payment received — policy ${policyNumber} is issued` : 'Payment received',
@@ -77,9 +112,15 @@ function Confirming({ submissionId, sessionId }: { submissionId: number; session
       tone: 'error',
       actions: (
         <p className="screen-actions billing-actions">
-          <ScreenLink screen="payment" search={order} className="button">
-            Back to payment
-          </ScreenLink>
+          {endorsementId === undefined ? (
+            <ScreenLink screen="payment" search={order} className="button">
+              Back to payment
+            </ScreenLink>
+          ) : (
+            <ScreenLink screen="endorsements" className="button">
+              Back to your policy changes
+            </ScreenLink>
+          )}
         </p>
       ),
     };
