@@ -218,3 +218,8 @@ export async function orderMailTargets(db: Queryable, submissionId: number) {
     .where(eq(submissions.id, submissionId));
   return row;
 }
+
+/** The insured's name as their account keeps it for the policy (the company name the documents print). */
+export async function setInsuredName(db: Queryable, userId: number, name: string, now: Date): Promise<void> {
+  await db.update(users).set({ companyName: name, updatedAt: now }).where(eq(users.id, userId));
+}

@@ -75,6 +75,7 @@ import { lockOwner } from '@server/account/primary-records';
 import { mailAboutEndorsement, type EndorsementMailDeps } from '@server/endorsements/endorsement-mail';
 import { endorsementIssuedMail } from '@server/mail/endorsement-mails';
 import { assertSingleLines } from '@server/endorsements/endorsement-addresses';
+import { applyCorrections } from '@server/endorsements/endorsement-corrections';
 import { badRequest, conflict, notFound } from '@server/http/http-error';
 import { keyUsedForAnotherRequest, requestHash, sameRequest } from '@server/http/idempotency-key';
 import { calculateQuote } from '@server/rating/quote-pricing';
@@ -547,6 +548,7 @@ export async function issueEndorsement(
     premiumCents: after.totalCents,
   });
   await applyLocationChanges(tx, { id: order.id, userId: order.userId! }, row.changes, now);
+  await applyCorrections(tx, { id: order.id, userId: order.userId! }, row.changes, now);
   // Every issued correction so far, this one included.
   const insured = await currentInsured(tx, policy, order.userId!);
   const period: PolicyPeriod = { effectiveDate: policy.effectiveDate, expirationDate: policy.expirationDate };
