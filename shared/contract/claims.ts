@@ -143,7 +143,6 @@ export const claimMessageRequestSchema = v.object({
   claimid: recordIdInputSchema,
   body: messageBodySchema,
 });
-export type ClaimMessageRequest = v.InferInput<typeof claimMessageRequestSchema>;
 
 /**
  * POST insured/claimattachments, multipart/form-data: the field `claimid` first, then one or
@@ -203,4 +202,3 @@ export const claimMoveRequestSchema = v.object({
   to: claimStatusSchema,
   note: optionalText(MAX_CLAIM_MESSAGE_LENGTH),
 });
-export type ClaimMoveRequest = v.InferInput<typeof claimMoveRequestSchema>;
