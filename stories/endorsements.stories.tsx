@@ -380,6 +380,8 @@ export const Issued: Story = {
       'href',
       `/policy?policyid=${changePolicy.id}`,
     );
+    // The policy above now reads as changed.
+    await expect(line(canvas, 'Deductible')).toHaveTextContent('$10,000');
     await userEvent.click(outcome.getByRole('button', { name: 'Download the endorsement (PDF)' }));
     await waitFor(() => expect(downloads).toHaveLength(1));
     await expect(downloads[0]!.fileName).toBe(endorsementFileName(number));

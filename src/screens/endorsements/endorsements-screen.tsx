@@ -4,7 +4,7 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import * as v from 'valibot';
 import { addressInputEntries, requiredText } from '@shared/contract/address';
-import type { EndorsementOptions } from '@shared/contract/endorsements';
+import type { Endorsement, EndorsementOptions } from '@shared/contract/endorsements';
 import { formatUsd } from '@shared/contract/money-format';
 import { periodWords } from '@/components/billing/money-words';
 import { changeWords, totalWords } from '@/components/endorsements/change-words';
@@ -97,7 +97,11 @@ function PolicyChange({ policyId }: { policyId: number }) {
 
   return (
     <>
-      <PolicySummary options={options} />
+      <PolicySummary
+        options={
+          state.matches('issued') && state.context.endorsement ? changed(options, state.context.endorsement) : options
+        }
+      />
       {state.matches('editing') ? (
         <ChangeForm options={options} state={state} send={send} />
       ) : (
@@ -110,6 +114,19 @@ function PolicyChange({ policyId }: { policyId: number }) {
 type Handle = ReturnType<typeof useMachine<typeof endorsementsMachine>>;
 type State = Handle[0];
 type Send = Handle[1];
+
+/** The policy as it reads once the change is made: what the summary shows after it. */
+function changed(options: EndorsementOptions, endorsement: Endorsement): EndorsementOptions {
+  const after: EndorsementOptions = { ...options };
+  for (const change of endorsement.changes) {
+    if (typeof change.after !== 'string') continue;
+    if (change.field === 'limitCode') after.limitCode = change.after;
+    if (change.field === 'deductibleCode') after.deductibleCode = change.after;
+    if (change.field === 'insuredName') after.insuredName = change.after;
+    if (change.field === 'address') after.addressLines = change.after.split('\n');
+  }
+  return after;
+}
 
 function labelOf(list: ReadonlyArray<{ code: string; label: string }>, code: string) {
   return list.find((option) => option.code === code)?.label ?? code;
