@@ -305,8 +305,9 @@ export const PaidEndorsement: Story = {
     await expect(fact(change, 'Invoice')).toHaveTextContent(paidChange.invoiceNumber!);
     await expect(fact(change, 'Effective')).toHaveTextContent('Nov 26, 2026');
     await expect(change.getByRole('listitem')).toHaveTextContent('Limit of liability: 1M/1M → becomes 2M/4M');
-    // The order's receipt is not what was paid here.
+    // The order's receipt is not what was paid here, nor is it a step of the purchase.
     await expect(canvas.queryByRole('region', { name: 'Your receipt' })).toBeNull();
+    await expect(canvas.queryByRole('navigation', { name: 'Your purchase' })).toBeNull();
     await expect(changePaid.billing.world.sent.map((call) => call.call)).toEqual(['confirm']);
     await expect(change.getByRole('link', { name: 'See your policy' })).toHaveAttribute(
       'href',

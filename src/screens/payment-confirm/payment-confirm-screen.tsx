@@ -39,7 +39,8 @@ export default function PaymentConfirmScreen() {
       className="screen screen--narrow order-screen payment-confirm purchase-screen"
       aria-labelledby={TITLE_ID}
     >
-      <PurchaseProgress current="policy" />
+      {/* An endorsement's payment is not a step of the purchase. */}
+      {endorsementId === undefined && <PurchaseProgress current="policy" />}
       <p className="eyebrow">Checkout</p>
       {submissionId === undefined || typeof sessionid !== 'string' ? (
         <NoSuchPayment />
