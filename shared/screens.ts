@@ -131,6 +131,14 @@ export const screens = [
     guard: 'requireSignedIn',
   },
   { name: 'claims', path: 'claims', title: 'Claims', module: 'claims/claims-screen', guard: 'requireSignedIn' },
+  // Claims an insured can follow (issue 19): one claim's progress, messages and attachments.
+  {
+    name: 'claim',
+    path: 'claim/$claimid',
+    title: 'Your claim',
+    module: 'claim/claim-screen',
+    guard: 'requireSignedIn',
+  },
   // Certificates of insurance on demand (issue 19): the insured's, and the public check of one.
   {
     name: 'certificates',
@@ -252,6 +260,14 @@ export const screens = [
     path: 'underwriting/$submissionid',
     title: 'Review a submission',
     module: 'underwriting-review/underwriting-review-screen',
+    guard: 'requireUnderwriter',
+  },
+  // The handler's claims desk (issue 19): the queue by status, and one claim (?claimid) to move and answer.
+  {
+    name: 'claims-desk',
+    path: 'underwriting/claims',
+    title: 'Claims desk',
+    module: 'claims-desk/claims-desk-screen',
     guard: 'requireUnderwriter',
   },
   // The broker's own book (issue 9): role broker; anyone else sees page-not-found.

@@ -20,6 +20,7 @@ import { refusal } from '@/components/format/failure-words';
 import { ServerFailure } from '@/components/form/server-failure';
 import { TextField } from '@/components/form/text-field';
 import { useForm } from '@/components/form/use-form';
+import { claimNextStep, claimStatusWords } from '@/components/claims/claim-words';
 import { ScreenLink } from '@/components/screen-link';
 import { recordListMachine, type ListedRecord, type SaveRecordInput } from '@/machines/record-list.machine';
 
@@ -51,18 +52,6 @@ const policiesLogic = fromPromise<{ policies: ClaimablePolicy[] } | { failure: s
   }
 });
 
-const CLAIM_STATUS_WORDS: Record<string, string> = {
-  reported: 'Reported',
-  under_review: 'Under review',
-  open: 'Open: being handled',
-  closed: 'Closed',
-  denied: 'Denied',
-};
-
-function claimStatusWords(status: string): string {
-  return CLAIM_STATUS_WORDS[status] ?? status.replaceAll('_', ' ');
-}
-
 export default function ClaimsScreen() {
   const [state, send] = useMachine(claimsMachine);
   // A new attempt at the policies is a new actor: the key remounts the part that asks.
@@ -93,7 +82,14 @@ export default function ClaimsScreen() {
 
       {/* Present from the start, so that what is put in it later is announced. */}
       <p role="status" className={reported ? 'claims__announcement' : 'visually-hidden'}>
-        {reported ? `Claim ${reported.number} reported. Your claims handler will be in touch.` : ''}
+        {reported && (
+          <>
+            Claim {reported.number} reported. Your claims handler will be in touch.{' '}
+            <ScreenLink screen="claim" params={{ claimid: String(reported.id) }}>
+              Open it to attach documents
+            </ScreenLink>
+          </>
+        )}
       </p>
 
       <section className="claims__list" aria-labelledby="claims-list-title">
@@ -132,10 +128,13 @@ export default function ClaimsScreen() {
 }
 
 function ClaimItem({ claim }: { claim: Claim }) {
+  const headingId = `claim-${claim.id}-title`;
   return (
     <li className="record claim" data-claim-id={claim.id}>
       <div className="claim__body">
-        <h3 className="record__title">Claim {claim.number}</h3>
+        <h3 className="record__title" id={headingId}>
+          Claim {claim.number}
+        </h3>
         <dl className="claim__facts">
           <div>
             <dt>Status</dt>
@@ -160,10 +159,12 @@ function ClaimItem({ claim }: { claim: Claim }) {
             <dd>{formatDay(claim.reportedAt)}</dd>
           </div>
         </dl>
-        <details className="claim__description">
-          <summary>What you told us</summary>
-          <p>{claim.description}</p>
-        </details>
+        <p className="claim__next">{claimNextStep(claim.status)}</p>
+      </div>
+      <div className="record__actions">
+        <ScreenLink screen="claim" params={{ claimid: String(claim.id) }} className="button button--secondary">
+          {claim.status === 'closed' ? 'View' : 'Open'} <span className="visually-hidden">claim {claim.number}</span>
+        </ScreenLink>
       </div>
     </li>
   );
@@ -330,8 +331,8 @@ function ReportClaimDialog({
           readOnly={saving}
         />
         <p className="notice claims__documents">
-          <strong>Documents:</strong> this form takes no attachments. Keep any letters, photos and invoices: your claims
-          handler will tell you how to send them when they contact you about this claim.
+          <strong>Documents:</strong> once the claim is reported, attach letters, photos and invoices on its page, and
+          write to your claims handler there.
         </p>
         <div className="dialog__actions">
           <button

@@ -53,7 +53,8 @@ export default function UnderwritingQueueScreen() {
       <p className="eyebrow">Underwriting</p>
       <h1 id="underwriting-title">Underwriting desk</h1>
       <p className="desk__lead">
-        Orders referred to an underwriter, waiting on the insured, or sent back for review, oldest first.
+        Orders referred to an underwriter, waiting on the insured, or sent back for review, oldest first. Claims
+        reported by insureds are on the <ScreenLink screen="claims-desk">claims desk</ScreenLink>.
       </p>
 
       <form className="queue-filters" aria-label="Filter the queue" onSubmit={(event) => event.preventDefault()}>

@@ -1,0 +1,162 @@
+import '@/styles/claim.css';
+import { useParams } from '@tanstack/react-router';
+import { useMachine } from '@xstate/react';
+import type { ClaimDetail } from '@shared/contract/claims';
+import { ClaimAttachmentList, ClaimAttachmentUpload } from '@/components/claims/claim-attachments';
+import { ClaimConversation } from '@/components/claims/claim-conversation';
+import { ClaimProgress } from '@/components/claims/claim-progress';
+import { ClaimTimeline } from '@/components/claims/claim-timeline';
+import { claimNextStep, claimStatusWords } from '@/components/claims/claim-words';
+import { formatDay } from '@/components/format/dates';
+import { ScreenLink } from '@/components/screen-link';
+import { claimMachine } from '@/machines/claim.machine';
+
+const TITLE_ID = 'claim-title';
+
+/** claim/{claimid}: one of the insured's claims, to follow, write on and attach files to. */
+export default function ClaimScreen() {
+  const { claimid } = useParams({ strict: false }) as { claimid?: string };
+  const id = /^[1-9]\d{0,9}$/.test(claimid ?? '') ? Number(claimid) : undefined;
+  return (
+    <section data-screen="claim" className="screen claim-page" aria-labelledby={TITLE_ID}>
+      <p className="eyebrow">
+        <ScreenLink screen="claims" className="claim-page__back">
+          ← Your claims
+        </ScreenLink>
+      </p>
+      {id === undefined ? <NotFound /> : <ClaimPage key={id} claimId={id} />}
+    </section>
+  );
+}
+
+function NotFound() {
+  return (
+    <>
+      <h1 id={TITLE_ID}>We could not find that claim</h1>
+      <p>
+        The link may be incomplete, or the claim is not one of yours. Your claims are all listed on the claims page.
+      </p>
+    </>
+  );
+}
+
+function ClaimPage({ claimId }: { claimId: number }) {
+  const [state, send] = useMachine(claimMachine, { input: { claimId } });
+  const { detail, errorMessage, messageFailure, sent, upload, uploads, queued } = state.context;
+
+  if (state.matches('notFound')) return <NotFound />;
+  if (!detail) {
+    return (
+      <>
+        <h1 id={TITLE_ID}>Your claim</h1>
+        {state.matches('loadFailed') ? (
+          <div className="notice notice--error" role="alert">
+            <p>We could not load this claim. {errorMessage}</p>
+            <button type="button" className="button" onClick={() => send({ type: 'claim.retry' })}>
+              Try again
+            </button>
+          </div>
+        ) : (
+          <p role="status">Loading your claim…</p>
+        )}
+      </>
+    );
+  }
+
+  const { claim, open } = detail;
+  const sending = state.matches({ ready: { conversation: 'sending' } });
+  const uploading = state.matches({ ready: { attachments: 'uploading' } });
+  return (
+    <>
+      <h1 id={TITLE_ID}>Claim {claim.number}</h1>
+      <ClaimFacts detail={detail} />
+      <ClaimProgress status={claim.status} timeline={detail.timeline} />
+      <p className={`claim-next${open ? '' : ' claim-next--closed'}`}>
+        <strong>{open ? 'What happens next: ' : 'Closed: '}</strong>
+        {open
+          ? claimNextStep(claim.status)
+          : 'this claim takes no more messages or files. If something new comes to light, call your broker: your claims handler can reopen it.'}
+      </p>
+
+      {errorMessage && (
+        <div className="notice notice--error" role="alert">
+          <p>We could not reload this claim, so what you see may be out of date. {errorMessage}</p>
+          <button type="button" className="button" onClick={() => send({ type: 'claim.retry' })}>
+            Try again
+          </button>
+        </div>
+      )}
+
+      <section className="claim-section" aria-labelledby="claim-messages-title">
+        <h2 id="claim-messages-title">Messages</h2>
+        <ClaimConversation
+          messages={detail.messages}
+          viewer="insured"
+          open={open}
+          sending={sending}
+          sent={sent}
+          failure={messageFailure}
+          onSend={(body) => send({ type: 'message.send', body })}
+        />
+      </section>
+
+      <section className="claim-section" aria-labelledby="claim-attachments-title">
+        <h2 id="claim-attachments-title">Attachments</h2>
+        <ClaimAttachmentList claimId={claim.id} attachments={detail.attachments} viewer="insured" />
+        {open ? (
+          <ClaimAttachmentUpload
+            claimId={claim.id}
+            busy={uploading}
+            outcome={upload}
+            count={uploads}
+            queued={queued.length}
+            onUpload={(files) => send({ type: 'files.upload', files })}
+          />
+        ) : (
+          upload?.kind === 'refused' && (
+            <div className="notice notice--error" role="alert">
+              <p>Your files were not uploaded. {upload.message}</p>
+            </div>
+          )
+        )}
+      </section>
+
+      <section className="claim-section" aria-labelledby="claim-reported-title">
+        <h2 id="claim-reported-title">What you reported</h2>
+        <p className="claim-described">{claim.description}</p>
+      </section>
+
+      <section className="claim-section" aria-labelledby="claim-history-title">
+        <h2 id="claim-history-title">History</h2>
+        <ClaimTimeline timeline={detail.timeline} viewer="insured" />
+      </section>
+    </>
+  );
+}
+
+function ClaimFacts({ detail }: { detail: ClaimDetail }) {
+  const { claim } = detail;
+  return (
+    <dl className="claim-facts">
+      <div>
+        <dt>Status</dt>
+        <dd data-claim-status={claim.status}>{claimStatusWords(claim.status)}</dd>
+      </div>
+      <div>
+        <dt>Policy</dt>
+        <dd>
+          {claim.policyNumber}
+          <span className="claim-facts__sub">{claim.specialityName}</span>
+        </dd>
+      </div>
+      <div>
+        <dt>Date of loss</dt>
+        <dd>{formatDay(claim.dateOfLoss)}</dd>
+      </div>
+      <div>
+        <dt>Reported</dt>
+        <dd>{formatDay(claim.reportedAt)}</dd>
+      </div>
+    </dl>
+  );
+}
