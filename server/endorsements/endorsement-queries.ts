@@ -4,7 +4,7 @@
  * themselves with their invoices, and the policy's documents as an endorsement reissues them.
  * Each function is one statement answering plain rows; the rules are endorsements.ts's.
  */
-import { and, count, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import { policyWithOrderRow } from '@server/policies/policy-queries';
 import type { Queryable } from '@server/db/connection';
 import { brokers, documents, endorsements, invoices, locations, policies, submissions, users } from '@server/db/schema';
@@ -222,4 +222,49 @@ export async function orderMailTargets(db: Queryable, submissionId: number) {
 /** The insured's name as their account keeps it for the policy (the company name the documents print). */
 export async function setInsuredName(db: Queryable, userId: number, name: string, now: Date): Promise<void> {
   await db.update(users).set({ companyName: name, updatedAt: now }).where(eq(users.id, userId));
+}
+
+/** The policy's change waiting for its premium or for the underwriter, if any. */
+export function pendingChanges(db: Queryable, policyId: number) {
+  return db
+    .select({ number: endorsements.number, status: endorsements.status })
+    .from(endorsements)
+    .where(
+      and(eq(endorsements.policyId, policyId), inArray(endorsements.status, ['awaiting_payment', 'referred'] as const)),
+    );
+}
+
+/** Every referred endorsement, oldest first, with its policy's number, order and owner. */
+export async function referredEndorsements(db: Queryable) {
+  const rows = await db
+    .select({
+      ...summaryColumns,
+      hasContent: sql<boolean>`${endorsements.content} is not null`,
+      policyNumber: policies.number,
+      submissionId: policies.submissionId,
+      ownerId: submissions.userId,
+    })
+    .from(endorsements)
+    .innerJoin(policies, eq(policies.id, endorsements.policyId))
+    .innerJoin(submissions, eq(submissions.id, policies.submissionId))
+    .leftJoin(invoices, eq(invoices.endorsementId, endorsements.id))
+    .where(eq(endorsements.status, 'referred'))
+    .orderBy(endorsements.id);
+  return rows.map(({ hasContent, policyNumber, submissionId, ownerId, ...row }) => ({
+    summary: summaryOf(row, Boolean(hasContent)),
+    policyNumber,
+    submissionId,
+    ownerId,
+  }));
+}
+
+/** The endorsement's policy and that policy's owner (whoever it is), for the underwriter's decision. */
+export async function endorsementOwner(db: Queryable, id: number) {
+  const [row] = await db
+    .select({ policyId: endorsements.policyId, ownerId: submissions.userId })
+    .from(endorsements)
+    .innerJoin(policies, eq(policies.id, endorsements.policyId))
+    .innerJoin(submissions, eq(submissions.id, policies.submissionId))
+    .where(eq(endorsements.id, id));
+  return row;
 }

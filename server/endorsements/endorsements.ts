@@ -47,7 +47,6 @@ import { endorsementFileName, endorsementPdf } from '@server/documents/endorseme
 import { addressLines, namedInsured } from '@server/documents/named-insured';
 import { policyPdf } from '@server/documents/policy-pdf';
 import {
-  awaitingPayment,
   endorsementCount,
   endorsementsOfPolicy,
   endorsementSummary,
@@ -57,6 +56,7 @@ import {
   ownedEndorsement,
   ownedEndorsementFile,
   ownedPolicyWithOrder,
+  pendingChanges,
   policyWithOrder,
   endorsementRow,
   replaceDocument,
@@ -76,6 +76,7 @@ import { mailAboutEndorsement, type EndorsementMailDeps } from '@server/endorsem
 import { endorsementIssuedMail } from '@server/mail/endorsement-mails';
 import { assertSingleLines } from '@server/endorsements/endorsement-addresses';
 import { applyCorrections } from '@server/endorsements/endorsement-corrections';
+import { mailReferral, referralReason } from '@server/endorsements/endorsement-referrals';
 import { badRequest, conflict, notFound } from '@server/http/http-error';
 import { keyUsedForAnotherRequest, requestHash, sameRequest } from '@server/http/idempotency-key';
 import { calculateQuote } from '@server/rating/quote-pricing';
@@ -89,6 +90,8 @@ export type EndorsementDeps = {
   catalog: RatingCatalog;
   /** The insurer affording coverage (Config.trust), printed on the documents. */
   trust: Trust;
+  /** The automatic authority (Config.underwritingAuthorityCents): a change raising the annual premium above it is referred. */
+  authorityCents: number;
 } & EndorsementMailDeps;
 
 type EndorsementInput = v.InferOutput<typeof endorsementRequestSchema>;
@@ -329,7 +332,7 @@ export async function quoteEndorsement(
 // ---------------------------------------------------------------------------------------------
 // POST insured/endorse
 
-const toWire = (row: EndorsementSummary): Endorsement => ({
+export const toWire = (row: EndorsementSummary): Endorsement => ({
   id: row.id,
   policyId: row.policyId,
   number: row.number,
@@ -391,12 +394,18 @@ export async function endorse(
       // Rate tables read through this transaction: the app's catalogue, when a change notice has just
       // emptied it, would load them on another connection (PGlite has one: it would wait for this one).
       const quote = await price({ catalog: createRatingCatalog(tx) }, tx, owned, input, businessToday(now));
-      const [waiting] = await awaitingPayment(tx, owned.policy.id);
-      if (waiting) {
+      const [waiting] = await pendingChanges(tx, owned.policy.id);
+      if (waiting?.status === 'awaiting_payment') {
         throw conflict(`Endorsement ${waiting.number} is awaiting payment: pay it before another change`, {
           status: `has ${waiting.number} awaiting payment`,
         });
       }
+      if (waiting) {
+        throw conflict(`Endorsement ${waiting.number} is with our underwriter: wait for their decision`, {
+          status: `has ${waiting.number} referred`,
+        });
+      }
+      const referral = referralReason(quote, deps.authorityCents);
       const number = endorsementNumber(owned.policy.number, (await endorsementCount(tx, owned.policy.id)) + 1);
       const payable = quote.totalCents > 0;
       const id = await insertEndorsement(tx, {
@@ -405,7 +414,7 @@ export async function endorse(
         number,
         kind: 'change',
         // Issued by issueEndorsement below when nothing is to pay.
-        status: 'awaiting_payment',
+        status: referral ? 'referred' : 'awaiting_payment',
         effectiveDate: quote.effectiveDate,
         changes: quote.changes,
         annualPremiumBeforeCents: quote.annualPremiumBeforeCents,
@@ -421,7 +430,9 @@ export async function endorse(
         createdAt: now,
         issuedAt: null,
       });
-      if (payable) {
+      if (referral) {
+        await mailReferral(deps, tx, id, owned, referral);
+      } else if (payable) {
         await insertInvoice(tx, {
           submissionId: owned.order.id,
           installmentNo: 1,
@@ -472,7 +483,7 @@ function yearPrice(premiumCents: number, table: Pick<RateTableRow, 'policyFeeCen
 type RateTableRow = NonNullable<Awaited<ReturnType<typeof rateTableById>>>;
 
 /** What the changes read as, for the endorsement PDF: the table's labels for codes, addresses on one line. */
-function described(changes: EndorsementChange[], factors: RateFactors) {
+export function described(changes: EndorsementChange[], factors: RateFactors) {
   const labelOf = (rows: Array<{ code: string; label: string }>, code: EndorsementChange['before']) =>
     rows.find((row) => row.code === code)?.label ?? String(code ?? 'none');
   const text = (value: EndorsementChange['before']) => String(value ?? 'none').replace(/\n/g, ', ');
@@ -501,7 +512,7 @@ function described(changes: EndorsementChange[], factors: RateFactors) {
 }
 
 /** "Deductible: $1,000 to $2,500"; an added or removed location by its address alone. */
-const inWords = ({ label, before, after }: { label: string; before: string; after: string }) =>
+export const inWords = ({ label, before, after }: { label: string; before: string; after: string }) =>
   before === 'none'
     ? `${label}: ${after}`
     : after === 'none'

@@ -27,6 +27,7 @@ import {
   type EndorsementDeps,
 } from '@server/endorsements/endorsements';
 import { endorsementOptions } from '@server/endorsements/endorsement-options';
+import { endorsementDeskRoutes } from '@server/routes/endorsements-desk';
 import { currentUser } from '@server/http/authenticate';
 import {
   idempotencyKeyHash,
@@ -60,7 +61,10 @@ export async function endorsementRoutes(app: FastifyInstance) {
     trust: app.config.trust,
     mail: app.mail,
     publicUrl: app.config.publicUrl,
+    authorityCents: app.config.underwritingAuthorityCents,
   };
+  // The underwriter's side (referred changes), behind its own role check.
+  await app.register(endorsementDeskRoutes, { deps });
   const checkoutDeps = (): CheckoutDeps => ({
     db: app.db,
     clock: app.clock,

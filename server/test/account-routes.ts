@@ -80,6 +80,12 @@ export const CLAIMS_DESK_ROUTES = [
   'GET /api/weborder/claims/attachment',
 ] as const;
 
+/** Referred mid-term changes (issue 19): role underwriter or admin; an insured or a broker gets 403. */
+export const ENDORSEMENT_DESK_ROUTES = [
+  'GET /api/weborder/underwriting/endorsements',
+  'POST /api/weborder/underwriting/endorsementdecision',
+] as const;
+
 /** Files on orders and claims (issue 8's files module, needed by issue 7's resubmit). */
 export const FILE_ROUTES = [
   'POST /api/weborder/files/uploadfilebymodule',
@@ -153,6 +159,7 @@ export const SIGNED_IN_ROUTES: readonly string[] = [
   ...LIFECYCLE_ROUTES,
   ...UNDERWRITING_ROUTES,
   ...CLAIMS_DESK_ROUTES,
+  ...ENDORSEMENT_DESK_ROUTES,
   ...FILE_ROUTES,
   ...BILLING_ROUTES,
   ...ADMIN_ROUTES,

@@ -206,3 +206,25 @@ export const payEndorsementRequestSchema = v.object({
 
 /** POST documents/downloadendorsement (JSON or form: endorsementid): answers application/pdf. */
 export const downloadEndorsementRequestSchema = v.object({ endorsementid: recordIdInputSchema });
+
+/**
+ * A change the rules sent to the underwriter (status referred): the endorsement, its policy and
+ * insured, and why it was referred. GET underwriting/endorsements answers them, oldest first.
+ */
+export const referredEndorsementSchema = v.object({
+  ...endorsementSchema.entries,
+  policyNumber: v.string(),
+  insuredName: v.string(),
+  reason: v.string(),
+});
+export const referredEndorsementsSchema = v.array(referredEndorsementSchema);
+
+/**
+ * POST underwriting/endorsementdecision: approve (it proceeds: issued, or awaiting payment of its
+ * additional premium) or decline, with the reason the insured is told (required to decline).
+ */
+export const endorsementDecisionRequestSchema = v.object({
+  endorsementid: recordIdInputSchema,
+  decision: v.picklist(['approve', 'decline'], 'must be approve or decline'),
+  reason: v.optional(v.pipe(v.string('must be text'), v.trim(), v.maxLength(2000, 'must be at most 2000 characters'))),
+});
