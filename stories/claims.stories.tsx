@@ -72,9 +72,16 @@ export const Loaded: Story = {
     await expect(fact(first, 'Policy')).toHaveTextContent(`${architectsPolicy.number} (Architects)`);
     await expect(fact(first, 'Date of loss')).toHaveTextContent('Feb 14, 2026');
     await expect(fact(first, 'Reported')).toHaveTextContent('Feb 16, 2026');
-    await expect(within(first).getByText('What you told us')).toBeVisible();
+    // Each claim says what happens next and opens on its own page.
+    await expect(within(first).getByText(/Your handler is reviewing the claim/)).toBeVisible();
+    await expect(within(first).getByRole('link', { name: `Open claim ${reportedClaim.number}` })).toHaveAttribute(
+      'href',
+      `/claim/${reportedClaim.id}`,
+    );
     await expect(fact(second, 'Status')).toHaveTextContent('Closed');
     await expect(within(second).getByRole('heading', { level: 3 })).toHaveTextContent(`Claim ${closedClaim.number}`);
+    await expect(within(second).getByText(/This claim is closed: nothing more is needed from you/)).toBeVisible();
+    await expect(within(second).getByRole('link', { name: `View claim ${closedClaim.number}` })).toBeVisible();
     // Reported claims belong to the claims team: no edit or delete.
     await expect(canvas.queryByRole('button', { name: /Edit|Delete|Remove|Withdraw/ })).toBeNull();
     await expect(await canvas.findByRole('button', { name: 'Report a claim' })).toBeVisible();
@@ -167,10 +174,10 @@ export const ReportDialog: Story = {
     await expect(dialog.getByLabelText('Date of loss')).toHaveAttribute('type', 'date');
     await expect(dialog.getByLabelText('Date of loss')).toHaveAccessibleDescription(/from Sep 1, 2025 to today/);
     await expect(dialog.getByLabelText('What happened')).toBeVisible();
-    // Said as it is: no attachments here, and no promise of a release that would add them.
-    await expect(dialog.getByText(/this form takes no attachments/)).toHaveTextContent(
-      /your claims handler will tell you how to send them/,
-    );
+    // Documents go on the claim's own page once it is reported: no promise of a later release.
+    await expect(
+      dialog.getByText(/once the claim is reported, attach letters, photos and invoices on its page/),
+    ).toBeVisible();
     await expect(dialog.queryByText(/later release/)).toBeNull();
     await expect(dialog.getByRole('button', { name: 'Report claim' })).toBeVisible();
   },
@@ -235,9 +242,12 @@ export const Reported: Story = {
     );
     await userEvent.click(dialog.getByRole('button', { name: 'Report claim' }));
     await waitFor(() => expect(canvas.queryByRole('dialog')).toBeNull());
-    await expect(
-      await canvas.findByText('Claim C-2026-000043 reported. Your claims handler will be in touch.'),
-    ).toHaveAttribute('role', 'status');
+    const said = await canvas.findByText(/^Claim C-2026-000043 reported\. Your claims handler will be in touch\./);
+    await expect(said).toHaveAttribute('role', 'status');
+    await expect(within(said).getByRole('link', { name: 'Open it to attach documents' })).toHaveAttribute(
+      'href',
+      '/claim/43',
+    );
     const [first] = await claimItems(canvas);
     await expect(within(first!).getByRole('heading', { level: 3 })).toHaveTextContent('Claim C-2026-000043');
     await expect(fact(first!, 'Status')).toHaveTextContent('Reported');

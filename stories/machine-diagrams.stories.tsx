@@ -4,7 +4,10 @@ import applicationSignature from '../docs/machines/application-signature.mmd?raw
 import auth from '../docs/machines/auth.mmd?raw';
 import certificates from '../docs/machines/certificates.mmd?raw';
 import changePassword from '../docs/machines/change-password.mmd?raw';
+import claim from '../docs/machines/claim.mmd?raw';
+import claimHandling from '../docs/machines/claim-handling.mmd?raw';
 import claimLifecycle from '../docs/machines/claim-lifecycle.mmd?raw';
+import claimsDesk from '../docs/machines/claims-desk.mmd?raw';
 import closeLost from '../docs/machines/close-lost.mmd?raw';
 import fileDownload from '../docs/machines/file-download.mmd?raw';
 import chosenSpeciality from '../docs/machines/chosen-speciality.mmd?raw';
@@ -746,4 +749,46 @@ export const UnderwritingReview: Story = {
     'review.retry',
     'isConflict',
   ]),
+};
+
+export const Claim: Story = {
+  name: 'A claim, as the insured follows it (messages and attachments at once)',
+  args: { title: 'claimMachine', file: 'docs/machines/claim.mmd', source: claim },
+  play: expectStates([
+    'loading',
+    'loadFailed',
+    'notFound',
+    'refreshing',
+    'ready',
+    'conversation',
+    'attachments',
+    'sending',
+    'uploading',
+    'message.send',
+    'files.upload',
+    'claim.retry',
+  ]),
+};
+
+export const ClaimHandling: Story = {
+  name: 'A claim on the claims desk (moves, note, messages)',
+  args: { title: 'claimHandlingMachine', file: 'docs/machines/claim-handling.mmd', source: claimHandling },
+  play: expectStates([
+    'loading',
+    'loadFailed',
+    'notFound',
+    'refreshing',
+    'ready',
+    'moves',
+    'moving',
+    'sending',
+    'move.submit',
+    'message.send',
+  ]),
+};
+
+export const ClaimsDesk: Story = {
+  name: 'Claims desk queue (by status, waiting on you first)',
+  args: { title: 'claimsDeskMachine', file: 'docs/machines/claims-desk.mmd', source: claimsDesk },
+  play: expectStates(['loading', 'loadFailed', 'empty', 'loaded', 'queue.filter', 'queue.sync', 'queue.retry']),
 };
