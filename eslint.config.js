@@ -15,6 +15,7 @@ export default tseslint.config(
       'coverage/',
       'data/',
       'src/routes/route-tree.gen.ts',
+      'src/routes/screen-paths.gen.ts',
       '.storybook/public/mockServiceWorker.js',
       'server/db/migrations/',
     ],

@@ -3,7 +3,7 @@ import { createMemoryHistory, createRouter } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
 import { routeTree } from '../src/routes/route-tree.gen';
 import { screens, type ScreenDefinition } from '../shared/screens';
-import { renderRouteTree, ROUTE_TREE_FILE } from './generate-routes';
+import { renderRouteTree, renderScreenPaths, ROUTE_TREE_FILE, SCREEN_PATHS_FILE } from './generate-routes';
 
 // Matching needs no context: nothing here loads a route.
 const router = createRouter({ routeTree, history: createMemoryHistory(), context: {} as never });
@@ -26,6 +26,7 @@ const sample = (path: string) => path.replace(/\$submissionid/, '42').replace(/\
 describe('route tree', () => {
   it('is committed as generated from the table of screens (run `npm run routes` when this fails)', () => {
     expect(readFileSync(ROUTE_TREE_FILE, 'utf8')).toBe(renderRouteTree());
+    expect(readFileSync(SCREEN_PATHS_FILE, 'utf8')).toBe(renderScreenPaths());
   });
 
   it.each(screens.map((screen) => [screen.name, screen.path] as const))(

@@ -1,7 +1,7 @@
 import { Navigate, useLocation } from '@tanstack/react-router';
 import { isCanonicalClientUrl } from '@shared/contract/specialities';
 import { screenLocation } from '@/routes/screen-location';
-import { screens } from '@shared/screens';
+import { screenPaths } from '@/routes/screen-paths.gen';
 import PageNotFoundScreen from '@/screens/page-not-found/page-not-found-screen';
 
 /**
@@ -13,7 +13,7 @@ export default function ClientAreaNotFound() {
   const pathname = useLocation({ select: (location) => location.pathname });
   const last = decodeURIComponentSafe(pathname.split('/').filter(Boolean).at(-1) ?? '');
   // A screen's name in last place is a branded address missing its client id (`/client/landing`).
-  if (isCanonicalClientUrl(last) && !screens.some((screen) => screen.name === last) && last !== 'client') {
+  if (isCanonicalClientUrl(last) && !Object.hasOwn(screenPaths, last) && last !== 'client') {
     const { to, params } = screenLocation({ screen: 'page-not-found' }, last);
     return <Navigate to={to} params={params as never} replace />;
   }

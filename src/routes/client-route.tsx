@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent, type RouteComponent } from '@tanstack/react-router';
 import { clientRoot } from '@/routes/guards';
 import { rootRoute } from '@/routes/root-route';
-import { screenDefinition } from '@shared/screens';
+import { pageNotFoundTitle } from '@/routes/screen-paths.gen';
 
 // Typed, not inferred: the component reads the router, whose type includes this route.
 const ClientAreaNotFound: RouteComponent = lazyRouteComponent(() => import('@/routes/client-area-not-found'));
@@ -22,5 +22,5 @@ export const clientIndexRoute = createRoute({
   getParentRoute: () => clientRoute,
   path: '/',
   component: ClientAreaNotFound,
-  staticData: { screen: 'page-not-found', title: screenDefinition('page-not-found').title },
+  staticData: { screen: 'page-not-found', title: pageNotFoundTitle },
 });

@@ -1,14 +1,8 @@
 import type * as v from 'valibot';
 import type * as searchParams from '@/routes/search-params';
 import { stringifySearch } from '@/routes/search-serialization';
-import {
-  screenDefinition,
-  type BrandedRoutePath,
-  type PlainRoutePath,
-  type ScreenName,
-  type ScreenOf,
-  type ScreenParamName,
-} from '@shared/screens';
+import { screenPaths } from '@/routes/screen-paths.gen';
+import type { BrandedRoutePath, PlainRoutePath, ScreenName, ScreenOf, ScreenParamName } from '@shared/screens';
 
 /** What a screen's query string takes, from its row's `search` schema. */
 export type ScreenSearch<S extends ScreenName> =
@@ -46,7 +40,7 @@ export interface ScreenLocation<S extends ScreenName = ScreenName> {
  * state pass through unchanged. The one place addresses of screens are made.
  */
 export function screenLocation<S extends ScreenName>(target: ScreenTarget<S>, clientid?: string): ScreenLocation<S> {
-  const { path } = screenDefinition(target.screen);
+  const path = screenPaths[target.screen];
   const params: Record<string, string> = { ...(target.params as Record<string, string> | undefined) };
   const to = clientid ? `/client/${path}/$clientid` : target.screen === 'landing' ? '/' : `/${path}`;
   if (clientid) params.clientid = clientid;
