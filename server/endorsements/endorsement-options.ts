@@ -10,7 +10,7 @@ import type { EndorsementOptions } from '@shared/contract/endorsements';
 import { planRows } from '@server/account/plan-location-queries';
 import { primaryLocation } from '@server/account/location-queries';
 import type { AuthUser } from '@server/auth/user';
-import { awaitingPayment, ownedPolicyWithOrder } from '@server/endorsements/endorsement-queries';
+import { awaitingPayment, ownedPolicyWithOrder, pendingChanges } from '@server/endorsements/endorsement-queries';
 import {
   assertEndorsable,
   currentInsured,
@@ -56,6 +56,7 @@ export async function endorsementOptions(
       ? held
       : (addressFromLines(insured.addressLines) ?? held);
   const [waiting] = await awaitingPayment(db, policy.id);
+  const referred = (await pendingChanges(db, policy.id)).find((row) => row.status === 'referred');
 
   return {
     policyId: policy.id,
@@ -86,5 +87,6 @@ export async function endorsementOptions(
     address,
     locations,
     awaitingPayment: waiting ?? null,
+    referred: referred ? { id: referred.id, number: referred.number } : null,
   };
 }

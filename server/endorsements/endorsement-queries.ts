@@ -227,7 +227,7 @@ export async function setInsuredName(db: Queryable, userId: number, name: string
 /** The policy's change waiting for its premium or for the underwriter, if any. */
 export function pendingChanges(db: Queryable, policyId: number) {
   return db
-    .select({ number: endorsements.number, status: endorsements.status })
+    .select({ id: endorsements.id, number: endorsements.number, status: endorsements.status })
     .from(endorsements)
     .where(
       and(eq(endorsements.policyId, policyId), inArray(endorsements.status, ['awaiting_payment', 'referred'] as const)),

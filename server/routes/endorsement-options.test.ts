@@ -81,6 +81,7 @@ describe('GET insured/endorsementoptions', () => {
       limitCode: '1M/3M',
       deductibleCode: policy!.deductibleCode,
       awaitingPayment: null,
+      referred: null,
     });
     expect(answer.limits).toEqual(
       priced!.factors.ilf.map(({ code, label, perClaimCents, aggregateCents }) => ({

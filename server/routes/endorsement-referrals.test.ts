@@ -12,6 +12,7 @@ import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, addMonths, businessToday } from '@shared/calendar';
 import {
+  endorsementOptionsSchema,
   endorsementQuoteSchema,
   endorsementSchema,
   referredEndorsementsSchema,
@@ -93,6 +94,12 @@ describe('a change above the automatic authority', () => {
       expectError(await insured.call('POST', 'insured/endorse', { policyid: policy.id, deductibleCode: '2500' }), 409)
         .fields,
     ).toEqual({ status: `has ${endorsement.number} referred` });
+
+    const options = await insured.call('GET', `insured/endorsementoptions?policyid=${policy.id}`);
+    expect(v.parse(endorsementOptionsSchema, options.json())).toMatchObject({
+      referred: { id: endorsement.id, number: endorsement.number },
+      awaitingPayment: null,
+    });
 
     const list = v.parse(
       referredEndorsementsSchema,

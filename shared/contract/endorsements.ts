@@ -104,6 +104,8 @@ export const endorsementOptionsSchema = v.object({
   address: v.nullable(endorsementAddressSchema),
   locations: v.array(planLocationSchema),
   awaitingPayment: v.nullable(v.object({ id: integer, number: v.string(), totalChangeCents: integer })),
+  /** A change with the underwriter (referred): no other until it is decided. Absent from an older server. */
+  referred: v.optional(v.nullable(v.object({ id: integer, number: v.string() }))),
 });
 export type EndorsementOptions = v.InferOutput<typeof endorsementOptionsSchema>;
 
