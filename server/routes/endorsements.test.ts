@@ -10,7 +10,7 @@ import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, addMonths, businessToday, daysBetween } from '@shared/calendar';
 import { rateTableVersionSchema, rateTableVersionsSchema } from '@shared/contract/admin-rate-tables';
-import { checkoutSchema, invoiceSchema } from '@shared/contract/billing';
+import { checkoutSchema, invoiceSchema, policyInfoSchema } from '@shared/contract/billing';
 import {
   endorsementQuoteSchema,
   endorsementSchema,
@@ -216,6 +216,27 @@ describe('committing a change', () => {
       status: 'in_force',
     });
     expect(changed.premiumCents).toBeLessThan(policy.premiumCents);
+
+    // insured/policyinfo reads the policy as it is now: the new limit and deductible by the table's
+    // labels, and the year's premium after the change with the table's fee, tax and state fees on it.
+    const [table] = await t.app.db.select().from(rateTables).where(eq(rateTables.id, order.rating.rateTableId));
+    const info = v.parse(
+      policyInfoSchema,
+      (await insured.call('GET', `insured/policyinfo?submissionid=${order.submissionId}`)).json(),
+    );
+    const taxable = quote.annualPremiumAfterCents + table!.policyFeeCents;
+    const tax = Math.floor((taxable * table!.taxRateBps + 5_000) / 10_000);
+    const stateFee = Math.floor((taxable * table!.feeRateBps + 5_000) / 10_000);
+    expect(info).toMatchObject({
+      limit: { code: '500K/1M', label: table!.factors.ilf.find((row) => row.code === '500K/1M')!.label },
+      deductible: { code: '2500', label: table!.factors.dlf.find((row) => row.code === '2500')!.label },
+      premiumCents: quote.annualPremiumAfterCents,
+      policyFeeCents: table!.policyFeeCents,
+      taxCents: tax,
+      stateFeeCents: stateFee,
+      totalCents: quote.annualPremiumAfterCents + table!.policyFeeCents + tax + stateFee,
+    });
+    expect(info.limit.label).not.toBe(order.rating.limit.label);
 
     const declarations = await declarationsOf(order.submissionId);
     const text = await pdf.textOf(declarations!.content);
