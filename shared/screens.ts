@@ -360,7 +360,3 @@ export type BrandedRoutePath<S extends ScreenName> = `/client/${ScreenOf<S>['pat
 export function brandedChildPath(path: string): string {
   return `${path}/$clientid`;
 }
-
-export function screenDefinition<S extends ScreenName>(name: S): ScreenOf<S> {
-  return screens.find((screen) => screen.name === name) as ScreenOf<S>;
-}

@@ -75,8 +75,7 @@ export function claimMessageMail(input: Addressee & { handlerName: string; body:
   ]);
 }
 
-/** The claims screen with this claim open: on the broker's branded site when the policy came through one. */
+/** The claim's own page (screen `claim`): on the broker's branded site when the policy came through one. */
 export function claimUrl(publicUrl: string, clientUrl: string | null, claimId: number): string {
-  const search = `?claimid=${claimId}`;
-  return clientUrl ? `${publicUrl}/client/claims/${clientUrl}${search}` : `${publicUrl}/claims${search}`;
+  return clientUrl ? `${publicUrl}/client/claim/${claimId}/${clientUrl}` : `${publicUrl}/claim/${claimId}`;
 }

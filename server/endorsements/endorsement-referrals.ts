@@ -13,11 +13,11 @@
  */
 import type * as v from 'valibot';
 import { businessToday } from '@shared/calendar';
-import type { Endorsement, EndorsementQuote, endorsementDecisionRequestSchema } from '@shared/contract/endorsements';
+import type { Endorsement, endorsementDecisionRequestSchema } from '@shared/contract/endorsements';
 import { formatUsd } from '@shared/contract/money-format';
 import { lockOwner } from '@server/account/primary-records';
 import { insertInvoice } from '@server/billing/billing-queries';
-import type { Database, Transaction } from '@server/db/connection';
+import type { Database } from '@server/db/connection';
 import { namedInsured } from '@server/documents/named-insured';
 import { mailAboutEndorsement } from '@server/endorsements/endorsement-mail';
 import {
@@ -27,59 +27,19 @@ import {
   policyWithOrder,
   referredEndorsements,
   updateEndorsement,
-  type OwnedPolicyWithOrder,
 } from '@server/endorsements/endorsement-queries';
 import {
   assertEndorsable,
   currentInsured,
-  described,
-  inWords,
   issueEndorsement,
   toWire,
   type EndorsementDeps,
 } from '@server/endorsements/endorsements';
 import { badRequest, conflict, notFound } from '@server/http/http-error';
-import { endorsementDecisionMail, endorsementReferredMail } from '@server/mail/endorsement-mails';
-import { rateTableById } from '@server/rating/rating-queries';
+import { endorsementDecisionMail } from '@server/mail/endorsement-mails';
+import { referralReason } from '@server/endorsements/endorsement-referral-rule';
 
 type DecisionInput = v.InferOutput<typeof endorsementDecisionRequestSchema>;
-
-/** Why a change goes to the underwriter, in words; null when it needs no review. */
-export function referralReason(
-  quote: Pick<EndorsementQuote, 'annualPremiumBeforeCents' | 'annualPremiumAfterCents'>,
-  authorityCents: number,
-): string | null {
-  if (quote.annualPremiumAfterCents <= quote.annualPremiumBeforeCents) return null;
-  if (quote.annualPremiumAfterCents <= authorityCents) return null;
-  return (
-    `The annual premium after the change, ${formatUsd(quote.annualPremiumAfterCents)}, is above the automatic ` +
-    `authority of ${formatUsd(authorityCents)}.`
-  );
-}
-
-const policyLink = (policyId: number) => `?policyid=${policyId}`;
-
-/** The referred mail, in the transaction that referred the change. */
-export async function mailReferral(
-  deps: Pick<EndorsementDeps, 'mail' | 'publicUrl'>,
-  tx: Transaction,
-  endorsementId: number,
-  owned: OwnedPolicyWithOrder,
-  reason: string,
-): Promise<void> {
-  const row = (await endorsementRow(tx, endorsementId))!;
-  const table = (await rateTableById(tx, row.rateTableId!))!;
-  const insured = await currentInsured(tx, owned.policy, owned.order.userId!);
-  await mailAboutEndorsement(tx, deps, owned.policy.submissionId, insured.name, (recipient, link) =>
-    endorsementReferredMail(recipient, {
-      policyNumber: owned.policy.number,
-      endorsementNumber: row.number,
-      changes: described(row.changes, table.factors).map(inWords),
-      reason,
-      policyUrl: link('policy', policyLink(owned.policy.id)),
-    }),
-  );
-}
 
 // ---------------------------------------------------------------------------------------------
 // GET underwriting/endorsements
@@ -131,7 +91,7 @@ export async function decideEndorsement(
           decision,
           reason,
           total: formatUsd(row.totalChangeCents),
-          policyUrl: link('policy', policyLink(owned.policy.id)),
+          policyUrl: link('policy', `?policyid=${owned.policy.id}`),
         }),
       );
     if (input.decision === 'decline') {

@@ -76,12 +76,13 @@ import { mailAboutEndorsement, type EndorsementMailDeps } from '@server/endorsem
 import { endorsementIssuedMail } from '@server/mail/endorsement-mails';
 import { assertSingleLines } from '@server/endorsements/endorsement-addresses';
 import { applyCorrections } from '@server/endorsements/endorsement-corrections';
-import { mailReferral, referralReason } from '@server/endorsements/endorsement-referrals';
+import { referralReason } from '@server/endorsements/endorsement-referral-rule';
 import { badRequest, conflict, notFound } from '@server/http/http-error';
 import { keyUsedForAnotherRequest, requestHash, sameRequest } from '@server/http/idempotency-key';
 import { calculateQuote } from '@server/rating/quote-pricing';
 import { createRatingCatalog, type RatingCatalog } from '@server/rating/rating-catalog';
 import { rateTableById } from '@server/rating/rating-queries';
+import { endorsementReferredMail } from '@server/mail/endorsement-mails';
 import { storedRating } from '@server/submissions/stored-rating';
 
 export type EndorsementDeps = {
@@ -702,4 +703,28 @@ export async function endorsementFile(
   const row = await ownedEndorsementFile(db, user.id, endorsementId);
   if (!row?.content) throw notFound('No such endorsement document (or it is not yours, or not issued yet)');
   return { filename: endorsementFileName(row.number), content: row.content };
+}
+
+const policyLink = (policyId: number) => `?policyid=${policyId}`;
+
+/** The referred mail, in the transaction that referred the change. */
+export async function mailReferral(
+  deps: Pick<EndorsementDeps, 'mail' | 'publicUrl'>,
+  tx: Transaction,
+  endorsementId: number,
+  owned: OwnedPolicyWithOrder,
+  reason: string,
+): Promise<void> {
+  const row = (await endorsementRow(tx, endorsementId))!;
+  const table = (await rateTableById(tx, row.rateTableId!))!;
+  const insured = await currentInsured(tx, owned.policy, owned.order.userId!);
+  await mailAboutEndorsement(tx, deps, owned.policy.submissionId, insured.name, (recipient, link) =>
+    endorsementReferredMail(recipient, {
+      policyNumber: owned.policy.number,
+      endorsementNumber: row.number,
+      changes: described(row.changes, table.factors).map(inWords),
+      reason,
+      policyUrl: link('policy', policyLink(owned.policy.id)),
+    }),
+  );
 }

@@ -124,7 +124,7 @@ describe('a claim followed from report to close', () => {
     expect(receipt!.subject).toBe(`We have received your claim ${claim.number}`);
     expect(receipt!.text).toContain(`policy ${claim.policyNumber}`);
     expect(receipt!.text).toContain('A patient says a crown failed after two weeks.');
-    expect(receipt!.text).toContain(`${t.app.config.publicUrl}/claims?claimid=${claim.id}`);
+    expect(receipt!.text).toContain(`${t.app.config.publicUrl}/claim/${claim.id}`);
 
     const detail = await insuredDetail(insured, claim.id);
     expect(detail).toEqual({
@@ -239,7 +239,7 @@ describe('a claim followed from report to close', () => {
     expect(mails[0]!.text).toContain('we will call you tomorrow.');
     expect(mails[2]!.text).toContain('Could you also send the chart notes?');
     expect(mails[3]!.text).toContain('Settled with the patient for $2,500.00.');
-    expect(mails[3]!.html).toContain(`/claims?claimid=${claim.id}`);
+    expect(mails[3]!.html).toContain(`/claim/${claim.id}`);
 
     const closed = await insuredDetail(insured, claim.id);
     expect(closed.open).toBe(false);

@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import type { CancellationOptions } from '@shared/contract/cancellation';
 import { formatUsd } from '@shared/contract/money-format';
 import { periodWords } from '@/components/billing/money-words';
-import { PolicyPicker } from '@/components/cancellation/policy-picker';
+import { PolicyPicker } from '@/components/policy/policy-picker';
 import { ReturnPremiumWorking } from '@/components/cancellation/return-premium-working';
 import { TailOffer } from '@/components/cancellation/tail-offer';
 import { saveBlob } from '@/components/files/save-blob';
@@ -48,7 +48,16 @@ export default function CancellationScreen() {
       <h1 id={TITLE_ID} tabIndex={-1}>
         Cancel your policy
       </h1>
-      {policyId === undefined ? <PolicyPicker /> : <PolicyCancellation key={policyId} policyId={policyId} />}
+      {policyId === undefined ? (
+        <PolicyPicker
+          screen="cancellation"
+          className="cancellation-section"
+          lead="Which policy is it about? You will see what cancelling returns before anything is done."
+          none="You have no policy to cancel: a policy is issued once an order is bound and paid."
+        />
+      ) : (
+        <PolicyCancellation key={policyId} policyId={policyId} />
+      )}
     </section>
   );
 }

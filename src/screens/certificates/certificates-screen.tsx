@@ -1,12 +1,9 @@
 import '@/styles/dialog.css';
 import '@/styles/certificates.css';
 import { useSearch } from '@tanstack/react-router';
-import { useActor, useMachine } from '@xstate/react';
+import { useMachine } from '@xstate/react';
 import { useId, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import { fromPromise } from 'xstate';
-import { errorText } from '@/api/api-error';
-import { getClaimablePolicies } from '@/api/claims';
 import { stateCodeSchema, zip5Schema } from '@shared/contract/address';
 import {
   groupedCode,
@@ -14,9 +11,7 @@ import {
   type Certificate,
   type CertificateList,
 } from '@shared/contract/certificates';
-import type { ClaimablePolicy } from '@shared/contract/claims';
 import { useUsStates } from '@/components/account/use-us-states';
-import { periodWords } from '@/components/billing/money-words';
 import { standingTone, standingWords } from '@/components/certificates/standing-words';
 import { StateField } from '@/components/edit-order/state-field';
 import { saveBlob } from '@/components/files/save-blob';
@@ -26,6 +21,7 @@ import { useForm } from '@/components/form/use-form';
 import { formatDay } from '@/components/format/dates';
 import { failureWords, refusal } from '@/components/format/failure-words';
 import { ScreenLink } from '@/components/screen-link';
+import { PolicyPicker } from '@/components/policy/policy-picker';
 import { certificatesMachine, type HolderRequest } from '@/machines/certificates.machine';
 import { certificatesSearch } from '@/routes/search-params';
 
@@ -52,70 +48,15 @@ export default function CertificatesScreen() {
         Proof of your cover for a landlord, a client or anyone whose contract asks for it. Each certificate carries a
         code they can check online, without an account, to see that your policy is in force.
       </p>
-      {policyId === undefined ? <PolicyPicker /> : <PolicyCertificates key={policyId} policyId={policyId} />}
-    </section>
-  );
-}
-
-/**
- * The policies certificates can be issued on: asked once per visit (and again on Try again). A
- * failure is an answer too, so the actor always completes and the picker shows why.
- */
-const policiesLogic = fromPromise<{ policies: ClaimablePolicy[] } | { failure: string }>(async () => {
-  try {
-    return { policies: await getClaimablePolicies() };
-  } catch (error) {
-    return { failure: errorText(error) };
-  }
-});
-
-function PolicyPicker() {
-  // A new attempt is a new actor: the key remounts the part that asks.
-  const [attempt, setAttempt] = useState(0);
-  return <PolicyChoices key={attempt} onRetry={() => setAttempt((count) => count + 1)} />;
-}
-
-function PolicyChoices({ onRetry }: { onRetry: () => void }) {
-  const [state] = useActor(policiesLogic);
-  return (
-    <section className="certificates-section" aria-labelledby="certificates-picker-title">
-      <h2 id="certificates-picker-title">Choose a policy</h2>
-      {state.status !== 'done' ? (
-        <p role="status">Loading your policies…</p>
-      ) : 'failure' in state.output ? (
-        <div className="notice notice--error" role="alert">
-          <p>We could not load your policies. {state.output.failure}</p>
-          <button type="button" className="button" onClick={onRetry}>
-            Try again
-          </button>
-        </div>
-      ) : state.output.policies.length === 0 ? (
-        <div className="records-empty">
-          <p>Certificates are issued on a policy once it is bound, and you have none yet.</p>
-          <ScreenLink screen="dashboard" className="button">
-            Go to your dashboard
-          </ScreenLink>
-        </div>
+      {policyId === undefined ? (
+        <PolicyPicker
+          screen="certificates"
+          className="certificates-section"
+          lead="Certificates name one of your policies. Which one is it for?"
+          none="Certificates are issued on a policy once it is bound, and you have none yet."
+        />
       ) : (
-        <>
-          <p>Certificates name one of your policies. Which one is it for?</p>
-          <ul className="certificates-picker">
-            {state.output.policies.map((policy) => (
-              <li key={policy.id}>
-                <ScreenLink
-                  screen="certificates"
-                  search={{ policyid: policy.id }}
-                  className="certificates-picker__link"
-                >
-                  <span className="certificates-picker__speciality">{policy.specialityName}</span>{' '}
-                  <span className="certificates-picker__meta">
-                    Policy {policy.number} · {periodWords(policy.effectiveDate, policy.expirationDate)}
-                  </span>
-                </ScreenLink>
-              </li>
-            ))}
-          </ul>
-        </>
+        <PolicyCertificates key={policyId} policyId={policyId} />
       )}
     </section>
   );

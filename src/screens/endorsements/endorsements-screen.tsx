@@ -8,7 +8,7 @@ import type { Endorsement, EndorsementOptions } from '@shared/contract/endorseme
 import { formatUsd } from '@shared/contract/money-format';
 import { periodWords } from '@/components/billing/money-words';
 import { changeWords, totalWords } from '@/components/endorsements/change-words';
-import { EndorsementPolicyPicker } from '@/components/endorsements/policy-picker';
+import { PolicyPicker } from '@/components/policy/policy-picker';
 import { PriceWorksheet } from '@/components/endorsements/price-worksheet';
 import { saveBlob } from '@/components/files/save-blob';
 import { SelectField } from '@/components/form/select-field';
@@ -43,7 +43,16 @@ export default function EndorsementsScreen() {
         Raise or lower your limit or deductible, or correct the name or address on your policy. You see the price before
         anything changes.
       </p>
-      {policyId === undefined ? <EndorsementPolicyPicker /> : <PolicyChange key={policyId} policyId={policyId} />}
+      {policyId === undefined ? (
+        <PolicyPicker
+          screen="endorsements"
+          className="endorsements-section"
+          lead="Which policy would you like to change?"
+          none="A policy can be changed once it is issued, and you have none yet."
+        />
+      ) : (
+        <PolicyChange key={policyId} policyId={policyId} />
+      )}
     </section>
   );
 }

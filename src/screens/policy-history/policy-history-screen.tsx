@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { saveBlob } from '@/components/files/save-blob';
 import { localToday } from '@/components/format/dates';
 import { PolicyActionLinks } from '@/components/policy-history/policy-actions';
-import { PolicyPicker } from '@/components/policy-history/policy-picker';
+import { PolicyLinks } from '@/components/policy/policy-picker';
 import { policyActions, policyStanding } from '@/components/policy-history/policy-standing';
 import { PolicySummary } from '@/components/policy-history/policy-summary';
 import { PolicyTimeline } from '@/components/policy-history/policy-timeline';
@@ -77,7 +77,10 @@ function PolicyPage({ policyId }: { policyId: number | undefined }) {
             </ScreenLink>
           </div>
         ) : (
-          <PolicyPicker policies={policies} />
+          <>
+            <p>Which policy would you like to see?</p>
+            <PolicyLinks screen="policy-history" policies={policies} />
+          </>
         )}
       </section>
     );
