@@ -317,7 +317,8 @@ export async function settlePaid(
     if (event) await recordOutcome(tx, provider, event.eventId, result.outcome);
     return result;
   });
-  if (settled.outcome === 'bound') deps.mail.kick();
+  // A bound policy's confirmation and an issued endorsement's mail go out now, not at the next poll.
+  if (settled.outcome === 'bound' || settled.outcome === 'endorsed') deps.mail.kick();
   return settled;
 }
 
