@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import applicationSignature from '../docs/machines/application-signature.mmd?raw';
 import auth from '../docs/machines/auth.mmd?raw';
+import cancellation from '../docs/machines/cancellation.mmd?raw';
 import certificates from '../docs/machines/certificates.mmd?raw';
 import changePassword from '../docs/machines/change-password.mmd?raw';
 import claim from '../docs/machines/claim.mmd?raw';
@@ -504,6 +505,36 @@ export const Certificates: Story = {
     'certificate.issue',
     'certificate.download',
     'certificates.retry',
+  ]),
+};
+
+export const Cancellation: Story = {
+  name: 'Cancel your policy (the day previewed, confirmed once, then the notice and the tail)',
+  args: { title: 'cancellationMachine', file: 'docs/machines/cancellation.mmd', source: cancellation },
+  play: expectStates([
+    'loading',
+    'loadFailed',
+    'cancelling',
+    'choosing',
+    'previewing',
+    'previewed',
+    'previewFailed',
+    'dateRefused',
+    'confirming',
+    'asking',
+    'submitting',
+    'refused',
+    'concluded',
+    'downloadingNotice',
+    'buyingTail',
+    'payingTail',
+    'leavingForCheckout',
+    'cancellation.date',
+    'cancellation.review',
+    'cancellation.confirm',
+    'tail.buy',
+    'tail.pay',
+    'notice.download',
   ]),
 };
 

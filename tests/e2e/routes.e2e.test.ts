@@ -23,7 +23,8 @@ const sample = (path: string) =>
     .replace('$submissionid', '1042')
     .replace('$token', 'sample-token')
     .replace('$specialityid', '1')
-    .replace('$code', 'ABCD-EFGH-JKMN');
+    .replace('$code', 'ABCD-EFGH-JKMN')
+    .replace('$claimid', '7');
 
 /** The name of the speciality a broker code stands for. */
 function specialityName(broker: (typeof demoBrokers)[number], code: string): string {
