@@ -173,6 +173,15 @@ export const screens = [
     search: 'policySearch',
     guard: 'requireSignedIn',
   },
+  // The renewal offer (issue 20): the next period priced, only new or changed questions asked, accepted and paid in one step.
+  {
+    name: 'renewal',
+    path: 'policy/renewal',
+    title: 'Renew your policy',
+    module: 'renewal/renewal-screen',
+    search: 'policySearch',
+    guard: 'requireSignedIn',
+  },
   {
     name: 'verify-certificate',
     path: 'verify-certificate/$code',
@@ -270,6 +279,14 @@ export const screens = [
     module: 'claims-desk/claims-desk-screen',
     guard: 'requireUnderwriter',
   },
+  // Referred mid-term changes (issue 19): approve or decline a change the rules referred.
+  {
+    name: 'endorsements-desk',
+    path: 'underwriting/endorsements',
+    title: 'Referred changes',
+    module: 'endorsements-desk/endorsements-desk-screen',
+    guard: 'requireUnderwriter',
+  },
   // The broker's own book (issue 9): role broker; anyone else sees page-not-found.
   {
     name: 'broker',
@@ -285,6 +302,14 @@ export const screens = [
     path: 'admin/brokers',
     title: 'Brokers',
     module: 'admin-brokers/admin-brokers-screen',
+    guard: 'requireAdmin',
+  },
+  // Scheduled work (issue 20): queues, failed jobs with their error, retry.
+  {
+    name: 'admin-jobs',
+    path: 'admin/jobs',
+    title: 'Scheduled work',
+    module: 'admin-jobs/admin-jobs-screen',
     guard: 'requireAdmin',
   },
   {
