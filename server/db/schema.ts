@@ -220,6 +220,11 @@ export const usStates = pgTable('us_states', {
    * shared/rating/proration.ts) rather than pro rata.
    */
   shortRateCancellation: boolean('short_rate_cancellation').notNull().default(false),
+  /**
+   * The days of notice the state requires before a policy is cancelled for non-payment (issue 20),
+   * beside its other cancellation rule; null takes INSTALMENT_NOTICE_DAYS (default 10).
+   */
+  nonPaymentNoticeDays: integer('non_payment_notice_days'),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -734,6 +739,12 @@ export const invoices = pgTable(
     endorsementId: integer('endorsement_id').references((): AnyPgColumn => endorsements.id),
     createdAt: createdAt(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * A later instalment's reminders (issue 20), each sent once: set by the sweep's conditional
+     * update in the transaction that queues the mail, so a second sweep finds it set.
+     */
+    remindedBeforeAt: timestamp('reminded_before_at', { withTimezone: true }),
+    remindedAfterAt: timestamp('reminded_after_at', { withTimezone: true }),
   },
   (t) => [
     index('invoices_submission_idx').on(t.submissionId),
@@ -856,6 +867,14 @@ export const policies = pgTable(
     /** When the cancellation was recorded (the server's clock); null when not cancelled. */
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Under a notice of cancellation for non-payment (issue 20): the unpaid instalment's invoice,
+     * when the notice was sent and the day cover ends unless it is paid (the cancellation date
+     * then). Cleared when the arrears are paid; kept once cancelled, as the record of why.
+     */
+    noticeInvoiceId: integer('notice_invoice_id').references((): AnyPgColumn => invoices.id),
+    noticeSentAt: timestamp('notice_sent_at', { withTimezone: true }),
+    noticeEndDate: date('notice_end_date', { mode: 'string' }),
   },
   (t) => [index('policies_user_idx').on(t.userId)],
 );
