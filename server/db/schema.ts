@@ -1080,3 +1080,52 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull().default(0),
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Renewal offers (issue 20): one per policy period (unique on the expiring policy's row — each
+ * term is its own policies row), made by the renewal sweep RENEWAL_OFFER_DAYS before the end, so
+ * two sweeps at once or one retried after a crash never make two. The offer is priced as an order
+ * of its own (`submission_id`: answers carried over, the rate table in force then, its worksheet)
+ * that goes through buy now's rules, the invoice and the hosted checkout like any order; paying it
+ * issues the next term (`renewed_policy_id`, numbered after the first term with -R1, -R2 …).
+ * `asked` lists the questions new or changed since the policy's answers, the only ones asked.
+ */
+export const renewalOffers = pgTable(
+  'renewal_offers',
+  {
+    id: id(),
+    policyId: integer('policy_id')
+      .notNull()
+      .references(() => policies.id),
+    submissionId: integer('submission_id').references(() => submissions.id),
+    /** 1 for the first renewal of a policy, 2 for the next …: the -R suffix. */
+    term: integer('term').notNull(),
+    effectiveDate: date('effective_date', { mode: 'string' }).notNull(),
+    expirationDate: date('expiration_date', { mode: 'string' }).notNull(),
+    asked: jsonb('asked').$type<{ code: string; general: boolean; why: 'new' | 'changed' }[]>().notNull().default([]),
+    renewedPolicyId: integer('renewed_policy_id').references((): AnyPgColumn => policies.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('renewal_offers_policy_key').on(t.policyId),
+    uniqueIndex('renewal_offers_submission_key').on(t.submissionId),
+  ],
+);
+
+/**
+ * Notices a policy's end sends once each (issue 20): the expiry reminders at the configured days
+ * ('expiry_30', 'expiry_7'), and 'expired' when the period ended unrenewed. The unique key is
+ * what keeps a retried or doubled sweep from mailing twice.
+ */
+export const policyNotices = pgTable(
+  'policy_notices',
+  {
+    id: id(),
+    policyId: integer('policy_id')
+      .notNull()
+      .references(() => policies.id),
+    kind: text('kind').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('policy_notices_policy_kind_key').on(t.policyId, t.kind)],
+);
