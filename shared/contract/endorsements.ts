@@ -218,7 +218,14 @@ export const referredEndorsementSchema = v.object({
   policyNumber: v.string(),
   insuredName: v.string(),
   reason: v.string(),
+  /** The proration's terms, so the desk can show the worksheet (absent from an older server). */
+  authorityCents: v.optional(integer),
+  policyEffectiveDate: v.optional(v.string()),
+  policyExpirationDate: v.optional(v.string()),
+  daysRemaining: v.optional(integer),
+  daysInPeriod: v.optional(integer),
 });
+export type ReferredEndorsement = v.InferOutput<typeof referredEndorsementSchema>;
 export const referredEndorsementsSchema = v.array(referredEndorsementSchema);
 
 /**
