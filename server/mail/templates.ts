@@ -225,3 +225,111 @@ export function cancellationNoticeMail(input: {
     { link: input.documentsUrl, label: 'Your documents' },
   ]);
 }
+
+/**
+ * A renewal offer (issue 20), to the insured (a link to accept and pay) or, with `broker`, to the
+ * broker the policy came through (the insured's name, no link to act for them).
+ */
+export function renewalOfferMail(input: {
+  to: string;
+  firstName: string | null;
+  policyNumber: string;
+  speciality: string;
+  effectiveDate: string;
+  expirationDate: string;
+  /** The new year's total, formatted; null when new questions must be answered before it is priced. */
+  premium: string | null;
+  /** How many questions are new or changed since last year. */
+  asked: number;
+  renewalUrl: string;
+  broker?: { insuredEmail: string };
+}): OutgoingMail {
+  const period = `${formatCalendarDay(input.effectiveDate)} to ${formatCalendarDay(input.expirationDate)}`;
+  const priced = input.premium
+    ? `The renewal for ${period} is ${input.premium} for the year, priced on today's rates with last year's answers.`
+    : `The renewal for ${period} is priced once you answer the new questions.`;
+  const questions =
+    input.asked > 0
+      ? `${input.asked === 1 ? 'One question is' : `${input.asked} questions are`} new or changed since last year: only ${input.asked === 1 ? 'it is' : 'those are'} asked.`
+      : 'Nothing new is asked: your answers from last year carry over.';
+  if (input.broker) {
+    return render(input.to, `Renewal offered: ${input.policyNumber}`, 'Hello,', [
+      {
+        text: `Your client ${input.broker.insuredEmail}'s ${input.speciality} policy ${input.policyNumber} has been offered its renewal. ${priced}`,
+      },
+      { text: questions },
+      { text: 'They accept and pay it from their dashboard; it shows in your book until then.' },
+    ]);
+  }
+  return render(input.to, `Your renewal offer for policy ${input.policyNumber}`, greet(input.firstName), [
+    {
+      text: `Your ${input.speciality} professional liability policy ${input.policyNumber} ends on ${formatCalendarDay(input.effectiveDate)}. ${priced}`,
+    },
+    { text: questions },
+    { text: 'Accept and pay in one step: the new period starts the day this one ends, with no gap in cover.' },
+    { link: input.renewalUrl, label: 'See your renewal' },
+  ]);
+}
+
+/** The policy ends soon unrenewed (issue 20): to the insured, or the broker with `broker`. */
+export function expiryReminderMail(input: {
+  to: string;
+  firstName: string | null;
+  policyNumber: string;
+  expirationDate: string;
+  daysLeft: number;
+  renewalUrl: string;
+  broker?: { insuredEmail: string };
+}): OutgoingMail {
+  const when = `${formatCalendarDay(input.expirationDate)} (in ${input.daysLeft} day${input.daysLeft === 1 ? '' : 's'})`;
+  if (input.broker) {
+    return render(
+      input.to,
+      `Not yet renewed: ${input.policyNumber} ends ${formatCalendarDay(input.expirationDate)}`,
+      'Hello,',
+      [
+        {
+          text: `Your client ${input.broker.insuredEmail}'s policy ${input.policyNumber} ends on ${when} and has not been renewed.`,
+        },
+      ],
+    );
+  }
+  return render(
+    input.to,
+    `Your policy ${input.policyNumber} ends on ${formatCalendarDay(input.expirationDate)}`,
+    greet(input.firstName),
+    [
+      { text: `Your policy ${input.policyNumber} ends at 12:01 a.m. on ${when} and has not been renewed yet.` },
+      {
+        text: 'It is a claims-made policy: claims first made after it ends are not covered unless it is renewed (or a tail is bought).',
+      },
+      { link: input.renewalUrl, label: 'Renew your policy' },
+    ],
+  );
+}
+
+/** The period ended unrenewed (issue 20): to the insured, or the broker with `broker`. */
+export function policyExpiredMail(input: {
+  to: string;
+  firstName: string | null;
+  policyNumber: string;
+  expirationDate: string;
+  policyUrl: string;
+  broker?: { insuredEmail: string };
+}): OutgoingMail {
+  const subject = `Policy ${input.policyNumber} has expired`;
+  if (input.broker) {
+    return render(input.to, subject, 'Hello,', [
+      {
+        text: `Your client ${input.broker.insuredEmail}'s policy ${input.policyNumber} expired on ${formatCalendarDay(input.expirationDate)} without renewal.`,
+      },
+    ]);
+  }
+  return render(input.to, subject, greet(input.firstName), [
+    {
+      text: `Your policy ${input.policyNumber} expired at 12:01 a.m. on ${formatCalendarDay(input.expirationDate)}: it was not renewed.`,
+    },
+    { text: 'An Extended Reporting Period (tail) can still be bought for claims reported later.' },
+    { link: input.policyUrl, label: 'Your policy' },
+  ]);
+}
