@@ -43,6 +43,12 @@ export type Config = {
    * that buy now approves automatically; a higher one goes to an underwriter.
    */
   underwritingAuthorityCents: number;
+  /**
+   * Renewals (issue 20): each policy in force is offered its renewal RENEWAL_OFFER_DAYS before its
+   * period ends (default 60); one not renewed is reminded at each of EXPIRY_REMINDER_DAYS before
+   * its end (a comma-separated list of days, default 30,7), to the insured and the broker.
+   */
+  renewals: { offerDays: number; reminderDays: number[] };
   logLevel: LogLevel;
   /**
    * Fastify's trustProxy (TRUST_PROXY): false by default; true, a hop count, or the proxies'
@@ -215,6 +221,27 @@ const envSchema = v.pipe(
       ),
       '2500000',
     ),
+    RENEWAL_OFFER_DAYS: v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.regex(/^\d{1,3}$/, 'must be a whole number of days, such as 60'),
+        v.transform(Number),
+        v.minValue(1, 'must be at least 1 day'),
+        v.maxValue(365, 'must be at most 365 days'),
+      ),
+      '60',
+    ),
+    EXPIRY_REMINDER_DAYS: v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.regex(/^\d{1,3}(\s*,\s*\d{1,3})*$/, 'must be days before the end, comma-separated, such as 30,7'),
+        v.transform((list) => [...new Set(list.split(',').map((day) => Number(day.trim())))]),
+        v.check((list) => list.every((day) => day >= 1 && day <= 365), 'must be days from 1 to 365'),
+      ),
+      '30,7',
+    ),
     LOG_LEVEL: v.optional(
       v.pipe(v.string(), v.trim(), v.toLowerCase(), v.picklist(logLevels, `must be one of ${logLevels.join(', ')}`)),
       'info',
@@ -361,6 +388,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config
     // The embedded database is for trying the product out: show it with data (never in production).
     seedDemo: e.SEED_DEMO ?? (!e.PRODUCTION && e.DATABASE_URL === undefined),
     underwritingAuthorityCents: e.UNDERWRITING_AUTHORITY_CENTS,
+    renewals: { offerDays: e.RENEWAL_OFFER_DAYS, reminderDays: e.EXPIRY_REMINDER_DAYS },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     trust: {
