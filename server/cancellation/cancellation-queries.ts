@@ -5,7 +5,9 @@
  * after it; the policy cancelled; the notice kept. Each function is one statement answering plain
  * rows; what is allowed and what it costs are cancellation.ts's and cancellation-rules.ts's.
  */
-import { and, count, desc, eq, getTableColumns, ne } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
+import type { EndorsementChange } from '@shared/contract/endorsements';
+import { PENDING_CHANGE_STATUSES } from '@server/endorsements/endorsement-withdrawal';
 import { policyWithOrderRow } from '@server/policies/policy-queries';
 import type { Queryable, Transaction } from '@server/db/connection';
 import { documents, endorsements, invoices, policies, rateTables, submissions, usStates } from '@server/db/schema';
@@ -143,22 +145,41 @@ export async function invoiceOfEndorsement(db: Queryable, endorsementId: number)
 }
 
 /**
- * The policy's changes still waiting for their additional premium, declined: a cancelled policy
- * takes no more changes (a payment arriving for one anyway is kept for a refund by settle.ts).
- * Answers their numbers.
+ * The policy's changes still pending — with the underwriter (referred) or waiting for their
+ * additional premium — withdrawn: declined, their history gaining `withdrawal` (why, in the
+ * insured's words), and the open invoice of any voided. A cancelled policy takes no more changes
+ * (server/endorsements/endorsement-withdrawal.ts). Answers their numbers.
  */
-export async function declinePendingChanges(tx: Transaction, policyId: number): Promise<string[]> {
+export async function declinePendingChanges(
+  tx: Transaction,
+  policyId: number,
+  withdrawal: EndorsementChange[],
+): Promise<string[]> {
   const rows = await tx
     .update(endorsements)
-    .set({ status: 'declined' })
+    .set({ status: 'declined', changes: sql`${endorsements.changes} || ${JSON.stringify(withdrawal)}::jsonb` })
     .where(
       and(
         eq(endorsements.policyId, policyId),
         eq(endorsements.kind, 'change'),
-        eq(endorsements.status, 'awaiting_payment'),
+        inArray(endorsements.status, [...PENDING_CHANGE_STATUSES]),
       ),
     )
-    .returning({ number: endorsements.number });
+    .returning({ id: endorsements.id, number: endorsements.number });
+  if (rows.length) {
+    await tx
+      .update(invoices)
+      .set({ status: 'void' })
+      .where(
+        and(
+          inArray(
+            invoices.endorsementId,
+            rows.map((row) => row.id),
+          ),
+          eq(invoices.status, 'open'),
+        ),
+      );
+  }
   return rows.map((row) => row.number);
 }
 

@@ -65,6 +65,7 @@ import { isUniqueViolation } from '@server/db/errors';
 import { cancellationNoticeFileName, cancellationNoticePdf } from '@server/documents/cancellation-notice-pdf';
 import { namedInsured } from '@server/documents/named-insured';
 import { tailEndorsementPdf } from '@server/documents/tail-endorsement-pdf';
+import { withdrawalChanges } from '@server/endorsements/endorsement-withdrawal';
 import { badRequest, conflict, notFound } from '@server/http/http-error';
 import { keyUsedForAnotherRequest, requestHash, sameRequest } from '@server/http/idempotency-key';
 import { cancellationNoticeMail } from '@server/mail/templates';
@@ -295,7 +296,8 @@ export async function cancelPolicy(
         cancellationReason: input.reason,
         cancelledAt: now,
       });
-      await declinePendingChanges(tx, policy.id);
+      // Its pending changes withdrawn, saying why; the notice below is the only mail.
+      await declinePendingChanges(tx, policy.id, withdrawalChanges(date));
       const filename = cancellationNoticeFileName(policy.number);
       await insertDocument(tx, {
         submissionId: policy.submissionId,

@@ -160,7 +160,13 @@ export async function replaceDocument(
 /** The endorsement's order, number and status, when its policy's order is the user's. */
 export async function ownedEndorsement(db: Queryable, userId: number, endorsementId: number) {
   const [row] = await db
-    .select({ number: endorsements.number, status: endorsements.status, submissionId: submissions.id })
+    .select({
+      number: endorsements.number,
+      status: endorsements.status,
+      kind: endorsements.kind,
+      policyId: endorsements.policyId,
+      submissionId: submissions.id,
+    })
     .from(endorsements)
     .innerJoin(policies, eq(policies.id, endorsements.policyId))
     .innerJoin(submissions, eq(submissions.id, policies.submissionId))
@@ -241,6 +247,8 @@ export async function referredEndorsements(db: Queryable) {
       ...summaryColumns,
       hasContent: sql<boolean>`${endorsements.content} is not null`,
       policyNumber: policies.number,
+      policyEffectiveDate: policies.effectiveDate,
+      policyExpirationDate: policies.expirationDate,
       submissionId: policies.submissionId,
       ownerId: submissions.userId,
     })
@@ -250,12 +258,15 @@ export async function referredEndorsements(db: Queryable) {
     .leftJoin(invoices, eq(invoices.endorsementId, endorsements.id))
     .where(eq(endorsements.status, 'referred'))
     .orderBy(endorsements.id);
-  return rows.map(({ hasContent, policyNumber, submissionId, ownerId, ...row }) => ({
-    summary: summaryOf(row, Boolean(hasContent)),
-    policyNumber,
-    submissionId,
-    ownerId,
-  }));
+  return rows.map(
+    ({ hasContent, policyNumber, policyEffectiveDate, policyExpirationDate, submissionId, ownerId, ...row }) => ({
+      summary: summaryOf(row, Boolean(hasContent)),
+      policyNumber,
+      period: { effectiveDate: policyEffectiveDate, expirationDate: policyExpirationDate },
+      submissionId,
+      ownerId,
+    }),
+  );
 }
 
 /** The endorsement's policy and that policy's owner (whoever it is), for the underwriter's decision. */

@@ -13,7 +13,9 @@
  */
 import type * as v from 'valibot';
 import { businessToday } from '@shared/calendar';
+import { daysInPeriod, daysRemaining } from '@shared/rating/proration';
 import type { Endorsement, endorsementDecisionRequestSchema } from '@shared/contract/endorsements';
+import { formatCalendarDay } from '@shared/contract/date-format';
 import { formatUsd } from '@shared/contract/money-format';
 import { lockOwner } from '@server/account/primary-records';
 import { insertInvoice } from '@server/billing/billing-queries';
@@ -38,6 +40,7 @@ import {
 import { badRequest, conflict, notFound } from '@server/http/http-error';
 import { endorsementDecisionMail } from '@server/mail/endorsement-mails';
 import { referralReason } from '@server/endorsements/endorsement-referral-rule';
+import { withdrawnOn } from '@server/endorsements/endorsement-withdrawal';
 
 type DecisionInput = v.InferOutput<typeof endorsementDecisionRequestSchema>;
 
@@ -52,6 +55,12 @@ export async function listReferred(db: Database, authorityCents: number) {
       policyNumber: row.policyNumber,
       insuredName: (await namedInsured(db, row.ownerId!, row.submissionId)).name,
       reason: referralReason(row.summary, authorityCents) ?? 'Referred for review.',
+      // The worksheet's terms the endorsement does not keep: the underwriter checks the proration.
+      authorityCents,
+      policyEffectiveDate: row.period.effectiveDate,
+      policyExpirationDate: row.period.expirationDate,
+      daysRemaining: daysRemaining(row.period, row.summary.effectiveDate),
+      daysInPeriod: daysInPeriod(row.period),
     })),
   );
 }
@@ -75,6 +84,15 @@ export async function decideEndorsement(
     const row = (await endorsementRow(tx, input.endorsementid))!;
     const wanted = input.decision === 'approve' ? ['awaiting_payment', 'issued'] : ['declined'];
     if (row.status !== 'referred') {
+      // Withdrawn when its policy was cancelled: neither decision can apply, whatever was asked.
+      const cancelledOn = withdrawnOn(row.changes);
+      if (cancelledOn) {
+        throw conflict(
+          `Endorsement ${row.number} was withdrawn: policy ${owned.policy.number} was cancelled from ` +
+            `${formatCalendarDay(cancelledOn)}, so there is nothing to decide`,
+          { status: `is withdrawn: the policy is ${owned.policy.status}` },
+        );
+      }
       // The same decision again (a retry): the endorsement as it stands, nothing more.
       if (wanted.includes(row.status)) return { changed: false, id: row.id };
       throw conflict(`Endorsement ${row.number} is ${row.status.replace(/_/g, ' ')}: it is decided already`, {
