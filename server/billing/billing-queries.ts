@@ -101,10 +101,12 @@ export async function policyOf(db: Queryable, submissionId: number): Promise<Pol
 export async function insertPolicy(
   tx: Transaction,
   values: Omit<typeof policies.$inferInsert, 'id' | 'number'> & { issuedAt: Date },
+  /** A renewal's term keeps its first term's number with a suffix (issue 20); otherwise the next. */
+  number?: string,
 ): Promise<PolicyRow> {
   const [policy] = await tx
     .insert(policies)
-    .values({ ...values, number: nextPolicyNumber(yearOf(dayOf(values.issuedAt))) })
+    .values({ ...values, number: number ?? nextPolicyNumber(yearOf(dayOf(values.issuedAt))) })
     .returning();
   return policy!;
 }

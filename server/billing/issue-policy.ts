@@ -15,6 +15,7 @@ import { binderPdf } from '@server/documents/binder-pdf';
 import { policyDocumentData } from '@server/documents/document-sources';
 import { documentFileName } from '@server/documents/document-file-names';
 import { policyPdf } from '@server/documents/policy-pdf';
+import { markRenewed, renewalTermOf } from '@server/renewals/renewal-issue';
 import type { SubmissionRow } from '@server/submissions/access';
 
 export type { PolicyRow };
@@ -45,22 +46,30 @@ export async function issuePolicy(
   trust: Trust,
 ): Promise<{ policy: PolicyRow; issued: IssuedDocument[] }> {
   const today = businessToday(now);
-  const effectiveDate = coverStart(order.effectiveDate, today);
+  // A renewal's order issues the next term of its policy, for the offer's period (issue 20).
+  const renewal = await renewalTermOf(tx, order.id);
+  const effectiveDate = coverStart(renewal?.effectiveDate ?? order.effectiveDate, today);
   const amounts = await ratedAmounts(tx, rating);
-  const policy = await insertPolicy(tx, {
-    submissionId: order.id,
-    userId: order.userId,
-    effectiveDate,
-    expirationDate: addMonths(effectiveDate, 12),
-    limitCode: rating.limit.code,
-    perClaimLimitCents: amounts.perClaimCents,
-    aggregateLimitCents: amounts.aggregateCents,
-    deductibleCode: rating.deductible.code,
-    deductibleCents: amounts.deductibleCents,
-    premiumCents: rating.totalCents,
-    status: 'in_force',
-    issuedAt: now,
-  });
+  const policy = await insertPolicy(
+    tx,
+    {
+      submissionId: order.id,
+      userId: order.userId,
+      effectiveDate,
+      expirationDate:
+        renewal && effectiveDate === renewal.effectiveDate ? renewal.expirationDate : addMonths(effectiveDate, 12),
+      limitCode: rating.limit.code,
+      perClaimLimitCents: amounts.perClaimCents,
+      aggregateLimitCents: amounts.aggregateCents,
+      deductibleCode: rating.deductible.code,
+      deductibleCents: amounts.deductibleCents,
+      premiumCents: rating.totalCents,
+      status: 'in_force',
+      issuedAt: now,
+    },
+    renewal?.number,
+  );
+  if (renewal) await markRenewed(tx, renewal, policy.id);
   const data = await policyDocumentData(tx, policy, trust);
   const drawn = [
     { kind: 'policy' as const, bytes: await policyPdf(data, 'policy') },
