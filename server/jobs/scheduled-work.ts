@@ -10,6 +10,7 @@ import type { Clock } from '@server/clock';
 import type { Config } from '@server/config';
 import type { Database } from '@server/db/connection';
 import type { MailService } from '@server/plugins/mail';
+import { renewalWork } from '@server/renewals/renewal-work';
 
 export type ScheduledWorkContext = {
   db: Database;
@@ -30,4 +31,4 @@ export type ScheduledWork = {
 };
 
 /** Each domain adds its sweep here (instalments, renewals, expiries, housekeeping). */
-export const scheduledWork: ScheduledWork[] = [];
+export const scheduledWork: ScheduledWork[] = [...renewalWork];
