@@ -49,6 +49,20 @@ export type Config = {
    * its end (a comma-separated list of days, default 30,7), to the insured and the broker.
    */
   renewals: { offerDays: number; reminderDays: number[] };
+  /**
+   * A payment plan's later instalments (issue 20), in days: invoiced (and mailed) INSTALMENT_INVOICE_DAYS
+   * before the due date (default 14); reminded INSTALMENT_REMINDER_DAYS_BEFORE before (3) and
+   * INSTALMENT_REMINDER_DAYS_AFTER after (3); unpaid INSTALMENT_GRACE_DAYS after it (10), a notice
+   * of cancellation for non-payment, of the state's days (us_states.non_payment_notice_days) or
+   * INSTALMENT_NOTICE_DAYS where the state sets none (10).
+   */
+  instalments: {
+    invoiceDaysBefore: number;
+    reminderDaysBefore: number;
+    reminderDaysAfter: number;
+    graceDays: number;
+    noticeDays: number;
+  };
   logLevel: LogLevel;
   /**
    * Fastify's trustProxy (TRUST_PROXY): false by default; true, a hop count, or the proxies'
@@ -175,6 +189,19 @@ const supportPhone = v.pipe(
   }),
 );
 
+/** A whole number of days, 0 to 365 (issue 20's instalment settings). */
+const days = (fallback: string) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^\d{1,3}$/, 'must be a whole number of days, such as 14'),
+      v.transform(Number),
+      v.maxValue(365, 'must be at most 365 days'),
+    ),
+    fallback,
+  );
+
 const envSchema = v.pipe(
   v.object({
     PORT: v.optional(
@@ -221,6 +248,11 @@ const envSchema = v.pipe(
       ),
       '2500000',
     ),
+    INSTALMENT_INVOICE_DAYS: days('14'),
+    INSTALMENT_REMINDER_DAYS_BEFORE: days('3'),
+    INSTALMENT_REMINDER_DAYS_AFTER: days('3'),
+    INSTALMENT_GRACE_DAYS: days('10'),
+    INSTALMENT_NOTICE_DAYS: days('10'),
     RENEWAL_OFFER_DAYS: v.optional(
       v.pipe(
         v.string(),
@@ -389,6 +421,13 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config
     seedDemo: e.SEED_DEMO ?? (!e.PRODUCTION && e.DATABASE_URL === undefined),
     underwritingAuthorityCents: e.UNDERWRITING_AUTHORITY_CENTS,
     renewals: { offerDays: e.RENEWAL_OFFER_DAYS, reminderDays: e.EXPIRY_REMINDER_DAYS },
+    instalments: {
+      invoiceDaysBefore: e.INSTALMENT_INVOICE_DAYS,
+      reminderDaysBefore: e.INSTALMENT_REMINDER_DAYS_BEFORE,
+      reminderDaysAfter: e.INSTALMENT_REMINDER_DAYS_AFTER,
+      graceDays: e.INSTALMENT_GRACE_DAYS,
+      noticeDays: e.INSTALMENT_NOTICE_DAYS,
+    },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     trust: {
