@@ -333,3 +333,138 @@ export function policyExpiredMail(input: {
     { link: input.policyUrl, label: 'Your policy' },
   ]);
 }
+
+// ---------------------------------------------------------------------------------------------
+// A payment plan's later instalments (issue 20). `payUrl` pays exactly that instalment: the
+// insured signs in if need be and lands on it, one button from the hosted checkout.
+
+type InstalmentMailInput = {
+  to: string;
+  firstName: string | null;
+  policyNumber: string;
+  /** "2 of 10". */
+  which: string;
+  /** Formatted. */
+  amount: string;
+  dueDate: string;
+  invoiceNumber: string;
+  payUrl: string;
+};
+
+export function instalmentInvoiceMail(input: InstalmentMailInput): OutgoingMail {
+  return render(
+    input.to,
+    `Instalment ${input.which} of policy ${input.policyNumber}: ${input.amount} due ${formatCalendarDay(input.dueDate)}`,
+    greet(input.firstName),
+    [
+      {
+        text:
+          `Instalment ${input.which} of your policy ${input.policyNumber}, ${input.amount}, is due on ` +
+          `${formatCalendarDay(input.dueDate)} (invoice ${input.invoiceNumber}).`,
+      },
+      { link: input.payUrl, label: `Pay ${input.amount}` },
+      { text: 'Paying is done on our secure payment page; we never see your card number.' },
+    ],
+  );
+}
+
+export function instalmentReminderMail(input: InstalmentMailInput & { when: 'before' | 'after' }): OutgoingMail {
+  const due = formatCalendarDay(input.dueDate);
+  return render(
+    input.to,
+    input.when === 'before'
+      ? `Reminder: ${input.amount} due ${due} on policy ${input.policyNumber}`
+      : `Overdue: ${input.amount} was due ${due} on policy ${input.policyNumber}`,
+    greet(input.firstName),
+    [
+      {
+        text:
+          input.when === 'before'
+            ? `A reminder that instalment ${input.which} of your policy ${input.policyNumber}, ${input.amount}, is due on ${due}.`
+            : `Instalment ${input.which} of your policy ${input.policyNumber}, ${input.amount}, was due on ${due} and ` +
+              'we have not received it. Please pay it now: if it stays unpaid, we will have to send a notice of ' +
+              'cancellation for non-payment.',
+      },
+      { link: input.payUrl, label: `Pay ${input.amount}` },
+    ],
+  );
+}
+
+export function nonPaymentNoticeMail(input: InstalmentMailInput & { coverEnds: string }): OutgoingMail {
+  const ends = formatCalendarDay(input.coverEnds);
+  return render(
+    input.to,
+    `Notice of cancellation for non-payment: policy ${input.policyNumber}`,
+    greet(input.firstName),
+    [
+      {
+        text:
+          `Instalment ${input.which} of your policy ${input.policyNumber}, ${input.amount}, was due on ` +
+          `${formatCalendarDay(input.dueDate)} and is still unpaid. This is notice that your policy will be cancelled ` +
+          `for non-payment from 12:01 a.m. on ${ends} unless it is paid before then.`,
+      },
+      { text: 'Paying it in full before that day withdraws this notice: your cover continues as before.' },
+      { link: input.payUrl, label: `Pay ${input.amount} now` },
+    ],
+  );
+}
+
+export function instalmentPaidMail(input: {
+  to: string;
+  firstName: string | null;
+  policyNumber: string;
+  which: string;
+  amount: string;
+  invoiceNumber: string;
+  /** The notice of cancellation this payment withdrew, if any. */
+  reinstated: boolean;
+  policyUrl: string;
+}): OutgoingMail {
+  return render(
+    input.to,
+    input.reinstated
+      ? `Policy ${input.policyNumber} is back in force: payment received`
+      : `Payment received: instalment ${input.which} of policy ${input.policyNumber}`,
+    greet(input.firstName),
+    [
+      {
+        text: `We received ${input.amount} for instalment ${input.which} (invoice ${input.invoiceNumber}). Thank you.`,
+      },
+      ...(input.reinstated
+        ? [{ text: `The notice of cancellation is withdrawn: your policy ${input.policyNumber} is in force.` }]
+        : []),
+      { link: input.policyUrl, label: 'Your policy' },
+    ],
+  );
+}
+
+export function nonPaymentCancellationMail(input: {
+  to: string;
+  firstName: string | null;
+  policyNumber: string;
+  cancellationDate: string;
+  /** Formatted: the pro rata return, the unpaid premium set against it, and what is left either way. */
+  returned: string;
+  unpaid: string;
+  net: string;
+  /** Whether the net is owed to the insured (true) or by them (false). */
+  owedToInsured: boolean;
+  documentsUrl: string;
+}): OutgoingMail {
+  return render(input.to, `Your policy ${input.policyNumber} is cancelled for non-payment`, greet(input.firstName), [
+    {
+      text:
+        `The instalment of your policy ${input.policyNumber} stayed unpaid to the end of the notice, so the policy is ` +
+        `cancelled for non-payment from 12:01 a.m. on ${formatCalendarDay(input.cancellationDate)}. Claims first ` +
+        'made after that are not covered.',
+    },
+    {
+      text: input.owedToInsured
+        ? `The return premium, ${input.returned} pro rata, less the ${input.unpaid} unpaid, leaves ${input.net} owed to you.`
+        : `The return premium, ${input.returned} pro rata, less the ${input.unpaid} unpaid, leaves ${input.net} ` +
+          'of premium earned for the days you were covered still to pay.',
+    },
+    { text: 'The notice of cancellation is attached, and kept with your documents.' },
+    { link: input.documentsUrl, label: 'Your documents' },
+  ]);
+}
