@@ -11,8 +11,10 @@ import { sendError } from '@server/http/error-handler';
 import { serializeRequest } from '@server/http/log-redaction';
 import { RouteRegistry, refuseUndefinedApiRoutes } from '@server/http/route';
 import { changeNoticesPlugin } from '@server/plugins/change-notices';
+import { DEFAULT_JOB_SETTINGS, type JobEngineSettings } from '@server/jobs/job-engine';
+import { scheduledWork, type ScheduledWork } from '@server/jobs/scheduled-work';
 import { databasePlugin } from '@server/plugins/database';
-import { housekeeping } from '@server/plugins/housekeeping';
+import { jobsPlugin } from '@server/plugins/jobs';
 import { ratingPlugin } from '@server/plugins/rating';
 import { mailPlugin, MAIL_POLL_INTERVAL_MS } from '@server/plugins/mail';
 import { paymentsPlugin } from '@server/plugins/payments';
@@ -44,6 +46,11 @@ export type BuildAppOptions = {
   clock?: Clock;
   /** How often the mail sender looks at the outbox on its own; 0 turns the timer off. */
   mailPollIntervalMs?: number;
+  /**
+   * The job engine's settings over DEFAULT_JOB_SETTINGS (tests: pollIntervalSeconds 0, so no
+   * timer runs and work runs through app.jobs.runNow), and the work it runs (the registry).
+   */
+  jobs?: Partial<JobEngineSettings> & { work?: ScheduledWork[] };
 };
 
 /** Resolves once the app is ready (migrated, seeded, routes registered), not yet listening. */
@@ -100,7 +107,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       clock,
       pollIntervalMs: options.mailPollIntervalMs ?? MAIL_POLL_INTERVAL_MS,
     });
-    await app.register(housekeeping, { clock });
+    await app.register(jobsPlugin, {
+      config,
+      clock,
+      settings: { ...DEFAULT_JOB_SETTINGS, ...options.jobs },
+      work: options.jobs?.work ?? scheduledWork,
+    });
     await app.register(ratingPlugin);
     await app.register(paymentsPlugin, { config, clock });
     await app.register(appPlugin, { config, plugins: options.plugins ?? [] });

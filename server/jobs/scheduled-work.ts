@@ -11,6 +11,7 @@ import type { Config } from '@server/config';
 import type { Database } from '@server/db/connection';
 import type { MailService } from '@server/plugins/mail';
 import { renewalWork } from '@server/renewals/renewal-work';
+import { housekeepingWork } from '@server/jobs/housekeeping';
 
 export type ScheduledWorkContext = {
   db: Database;
@@ -31,4 +32,4 @@ export type ScheduledWork = {
 };
 
 /** Each domain adds its sweep here (instalments, renewals, expiries, housekeeping). */
-export const scheduledWork: ScheduledWork[] = [...renewalWork];
+export const scheduledWork: ScheduledWork[] = [housekeepingWork, ...renewalWork];

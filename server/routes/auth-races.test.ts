@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { TestClock } from '@server/clock';
 import { rateLimits, refreshTokens } from '@server/db/schema';
-import { sweepExpired } from '@server/plugins/housekeeping';
+import { sweepExpired } from '@server/jobs/housekeeping';
 import { caller, linkIn, mailsTo, signIn, signUp, signUpBody, uniqueEmail } from '@server/test/auth-helpers';
 import { expectError } from '@server/test/expect-error';
 import { setupTestApp } from '@server/test/test-app';

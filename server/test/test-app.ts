@@ -5,7 +5,7 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp, type LogStream } from '@server/app';
+import { buildApp, type BuildAppOptions, type LogStream } from '@server/app';
 import type { Clock } from '@server/clock';
 import { loadConfig, type Config, type LogLevel } from '@server/config';
 import { createTestDatabase, type TestDatabase } from '@server/test/test-database';
@@ -19,6 +19,8 @@ export type TestAppOptions = {
   clock?: Clock;
   /** The mail sender's own timer; off by default in tests (kicks and flushOutbox() still deliver). */
   mailPollIntervalMs?: number;
+  /** The job engine's settings and work; its timers are off by default (app.jobs.runNow runs work). */
+  jobs?: BuildAppOptions['jobs'];
   /** Log at this level into this stream instead of staying silent (tests that read the log). */
   log?: { level: LogLevel; stream: LogStream };
 };
@@ -51,7 +53,8 @@ function testEnv(database: TestDatabase, extra: Record<string, string>): NodeJS.
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+  // The demo seed is on unless a test turns it off: those start from the seeded template.
+  const database = await createTestDatabase({ seeded: (options.env?.SEED_DEMO ?? '1') === '1' });
   try {
     const config = await loadConfig(testEnv(database, options.env ?? {}));
     const build = () =>
@@ -62,6 +65,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
         plugins: options.plugins ?? [],
         clock: options.clock,
         mailPollIntervalMs: options.mailPollIntervalMs ?? 0,
+        jobs: { pollIntervalSeconds: 0, ...options.jobs },
       });
     const testApp: TestApp = {
       app: await build(),

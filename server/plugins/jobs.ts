@@ -1,0 +1,51 @@
+/**
+ * The job engine as `app.jobs` (server/jobs/job-engine.ts): it runs the scheduled work on the
+ * app's database. With polling on (the default) it starts when the app is ready — after the
+ * database and the mail service, which the sweeps use — and stops before they close, letting the
+ * running jobs finish (or failing them over to a retry past a few seconds). With polling off
+ * (tests) no timer runs: a test sends a sweep through the engine with `app.jobs.runNow(name)`,
+ * and the engine starts on that first use, so test files that never touch it never install it.
+ */
+import type { PGlite } from '@electric-sql/pglite';
+import type { Clock } from '@server/clock';
+import type { Config } from '@server/config';
+import { createJobEngine, type JobEngine, type JobEngineSettings } from '@server/jobs/job-engine';
+import { pgliteExecutor } from '@server/jobs/pglite-executor';
+import type { ScheduledWork } from '@server/jobs/scheduled-work';
+import { namedPlugin } from '@server/plugins/named-plugin';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: JobEngine;
+  }
+}
+
+export type JobsPluginOptions = {
+  config: Config;
+  clock: Clock;
+  settings: JobEngineSettings;
+  work: ScheduledWork[];
+};
+
+export const jobsPlugin = namedPlugin<JobsPluginOptions>(
+  'jobs',
+  async (app, { config, clock, settings, work }) => {
+    const engine = createJobEngine({
+      database:
+        app.database.kind === 'postgres' && config.databaseUrl
+          ? { connectionString: config.databaseUrl }
+          : // Drizzle keeps the client it was given: on the embedded database, the one PGlite.
+            { executor: pgliteExecutor((app.db as unknown as { $client: PGlite }).$client) },
+      work,
+      context: () => ({ db: app.db, clock, config, log: app.log.child({ component: 'jobs' }), mail: app.mail }),
+      settings,
+      log: app.log.child({ component: 'jobs' }),
+    });
+    app.decorate('jobs', engine);
+    app.addHook('onReady', async () => {
+      if (settings.pollIntervalSeconds > 0) await engine.start();
+    });
+    app.addHook('onClose', async () => engine.stop());
+  },
+  ['database', 'mail'],
+);
