@@ -2,14 +2,16 @@
  * Files attached to a claim, by the order upload's rules (server/files: type by content, size
  * and count limits, sanitised names, one transaction for all or none, Idempotency-Key kept with
  * the upload). The insured's side reaches only their own claims; a closed claim takes no more
- * (the files module checks it under the claim's lock). A download names the claim and the file:
- * a file of another claim is the same 404 as a missing one.
+ * (the files module checks it under the claim's lock). Each upload stored is mailed, once, to
+ * whoever handles the claim (claim-handler-notice.ts); a retry answered from its key is not. A
+ * download names the claim and the file: a file of another claim is the same 404 as a missing one.
  */
 import type { FastifyRequest } from 'fastify';
 import { claimAttachmentFieldsSchema, type ClaimAttachment } from '@shared/contract/claims';
 import { claimAttachments, noSuchClaim } from '@server/claims/claim-detail';
+import { queueHandlerNotice } from '@server/claims/claim-handler-notice';
+import type { ClaimDeps } from '@server/claims/claims';
 import type { AuthUser } from '@server/auth/user';
-import type { Clock } from '@server/clock';
 import type { Database } from '@server/db/connection';
 import { assertMayChangeFiles, fileAndTarget, fileTarget, noSuchFile } from '@server/files/file-access';
 import { liveFileContent } from '@server/files/files-queries';
@@ -30,7 +32,7 @@ async function ownClaimTarget(db: Database, user: AuthUser, claimId: number) {
 
 /** POST insured/claimattachments: reads the multipart upload and stores its files on the claim. */
 export async function uploadClaimAttachments(
-  deps: { db: Database; clock: Clock },
+  deps: ClaimDeps,
   user: AuthUser,
   request: FastifyRequest,
   keyHash: string | null,
@@ -45,6 +47,13 @@ export async function uploadClaimAttachments(
   const stored = await storeUpload(deps, user, target, files, { keyHash, ip: request.ip });
   const ids = new Set(stored.files.map((file) => file.id));
   const attachments = (await claimAttachments(db, target.moduleId)).filter((file) => ids.has(file.id));
+  if (stored.created) {
+    // After the files' own transaction (the files module's, shared with orders): should the
+    // process die between the two, the files are kept and show in the queue as waiting; only
+    // this mail about them is lost.
+    const filenames = attachments.map((file) => file.filename);
+    if ((await queueHandlerNotice(db, deps, target.moduleId, { kind: 'files', filenames })) > 0) deps.mail.kick();
+  }
   return { created: stored.created, attachments };
 }
 

@@ -79,3 +79,43 @@ export function claimMessageMail(input: Addressee & { handlerName: string; body:
 export function claimUrl(publicUrl: string, clientUrl: string | null, claimId: number): string {
   return clientUrl ? `${publicUrl}/client/claim/${claimId}/${clientUrl}` : `${publicUrl}/claim/${claimId}`;
 }
+
+/** Who is told that the insured wrote or attached something: the handler by first name. */
+type HandlerAddressee = {
+  to: string;
+  firstName: string | null;
+  claimNumber: string;
+  policyNumber: string;
+  /** The insured as the desk names them: "Dana Reyes (Reyes Dental)". */
+  insured: string;
+  deskUrl: string;
+};
+
+const openOnDesk = (deskUrl: string): Block => ({ link: deskUrl, label: 'Open the claim on the claims desk' });
+
+/** The insured wrote on the claim: their words, and the claim on the desk to answer from. */
+export function claimInsuredMessageMail(input: HandlerAddressee & { body: string }): OutgoingMail {
+  return render(input.to, `Claim ${input.claimNumber}: a message from the insured`, greet(input.firstName), [
+    { text: `${input.insured}, the insured on claim ${input.claimNumber} (policy ${input.policyNumber}), wrote:` },
+    { quote: input.body },
+    { text: 'Answer on the claim itself: the insured is mailed your answer.' },
+    openOnDesk(input.deskUrl),
+  ]);
+}
+
+/** The insured attached files to the claim: their names (the files stay on the claim, not in the mail). */
+export function claimInsuredFilesMail(input: HandlerAddressee & { filenames: string[] }): OutgoingMail {
+  const files = input.filenames.length === 1 ? 'a file' : `${input.filenames.length} files`;
+  return render(input.to, `Claim ${input.claimNumber}: the insured attached ${files}`, greet(input.firstName), [
+    {
+      text: `${input.insured}, the insured on claim ${input.claimNumber} (policy ${input.policyNumber}), attached ${files}:`,
+    },
+    { quote: input.filenames.join('\n') },
+    openOnDesk(input.deskUrl),
+  ]);
+}
+
+/** The claim opened on the claims desk (screen `claims-desk`), where handlers work: never branded. */
+export function claimDeskUrl(publicUrl: string, claimId: number): string {
+  return `${publicUrl}/underwriting/claims?claimid=${claimId}`;
+}

@@ -4,12 +4,15 @@
  * closed claim takes no more (409 naming status), checked under the claim's row lock held FOR
  * SHARE: a move (FOR UPDATE) waits for the message or the message finds the claim closed, while
  * messages do not wait for each other. A handler's message is mailed to the insured; an
- * insured's shows in the handler's queue as waiting for them.
+ * insured's shows in the handler's queue as waiting for them and is mailed to whoever handles
+ * the claim (claim-handler-notice.ts). Each mail is queued in the message's transaction: a
+ * message recorded is mailed, a retry answered from its key is not mailed again.
  */
 import type * as v from 'valibot';
 import type { ClaimMessage, claimMessageRequestSchema, ClaimParty } from '@shared/contract/claims';
 import { claimIsOpen } from '@shared/lifecycle/claim-lifecycle.machine';
 import { messageToWire, noSuchClaim } from '@server/claims/claim-detail';
+import { queueHandlerNotice } from '@server/claims/claim-handler-notice';
 import { claimMessageMail, claimUrl } from '@server/claims/claim-mails';
 import { ownClaimRefused } from '@server/claims/claim-moves';
 import {
@@ -101,9 +104,11 @@ export async function writeClaimMessage(
         createdAt: clock.now(),
       });
       if (party === 'handler') await queueMessageMail(tx, deps, user, claim, input.body);
+      else await queueHandlerNotice(tx, deps, claim.id, { kind: 'message', body: input.body });
       return { created: true, message: messageToWire((await claimMessageById(tx, id))!) };
     });
-    if (answer.created && party === 'handler') deps.mail.kick();
+    // Only once committed: a rolled-back message must not have the sender look for its mail.
+    if (answer.created) deps.mail.kick();
     return answer;
   } catch (error) {
     if (keyHash && isUniqueViolation(error, IDEMPOTENCY_INDEX)) {

@@ -294,3 +294,42 @@ export function claimQueueRows(db: Queryable, statuses: readonly ClaimStatus[]) 
     .where(inArray(claims.status, [...statuses]))
     .orderBy(asc(claims.createdAt), asc(claims.id));
 }
+
+/** Who may handle claims (server/routes/claims-desk.ts guards the desk with the same roles). */
+const HANDLER_ROLES = ['underwriter', 'admin'] as const;
+
+const mailColumns = { id: users.id, email: users.email, firstName: users.firstName };
+
+/**
+ * The handler who last moved or wrote on the claim, while they still hold a handler's role and
+ * are not its insured; undefined when nobody has yet (or they no longer handle claims).
+ */
+export async function lastHandlerOf(db: Queryable, claimId: number) {
+  const lastActor = sql`(select acts.actor from (
+      select ${claimEvents.actorUserId} as actor, ${claimEvents.createdAt} as at from ${claimEvents}
+        where ${claimEvents.claimId} = ${claimId} and ${claimEvents.party} = 'handler'
+      union all
+      select ${claimMessages.authorUserId}, ${claimMessages.createdAt} from ${claimMessages}
+        where ${claimMessages.claimId} = ${claimId} and ${claimMessages.party} = 'handler'
+    ) as acts order by acts.at desc limit 1)`;
+  const [handler] = await db
+    .select(mailColumns)
+    .from(users)
+    .where(
+      and(
+        eq(users.id, lastActor),
+        inArray(users.role, [...HANDLER_ROLES]),
+        sql`${users.id} <> (select ${claims.userId} from ${claims} where ${claims.id} = ${claimId})`,
+      ),
+    );
+  return handler;
+}
+
+/** Everyone with `role` but `exceptUserId` (the claim's insured), oldest account first. */
+export function usersWithRole(db: Queryable, role: (typeof HANDLER_ROLES)[number], exceptUserId: number) {
+  return db
+    .select(mailColumns)
+    .from(users)
+    .where(and(eq(users.role, role), ne(users.id, exceptUserId)))
+    .orderBy(asc(users.id));
+}

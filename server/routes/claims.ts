@@ -136,8 +136,9 @@ export async function claimRoutes(app: FastifyInstance) {
     url: '/insured/claimmessage',
     summary: 'Write to whoever handles one of the insured’s claims',
     description:
-      'JSON or form body. Answers the message (201); it shows to the handler, and the claim is marked as waiting for ' +
-      'them in their queue. Another insured’s claim is a 404; a closed claim a 409 naming status. With an ' +
+      'JSON or form body. Answers the message (201); it shows to the handler, the claim is marked as waiting for ' +
+      'them in their queue, and it is mailed to the handler who last moved or wrote on the claim (before anyone has, ' +
+      'to every underwriter). Another insured’s claim is a 404; a closed claim a 409 naming status. With an ' +
       'Idempotency-Key header, repeating the call answers the first message (200) and writes nothing, even once the ' +
       'claim is closed; the same key with another message is a 422.',
     tags,
@@ -188,7 +189,7 @@ export async function claimRoutes(app: FastifyInstance) {
       summary: 'Attach files to one of the insured’s claims',
       description:
         'multipart/form-data: the field claimid first, then one or more parts named files. Answers the attachments ' +
-        'stored (201); they show to the handler. The order upload’s rules: a file’s type is decided by its content ' +
+        'stored (201); they show to the handler, who is mailed their names (one mail per upload). The order upload’s rules: a file’s type is decided by its content ' +
         '(PDF, PNG, JPEG, Word .docx or Excel .xlsx; anything else a 415 naming files), an empty file is a 400, a file ' +
         `over ${MAX_FILE_MB} MB or an upload over ${MAX_UPLOAD_MB} MB in all a 413, and then nothing is stored. ` +
         'Another insured’s claim is a 404; a closed claim a 409 naming status. With an Idempotency-Key header, ' +
