@@ -89,6 +89,12 @@ export function changeWords(change: EndorsementChange): string | null {
       return `Extended reporting period of ${text(after)} ${after === 1 ? 'year' : 'years'}`;
     case 'reportingUntil':
       return typeof after === 'string' ? `Claims can be reported until ${formatDay(after)}` : null;
+    // Why a change was not made: the underwriter's words, or the cancellation that withdrew it.
+    case 'declineReason':
+      return typeof after === 'string' ? `Declined: ${after}` : null;
+    // The mark of a change withdrawn by a cancellation: its reason line says so.
+    case 'withdrawnByCancellation':
+      return null;
     default:
       return `${field}: ${text(before)} → ${text(after)}`;
   }

@@ -181,6 +181,25 @@ describe('endorsement words', () => {
     ).toEqual(['Extended reporting period of 2 years', 'Claims can be reported until Dec 1, 2028']);
   });
 
+  it('says why a declined change was not made: the underwriter’s reason, or the cancellation that withdrew it', () => {
+    const declined = row({
+      status: 'declined',
+      changes: [
+        { field: 'limitCode', before: '1M/1M', after: '2M/4M' },
+        { field: 'withdrawnByCancellation', before: null, after: '2026-12-01' },
+        {
+          field: 'declineReason',
+          before: null,
+          after: 'The policy was cancelled from Dec 1, 2026, so this change was not made.',
+        },
+      ],
+    });
+    expect(changeLines(declined)).toEqual([
+      'Limit $1,000,000/$1,000,000 → $2,000,000/$4,000,000',
+      'Declined: The policy was cancelled from Dec 1, 2026, so this change was not made.',
+    ]);
+  });
+
   it('says what the money is and where it stands', () => {
     expect(moneyWords(row({ status: 'awaiting_payment', totalChangeCents: 35_106, invoiceNumber: 'INV-1' }))).toEqual({
       text: 'Additional premium $351.06 awaiting payment (invoice INV-1)',
