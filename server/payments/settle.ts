@@ -26,6 +26,7 @@ import { ratingOf } from '@server/billing/invoices';
 import { issuePolicy, type IssuedDocument } from '@server/billing/issue-policy';
 import { lockOwner } from '@server/account/primary-records';
 import { issueTail, tailPayable } from '@server/cancellation/cancellation';
+import { payInstalment } from '@server/instalments/instalment-settle';
 import { endorsementRow, policyWithOrder } from '@server/endorsements/endorsement-queries';
 import { issueEndorsement } from '@server/endorsements/endorsements';
 import type { Clock } from '@server/clock';
@@ -65,13 +66,15 @@ export type SettleDeps = {
 
 /**
  * bound: this call bound the order; already_bound: an earlier one did (or issued the endorsement);
- * endorsed: this call paid an endorsement's invoice and issued it (issue 19); duplicate: the event
+ * endorsed: this call paid an endorsement's invoice and issued it (issue 19); instalment_paid: a
+ * later instalment of a payment plan (issue 20); duplicate: the event
  * was handled before; the rest say why nothing was bound.
  */
 export type SettleOutcome =
   | 'bound'
   | 'already_bound'
   | 'endorsed'
+  | 'instalment_paid'
   | 'duplicate'
   | 'unknown_session'
   | 'amount_mismatch'
@@ -196,6 +199,8 @@ async function bind(
   }
   const billed = await invoiceById(tx, payment.invoiceId);
   if (billed?.endorsementId) return payEndorsement(tx, deps, locked, session, billed);
+  // A payment plan's later instalment (issue 20): paid, and a notice of non-payment withdrawn.
+  if (billed && billed.installmentNo > 1) return payInstalment(tx, deps, payment, session, billed);
   const invoice = await invoiceOf(tx, order.id);
   if (order.status !== 'awaiting_payment' || !invoice || invoice.status === 'paid') {
     // Paid twice (two checkouts of one invoice) or after the order was closed: the money must be
@@ -318,7 +323,8 @@ export async function settlePaid(
     return result;
   });
   // A bound policy's confirmation and an issued endorsement's mail go out now, not at the next poll.
-  if (settled.outcome === 'bound' || settled.outcome === 'endorsed') deps.mail.kick();
+  if (settled.outcome === 'bound' || settled.outcome === 'endorsed' || settled.outcome === 'instalment_paid')
+    deps.mail.kick();
   return settled;
 }
 
