@@ -12,6 +12,7 @@ import { compression } from '@server/plugins/compression';
 import { staticFiles } from '@server/plugins/static-files';
 import { adminBrokerRoutes } from '@server/routes/admin-brokers';
 import { adminCatalogRoutes } from '@server/routes/admin-catalog';
+import { adminJobRoutes } from '@server/routes/admin-jobs';
 import { adminQuestionRoutes } from '@server/routes/admin-questions';
 import { adminRateTableRoutes } from '@server/routes/admin-rate-tables';
 import { adminUserRoutes } from '@server/routes/admin-users';
@@ -89,6 +90,7 @@ export async function appPlugin(app: FastifyInstance, { config, plugins }: AppPl
   await app.register(adminRateTableRoutes, { prefix: apiPrefix });
   await app.register(adminCatalogRoutes, { prefix: apiPrefix });
   await app.register(adminQuestionRoutes, { prefix: apiPrefix });
+  await app.register(adminJobRoutes, { prefix: apiPrefix });
   await app.register(brokerBookRoutes, { prefix: apiPrefix });
   await app.register(fileRoutes, { prefix: apiPrefix });
   await app.register(applicationSignatureRoutes, { prefix: apiPrefix });

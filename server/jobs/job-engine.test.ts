@@ -85,9 +85,10 @@ describe('the job engine on PGlite', () => {
     expect(flaky!.lastCompletedAt).toBeNull();
 
     failuresLeft = 0;
-    expect(await t.app.jobs.retry(outcome.id)).toEqual({ id: outcome.id, queue: 'test.flaky', state: 'retry' });
+    const retried = { id: outcome.id, queue: 'test.flaky', state: 'retry' };
+    expect(await t.app.jobs.retry(outcome.id)).toEqual({ ...retried, retried: true });
     // A second retry of the same job changes nothing: it is no longer failed.
-    expect(await t.app.jobs.retry(outcome.id)).toEqual({ id: outcome.id, queue: 'test.flaky', state: 'retry' });
+    expect(await t.app.jobs.retry(outcome.id)).toEqual({ ...retried, retried: false });
     expect(await t.app.jobs.settle('test.flaky', outcome.id)).toMatchObject({ state: 'completed', attempts: 4 });
     expect(flakyRuns).toBe(4);
     expect(await t.app.jobs.failed()).toEqual([]);

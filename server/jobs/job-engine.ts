@@ -17,15 +17,8 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import { HOUR, MINUTE } from '@server/clock';
-import {
-  countByState,
-  failedJobs,
-  findJob,
-  JOB_STATES,
-  lastCompleted,
-  waitingJobId,
-  type JobState,
-} from '@server/jobs/job-queries';
+import { JOB_STATES, type JobState } from '@shared/contract/admin-jobs';
+import { countByState, failedJobs, findJob, lastCompleted, waitingJobId } from '@server/jobs/job-queries';
 import type { SqlExecutor } from '@server/jobs/pglite-executor';
 import { cronFor, nextRunAfter } from '@server/jobs/schedule';
 import type { ScheduledWork, ScheduledWorkContext } from '@server/jobs/scheduled-work';
@@ -87,7 +80,7 @@ export type FailedJob = {
   failedAt: Date | null;
 };
 
-export type RetryResult = { id: string; queue: string; state: JobState } | undefined;
+export type RetryResult = { id: string; queue: string; state: JobState; retried: boolean } | undefined;
 
 export type JobEngine = {
   /** Installs or migrates pg-boss's schema, declares the queues, and (polling on) starts the timers. */
@@ -221,7 +214,11 @@ export function createJobEngine({ database, work, context, settings, log }: JobE
           );
         }
       }
-    })();
+    })().catch((error: unknown) => {
+      // The next use tries again (the database may have been away for a moment).
+      starting = undefined;
+      throw error;
+    });
     return starting;
   };
 
@@ -289,9 +286,11 @@ export function createJobEngine({ database, work, context, settings, log }: JobE
       await start();
       const found = await findJob(sql(), names, id);
       if (!found) return undefined;
-      if (found.state === 'failed') await boss.retry(found.name, id);
+      // pg-boss's retry only moves a job that is failed (a repeat finds it retried and does nothing).
+      const retried = found.state === 'failed';
+      if (retried) await boss.retry(found.name, id);
       const job = await boss.getJobById<unknown>(found.name, id);
-      return job ? { id, queue: found.name, state: job.state } : undefined;
+      return job ? { id, queue: found.name, state: job.state, retried } : undefined;
     },
   };
 }

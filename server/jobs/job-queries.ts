@@ -4,13 +4,11 @@
  * queues at once and one job by id; the view needs a queue's last completed run (which may
  * already be archived) and the failed jobs of our queues, newest first.
  */
+import type { JobState } from '@shared/contract/admin-jobs';
 import type { SqlExecutor } from '@server/jobs/pglite-executor';
 
 /** pg-boss's schema name (its default). */
 export const JOBS_SCHEMA = 'pgboss';
-
-export const JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
-export type JobState = (typeof JOB_STATES)[number];
 
 export type StateCountRow = { name: string; state: JobState; count: number };
 

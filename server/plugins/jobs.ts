@@ -1,7 +1,8 @@
 /**
  * The job engine as `app.jobs` (server/jobs/job-engine.ts): it runs the scheduled work on the
  * app's database. With polling on (the default) it starts when the app is ready — after the
- * database and the mail service, which the sweeps use — and stops before they close, letting the
+ * database and the mail service, which the sweeps use — without delaying the listen, and stops
+ * before they close, letting the
  * running jobs finish (or failing them over to a retry past a few seconds). With polling off
  * (tests) no timer runs: a test sends a sweep through the engine with `app.jobs.runNow(name)`,
  * and the engine starts on that first use, so test files that never touch it never install it.
@@ -43,7 +44,15 @@ export const jobsPlugin = namedPlugin<JobsPluginOptions>(
     });
     app.decorate('jobs', engine);
     app.addHook('onReady', async () => {
-      if (settings.pollIntervalSeconds > 0) await engine.start();
+      if (settings.pollIntervalSeconds === 0) return;
+      // Not awaited: the first start installs pg-boss's schema (about a second on PGlite), which
+      // must not hold up listening. Its first use (the admin view) waits for it instead.
+      const started = performance.now();
+      engine.start().then(
+        () => app.log.info({ ms: Math.round(performance.now() - started), queues: work.length }, 'Job engine started'),
+        (error: unknown) =>
+          app.log.error({ err: error }, 'The job engine did not start; scheduled work is not running'),
+      );
     });
     app.addHook('onClose', async () => engine.stop());
   },

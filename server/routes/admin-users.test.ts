@@ -191,6 +191,13 @@ const attempts = () =>
       method: 'PUT',
       body: { ids: [dentistQuestion] },
     },
+    { route: 'GET /api/weborder/admin/jobs', url: 'admin/jobs', method: 'GET' },
+    {
+      route: 'POST /api/weborder/admin/jobretry',
+      url: 'admin/jobretry',
+      method: 'POST',
+      body: { id: '00000000-0000-4000-8000-000000000000' },
+    },
   ] as const;
 
 describe('who may call the admin routes', () => {

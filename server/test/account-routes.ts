@@ -149,6 +149,8 @@ export const ADMIN_ROUTES = [
   'PUT /api/weborder/admin/questions/{id}',
   'PUT /api/weborder/admin/questions/{id}/active',
   'PUT /api/weborder/admin/specialities/{id}/questions/order',
+  'GET /api/weborder/admin/jobs',
+  'POST /api/weborder/admin/jobretry',
 ] as const;
 
 /** The broker's own book (issue 9): role broker only. */
