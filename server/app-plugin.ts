@@ -23,6 +23,7 @@ import { billingRoutes } from '@server/routes/billing';
 import { brokerBookRoutes } from '@server/routes/broker-book';
 import { brokerRoutes } from '@server/routes/brokers';
 import { cancellationRoutes } from '@server/routes/cancellation';
+import { renewalRoutes } from '@server/routes/renewal';
 import { certificateRoutes } from '@server/routes/certificates';
 import { claimRoutes } from '@server/routes/claims';
 import { claimsDeskRoutes } from '@server/routes/claims-desk';
@@ -77,6 +78,7 @@ export async function appPlugin(app: FastifyInstance, { config, plugins }: AppPl
   await app.register(certificateRoutes, { prefix: apiPrefix });
   await app.register(endorsementRoutes, { prefix: apiPrefix });
   await app.register(cancellationRoutes, { prefix: apiPrefix });
+  await app.register(renewalRoutes, { prefix: apiPrefix });
   await app.register(dashboardRoutes, { prefix: apiPrefix });
   await app.register(feedbackRoutes, { prefix: apiPrefix });
   await app.register(contactRoutes, { prefix: apiPrefix });

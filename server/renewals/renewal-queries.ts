@@ -5,6 +5,7 @@
  */
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Queryable, Transaction } from '@server/db/connection';
+import { submissionColumns, type SubmissionRow } from '@server/submissions/access';
 import {
   auditLog,
   brokers,
@@ -95,6 +96,12 @@ export async function setOfferRenewed(tx: Transaction, offerId: number, renewedP
   await tx.update(renewalOffers).set({ renewedPolicyId }).where(eq(renewalOffers.id, offerId));
 }
 
+/** A renewal's order, as the submission rules read one. */
+export async function orderRow(db: Queryable, submissionId: number): Promise<SubmissionRow | undefined> {
+  const [row] = await db.select(submissionColumns).from(submissions).where(eq(submissions.id, submissionId));
+  return row;
+}
+
 export async function offerOfPolicy(db: Queryable, policyId: number): Promise<RenewalOfferRow | undefined> {
   const [row] = await db.select().from(renewalOffers).where(eq(renewalOffers.policyId, policyId));
   return row;
@@ -175,15 +182,13 @@ export async function mailFacts(db: Queryable, submissionId: number) {
 export async function copyPlanLocations(tx: Transaction, fromId: number, toId: number, now: Date): Promise<void> {
   const rows = await tx.select().from(planLocations).where(eq(planLocations.submissionId, fromId));
   if (rows.length === 0) return;
-  await tx
-    .insert(planLocations)
-    .values(
-      rows.map(({ id: _id, submissionId: _from, createdAt: _at, ...row }) => ({
-        ...row,
-        submissionId: toId,
-        createdAt: now,
-      })),
-    );
+  await tx.insert(planLocations).values(
+    rows.map(({ id: _id, submissionId: _from, createdAt: _at, ...row }) => ({
+      ...row,
+      submissionId: toId,
+      createdAt: now,
+    })),
+  );
 }
 
 /** The active questions created, edited or brought back after `since`: changed since the answers were given. */
