@@ -11,6 +11,7 @@ import type { Config } from '@server/config';
 import type { Database } from '@server/db/connection';
 import type { MailService } from '@server/plugins/mail';
 import { renewalWork } from '@server/renewals/renewal-work';
+import { instalmentWork } from '@server/instalments/instalment-sweeps';
 import { housekeepingWork } from '@server/jobs/housekeeping';
 
 export type ScheduledWorkContext = {
@@ -32,4 +33,4 @@ export type ScheduledWork = {
 };
 
 /** Each domain adds its sweep here (instalments, renewals, expiries, housekeeping). */
-export const scheduledWork: ScheduledWork[] = [housekeepingWork, ...renewalWork];
+export const scheduledWork: ScheduledWork[] = [housekeepingWork, ...renewalWork, ...instalmentWork];
