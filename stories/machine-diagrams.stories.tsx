@@ -17,6 +17,7 @@ import defaultSpeciality from '../docs/machines/default-speciality.mmd?raw';
 import documents from '../docs/machines/documents.mmd?raw';
 import editOrder from '../docs/machines/edit-order.mmd?raw';
 import endorsements from '../docs/machines/endorsements.mmd?raw';
+import endorsementsDesk from '../docs/machines/endorsements-desk.mmd?raw';
 import feedback from '../docs/machines/feedback.mmd?raw';
 import forgotPassword from '../docs/machines/forgot-password.mmd?raw';
 import googleSignIn from '../docs/machines/google-sign-in.mmd?raw';
@@ -822,4 +823,22 @@ export const ClaimsDesk: Story = {
   name: 'Claims desk queue (by status, waiting on you first)',
   args: { title: 'claimsDeskMachine', file: 'docs/machines/claims-desk.mmd', source: claimsDesk },
   play: expectStates(['loading', 'loadFailed', 'empty', 'loaded', 'queue.filter', 'queue.sync', 'queue.retry']),
+};
+
+export const EndorsementsDesk: Story = {
+  name: 'Referred changes desk (approve, or decline with a reason)',
+  args: { title: 'endorsementsDeskMachine', file: 'docs/machines/endorsements-desk.mmd', source: endorsementsDesk },
+  play: expectStates([
+    'loading',
+    'loadFailed',
+    'empty',
+    'browsing',
+    'confirming',
+    'deciding',
+    'refreshing',
+    'decision.start',
+    'decision.submit',
+    'decision.cancel',
+    'desk.retry',
+  ]),
 };
