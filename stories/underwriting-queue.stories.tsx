@@ -61,6 +61,12 @@ export const Loading: Story = {
     await expect(canvas.getByLabelText('Broker')).toHaveDisplayValue('Any broker');
     await expect(canvas.getByLabelText('Speciality')).toHaveDisplayValue('Any speciality');
     await expect(canvas.getByLabelText('Status')).toHaveDisplayValue('Any status');
+    // The other desks, from its lead.
+    await expect(canvas.getByRole('link', { name: 'claims desk' })).toHaveAttribute('href', '/underwriting/claims');
+    await expect(canvas.getByRole('link', { name: 'referred changes' })).toHaveAttribute(
+      'href',
+      '/underwriting/endorsements',
+    );
   },
 };
 

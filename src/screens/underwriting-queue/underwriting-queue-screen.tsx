@@ -54,7 +54,9 @@ export default function UnderwritingQueueScreen() {
       <h1 id="underwriting-title">Underwriting desk</h1>
       <p className="desk__lead">
         Orders referred to an underwriter, waiting on the insured, or sent back for review, oldest first. Claims
-        reported by insureds are on the <ScreenLink screen="claims-desk">claims desk</ScreenLink>.
+        reported by insureds are on the <ScreenLink screen="claims-desk">claims desk</ScreenLink>; mid-term changes of
+        policies in force that the rules referred are under{' '}
+        <ScreenLink screen="endorsements-desk">referred changes</ScreenLink>.
       </p>
 
       <form className="queue-filters" aria-label="Filter the queue" onSubmit={(event) => event.preventDefault()}>
