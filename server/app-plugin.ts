@@ -34,6 +34,8 @@ import { endorsementRoutes } from '@server/routes/endorsements';
 import { feedbackRoutes } from '@server/routes/feedback';
 import { fileRoutes } from '@server/routes/files';
 import { healthRoutes } from '@server/routes/health';
+import { brokerInstalmentRoutes, instalmentRoutes } from '@server/routes/instalments';
+import { testHookRoutes } from '@server/routes/test-hooks';
 import { lifecycleRoutes } from '@server/routes/lifecycle';
 import { listRoutes } from '@server/routes/lists';
 import { locationRoutes } from '@server/routes/locations';
@@ -94,6 +96,10 @@ export async function appPlugin(app: FastifyInstance, { config, plugins }: AppPl
   await app.register(adminQuestionRoutes, { prefix: apiPrefix });
   await app.register(adminJobRoutes, { prefix: apiPrefix });
   await app.register(brokerBookRoutes, { prefix: apiPrefix });
+  await app.register(instalmentRoutes, { prefix: apiPrefix });
+  await app.register(brokerInstalmentRoutes, { prefix: apiPrefix });
+  // Browser tests only (TEST_HOOKS, refused in production): without it these routes do not exist.
+  if (config.testHooks) await app.register(testHookRoutes, { prefix: apiPrefix });
   await app.register(fileRoutes, { prefix: apiPrefix });
   await app.register(applicationSignatureRoutes, { prefix: apiPrefix });
   await app.register(billingRoutes, { prefix: apiPrefix });

@@ -65,6 +65,12 @@ export type Config = {
   };
   logLevel: LogLevel;
   /**
+   * TEST_HOOKS (off): browser tests only. The server's clock becomes a TestClock that the
+   * administrator-only routes under test/ move forward, and those routes run the instalments'
+   * sweeps at once. Refused with PRODUCTION=true; without it the routes do not exist.
+   */
+  testHooks: boolean;
+  /**
    * Fastify's trustProxy (TRUST_PROXY): false by default; true, a hop count, or the proxies'
    * addresses/CIDRs. Behind a load balancer it makes request.ip the client's, which the
    * per-address rate limits need.
@@ -239,6 +245,7 @@ const envSchema = v.pipe(
     ADMIN_EMAIL: v.optional(v.pipe(v.string(), v.trim(), v.email('must be an e-mail address'))),
     ADMIN_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(8, 'must be at least 8 characters long'))),
     SEED_DEMO: v.optional(flag),
+    TEST_HOOKS: v.optional(flag, 'false'),
     UNDERWRITING_AUTHORITY_CENTS: v.optional(
       v.pipe(
         v.string(),
@@ -353,6 +360,11 @@ const envSchema = v.pipe(
     ),
     ['STRIPE_WEBHOOK_SECRET'],
   ),
+  // Moving the clock and running sweeps on demand is for browser tests, never a real deployment.
+  v.forward(
+    v.check((env) => !(env.PRODUCTION && env.TEST_HOOKS), 'must be off when PRODUCTION is true'),
+    ['TEST_HOOKS'],
+  ),
   // The demo users' passwords are published: a production server must never have them.
   v.forward(
     v.check(
@@ -429,6 +441,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config
       noticeDays: e.INSTALMENT_NOTICE_DAYS,
     },
     logLevel: e.LOG_LEVEL,
+    testHooks: e.TEST_HOOKS,
     trustProxy: e.TRUST_PROXY,
     trust: {
       insurer: {

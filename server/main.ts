@@ -4,6 +4,7 @@
  * requests, finishes those in flight and closes the database before exiting.
  */
 import { buildApp } from '@server/app';
+import { TestClock } from '@server/clock';
 import { ConfigError, loadConfig } from '@server/config';
 import { DataDirInUseError } from '@server/db/data-dir-lock';
 import { ensurePgliteCluster, pgliteDir } from '@server/db/pglite-client';
@@ -29,7 +30,8 @@ async function main() {
 
   let app;
   try {
-    app = await buildApp(config);
+    // TEST_HOOKS (browser tests, never with PRODUCTION): a clock the test routes move forward.
+    app = await buildApp(config, config.testHooks ? { clock: new TestClock() } : {});
   } catch (error) {
     // A known situation, not a bug: say what to do without a stack trace.
     if (error instanceof DataDirInUseError) {

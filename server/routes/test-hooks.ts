@@ -1,0 +1,67 @@
+/**
+ * Browser tests' hooks, registered only with TEST_HOOKS (which the config refuses beside
+ * PRODUCTION=true), and then for administrators only: move the server's TestClock forward by
+ * whole days, and run the instalments' four sweeps at once, in their order, as the job engine
+ * would on its next ticks. Without TEST_HOOKS these addresses are a 404 like any unknown one.
+ */
+import type { FastifyInstance } from 'fastify';
+import { advanceClockRequestSchema, advanceClockSchema, instalmentSweepsSchema } from '@shared/contract/test-hooks';
+import { DAY, TestClock } from '@server/clock';
+import { conflict } from '@server/http/http-error';
+import { FORBIDDEN_DOC, guardRoutes } from '@server/http/require-role';
+import { defineRoute } from '@server/http/route';
+import {
+  cancelUnpaidPolicies,
+  invoiceInstalments,
+  noticeUnpaidInstalments,
+  remindInstalments,
+} from '@server/instalments/instalment-sweeps';
+import type { ScheduledWorkContext } from '@server/jobs/scheduled-work';
+
+export async function testHookRoutes(app: FastifyInstance) {
+  guardRoutes(app, 'admin');
+  const tags = ['test'];
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/test/advanceclock',
+    summary: 'Browser tests only (TEST_HOOKS): move the server’s clock forward by whole days',
+    description: 'JSON: days (0–400). Answers the server’s now after the move.',
+    tags,
+    public: false,
+    body: advanceClockRequestSchema,
+    response: advanceClockSchema,
+    errors: { 403: FORBIDDEN_DOC, 409: 'The server’s clock is not a test clock' },
+    handler: async ({ body }) => {
+      if (!(app.clock instanceof TestClock)) throw conflict('The server’s clock is not a test clock', {});
+      app.clock.advance(body.days * DAY);
+      return { now: app.clock.now().toISOString() };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/test/runinstalments',
+    summary: 'Browser tests only (TEST_HOOKS): run the instalments’ sweeps now',
+    description: 'Invoice, remind, notice, cancel, in that order; answers how many of each this run did.',
+    tags,
+    public: false,
+    response: instalmentSweepsSchema,
+    errors: { 403: FORBIDDEN_DOC },
+    handler: async () => {
+      const ctx: ScheduledWorkContext = {
+        db: app.db,
+        clock: app.clock,
+        config: app.config,
+        log: app.log,
+        mail: app.mail,
+      };
+      return {
+        invoiced: await invoiceInstalments(ctx),
+        reminded: await remindInstalments(ctx),
+        noticed: await noticeUnpaidInstalments(ctx),
+        cancelled: await cancelUnpaidPolicies(ctx),
+      };
+    },
+  });
+}
