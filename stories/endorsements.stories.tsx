@@ -462,3 +462,84 @@ export const EarlierChangeWaiting: Story = {
     ]);
   },
 };
+
+const referring = served({ referEndorse: true });
+
+export const Referred: Story = {
+  name: 'Referred: above the automatic authority, the change goes to an underwriter',
+  ...referring.story,
+  play: async ({ canvasElement }) => {
+    const canvas = await screenOf(canvasElement);
+    const form = await formOf(canvas);
+    await userEvent.selectOptions(form.getByLabelText(/^Limit of liability/), '2M/4M');
+    const price = await totalSaid(canvas, 'due now');
+    await userEvent.click(price.getByRole('button', { name: 'Confirm the change' }));
+    const heading = await canvas.findByRole('heading', {
+      level: 2,
+      name: `Your change ${changePolicy.number}-E01 is with an underwriter`,
+    });
+    await waitFor(() => expect(heading).toHaveFocus());
+    const outcome = within(heading.closest('section')!);
+    await expect(
+      outcome.getByText('Our underwriters look at this change before it is made. We e-mail you their answer.'),
+    ).toBeVisible();
+    await expect(outcome.getByText(/^Limit of liability:/)).toBeVisible();
+    // Nothing to pay until it is approved.
+    await expect(outcome.queryByRole('button', { name: /^Pay / })).toBeNull();
+    await expect(outcome.getByRole('link', { name: 'See your policy' })).toHaveAttribute(
+      'href',
+      `/policy?policyid=${changePolicy.id}`,
+    );
+  },
+};
+
+const stillReferred = served({
+  options: { ...changeOptions, referred: { id: 68, number: `${changePolicy.number}-E01` } },
+});
+
+export const ReferredOnOpening: Story = {
+  name: 'A change still with the underwriter on opening: no other until it is decided',
+  ...stillReferred.story,
+  play: async ({ canvasElement }) => {
+    const canvas = await screenOf(canvasElement);
+    await expect(
+      await canvas.findByRole('heading', {
+        level: 2,
+        name: `Your change ${changePolicy.number}-E01 is with an underwriter`,
+      }),
+    ).toBeVisible();
+    await expect(canvas.getByText('Another change can be asked for once they have decided.')).toBeVisible();
+    await expect(canvas.queryByRole('region', { name: 'What would you like to change?' })).toBeNull();
+  },
+};
+
+const leftUnpaid = served(
+  {
+    options: {
+      ...changeOptions,
+      awaitingPayment: { id: 66, number: `${changePolicy.number}-E01`, totalChangeCents: raised.totalCents },
+    },
+  },
+  `/policy/changes?policyid=${changePolicy.id}&unpaid=66`,
+);
+
+export const BackFromCheckoutUnpaid: Story = {
+  name: 'Back from the hosted checkout unpaid: not paid, Pay now',
+  ...leftUnpaid.story,
+  play: async ({ canvasElement }) => {
+    const canvas = await screenOf(canvasElement);
+    const heading = await canvas.findByRole('heading', {
+      level: 2,
+      name: `Your change ${changePolicy.number}-E01 is waiting for its payment`,
+    });
+    const outcome = within(heading.closest('section')!);
+    await expect(outcome.getByText(/^You left the payment page before paying/)).toHaveTextContent(
+      'You left the payment page before paying, so nothing was charged and your change is not made yet. Pay now to put it in place.',
+    );
+    await userEvent.click(outcome.getByRole('button', { name: `Pay ${formatUsd(raised.totalCents)}` }));
+    await waitFor(() => expect(window.location.hash).toBe('#sandbox-checkout-endorsement'));
+    await expect((leftUnpaid.other as EndorsementsServer).payments.map((payment) => payment.body)).toEqual([
+      { endorsementid: 66 },
+    ]);
+  },
+};

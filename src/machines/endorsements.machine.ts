@@ -188,6 +188,7 @@ export const endorsementsMachine = setup({
     /** The server refuses to change a policy not in force (cancelled, expired…) with a 409. */
     notInForce: (_, error: unknown) => errorStatus(error) === 409,
     hasWaitingChange: (_, options: EndorsementOptions) => options.awaitingPayment !== null,
+    hasReferredChange: (_, options: EndorsementOptions) => Boolean(options.referred),
     unchanged: ({ context }, draft: ChangeRequest | null) => same(context.draft, draft),
     changesSomething: (_, draft: ChangeRequest | null) => changesSomething(draft),
     isIssued: (_, endorsement: Endorsement) => endorsement.status === 'issued',
@@ -229,6 +230,12 @@ export const endorsementsMachine = setup({
             guard: { type: 'hasWaitingChange', params: outputOf<EndorsementOptions> },
             target: 'awaitingPayment',
             description: 'An earlier change still waits for its additional premium: it is to be paid first.',
+            actions: { type: 'storeOptions', params: outputOf<EndorsementOptions> },
+          },
+          {
+            guard: { type: 'hasReferredChange', params: outputOf<EndorsementOptions> },
+            target: 'referred',
+            description: 'An earlier change is still with the underwriter: no other until it is decided.',
             actions: { type: 'storeOptions', params: outputOf<EndorsementOptions> },
           },
           {

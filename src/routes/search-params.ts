@@ -74,6 +74,17 @@ export const paymentConfirmSearch = v.object({
 });
 
 /**
+ * pay-instalment: `invoiceid`, the instalment the mailed link pays; `sessionid` when the hosted
+ * checkout sends the browser back; `cancelled` when the payer left it unpaid. Anything unusable
+ * reads as absent: the screen says it cannot find that instalment.
+ */
+export const instalmentSearch = v.object({
+  invoiceid: v.fallback(v.optional(recordIdInputSchema), undefined),
+  sessionid: v.fallback(v.optional(v.pipe(v.string(), v.regex(checkoutSessionIdPattern))), undefined),
+  cancelled: v.fallback(v.optional(v.picklist(['1', 1, 'true', true])), undefined),
+});
+
+/**
  * certificates: `policyid`, the policy whose certificates are shown (a positive whole number).
  * Anything else in its place reads as none: the screen asks which policy.
  */
@@ -87,6 +98,8 @@ export const certificatesSearch = v.object({
  */
 export const policySearch = v.object({
   policyid: v.fallback(v.optional(recordIdInputSchema), undefined),
+  /** The endorsement (a change or a tail) whose hosted checkout was left unpaid: the screen says so beside Pay. */
+  unpaid: v.fallback(v.optional(recordIdInputSchema), undefined),
 });
 
 /** The underwriter's queue: filters by broker, speciality and status, each optional. */

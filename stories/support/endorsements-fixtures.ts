@@ -202,6 +202,8 @@ export interface EndorsementsServerOptions {
   pendingEndorse?: boolean;
   /** The first endorse is lost on its way back (a 503); the retry gets the same endorsement. */
   failEndorseOnce?: boolean;
+  /** Every change is referred to an underwriter (the annual premium after it above the authority). */
+  referEndorse?: boolean;
 }
 
 export interface EndorsementsServer {
@@ -263,7 +265,10 @@ export function endorsementsServer(options: EndorsementsServerOptions = {}): End
       if (options.pendingEndorse) return never();
       const { policyid: _policy, ...change } = body;
       if (idempotencyKey && byKey.has(idempotencyKey)) return HttpResponse.json(byKey.get(idempotencyKey));
-      const endorsement = endorsementOf(priceChange(change, answer), 70 + made.length, made.length + 1);
+      const priced = endorsementOf(priceChange(change, answer), 70 + made.length, made.length + 1);
+      const endorsement: Endorsement = options.referEndorse
+        ? { ...priced, status: 'referred', invoiceId: null, invoiceNumber: null, issuedAt: null, hasDocument: false }
+        : priced;
       made.push(endorsement);
       if (idempotencyKey) byKey.set(idempotencyKey, endorsement);
       if (options.failEndorseOnce && !failed.endorse) {

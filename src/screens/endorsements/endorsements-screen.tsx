@@ -32,6 +32,7 @@ const TITLE_ID = 'endorsements-title';
 export default function EndorsementsScreen() {
   const parsed = v.safeParse(policySearch, useSearch({ strict: false }));
   const policyId = parsed.success ? parsed.output.policyid : undefined;
+  const unpaid = parsed.success ? parsed.output.unpaid : undefined;
   useFocusRescue(TITLE_ID);
   return (
     <section data-screen="endorsements" className="screen endorsements" aria-labelledby={TITLE_ID}>
@@ -51,13 +52,14 @@ export default function EndorsementsScreen() {
           none="A policy can be changed once it is issued, and you have none yet."
         />
       ) : (
-        <PolicyChange key={policyId} policyId={policyId} />
+        <PolicyChange key={policyId} policyId={policyId} unpaid={unpaid} />
       )}
     </section>
   );
 }
 
-function PolicyChange({ policyId }: { policyId: number }) {
+/** `unpaid`: the change whose hosted checkout was just left without paying (the checkout's way back). */
+function PolicyChange({ policyId, unpaid }: { policyId: number; unpaid: number | undefined }) {
   const clientId = useClientArea();
   const [machine] = useState(() =>
     endorsementsMachine.provide({
@@ -114,7 +116,7 @@ function PolicyChange({ policyId }: { policyId: number }) {
       {state.matches('editing') ? (
         <ChangeForm options={options} state={state} send={send} />
       ) : (
-        <Outcome policyId={policyId} options={options} state={state} send={send} />
+        <Outcome policyId={policyId} options={options} state={state} send={send} unpaid={unpaid} />
       )}
     </>
   );
@@ -489,11 +491,13 @@ function Outcome({
   options,
   state,
   send,
+  unpaid,
 }: {
   policyId: number;
   options: EndorsementOptions;
   state: State;
   send: Send;
+  unpaid: number | undefined;
 }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const { endorsement, payable, payFailure, downloadFailure, downloaded } = state.context;
@@ -561,6 +565,8 @@ function Outcome({
   } else if (state.matches('awaitingPayment') && payable) {
     const opening = state.matches({ awaitingPayment: 'opening' }) || state.matches({ awaitingPayment: 'leaving' });
     const earlier = endorsement === null;
+    // Back from the hosted checkout without paying: said first, so the heading and Pay read on.
+    const leftUnpaid = earlier && unpaid === payable.id;
     body = (
       <Panel
         tone="info"
@@ -584,6 +590,12 @@ function Outcome({
           </>
         }
       >
+        {leftUnpaid && (
+          <p className="notice endorsements-outcome__unpaid">
+            <strong>Not paid.</strong> You left the payment page before paying, so nothing was charged and your change
+            is not made yet. Pay now to put it in place.
+          </p>
+        )}
         {earlier ? (
           <p>
             You asked for a change of this policy that costs {formatUsd(payable.totalCents)} more. Pay it to put it in
@@ -606,16 +618,18 @@ function Outcome({
         )}
       </Panel>
     );
-  } else if (state.matches('referred') && endorsement) {
+  } else if (state.matches('referred') && (endorsement ?? options.referred)) {
+    // Made here (its changes listed), or asked before and still with the underwriter on opening.
+    const number = endorsement?.number ?? options.referred!.number;
     body = (
       <Panel
         tone="info"
         headingRef={headingRef}
-        title={`Your change ${endorsement.number} is with an underwriter`}
+        title={`Your change ${number} is with an underwriter`}
         actions={policyLink}
       >
         <p>Our underwriters look at this change before it is made. We e-mail you their answer.</p>
-        {changeList}
+        {endorsement ? changeList : <p>Another change can be asked for once they have decided.</p>}
       </Panel>
     );
   }
