@@ -13,10 +13,16 @@
 import { addDays } from '@shared/calendar';
 import type { ReferralReason } from '@shared/contract/lifecycle';
 import type { Calculation, WorksheetLine } from '@shared/contract/rating';
-import type { Renewal, RenewalAccept, renewalAcceptRequestSchema, RenewalStatus } from '@shared/contract/renewal';
+import {
+  renewalSchema,
+  type Renewal,
+  type RenewalAccept,
+  type renewalAcceptRequestSchema,
+  type RenewalStatus,
+} from '@shared/contract/renewal';
 import type { SubmissionStatus } from '@shared/contract/submissions';
 import type { LifecycleEvent } from '@shared/lifecycle/order-lifecycle.machine';
-import type * as v from 'valibot';
+import * as v from 'valibot';
 import { lockOwner } from '@server/account/primary-records';
 import { insertSignature, newestSignature } from '@server/application/application-queries';
 import { applicationRecord } from '@server/application/application-record';
@@ -31,7 +37,7 @@ import { lockUsersSubmission } from '@server/lifecycle/lifecycle-queries';
 import { latestEvents } from '@server/lifecycle/order-events';
 import { startCheckout, type CheckoutDeps } from '@server/payments/checkout';
 import { loadQuestionSet, toWireQuestion } from '@server/rating/question-sets';
-import type { RatingCatalog } from '@server/rating/rating-catalog';
+import { createRatingCatalog } from '@server/rating/rating-catalog';
 import { renewalNumber } from '@server/renewals/renewal-offers';
 import { offerOfPolicy, orderRow, policyWithOrder, type RenewalOfferRow } from '@server/renewals/renewal-queries';
 import type { SubmissionRow } from '@server/submissions/access';
@@ -40,7 +46,6 @@ import { priceQuote, rowInputs } from '@server/submissions/submission-pricing';
 import { storedRating } from '@server/submissions/stored-rating';
 
 export type RenewalDeps = CheckoutDeps & {
-  catalog: RatingCatalog;
   config: Pick<Config, 'renewals' | 'underwritingAuthorityCents'>;
 };
 
@@ -131,7 +136,8 @@ export async function renewalView(
     );
     reasons = forInsured(outcomeData(outcome).reasons);
   }
-  return {
+  // Parsed so the answer is exactly the contract's shape (last year's rating without its plans).
+  return v.parse(renewalSchema, {
     policyId: policy.id,
     policyNumber: policy.number,
     status,
@@ -152,7 +158,7 @@ export async function renewalView(
           renewedPolicyId: offer.renewedPolicyId,
         }
       : null,
-  };
+  });
 }
 
 const RATE: LifecycleEvent = { type: 'order.rate', actor: 'insured' };
@@ -205,7 +211,7 @@ async function acceptOffer(
     const applicationAnswers = { ...row.applicationAnswers, ...input.applicationAnswers };
     const paymentTerm = input.paymentTerm ?? row.paymentTerm;
     const rating = await priceQuote(
-      { db: tx, catalog: deps.catalog },
+      { db: tx, catalog: createRatingCatalog(tx) },
       { ...rowInputs(row), answers, applicationAnswers, paymentTerm },
     );
     await moveSubmission(tx, user, row, now, {

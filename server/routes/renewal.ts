@@ -25,7 +25,6 @@ export async function renewalRoutes(app: FastifyInstance) {
     log: app.log,
     provider: app.payments,
     trust: app.config.trust,
-    catalog: app.ratingCatalog,
     config: app.config,
   });
   const noStore = { 'cache-control': 'no-store' };

@@ -1,0 +1,334 @@
+/**
+ * Issue 20, renewals, with a TestClock: a policy 61 days from its end gets no offer; a day later
+ * two sweeps at once make one, priced on the rate table published since (the figure worked out
+ * here with the engine), carrying last year's answers and asking only the question added since.
+ * Accepted and paid through the sandbox checkout in one step, it is bound into the next period
+ * as P-…-R1 with its documents, the expiring term renewed; a retry answers the same checkout and
+ * paying twice binds once. An offer the rules refer waits with an underwriter. A policy not
+ * renewed is reminded at 30 and 7 days, each once, and expires on its end date.
+ */
+import { eq } from 'drizzle-orm';
+import * as v from 'valibot';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addDays, addMonths, businessToday } from '@shared/calendar';
+import { renewalAcceptSchema, renewalSchema, type Renewal } from '@shared/contract/renewal';
+import { rate } from '@shared/rating/engine';
+import { DAY, TestClock } from '@server/clock';
+import { documents, policies, policyNotices, renewalOffers, submissions, users } from '@server/db/schema';
+import type { ScheduledWorkContext } from '@server/jobs/scheduled-work';
+import { loadRatingCatalogEntry } from '@server/rating/rating-catalog';
+import { remindAndExpire } from '@server/renewals/expiries';
+import { offerRenewals } from '@server/renewals/renewal-offers';
+import { newInsured, type Insured } from '@server/test/account-helpers';
+import { caller, mailsTo, signIn } from '@server/test/auth-helpers';
+import { expectError } from '@server/test/expect-error';
+import { paidOrder } from '@server/test/payment-helpers';
+import { pdfReader } from '@server/test/pdf-text';
+import { specialityId } from '@server/test/quote-helpers';
+import { setupTestApp } from '@server/test/test-app';
+
+const clock = new TestClock();
+const t = setupTestApp({ clock });
+const app = () => t.app;
+const { textOf } = pdfReader('renewal');
+
+const ctx = (): ScheduledWorkContext => ({
+  db: t.app.db,
+  clock: t.app.clock,
+  config: t.app.config,
+  log: t.app.log,
+  mail: t.app.mail,
+});
+const today = () => businessToday(t.app.clock.now());
+
+type Bound = { insured: Insured; policyId: number; number: string; orderId: number };
+
+/** Sessions expire as the clock moves: each call signs in afresh (a person coming back weeks later). */
+function later(insured: Insured): Insured {
+  return {
+    ...insured,
+    call: async (method, url, body, options = {}) => {
+      const session = await signIn(caller(app), insured.email, insured.password);
+      return t.app.inject({
+        method,
+        url: `/api/weborder/${url}`,
+        headers: { authorization: `Bearer ${session.token}`, ...options.headers },
+        ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+      });
+    },
+  };
+}
+let admin: Insured;
+let dentists: number;
+let renewing: Bound;
+let referred: Bound;
+let lapsing: Bound;
+
+async function boundPolicy(): Promise<Bound> {
+  const insured = await newInsured(app);
+  const { order, policy } = await paidOrder(app, insured);
+  return { insured: later(insured), policyId: policy.id, number: policy.number, orderId: order.submissionId };
+}
+
+/** The period ends `days` from today (the policy's year moved back; the clock only goes forward). */
+async function endsIn(policyId: number, days: number) {
+  const expirationDate = addDays(today(), days);
+  await t.app.db
+    .update(policies)
+    .set({ effectiveDate: addMonths(expirationDate, -12), expirationDate })
+    .where(eq(policies.id, policyId));
+}
+
+const offerOf = async (policyId: number) =>
+  (await t.app.db.select().from(renewalOffers).where(eq(renewalOffers.policyId, policyId)))[0];
+
+const policyRow = async (id: number) => (await t.app.db.select().from(policies).where(eq(policies.id, id)))[0]!;
+
+async function renewal(insured: Insured, policyId: number): Promise<Renewal> {
+  const response = await insured.call('GET', `insured/renewal?policyid=${policyId}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return v.parse(renewalSchema, response.json());
+}
+
+const signature = { signerName: 'Dana Whitfield', consentToElectronicRecords: true, agreeToDeclarations: true };
+
+const accept = (insured: Insured, body: Record<string, unknown>, key: string) =>
+  insured.call('POST', 'insured/renewalaccept', { ...signature, ...body }, { headers: { 'idempotency-key': key } });
+
+/** Pays a sandbox checkout page with the success card, as the browser's form post does. */
+async function payPage(url: string) {
+  const page = new URL(url);
+  return t.app.inject({
+    method: 'POST',
+    url: page.pathname,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      name: 'Dana Whitfield',
+      number: '4242424242424242',
+      expiry: '12/35',
+      cvc: '123',
+    }).toString(),
+  });
+}
+
+beforeAll(async () => {
+  admin = await newInsured(app);
+  await t.app.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.userId));
+  dentists = await specialityId(t.app);
+  renewing = await boundPolicy();
+  referred = await boundPolicy();
+  lapsing = await boundPolicy();
+  // Since the policies were sold: a new (optional) question, and a new rate table version.
+  const added = await admin.call('POST', `admin/specialities/${dentists}/questions`, {
+    code: 'teledentistry',
+    type: 'yesno',
+    text: 'Do you offer teledentistry consultations?',
+    required: false,
+    options: [
+      { value: 'yes', label: 'Yes', modifierBps: 1000, referral: true },
+      { value: 'no', label: 'No' },
+    ],
+  });
+  expect(added.statusCode, added.body).toBe(201);
+  const inForce = await loadRatingCatalogEntry(t.app.db, dentists, 'TX');
+  const raised = await admin.call('POST', 'admin/ratetables', {
+    specialityId: dentists,
+    stateCode: 'TX',
+    basedOnVersion: inForce!.table!.version,
+    basePremiumCents: Math.round(inForce!.table!.basePremiumCents * 1.08),
+  });
+  expect(raised.statusCode, raised.body).toBe(201);
+  for (const bound of [renewing, referred, lapsing]) await endsIn(bound.policyId, 61);
+});
+
+describe('the renewal offer', () => {
+  it('is made once, 60 days before the end, by two sweeps at once, priced on the table in force then', async () => {
+    await offerRenewals(ctx());
+    expect(await offerOf(renewing.policyId)).toBeUndefined();
+    expect((await renewal(renewing.insured, renewing.policyId)).status).toBe('not_yet');
+
+    clock.advance(DAY);
+    await Promise.all([offerRenewals(ctx()), offerRenewals(ctx())]);
+    const offers = await t.app.db.select().from(renewalOffers).where(eq(renewalOffers.policyId, renewing.policyId));
+    expect(offers).toHaveLength(1);
+    const offer = offers[0]!;
+    const expiring = await policyRow(renewing.policyId);
+    expect(offer).toMatchObject({
+      term: 1,
+      effectiveDate: expiring.expirationDate,
+      expirationDate: addMonths(expiring.expirationDate, 12),
+    });
+    // Once more later: nothing new.
+    await offerRenewals(ctx());
+    expect(
+      await t.app.db.select().from(renewalOffers).where(eq(renewalOffers.policyId, renewing.policyId)),
+    ).toHaveLength(1);
+
+    // The figure, by the engine: the table in force now, last year's answers, continuous cover since inception.
+    const [previous] = await t.app.db.select().from(submissions).where(eq(submissions.id, renewing.orderId));
+    const entry = (await loadRatingCatalogEntry(t.app.db, dentists, 'TX'))!;
+    const applicationAnswers = {
+      ...previous!.applicationAnswers,
+      prior_coverage: 'yes',
+      prior_acts_date: expiring.effectiveDate,
+    };
+    const expected = rate(entry.table!, {
+      zipcode: previous!.zipcode!,
+      limitCode: expiring.limitCode,
+      deductibleCode: expiring.deductibleCode,
+      questions: entry.specialityQuestions,
+      answers: previous!.answers,
+      applicationQuestions: entry.applicationQuestions,
+      applicationAnswers,
+      priorClaims: 0,
+    });
+    const shown = await renewal(renewing.insured, renewing.policyId);
+    expect(shown.status).toBe('offered');
+    expect(shown.offer!.rating!.rateTableId).toBe(entry.table!.id);
+    expect(shown.offer!.previousRating!.rateTableId).not.toBe(entry.table!.id);
+    expect(shown.offer!.rating!.totalCents).toBe(expected.totalCents);
+    expect(shown.offer!.rating!.totalCents).not.toBe(shown.offer!.previousRating!.totalCents);
+    expect(shown.offer!.changes.map((change) => change.step)).toContain('base');
+    expect(shown.offer!.renewalNumber).toBe(`${renewing.number}-R1`);
+    // Only the question added since is asked.
+    expect(shown.offer!.questions.map((question) => [question.code, question.why])).toEqual([['teledentistry', 'new']]);
+
+    const mails = await mailsTo(t.app, renewing.insured.email);
+    const offered = mails.filter((mail) => mail.subject === `Your renewal offer for policy ${renewing.number}`);
+    expect(offered).toHaveLength(1);
+    expect(offered[0]!.text).toContain(`/policy/renewal?policyid=${renewing.policyId}`);
+    expect(offered[0]!.html).toContain('See your renewal');
+  });
+
+  it('refuses an answer to a question it does not ask, naming it', async () => {
+    const refused = await accept(
+      renewing.insured,
+      { policyid: renewing.policyId, answers: { years_in_practice: 40 } },
+      'renew-refused',
+    );
+    expect(expectError(refused, 400).fields).toHaveProperty('answers.years_in_practice');
+    expectError(await accept(lapsing.insured, { policyid: renewing.policyId }, 'renew-not-yours'), 404);
+  });
+
+  it('is accepted and paid in one step: the next period as -R1 with its documents, the old term renewed', async () => {
+    const key = 'renew-accept-1';
+    const first = await accept(
+      renewing.insured,
+      { policyid: renewing.policyId, answers: { teledentistry: 'no' } },
+      key,
+    );
+    expect(first.statusCode, first.body).toBe(200);
+    const accepted = v.parse(renewalAcceptSchema, first.json());
+    expect(accepted.outcome).toBe('checkout');
+    expect(accepted.renewal.status).toBe('awaiting_payment');
+    // A retry answers the same checkout.
+    const again = v.parse(
+      renewalAcceptSchema,
+      (await accept(renewing.insured, { policyid: renewing.policyId, answers: { teledentistry: 'no' } }, key)).json(),
+    );
+    expect(again.checkout!.url).toBe(accepted.checkout!.url);
+    expect(accepted.checkout!.amountCents).toBe(accepted.renewal.offer!.rating!.paymentPlans[0]!.downPaymentCents);
+
+    expect((await payPage(accepted.checkout!.url)).statusCode).toBe(303);
+    // Paying again binds nothing more.
+    await payPage(accepted.checkout!.url);
+
+    const offer = (await offerOf(renewing.policyId))!;
+    const terms = await t.app.db.select().from(policies).where(eq(policies.submissionId, offer.submissionId!));
+    expect(terms).toHaveLength(1);
+    const next = terms[0]!;
+    const expiring = await policyRow(renewing.policyId);
+    expect(next).toMatchObject({
+      number: `${renewing.number}-R1`,
+      effectiveDate: expiring.expirationDate,
+      expirationDate: addMonths(expiring.expirationDate, 12),
+      status: 'in_force',
+    });
+    expect(offer.renewedPolicyId).toBe(next.id);
+    expect(expiring.status).toBe('renewed');
+    const issued = await t.app.db.select().from(documents).where(eq(documents.policyId, next.id));
+    expect(issued.map((document) => document.type).sort()).toEqual(['binder', 'declarations', 'policy']);
+    const declarations = await textOf(issued.find((document) => document.type === 'declarations')!.content);
+    expect(declarations).toContain(`${renewing.number}-R1`);
+
+    const shown = await renewal(renewing.insured, renewing.policyId);
+    expect(shown.status).toBe('renewed');
+    const after = v.parse(
+      renewalAcceptSchema,
+      (await accept(renewing.insured, { policyid: renewing.policyId }, 'renew-accept-2')).json(),
+    );
+    expect(after.outcome).toBe('renewed');
+    const confirmations = (await mailsTo(t.app, renewing.insured.email)).filter(
+      (mail) => mail.subject === `Your policy ${renewing.number}-R1 is issued`,
+    );
+    expect(confirmations).toHaveLength(1);
+  });
+
+  it('goes to the underwriter when the rules refer it: the insured sees it with an underwriter', async () => {
+    const response = await accept(
+      referred.insured,
+      { policyid: referred.policyId, answers: { teledentistry: 'yes' } },
+      'renew-referred',
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = v.parse(renewalAcceptSchema, response.json());
+    expect(answer.outcome).toBe('referred');
+    expect(answer.checkout).toBeNull();
+    expect(answer.renewal.status).toBe('with_underwriter');
+    expect(answer.renewal.offer!.reasons.length).toBeGreaterThan(0);
+    const offer = (await offerOf(referred.policyId))!;
+    const [order] = await t.app.db.select().from(submissions).where(eq(submissions.id, offer.submissionId!));
+    expect(order!.status).toBe('underwriter_review');
+    expect((await policyRow(referred.policyId)).status).toBe('in_force');
+  });
+});
+
+describe('a policy not renewed', () => {
+  const noticesOf = async (policyId: number) =>
+    (await t.app.db.select().from(policyNotices).where(eq(policyNotices.policyId, policyId))).map((row) => row.kind);
+  const reminders = async () =>
+    (await mailsTo(t.app, lapsing.insured.email)).filter((mail) =>
+      mail.subject.startsWith(`Your policy ${lapsing.number} ends`),
+    );
+
+  it('is reminded at 30 and 7 days, each once, and expires on its end date', async () => {
+    const end = (await policyRow(lapsing.policyId)).expirationDate;
+    await remindAndExpire(ctx());
+    expect(await noticesOf(lapsing.policyId)).toEqual([]);
+
+    clock.advance((60 - 30) * DAY);
+    await Promise.all([remindAndExpire(ctx()), remindAndExpire(ctx())]);
+    await remindAndExpire(ctx());
+    expect(await noticesOf(lapsing.policyId)).toEqual(['expiry_30']);
+    expect(await reminders()).toHaveLength(1);
+
+    clock.advance((30 - 7) * DAY);
+    await remindAndExpire(ctx());
+    await remindAndExpire(ctx());
+    expect(await noticesOf(lapsing.policyId)).toEqual(['expiry_30', 'expiry_7']);
+    expect(await reminders()).toHaveLength(2);
+    expect((await policyRow(lapsing.policyId)).status).toBe('in_force');
+
+    clock.advance(6 * DAY);
+    await remindAndExpire(ctx());
+    expect(today()).toBe(addDays(end, -1));
+    expect((await policyRow(lapsing.policyId)).status).toBe('in_force');
+
+    clock.advance(DAY);
+    await remindAndExpire(ctx());
+    await remindAndExpire(ctx());
+    expect(today()).toBe(end);
+    expect((await policyRow(lapsing.policyId)).status).toBe('expired');
+    expect(await noticesOf(lapsing.policyId)).toEqual(['expiry_30', 'expiry_7', 'expired']);
+    const expired = (await mailsTo(t.app, lapsing.insured.email)).filter(
+      (mail) => mail.subject === `Policy ${lapsing.number} has expired`,
+    );
+    expect(expired).toHaveLength(1);
+    // The renewed policy is neither reminded nor expired; its new term is in force.
+    expect((await policyRow(renewing.policyId)).status).toBe('renewed');
+    expect(await noticesOf(renewing.policyId)).toEqual([]);
+    const lapsed = await renewal(lapsing.insured, lapsing.policyId);
+    expect(lapsed.status).toBe('lapsed');
+    expectError(await accept(lapsing.insured, { policyid: lapsing.policyId }, 'renew-too-late'), 409);
+  });
+});
