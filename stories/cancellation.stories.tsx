@@ -343,6 +343,22 @@ export const TailAlreadyBought: Story = {
   },
 };
 
+const tailLeftUnpaid = withServer({ tail: boughtTail() }, `${routeOf(cancelledPolicy.id)}&unpaid=390002`);
+
+export const TailBackFromCheckoutUnpaid: Story = {
+  name: 'Back from the hosted checkout with the tail unpaid: not paid, Pay now',
+  ...tailLeftUnpaid.story,
+  play: async ({ canvasElement }) => {
+    const canvas = await screenOf(canvasElement);
+    const tail = tailOf(2, EARLIER_CANCELLATION);
+    await expect(await canvas.findByText(/^You left the payment page before paying/)).toHaveTextContent(
+      'You left the payment page before paying, so nothing was charged and the tail is not in place yet. Pay now to put it in place.',
+    );
+    await userEvent.click(canvas.getByRole('button', { name: `Pay ${usd(tail.totalCents)} for your tail` }));
+    await waitFor(() => expect(window.location.hash).toMatch(/^#sandbox-checkout/));
+  },
+};
+
 const tailPaid = withServer({ tail: boughtTail('issued') }, routeOf(cancelledPolicy.id));
 
 export const TailPaid: Story = {

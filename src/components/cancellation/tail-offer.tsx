@@ -20,6 +20,8 @@ interface TailOfferProps {
   failure: CancellationFailure | null;
   onBuy: (years: TailYears) => void;
   onPay: () => void;
+  /** The endorsement whose hosted checkout was just left unpaid (the checkout's way back), if any. */
+  unpaid?: number | undefined;
 }
 
 /**
@@ -37,6 +39,7 @@ export function TailOffer({
   failure,
   onBuy,
   onPay,
+  unpaid,
 }: TailOfferProps) {
   const busy = buying !== null || paying;
   return (
@@ -60,6 +63,12 @@ export function TailOffer({
           </p>
           {tail.status === 'awaiting_payment' ? (
             <>
+              {unpaid === tail.endorsementId && (
+                <p className="notice">
+                  <strong>Not paid.</strong> You left the payment page before paying, so nothing was charged and the
+                  tail is not in place yet. Pay now to put it in place.
+                </p>
+              )}
               <p>It is waiting for its payment of {formatUsd(tail.totalCents)}, and takes effect once paid.</p>
               <button
                 type="button"

@@ -41,6 +41,7 @@ const cancellationInBrowser = cancellationMachine.provide({
 export default function CancellationScreen() {
   const parsed = v.safeParse(policySearch, useSearch({ strict: false }));
   const policyId = parsed.success ? parsed.output.policyid : undefined;
+  const unpaid = parsed.success ? parsed.output.unpaid : undefined;
   useFocusRescue(TITLE_ID);
   return (
     <section data-screen="cancellation" className="screen cancellation" aria-labelledby={TITLE_ID}>
@@ -56,7 +57,7 @@ export default function CancellationScreen() {
           none="You have no policy to cancel: a policy is issued once an order is bound and paid."
         />
       ) : (
-        <PolicyCancellation key={policyId} policyId={policyId} />
+        <PolicyCancellation key={policyId} policyId={policyId} unpaid={unpaid} />
       )}
     </section>
   );
@@ -109,7 +110,8 @@ function useFocusWhen<T extends HTMLElement>(when: boolean) {
   return ref;
 }
 
-function PolicyCancellation({ policyId }: { policyId: number }) {
+/** `unpaid`: the tail whose hosted checkout was just left without paying (the checkout's way back). */
+function PolicyCancellation({ policyId, unpaid }: { policyId: number; unpaid: number | undefined }) {
   const clientId = useClientArea();
   const [state, send] = useMachine(cancellationInBrowser, { input: { policyId, clientId } });
   const [choice, setChoice] = useState('');
@@ -192,7 +194,7 @@ function PolicyCancellation({ policyId }: { policyId: number }) {
               )}
             </p>
           )}
-          <TailSection state={state} send={send} options={options} />
+          <TailSection state={state} send={send} options={options} unpaid={unpaid} />
         </>
       )}
       <p className="cancellation-back">
@@ -236,7 +238,12 @@ function Standing({ options }: { options: CancellationOptions }) {
   );
 }
 
-function TailSection({ state, send, options }: StepProps & { options: CancellationOptions }) {
+function TailSection({
+  state,
+  send,
+  options,
+  unpaid,
+}: StepProps & { options: CancellationOptions; unpaid?: number | undefined }) {
   const { tail, tailOffer, cancellation } = state.context;
   const startsOn = cancellation?.cancellationDate ?? options.tailStartsOn;
   if (!startsOn || (!tail && tailOffer.length === 0)) return null;
@@ -251,6 +258,7 @@ function TailSection({ state, send, options }: StepProps & { options: Cancellati
       failure={state.context.tailFailure}
       onBuy={(years) => send({ type: 'tail.buy', years })}
       onPay={() => send({ type: 'tail.pay' })}
+      unpaid={unpaid}
     />
   );
 }
