@@ -672,7 +672,13 @@ export async function payableEndorsement(db: Database, user: AuthUser, endorseme
       status: `is ${row.status}`,
     });
   }
-  return { id: endorsementId, number: row.number, submissionId: row.submissionId };
+  return {
+    id: endorsementId,
+    number: row.number,
+    kind: row.kind,
+    policyId: row.policyId,
+    submissionId: row.submissionId,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -48,6 +48,21 @@ const PAY: LifecycleEvent = { type: 'order.paymentSucceeded', actor: 'system' };
 const screenUrl = (publicUrl: string, screen: string, clientId: string | undefined) =>
   clientId ? `${publicUrl}/client/${screen}/${encodeURIComponent(clientId)}` : `${publicUrl}/${screen}`;
 
+/** The endorsement a checkout bills, as far as where its payer returns unpaid depends on it. */
+type UnpaidReturn = { id: number; kind: 'change' | 'cancellation' | 'tail'; policyId: number };
+
+/**
+ * Where the payer of an endorsement lands on leaving the hosted checkout unpaid (issue 19): the
+ * screen the payment was started from, for its policy — a change's on Change your policy, a
+ * tail's on Cancel your policy — which offers Pay again for what still waits for its payment, and
+ * `unpaid` says to tell them that nothing was paid. The order's payment screen knows nothing of
+ * endorsements.
+ */
+export function endorsementCancelUrl(appBase: string, endorsement: UnpaidReturn, clientId: string | undefined) {
+  const screen = endorsement.kind === 'tail' ? 'policy/cancel' : 'policy/changes';
+  return `${screenUrl(appBase, screen, clientId)}?policyid=${endorsement.policyId}&unpaid=${endorsement.id}`;
+}
+
 const keyHash = (userId: number, key: string | undefined) =>
   createHash('sha256')
     .update(`${userId}:${key ?? randomBytes(16).toString('hex')}`)
@@ -137,7 +152,7 @@ export async function startCheckout(
   idempotencyKey: string | undefined,
   appBase: string = deps.publicUrl,
   /** Paying an endorsement's additional premium (issue 19) instead of the order's invoice. */
-  endorsement?: { id: number; number: string },
+  endorsement?: UnpaidReturn & { number: string },
 ): Promise<Checkout> {
   const idempotency = keyHash(user.id, idempotencyKey);
   let prepared = await preparePayment(deps, user, input.submissionid, idempotency, endorsement?.id);
@@ -176,7 +191,9 @@ export async function startCheckout(
       currency: 'USD',
       customerEmail: facts!.email,
       successUrl: `${screenUrl(appBase, 'paymentconfirm', input.clientid)}?${back}&sessionid={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${screenUrl(appBase, 'payment', input.clientid)}?${back}&cancelled=1`,
+      cancelUrl: endorsement
+        ? endorsementCancelUrl(appBase, endorsement, input.clientid)
+        : `${screenUrl(appBase, 'payment', input.clientid)}?${back}&cancelled=1`,
       clientId: input.clientid,
       // Ours per payment row: a retry of this request never opens a second session.
       idempotencyKey: `payment-${payment.id}-${payment.idempotencyKey.slice(0, 16)}`,

@@ -152,7 +152,8 @@ export async function endorsementRoutes(app: FastifyInstance) {
       'JSON: endorsementid, and clientid in a broker’s branded site. The endorsement must be the caller’s (404) and ' +
       'awaiting payment (409 naming `fields.status` otherwise). The same hosted checkout as payments/checkout, for the ' +
       'endorsement’s invoice: idempotent per Idempotency-Key, one payable session per invoice; the browser comes back ' +
-      'to paymentconfirm?submissionid&endorsementid&sessionid (payments/confirm answers it as for the order). Once ' +
+      'to paymentconfirm?submissionid&endorsementid&sessionid (payments/confirm answers it as for the order); left ' +
+      'unpaid, to policy/changes?policyid&unpaid (a tail: policy/cancel?policyid&unpaid), where Pay is offered again. Once ' +
       'paid (the webhook, or the confirmation), the endorsement is issued: the policy changes and its declarations ' +
       'are reissued.',
     tags: ['billing'],
