@@ -619,6 +619,24 @@ function attempts(): Attempt[] {
       body: { policyid: ids.policyId, years: 1 },
     },
     {
+      route: 'GET /api/weborder/insured/renewal',
+      what: 'read the other’s policy’s renewal offer',
+      method: 'GET',
+      url: `insured/renewal?policyid=${ids.policyId}`,
+    },
+    {
+      route: 'POST /api/weborder/insured/renewalaccept',
+      what: 'accept and pay the other’s renewal',
+      method: 'POST',
+      url: 'insured/renewalaccept',
+      body: {
+        policyid: ids.policyId,
+        signerName: 'Mal Lory',
+        consentToElectronicRecords: true,
+        agreeToDeclarations: true,
+      },
+    },
+    {
       route: 'GET /api/weborder/dashboard/submissiondetails',
       what: 'list: the other’s orders are not in it',
       method: 'GET',

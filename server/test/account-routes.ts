@@ -50,6 +50,9 @@ export const ACCOUNT_ROUTES = [
   'POST /api/weborder/insured/payendorsement',
   'GET /api/weborder/insured/policyhistory',
   'POST /api/weborder/documents/downloadendorsement',
+  // Issue 20: renewals.
+  'GET /api/weborder/insured/renewal',
+  'POST /api/weborder/insured/renewalaccept',
 ] as const;
 
 /** The insured's lifecycle calls (issue 7): signed-in only, the order's owner only. */
