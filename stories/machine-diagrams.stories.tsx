@@ -34,6 +34,7 @@ import shareDocument from '../docs/machines/share-document.mmd?raw';
 import specialityCatalog from '../docs/machines/speciality-catalog.mmd?raw';
 import underwritingQueue from '../docs/machines/underwriting-queue.mmd?raw';
 import adminAudit from '../docs/machines/admin-audit.mmd?raw';
+import adminJobs from '../docs/machines/admin-jobs.mmd?raw';
 import adminBrokers from '../docs/machines/admin-brokers.mmd?raw';
 import adminCatalog from '../docs/machines/admin-catalog.mmd?raw';
 import adminQuestions from '../docs/machines/admin-questions.mmd?raw';
@@ -742,6 +743,12 @@ export const AdminAudit: Story = {
   name: 'Administration: audit log (filters kept in the address)',
   args: { title: 'adminAuditMachine', file: 'docs/machines/admin-audit.mmd', source: adminAudit },
   play: expectStates(['loading', 'loadFailed', 'loaded', 'audit.filter', 'audit.sync', 'audit.retry', 'showFilters']),
+};
+
+export const AdminJobs: Story = {
+  name: 'Administration: scheduled work (queues, failed jobs, run again)',
+  args: { title: 'adminJobsMachine', file: 'docs/machines/admin-jobs.mmd', source: adminJobs },
+  play: expectStates(['loading', 'loadFailed', 'loaded', 'retrying', 'jobs.retry', 'jobs.reload']),
 };
 
 export const UnderwritingQueue: Story = {

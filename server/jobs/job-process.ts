@@ -38,8 +38,11 @@ const effectWork: ScheduledWork = {
   everyMinutes: 24 * 60,
   run: async ({ db, clock }) => {
     const control = async () =>
-      (await db.execute<{ round: number; hold: boolean }>(sql`select round, hold from job_test_control where id = 1`))
-        .rows[0]!;
+      (
+        (await db.execute(sql`select round, hold from job_test_control where id = 1`)) as unknown as {
+          rows: Array<{ round: number; hold: boolean }>;
+        }
+      ).rows[0]!;
     const { round } = await control();
     await db.execute(sql`insert into job_test_runs values (${round}, ${process.pid}, ${clock.now()})`);
     await db.execute(sql`insert into job_test_effects values (${round}, ${process.pid}) on conflict do nothing`);

@@ -11,7 +11,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The helpers that start the real server for the browser tests and the bench; no alias reaches scripts/.
@@ -91,11 +91,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('scheduled work across two serve
 
   const control = (round: number, hold: boolean) =>
     t.app.db.execute(sql`update job_test_control set round = ${round}, hold = ${hold} where id = 1`);
-  const runs = async (round: number) =>
-    (await t.app.db.execute<{ pid: number }>(sql`select pid from job_test_runs where round = ${round} order by at`))
-      .rows;
-  const effects = async (round: number) =>
-    (await t.app.db.execute<{ pid: number }>(sql`select pid from job_test_effects where round = ${round}`)).rows;
+  const pids = async (query: SQL) =>
+    ((await t.app.db.execute(query)) as unknown as { rows: Array<{ pid: number }> }).rows;
+  const runs = (round: number) => pids(sql`select pid from job_test_runs where round = ${round} order by at`);
+  const effects = (round: number) => pids(sql`select pid from job_test_effects where round = ${round}`);
 
   async function finished(id: string) {
     return until(`job ${id} completed`, async () => {

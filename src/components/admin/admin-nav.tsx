@@ -8,6 +8,7 @@ const ADMIN_SCREENS = [
   ['admin-ratetables', 'Rate tables'],
   ['admin-users', 'Users'],
   ['admin-audit', 'Audit log'],
+  ['admin-jobs', 'Scheduled work'],
 ] as const satisfies ReadonlyArray<readonly [ScreenName, string]>;
 
 /** The administration area's own navigation; TanStack's Link marks the screen shown aria-current="page". */
