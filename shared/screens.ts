@@ -182,6 +182,15 @@ export const screens = [
     search: 'policySearch',
     guard: 'requireSignedIn',
   },
+  // A later instalment of a payment plan (issue 20), as its mailed link names it: one button to the hosted checkout.
+  {
+    name: 'pay-instalment',
+    path: 'policy/instalment',
+    title: 'Pay your instalment',
+    module: 'pay-instalment/pay-instalment-screen',
+    search: 'instalmentSearch',
+    guard: 'requireSignedIn',
+  },
   {
     name: 'verify-certificate',
     path: 'verify-certificate/$code',

@@ -26,6 +26,7 @@ export const screenPaths: Readonly<Record<ScreenName, string>> = {
   "endorsements": "policy/changes",
   "cancellation": "policy/cancel",
   "renewal": "policy/renewal",
+  "pay-instalment": "policy/instalment",
   "verify-certificate": "verify-certificate/$code",
   "ordersummary": "ordersummary/$submissionid",
   "questionlist": "questionlist",

@@ -81,7 +81,15 @@ export const paymentConfirmSearch = v.object({
 export const instalmentSearch = v.object({
   invoiceid: v.fallback(v.optional(recordIdInputSchema), undefined),
   sessionid: v.fallback(v.optional(v.pipe(v.string(), v.regex(checkoutSessionIdPattern))), undefined),
-  cancelled: v.fallback(v.optional(v.picklist(['1', 1, 'true', true])), undefined),
+  cancelled: v.fallback(
+    v.optional(
+      v.pipe(
+        v.union([v.literal('1'), v.literal('true'), v.literal(1), v.literal(true)]),
+        v.transform(() => true as const),
+      ),
+    ),
+    undefined,
+  ),
 });
 
 /**
