@@ -7,6 +7,7 @@ import { formatUsd } from '@shared/contract/money-format';
 import { NextStepLink } from '@/components/dashboard/next-step-link';
 import { orderStatusTone, orderStatusWords } from '@/components/dashboard/order-status';
 import { formatDay } from '@/components/format/dates';
+import { InstalmentsCard } from '@/components/instalments/instalments-card';
 import { CloseOrderDialog } from '@/components/order/close-order-dialog';
 import { usePolicyIds, ViewPolicyLink } from '@/components/policy-history/view-policy-link';
 import { ScreenLink } from '@/components/screen-link';
@@ -81,6 +82,8 @@ export default function DashboardScreen() {
       {state.matches('loaded') && (
         <>
           {openOrder && <ResumeCard order={openOrder} />}
+          {/* Issue 20: what is due on policies paid by instalments (nothing for a yearly payer). */}
+          <InstalmentsCard />
           <section className="dashboard__orders" aria-labelledby="dashboard-orders-title">
             <div className="dashboard__orders-header">
               <h2 id="dashboard-orders-title">Your orders</h2>
