@@ -20,7 +20,7 @@ function summary(view: AdminJobs): string {
 
 function retriedWords(retried: JobRetry): string {
   return retried.retried
-    ? `The ${retried.queue} job will run again at a worker's next look.`
+    ? `The ${retried.queue} job will run again at a worker’s next look.`
     : `That ${retried.queue} job was no longer failed (${retried.state}): nothing changed.`;
 }
 
