@@ -61,7 +61,6 @@ export type AdminJobs = v.InferOutput<typeof adminJobsSchema>;
 export const jobRetryRequestSchema = v.object({
   id: v.pipe(v.string('must be a job id'), v.uuid('must be a job id')),
 });
-export type JobRetryRequest = v.InferInput<typeof jobRetryRequestSchema>;
 
 export const jobRetrySchema = v.object({
   id: v.string(),
