@@ -9,6 +9,7 @@ import { periodWords } from '@/components/billing/money-words';
 import { useBookStatus } from '@/components/broker-book/book-status';
 import { CopyLink } from '@/components/broker-book/copy-link';
 import { orderStatusWords } from '@/components/dashboard/order-status';
+import { OverdueInstalments } from '@/components/instalments/overdue-instalments';
 import { brokerBookMachine } from '@/machines/broker-book.machine';
 import { useScreenNavigate } from '@/routes/screen-navigation';
 
@@ -58,6 +59,8 @@ export default function BrokerBookScreen() {
       ) : (
         <>
           {book && <Storefront storefront={book.storefront} />}
+          {/* Issue 20: insureds with an instalment past due, before the book's orders. */}
+          <OverdueInstalments />
 
           <form
             className="broker-book__filters"
