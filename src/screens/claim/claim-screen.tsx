@@ -2,10 +2,9 @@ import '@/styles/claim.css';
 import { useParams } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import type { ClaimDetail } from '@shared/contract/claims';
-import { ClaimAttachmentList, ClaimAttachmentUpload } from '@/components/claims/claim-attachments';
-import { ClaimConversation } from '@/components/claims/claim-conversation';
+import { ClaimAttachmentUpload } from '@/components/claims/claim-attachments';
 import { ClaimProgress } from '@/components/claims/claim-progress';
-import { ClaimTimeline } from '@/components/claims/claim-timeline';
+import { ClaimThread } from '@/components/claims/claim-thread';
 import { claimNextStep, claimStatusWords } from '@/components/claims/claim-words';
 import { formatDay } from '@/components/format/dates';
 import { ScreenLink } from '@/components/screen-link';
@@ -87,49 +86,32 @@ function ClaimPage({ claimId }: { claimId: number }) {
         </div>
       )}
 
-      <section className="claim-section" aria-labelledby="claim-messages-title">
-        <h2 id="claim-messages-title">Messages</h2>
-        <ClaimConversation
-          messages={detail.messages}
-          viewer="insured"
-          open={open}
-          sending={sending}
-          sent={sent}
-          failure={messageFailure}
-          onSend={(body) => send({ type: 'message.send', body })}
-        />
-      </section>
-
-      <section className="claim-section" aria-labelledby="claim-attachments-title">
-        <h2 id="claim-attachments-title">Attachments</h2>
-        <ClaimAttachmentList claimId={claim.id} attachments={detail.attachments} viewer="insured" />
-        {open ? (
-          <ClaimAttachmentUpload
-            claimId={claim.id}
-            busy={uploading}
-            outcome={upload}
-            count={uploads}
-            queued={queued.length}
-            onUpload={(files) => send({ type: 'files.upload', files })}
-          />
-        ) : (
-          upload?.kind === 'refused' && (
-            <div className="notice notice--error" role="alert">
-              <p>Your files were not uploaded. {upload.message}</p>
-            </div>
+      <ClaimThread
+        detail={detail}
+        viewer="insured"
+        sending={sending}
+        sent={sent}
+        messageFailure={messageFailure}
+        onSend={(body) => send({ type: 'message.send', body })}
+        afterAttachments={
+          open ? (
+            <ClaimAttachmentUpload
+              claimId={claim.id}
+              busy={uploading}
+              outcome={upload}
+              count={uploads}
+              queued={queued.length}
+              onUpload={(files) => send({ type: 'files.upload', files })}
+            />
+          ) : (
+            upload?.kind === 'refused' && (
+              <div className="notice notice--error" role="alert">
+                <p>Your files were not uploaded. {upload.message}</p>
+              </div>
+            )
           )
-        )}
-      </section>
-
-      <section className="claim-section" aria-labelledby="claim-reported-title">
-        <h2 id="claim-reported-title">What you reported</h2>
-        <p className="claim-described">{claim.description}</p>
-      </section>
-
-      <section className="claim-section" aria-labelledby="claim-history-title">
-        <h2 id="claim-history-title">History</h2>
-        <ClaimTimeline timeline={detail.timeline} viewer="insured" />
-      </section>
+        }
+      />
     </>
   );
 }

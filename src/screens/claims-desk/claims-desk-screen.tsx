@@ -4,10 +4,8 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { ClaimHandlerDetail, ClaimQueueItem, ClaimStatus } from '@shared/contract/claims';
 import { claimStatuses } from '@shared/contract/enums';
-import { ClaimAttachmentList } from '@/components/claims/claim-attachments';
-import { ClaimConversation } from '@/components/claims/claim-conversation';
 import { ClaimProgress } from '@/components/claims/claim-progress';
-import { ClaimTimeline } from '@/components/claims/claim-timeline';
+import { ClaimThread } from '@/components/claims/claim-thread';
 import { claimStatusWords, movedWords, moveButtonWords } from '@/components/claims/claim-words';
 import { useClaimsDeskAddress, type ClaimsDeskAddress } from '@/components/claims/claims-desk-search';
 import { ServerFailure } from '@/components/form/server-failure';
@@ -271,36 +269,19 @@ function HandledClaim({ claimId, status }: { claimId: number; status: ClaimStatu
         />
       </section>
 
-      <section className="claim-section" aria-labelledby="claim-messages-title">
-        <h2 id="claim-messages-title">Messages</h2>
-        <ClaimConversation
-          messages={detail.messages}
-          viewer="handler"
-          open={detail.open}
-          sending={state.matches({ ready: { conversation: 'sending' } })}
-          sent={sent}
-          failure={messageFailure}
-          onSend={(body) => send({ type: 'message.send', body })}
-        />
-        {!detail.open && (
-          <p className="notice claim-readonly">The claim is closed: reopen it to write to the insured.</p>
-        )}
-      </section>
-
-      <section className="claim-section" aria-labelledby="claim-attachments-title">
-        <h2 id="claim-attachments-title">Attachments</h2>
-        <ClaimAttachmentList claimId={claim.id} attachments={detail.attachments} viewer="handler" />
-      </section>
-
-      <section className="claim-section" aria-labelledby="claim-reported-title">
-        <h2 id="claim-reported-title">What the insured reported</h2>
-        <p className="claim-described">{claim.description}</p>
-      </section>
-
-      <section className="claim-section" aria-labelledby="claim-history-title">
-        <h2 id="claim-history-title">History</h2>
-        <ClaimTimeline timeline={detail.timeline} viewer="handler" />
-      </section>
+      <ClaimThread
+        detail={detail}
+        viewer="handler"
+        sending={state.matches({ ready: { conversation: 'sending' } })}
+        sent={sent}
+        messageFailure={messageFailure}
+        onSend={(body) => send({ type: 'message.send', body })}
+        afterMessages={
+          !detail.open && (
+            <p className="notice claim-readonly">The claim is closed: reopen it to write to the insured.</p>
+          )
+        }
+      />
     </div>
   );
 }
