@@ -40,6 +40,14 @@ export function PolicyActionLinks({ policyId, actions }: { policyId: number; act
             Report a claim
           </ScreenLink>
         </li>
+        {/* Issue 20: the renewal offer (or when it will be made) while the policy is current. */}
+        {actions.cancel && (
+          <li>
+            <ScreenLink screen="renewal" search={search} className="button button--secondary">
+              Renew your policy
+            </ScreenLink>
+          </li>
+        )}
         {actions.cancel && (
           <li>
             <ScreenLink screen="cancellation" search={search} className="button button--secondary">

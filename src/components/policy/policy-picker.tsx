@@ -9,7 +9,7 @@ import { periodWords } from '@/components/billing/money-words';
 import { ScreenLink } from '@/components/screen-link';
 
 /** The screens about one policy, each opened with `policyid` in the address. */
-type PolicyScreen = 'policy-history' | 'certificates' | 'endorsements' | 'cancellation';
+type PolicyScreen = 'policy-history' | 'certificates' | 'endorsements' | 'cancellation' | 'renewal';
 
 /** The insured's policies, each a link to `screen` for that policy. */
 export function PolicyLinks({ screen, policies }: { screen: PolicyScreen; policies: ClaimablePolicy[] }) {
