@@ -101,6 +101,8 @@ export function dashboardHandlers({
   return [
     http.get(DASHBOARD_URLS.submissionDetails, () => HttpResponse.json(orders)),
     http.get(DASHBOARD_URLS.existingOpenOrder, () => HttpResponse.json({ order: openOrder })),
+    // Issue 20: no policy paid by instalments (the payment-plan card shows nothing).
+    http.get('*/api/weborder/insured/instalments', () => HttpResponse.json([])),
   ];
 }
 
