@@ -544,3 +544,6 @@ export function heldCalculateHandlers() {
     },
   };
 }
+
+/** The Texas Architects table and the request its quotes price (issue 20's renewal stories price next year's on a new version of it). */
+export { table as architectsTexasTable, ratingRequest as architectsRatingRequest };
