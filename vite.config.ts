@@ -75,6 +75,12 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts'],
+          // Migrated, seeded databases made once and copied per test file (server/test/database-templates.ts).
+          globalSetup: ['server/test/global-setup.ts'],
+          // Files share a worker's module graph instead of importing the whole server afresh each
+          // (~3 s a file). Safe here: each file builds its own app on its own database, and the
+          // one module mock (password.test.ts) wraps the real function.
+          isolate: false,
           // A fresh PGlite costs seconds: each file shares one, so give hooks room.
           hookTimeout: 60_000,
           testTimeout: 30_000,
@@ -97,6 +103,8 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.e2e.test.ts'],
+          // Each test server's data directory starts as a copy of one migrated, seeded PGlite.
+          globalSetup: ['tests/e2e/support/global-setup.ts'],
           hookTimeout: 120_000,
           testTimeout: 60_000,
         },

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -79,6 +79,14 @@ export async function startServer(
   const cleanUp = () => {
     if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
   };
+  // Under the browser tests, a fresh data directory starts as a copy of the run's migrated,
+  // demo-seeded PGlite (server/test/database-templates.ts): seconds less per server, and the
+  // server's own migrations and seed then find nothing to do. The bench sets no template: it
+  // measures the real first start.
+  const template = process.env.PORTAL_TEST_PGLITE_TEMPLATE;
+  if (ownsDataDir && template && (options.env?.SEED_DEMO ?? '1') === '1' && !options.env?.DATABASE_URL) {
+    cpSync(template, join(dataDir, 'pgdata'), { recursive: true });
+  }
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, args, {

@@ -1,19 +1,11 @@
 /**
- * Every story is a test: each one renders under jsdom with the preview's decorators (the router),
- * its MSW handlers answering the screen's real API calls, and its play function's assertions.
- * A new *.stories.tsx file is picked up on its own.
+ * What holds for the story files as a whole; the stories themselves run as tests in
+ * stories-1…4.test.tsx (story-tests.ts).
  */
-import { composeStories, type ReactRenderer } from '@storybook/react';
-import type { ComposedStoryFn, Store_CSFExports } from 'storybook/internal/types';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { composed, STORY_SHARDS, storyShard, type StoryModule } from './story-tests';
 
-type StoryModule = Store_CSFExports<ReactRenderer>;
-
-function composed(module: StoryModule): [string, ComposedStoryFn<ReactRenderer>][] {
-  return Object.entries(composeStories(module)) as [string, ComposedStoryFn<ReactRenderer>][];
-}
-
-const storyFiles = import.meta.glob<StoryModule>('./**/*.stories.tsx', { eager: true });
+const storyFiles = import.meta.glob<StoryModule>('./**/*.stories.tsx');
 const diagramSources = import.meta.glob<string>('../docs/machines/*.mmd', {
   eager: true,
   query: '?raw',
@@ -53,30 +45,19 @@ it('finds the story files', () => {
   );
 });
 
-for (const [file, module] of Object.entries(storyFiles)) {
-  describe(file, () => {
-    const stories = composed(module);
-
-    it('has stories', () => {
-      expect(stories.length).toBeGreaterThan(0);
-    });
-
-    for (const [name, Story] of stories) {
-      it(name, async () => {
-        // A story without a play function asserts nothing about what the screen shows.
-        expect(Story.play, `${name} has no play function`).toBeTypeOf('function');
-        await Story.run();
-      });
-    }
-  });
-}
-
-it('has a story on the analysts’ page for every committed machine diagram, showing that file', () => {
-  const module = storyFiles['./machine-diagrams.stories.tsx'];
-  expect(module).toBeDefined();
-  const shown = composed(module!).map(([, Story]) => (Story.args as { source?: string }).source);
+it('has a story on the analysts’ page for every committed machine diagram, showing that file', async () => {
+  const load = storyFiles['./machine-diagrams.stories.tsx'];
+  expect(load).toBeDefined();
+  const shown = composed(await load!()).map(([, Story]) => (Story.args as { source?: string }).source);
   expect(Object.keys(diagramSources).length).toBeGreaterThan(0);
   for (const [file, source] of Object.entries(diagramSources)) {
     expect(shown, `${file} has no story in stories/machine-diagrams.stories.tsx`).toContain(source);
   }
+});
+
+it('runs every story file in exactly one shard, and every shard has some', () => {
+  const shards = Object.keys(storyFiles).map(storyShard);
+  for (const shard of shards) expect(shard).toBeGreaterThanOrEqual(0);
+  for (const shard of shards) expect(shard).toBeLessThan(STORY_SHARDS);
+  expect(new Set(shards).size).toBe(STORY_SHARDS);
 });

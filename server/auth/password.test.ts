@@ -2,20 +2,19 @@ import type * as crypto from 'node:crypto';
 import { scrypt } from 'node:crypto';
 import { gzip } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  acceptableParameters,
-  hashConcurrency,
-  hashLimiter,
-  hashPassword,
-  verifyPassword,
-} from '@server/auth/password';
-import { HttpError } from '@server/http/http-error';
 
 // The real scrypt, watched: refused parameters must never reach it.
 vi.mock('node:crypto', async (importOriginal) => {
   const original = await importOriginal<typeof crypto>();
   return { ...original, scrypt: vi.fn(original.scrypt) };
 });
+
+// Server test files share a worker's modules (vite.config.ts: isolate false), so another file may
+// already have loaded the password module with the real scrypt: load it afresh, on the watched one.
+vi.resetModules();
+const { acceptableParameters, hashConcurrency, hashLimiter, hashPassword, verifyPassword } =
+  await import('@server/auth/password');
+const { HttpError } = await import('@server/http/http-error');
 
 describe('password hashing', () => {
   it('verifies the right password and refuses a wrong one', async () => {
@@ -132,7 +131,7 @@ describe('hashing concurrency (issue 17)', () => {
     try {
       const refused = await hashPassword('one too many').catch((error: unknown) => error);
       expect(refused).toBeInstanceOf(HttpError);
-      const error = refused as HttpError;
+      const error = refused as InstanceType<typeof HttpError>;
       expect(error.status).toBe(503);
       expect(error.message).toMatch(/^Too many passwords are being checked right now\. Try again in \d+ seconds?\.$/);
       expect(Number(error.headers?.['retry-after'])).toBeGreaterThanOrEqual(1);
