@@ -1,0 +1,230 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { formatCalendarDay } from '@shared/contract/date-format';
+import { formatUsd } from '@shared/contract/money-format';
+import RenewalScreen from '@/screens/renewal/renewal-screen';
+import { adaStored, authHandlers } from './support/auth-fixtures';
+import { clearCheckoutHash } from './support/billing-fixtures';
+import { brokerHandlers } from './support/broker-fixtures';
+import { catalogHandlers, HARBOR_RISK } from './support/catalog-fixtures';
+import {
+  checkout,
+  lastYear,
+  newQuestion,
+  type renewalOf,
+  renewalServer,
+  renewingPolicy,
+  thisYear,
+  type RenewalServerOptions,
+} from './support/renewal-fixtures';
+import type { RouterParameters } from './support/router-decorator';
+import { onAPhone } from './support/viewports';
+
+/**
+ * The renewal screen (src/screens/renewal, renewalMachine): Ada's Architects policy P-2026-004217
+ * ends in 45 days and has its renewal offer — this year's premium on version 2 of the Texas table
+ * against last year's, both worked out by the rating engine (stories/support/renewal-fixtures.ts),
+ * one new question asked. Every state of the machine, each from its own mock server.
+ */
+const routeOf = (policyId: number) => `/policy/renewal?policyid=${policyId}`;
+
+function withServer(options: RenewalServerOptions = {}, route = routeOf(renewingPolicy.id)) {
+  const server = renewalServer(options);
+  const story: Pick<Story, 'parameters' | 'beforeEach'> = {
+    parameters: { route, msw: { handlers: [...authHandlers(), ...server.handlers] } },
+    beforeEach: () => {
+      server.reset();
+      clearCheckoutHash();
+    },
+  };
+  return { server, story };
+}
+
+const meta = {
+  title: 'Screens/Renewal',
+  component: RenewalScreen,
+  parameters: {
+    route: routeOf(renewingPolicy.id),
+    session: adaStored,
+    msw: { handlers: [...authHandlers(), ...renewalServer().handlers] },
+  } satisfies RouterParameters & { msw: unknown },
+} satisfies Meta<typeof RenewalScreen>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+async function screenOf(canvasElement: HTMLElement) {
+  const screen = await waitFor(() => {
+    const element = canvasElement.querySelector<HTMLElement>('[data-screen="renewal"]');
+    expect(element, 'the screen has not rendered').not.toBeNull();
+    return element!;
+  });
+  return within(screen);
+}
+
+const offered = withServer();
+
+export const Offered: Story = {
+  name: 'Offered: this year against last, what changed, the new question, Accept and pay',
+  ...offered.story,
+  play: async ({ canvasElement }) => {
+    const canvas = await screenOf(canvasElement);
+    await expect(
+      await canvas.findByRole('heading', { name: `Your renewal: ${renewingPolicy.number}-R1` }),
+    ).toBeVisible();
+    await expect(canvas.getByText(formatUsd(thisYear.totalCents))).toBeVisible();
+    await expect(canvas.getByText(`(last year ${formatUsd(lastYear.totalCents)})`)).toBeVisible();
+    const changes = within(canvas.getByRole('table'));
+    await expect(changes.getByRole('rowheader', { name: thisYear.worksheet[0]!.label })).toBeVisible();
+    await expect(canvas.getByRole('group', { name: newQuestion.text })).toBeVisible();
+    await expect(canvas.getByText(`New period:`, { exact: false })).toHaveTextContent(
+      formatCalendarDay(renewingPolicy.expirationDate),
+    );
+  },
+};
+
+export const OfferedOnAPhone: Story = {
+  name: 'Offered, on a phone',
+  ...offered.story,
+  ...onAPhone,
+  play: async ({ canvasElement }) => {
+    const canvas = await screenOf(canvasElement);
+    await expect(await canvas.findByRole('button', { name: 'Accept and pay' })).toBeVisible();
+  },
+};
+
+export const MissingAnswers: Story = {
+  name: 'Accept without answering or signing: each field says what, nothing is sent',
+  ...offered.story,
+  play: async ({ canvasElement }) => {
+    const canvas = await screenOf(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Accept and pay' }));
+    await expect(await canvas.findByText('Please answer this question.')).toBeVisible();
+    await expect(canvas.getByText('Type your full name to sign')).toBeVisible();
+    await expect(canvas.getByText('Tick the box to agree')).toBeVisible();
+    await expect(offered.server.accepted).toHaveLength(0);
+  },
+};
+
+const paying = withServer();
+
+export const AcceptAndPay: Story = {
+  name: 'Accept and pay: answered, signed, one acceptance with a key, off to the hosted checkout',
+  ...paying.story,
+  play: async ({ canvasElement }) => {
+    const canvas = await screenOf(canvasElement);
+    const question = within(await canvas.findByRole('group', { name: newQuestion.text }));
+    await userEvent.click(question.getByRole('radio', { name: 'No' }));
+    await userEvent.type(canvas.getByLabelText('Your full name, as your signature'), 'Ada Lovelace');
+    await userEvent.click(canvas.getByRole('checkbox'));
+    await userEvent.click(canvas.getByRole('button', { name: 'Accept and pay' }));
+    await waitFor(() => expect(window.location.hash).toBe(`#sandbox-checkout-${checkout.sessionId}`));
+    await expect(paying.server.accepted).toHaveLength(1);
+    await expect(paying.server.accepted[0]!.body).toMatchObject({
+      policyid: renewingPolicy.id,
+      answers: { bim_coordination: 'no' },
+      signerName: 'Ada Lovelace',
+      consentToElectronicRecords: true,
+      agreeToDeclarations: true,
+    });
+    await expect(paying.server.accepted[0]!.key).toMatch(/^[0-9a-f]{64}$/);
+  },
+};
+
+const referred = withServer({ accept: 'referred', questions: [] });
+
+export const Referred: Story = {
+  name: 'Accepted, referred: with an underwriter',
+  ...referred.story,
+  play: async ({ canvasElement }) => {
+    const canvas = await screenOf(canvasElement);
+    await expect(await canvas.findByText(/Nothing new is asked/)).toBeVisible();
+    await userEvent.type(canvas.getByLabelText('Your full name, as your signature'), 'Ada Lovelace');
+    await userEvent.click(canvas.getByRole('checkbox'));
+    await userEvent.click(canvas.getByRole('button', { name: 'Accept and pay' }));
+    await expect(await canvas.findByRole('heading', { name: 'Your renewal is with an underwriter' })).toBeVisible();
+  },
+};
+
+const refused = withServer({ accept: 'refused', questions: [] });
+
+export const Refused: Story = {
+  name: 'Refused by the server (409): its words, and the same key on a retry',
+  ...refused.story,
+  play: async ({ canvasElement }) => {
+    const canvas = await screenOf(canvasElement);
+    await userEvent.type(await canvas.findByLabelText('Your full name, as your signature'), 'Ada Lovelace');
+    await userEvent.click(canvas.getByRole('checkbox'));
+    await userEvent.click(canvas.getByRole('button', { name: 'Accept and pay' }));
+    await expect(await canvas.findByText(/its renewal can no longer be accepted/)).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Accept and pay' }));
+    await waitFor(() => expect(refused.server.accepted).toHaveLength(2));
+    await expect(refused.server.accepted[1]!.key).toBe(refused.server.accepted[0]!.key);
+  },
+};
+
+const settled = (status: Parameters<typeof renewalOf>[0], heading: string, name: string): Story => {
+  const { story } = withServer({ status });
+  return {
+    name,
+    ...story,
+    play: async ({ canvasElement }) => {
+      const canvas = await screenOf(canvasElement);
+      await expect(await canvas.findByRole('heading', { name: heading })).toBeVisible();
+      await expect(canvas.queryByRole('button', { name: 'Accept and pay' })).toBeNull();
+    },
+  };
+};
+
+export const NotYet = settled('not_yet', 'Your renewal is not offered yet', 'Not offered yet: the day it will be');
+export const WithUnderwriter = settled(
+  'with_underwriter',
+  'Your renewal is with an underwriter',
+  'With an underwriter',
+);
+export const Renewed = settled('renewed', 'Your renewal is bound', 'Renewed: the new term is bound');
+export const Declined = settled('declined', 'We cannot renew this policy', 'Declined');
+export const Lapsed = settled('lapsed', 'This policy was not renewed', 'Lapsed: ended without renewal');
+
+const awaiting = withServer({ status: 'awaiting_payment' });
+
+export const AwaitingPayment: Story = {
+  name: 'Accepted, not yet paid: Pay your renewal, no questions again',
+  ...awaiting.story,
+  play: async ({ canvasElement }) => {
+    const canvas = await screenOf(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Pay your renewal' })).toBeVisible();
+    await expect(canvas.queryByRole('group', { name: newQuestion.text })).toBeNull();
+  },
+};
+
+export const Loading: Story = {
+  name: 'Loading',
+  ...withServer({ pending: true }).story,
+  play: async ({ canvasElement }) => {
+    const canvas = await screenOf(canvasElement);
+    await expect(await canvas.findByRole('status')).toHaveTextContent('Loading your renewal…');
+  },
+};
+
+export const LoadFailed: Story = {
+  name: 'The offer could not be loaded: Try again',
+  ...withServer({ failing: true }).story,
+  play: async ({ canvasElement }) => {
+    const canvas = await screenOf(canvasElement);
+    await expect(await canvas.findByRole('button', { name: 'Try again' })).toBeVisible();
+  },
+};
+
+export const ChoosePolicyBranded: Story = {
+  name: 'Choose a policy (branded): the links stay in the client area',
+  parameters: {
+    route: `/client/policy/renewal/${HARBOR_RISK}`,
+    msw: { handlers: [...brokerHandlers(), ...catalogHandlers(), ...authHandlers(), ...renewalServer().handlers] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = await screenOf(canvasElement);
+    const [first] = await canvas.findAllByRole('link', { name: new RegExp(renewingPolicy.number) });
+    await expect(first).toHaveAttribute('href', `/client/policy/renewal/${HARBOR_RISK}?policyid=${renewingPolicy.id}`);
+  },
+};
