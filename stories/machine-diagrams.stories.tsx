@@ -3,6 +3,7 @@ import { expect, waitFor, within } from 'storybook/test';
 import applicationSignature from '../docs/machines/application-signature.mmd?raw';
 import auth from '../docs/machines/auth.mmd?raw';
 import cancellation from '../docs/machines/cancellation.mmd?raw';
+import renewal from '../docs/machines/renewal.mmd?raw';
 import certificates from '../docs/machines/certificates.mmd?raw';
 import changePassword from '../docs/machines/change-password.mmd?raw';
 import claim from '../docs/machines/claim.mmd?raw';
@@ -847,5 +848,21 @@ export const EndorsementsDesk: Story = {
     'decision.submit',
     'decision.cancel',
     'desk.retry',
+  ]),
+};
+
+export const Renewal: Story = {
+  name: 'Renew your policy (the offer, the new questions, accept and pay in one step)',
+  args: { title: 'renewalMachine', file: 'docs/machines/renewal.mmd', source: renewal },
+  play: expectStates([
+    'loading',
+    'loadFailed',
+    'offered',
+    'accepting',
+    'toCheckout',
+    'settled',
+    'renewal.answer',
+    'renewal.accept',
+    'renewal.retry',
   ]),
 };
