@@ -105,6 +105,8 @@ export function bookHandlers(options: BookServerOptions = {}) {
       }
       return HttpResponse.json(beaBook(status ? bookOrders.filter((entry) => entry.status === status) : bookOrders));
     }),
+    // Issue 20: nothing overdue (the overdue-instalments list shows nothing).
+    http.get('*/api/weborder/broker/overdueinstalments', () => HttpResponse.json([])),
   ];
   return {
     handlers,
