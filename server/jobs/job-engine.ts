@@ -156,7 +156,16 @@ export function createJobEngine({ database, work, context, settings, log }: JobE
   });
   const sql = () => boss.getDb() as SqlExecutor;
 
-  async function execute(row: ScheduledWork, job: PgBoss.Job<unknown>): Promise<void> {
+  /** Runs started here outside pg-boss's workers (runNow, settle): a stop waits for them too. */
+  const running = new Set<Promise<void>>();
+
+  function execute(row: ScheduledWork, job: PgBoss.Job<unknown>): Promise<void> {
+    const run = executeOnce(row, job).finally(() => running.delete(run));
+    running.add(run);
+    return run;
+  }
+
+  async function executeOnce(row: ScheduledWork, job: PgBoss.Job<unknown>): Promise<void> {
     const ctx = context();
     try {
       await row.run({ ...ctx, log: ctx.log.child({ job: row.name, jobId: job.id }) });
@@ -193,16 +202,30 @@ export function createJobEngine({ database, work, context, settings, log }: JobE
         retryBackoff: settings.retryBackoff && settings.retryDelaySeconds > 0,
         expireInSeconds: settings.expireInSeconds,
       };
+      // Steady state (every start but the first) reads two lists and writes nothing: each write
+      // costs a round on PGlite's one connection, in the event loop of a starting server.
+      const queues = new Map((await boss.getQueues()).map((queue) => [queue.name, queue]));
+      const schedules = new Map((await boss.getSchedules()).map((schedule) => [schedule.name, schedule]));
       for (const row of rows.values()) {
-        await boss.createQueue(row.name, { name: row.name, ...queueOptions });
-        // createQueue leaves an existing queue as it was: the settings of this start apply.
-        await boss.updateQueue(row.name, { name: row.name, ...queueOptions });
-        await boss.schedule(row.name, cronFor(row.everyMinutes), undefined, { tz: 'UTC' });
+        const queue = queues.get(row.name);
+        if (!queue) await boss.createQueue(row.name, { name: row.name, ...queueOptions });
+        else if (
+          queue.policy !== queueOptions.policy ||
+          queue.retryLimit !== queueOptions.retryLimit ||
+          queue.retryDelay !== queueOptions.retryDelay ||
+          queue.retryBackoff !== queueOptions.retryBackoff ||
+          queue.expireInSeconds !== queueOptions.expireInSeconds
+        ) {
+          // createQueue leaves an existing queue as it was: this start's settings apply.
+          await boss.updateQueue(row.name, { name: row.name, ...queueOptions });
+        }
+        const cron = cronFor(row.everyMinutes);
+        if (schedules.get(row.name)?.cron !== cron) {
+          await boss.schedule(row.name, cron, undefined, { tz: 'UTC' });
+        }
       }
       // A sweep no longer in the registry must not keep making jobs nobody works.
-      for (const schedule of await boss.getSchedules()) {
-        if (!rows.has(schedule.name)) await boss.unschedule(schedule.name);
-      }
+      for (const name of schedules.keys()) if (!rows.has(name)) await boss.unschedule(name);
       if (timers) {
         for (const row of rows.values()) {
           await boss.work<unknown>(
@@ -241,6 +264,14 @@ export function createJobEngine({ database, work, context, settings, log }: JobE
       if (!starting) return;
       await starting.catch(() => undefined);
       stopping = true;
+      // pg-boss waits for its workers' jobs (then fails them over to a retry); the runs started
+      // by runNow are waited for here, within the same bound, before the database closes.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled([...running]),
+        new Promise((resolve) => (timer = setTimeout(resolve, STOP_TIMEOUT_MS))),
+      ]);
+      clearTimeout(timer);
       await boss.stop({ graceful: true, wait: true, timeout: STOP_TIMEOUT_MS });
     },
     async runNow(queue) {
