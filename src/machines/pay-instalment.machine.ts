@@ -76,7 +76,7 @@ export const payInstalmentMachine = setup({
     isPayable: ({ context }) => context.instalment?.payable === true,
     isPaid: (_, confirmation: InstalmentConfirmation) => confirmation.outcome === 'paid',
     isPending: (_, confirmation: InstalmentConfirmation) => confirmation.outcome === 'pending',
-    hasWaitsLeft: ({ context }) => context.waits < CONFIRM_BACKOFF_MS.length,
+    outOfWaits: ({ context }) => context.waits >= CONFIRM_BACKOFF_MS.length,
     isNotFound: (_, error: unknown) => errorStatus(error) === 404 || errorStatus(error) === 400,
   },
   delays: {
@@ -106,7 +106,11 @@ export const payInstalmentMachine = setup({
       invoke: {
         src: 'loadInstalment',
         input: ({ context }) => ({ invoiceId: context.invoiceId }),
-        onDone: { target: 'shown', actions: { type: 'storeInstalment', params: outputOf } },
+        onDone: {
+          target: 'shown',
+          actions: { type: 'storeInstalment', params: outputOf },
+          description: 'It arrived.',
+        },
         onError: [
           {
             guard: { type: 'isNotFound', params: errorOf },
@@ -144,6 +148,7 @@ export const payInstalmentMachine = setup({
         onDone: {
           target: 'leaving',
           actions: { type: 'goToCheckout', params: ({ event }) => ({ url: event.output.url }) },
+          description: 'The checkout is open: the browser leaves for it.',
         },
         onError: {
           target: 'reloading',
@@ -160,8 +165,13 @@ export const payInstalmentMachine = setup({
         onDone: {
           target: 'shown',
           actions: assign(({ event }) => ({ instalment: event.output })),
+          description: 'It arrived: shown as it now stands, with the reason.',
         },
-        onError: { target: 'loadFailed', actions: { type: 'storeError', params: errorOf } },
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'storeError', params: errorOf },
+          description: 'It did not load.',
+        },
       },
     },
     leaving: { description: 'The browser is on its way to the hosted checkout.' },
@@ -190,14 +200,26 @@ export const payInstalmentMachine = setup({
           },
         ],
         onError: [
-          { guard: { type: 'isNotFound', params: errorOf }, target: 'notFound' },
-          { target: 'loadFailed', actions: { type: 'storeError', params: errorOf } },
+          {
+            guard: { type: 'isNotFound', params: errorOf },
+            target: 'notFound',
+            description: 'No such checkout of this instalment.',
+          },
+          {
+            target: 'loadFailed',
+            actions: { type: 'storeError', params: errorOf },
+            description: 'The server could not be asked.',
+          },
         ],
       },
     },
     waiting: {
       description: 'The provider has not confirmed yet: ask again after a while, then say it is still pending.',
-      always: { guard: ({ context }) => context.waits >= CONFIRM_BACKOFF_MS.length, target: 'shown' },
+      always: {
+        guard: 'outOfWaits',
+        target: 'shown',
+        description: 'Asked enough: the instalment shows, still pending, with Pay.',
+      },
       after: { backoff: { target: 'confirming', actions: 'countWait', description: 'Ask again.' } },
       on: {
         'instalment.recheck': { target: 'confirming', actions: 'countWait', description: 'Ask again now.' },
