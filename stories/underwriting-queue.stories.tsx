@@ -14,6 +14,7 @@ import {
   maryItem,
   pendingQueueHandlers,
   QUEUE_DOWN_MESSAGE,
+  REFERRED_CHANGES_WAITING,
   queueHandlers,
 } from './support/underwriting-fixtures';
 
@@ -63,10 +64,10 @@ export const Loading: Story = {
     await expect(canvas.getByLabelText('Status')).toHaveDisplayValue('Any status');
     // The other desks, from its lead.
     await expect(canvas.getByRole('link', { name: 'claims desk' })).toHaveAttribute('href', '/underwriting/claims');
-    await expect(canvas.getByRole('link', { name: 'referred changes' })).toHaveAttribute(
-      'href',
-      '/underwriting/endorsements',
-    );
+    // The referred changes load apart from the queue: their link says how many wait.
+    await expect(
+      await canvas.findByRole('link', { name: `referred changes (${REFERRED_CHANGES_WAITING} waiting)` }),
+    ).toHaveAttribute('href', '/underwriting/endorsements');
   },
 };
 

@@ -1,6 +1,7 @@
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import type { User } from '@shared/contract/auth';
 import type { FileSummary } from '@shared/contract/files';
+import type { ReferredEndorsement } from '@shared/contract/endorsements';
 import type { ReferralReason } from '@shared/contract/lifecycle';
 import { formatUsd } from '@shared/contract/money-format';
 import type { Calculation } from '@shared/contract/rating';
@@ -140,6 +141,40 @@ export const QUEUE_DOWN_MESSAGE = 'The underwriting service is unavailable.';
  * GET underwriting/queue over `items`, filtered by the query as the server filters; the brokers
  * and specialities to filter by are those of every order waiting. `failOnce`: the first call is a 503.
  */
+/** How many referred mid-term changes wait on the desk's own page (its link counts them). */
+export const REFERRED_CHANGES_WAITING = 2;
+
+/** A referred change as GET underwriting/endorsements answers it; the queue only counts them. */
+const referredChange = (id: number): ReferredEndorsement => ({
+  id,
+  policyId: 4217,
+  number: `P-2026-004217-E0${id - 80}`,
+  kind: 'change',
+  status: 'referred',
+  effectiveDate: '2026-12-01',
+  changes: [{ field: 'limitCode', before: '1M/1M', after: '2M/4M' }],
+  annualPremiumBeforeCents: 264_900,
+  annualPremiumAfterCents: 370_800,
+  premiumChangeCents: 63_200,
+  taxChangeCents: 3_065,
+  feeChangeCents: 113,
+  totalChangeCents: 66_378,
+  returnPremiumStatus: null,
+  invoiceId: null,
+  invoiceNumber: null,
+  createdAt: ago(30 + id),
+  issuedAt: null,
+  hasDocument: false,
+  policyNumber: 'P-2026-004217',
+  insuredName: 'Ada Lovelace Architects LLC',
+  reason: 'The annual premium after the change, $3,708.00, is above the automatic authority of $3,178.00.',
+});
+
+/** GET underwriting/endorsements: the referred changes the queue's link counts. */
+const referredChangesHandler = http.get('*/api/weborder/underwriting/endorsements', () =>
+  HttpResponse.json(Array.from({ length: REFERRED_CHANGES_WAITING }, (_, index) => referredChange(81 + index))),
+);
+
 export function queueHandlers(options: { items?: QueueItem[]; failOnce?: boolean } = {}): {
   handlers: HttpHandler[];
   asked: string[];
@@ -172,6 +207,7 @@ export function queueHandlers(options: { items?: QueueItem[]; failOnce?: boolean
       };
       return HttpResponse.json(answer);
     }),
+    referredChangesHandler,
   ];
   return {
     handlers,
@@ -189,6 +225,7 @@ export const pendingQueueHandlers: HttpHandler[] = [
     await delay('infinite');
     return HttpResponse.json({});
   }),
+  referredChangesHandler,
 ];
 
 // ---------------------------------------------------------------------------------------------

@@ -127,11 +127,12 @@ describe.runIf(chromiumPath)('referred mid-term changes, both sides, in Chromium
     return mine;
   }
 
-  /** The underwriter's way to the desk: the header's Underwriting desk, then its Referred changes link. */
+  /** The underwriter's way to the desk: the header's Underwriting desk, then its link to the referred changes. */
   async function openDesk() {
     await handler.goto(url('/dashboard'));
     await handler.getByRole('banner').getByRole('link', { name: 'Underwriting desk' }).click();
-    await screen(handler, 'underwriting').getByRole('link', { name: 'referred changes' }).click();
+    // One change waits each time the underwriter comes here: the link says so.
+    await screen(handler, 'underwriting').getByRole('link', { name: 'referred changes (1 waiting)' }).click();
     await handler.waitForURL((u) => u.pathname === '/underwriting/endorsements');
     return screen(handler, 'endorsements-desk');
   }

@@ -2,6 +2,7 @@ import { queueStatuses } from '@shared/contract/enums';
 import '@/styles/underwriting.css';
 import { useMachine } from '@xstate/react';
 import { useEffect, useId } from 'react';
+import type { SnapshotFrom } from 'xstate';
 import { formatUsd } from '@shared/contract/money-format';
 import { type QueueItem } from '@shared/contract/underwriting';
 import type { QueueFilters } from '@/api/underwriting';
@@ -10,10 +11,18 @@ import { DeskStatus, deskStatusWords } from '@/components/underwriting/desk-stat
 import { ReferralReasons } from '@/components/underwriting/referral-reasons';
 import { useQueueFilters } from '@/components/underwriting/queue-filters';
 import { WaitingSince } from '@/components/underwriting/waiting-since';
+import { endorsementsDeskMachine } from '@/machines/endorsements-desk.machine';
 import { underwritingQueueMachine } from '@/machines/underwriting-queue.machine';
 import { useScreenNavigate } from '@/routes/screen-navigation';
 
 const idOf = (value: string) => (value === '' ? undefined : Number(value));
+
+/** " (2 waiting)" once the referred changes are loaded; nothing while they load or if they could not. */
+function referredWords(desk: SnapshotFrom<typeof endorsementsDeskMachine>): string {
+  if (!desk.matches('ready') && !desk.matches('empty')) return '';
+  const count = desk.context.items?.length ?? 0;
+  return count === 0 ? ' (none waiting)' : ` (${count} waiting)`;
+}
 
 export default function UnderwritingQueueScreen() {
   const navigate = useScreenNavigate();
@@ -27,6 +36,8 @@ export default function UnderwritingQueueScreen() {
     }),
     { input: { filters } },
   );
+  // The referred changes, loaded as their own desk loads them, so its link says how many wait.
+  const [referred] = useMachine(endorsementsDeskMachine);
   // Back and Forward change the address without a choice here: the queue follows it.
   const { brokerId, specialityId, status } = filters;
   useEffect(() => {
@@ -56,7 +67,7 @@ export default function UnderwritingQueueScreen() {
         Orders referred to an underwriter, waiting on the insured, or sent back for review, oldest first. Claims
         reported by insureds are on the <ScreenLink screen="claims-desk">claims desk</ScreenLink>; mid-term changes of
         policies in force that the rules referred are under{' '}
-        <ScreenLink screen="endorsements-desk">referred changes</ScreenLink>.
+        <ScreenLink screen="endorsements-desk">referred changes{referredWords(referred)}</ScreenLink>.
       </p>
 
       <form className="queue-filters" aria-label="Filter the queue" onSubmit={(event) => event.preventDefault()}>
