@@ -5,7 +5,16 @@ import { newSaveKey } from '@/api/saved-quote';
 import type { ClaimEvent, ClaimHandlerDetail, ClaimMessage, ClaimStatus } from '@shared/contract/claims';
 import { claimIsOpen, claimMovesFrom } from '@shared/lifecycle/claim-lifecycle.machine';
 import { errorOf, outputOf } from '@/machines/actor-events';
-import { refusalOf, withRecords, type MessageFailure } from '@/machines/claim.machine';
+import {
+  conversationRegion,
+  conversationStart,
+  messageStarted,
+  messageStored,
+  refusalOf,
+  withRecords,
+  type ConversationContext,
+  type MessageFailure,
+} from '@/machines/claim-conversation';
 
 export interface ClaimHandlingInput {
   claimId: number;
@@ -17,7 +26,7 @@ export interface MoveRequest {
   note: string;
 }
 
-export interface ClaimHandlingContext {
+export interface ClaimHandlingContext extends ConversationContext {
   claimId: number;
   /** The claim as the handler sees it; null until loaded. */
   detail: ClaimHandlerDetail | null;
@@ -29,10 +38,6 @@ export interface ClaimHandlingContext {
   /** The last move made here, for the status message; `moves` counts them so each is announced. */
   moved: { number: string; event: ClaimEvent } | null;
   moves: number;
-  messageKey: string;
-  lastSent: string | null;
-  messageFailure: MessageFailure | null;
-  sent: number;
 }
 
 export type ClaimHandlingEvent =
@@ -96,16 +101,8 @@ export const claimHandlingMachine = setup({
       };
     }),
     storeMoveFailure: assign((_, error: unknown) => ({ moveFailure: refusalOf(error) })),
-    startMessage: assign(({ context }, body: string) => ({
-      messageKey: context.lastSent !== null && context.lastSent === body.trim() ? context.messageKey : newSaveKey(),
-      lastSent: body.trim(),
-      messageFailure: null,
-    })),
-    storeMessage: assign(({ context }, message: ClaimMessage) => ({
-      detail: context.detail && { ...context.detail, messages: withRecords(context.detail.messages, [message]) },
-      lastSent: null,
-      sent: context.sent + 1,
-    })),
+    startMessage: assign(({ context }, body: string) => messageStarted(context, body)),
+    storeMessage: assign(({ context }, message: ClaimMessage) => messageStored(context, message)),
     storeMessageFailure: assign((_, error: unknown) => ({ messageFailure: refusalOf(error) })),
   },
   guards: {
@@ -125,10 +122,7 @@ export const claimHandlingMachine = setup({
     moveFailure: null,
     moved: null,
     moves: 0,
-    messageKey: '',
-    lastSent: null,
-    messageFailure: null,
-    sent: 0,
+    ...conversationStart,
   }),
   initial: 'loading',
   states: {
@@ -242,58 +236,7 @@ export const claimHandlingMachine = setup({
             },
           },
         },
-        conversation: {
-          description: 'The messages, oldest first, and the box to write to the insured.',
-          initial: 'idle',
-          states: {
-            idle: {
-              description: 'The box waits for the handler; a refused message says why beside it.',
-              on: {
-                'message.send': {
-                  guard: { type: 'hasWords', params: ({ event }) => event.body },
-                  target: 'sending',
-                  description: 'The handler writes to the insured on the open claim.',
-                  actions: { type: 'startMessage', params: ({ event }) => event.body },
-                },
-              },
-            },
-            sending: {
-              description: 'The message is being sent; sending it again never sends it twice.',
-              invoke: {
-                id: 'sendMessage',
-                src: 'sendMessage',
-                input: ({ context }) => ({
-                  claimId: context.claimId,
-                  body: context.lastSent!,
-                  idempotencyKey: context.messageKey,
-                }),
-                onDone: {
-                  target: 'idle',
-                  description: 'Sent (and mailed to the insured): it joins the conversation and the box empties.',
-                  actions: { type: 'storeMessage', params: outputOf<ClaimMessage> },
-                },
-                onError: [
-                  {
-                    guard: { type: 'isGone', params: errorOf },
-                    target: '#claimHandling.notFound',
-                    description: 'The claim is gone.',
-                  },
-                  {
-                    guard: { type: 'isConflict', params: errorOf },
-                    target: '#claimHandling.refreshing',
-                    description: 'The claim was closed meanwhile: it is fetched again, and the refusal says so.',
-                    actions: { type: 'storeMessageFailure', params: errorOf },
-                  },
-                  {
-                    target: 'idle',
-                    description: 'Refused or not reached: the box keeps the text and says why.',
-                    actions: { type: 'storeMessageFailure', params: errorOf },
-                  },
-                ],
-              },
-            },
-          },
-        },
+        conversation: conversationRegion('claimHandling', 'handler'),
       },
     },
   },

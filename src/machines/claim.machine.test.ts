@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import type { ClaimAttachment, ClaimDetail, ClaimMessage } from '@shared/contract/claims';
-import { claimMachine, uploadTooBig, withRecords, type ClaimContext } from '@/machines/claim.machine';
+import { withRecords } from '@/machines/claim-conversation';
+import { claimMachine, uploadTooBig, type ClaimContext } from '@/machines/claim.machine';
 import { actorAnswer, httpError, networkError, reading, settle } from '@/machines/machine-test-harness';
 import { getTransitionPaths } from '@/machines/transition-paths';
 

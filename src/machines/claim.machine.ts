@@ -1,38 +1,34 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { errorFields, errorStatus, errorText, serverMessage } from '@/api/api-error';
+import { errorStatus, errorText } from '@/api/api-error';
 import { getClaim, sendClaimMessage, uploadClaimAttachments } from '@/api/claims';
 import { newSaveKey } from '@/api/saved-quote';
 import type { ClaimAttachment, ClaimDetail, ClaimMessage } from '@shared/contract/claims';
 import { MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD, MAX_UPLOAD_BYTES } from '@shared/contract/files';
 import { claimIsOpen } from '@shared/lifecycle/claim-lifecycle.machine';
 import { errorOf, outputOf } from '@/machines/actor-events';
+import {
+  conversationRegion,
+  conversationStart,
+  messageStarted,
+  messageStored,
+  refusalOf,
+  withRecords,
+  type ConversationContext,
+} from '@/machines/claim-conversation';
 
 export interface ClaimInput {
   claimId: number;
 }
 
-/** Why the last message was not sent: the server's words, and its messages by field (`body`). */
-export interface MessageFailure {
-  message: string;
-  fields: Record<string, string>;
-}
-
 /** The last upload's outcome, as the order's upload field shows it (src/components/files/file-upload.tsx). */
 export type AttachmentOutcome = { kind: 'uploaded'; files: ClaimAttachment[] } | { kind: 'refused'; message: string };
 
-export interface ClaimContext {
+export interface ClaimContext extends ConversationContext {
   claimId: number;
   /** The claim with its timeline, messages and attachments; null until loaded. */
   detail: ClaimDetail | null;
   /** Why the claim could not load (or reload), in words. */
   errorMessage: string | undefined;
-  /** The Idempotency-Key of the message being sent: made once per message, kept when the same text is sent again. */
-  messageKey: string;
-  /** The text that key was sent with; null once it was sent. */
-  lastSent: string | null;
-  messageFailure: MessageFailure | null;
-  /** How many messages were sent here: the box empties and the sending is announced each time. */
-  sent: number;
   upload: AttachmentOutcome | null;
   /** Counts outcomes, so the same outcome twice is announced twice. */
   uploads: number;
@@ -43,20 +39,6 @@ export interface ClaimContext {
 
 export type ClaimEvent =
   { type: 'claim.retry' } | { type: 'message.send'; body: string } | { type: 'files.upload'; files: File[] };
-
-/** Trimmed, as the server stores it: sending the same words again is the same message. */
-const sameText = (a: string | null, b: string) => a !== null && a.trim() === b.trim();
-
-/** Adds what the server answered to a list, once (a retry answers the same record again). */
-export function withRecords<T extends { id: number }>(list: readonly T[], added: readonly T[]): T[] {
-  const known = new Set(list.map((item) => item.id));
-  return [...list, ...added.filter((item) => !known.has(item.id))];
-}
-
-/** A refusal in the server's words (a 409 names the status), or why it was not reached. */
-export function refusalOf(error: unknown): MessageFailure {
-  return { message: serverMessage(error) ?? errorText(error), fields: errorFields(error) };
-}
 
 const MB = 1024 * 1024;
 
@@ -106,16 +88,8 @@ export const claimMachine = setup({
   actions: {
     storeDetail: assign((_, detail: ClaimDetail) => ({ detail, errorMessage: undefined })),
     storeError: assign((_, error: unknown) => ({ errorMessage: errorText(error) })),
-    startMessage: assign(({ context }, body: string) => ({
-      messageKey: sameText(context.lastSent, body) ? context.messageKey : newSaveKey(),
-      lastSent: body.trim(),
-      messageFailure: null,
-    })),
-    storeMessage: assign(({ context }, message: ClaimMessage) => ({
-      detail: context.detail && { ...context.detail, messages: withRecords(context.detail.messages, [message]) },
-      lastSent: null,
-      sent: context.sent + 1,
-    })),
+    startMessage: assign(({ context }, body: string) => messageStarted(context, body)),
+    storeMessage: assign(({ context }, message: ClaimMessage) => messageStored(context, message)),
     storeMessageFailure: assign((_, error: unknown) => ({ messageFailure: refusalOf(error) })),
     startUpload: assign((_, files: File[]) => ({ upload: null, sending: files })),
     queueFiles: assign(({ context }, files: File[]) => ({ queued: [...context.queued, ...files] })),
@@ -152,10 +126,7 @@ export const claimMachine = setup({
     claimId: input.claimId,
     detail: null,
     errorMessage: undefined,
-    messageKey: '',
-    lastSent: null,
-    messageFailure: null,
-    sent: 0,
+    ...conversationStart,
     upload: null,
     uploads: 0,
     sending: [],
@@ -228,58 +199,7 @@ export const claimMachine = setup({
         },
       },
       states: {
-        conversation: {
-          description: 'The messages, oldest first, and the box to write.',
-          initial: 'idle',
-          states: {
-            idle: {
-              description: 'The box waits for the insured; a refused message says why beside it.',
-              on: {
-                'message.send': {
-                  guard: { type: 'hasWords', params: ({ event }) => event.body },
-                  target: 'sending',
-                  description: 'The insured sends a message on the open claim.',
-                  actions: { type: 'startMessage', params: ({ event }) => event.body },
-                },
-              },
-            },
-            sending: {
-              description: 'The message is being sent; sending it again never sends it twice.',
-              invoke: {
-                id: 'sendMessage',
-                src: 'sendMessage',
-                input: ({ context }) => ({
-                  claimId: context.claimId,
-                  body: context.lastSent!,
-                  idempotencyKey: context.messageKey,
-                }),
-                onDone: {
-                  target: 'idle',
-                  description: 'Sent: it joins the conversation and the box empties.',
-                  actions: { type: 'storeMessage', params: outputOf<ClaimMessage> },
-                },
-                onError: [
-                  {
-                    guard: { type: 'isGone', params: errorOf },
-                    target: '#claim.notFound',
-                    description: 'The claim is gone.',
-                  },
-                  {
-                    guard: { type: 'isConflict', params: errorOf },
-                    target: '#claim.refreshing',
-                    description: 'The claim was closed meanwhile: it is fetched again, and the refusal says so.',
-                    actions: { type: 'storeMessageFailure', params: errorOf },
-                  },
-                  {
-                    target: 'idle',
-                    description: 'Refused or not reached: the box keeps the text and says why.',
-                    actions: { type: 'storeMessageFailure', params: errorOf },
-                  },
-                ],
-              },
-            },
-          },
-        },
+        conversation: conversationRegion('claim', 'insured'),
         attachments: {
           description: 'The files on the claim, each to download, and the field to add more.',
           initial: 'idle',

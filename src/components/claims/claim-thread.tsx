@@ -4,7 +4,7 @@ import type { ClaimSide } from '@/api/claims';
 import { ClaimAttachmentList } from '@/components/claims/claim-attachments';
 import { ClaimConversation } from '@/components/claims/claim-conversation';
 import { ClaimTimeline } from '@/components/claims/claim-timeline';
-import type { MessageFailure } from '@/machines/claim.machine';
+import type { MessageFailure } from '@/machines/claim-conversation';
 
 const REPORTED_TITLE: Record<ClaimSide, string> = {
   insured: 'What you reported',
