@@ -4,6 +4,9 @@ import applicationSignature from '../docs/machines/application-signature.mmd?raw
 import auth from '../docs/machines/auth.mmd?raw';
 import cancellation from '../docs/machines/cancellation.mmd?raw';
 import renewal from '../docs/machines/renewal.mmd?raw';
+import payInstalment from '../docs/machines/pay-instalment.mmd?raw';
+import instalments from '../docs/machines/instalments.mmd?raw';
+import overdueInstalments from '../docs/machines/overdue-instalments.mmd?raw';
 import certificates from '../docs/machines/certificates.mmd?raw';
 import changePassword from '../docs/machines/change-password.mmd?raw';
 import claim from '../docs/machines/claim.mmd?raw';
@@ -865,4 +868,38 @@ export const Renewal: Story = {
     'renewal.accept',
     'renewal.retry',
   ]),
+};
+
+export const PayInstalment: Story = {
+  name: 'Pay your instalment (the mailed link, the checkout, back paid)',
+  args: { title: 'payInstalmentMachine', file: 'docs/machines/pay-instalment.mmd', source: payInstalment },
+  play: expectStates([
+    'loading',
+    'shown',
+    'opening',
+    'leaving',
+    'reloading',
+    'confirming',
+    'waiting',
+    'paid',
+    'notFound',
+    'instalment.pay',
+    'instalment.retry',
+  ]),
+};
+
+export const Instalments: Story = {
+  name: 'Your payments (the dashboard’s payment plans)',
+  args: { title: 'instalmentsMachine', file: 'docs/machines/instalments.mmd', source: instalments },
+  play: expectStates(['loading', 'none', 'shown', 'failed', 'instalments.retry']),
+};
+
+export const OverdueInstalments: Story = {
+  name: 'Overdue instalments (the broker’s book)',
+  args: {
+    title: 'overdueInstalmentsMachine',
+    file: 'docs/machines/overdue-instalments.mmd',
+    source: overdueInstalments,
+  },
+  play: expectStates(['loading', 'none', 'shown', 'failed', 'overdue.retry']),
 };
