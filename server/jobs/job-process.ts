@@ -63,6 +63,8 @@ async function main() {
     },
   });
   process.once('SIGTERM', () => {
+    // The test waits for this line before it lets a held run finish: the close is under way.
+    app.log.info('Shutting down');
     app.close().then(
       () => process.exit(0),
       () => process.exit(1),

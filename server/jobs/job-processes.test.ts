@@ -147,4 +147,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('scheduled work across two serve
     expect(next.state).toBe('completed');
     expect((await runs(11)).map((run) => run.pid)).toEqual([survivor.child.pid]);
   });
+
+  it('SIGTERM while a job runs: the process finishes it before it exits', async () => {
+    const [last] = workers.filter((worker) => worker.child.exitCode === null && worker.child.signalCode === null);
+    await control(20, true);
+    const id = await boss.send(EFFECT_QUEUE, {});
+    await until('the last process took the job', async () => ((await runs(20)).length > 0 ? true : undefined));
+    const exited = terminate(last!.child);
+    await until('the process began to close', async () => (last!.log().includes('Shutting down') ? true : undefined));
+    await control(20, false);
+    expect(await exited, last!.log()).toBe(0);
+    // Finished before the exit, not failed over: one run, completed, nothing left to retry.
+    expect(await boss.getJobById(EFFECT_QUEUE, id!)).toMatchObject({ state: 'completed', retryCount: 0 });
+    expect((await runs(20)).map((run) => run.pid)).toEqual([last!.child.pid]);
+  });
 });
