@@ -5,7 +5,12 @@
  * would on its next ticks. Without TEST_HOOKS these addresses are a 404 like any unknown one.
  */
 import type { FastifyInstance } from 'fastify';
-import { advanceClockRequestSchema, advanceClockSchema, instalmentSweepsSchema } from '@shared/contract/test-hooks';
+import {
+  advanceClockRequestSchema,
+  advanceClockSchema,
+  instalmentSweepsSchema,
+  renewalSweepsSchema,
+} from '@shared/contract/test-hooks';
 import { DAY, TestClock } from '@server/clock';
 import { conflict } from '@server/http/http-error';
 import { FORBIDDEN_DOC, guardRoutes } from '@server/http/require-role';
@@ -17,6 +22,8 @@ import {
   remindInstalments,
 } from '@server/instalments/instalment-sweeps';
 import type { ScheduledWorkContext } from '@server/jobs/scheduled-work';
+import { remindAndExpire } from '@server/renewals/expiries';
+import { offerRenewals } from '@server/renewals/renewal-offers';
 
 export async function testHookRoutes(app: FastifyInstance) {
   guardRoutes(app, 'admin');
@@ -62,6 +69,29 @@ export async function testHookRoutes(app: FastifyInstance) {
         noticed: await noticeUnpaidInstalments(ctx),
         cancelled: await cancelUnpaidPolicies(ctx),
       };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/test/runrenewals',
+    summary: 'Browser tests only (TEST_HOOKS): run the renewal offer and expiry sweeps now',
+    description: 'Offers, then reminders and expiries; answers how many of each this run did.',
+    tags,
+    public: false,
+    response: renewalSweepsSchema,
+    errors: { 403: FORBIDDEN_DOC },
+    handler: async () => {
+      const ctx: ScheduledWorkContext = {
+        db: app.db,
+        clock: app.clock,
+        config: app.config,
+        log: app.log,
+        mail: app.mail,
+      };
+      const offers = await offerRenewals(ctx);
+      const ends = await remindAndExpire(ctx);
+      return { offered: offers.offered, unpriced: offers.unpriced, reminded: ends.reminded, expired: ends.expired };
     },
   });
 }

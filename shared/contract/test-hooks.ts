@@ -16,3 +16,11 @@ export const instalmentSweepsSchema = v.object({
   noticed: v.number(),
   cancelled: v.number(),
 });
+
+/** POST test/runrenewals (issue 20): what the renewal offer and the expiry sweeps did this run. */
+export const renewalSweepsSchema = v.object({
+  offered: v.number(),
+  unpriced: v.number(),
+  reminded: v.number(),
+  expired: v.number(),
+});
