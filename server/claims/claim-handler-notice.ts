@@ -15,7 +15,7 @@ import type { Queryable } from '@server/db/connection';
 type Handler = { email: string; firstName: string | null };
 
 /** Who is told: the last handler, else every underwriter, else every administrator. */
-export async function handlersToTell(db: Queryable, claimId: number, insuredUserId: number): Promise<Handler[]> {
+async function handlersToTell(db: Queryable, claimId: number, insuredUserId: number): Promise<Handler[]> {
   const last = await lastHandlerOf(db, claimId);
   if (last) return [last];
   const underwriters = await usersWithRole(db, 'underwriter', insuredUserId);
