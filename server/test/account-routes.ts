@@ -100,6 +100,11 @@ export const FILE_ROUTES = [
 
 /** Paying and the documents (issue 8): signed-in only, the order's owner only. */
 export const BILLING_ROUTES = [
+  // A payment plan's later instalments (issue 20).
+  'GET /api/weborder/insured/instalments',
+  'GET /api/weborder/insured/instalment',
+  'POST /api/weborder/insured/payinstalment',
+  'POST /api/weborder/insured/confirminstalment',
   'POST /api/weborder/invoice/generateInvoice',
   'GET /api/weborder/invoice/details',
   'POST /api/weborder/payments/checkout',
@@ -157,7 +162,7 @@ export const ADMIN_ROUTES = [
 ] as const;
 
 /** The broker's own book (issue 9): role broker only. */
-export const BROKER_ROUTES = ['GET /api/weborder/broker/book'] as const;
+export const BROKER_ROUTES = ['GET /api/weborder/broker/book', 'GET /api/weborder/broker/overdueinstalments'] as const;
 
 export const SIGNED_IN_ROUTES: readonly string[] = [
   ...ACCOUNT_ROUTES,
