@@ -348,6 +348,8 @@ describe.runIf(chromiumPath)('a claim followed by both sides in Chromium (issue 
     await desk.getByRole('button', { name: 'Reopen for review' }).waitFor();
     expect(await desk.getByLabel('Write to the insured').count()).toBe(0);
     await desk.getByText('The claim is closed: reopen it to write to the insured.').waitFor();
+    // The earlier "Message sent." is gone with the box: it would read as if the claim still took messages.
+    expect(await desk.getByText('Message sent.').count()).toBe(0);
     await look(handler, 'claims-desk-claim-closed');
 
     // The insured's page was open with a message typed: sending it is refused, in words, and the box goes.

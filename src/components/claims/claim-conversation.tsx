@@ -81,8 +81,9 @@ export function ClaimConversation({
           ))}
         </ol>
       )}
-      <p role="status" className={sent > 0 ? 'claim-conversation__said' : 'visually-hidden'}>
-        {sent > 0 ? 'Message sent.' : ''}
+      {/* Once the claim is closed, "Message sent." would read as if the box still took messages. */}
+      <p role="status" className={sent > 0 && open ? 'claim-conversation__said' : 'visually-hidden'}>
+        {sent > 0 && open ? 'Message sent.' : ''}
       </p>
       {/* Refused because the claim was closed meanwhile: the box is gone, the reason stays. */}
       {!open && failure && (
