@@ -1,7 +1,8 @@
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PolicyInfo } from '@shared/contract/billing';
@@ -28,6 +29,7 @@ import { walkPurchase } from './support/purchase-walk';
  * nothing wider than a phone; pictures under .tmp/endorsements-desk/ (or ENDORSEMENTS_DESK_SCREENSHOTS).
  */
 
+const run = promisify(execFile);
 const shotsDir = process.env.ENDORSEMENTS_DESK_SCREENSHOTS ?? join(process.cwd(), '.tmp/endorsements-desk');
 const PHONE = { width: 390, height: 844 };
 const NEW_LIMIT = '2M/4M';
@@ -305,9 +307,8 @@ describe.runIf(chromiumPath)('referred mid-term changes, both sides, in Chromium
     ]);
     const file = join(dataDir, 'declarations.pdf');
     await declarations.saveAs(file);
-    const text = execFileSync('pdftotext', ['-layout', file, '-'])
-      .toString()
-      .replace(/[ \t]+/g, ' ');
+    const { stdout } = await run('pdftotext', ['-layout', file, '-']);
+    const text = stdout.replace(/[ \t]+/g, ' ');
     expect(text).toContain('$2,000,000');
     expect(text).toContain('$4,000,000');
   });
