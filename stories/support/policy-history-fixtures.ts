@@ -380,6 +380,8 @@ export function policyServer(options: PolicyServerOptions = {}): PolicyServer {
         return world ? HttpResponse.json(world.history) : apiError(404, 'No such policy (or it is not yours)');
       }),
       http.get(POLICY_URLS.orders, () => HttpResponse.json(worlds.map((world) => world.order))),
+      // Issue 20: Ada pays her policies once a year (no payment-plan card).
+      http.get('*/api/weborder/insured/instalments', () => HttpResponse.json([])),
       http.get(POLICY_URLS.policyInfo, ({ request }) => {
         const id = Number(new URL(request.url).searchParams.get('submissionid'));
         const world = worlds.find((candidate) => candidate.info.submissionId === id);

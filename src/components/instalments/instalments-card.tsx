@@ -12,9 +12,11 @@ import { instalmentsMachine } from '@/machines/instalments.machine';
  * (amount, due date, Pay now once it is invoiced), overdue or under a notice of cancellation in
  * plain words, and the year's schedule. Nothing at all for an insured who pays once a year.
  */
-export function InstalmentsCard() {
+export function InstalmentsCard({ policyId }: { policyId?: number } = {}) {
   const [state, send] = useMachine(instalmentsMachine);
-  if (state.matches('loading') || state.matches('none')) return null;
+  // On a policy's own screen, only that policy's plan (nothing when it is paid once a year).
+  const plans = state.context.plans.filter((plan) => policyId === undefined || plan.policyId === policyId);
+  if (state.matches('loading') || state.matches('none') || (state.matches('shown') && plans.length === 0)) return null;
   if (state.matches('failed'))
     return (
       <div className="notice notice--error" role="alert">
@@ -27,7 +29,7 @@ export function InstalmentsCard() {
   return (
     <section className="instalments" aria-labelledby="instalments-title">
       <h2 id="instalments-title">Your payments</h2>
-      {state.context.plans.map((plan) => (
+      {plans.map((plan) => (
         <PlanCard key={plan.policyId} plan={plan} />
       ))}
     </section>

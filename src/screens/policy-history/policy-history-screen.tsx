@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import * as v from 'valibot';
 import { saveBlob } from '@/components/files/save-blob';
 import { localToday } from '@/components/format/dates';
+import { InstalmentsCard } from '@/components/instalments/instalments-card';
 import { PolicyActionLinks } from '@/components/policy-history/policy-actions';
 import { PolicyLinks } from '@/components/policy/policy-picker';
 import { policyActions, policyStanding } from '@/components/policy-history/policy-standing';
@@ -131,6 +132,8 @@ function PolicyPage({ policyId }: { policyId: number | undefined }) {
         />
         <PolicyActionLinks policyId={policy.policyId} actions={policyActions(policy, history, today)} />
       </div>
+      {/* Issue 20: the policy's instalments — what is due, Pay now, a notice's end date. */}
+      <InstalmentsCard policyId={policy.policyId} />
       <PolicyTimeline
         history={history}
         busy={declarationsBusy || endorsementBusy}
