@@ -1,3 +1,4 @@
+import '@/styles/admin-jobs.css';
 import { useMachine } from '@xstate/react';
 import type { AdminJobs, FailedJob, JobQueue, JobRetry } from '@shared/contract/admin-jobs';
 import { AdminFrame } from '@/components/admin/admin-frame';
@@ -107,7 +108,7 @@ function QueueTable({ queues }: { queues: JobQueue[] }) {
         <tbody>
           {queues.map((queue) => (
             <tr key={queue.name}>
-              <th scope="row">
+              <th scope="row" className="admin-jobs__work">
                 <code>{queue.name}</code>
                 <span className="admin__muted admin__block">{queue.description}</span>
               </th>
@@ -123,8 +124,10 @@ function QueueTable({ queues }: { queues: JobQueue[] }) {
               <td className="admin__number">
                 {queue.counts.failed > 0 ? <strong className="admin__badge">{queue.counts.failed}</strong> : 0}
               </td>
-              <td>{queue.lastCompletedAt ? formatMomentUtc(queue.lastCompletedAt) : 'Not yet'}</td>
-              <td>{formatMomentUtc(queue.nextRunAt)}</td>
+              <td className="admin-jobs__when">
+                {queue.lastCompletedAt ? formatMomentUtc(queue.lastCompletedAt) : 'Not yet'}
+              </td>
+              <td className="admin-jobs__when">{formatMomentUtc(queue.nextRunAt)}</td>
             </tr>
           ))}
         </tbody>
@@ -175,24 +178,26 @@ function FailedJobs({
           <tbody>
             {jobs.map((job) => (
               <tr key={job.id}>
-                <th scope="row">
+                <th scope="row" className="admin-jobs__work">
                   <code>{job.queue}</code>
                   <span className="admin__muted admin__block breaks-anywhere">Job {job.id}</span>
                 </th>
-                <td className="breaks-anywhere">{job.error}</td>
+                <td className="admin-jobs__error breaks-anywhere">{job.error}</td>
                 <td className="admin__number">{job.attempts}</td>
-                <td>{job.failedAt ? formatMomentUtc(job.failedAt) : '—'}</td>
+                <td className="admin-jobs__when">{job.failedAt ? formatMomentUtc(job.failedAt) : '—'}</td>
                 <td>
-                  <button
-                    type="button"
-                    className="button button--secondary"
-                    aria-disabled={retrying !== undefined || undefined}
-                    // The visible words first, as WCAG's label-in-name asks; the queue tells the rows apart.
-                    aria-label={`Run again: ${job.queue}, job ${job.id.slice(0, 8)}`}
-                    onClick={() => retrying === undefined && onRetry(job.id)}
-                  >
-                    Run again
-                  </button>
+                  <div className="admin__row-actions">
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      aria-disabled={retrying !== undefined || undefined}
+                      // The visible words first, as WCAG's label-in-name asks; the queue tells the rows apart.
+                      aria-label={`Run again: ${job.queue}, job ${job.id.slice(0, 8)}`}
+                      onClick={() => retrying === undefined && onRetry(job.id)}
+                    >
+                      Run again
+                    </button>
+                  </div>
                 </td>
               </tr>
             ))}
