@@ -182,6 +182,7 @@ export const InForce: Story = {
       'Get a certificate',
       'Change your policy',
       'Report a claim',
+      'Renew your policy',
       'Cancel your policy',
     ]);
     const search = `?policyid=${inForce.claimable.id}`;
@@ -196,6 +197,10 @@ export const InForce: Story = {
     await expect(canvas.getByRole('link', { name: 'Cancel your policy' })).toHaveAttribute(
       'href',
       `/policy/cancel${search}`,
+    );
+    await expect(canvas.getByRole('link', { name: 'Renew your policy' })).toHaveAttribute(
+      'href',
+      `/policy/renewal${search}`,
     );
     await expect(await timeline(canvas)).toEqual([`Policy issued ${inForce.claimable.number}`]);
     await expect(canvas.getByText('No changes since the policy was issued.')).toBeVisible();
@@ -283,7 +288,12 @@ export const CancellationNotice: Story = {
     await expect(summary.getByText('Cancellation notice')).toBeVisible();
     await expect(summary.getByText(/A payment is past due/)).toBeVisible();
     // No change while under notice; it can still be cancelled.
-    await expect(await actionNames(canvas)).toEqual(['Get a certificate', 'Report a claim', 'Cancel your policy']);
+    await expect(await actionNames(canvas)).toEqual([
+      'Get a certificate',
+      'Report a claim',
+      'Renew your policy',
+      'Cancel your policy',
+    ]);
   },
 };
 

@@ -19,6 +19,7 @@ import {
   type RenewalAccept,
   type renewalAcceptRequestSchema,
   type RenewalStatus,
+  type RenewalSummary,
 } from '@shared/contract/renewal';
 import type { SubmissionStatus } from '@shared/contract/submissions';
 import type { LifecycleEvent } from '@shared/lifecycle/order-lifecycle.machine';
@@ -39,7 +40,13 @@ import { startCheckout, type CheckoutDeps } from '@server/payments/checkout';
 import { loadQuestionSet, toWireQuestion } from '@server/rating/question-sets';
 import { createRatingCatalog } from '@server/rating/rating-catalog';
 import { renewalNumber } from '@server/renewals/renewal-offers';
-import { offerOfPolicy, orderRow, policyWithOrder, type RenewalOfferRow } from '@server/renewals/renewal-queries';
+import {
+  offerOfPolicy,
+  offersOfUser,
+  orderRow,
+  policyWithOrder,
+  type RenewalOfferRow,
+} from '@server/renewals/renewal-queries';
 import type { SubmissionRow } from '@server/submissions/access';
 import { moveSubmission } from '@server/submissions/lifecycle';
 import { priceQuote, rowInputs } from '@server/submissions/submission-pricing';
@@ -290,4 +297,32 @@ export async function acceptRenewal(
     appBase,
   );
   return { outcome: 'checkout', checkout, renewal: await view() };
+}
+
+/** Where the dashboard's card shows a renewal: something to do, or an underwriter deciding. */
+const ON_THE_CARD = new Set<RenewalStatus>(['needs_answers', 'offered', 'awaiting_payment', 'with_underwriter']);
+
+/** GET insured/renewals: the insured's renewals to act on (or with an underwriter), soonest ending first. */
+export async function openRenewals(deps: Pick<RenewalDeps, 'db'>, user: AuthUser): Promise<RenewalSummary[]> {
+  const rows = await offersOfUser(deps.db, user.id);
+  const cards = await Promise.all(
+    rows.map(async ({ offer, policy }) => {
+      const order = await renewalOrder(deps.db, offer);
+      const status = statusOf(policy.status, offer, order);
+      return ON_THE_CARD.has(status)
+        ? [
+            {
+              policyId: policy.id,
+              policyNumber: policy.number,
+              renewalNumber: renewalNumber(policy.number, offer.term),
+              status,
+              effectiveDate: offer.effectiveDate,
+              expirationDate: offer.expirationDate,
+              totalCents: order?.premiumCents ?? null,
+            },
+          ]
+        : [];
+    }),
+  );
+  return cards.flat();
 }

@@ -625,6 +625,13 @@ function attempts(): Attempt[] {
       url: `insured/renewal?policyid=${ids.policyId}`,
     },
     {
+      route: 'GET /api/weborder/insured/renewals',
+      what: 'list: the other’s renewals are not in it',
+      method: 'GET',
+      url: 'insured/renewals',
+      expectList: (b) => noneOf(b, (r) => r.policyId, [ids.policyId]),
+    },
+    {
       route: 'POST /api/weborder/insured/renewalaccept',
       what: 'accept and pay the other’s renewal',
       method: 'POST',

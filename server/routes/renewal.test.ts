@@ -190,6 +190,10 @@ describe('the renewal offer', () => {
     expect(shown.offer!.rating!.totalCents).not.toBe(shown.offer!.previousRating!.totalCents);
     expect(shown.offer!.changes.map((change) => change.step)).toContain('base');
     expect(shown.offer!.renewalNumber).toBe(`${renewing.number}-R1`);
+    const cards = await renewing.insured.call('GET', 'insured/renewals');
+    expect(cards.json()).toEqual([
+      expect.objectContaining({ policyId: renewing.policyId, status: 'offered', totalCents: expected.totalCents }),
+    ]);
     // Only the question added since is asked.
     expect(shown.offer!.questions.map((question) => [question.code, question.why])).toEqual([['teledentistry', 'new']]);
 

@@ -9,12 +9,13 @@ import {
   renewalAcceptSchema,
   renewalQuerySchema,
   renewalSchema,
+  renewalSummariesSchema,
 } from '@shared/contract/renewal';
 import { currentUser } from '@server/http/authenticate';
 import { idempotencyKeyHeaderDoc, idempotencyKeyOf } from '@server/http/idempotency-key';
 import { appBaseFor } from '@server/http/request-origin';
 import { defineRoute } from '@server/http/route';
-import { acceptRenewal, renewalView, type RenewalDeps } from '@server/renewals/renewals';
+import { acceptRenewal, openRenewals, renewalView, type RenewalDeps } from '@server/renewals/renewals';
 
 export async function renewalRoutes(app: FastifyInstance) {
   const deps = (): RenewalDeps => ({
@@ -47,6 +48,23 @@ export async function renewalRoutes(app: FastifyInstance) {
     handler: async ({ query, request, reply }) => {
       reply.headers(noStore);
       return renewalView(deps(), currentUser(request), query.policyid);
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/insured/renewals',
+    summary: 'The insured’s renewals to act on (or with an underwriter), for the dashboard',
+    description:
+      'Each of the insured’s policies whose renewal is offered, needs answers, waits for payment or is with an ' +
+      'underwriter: the policy and renewal numbers, where it stands, the new period and its total (null until ' +
+      'priced), the soonest ending first. Writes nothing.',
+    tags: ['account'],
+    public: false,
+    response: renewalSummariesSchema,
+    handler: async ({ request, reply }) => {
+      reply.headers(noStore);
+      return openRenewals(deps(), currentUser(request));
     },
   });
 

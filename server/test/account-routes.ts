@@ -52,6 +52,7 @@ export const ACCOUNT_ROUTES = [
   'POST /api/weborder/documents/downloadendorsement',
   // Issue 20: renewals.
   'GET /api/weborder/insured/renewal',
+  'GET /api/weborder/insured/renewals',
   'POST /api/weborder/insured/renewalaccept',
 ] as const;
 

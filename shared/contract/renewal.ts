@@ -108,3 +108,18 @@ export const renewalAcceptSchema = v.object({
   renewal: renewalSchema,
 });
 export type RenewalAccept = v.InferOutput<typeof renewalAcceptSchema>;
+
+/** GET insured/renewals: the insured's renewals still to act on or decided lately, for the dashboard's card. */
+export const renewalSummarySchema = v.object({
+  policyId: integer,
+  policyNumber: v.string(),
+  renewalNumber: v.string(),
+  status: v.picklist(renewalStatuses),
+  /** The day the current policy ends (and the renewal starts). */
+  effectiveDate: day,
+  expirationDate: day,
+  /** The new year's total; null until the new questions are answered. */
+  totalCents: v.nullable(integer),
+});
+export const renewalSummariesSchema = v.array(renewalSummarySchema);
+export type RenewalSummary = v.InferOutput<typeof renewalSummarySchema>;

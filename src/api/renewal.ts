@@ -3,7 +3,9 @@ import { http } from '@/api/client';
 import {
   renewalAcceptSchema,
   renewalSchema,
+  renewalSummariesSchema,
   type Renewal,
+  type RenewalSummary,
   type RenewalAccept,
   type RenewalAcceptRequest,
 } from '@shared/contract/renewal';
@@ -31,4 +33,10 @@ export async function acceptRenewal(request: RenewalAcceptRequest, idempotencyKe
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
   });
   return v.parse(renewalAcceptSchema, await response.json());
+}
+
+/** GET insured/renewals: the insured's renewals to act on (or with an underwriter), for the dashboard. */
+export async function getRenewals(): Promise<RenewalSummary[]> {
+  const response = await http().get('insured/renewals');
+  return v.parse(renewalSummariesSchema, await response.json());
 }

@@ -103,6 +103,8 @@ export function dashboardHandlers({
     http.get(DASHBOARD_URLS.existingOpenOrder, () => HttpResponse.json({ order: openOrder })),
     // Issue 20: no policy paid by instalments (the payment-plan card shows nothing).
     http.get('*/api/weborder/insured/instalments', () => HttpResponse.json([])),
+    // Issue 20: no renewal offered (the renewal card shows nothing).
+    http.get('*/api/weborder/insured/renewals', () => HttpResponse.json([])),
   ];
 }
 

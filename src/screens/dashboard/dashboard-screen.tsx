@@ -8,6 +8,7 @@ import { NextStepLink } from '@/components/dashboard/next-step-link';
 import { orderStatusTone, orderStatusWords } from '@/components/dashboard/order-status';
 import { formatDay } from '@/components/format/dates';
 import { InstalmentsCard } from '@/components/instalments/instalments-card';
+import { RenewalCard } from '@/components/renewal/renewal-card';
 import { CloseOrderDialog } from '@/components/order/close-order-dialog';
 import { usePolicyIds, ViewPolicyLink } from '@/components/policy-history/view-policy-link';
 import { ScreenLink } from '@/components/screen-link';
@@ -84,6 +85,8 @@ export default function DashboardScreen() {
           {openOrder && <ResumeCard order={openOrder} />}
           {/* Issue 20: what is due on policies paid by instalments (nothing for a yearly payer). */}
           <InstalmentsCard />
+          {/* Issue 20: renewals offered ahead of expiry (nothing when none is). */}
+          <RenewalCard />
           <section className="dashboard__orders" aria-labelledby="dashboard-orders-title">
             <div className="dashboard__orders-header">
               <h2 id="dashboard-orders-title">Your orders</h2>
