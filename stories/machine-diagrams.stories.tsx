@@ -4,6 +4,7 @@ import applicationSignature from '../docs/machines/application-signature.mmd?raw
 import auth from '../docs/machines/auth.mmd?raw';
 import cancellation from '../docs/machines/cancellation.mmd?raw';
 import renewal from '../docs/machines/renewal.mmd?raw';
+import renewalOffers from '../docs/machines/renewal-offers.mmd?raw';
 import payInstalment from '../docs/machines/pay-instalment.mmd?raw';
 import instalments from '../docs/machines/instalments.mmd?raw';
 import overdueInstalments from '../docs/machines/overdue-instalments.mmd?raw';
@@ -902,4 +903,10 @@ export const OverdueInstalments: Story = {
     source: overdueInstalments,
   },
   play: expectStates(['loading', 'none', 'shown', 'failed', 'overdue.retry']),
+};
+
+export const RenewalOffers: Story = {
+  name: 'Dashboard renewal card (the renewals to act on, or nothing)',
+  args: { title: 'renewalOffersMachine', file: 'docs/machines/renewal-offers.mmd', source: renewalOffers },
+  play: expectStates(['loading', 'none', 'shown', 'failed', 'renewals.retry']),
 };
