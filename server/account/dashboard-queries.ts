@@ -1,8 +1,8 @@
 /** The SQL of the insured's dashboard: their orders with their speciality, most recently changed first. */
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { SubmissionStatus } from '@shared/contract/submissions';
 import type { Queryable } from '@server/db/connection';
-import { policies, specialities, submissions } from '@server/db/schema';
+import { policies, renewalOffers, specialities, submissions } from '@server/db/schema';
 
 /** The user's orders, only those in `statuses` when given, at most `limit` when given. */
 export async function orderSummaryRows(
@@ -29,7 +29,15 @@ export async function orderSummaryRows(
     .from(submissions)
     .innerJoin(specialities, eq(specialities.id, submissions.specialityId))
     .leftJoin(policies, eq(policies.submissionId, submissions.id))
-    .where(and(eq(submissions.userId, userId), statuses && inArray(submissions.status, [...statuses])))
+    // Issue 20: a renewal's order is the renewal card's until it is bound (then it is the new term's order).
+    .leftJoin(renewalOffers, eq(renewalOffers.submissionId, submissions.id))
+    .where(
+      and(
+        eq(submissions.userId, userId),
+        statuses && inArray(submissions.status, [...statuses]),
+        or(isNull(renewalOffers.id), inArray(submissions.status, ['bound', 'complete'])),
+      ),
+    )
     // The id breaks ties between orders changed in the same instant, so the order is stable.
     .orderBy(desc(submissions.updatedAt), desc(submissions.id));
   return limit === undefined ? query : query.limit(limit);

@@ -194,6 +194,11 @@ describe('the renewal offer', () => {
     expect(cards.json()).toEqual([
       expect.objectContaining({ policyId: renewing.policyId, status: 'offered', totalCents: expected.totalCents }),
     ]);
+    // Not on the dashboard's orders until bound: the renewal card is where it is.
+    const orders = (await renewing.insured.call('GET', 'dashboard/submissiondetails')).json() as {
+      submissionId: number;
+    }[];
+    expect(orders.map((order) => order.submissionId)).not.toContain(offer.submissionId);
     // Only the question added since is asked.
     expect(shown.offer!.questions.map((question) => [question.code, question.why])).toEqual([['teledentistry', 'new']]);
 
