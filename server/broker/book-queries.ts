@@ -6,7 +6,16 @@
 import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { SubmissionStatus } from '@shared/contract/submissions';
 import type { Queryable } from '@server/db/connection';
-import { brokerSpecialities, brokers, policies, specialities, submissions, users } from '@server/db/schema';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  brokerSpecialities,
+  brokers,
+  policies,
+  renewalOffers,
+  specialities,
+  submissions,
+  users,
+} from '@server/db/schema';
 import { onSaleThroughBroker } from '@server/specialities/speciality-queries';
 
 /** The broker the user works for, if any. */
@@ -18,6 +27,9 @@ export async function brokerOfUser(db: Queryable, userId: number) {
     .where(eq(users.id, userId));
   return broker;
 }
+
+/** The policy a renewal's order renews (issue 20). */
+const expiring = alias(policies, 'expiring');
 
 const ofBroker = (brokerId: number, status: SubmissionStatus | undefined): SQL =>
   and(eq(submissions.brokerId, brokerId), status ? eq(submissions.status, status) : undefined)!;
@@ -49,11 +61,14 @@ export function bookRows(
       expirationDate: policies.expirationDate,
       policyStatus: policies.status,
       cancellationDate: policies.cancellationDate,
+      renewalOf: expiring.number,
     })
     .from(submissions)
     .innerJoin(specialities, eq(specialities.id, submissions.specialityId))
     .leftJoin(users, eq(users.id, submissions.userId))
     .leftJoin(policies, eq(policies.submissionId, submissions.id))
+    .leftJoin(renewalOffers, eq(renewalOffers.submissionId, submissions.id))
+    .leftJoin(expiring, eq(expiring.id, renewalOffers.policyId))
     .where(ofBroker(brokerId, status))
     .orderBy(desc(submissions.updatedAt), desc(submissions.id))
     .limit(limit)

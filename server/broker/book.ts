@@ -68,7 +68,9 @@ export async function brokerBook(
       nextStep:
         row.policyStatus === 'cancelled'
           ? `Policy cancelled${row.cancellationDate ? ` from ${formatCalendarDay(row.cancellationDate)}` : ''}`
-          : NEXT_STEPS[row.status],
+          : // Issue 20: a renewal's order says which policy it renews.
+            `${row.renewalOf ? `Renewal of ${row.renewalOf}: ` : ''}${NEXT_STEPS[row.status]}`,
+      renewalOf: row.renewalOf,
       updatedAt: row.updatedAt.toISOString(),
       policy:
         row.policyNumber && row.effectiveDate && row.expirationDate

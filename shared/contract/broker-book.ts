@@ -44,6 +44,8 @@ export const bookOrderSchema = v.object({
       cancellationDate: v.optional(v.nullable(v.string())),
     }),
   ),
+  /** Issue 20: the policy number this order renews, when it is a renewal offer's (optional for an older server). */
+  renewalOf: v.optional(v.nullable(v.string())),
 });
 export type BookOrder = v.InferOutput<typeof bookOrderSchema>;
 
