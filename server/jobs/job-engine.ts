@@ -156,32 +156,44 @@ export function createJobEngine({ database, work, context, settings, log }: JobE
   });
   const sql = () => boss.getDb() as SqlExecutor;
 
-  /** Runs started here outside pg-boss's workers (runNow, settle): a stop waits for them too. */
+  /** Every run in progress in this process: a stop waits for them before the database closes. */
   const running = new Set<Promise<void>>();
 
-  function execute(row: ScheduledWork, job: PgBoss.Job<unknown>): Promise<void> {
-    const run = executeOnce(row, job).finally(() => running.delete(run));
-    running.add(run);
+  /** Runs the sweep for `job`; a failure is logged and thrown for whoever settles the job. */
+  function perform(row: ScheduledWork, job: PgBoss.Job<unknown>): Promise<void> {
+    const run = (async () => {
+      const ctx = context();
+      try {
+        await row.run({ ...ctx, log: ctx.log.child({ job: row.name, jobId: job.id }) });
+      } catch (error) {
+        log.warn({ err: error, job: row.name, jobId: job.id }, 'Scheduled work failed');
+        throw error;
+      }
+    })();
+    const tracked = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    running.add(tracked);
+    void tracked.finally(() => running.delete(tracked));
     return run;
   }
 
-  async function executeOnce(row: ScheduledWork, job: PgBoss.Job<unknown>): Promise<void> {
-    const ctx = context();
-    try {
-      await row.run({ ...ctx, log: ctx.log.child({ job: row.name, jobId: job.id }) });
-    } catch (error) {
-      log.warn({ err: error, job: row.name, jobId: job.id }, 'Scheduled work failed');
-      await boss.fail(row.name, job.id, error as object);
-      return;
-    }
-    await boss.complete(row.name, job.id);
-  }
-
-  /** Claims one due job of `queue` and runs it here; false when none was due. */
+  /**
+   * Claims one due job of `queue` and runs it here, completing or failing it itself (a worker's
+   * job is settled by pg-boss instead, from what the handler returns or throws); false when none
+   * was due.
+   */
   async function runOne(row: ScheduledWork): Promise<boolean> {
     const [job] = await boss.fetch<unknown>(row.name, { batchSize: 1 });
     if (!job) return false;
-    await execute(row, job);
+    try {
+      await perform(row, job);
+    } catch (error) {
+      await boss.fail(row.name, job.id, error as object);
+      return true;
+    }
+    await boss.complete(row.name, job.id);
     return true;
   }
 
@@ -231,8 +243,9 @@ export function createJobEngine({ database, work, context, settings, log }: JobE
           await boss.work<unknown>(
             row.name,
             { pollingIntervalSeconds: settings.pollIntervalSeconds, batchSize: 1 },
+            // pg-boss completes the job when this resolves and fails it (to a retry) when it throws.
             async ([job]) => {
-              if (job) await execute(row, job);
+              if (job) await perform(row, job);
             },
           );
         }
@@ -264,8 +277,8 @@ export function createJobEngine({ database, work, context, settings, log }: JobE
       if (!starting) return;
       await starting.catch(() => undefined);
       stopping = true;
-      // pg-boss waits for its workers' jobs (then fails them over to a retry); the runs started
-      // by runNow are waited for here, within the same bound, before the database closes.
+      // The runs in progress (a worker's or runNow's) finish within a bound before the database
+      // closes; pg-boss then stops its workers and fails over any job still active to a retry.
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([
         Promise.allSettled([...running]),
