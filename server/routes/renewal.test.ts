@@ -11,10 +11,11 @@ import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, addMonths, businessToday } from '@shared/calendar';
+import { bookSchema } from '@shared/contract/broker-book';
 import { renewalAcceptSchema, renewalSchema, type Renewal } from '@shared/contract/renewal';
 import { rate } from '@shared/rating/engine';
 import { DAY, TestClock } from '@server/clock';
-import { documents, policies, policyNotices, renewalOffers, submissions, users } from '@server/db/schema';
+import { brokers, documents, policies, policyNotices, renewalOffers, submissions, users } from '@server/db/schema';
 import type { ScheduledWorkContext } from '@server/jobs/scheduled-work';
 import { loadRatingCatalogEntry } from '@server/rating/rating-catalog';
 import { remindAndExpire } from '@server/renewals/expiries';
@@ -64,9 +65,9 @@ let renewing: Bound;
 let referred: Bound;
 let lapsing: Bound;
 
-async function boundPolicy(): Promise<Bound> {
+async function boundPolicy(overrides: Record<string, unknown> = {}): Promise<Bound> {
   const insured = await newInsured(app);
-  const { order, policy } = await paidOrder(app, insured);
+  const { order, policy } = await paidOrder(app, insured, overrides);
   return { insured: later(insured), policyId: policy.id, number: policy.number, orderId: order.submissionId };
 }
 
@@ -116,7 +117,8 @@ beforeAll(async () => {
   await t.app.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.userId));
   dentists = await specialityId(t.app);
   renewing = await boundPolicy();
-  referred = await boundPolicy();
+  // Through a broker: the renewal shows in the broker's book.
+  referred = await boundPolicy({ clientId: 'harbor-risk' });
   lapsing = await boundPolicy();
   // Since the policies were sold: a new (optional) question, and a new rate table version.
   const added = await admin.call('POST', `admin/specialities/${dentists}/questions`, {
@@ -201,6 +203,16 @@ describe('the renewal offer', () => {
     expect(orders.map((order) => order.submissionId)).not.toContain(offer.submissionId);
     // Only the question added since is asked.
     expect(shown.offer!.questions.map((question) => [question.code, question.why])).toEqual([['teledentistry', 'new']]);
+
+    // The broker's book: the order that renews the broker's client's policy says so.
+    const harbor = (await t.app.db.select().from(brokers).where(eq(brokers.clientUrl, 'harbor-risk')))[0]!;
+    const brokerUser = await newInsured(app);
+    await t.app.db.update(users).set({ role: 'broker', brokerId: harbor.id }).where(eq(users.id, brokerUser.userId));
+    const book = v.parse(bookSchema, (await brokerUser.call('GET', 'broker/book')).json());
+    const renewalRow = book.orders.find((order) => order.renewalOf === referred.number);
+    expect(renewalRow?.nextStep).toMatch(new RegExp(`^Renewal of ${referred.number}: `));
+    const told = await mailsTo(t.app, harbor.email!);
+    expect(told.filter((mail) => mail.subject === `Renewal offered: ${referred.number}`)).toHaveLength(1);
 
     const mails = await mailsTo(t.app, renewing.insured.email);
     const offered = mails.filter((mail) => mail.subject === `Your renewal offer for policy ${renewing.number}`);
