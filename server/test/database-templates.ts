@@ -62,8 +62,11 @@ async function migrateAndSeed(env: Record<string, string>): Promise<void> {
     STATIC_DIR: path.join(dataDir, 'no-client-build'),
     ...env,
   });
-  const app = await buildApp(config, { logLevel: 'silent', mailPollIntervalMs: 0 });
+  // The job engine's timers off, as in the tests; started once all the same, so the template
+  // already holds the engine's own tables (installed on its first start).
+  const app = await buildApp(config, { logLevel: 'silent', mailPollIntervalMs: 0, jobs: { pollIntervalSeconds: 0 } });
   await app.ready();
+  await app.jobs.start();
   await app.close();
 }
 
