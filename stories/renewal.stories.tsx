@@ -85,8 +85,9 @@ export const Offered: Story = {
 
 export const OfferedOnAPhone: Story = {
   name: 'Offered, on a phone',
-  ...offered.story,
-  ...onAPhone,
+  beforeEach: offered.story.beforeEach,
+  globals: onAPhone.globals,
+  parameters: { ...onAPhone.parameters, ...offered.story.parameters },
   play: async ({ canvasElement }) => {
     const canvas = await screenOf(canvasElement);
     await expect(await canvas.findByRole('button', { name: 'Accept and pay' })).toBeVisible();
