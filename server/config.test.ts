@@ -58,6 +58,23 @@ describe('parseConfig', () => {
     expect(parseConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16' }).trustProxy).toEqual(['10.0.0.1', '192.168.0.0/16']);
   });
 
+  it('reads the renewal settings: RENEWAL_OFFER_DAYS (60) and EXPIRY_REMINDER_DAYS (30,7)', () => {
+    expect(parseConfig({}).renewals).toEqual({ offerDays: 60, reminderDays: [30, 7] });
+    expect(parseConfig({ RENEWAL_OFFER_DAYS: ' 45 ', EXPIRY_REMINDER_DAYS: '14, 3 ,14' }).renewals).toEqual({
+      offerDays: 45,
+      reminderDays: [14, 3],
+    });
+    for (const [name, value] of [
+      ['RENEWAL_OFFER_DAYS', '0'],
+      ['RENEWAL_OFFER_DAYS', '400'],
+      ['RENEWAL_OFFER_DAYS', 'sixty'],
+      ['EXPIRY_REMINDER_DAYS', '30;7'],
+      ['EXPIRY_REMINDER_DAYS', '0'],
+    ] as const) {
+      expect(() => parseConfig({ [name]: value }), `${name}=${value}`).toThrow(new RegExp(name));
+    }
+  });
+
   it('reads UNDERWRITING_AUTHORITY_CENTS as whole cents', () => {
     expect(parseConfig({ UNDERWRITING_AUTHORITY_CENTS: ' 100000 ' }).underwritingAuthorityCents).toBe(100_000);
     expect(parseConfig({ UNDERWRITING_AUTHORITY_CENTS: '0' }).underwritingAuthorityCents).toBe(0);
