@@ -10,7 +10,7 @@ import type { Transaction } from '@server/db/connection';
 import { renewalNumber } from '@server/renewals/renewal-offers';
 import { lockPolicyWithOrder, offerOfOrder, setOfferRenewed, setPolicyStatus } from '@server/renewals/renewal-queries';
 
-export type RenewalTerm = {
+type RenewalTerm = {
   offerId: number;
   expiringPolicyId: number;
   number: string;

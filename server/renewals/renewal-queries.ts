@@ -3,13 +3,12 @@
  * once each (an insert that does nothing on the unique key answers whether this caller made it),
  * and what the renewal screen and the broker's book read. Plain rows; the rules are elsewhere.
  */
-import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
 import type { Queryable, Transaction } from '@server/db/connection';
 import { submissionColumns, type SubmissionRow } from '@server/submissions/access';
 import {
   auditLog,
   brokers,
-  documents,
   planLocations,
   policies,
   policyNotices,
@@ -21,7 +20,7 @@ import {
 } from '@server/db/schema';
 
 export type RenewalOfferRow = typeof renewalOffers.$inferSelect;
-export type PolicyRow = typeof policies.$inferSelect;
+type PolicyRow = typeof policies.$inferSelect;
 
 /**
  * Policies in force (not cancelled, not under a notice of cancellation: those are offered once the
@@ -112,23 +111,6 @@ export async function offerOfOrder(db: Queryable, submissionId: number): Promise
   return row;
 }
 
-/** The offers of these policies (the broker's book, the dashboard), with their order's status. */
-export async function offersOfPolicies(db: Queryable, policyIds: number[]) {
-  if (policyIds.length === 0) return [];
-  return db
-    .select({
-      policyId: renewalOffers.policyId,
-      effectiveDate: renewalOffers.effectiveDate,
-      expirationDate: renewalOffers.expirationDate,
-      renewedPolicyId: renewalOffers.renewedPolicyId,
-      premiumCents: submissions.premiumCents,
-      orderStatus: submissions.status,
-    })
-    .from(renewalOffers)
-    .leftJoin(submissions, eq(submissions.id, renewalOffers.submissionId))
-    .where(inArray(renewalOffers.policyId, policyIds));
-}
-
 /** The insured's policies with an offer (newest period first): what the dashboard's card reads. */
 export async function offersOfUser(db: Queryable, userId: number) {
   return db
@@ -149,10 +131,6 @@ export async function offersOfUser(db: Queryable, userId: number) {
 export async function claimNotice(tx: Transaction, policyId: number, kind: string, sentAt: Date): Promise<boolean> {
   const rows = await tx.insert(policyNotices).values({ policyId, kind, sentAt }).onConflictDoNothing().returning();
   return rows.length > 0;
-}
-
-export async function noticesOf(db: Queryable, policyId: number) {
-  return db.select().from(policyNotices).where(eq(policyNotices.policyId, policyId)).orderBy(asc(policyNotices.id));
 }
 
 export async function setPolicyStatus(tx: Transaction, policyId: number, status: PolicyRow['status']): Promise<void> {
@@ -206,12 +184,3 @@ export async function questionsChangedSince(db: Queryable, since: Date): Promise
     );
   return new Set([...created.map((row) => row.id), ...edited.map((row) => Number(row.id))]);
 }
-
-/** The documents issued with a policy (its new term's), by kind. */
-export async function documentKindsOf(db: Queryable, policyId: number): Promise<string[]> {
-  const rows = await db.select({ type: documents.type }).from(documents).where(eq(documents.policyId, policyId));
-  return rows.map((row) => row.type);
-}
-
-/** The renewal orders still open (not bound, closed or declined) of a policy's offer. */
-export const OPEN_RENEWAL_STATUSES = sql`('draft','quoted','incomplete','underwriter_review','missing_info','application_under_review','approved','awaiting_payment')`;
