@@ -37,20 +37,23 @@ import {
   cancellablePolicy,
   cancellationEndorsement,
   cancellationTable,
-  declinePendingChanges,
   endorsementCount,
   endorsementWithKey,
-  insertDocument,
   insertEndorsement,
   invoiceOfEndorsement,
   endorsementById,
-  markCancelled,
   markTailIssued,
   policyById,
   standingTail,
   type CancellablePolicy,
   type EndorsementRow,
 } from '@server/cancellation/cancellation-queries';
+import {
+  cancellationFigures,
+  recordCancellation,
+  recordedFigures,
+  type CancellationFigures,
+} from '@server/cancellation/cancellation-record';
 import {
   cancellationDateProblem,
   cancellationReturn,
@@ -62,10 +65,9 @@ import {
 import type { Clock } from '@server/clock';
 import type { Database, Queryable, Transaction } from '@server/db/connection';
 import { isUniqueViolation } from '@server/db/errors';
-import { cancellationNoticeFileName, cancellationNoticePdf } from '@server/documents/cancellation-notice-pdf';
+import { cancellationNoticeFileName } from '@server/documents/cancellation-notice-pdf';
 import { namedInsured } from '@server/documents/named-insured';
 import { tailEndorsementPdf } from '@server/documents/tail-endorsement-pdf';
-import { withdrawalChanges } from '@server/endorsements/endorsement-withdrawal';
 import { badRequest, conflict, notFound } from '@server/http/http-error';
 import { keyUsedForAnotherRequest, requestHash, sameRequest } from '@server/http/idempotency-key';
 import { cancellationNoticeMail } from '@server/mail/templates';
@@ -89,7 +91,6 @@ type TailInput = v.InferOutput<typeof buyTailRequestSchema>;
 const CANCEL: PolicyEvent = { type: 'policy.cancel', actor: 'insured' };
 const BUY_TAIL: PolicyEvent = { type: 'policy.buyTail', actor: 'insured' };
 const IDEMPOTENCY_INDEX = 'endorsements_idempotency_key';
-const NOTICE = 'cancellation_notice';
 
 const noSuchPolicy = () => notFound('No such policy (or it is not yours)');
 
@@ -139,7 +140,7 @@ function quoteOf(
   policy: CancellablePolicy,
   pricing: Pricing,
   date: CalendarDay,
-  table: CancellationTable = pricing.table,
+  figures: CancellationFigures,
 ): CancellationQuote {
   return {
     policyId: policy.id,
@@ -149,8 +150,12 @@ function quoteOf(
     retroactiveDate: retroactiveDate(policy.effectiveDate, policy.applicationAnswers),
     status: policy.status,
     cancellationDate: date,
-    returnPremium: cancellationReturn(periodOf(policy), date, pricing.annualPremiumCents, table),
-    tailOffer: tailOffer(pricing.annualPremiumCents, table, date),
+    returnPremium: figures.returned,
+    // Only a plan with premium still to collect has something to set against the return.
+    ...(figures.unpaidCents > 0
+      ? { unpaidPremium: { unpaidCents: figures.unpaidCents, netCents: figures.netCents } }
+      : {}),
+    tailOffer: tailOffer(pricing.annualPremiumCents, pricing.table, date),
   };
 }
 
@@ -165,8 +170,11 @@ export async function cancellationQuote(
   const policy = await cancellablePolicy(deps.db, user.id, input.policyid);
   if (!policy) throw noSuchPolicy();
   assertMove(policy, CANCEL, 'be cancelled');
-  assertDate(policy, businessToday(deps.clock.now()), input.cancellationDate);
-  return quoteOf(policy, await pricingOf(deps.db, policy), input.cancellationDate);
+  const date = input.cancellationDate;
+  assertDate(policy, businessToday(deps.clock.now()), date);
+  const pricing = await pricingOf(deps.db, policy);
+  const figures = await cancellationFigures(deps.db, policy, date, pricing.annualPremiumCents, pricing.table);
+  return quoteOf(policy, pricing, date, figures);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -193,7 +201,9 @@ async function cancellationAnswer(
   const date = row.effectiveDate;
   // Priced as it was: the annual premium and the method recorded, whatever the state's option is now.
   const table = { ...pricing.table, shortRate: recordedMethod(row) === 'short_rate' };
-  const quote = quoteOf(policy, { ...pricing, annualPremiumCents: row.annualPremiumBeforeCents }, date, table);
+  const annualPremiumCents = row.annualPremiumBeforeCents;
+  const returned = cancellationReturn(periodOf(policy), date, annualPremiumCents, table);
+  const quote = quoteOf(policy, { ...pricing, annualPremiumCents }, date, recordedFigures(row, returned));
   return {
     ...quote,
     status: 'cancelled',
@@ -244,77 +254,37 @@ export async function cancelPolicy(
       const date = input.cancellationDate;
       assertDate(policy, businessToday(now), date);
       const pricing = await pricingOf(tx, policy);
-      const quote = quoteOf(policy, pricing, date);
-      const returned = quote.returnPremium;
-      const number = await nextNumber(tx, policy);
-      const facts = (await confirmationFacts(tx, policy.submissionId))!;
-      const pdf = Buffer.from(
-        await cancellationNoticePdf({
-          policyNumber: policy.number,
-          endorsementNumber: number,
-          specialityName: facts.speciality,
-          effectiveDate: policy.effectiveDate,
-          expirationDate: policy.expirationDate,
-          retroactiveDate: quote.retroactiveDate,
-          cancellationDate: date,
-          reason: input.reason,
-          namedInsured: await namedInsured(tx, user.id, policy.submissionId),
-          returnPremium: returned,
-          tailOffer: quote.tailOffer,
-          cancelledAt: now,
-          trust: deps.trust,
-        }),
-      );
-      const row = await insertEndorsement(tx, {
-        policyId: policy.id,
+      const recorded = await recordCancellation(tx, deps, {
+        policy,
         userId: user.id,
-        number,
-        kind: 'cancellation',
-        status: 'issued',
-        effectiveDate: date,
-        changes: [
-          { field: 'status', before: policy.status, after: 'cancelled' },
-          { field: 'cancellationDate', before: policy.cancellationDate, after: date },
-          { field: 'returnMethod', before: null, after: returned.method },
-        ],
-        annualPremiumBeforeCents: pricing.annualPremiumCents,
-        annualPremiumAfterCents: 0,
+        cause: 'insured',
+        reason: input.reason ?? null,
+        date,
+        annualPremiumCents: pricing.annualPremiumCents,
         rateTableId: pricing.rateTableId,
-        premiumChangeCents: -returned.premiumCents,
-        taxChangeCents: -returned.taxCents,
-        feeChangeCents: -(returned.policyFeeCents + returned.stateFeeCents),
-        totalChangeCents: -returned.totalCents,
-        returnPremiumStatus: returned.totalCents > 0 ? 'owed' : null,
-        content: pdf,
-        idempotencyKeyHash: keyHash,
-        idempotencyRequestHash: keyHash ? bodyHash : null,
-        createdAt: now,
-        issuedAt: now,
+        table: pricing.table,
+        now,
+        idempotency: keyHash ? { keyHash, requestHash: bodyHash } : null,
       });
-      await markCancelled(tx, policy.id, {
-        cancellationDate: date,
-        cancellationReason: input.reason,
-        cancelledAt: now,
-      });
-      // Its pending changes withdrawn, saying why; the notice below is the only mail.
-      await declinePendingChanges(tx, policy.id, withdrawalChanges(date));
-      const filename = cancellationNoticeFileName(policy.number);
-      await insertDocument(tx, {
-        submissionId: policy.submissionId,
-        policyId: policy.id,
-        type: NOTICE,
-        filename,
-        content: pdf,
-        createdAt: now,
-      });
+      const { row, filename, pdf } = recorded;
+      const facts = (await confirmationFacts(tx, policy.submissionId))!;
       await deps.mail.enqueue(tx, {
         ...cancellationNoticeMail({
           to: facts.email,
           firstName: facts.firstName,
           policyNumber: policy.number,
           cancellationDate: date,
-          returned: formatUsd(returned.totalCents),
-          tails: quote.tailOffer.map(
+          returned: formatUsd(recorded.returned.totalCents),
+          ...(recorded.unpaidCents > 0
+            ? {
+                unpaid: {
+                  unpaid: formatUsd(recorded.unpaidCents),
+                  net: formatUsd(Math.abs(recorded.netCents)),
+                  owedToInsured: recorded.netCents >= 0,
+                },
+              }
+            : {}),
+          tails: recorded.tails.map(
             (option) => `${option.years} year${option.years === 1 ? '' : 's'}: ${formatUsd(option.totalCents)}`,
           ),
           documentsUrl: `${deps.publicUrl}/document`,

@@ -16,28 +16,18 @@
  *
  * A crash half-way loses nothing and doubles nothing: each thing done is one transaction.
  */
-import { addDays, businessToday, type CalendarDay } from '@shared/calendar';
+import { addDays, businessToday } from '@shared/calendar';
 import { formatUsd } from '@shared/contract/money-format';
 import { nextPolicyStatus, type PolicyEvent } from '@shared/lifecycle/policy-lifecycle.machine';
 import { insertAuditEntry } from '@server/admin/audit-queries';
-import { planOf, ratingOf } from '@server/billing/invoices';
-import { retroactiveDate } from '@server/billing/retroactive-date';
+import { ratingOf } from '@server/billing/invoices';
 import {
   annualPremiumAfterChanges,
   cancellablePolicy,
   cancellationTable,
-  declinePendingChanges,
-  endorsementCount,
-  insertDocument,
-  insertEndorsement,
-  markCancelled,
 } from '@server/cancellation/cancellation-queries';
-import { cancellationReturn, tailOffer, type CancellationTable } from '@server/cancellation/cancellation-rules';
-import type { Transaction } from '@server/db/connection';
+import { recordCancellation } from '@server/cancellation/cancellation-record';
 import type { ScheduledInstallment } from '@server/db/schema';
-import { cancellationNoticeFileName, cancellationNoticePdf } from '@server/documents/cancellation-notice-pdf';
-import { namedInsured } from '@server/documents/named-insured';
-import { withdrawalChanges } from '@server/endorsements/endorsement-withdrawal';
 import {
   collectingPolicies,
   endedNotices,
@@ -48,11 +38,10 @@ import {
   markReminded,
   setNotice,
   unpaidLaterInstalments,
-  voidOpenInstalments,
+  withdrawNotice,
 } from '@server/instalments/instalment-queries';
 import {
   instalmentsToInvoice,
-  nonPaymentReturn,
   noticeEndDay,
   reminderAfterDay,
   reminderBeforeDay,
@@ -69,7 +58,10 @@ import { confirmationFacts } from '@server/payments/payment-queries';
 
 const NOTICE: PolicyEvent = { type: 'policy.sendCancellationNotice', actor: 'system' };
 const NOTICE_ENDS: PolicyEvent = { type: 'policy.noticeEnds', actor: 'system' };
-export const NON_PAYMENT_REASON = 'Non-payment of premium';
+const SETTLE: PolicyEvent = { type: 'policy.settleArrears', actor: 'system' };
+
+/** Whether the policy still collects its instalments (invoiced and reminded): in force or under a notice. */
+const collecting = (status: string) => status === 'in_force' || status === 'cancellation_notice';
 
 /** The page that pays exactly this instalment (screen pay-instalment), branded when the order came through a broker. */
 export function instalmentPayUrl(publicUrl: string, clientUrl: string | null, invoiceId: number): string {
@@ -108,6 +100,9 @@ export async function invoiceInstalments(ctx: ScheduledWorkContext): Promise<num
     );
     for (const item of due) {
       const inserted = await ctx.db.transaction(async (tx) => {
+        // Locked first (as every instalment step does): a policy cancelled since it was read gets no invoice and no mail.
+        const policy = await lockPolicy(tx, plan.policyId);
+        if (!policy || !collecting(policy.status)) return false;
         const [first] = await instalmentInvoicesOf(tx, plan.submissionId);
         const invoice = await insertInstalmentInvoice(tx, {
           submissionId: plan.submissionId,
@@ -172,6 +167,8 @@ export async function remindInstalments(ctx: ScheduledWorkContext): Promise<numb
       which.push('after');
     for (const when of which) {
       const done = await ctx.db.transaction(async (tx) => {
+        const policy = await lockPolicy(tx, row.policyId);
+        if (!policy || !collecting(policy.status)) return false;
         if (!(await markReminded(tx, invoice.id, when, now))) return false;
         const facts = (await confirmationFacts(tx, invoice.submissionId))!;
         await ctx.mail.enqueue(
@@ -257,30 +254,13 @@ export async function noticeUnpaidInstalments(ctx: ScheduledWorkContext): Promis
 
 // ---------------------------------------------------------------------------------------------
 
-/** What a non-payment cancellation from `date` returns, for a policy locked in `tx`. */
-export async function nonPaymentFigures(tx: Transaction, policyId: number, userId: number, date: CalendarDay) {
-  const policy = (await cancellablePolicy(tx, userId, policyId))!;
-  const rating = ratingOf({ worksheet: policy.worksheet, number: policy.orderNumber });
-  const row = (await cancellationTable(tx, rating.rateTableId))!;
-  // Non-payment is cancelled pro rata whatever the state's short-rate option for an insured's own.
-  const table: CancellationTable = { ...row, erpPercentBps: row.erpPercentBps, shortRate: false };
-  const annualPremiumCents = (await annualPremiumAfterChanges(tx, policy.id)) ?? rating.premiumCents;
-  const period = { effectiveDate: policy.effectiveDate, expirationDate: policy.expirationDate };
-  const returned = cancellationReturn(period, date, annualPremiumCents, table);
-  const invoices = await instalmentInvoicesOf(tx, policy.submissionId);
-  const schedule = invoices[0]!.schedule;
-  const plan = planOf(rating, invoices[0]!.paymentTerm);
-  const paid = new Set(invoices.filter((one) => one.status === 'paid').map((one) => one.installmentNo));
-  return {
-    policy,
-    rating,
-    table,
-    annualPremiumCents,
-    ...nonPaymentReturn(returned, schedule, paid, plan.installmentFeeCents),
-  };
-}
-
-/** Policies whose notice ended unpaid, cancelled from the notice's end date. Answers how many. */
+/**
+ * Policies whose notice ended unpaid, cancelled from the notice's end date through the one
+ * cancellation rule (cancellation-record.ts), pro rata, less what is unpaid. A notice whose
+ * instalment was paid meanwhile (while another, past its grace, kept the policy under it) cancels
+ * nothing: it is withdrawn, and the other instalment gets a notice of its own from the notice
+ * sweep, with its full notice period. Answers how many were cancelled.
+ */
 export async function cancelUnpaidPolicies(ctx: ScheduledWorkContext): Promise<number> {
   const now = ctx.clock.now();
   const today = businessToday(now);
@@ -291,76 +271,42 @@ export async function cancelUnpaidPolicies(ctx: ScheduledWorkContext): Promise<n
       // Paid (back in force) or cancelled since it was read: nothing to do.
       if (!locked || nextPolicyStatus(locked.status, NOTICE_ENDS) !== 'cancelled') return false;
       if (!locked.noticeEndDate || locked.noticeEndDate > today || !locked.userId) return false;
+      const noticed = (await instalmentInvoicesOf(tx, locked.submissionId)).find(
+        (one) => one.id === locked.noticeInvoiceId,
+      );
+      if (noticed?.status !== 'open') {
+        if (nextPolicyStatus(locked.status, SETTLE) === 'in_force' && (await withdrawNotice(tx, locked.id))) {
+          await insertAuditEntry(tx, {
+            actorUserId: null,
+            action: 'policy.settleArrears',
+            entity: 'policy',
+            entityId: String(locked.id),
+            data: { noticeInvoiceId: locked.noticeInvoiceId, noticeInvoiceStatus: noticed?.status ?? null },
+            createdAt: now,
+          });
+        }
+        return false;
+      }
       // Cover ends on the notice's end date; a notice running past the period's end ends with it.
       const date = locked.noticeEndDate < locked.expirationDate ? locked.noticeEndDate : locked.expirationDate;
-      const figures = await nonPaymentFigures(tx, policyId, locked.userId, date);
-      const { policy, returned, unpaidCents, netCents } = figures;
-      const number = `${policy.number}-E${String((await endorsementCount(tx, policy.id)) + 1).padStart(2, '0')}`;
-      const facts = (await confirmationFacts(tx, policy.submissionId))!;
-      const tails = tailOffer(figures.annualPremiumCents, figures.table, date);
-      const pdf = Buffer.from(
-        await cancellationNoticePdf({
-          policyNumber: policy.number,
-          endorsementNumber: number,
-          specialityName: facts.speciality,
-          effectiveDate: policy.effectiveDate,
-          expirationDate: policy.expirationDate,
-          retroactiveDate: retroactiveDate(policy.effectiveDate, policy.applicationAnswers),
-          cancellationDate: date,
-          reason: `${NON_PAYMENT_REASON}: the return premium less ${formatUsd(unpaidCents)} unpaid leaves ${formatUsd(Math.abs(netCents))} ${netCents >= 0 ? 'owed to the insured' : 'earned premium due from the insured'}`,
-          namedInsured: await namedInsured(tx, locked.userId, policy.submissionId),
-          returnPremium: returned,
-          tailOffer: tails,
-          cancelledAt: now,
-          trust: ctx.config.trust,
-        }),
-      );
-      // The endorsement's total is the net: the pro rata return with the unpaid premium set against it.
-      await insertEndorsement(tx, {
-        policyId: policy.id,
+      const policy = (await cancellablePolicy(tx, locked.userId, policyId))!;
+      const rating = ratingOf({ worksheet: policy.worksheet, number: policy.orderNumber });
+      const row = (await cancellationTable(tx, rating.rateTableId))!;
+      const annualPremiumCents = (await annualPremiumAfterChanges(tx, policy.id)) ?? rating.premiumCents;
+      const recorded = await recordCancellation(tx, ctx.config, {
+        policy,
         userId: locked.userId,
-        number,
-        kind: 'cancellation',
-        status: 'issued',
-        effectiveDate: date,
-        changes: [
-          { field: 'status', before: policy.status, after: 'cancelled' },
-          { field: 'cancellationDate', before: policy.cancellationDate, after: date },
-          { field: 'returnMethod', before: null, after: returned.method },
-          { field: 'cause', before: null, after: 'non_payment' },
-          { field: 'returnPremiumCents', before: null, after: returned.totalCents },
-          { field: 'unpaidPremiumCents', before: null, after: unpaidCents },
-        ],
-        annualPremiumBeforeCents: figures.annualPremiumCents,
-        annualPremiumAfterCents: 0,
-        rateTableId: figures.rating.rateTableId,
-        premiumChangeCents: -returned.premiumCents + unpaidCents,
-        taxChangeCents: -returned.taxCents,
-        feeChangeCents: -(returned.policyFeeCents + returned.stateFeeCents),
-        totalChangeCents: -netCents,
-        returnPremiumStatus: netCents > 0 ? 'owed' : null,
-        content: pdf,
-        idempotencyKeyHash: null,
-        idempotencyRequestHash: null,
-        createdAt: now,
-        issuedAt: now,
+        cause: 'non_payment',
+        reason: null,
+        date,
+        annualPremiumCents,
+        rateTableId: rating.rateTableId,
+        // Non-payment is cancelled pro rata whatever the state's short-rate option for an insured's own.
+        table: { ...row, erpPercentBps: row.erpPercentBps, shortRate: false },
+        now,
+        idempotency: null,
       });
-      await markCancelled(tx, policy.id, {
-        cancellationDate: date,
-        cancellationReason: NON_PAYMENT_REASON,
-        cancelledAt: now,
-      });
-      await declinePendingChanges(tx, policy.id, withdrawalChanges(date));
-      await voidOpenInstalments(tx, policy.submissionId);
-      const filename = cancellationNoticeFileName(policy.number);
-      await insertDocument(tx, {
-        submissionId: policy.submissionId,
-        policyId: policy.id,
-        type: 'cancellation_notice',
-        filename,
-        content: pdf,
-        createdAt: now,
-      });
+      const { returned, unpaidCents, netCents, filename, pdf } = recorded;
       await insertAuditEntry(tx, {
         actorUserId: null,
         action: 'policy.noticeEnds',
@@ -369,6 +315,7 @@ export async function cancelUnpaidPolicies(ctx: ScheduledWorkContext): Promise<n
         data: { cancellationDate: date, returnedCents: returned.totalCents, unpaidCents, netCents },
         createdAt: now,
       });
+      const facts = (await confirmationFacts(tx, policy.submissionId))!;
       await ctx.mail.enqueue(tx, {
         ...nonPaymentCancellationMail({
           to: facts.email,

@@ -10,6 +10,7 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { addDays, businessToday, daysBetween } from '@shared/calendar';
 import { checkoutSchema } from '@shared/contract/billing';
+import { cancellationQuoteSchema, cancellationSchema } from '@shared/contract/cancellation';
 import {
   instalmentConfirmationSchema,
   payableInstalmentSchema,
@@ -17,7 +18,15 @@ import {
 } from '@shared/contract/instalments';
 import { formatUsd } from '@shared/contract/money-format';
 import { TestClock } from '@server/clock';
-import { endorsements, invoices, policies, rateTables, submissions, usStates } from '@server/db/schema';
+import {
+  endorsements,
+  invoices,
+  policies,
+  rateTables,
+  submissions,
+  usStates,
+  type ScheduledInstallment,
+} from '@server/db/schema';
 import {
   cancelUnpaidPolicies,
   invoiceInstalments,
@@ -357,5 +366,208 @@ describe('a monthly plan through its year', () => {
     } finally {
       await t.app.db.update(usStates).set({ nonPaymentNoticeDays: null }).where(eq(usStates.code, order!.stateCode!));
     }
+  });
+});
+
+/** The sum the plan has not collected: each later instalment not in `paid`, less its $3.00 instalment fee. */
+const unpaidOf = (schedule: ScheduledInstallment[], paid: number[] = []) =>
+  schedule
+    .filter((item) => item.installmentNo > 1 && !paid.includes(item.installmentNo))
+    .reduce((sum, item) => sum + item.amountCents - 300, 0);
+
+/**
+ * A sweep's context whose first transaction is preceded by `between`: something that happens after
+ * the sweep has read its work and before it acts on it (a race, made to happen every time).
+ */
+function ctxWithRace(between: () => Promise<unknown>): ScheduledWorkContext {
+  const db = t.app.db;
+  let pending: (() => Promise<unknown>) | null = between;
+  const raced = new Proxy(db, {
+    get(target, prop) {
+      if (prop === 'transaction') {
+        return async (...args: Parameters<typeof db.transaction>) => {
+          const run = pending;
+          pending = null;
+          if (run) await run();
+          return target.transaction(...args);
+        };
+      }
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return { ...ctx(), db: raced };
+}
+
+describe('issue 20’s review: one cancellation rule, the notice and the sweeps’ locks', () => {
+  it('an insured’s own cancellation deducts the instalments never paid (the quote says what would still be owed) and voids the open ones', async () => {
+    const { insured, submissionId, policy, schedule } = await monthlyPolicy();
+    const second = schedule[1]!;
+    moveTo(addDays(second.dueDate, -14));
+    await invoiceInstalments(ctx());
+    expect((await orderInvoices(submissionId)).map((row) => row.status)).toEqual(['paid', 'open']);
+    const unpaid = unpaidOf(schedule);
+
+    // Tomorrow: most of the year comes back, less the nine instalments never paid.
+    const soon = await callAs(insured, 'POST', 'insured/cancellationquote', {
+      policyid: policy.id,
+      cancellationDate: addDays(today(), 1),
+    });
+    expect(soon.statusCode, soon.body).toBe(200);
+    const early = v.parse(cancellationQuoteSchema, soon.json());
+    expect(early.unpaidPremium).toEqual({
+      unpaidCents: unpaid,
+      netCents: early.returnPremium.totalCents - unpaid,
+    });
+
+    // Late in the year on 25% down: the days covered cost more than was paid — earned premium owed.
+    const date = addDays(policy.effectiveDate, 200);
+    const later = v.parse(
+      cancellationQuoteSchema,
+      (
+        await callAs(insured, 'POST', 'insured/cancellationquote', { policyid: policy.id, cancellationDate: date })
+      ).json(),
+    );
+    const net = later.returnPremium.totalCents - unpaid;
+    expect(net).toBeLessThan(0);
+    expect(later.unpaidPremium).toEqual({ unpaidCents: unpaid, netCents: net });
+
+    const response = await callAs(
+      insured,
+      'POST',
+      'insured/cancelpolicy',
+      { policyid: policy.id, cancellationDate: date, reason: 'Closing the practice' },
+      { 'idempotency-key': newKey() },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const cancelled = v.parse(cancellationSchema, response.json());
+    expect(cancelled).toMatchObject({ status: 'cancelled', returnPremium: later.returnPremium });
+    expect(cancelled.unpaidPremium).toEqual({ unpaidCents: unpaid, netCents: net });
+    expect(cancelled.endorsement.totalChangeCents).toBe(-net);
+
+    const [endorsement] = await t.app.db
+      .select()
+      .from(endorsements)
+      .where(and(eq(endorsements.policyId, policy.id), eq(endorsements.kind, 'cancellation')));
+    expect(endorsement).toMatchObject({ totalChangeCents: -net, returnPremiumStatus: null });
+    expect(endorsement!.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'cause', before: null, after: 'insured' },
+        { field: 'returnPremiumCents', before: null, after: later.returnPremium.totalCents },
+        { field: 'unpaidPremiumCents', before: null, after: unpaid },
+      ]),
+    );
+    expect((await orderInvoices(submissionId)).map((row) => row.status)).toEqual(['paid', 'void']);
+    expect(await policyRow(policy.id)).toMatchObject({
+      status: 'cancelled',
+      cancellationReason: 'Closing the practice',
+    });
+  });
+
+  it('paying the noticed instalment withdraws the notice though a later one is a day late, still in its grace', async () => {
+    const { insured, submissionId, policy, schedule } = await monthlyPolicy();
+    const [order] = await t.app.db.select().from(submissions).where(eq(submissions.id, submissionId));
+    // A long notice, so the third instalment falls due while it runs.
+    await t.app.db.update(usStates).set({ nonPaymentNoticeDays: 40 }).where(eq(usStates.code, order!.stateCode!));
+    try {
+      const [, second, third] = schedule;
+      moveTo(addDays(second!.dueDate, -14));
+      await invoiceInstalments(ctx());
+      moveTo(addDays(second!.dueDate, 11));
+      await noticeUnpaidInstalments(ctx());
+      const noticed = await policyRow(policy.id);
+      expect(noticed.status).toBe('cancellation_notice');
+      expect(noticed.noticeEndDate! > addDays(third!.dueDate, 1)).toBe(true);
+      moveTo(addDays(third!.dueDate, -14));
+      await invoiceInstalments(ctx());
+
+      moveTo(addDays(third!.dueDate, 1));
+      const [, invoice2] = await orderInvoices(submissionId);
+      const paid = await payThroughCheckout(insured, invoice2!.id);
+      expect(paid).toMatchObject({ outcome: 'paid', instalment: { policyStatus: 'in_force' } });
+      expect(await policyRow(policy.id)).toMatchObject({ status: 'in_force', noticeInvoiceId: null });
+    } finally {
+      await t.app.db.update(usStates).set({ nonPaymentNoticeDays: null }).where(eq(usStates.code, order!.stateCode!));
+    }
+  });
+
+  it('the notice’s end cancels nothing when its instalment was paid: the notice is withdrawn and the other instalment noticed in its own time', async () => {
+    const { insured, submissionId, policy, schedule } = await monthlyPolicy();
+    const [order] = await t.app.db.select().from(submissions).where(eq(submissions.id, submissionId));
+    await t.app.db.update(usStates).set({ nonPaymentNoticeDays: 60 }).where(eq(usStates.code, order!.stateCode!));
+    try {
+      const [, second, third] = schedule;
+      moveTo(addDays(second!.dueDate, -14));
+      await invoiceInstalments(ctx());
+      moveTo(addDays(second!.dueDate, 11));
+      await noticeUnpaidInstalments(ctx());
+      const noticeEnd = (await policyRow(policy.id)).noticeEndDate!;
+      moveTo(addDays(third!.dueDate, -14));
+      await invoiceInstalments(ctx());
+      const [, invoice2, invoice3] = await orderInvoices(submissionId);
+
+      // The third past its grace too: paying the noticed one leaves the policy under the notice.
+      moveTo(addDays(third!.dueDate, 11));
+      await payThroughCheckout(insured, invoice2!.id);
+      expect(await policyRow(policy.id)).toMatchObject({
+        status: 'cancellation_notice',
+        noticeInvoiceId: invoice2!.id,
+      });
+
+      moveTo(noticeEnd);
+      await cancelUnpaidPolicies(ctx());
+      expect(await policyRow(policy.id)).toMatchObject({ status: 'in_force', noticeInvoiceId: null });
+      expect(await subjects(insured, /is cancelled for non-payment$/)).toHaveLength(0);
+      const open = await t.app.db
+        .select()
+        .from(endorsements)
+        .where(and(eq(endorsements.policyId, policy.id), eq(endorsements.kind, 'cancellation')));
+      expect(open).toHaveLength(0);
+
+      // The unpaid third gets a notice of its own, with its full notice period.
+      await noticeUnpaidInstalments(ctx());
+      expect(await policyRow(policy.id)).toMatchObject({
+        status: 'cancellation_notice',
+        noticeInvoiceId: invoice3!.id,
+        noticeEndDate: addDays(noticeEnd, 60),
+      });
+    } finally {
+      await t.app.db.update(usStates).set({ nonPaymentNoticeDays: null }).where(eq(usStates.code, order!.stateCode!));
+    }
+  });
+
+  it('a cancellation between the invoice sweep’s read and its write: no invoice and no “pay here” mail for the cancelled policy', async () => {
+    const { insured, submissionId, policy, schedule } = await monthlyPolicy();
+    moveTo(addDays(schedule[1]!.dueDate, -14));
+    // Other tests' policies may be invoiced in the same run: this order is what is looked at.
+    await invoiceInstalments(
+      ctxWithRace(async () => {
+        const response = await callAs(
+          insured,
+          'POST',
+          'insured/cancelpolicy',
+          { policyid: policy.id, cancellationDate: today() },
+          { 'idempotency-key': newKey() },
+        );
+        expect(response.statusCode, response.body).toBe(200);
+      }),
+    );
+    expect((await policyRow(policy.id)).status).toBe('cancelled');
+    expect((await orderInvoices(submissionId)).map((row) => row.installmentNo)).toEqual([1]);
+    expect(await subjects(insured, /^Instalment 2 of 10/)).toHaveLength(0);
+  });
+
+  it('a policy that ends between the reminder sweep’s read and its write is not reminded', async () => {
+    const { insured, submissionId, policy, schedule } = await monthlyPolicy();
+    const second = schedule[1]!;
+    moveTo(addDays(second.dueDate, -14));
+    await invoiceInstalments(ctx());
+    moveTo(addDays(second.dueDate, -3));
+    // Ended without touching its invoices (as the end of a period does): only the policy's status tells.
+    await remindInstalments(
+      ctxWithRace(() => t.app.db.update(policies).set({ status: 'expired' }).where(eq(policies.id, policy.id))),
+    );
+    expect(await subjects(insured, /^Reminder:/)).toHaveLength(0);
+    expect((await orderInvoices(submissionId))[1]!.remindedBeforeAt).toBeNull();
   });
 });

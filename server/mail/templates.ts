@@ -206,16 +206,25 @@ export function cancellationNoticeMail(input: {
   cancellationDate: string;
   /** The return premium owed, formatted. */
   returned: string;
+  /** A payment plan's premium still unpaid, set against the return (issue 20), formatted: what is left either way. */
+  unpaid?: { unpaid: string; net: string; owedToInsured: boolean };
   /** The tail's lengths and prices, formatted ("1 year: $1,234.00"). */
   tails: string[];
   documentsUrl: string;
 }): OutgoingMail {
+  const cancelled =
+    `As you asked, your policy ${input.policyNumber} is cancelled from 12:01 a.m. on ` +
+    `${formatCalendarDay(input.cancellationDate)}.`;
+  const { unpaid } = input;
+  let money = ` The return premium owed to you is ${input.returned}.`;
+  if (unpaid) {
+    money = unpaid.owedToInsured
+      ? ` The return premium, ${input.returned}, less the ${unpaid.unpaid} of instalments unpaid, leaves ${unpaid.net} owed to you.`
+      : ` The return premium, ${input.returned}, less the ${unpaid.unpaid} of instalments unpaid, leaves ${unpaid.net} ` +
+        'of premium earned for the days you were covered still to pay.';
+  }
   return render(input.to, `Your policy ${input.policyNumber} is cancelled`, greet(input.firstName), [
-    {
-      text:
-        `As you asked, your policy ${input.policyNumber} is cancelled from 12:01 a.m. on ` +
-        `${formatCalendarDay(input.cancellationDate)}. The return premium owed to you is ${input.returned}.`,
-    },
+    { text: cancelled + money },
     {
       text:
         'It is a claims-made policy: claims first made after the cancellation are not covered unless you buy an ' +

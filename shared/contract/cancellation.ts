@@ -115,6 +115,12 @@ export const cancellationQuoteSchema = v.object({
   status: v.picklist(policyStatuses),
   cancellationDate: v.string(),
   returnPremium: returnPremiumSchema,
+  /**
+   * A payment plan's premium not yet paid, set against the return (issue 20; absent when the year
+   * is paid): every later instalment not paid, without its instalment fee. netCents is the return
+   * less it: above nothing, owed back to the insured; below, earned premium the insured still owes.
+   */
+  unpaidPremium: v.optional(v.object({ unpaidCents: integer, netCents: integer })),
   /** The Extended Reporting Periods on offer, from the cancellation date: 1, 2 and 3 years. */
   tailOffer: v.array(tailOptionSchema),
 });
