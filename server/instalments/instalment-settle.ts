@@ -4,10 +4,11 @@
  * (before the invoice is written — the sweeps lock the policy before its invoices too, so the two
  * never wait on each other crosswise), the payment succeeds and the invoice is paid. Under a notice
  * of cancellation with nothing else past due, the notice is withdrawn (policy.settleArrears): back
- * in force, and the mail says so. A payment that can no longer count (the invoice paid or voided,
+ * in force, and the mail says so. (Past its grace: due before today less the grace days, as the
+ * notice sweep counts it.) A payment that can no longer count (the invoice paid or voided,
  * the policy cancelled) is kept for a refund, as every payment that binds nothing.
  */
-import { businessToday } from '@shared/calendar';
+import { addDays, businessToday } from '@shared/calendar';
 import { formatUsd } from '@shared/contract/money-format';
 import { nextPolicyStatus, type PolicyEvent } from '@shared/lifecycle/policy-lifecycle.machine';
 import { insertAuditEntry } from '@server/admin/audit-queries';
@@ -66,10 +67,10 @@ export async function payInstalment(
   });
   await markInvoicePaid(tx, invoice.id, now);
   await supersedePendingPayments(tx, invoice.id);
-  // Back in force only when nothing else is past due: an instalment overdue beside it keeps the notice.
-  const stillOwed = (await arrearsOf(tx, invoice.submissionId, businessToday(now))).filter(
-    (row) => row.id !== invoice.id,
-  );
+  // Back in force only when nothing else is past its grace (what the notice sweep would notice): an
+  // instalment a day late, still in its grace and never noticed, is not a reason to keep the notice.
+  const pastGrace = addDays(businessToday(now), -(deps.instalmentGraceDays ?? 0));
+  const stillOwed = (await arrearsOf(tx, invoice.submissionId, pastGrace)).filter((row) => row.id !== invoice.id);
   const reinstated =
     policy.status === 'cancellation_notice' &&
     stillOwed.length === 0 &&

@@ -62,6 +62,12 @@ export type SettleDeps = {
   log: FastifyBaseLogger;
   /** The insurer and licences the policy documents and the invoice name (Config.trust). */
   trust: Trust;
+  /**
+   * Config.instalments.graceDays: an instalment paid under a notice withdraws it unless another is
+   * past its grace. Without it, any other instalment past due keeps the notice (the cancel sweep
+   * still withdraws it at the notice's end once the noticed instalment is paid).
+   */
+  instalmentGraceDays?: number;
 };
 
 /**

@@ -34,6 +34,7 @@ export async function billingRoutes(app: FastifyInstance) {
     log: app.log,
     provider: app.payments,
     trust: app.config.trust,
+    instalmentGraceDays: app.config.instalments.graceDays,
   });
   const tags = ['billing'];
   const noStore = { 'cache-control': 'no-store' };

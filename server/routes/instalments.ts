@@ -41,6 +41,7 @@ export async function instalmentRoutes(app: FastifyInstance) {
     log: app.log,
     provider: app.payments,
     trust: app.config.trust,
+    instalmentGraceDays: app.config.instalments.graceDays,
   });
   const tags = ['billing'];
 

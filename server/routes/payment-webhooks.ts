@@ -38,6 +38,7 @@ export async function paymentWebhookRoutes(app: FastifyInstance) {
     publicUrl: app.config.publicUrl,
     log: app.log,
     trust: app.config.trust,
+    instalmentGraceDays: app.config.instalments.graceDays,
   });
 
   defineRoute(app, {
