@@ -247,7 +247,9 @@ export async function policyInstalments(
       const invoices = new Map(
         (await instalmentInvoicesOf(deps.db, plan.submissionId)).map((invoice) => [invoice.installmentNo, invoice]),
       );
-      const ended = plan.policyStatus === 'cancelled' || plan.policyStatus === 'expired';
+      // A renewed term ended on its end date as an expired one did: what it left unpaid is void alike.
+      const ended =
+        plan.policyStatus === 'cancelled' || plan.policyStatus === 'expired' || plan.policyStatus === 'renewed';
       const term = planOf(ratingOf({ worksheet: plan.worksheet, number: plan.orderNumber }), plan.paymentTerm);
       return {
         policyId: plan.policyId,
