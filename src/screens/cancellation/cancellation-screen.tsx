@@ -4,7 +4,7 @@ import { useSearch } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import type { CancellationOptions } from '@shared/contract/cancellation';
+import type { CancellationOptions, CancellationQuote } from '@shared/contract/cancellation';
 import { formatUsd } from '@shared/contract/money-format';
 import { periodWords } from '@/components/billing/money-words';
 import { PolicyPicker } from '@/components/policy/policy-picker';
@@ -166,11 +166,31 @@ function PolicyCancellation({ policyId, unpaid }: { policyId: number; unpaid: nu
               <h2 ref={concludedHeading} tabIndex={-1} className="cancellation-done__title">
                 Policy {cancellation.policyNumber} is cancelled from {formatDay(cancellation.cancellationDate)}
               </h2>
-              <p>
-                Return premium owed to you: <strong>{formatUsd(cancellation.returnPremium.totalCents)}</strong>. It is
-                recorded on your policy ({cancellation.endorsement.number}) as owed to you, to be refunded or credited.
-                The notice of cancellation has been e-mailed to you and is kept with your documents.
-              </p>
+              {cancellation.unpaidPremium ? (
+                <p>
+                  Return premium: {formatUsd(cancellation.returnPremium.totalCents)}, less your instalments not yet
+                  paid, {formatUsd(cancellation.unpaidPremium.unpaidCents)}.{' '}
+                  {cancellation.unpaidPremium.netCents >= 0 ? (
+                    <>
+                      <strong>{formatUsd(cancellation.unpaidPremium.netCents)}</strong> is recorded on your policy (
+                      {cancellation.endorsement.number}) as owed to you, to be refunded or credited.
+                    </>
+                  ) : (
+                    <>
+                      You still owe <strong>{formatUsd(-cancellation.unpaidPremium.netCents)}</strong> of premium earned
+                      for the days you were covered, recorded on your policy ({cancellation.endorsement.number}
+                      ).
+                    </>
+                  )}{' '}
+                  The notice of cancellation has been e-mailed to you and is kept with your documents.
+                </p>
+              ) : (
+                <p>
+                  Return premium owed to you: <strong>{formatUsd(cancellation.returnPremium.totalCents)}</strong>. It is
+                  recorded on your policy ({cancellation.endorsement.number}) as owed to you, to be refunded or
+                  credited. The notice of cancellation has been e-mailed to you and is kept with your documents.
+                </p>
+              )}
             </div>
           ) : (
             <Standing options={options} />
@@ -347,7 +367,10 @@ function ChooseStep({
         )}
         {dateProblem && <p>Choose a cancellation date in the range above to see what comes back.</p>}
         {quote && previewed && (
-          <ReturnPremiumWorking returned={quote.returnPremium} headingId="cancellation-return-title" />
+          <>
+            <ReturnPremiumWorking returned={quote.returnPremium} headingId="cancellation-return-title" />
+            <UnpaidInstalments unpaid={quote.unpaidPremium} />
+          </>
         )}
       </section>
 
@@ -363,6 +386,29 @@ function ChooseStep({
 }
 
 /** What cancelling takes away, said plainly before anything is confirmed. */
+/**
+ * A payment plan's instalments not yet paid are set against the return (issue 20): what is left,
+ * either way — owed back, or premium earned for the days covered that the insured would still owe.
+ */
+function UnpaidInstalments({ unpaid }: { unpaid: CancellationQuote['unpaidPremium'] }) {
+  if (!unpaid) return null;
+  return (
+    <p className="cancellation-unpaid">
+      Less your instalments not yet paid, {formatUsd(unpaid.unpaidCents)}:{' '}
+      {unpaid.netCents >= 0 ? (
+        <>
+          <strong>{formatUsd(unpaid.netCents)}</strong> owed back to you.
+        </>
+      ) : (
+        <>
+          you would still owe <strong>{formatUsd(-unpaid.netCents)}</strong> of premium earned for the days you were
+          covered.
+        </>
+      )}
+    </p>
+  );
+}
+
 function CoverWarning({ date, fromCents }: { date: string; fromCents: number | undefined }) {
   return (
     <div className="cancellation-warning" role="note" aria-labelledby="cancellation-warning-title">
@@ -408,10 +454,27 @@ function ConfirmStep({ state, send }: StepProps) {
           <dt>Cover ends on</dt>
           <dd>{day}</dd>
         </div>
-        <div>
-          <dt>Owed back to you</dt>
-          <dd>{formatUsd(quote.returnPremium.totalCents)}</dd>
-        </div>
+        {quote.unpaidPremium ? (
+          <>
+            <div>
+              <dt>Return premium</dt>
+              <dd>{formatUsd(quote.returnPremium.totalCents)}</dd>
+            </div>
+            <div>
+              <dt>Instalments not yet paid</dt>
+              <dd>{formatUsd(quote.unpaidPremium.unpaidCents)}</dd>
+            </div>
+            <div>
+              <dt>{quote.unpaidPremium.netCents >= 0 ? 'Owed back to you' : 'You would still owe'}</dt>
+              <dd>{formatUsd(Math.abs(quote.unpaidPremium.netCents))}</dd>
+            </div>
+          </>
+        ) : (
+          <div>
+            <dt>Owed back to you</dt>
+            <dd>{formatUsd(quote.returnPremium.totalCents)}</dd>
+          </div>
+        )}
         <div>
           <dt>Reason</dt>
           <dd>{reason.trim() || 'Not given'}</dd>
