@@ -51,6 +51,7 @@ import {
   type PaymentRow,
 } from '@server/payments/payment-queries';
 import type { SessionState, WebhookEvent } from '@server/payments/provider';
+import { renewalRefusal } from '@server/renewals/renewal-issue';
 import { moveSubmission } from '@server/submissions/lifecycle';
 
 export type SettleDeps = {
@@ -218,6 +219,19 @@ async function bind(
     deps.log.warn(
       { paymentId: payment.id, orderStatus: order.status },
       'A payment arrived for an order that cannot be bound: refund it',
+    );
+    return answer('not_payable');
+  }
+  // A renewal's order whose policy was cancelled (or is under a notice) meanwhile renews nothing.
+  const refused = await renewalRefusal(tx, order.id);
+  if (refused) {
+    await keepForRefund(tx, payment.id, session, now, {
+      raw: { session, reason: 'renewal_refused' },
+      message: refused,
+    });
+    deps.log.warn(
+      { paymentId: payment.id, orderId: order.id },
+      'A renewal was paid for a policy it cannot renew: refund it',
     );
     return answer('not_payable');
   }

@@ -1,8 +1,9 @@
 /**
  * A policy's end (issue 20): reminders before it ends unrenewed, at each of EXPIRY_REMINDER_DAYS
  * (default 30 and 7 days before), to the insured and the broker; and on the end date, the expiry
- * through the lifecycle (policy.expire, by the system), with its notice. A renewed policy has left
- * the current statuses, so it is neither reminded nor expired.
+ * through the lifecycle (policy.expire, by the system), with its notice. A policy whose renewal is
+ * bound stays in force to its end date (it still covers the insured and still collects its
+ * instalments), is not reminded, and on that date moves to renewed (policy.renew) with no notice.
  *
  * Each notice is sent once: its unique key (policy, kind) is claimed in the same transaction as
  * the mail is queued, so a second sweep or a retry after a crash finds it claimed. A sweep that
@@ -20,14 +21,23 @@ import {
   currentPoliciesEndingBy,
   lockPolicyWithOrder,
   mailFacts,
+  offerOfPolicy,
   setPolicyStatus,
 } from '@server/renewals/renewal-queries';
 
 const BATCH = 5_000;
 
 const EXPIRE = { type: 'policy.expire', actor: 'system' } as const;
+const RENEW = { type: 'policy.renew', actor: 'system' } as const;
 
-type Ended = 'reminded' | 'expired' | 'nothing';
+type Ended = 'reminded' | 'expired' | 'renewed' | 'nothing';
+
+/** The policy's page, where the expiry notice sends the insured (branded for a broker's client). */
+export function policyPageUrl(publicUrl: string, policyId: number, clientUrl: string | null | undefined): string {
+  return clientUrl
+    ? `${publicUrl}/client/policy/${encodeURIComponent(clientUrl)}?policyid=${policyId}`
+    : `${publicUrl}/policy?policyid=${policyId}`;
+}
 
 /** One policy, in its own transaction: its due reminder, or its expiry. */
 export async function endOfPolicy(ctx: ScheduledWorkContext, tx: Transaction, policyId: number): Promise<Ended> {
@@ -36,6 +46,15 @@ export async function endOfPolicy(ctx: ScheduledWorkContext, tx: Transaction, po
   const found = await lockPolicyWithOrder(tx, policyId);
   if (!found) return 'nothing';
   const { policy, order } = found;
+  if ((await offerOfPolicy(tx, policy.id))?.renewedPolicyId) {
+    if (policy.expirationDate > today) return 'nothing';
+    // Under a notice on its last day the lifecycle has no renew (the notice belongs to this term):
+    // the term ends as expired, still without a notice, since its next term is in force.
+    const to = nextPolicyStatus(policy.status, RENEW) ?? nextPolicyStatus(policy.status, EXPIRE);
+    if (!to) return 'nothing';
+    await setPolicyStatus(tx, policy.id, to);
+    return 'renewed';
+  }
   const facts = order.userId ? await mailFacts(tx, order.id) : undefined;
   const link = renewalUrl(ctx.config.publicUrl, policy.id, facts?.clientUrl);
   if (policy.expirationDate <= today) {
@@ -43,9 +62,7 @@ export async function endOfPolicy(ctx: ScheduledWorkContext, tx: Transaction, po
     if (!to) return 'nothing';
     await setPolicyStatus(tx, policy.id, to);
     if (!(await claimNotice(tx, policy.id, 'expired', now)) || !facts) return 'expired';
-    const policyUrl = facts.clientUrl
-      ? `${ctx.config.publicUrl}/client/policyinfo/${encodeURIComponent(facts.clientUrl)}`
-      : `${ctx.config.publicUrl}/policyinfo`;
+    const policyUrl = policyPageUrl(ctx.config.publicUrl, policy.id, facts.clientUrl);
     const mail = {
       firstName: facts.firstName,
       policyNumber: policy.number,
@@ -84,7 +101,7 @@ export async function endOfPolicy(ctx: ScheduledWorkContext, tx: Transaction, po
 
 /** The sweep: every current policy within the farthest reminder of its end, or past it. */
 export async function remindAndExpire(ctx: ScheduledWorkContext): Promise<Record<Ended | 'failed', number>> {
-  const counts = { reminded: 0, expired: 0, nothing: 0, failed: 0 };
+  const counts = { reminded: 0, expired: 0, renewed: 0, nothing: 0, failed: 0 };
   const today = businessToday(ctx.clock.now());
   const farthest = Math.max(0, ...ctx.config.renewals.reminderDays);
   // One read: a reminded policy stays current, so paging by offset would skip or repeat; what is

@@ -2,13 +2,14 @@
  * Issuing a renewal's order (issue 20), inside the transaction that binds it: the new term is a
  * policies row of its own (its own order, declarations and documents, as the schema and documents
  * assume one policy per order), for the period the offer named, numbered after the first term with
- * the renewal's suffix (P-2026-000042-R1); the expiring term moves to renewed through the policy
- * lifecycle (policy.renew, by the system) and the offer keeps the new term's id.
+ * the renewal's suffix (P-2026-000042-R1), and the offer keeps the new term's id.
+ *
+ * The expiring term is left as it is: it still covers the insured (and still owes its instalments)
+ * until its end date, when the expiry sweep moves it to renewed instead of expired (expiries.ts).
  */
-import { nextPolicyStatus } from '@shared/lifecycle/policy-lifecycle.machine';
 import type { Transaction } from '@server/db/connection';
 import { renewalNumber } from '@server/renewals/renewal-offers';
-import { lockPolicyWithOrder, offerOfOrder, setOfferRenewed, setPolicyStatus } from '@server/renewals/renewal-queries';
+import { lockPolicyWithOrder, offerOfOrder, setOfferRenewed } from '@server/renewals/renewal-queries';
 
 type RenewalTerm = {
   offerId: number;
@@ -32,10 +33,31 @@ export async function renewalTermOf(tx: Transaction, submissionId: number): Prom
   };
 }
 
-/** After the new term is issued: the expiring one renewed (when the lifecycle allows) and the offer done. */
+/**
+ * Why a payment for this order must not bind it, or null when it may (any order that is not a
+ * renewal's may). A renewal continues its policy: once that was cancelled there is nothing to
+ * continue, and under a notice of cancellation for non-payment the arrears come first (accepting
+ * is refused then too). A policy that expired meanwhile is renewed from the day it is paid
+ * (issuePolicy starts cover no earlier than today), as a carrier reinstates a short lapse.
+ * Locks the expiring policy, as issuing the renewal would.
+ */
+export async function renewalRefusal(tx: Transaction, submissionId: number): Promise<string | null> {
+  const offer = await offerOfOrder(tx, submissionId);
+  if (!offer || offer.renewedPolicyId) return null;
+  const expiring = await lockPolicyWithOrder(tx, offer.policyId);
+  if (!expiring) return null;
+  const { number, status } = expiring.policy;
+  if (status === 'cancelled')
+    return `Policy ${number} was cancelled before this payment arrived, so it was not renewed: we will refund it.`;
+  if (status === 'cancellation_notice')
+    return (
+      `Policy ${number} is under a notice of cancellation, so it was not renewed: we will refund this payment. ` +
+      'Pay what is overdue, then accept the renewal again.'
+    );
+  return null;
+}
+
+/** After the new term is issued: the offer marked renewed by it (the expiring term is, on its end date). */
 export async function markRenewed(tx: Transaction, term: RenewalTerm, newPolicyId: number): Promise<void> {
-  const expiring = await lockPolicyWithOrder(tx, term.expiringPolicyId);
-  const to = expiring && nextPolicyStatus(expiring.policy.status, { type: 'policy.renew', actor: 'system' });
-  if (to) await setPolicyStatus(tx, term.expiringPolicyId, to);
   await setOfferRenewed(tx, term.offerId, newPolicyId);
 }

@@ -204,6 +204,13 @@ async function acceptOffer(
     throw conflict(`Policy ${policy.number} has no renewal offer to accept`, { offer: 'no renewal is offered yet' });
   let row = (await lockUsersSubmission(tx, user.id, offer.submissionId))!;
   if (offer.renewedPolicyId || row.status === 'bound' || row.status === 'complete') return row;
+  // Under a notice of cancellation the arrears come first: a renewal paid then would continue a
+  // policy about to be cancelled (settle.ts refuses to bind one paid then, too).
+  if (policy.status === 'cancellation_notice')
+    throw conflict(
+      `Policy ${policy.number} is under a notice of cancellation for an unpaid instalment: pay what is overdue, then accept its renewal`,
+      { status: 'is under a notice of cancellation' },
+    );
   if (!CURRENT.has(policy.status))
     throw conflict(
       `Policy ${policy.number} is ${policy.status.replaceAll('_', ' ')}: its renewal can no longer be accepted`,
