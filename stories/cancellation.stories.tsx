@@ -260,6 +260,27 @@ export const Confirming: Story = {
   },
 };
 
+const onPlan = withServer({ unpaidCents: returnOf(inForcePolicy, TODAY).totalCents + 41_250 });
+
+export const OnPaymentPlanStillOwed: Story = {
+  name: 'On a payment plan: the instalments not yet paid set against the return, what would still be owed',
+  ...onPlan.story,
+  play: async ({ canvasElement }) => {
+    const canvas = await screenOf(canvasElement);
+    const returned = returnOf(inForcePolicy, TODAY);
+    await expect(await workingRows(canvas)).toEqual(expectedRows(returned, 'pro rata'));
+    await expect(canvas.getByText(/^Less your instalments not yet paid/)).toHaveTextContent(
+      `Less your instalments not yet paid, ${usd(returned.totalCents + 41_250)}: you would still owe ${usd(41_250)}`,
+    );
+    await toConfirmation(canvas);
+    await expect(canvas.getByText('Instalments not yet paid').nextElementSibling).toHaveTextContent(
+      usd(returned.totalCents + 41_250),
+    );
+    await expect(canvas.getByText('You would still owe').nextElementSibling).toHaveTextContent(usd(41_250));
+    await expect(canvas.queryByText('Owed back to you')).toBeNull();
+  },
+};
+
 export const CancelledWithTailOffer: Story = {
   name: 'Cancelled: what is owed back, the notice and the tail offer',
   play: async ({ canvasElement }) => {

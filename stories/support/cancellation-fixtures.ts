@@ -191,6 +191,8 @@ export interface CancellationServerOptions {
   /** The policy is cancelled meanwhile, elsewhere: cancelpolicy answers 409. */
   conflictOnCancel?: boolean;
   failOptionsOnce?: boolean;
+  /** A payment plan's instalments not yet paid (issue 20): the quote sets them against the return. */
+  unpaidCents?: number;
 }
 
 export interface CancellationServer {
@@ -251,6 +253,14 @@ export function cancellationServer(options: CancellationServerOptions = {}): Can
     status: 'in_force',
     cancellationDate: date,
     returnPremium: returnOf(policy, date, options.shortRate),
+    ...(options.unpaidCents
+      ? {
+          unpaidPremium: {
+            unpaidCents: options.unpaidCents,
+            netCents: returnOf(policy, date, options.shortRate).totalCents - options.unpaidCents,
+          },
+        }
+      : {}),
     tailOffer: tailsFrom(date),
   });
 
