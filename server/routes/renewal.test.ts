@@ -3,9 +3,11 @@
  * two sweeps at once make one, priced on the rate table published since (the figure worked out
  * here with the engine), carrying last year's answers and asking only the question added since.
  * Accepted and paid through the sandbox checkout in one step, it is bound into the next period
- * as P-…-R1 with its documents, the expiring term renewed; a retry answers the same checkout and
- * paying twice binds once. An offer the rules refer waits with an underwriter. A policy not
- * renewed is reminded at 30 and 7 days, each once, and expires on its end date.
+ * as P-…-R1 with its documents; the expiring term stays in force to its end date, unreminded,
+ * and is renewed (not expired) on it; a retry answers the same checkout and paying twice binds
+ * once. An offer the rules refer waits with an underwriter. A policy not renewed is reminded at 30
+ * and 7 days, each once, and expires on its end date with a notice linking its policy's page
+ * (branded for a broker's client).
  */
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
@@ -21,7 +23,7 @@ import { loadRatingCatalogEntry } from '@server/rating/rating-catalog';
 import { remindAndExpire } from '@server/renewals/expiries';
 import { offerRenewals } from '@server/renewals/renewal-offers';
 import { newInsured, type Insured } from '@server/test/account-helpers';
-import { caller, mailsTo, signIn } from '@server/test/auth-helpers';
+import { caller, linkIn, mailsTo, signIn } from '@server/test/auth-helpers';
 import { expectError } from '@server/test/expect-error';
 import { paidOrder } from '@server/test/payment-helpers';
 import { pdfReader } from '@server/test/pdf-text';
@@ -231,7 +233,7 @@ describe('the renewal offer', () => {
     expectError(await accept(lapsing.insured, { policyid: renewing.policyId }, 'renew-not-yours'), 404);
   });
 
-  it('is accepted and paid in one step: the next period as -R1 with its documents, the old term renewed', async () => {
+  it('is accepted and paid in one step: the next period as -R1 with its documents, the old term still in force', async () => {
     const key = 'renew-accept-1';
     const first = await accept(
       renewing.insured,
@@ -266,7 +268,8 @@ describe('the renewal offer', () => {
       status: 'in_force',
     });
     expect(offer.renewedPolicyId).toBe(next.id);
-    expect(expiring.status).toBe('renewed');
+    // The old term covers the insured to its end date: it is renewed then, by the expiry sweep.
+    expect(expiring.status).toBe('in_force');
     const issued = await t.app.db.select().from(documents).where(eq(documents.policyId, next.id));
     expect(issued.map((document) => document.type).sort()).toEqual(['binder', 'declarations', 'policy']);
     const declarations = await textOf(issued.find((document) => document.type === 'declarations')!.content);
@@ -322,6 +325,9 @@ describe('a policy not renewed', () => {
     await remindAndExpire(ctx());
     expect(await noticesOf(lapsing.policyId)).toEqual(['expiry_30']);
     expect(await reminders()).toHaveLength(1);
+    // Its renewal bound, the renewed policy is not reminded though still in force.
+    expect(await noticesOf(renewing.policyId)).toEqual([]);
+    expect((await policyRow(renewing.policyId)).status).toBe('in_force');
 
     clock.advance((30 - 7) * DAY);
     await remindAndExpire(ctx());
@@ -334,6 +340,7 @@ describe('a policy not renewed', () => {
     await remindAndExpire(ctx());
     expect(today()).toBe(addDays(end, -1));
     expect((await policyRow(lapsing.policyId)).status).toBe('in_force');
+    expect((await policyRow(renewing.policyId)).status).toBe('in_force');
 
     clock.advance(DAY);
     await remindAndExpire(ctx());
@@ -345,9 +352,25 @@ describe('a policy not renewed', () => {
       (mail) => mail.subject === `Policy ${lapsing.number} has expired`,
     );
     expect(expired).toHaveLength(1);
-    // The renewed policy is neither reminded nor expired; its new term is in force.
+    // The notice links the policy's page (a screen, not an API name).
+    const publicUrl = t.app.config.publicUrl;
+    expect(linkIn(expired[0]!, `${publicUrl}/`)).toBe(`${publicUrl}/policy?policyid=${lapsing.policyId}`);
+    // A broker's client (its renewal still with the underwriter) is sent to the broker's branded page.
+    const brokerClients = (await mailsTo(t.app, referred.insured.email)).filter(
+      (mail) => mail.subject === `Policy ${referred.number} has expired`,
+    );
+    expect(brokerClients).toHaveLength(1);
+    expect(linkIn(brokerClients[0]!, `${publicUrl}/`)).toBe(
+      `${publicUrl}/client/policy/harbor-risk?policyid=${referred.policyId}`,
+    );
+    // The renewed policy is renewed on its end date, not expired, with no notice; its new term is in force.
     expect((await policyRow(renewing.policyId)).status).toBe('renewed');
     expect(await noticesOf(renewing.policyId)).toEqual([]);
+    expect((await mailsTo(t.app, renewing.insured.email)).filter((mail) => /ends|expired/.test(mail.subject))).toEqual(
+      [],
+    );
+    const nextTerm = (await offerOf(renewing.policyId))!.renewedPolicyId!;
+    expect((await policyRow(nextTerm)).status).toBe('in_force');
     const lapsed = await renewal(lapsing.insured, lapsing.policyId);
     expect(lapsed.status).toBe('lapsed');
     expectError(await accept(lapsing.insured, { policyid: lapsing.policyId }, 'renew-too-late'), 409);
