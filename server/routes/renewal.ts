@@ -79,8 +79,10 @@ export async function renewalRoutes(app: FastifyInstance) {
       'The offer is priced again with the answers (400 naming a required answer missing), buy now’s rules decide it: ' +
       'a referral answers referred (the order waits on the underwriter’s desk), a knock-out declined; otherwise the ' +
       'invoice is made and the hosted checkout opened (outcome checkout, with its url); paid, the next term is issued ' +
-      'and the expiring one renewed. Idempotent: a retry with the same Idempotency-Key answers the same checkout, and ' +
-      'one already paid answers renewed. A policy no longer current is a 409 naming `fields.status`; no offer yet, a ' +
+      '(the expiring one stays in force to its end date, then is renewed); a payment arriving once the policy is ' +
+      'cancelled or under a notice binds nothing and is kept for a refund. Idempotent: a retry with the same ' +
+      'Idempotency-Key answers the same checkout, and one already paid answers renewed. A policy no longer current, ' +
+      'or under a notice of cancellation (pay what is overdue first), is a 409 naming `fields.status`; no offer yet, a ' +
       '409 naming `fields.offer`; someone else’s policy a 404.',
     tags: ['account'],
     public: false,
@@ -88,7 +90,7 @@ export async function renewalRoutes(app: FastifyInstance) {
     body: renewalAcceptRequestSchema,
     response: renewalAcceptSchema,
     errors: {
-      409: 'No offer to accept (`fields.offer`), the policy is no longer current (`fields.status`), or something the order needs is missing',
+      409: 'No offer to accept (`fields.offer`), the policy is no longer current or is under a notice of cancellation (`fields.status`), or something the order needs is missing',
       503: 'The payment provider did not answer: nothing was charged, try again',
     },
     handler: async ({ body, request, reply }) => {
