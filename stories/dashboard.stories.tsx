@@ -240,7 +240,8 @@ const closable = closableDashboard(adaOrders);
 
 export const CloseOrder: Story = {
   name: 'Close an open order: a reason, then the list shows it closed',
-  parameters: { msw: { handlers: [...authHandlers(), ...closable.handlers] } },
+  // The order list answered by closable; the cards beside it by the usual dashboard answers.
+  parameters: { msw: { handlers: [...authHandlers(), ...closable.handlers, ...dashboardHandlers()] } },
   beforeEach: closable.reset,
   play: async ({ canvasElement }) => {
     const canvas = await screenOf(canvasElement);
@@ -274,7 +275,8 @@ const refusing = closableDashboard([{ ...quotedOrder, open: true }]);
 
 export const CloseOrderCancelled: Story = {
   name: 'Close an order, then Cancel: nothing changes',
-  parameters: { msw: { handlers: [...authHandlers(), ...refusing.handlers] } },
+  // The order list answered by refusing; the cards beside it by the usual dashboard answers.
+  parameters: { msw: { handlers: [...authHandlers(), ...refusing.handlers, ...dashboardHandlers()] } },
   beforeEach: refusing.reset,
   play: async ({ canvasElement }) => {
     const canvas = await screenOf(canvasElement);
