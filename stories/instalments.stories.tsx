@@ -286,7 +286,7 @@ export const CardNothingInvoicedYet: StoryObj<typeof InstalmentsCard> = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByText('We will send the invoice two weeks before it is due.');
+    await canvas.findByText('We will send the invoice before it is due.');
     await expect(canvas.queryByRole('link', { name: 'Pay now' })).toBeNull();
   },
 };

@@ -11,7 +11,7 @@ import {
   checkout,
   lastYear,
   newQuestion,
-  type renewalOf,
+  renewalOf,
   renewalServer,
   renewingPolicy,
   thisYear,
@@ -183,7 +183,19 @@ export const WithUnderwriter = settled(
   'Your renewal is with an underwriter',
   'With an underwriter',
 );
-export const Renewed = settled('renewed', 'Your renewal is bound', 'Renewed: the new term is bound');
+const renewed = settled('renewed', 'Your renewal is bound', 'Renewed: the new term is bound');
+
+export const Renewed: Story = {
+  ...renewed,
+  play: async (context) => {
+    await renewed.play!(context);
+    // The link leads to the new term (renewedPolicyId), not back to the one it renews.
+    const canvas = await screenOf(context.canvasElement);
+    const link = canvas.getByRole('link', { name: 'See your renewed policy' });
+    await expect(link).toHaveAttribute('href', `/policy?policyid=${renewalOf('renewed').offer!.renewedPolicyId}`);
+    await expect(canvas.queryByRole('link', { name: 'Back to your policy' })).toBeNull();
+  },
+};
 export const Declined = settled('declined', 'We cannot renew this policy', 'Declined');
 export const Lapsed = settled('lapsed', 'This policy was not renewed', 'Lapsed: ended without renewal');
 
@@ -227,5 +239,7 @@ export const ChoosePolicyBranded: Story = {
     const canvas = await screenOf(canvasElement);
     const [first] = await canvas.findAllByRole('link', { name: new RegExp(renewingPolicy.number) });
     await expect(first).toHaveAttribute('href', `/client/policy/renewal/${HARBOR_RISK}?policyid=${renewingPolicy.id}`);
+    // The offer's day is configurable (RENEWAL_OFFER_DAYS): the lead says when without a number.
+    await expect(canvas.getByText(/We offer each renewal ahead of the policy’s end/)).toBeVisible();
   },
 };

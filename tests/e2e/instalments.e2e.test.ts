@@ -176,7 +176,7 @@ describe.runIf(chromiumPath)('paying the second instalment from its mailed link 
     await card.getByText('Payment schedule: 2 of 10 paid').click();
     const row = card.getByRole('row', { name: /^2 / });
     await expect.poll(() => row.textContent()).toContain('Paid');
-    await card.getByText('We will send the invoice two weeks before it is due.').waitFor();
+    await card.getByText('We will send the invoice before it is due.').waitFor();
     await look('dashboard-instalments');
 
     const [after] = await call<PolicyInstalments[]>('insured/instalments', await signIn(email, PASSWORD));

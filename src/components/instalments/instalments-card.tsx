@@ -83,7 +83,7 @@ export function PlanCard({ plan }: { plan: PolicyInstalments }) {
               Pay now
             </ScreenLink>
           ) : (
-            <p className="instalment-next__later">We will send the invoice two weeks before it is due.</p>
+            <p className="instalment-next__later">We will send the invoice before it is due.</p>
           )}
         </div>
       ) : !plan.cancellationDate ? (

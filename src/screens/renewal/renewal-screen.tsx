@@ -48,7 +48,7 @@ export default function RenewalScreen() {
         <PolicyPicker
           screen="renewal"
           className="renewal-section"
-          lead="Which policy would you like to renew? Its offer is made 60 days before it ends."
+          lead="Which policy would you like to renew? We offer each renewal ahead of the policy’s end and e-mail you when we do."
           none="You have no policy to renew: a policy is issued once an order is bound and paid."
         />
       ) : (
@@ -137,6 +137,8 @@ function PolicyRenewal({ policyId }: { policyId: number }) {
 
   if (state.matches('settled')) {
     const words = settledWords(renewal);
+    // Once bound, the link leads to the new term: the policy the insured holds from here on.
+    const newTerm = renewal.status === 'renewed' ? (renewal.offer?.renewedPolicyId ?? null) : null;
     return (
       <>
         {header}
@@ -153,10 +155,10 @@ function PolicyRenewal({ policyId }: { policyId: number }) {
           <p className="screen-actions">
             <ScreenLink
               screen="policy-history"
-              search={{ policyid: renewal.policyId }}
+              search={{ policyid: newTerm ?? renewal.policyId }}
               className="button button--secondary"
             >
-              Back to your policy
+              {newTerm === null ? 'Back to your policy' : 'See your renewed policy'}
             </ScreenLink>
           </p>
         </div>
