@@ -20,8 +20,9 @@ import { walkPurchase } from './support/purchase-walk';
  * policy → the clock moves to 60 days before its end and the renewal sweep runs → the offer is
  * mailed → the insured signs in, finds the renewal card on the dashboard, opens the offer, signs
  * and accepts by the keyboard, pays through the sandbox checkout → the payment confirmation names
- * P-…-R1, and the new term's policy page shows the next period. axe and a phone's width on the
- * renewal screen and the dashboard card; pictures under .tmp/renewal-screens/ (or RENEWAL_SCREENSHOTS).
+ * P-…-R1; the renewal screen, now bound, links the new term, whose policy page shows the next
+ * period. axe and a phone's width on the renewal screen and the dashboard card; pictures under
+ * .tmp/renewal-screens/ (or RENEWAL_SCREENSHOTS).
  */
 
 const shotsDir = process.env.RENEWAL_SCREENSHOTS ?? join(process.cwd(), '.tmp/renewal-screens');
@@ -167,7 +168,12 @@ describe.runIf(chromiumPath)(
       const renewed = await call<Renewal>(`insured/renewal?policyid=${policy!.id}`, await signIn(email, PASSWORD));
       expect(renewed.status).toBe('renewed');
       const next = renewed.offer!;
-      await page.goto(`${server.url}/policy?policyid=${next.renewedPolicyId}`);
+      // The renewal screen says it is bound, and its link opens the new term (not the one it renews).
+      await page.goto(`${server.url}/policy/renewal?policyid=${policy!.id}`);
+      await renewal.getByRole('heading', { name: 'Your renewal is bound' }).waitFor();
+      await look('renewal-bound');
+      await renewal.getByRole('link', { name: 'See your renewed policy' }).click();
+      await page.waitForURL((u) => u.pathname === '/policy' && u.search === `?policyid=${next.renewedPolicyId}`);
       const policyPage = page.locator('[data-screen="policy-history"]');
       await policyPage.getByText(`${policy!.number}-R1`, { exact: false }).first().waitFor();
       await expect.poll(async () => policyPage.textContent()).toContain(formatCalendarDay(next.expirationDate));
