@@ -33,7 +33,7 @@ const RENEW = { type: 'policy.renew', actor: 'system' } as const;
 type Ended = 'reminded' | 'expired' | 'renewed' | 'nothing';
 
 /** The policy's page, where the expiry notice sends the insured (branded for a broker's client). */
-export function policyPageUrl(publicUrl: string, policyId: number, clientUrl: string | null | undefined): string {
+function policyPageUrl(publicUrl: string, policyId: number, clientUrl: string | null | undefined): string {
   return clientUrl
     ? `${publicUrl}/client/policy/${encodeURIComponent(clientUrl)}?policyid=${policyId}`
     : `${publicUrl}/policy?policyid=${policyId}`;
