@@ -76,7 +76,8 @@ export const policyLifecycleMachine = setup({
             'policy.renew': {
               guard: 'bySystem',
               target: '#policyLifecycle.renewed',
-              description: 'The renewal offer is accepted and paid: the next period is a new policy term.',
+              description:
+                'The period ends with its renewal accepted and paid: the next period, a new policy term, takes over.',
             },
           },
         },
