@@ -33,10 +33,6 @@ export const reminderBeforeDay = (dueDate: CalendarDay, settings: InstalmentSett
 export const reminderAfterDay = (dueDate: CalendarDay, settings: InstalmentSettings) =>
   addDays(dueDate, settings.reminderDaysAfter);
 
-/** The first day past the grace: unpaid then, the notice of cancellation goes out. */
-export const noticeDay = (dueDate: CalendarDay, settings: InstalmentSettings) =>
-  addDays(dueDate, settings.graceDays + 1);
-
 /** The day a notice sent on `sentOn` ends: the state's days, else the configured default. */
 export const noticeEndDay = (sentOn: CalendarDay, stateNoticeDays: number | null, settings: InstalmentSettings) =>
   addDays(sentOn, stateNoticeDays ?? settings.noticeDays);

@@ -30,7 +30,6 @@ export const instalmentSchema = v.object({
   invoiceNumber: v.nullable(v.string()),
   paidAt: v.nullable(v.string()),
 });
-export type Instalment = v.InferOutput<typeof instalmentSchema>;
 
 /** One policy's plan: its schedule and where it stands. */
 export const policyInstalmentsSchema = v.object({
