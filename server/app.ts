@@ -109,7 +109,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     });
     await app.register(jobsPlugin, {
       config,
-      clock,
       settings: { ...DEFAULT_JOB_SETTINGS, ...options.jobs },
       work: options.jobs?.work ?? scheduledWork,
     });

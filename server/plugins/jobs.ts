@@ -8,11 +8,11 @@
  * and the engine starts on that first use, so test files that never touch it never install it.
  */
 import type { PGlite } from '@electric-sql/pglite';
-import type { Clock } from '@server/clock';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '@server/config';
 import { createJobEngine, type JobEngine, type JobEngineSettings } from '@server/jobs/job-engine';
 import { pgliteExecutor } from '@server/jobs/pglite-executor';
-import type { ScheduledWork } from '@server/jobs/scheduled-work';
+import type { ScheduledWork, ScheduledWorkContext } from '@server/jobs/scheduled-work';
 import { namedPlugin } from '@server/plugins/named-plugin';
 
 declare module 'fastify' {
@@ -23,14 +23,22 @@ declare module 'fastify' {
 
 export type JobsPluginOptions = {
   config: Config;
-  clock: Clock;
   settings: JobEngineSettings;
   work: ScheduledWork[];
 };
 
+/** What a sweep runs with: the app's database, clock, settings and mail (also the test hooks' runs). */
+export const scheduledWorkContext = (app: FastifyInstance): ScheduledWorkContext => ({
+  db: app.db,
+  clock: app.clock,
+  config: app.config,
+  log: app.log.child({ component: 'jobs' }),
+  mail: app.mail,
+});
+
 export const jobsPlugin = namedPlugin<JobsPluginOptions>(
   'jobs',
-  async (app, { config, clock, settings, work }) => {
+  async (app, { config, settings, work }) => {
     const engine = createJobEngine({
       database:
         app.database.kind === 'postgres' && config.databaseUrl
@@ -38,7 +46,7 @@ export const jobsPlugin = namedPlugin<JobsPluginOptions>(
           : // Drizzle keeps the client it was given: on the embedded database, the one PGlite.
             { executor: pgliteExecutor((app.db as unknown as { $client: PGlite }).$client) },
       work,
-      context: () => ({ db: app.db, clock, config, log: app.log.child({ component: 'jobs' }), mail: app.mail }),
+      context: () => scheduledWorkContext(app),
       settings,
       log: app.log.child({ component: 'jobs' }),
     });

@@ -21,7 +21,7 @@ import {
   noticeUnpaidInstalments,
   remindInstalments,
 } from '@server/instalments/instalment-sweeps';
-import type { ScheduledWorkContext } from '@server/jobs/scheduled-work';
+import { scheduledWorkContext } from '@server/plugins/jobs';
 import { remindAndExpire } from '@server/renewals/expiries';
 import { offerRenewals } from '@server/renewals/renewal-offers';
 
@@ -56,13 +56,7 @@ export async function testHookRoutes(app: FastifyInstance) {
     response: instalmentSweepsSchema,
     errors: { 403: FORBIDDEN_DOC },
     handler: async () => {
-      const ctx: ScheduledWorkContext = {
-        db: app.db,
-        clock: app.clock,
-        config: app.config,
-        log: app.log,
-        mail: app.mail,
-      };
+      const ctx = scheduledWorkContext(app);
       return {
         invoiced: await invoiceInstalments(ctx),
         reminded: await remindInstalments(ctx),
@@ -82,13 +76,7 @@ export async function testHookRoutes(app: FastifyInstance) {
     response: renewalSweepsSchema,
     errors: { 403: FORBIDDEN_DOC },
     handler: async () => {
-      const ctx: ScheduledWorkContext = {
-        db: app.db,
-        clock: app.clock,
-        config: app.config,
-        log: app.log,
-        mail: app.mail,
-      };
+      const ctx = scheduledWorkContext(app);
       const offers = await offerRenewals(ctx);
       const ends = await remindAndExpire(ctx);
       return { offered: offers.offered, unpriced: offers.unpriced, reminded: ends.reminded, expired: ends.expired };
