@@ -599,10 +599,19 @@ export const claims = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     submissionId: integer('submission_id').references(() => submissions.id),
     policyId: integer('policy_id').references(() => policies.id),
+    /** The day the claim was first made (a demand or notice reached the insured), or the circumstance came to light. */
     claimDate: date('claim_date', { mode: 'string' }),
     reportedDate: date('reported_date', { mode: 'string' }),
+    /** Who is claiming; null when the insured did not say (or, for a circumstance, no one yet). */
     claimant: text('claimant'),
     description: text('description').notNull(),
+    /** A claim made, or a circumstance that may become one (notice of circumstance). */
+    kind: text('kind').notNull().default('claim'),
+    /** The day of the act, error or omission complained of, when the insured knows it. */
+    actDate: date('act_date', { mode: 'string' }),
+    lawsuitFiled: boolean('lawsuit_filed').notNull().default(false),
+    /** What the claimant demands, when they named an amount. */
+    amountDemandedCents: cents('amount_demanded_cents'),
     status: claimStatus('status').notNull().default('reported'),
     amountPaidCents: cents('amount_paid_cents').notNull().default(0),
     reserveCents: cents('reserve_cents').notNull().default(0),
@@ -618,6 +627,8 @@ export const claims = pgTable(
     uniqueIndex('claims_idempotency_key').on(t.userId, t.idempotencyKeyHash),
     // The handlers' queue: by status, oldest report first.
     index('claims_status_idx').on(t.status, t.createdAt),
+    check('claims_kind_check', sql`${t.kind} in ('claim', 'circumstance')`),
+    check('claims_amount_demanded_check', sql`${t.amountDemandedCents} is null or ${t.amountDemandedCents} >= 0`),
   ],
 );
 
@@ -906,6 +917,8 @@ export const certificates = pgTable(
     holderZipcode: varchar('holder_zipcode', { length: 10 }).notNull(),
     additionalInsured: boolean('additional_insured').notNull().default(false),
     additionalInsuredWording: text('additional_insured_wording'),
+    /** What the certificate is for ("Description of operations / project"), as the insured typed it; null when none. */
+    description: text('description'),
     /** The PDF as issued. */
     content: bytea('content').notNull(),
     idempotencyKeyHash: idempotencyKeyHash(),
