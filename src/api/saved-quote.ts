@@ -119,6 +119,30 @@ export function visitorOrder():
   };
 }
 
+/**
+ * Signed in or up: the order a visitor saved has been handed over (the sign-in sent its key as
+ * submissionRequest, and the server made it the account's), so it is no longer a visitor's. Its
+ * key goes, and with it visitorOrder(): a later sign-in in this tab (a session that ran out, a link
+ * from a mail) is not the purchase, and its screen shows no purchase steps. The rest of the quote
+ * stays, for the quote screens to pick up again.
+ */
+export function handOverVisitorQuotes(): void {
+  const all = readAll();
+  if (!all || !Object.values(all.quotes).some((quote) => quote.submission?.quoteKey)) return;
+  const quotes = Object.fromEntries(
+    Object.entries(all.quotes).map(([key, quote]) => {
+      if (!quote.submission?.quoteKey) return [key, quote];
+      const { quoteKey: _handedOver, ...submission } = quote.submission;
+      return [key, { ...quote, submission }];
+    }),
+  );
+  try {
+    storage()?.setItem(SAVED_QUOTE_KEY, JSON.stringify({ ...all, quotes }));
+  } catch {
+    // Not written: the key stays, and the server refuses it as already claimed.
+  }
+}
+
 /** Signing out: the quote in progress was this person's. */
 export function forgetSavedQuote(): void {
   try {

@@ -161,6 +161,8 @@ interface World {
   landings: number;
   nexts: Array<string | null>;
   calls: Record<string, unknown[]>;
+  /** Times the visitor's saved order was marked handed over (signed in or up). */
+  handOvers: number;
 }
 
 /** A real auth actor whose calls wait to be answered, and whose storage and navigation are fakes. */
@@ -169,7 +171,14 @@ function harness() {
   vi.clearAllTimers();
   vi.setSystemTime(NOW);
   const pending = new Map<string, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>();
-  const world: World = { storage: null, cookies: new Map([['theme', 'dark']]), landings: 0, nexts: [], calls: {} };
+  const world: World = {
+    storage: null,
+    cookies: new Map([['theme', 'dark']]),
+    landings: 0,
+    nexts: [],
+    calls: {},
+    handOvers: 0,
+  };
   const deferred = (id: string) =>
     fromPromise(({ input }: { input: unknown }) => {
       (world.calls[id] ??= []).push(input);
@@ -195,6 +204,7 @@ function harness() {
         clearAllCookies: () => world.cookies.clear(),
         goToLanding: () => void world.landings++,
         goToNext: (_, params) => void world.nexts.push(params.next),
+        handOverQuoteInProgress: () => void world.handOvers++,
       },
     }),
   ).start();
@@ -390,6 +400,8 @@ describe('authMachine rules', () => {
     expect(failureOf(snapshot, 'signIn')?.message).toMatch(/do not match an account/);
     expect(failureOf(snapshot, 'signUp')).toBeNull();
     expect(world.storage).toBeNull();
+    // Refused: a visitor's saved order is still theirs to hand over (and the login still the purchase's step).
+    expect(world.handOvers).toBe(0);
     expect(world.calls.signIn).toEqual([
       { username: 'ada@example.com', password: 'pw', params: { rememberMe: true }, submissionRequest: null },
     ]);
@@ -426,6 +438,8 @@ describe('authMachine rules', () => {
     expect(world.cookies.get('remember')).toBe('false');
     expect(world.nexts).toEqual(['/dashboard']);
     expect(snapshot.context.rememberCookie).toBe('false');
+    // Signed in: the order saved as a visitor went with it, so a later login here is not the purchase's.
+    expect(world.handOvers).toBe(1);
   });
 
   it('refreshes a minute before the access token expires, and not before', async () => {

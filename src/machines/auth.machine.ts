@@ -9,7 +9,7 @@ import {
 } from 'xstate';
 import { errorFields, errorStatus, errorText, retryAfterSeconds, serverMessage } from '@/api/api-error';
 import { isLogin, signIn, signInWithGoogle, signOut, signUp } from '@/api/auth';
-import { forgetSavedQuote } from '@/api/saved-quote';
+import { forgetSavedQuote, handOverVisitorQuotes } from '@/api/saved-quote';
 import type {
   GoogleSignInRequest,
   Session,
@@ -216,6 +216,8 @@ function signInOutcome(operation: AuthOperation) {
       actions: [
         { type: 'storeSession', params: ({ event }: { event: { output: Session } }) => event.output },
         'writeSession',
+        // Whatever order this tab saved as a visitor went with the sign-in: it is the account's now.
+        'handOverQuoteInProgress',
         { type: 'goToNext', params: ({ context }: { context: AuthContext }) => ({ next: context.next }) },
       ],
     },
@@ -281,6 +283,7 @@ export const authMachine = setup({
     /** Sign-out (§4) and the 401 rule (§8): the token and the user go. */
     clearSession: () => clearStoredUser(),
     forgetQuoteInProgress: () => forgetSavedQuote(),
+    handOverQuoteInProgress: () => handOverVisitorQuotes(),
     /** Sign-out when the remember cookie is "false" (§4). */
     clearAllCookies: () => clearAllCookies(),
     /** Provided at the router edge: landing, or client/landing/{clientid} inside the client area. */
