@@ -6,7 +6,12 @@ import { ada, adaStored } from './support/auth-fixtures';
 import {
   EARLIER_NUMBER,
   EARLIER_POLICY,
+  NOTICE_FILENAME,
+  OVERDUE_INVOICE_ID,
+  OVERDUE_INVOICE_NUMBER,
+  planInvoices,
   POLICY_NUMBER,
+  severalInvoices,
   servedBilling as servedBillingOnly,
   SUBMISSION_ID,
   SUBMISSION_NUMBER,
@@ -113,6 +118,61 @@ export const TwoPolicies: Story = {
     await expect(
       earlier.getByRole('button', { name: `E-mail the order summary of order ${EARLIER_NUMBER}` }),
     ).toBeVisible();
+  },
+};
+
+const invoicesListed = servedBilling({ documents: severalInvoices });
+
+export const SeveralInvoices: Story = {
+  name: 'A payment plan’s invoices, each with its own download, and a notice of non-payment',
+  ...invoicesListed.story,
+  beforeEach: () => {
+    invoicesListed.world.reset();
+    return captureDownloads();
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = await listed(canvasElement);
+    const current = within(canvas.getByRole('region', { name: THIS_YEAR }));
+    const invoices = within(current.getByRole('region', { name: 'Invoices' }));
+    const rows = invoices.getAllByRole('listitem');
+    // Oldest first, each saying what it is for, its number, amount and status.
+    await expect(rows.map((row) => row.querySelector('.documents-list__title')?.textContent)).toEqual(
+      planInvoices.map((invoice) => invoice.description),
+    );
+    await expect(rows[0]).toHaveTextContent(`Invoice ${planInvoices[0]!.number}`);
+    await expect(rows[0]).toHaveTextContent('Paid');
+    await expect(rows[2]).toHaveTextContent(`Endorsement ${POLICY_NUMBER}-E01`);
+    await expect(rows[2]).toHaveTextContent('$314.66');
+    await expect(rows[3]).toHaveTextContent(`Invoice ${OVERDUE_INVOICE_NUMBER}`);
+    await expect(rows[3]).toHaveTextContent('Due Jan 1, 2027');
+    // The first invoice is listed once, among the invoices, not again with the policy's documents.
+    const documentKinds = [...current.getAllByRole('list')[0]!.querySelectorAll('[data-document-kind]')].map((item) =>
+      item.getAttribute('data-document-kind'),
+    );
+    await expect(documentKinds).toEqual(['policy', 'declarations', 'binder', 'ordersummary', 'nonpaymentnotice']);
+
+    // Each invoice downloads itself: the order and the invoice's id, saved under its own name.
+    await userEvent.click(
+      invoices.getByRole('button', {
+        name: `Download invoice ${OVERDUE_INVOICE_NUMBER}, Installment 3 of 4, policy ${POLICY_NUMBER}`,
+      }),
+    );
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    await expect(downloads[0]).toMatchObject({ fileName: `invoice-${OVERDUE_INVOICE_NUMBER.toLowerCase()}.pdf` });
+    await userEvent.click(
+      current.getByRole('button', {
+        name: `Download Notice of cancellation for non-payment ${NOTICE_FILENAME}, policy ${POLICY_NUMBER}`,
+      }),
+    );
+    await waitFor(() => expect(downloads).toHaveLength(2));
+    await expect(downloads[1]).toMatchObject({ fileName: NOTICE_FILENAME });
+    await expect(invoicesListed.world.sent.map((call) => call.body)).toEqual([
+      { submissionid: SUBMISSION_ID, invoiceid: OVERDUE_INVOICE_ID },
+      { submissionid: SUBMISSION_ID, invoiceid: OVERDUE_INVOICE_ID },
+    ]);
+    // The earlier policy, from before invoices were listed apart, keeps its one invoice entry.
+    const earlier = within(canvas.getByRole('region', { name: LAST_YEAR }));
+    await expect(earlier.getByRole('button', { name: `Download Invoice, policy ${EARLIER_POLICY}` })).toBeVisible();
   },
 };
 

@@ -64,6 +64,21 @@ export type PolicyDocumentData = {
   trust: Trust;
 };
 
+/**
+ * What an invoice other than the order's first bills: a later instalment of the plan (its number
+ * of the schedule), or an endorsement's additional premium or a tail (its own charge, billed apart
+ * from the year's price). The order's first invoice has none: it is the year's invoice.
+ */
+export type InvoiceBills =
+  | { kind: 'instalment'; installmentNo: number }
+  | {
+      kind: 'endorsement' | 'tail';
+      endorsementNumber: string;
+      premiumCents: number;
+      feeCents: number;
+      taxCents: number;
+    };
+
 export type InvoiceDocumentData = {
   invoiceNumber: string;
   orderNumber: string;
@@ -74,7 +89,8 @@ export type InvoiceDocumentData = {
   createdAt: Date;
   /** YYYY-MM-DD: the first installment's due date. */
   dueDate: string;
-  status: 'open' | 'paid';
+  /** void: a later instalment or an endorsement's invoice the policy's cancellation (or a withdrawal) voided. */
+  status: 'open' | 'paid' | 'void';
   paidAt: Date | null;
   billTo: Party;
   broker: Broker | null;
@@ -82,9 +98,11 @@ export type InvoiceDocumentData = {
   expirationDate: string;
   price: PriceBreakdown;
   paymentTermName: string;
-  /** Due now: the first installment. */
+  /** Due now: the first installment (or what this invoice bills). */
   amountDueCents: number;
   schedule: ScheduledPayment[];
+  /** Absent for the order's first invoice. */
+  bills?: InvoiceBills;
   /** The insurer that carries the risk and the producer's licences (the server's config). */
   trust: Trust;
 };

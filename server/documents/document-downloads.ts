@@ -4,7 +4,7 @@
  * data gives the same bytes). Only the owner's orders: anyone else's is the same 404 as a
  * missing one; a document that does not exist yet is a 409 naming the order's status.
  */
-import type { DocumentEntry, DocumentKind, DocumentList } from '@shared/contract/documents';
+import type { DocumentEntry, DocumentKind, DocumentList, OrderInvoice } from '@shared/contract/documents';
 import type { Trust } from '@shared/contract/runtime-config';
 import { callerOf } from '@server/account/plan-locations';
 import { signedOrderIds } from '@server/application/signatures';
@@ -12,11 +12,19 @@ import type { AuthUser } from '@server/auth/user';
 import { invoiceOf } from '@server/billing/billing-queries';
 import type { Queryable } from '@server/db/connection';
 import { invoiceDocumentData, orderSummaryData, STATUS_LABELS } from '@server/documents/document-sources';
-import { invoicedOrders, issuedDocument, issuedDocumentKinds } from '@server/documents/documents-queries';
+import {
+  documentsOfType,
+  invoicedOrders,
+  invoiceOfOrder,
+  invoicesOfOrders,
+  issuedDocument,
+  issuedDocumentKinds,
+} from '@server/documents/documents-queries';
 import { documentFileName, documentTitle } from '@server/documents/document-file-names';
-import { invoicePdf } from '@server/documents/invoice-pdf';
+import { invoiceBillsWords, invoicePdf } from '@server/documents/invoice-pdf';
+import { NON_PAYMENT_NOTICE_TYPE_PREFIX, nonPaymentNoticeType } from '@server/documents/non-payment-notice-pdf';
 import { orderSummaryPdf } from '@server/documents/order-summary-pdf';
-import { conflict } from '@server/http/http-error';
+import { conflict, notFound } from '@server/http/http-error';
 import { ownedSubmission, type SubmissionRow } from '@server/submissions/access';
 
 export type DocumentFile = { filename: string; content: Buffer };
@@ -55,17 +63,77 @@ export async function issuedFile(
   return document;
 }
 
+/**
+ * The order's first invoice (what the specification's call always answered), or, with
+ * `invoiceId`, that invoice of the order: another order's, like another insured's, is a 404.
+ */
 export async function invoiceFile(
   db: Queryable,
   user: AuthUser,
   submissionId: number,
   trust: Trust,
+  invoiceId?: number,
 ): Promise<DocumentFile> {
   const row = await ownedSubmission(db, callerOf(user), submissionId);
-  const invoice = await invoiceOf(db, row.id);
+  const invoice = invoiceId === undefined ? await invoiceOf(db, row.id) : await invoiceOfOrder(db, row.id, invoiceId);
+  if (!invoice && invoiceId !== undefined) throw notFound(`Order ${row.number} has no invoice ${invoiceId}`);
   if (!invoice) throw notYet(row, 'invoice');
   const bytes = await invoicePdf(await invoiceDocumentData(db, invoice, trust));
   return { filename: documentFileName('invoice', invoice.number), content: Buffer.from(bytes) };
+}
+
+/** A notice of cancellation for non-payment, as mailed, by the instalment's invoice it is about. */
+export async function nonPaymentNoticeFile(
+  db: Queryable,
+  user: AuthUser,
+  submissionId: number,
+  invoiceId: number,
+): Promise<DocumentFile> {
+  const row = await ownedSubmission(db, callerOf(user), submissionId);
+  const document = await issuedDocument(db, row.id, nonPaymentNoticeType(invoiceId));
+  if (!document) throw notFound(`Order ${row.number} has no notice of non-payment for invoice ${invoiceId}`);
+  return document;
+}
+
+type InvoiceListRow = Awaited<ReturnType<typeof invoicesOfOrders>>[number];
+
+/** An invoice as the documents list names it: what it is for, in the words its PDF uses. */
+function listedInvoice(row: InvoiceListRow): OrderInvoice {
+  const purpose =
+    row.endorsementKind === null
+      ? row.installmentNo > 1
+        ? 'instalment'
+        : 'order'
+      : row.endorsementKind === 'tail'
+        ? 'tail'
+        : 'endorsement';
+  const description =
+    purpose === 'order'
+      ? row.scheduleLength > 1
+        ? `Installment 1 of ${row.scheduleLength}, with the year’s schedule`
+        : 'The policy year'
+      : invoiceBillsWords(
+          purpose === 'instalment'
+            ? { kind: 'instalment', installmentNo: row.installmentNo }
+            : {
+                kind: purpose,
+                endorsementNumber: row.endorsementNumber ?? '',
+                premiumCents: 0,
+                feeCents: 0,
+                taxCents: 0,
+              },
+          row.scheduleLength,
+        );
+  return {
+    id: row.id,
+    number: row.number,
+    purpose,
+    description,
+    totalCents: row.totalCents,
+    status: row.status === 'paid' || row.status === 'void' ? row.status : 'open',
+    dueDate: row.dueDate,
+    filename: documentFileName('invoice', row.number),
+  };
 }
 
 const entry = (kind: DocumentKind, number: string): DocumentEntry => ({
@@ -88,6 +156,9 @@ export async function documentList(db: Queryable, user: AuthUser): Promise<Docum
     db,
     rows.filter((row) => row.policyNumber).map((row) => row.id),
   );
+  const ids = rows.map((row) => row.id);
+  const invoices = ids.length ? await invoicesOfOrders(db, ids) : [];
+  const notices = ids.length ? await documentsOfType(db, ids, NON_PAYMENT_NOTICE_TYPE_PREFIX) : [];
   const sorted = [...rows].sort((a, b) => Number(b.policyNumber !== null) - Number(a.policyNumber !== null));
   return {
     orders: sorted.map((row) => {
@@ -109,7 +180,17 @@ export async function documentList(db: Queryable, user: AuthUser): Promise<Docum
           ...(signed.has(row.id) ? [entry('application', row.policyNumber!)] : []),
           entry('invoice', row.invoiceNumber),
           entry('ordersummary', row.number),
+          // Each notice of non-payment, as mailed (kept under its instalment's invoice id).
+          ...notices
+            .filter((notice) => notice.submissionId === row.id)
+            .map((notice) => ({
+              kind: 'nonpaymentnotice' as const,
+              title: documentTitle('nonpaymentnotice'),
+              filename: notice.filename,
+              invoiceId: Number(notice.type.slice(NON_PAYMENT_NOTICE_TYPE_PREFIX.length)),
+            })),
         ],
+        invoices: invoices.filter((invoice) => invoice.submissionId === row.id).map(listedInvoice),
       };
     }),
   };

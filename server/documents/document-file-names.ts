@@ -23,6 +23,7 @@ const PREFIXES: Record<DocumentKind, string> = {
   invoice: 'invoice',
   ordersummary: 'order-summary',
   application: 'signed-application',
+  nonpaymentnotice: 'notice-of-non-payment',
 };
 
 const TITLES: Record<DocumentKind, string> = {
@@ -32,6 +33,7 @@ const TITLES: Record<DocumentKind, string> = {
   invoice: 'Invoice',
   ordersummary: 'Order summary',
   application: 'Signed application',
+  nonpaymentnotice: 'Notice of cancellation for non-payment',
 };
 
 /** policy-p-2026-000042.pdf; the policy, invoice or order number it names, made safe. */

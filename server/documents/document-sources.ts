@@ -11,12 +11,13 @@ import type { Queryable } from '@server/db/connection';
 import type { submissions } from '@server/db/schema';
 import type {
   Broker,
+  InvoiceBills,
   InvoiceDocumentData,
   OrderSummaryData,
   PolicyDocumentData,
   PriceBreakdown,
 } from '@server/documents/document-data';
-import { orderWithNames } from '@server/documents/documents-queries';
+import { endorsementNumberAndKind, orderWithNames } from '@server/documents/documents-queries';
 import { coveredLocations, namedInsured } from '@server/documents/named-insured';
 import { policyOf, type InvoiceRow, type PolicyRow } from '@server/billing/billing-queries';
 import { planOf } from '@server/billing/invoices';
@@ -98,6 +99,21 @@ export async function policyDocumentData(db: Queryable, policy: PolicyRow, trust
   };
 }
 
+/** What the invoice bills when it is not the order's first (an endorsement's, a tail's, a later instalment). */
+async function invoiceBills(db: Queryable, invoice: InvoiceRow): Promise<InvoiceBills | undefined> {
+  if (invoice.endorsementId !== null) {
+    const endorsement = await endorsementNumberAndKind(db, invoice.endorsementId);
+    return {
+      kind: endorsement?.kind === 'tail' ? 'tail' : 'endorsement',
+      endorsementNumber: endorsement?.number ?? '',
+      premiumCents: invoice.premiumCents,
+      feeCents: invoice.feeCents,
+      taxCents: invoice.taxCents,
+    };
+  }
+  return invoice.installmentNo > 1 ? { kind: 'instalment', installmentNo: invoice.installmentNo } : undefined;
+}
+
 export async function invoiceDocumentData(
   db: Queryable,
   invoice: InvoiceRow,
@@ -108,6 +124,7 @@ export async function invoiceDocumentData(
   const policy = await policyOf(db, invoice.submissionId);
   const insured = await namedInsured(db, facts.order.userId!, invoice.submissionId);
   const effective = policy?.effectiveDate ?? facts.order.effectiveDate ?? invoice.dueDate ?? '';
+  const bills = await invoiceBills(db, invoice);
   return {
     invoiceNumber: invoice.number,
     orderNumber: facts.order.number,
@@ -115,7 +132,8 @@ export async function invoiceDocumentData(
     specialityName: facts.speciality,
     createdAt: invoice.createdAt,
     dueDate: invoice.dueDate ?? dayOf(invoice.createdAt),
-    status: invoice.status === 'paid' ? 'paid' : 'open',
+    // The order's first invoice is never voided; the others say so when they are.
+    status: invoice.status === 'paid' ? 'paid' : bills && invoice.status === 'void' ? 'void' : 'open',
     paidAt: invoice.paidAt,
     billTo: { name: insured.name, addressLines: insured.addressLines },
     broker: facts.broker,
@@ -125,6 +143,7 @@ export async function invoiceDocumentData(
     paymentTermName: planOf(rating, invoice.paymentTerm ?? facts.order.paymentTerm).name,
     amountDueCents: invoice.totalCents,
     schedule: invoice.schedule,
+    ...(bills ? { bills } : {}),
     trust,
   };
 }

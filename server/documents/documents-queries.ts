@@ -4,10 +4,20 @@
  * statement answering plain rows; what a document says is document-sources.ts's and the PDF
  * modules'.
  */
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { SubmissionStatus } from '@shared/contract/submissions';
 import type { Queryable } from '@server/db/connection';
-import { brokers, documents, invoices, policies, specialities, submissions, users, usStates } from '@server/db/schema';
+import {
+  brokers,
+  documents,
+  endorsements,
+  invoices,
+  policies,
+  specialities,
+  submissions,
+  users,
+  usStates,
+} from '@server/db/schema';
 
 /** The order (whole row) with its speciality's and state's names and its broker, if any. */
 export async function orderWithNames(db: Queryable, submissionId: number) {
@@ -60,6 +70,54 @@ export function invoicedOrders(db: Queryable, userId: number, statuses: readonly
     .leftJoin(policies, eq(policies.submissionId, submissions.id))
     .where(and(eq(submissions.userId, userId), inArray(submissions.status, [...statuses])))
     .orderBy(desc(policies.issuedAt), desc(invoices.createdAt));
+}
+
+/** Every invoice of these orders (their own instalments, their policies' endorsements and tails), oldest first. */
+export function invoicesOfOrders(db: Queryable, submissionIds: readonly number[]) {
+  return db
+    .select({
+      id: invoices.id,
+      submissionId: invoices.submissionId,
+      number: invoices.number,
+      installmentNo: invoices.installmentNo,
+      totalCents: invoices.totalCents,
+      status: invoices.status,
+      dueDate: invoices.dueDate,
+      scheduleLength: sql<number>`jsonb_array_length(${invoices.schedule})`.mapWith(Number),
+      endorsementNumber: endorsements.number,
+      endorsementKind: endorsements.kind,
+    })
+    .from(invoices)
+    .leftJoin(endorsements, eq(endorsements.id, invoices.endorsementId))
+    .where(inArray(invoices.submissionId, [...submissionIds]))
+    .orderBy(asc(invoices.id));
+}
+
+/** One invoice, only if it is this order's (its own, or its policy's endorsement's or tail's). */
+export async function invoiceOfOrder(db: Queryable, submissionId: number, invoiceId: number) {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.id, invoiceId), eq(invoices.submissionId, submissionId)));
+  return row;
+}
+
+/** The number and kind of the endorsement an invoice bills. */
+export async function endorsementNumberAndKind(db: Queryable, endorsementId: number) {
+  const [row] = await db
+    .select({ number: endorsements.number, kind: endorsements.kind })
+    .from(endorsements)
+    .where(eq(endorsements.id, endorsementId));
+  return row;
+}
+
+/** The documents kept under types starting with `prefix` for these orders (each notice of non-payment), oldest first. */
+export function documentsOfType(db: Queryable, submissionIds: readonly number[], prefix: string) {
+  return db
+    .select({ submissionId: documents.submissionId, type: documents.type, filename: documents.filename })
+    .from(documents)
+    .where(and(inArray(documents.submissionId, [...submissionIds]), sql`starts_with(${documents.type}, ${prefix})`))
+    .orderBy(asc(documents.id));
 }
 
 /** Which kinds of document were kept for these orders. */

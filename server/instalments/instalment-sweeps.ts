@@ -9,7 +9,8 @@
  *   update (… where reminded_x_at is null) in the transaction that queues its mail.
  * - notice: unpaid past the grace, the policy moves in_force → cancellation_notice
  *   (policy.sendCancellationNotice, by the system) under its row lock, with the day cover ends
- *   (the state's notice days, else the configured default), and the notice is mailed.
+ *   (the state's notice days, else the configured default), and the notice is mailed with its
+ *   PDF (non-payment-notice-pdf.ts), kept with the order's documents in the same transaction.
  * - cancel: a notice ended unpaid, the policy moves → cancelled (policy.noticeEnds) from the
  *   notice's end date, through the same cancellation rule as an insured's own (pro rata here),
  *   less what is unpaid; its notice PDF kept and mailed, its open instalments voided.
@@ -25,8 +26,15 @@ import {
   annualPremiumAfterChanges,
   cancellablePolicy,
   cancellationTable,
+  insertDocument,
 } from '@server/cancellation/cancellation-queries';
 import { recordCancellation } from '@server/cancellation/cancellation-record';
+import { namedInsured } from '@server/documents/named-insured';
+import {
+  nonPaymentNoticeFileName,
+  nonPaymentNoticePdf,
+  nonPaymentNoticeType,
+} from '@server/documents/non-payment-notice-pdf';
 import type { ScheduledInstallment } from '@server/db/schema';
 import {
   collectingPolicies,
@@ -227,20 +235,51 @@ export async function noticeUnpaidInstalments(ctx: ScheduledWorkContext): Promis
         createdAt: now,
       });
       const facts = (await confirmationFacts(tx, policy.submissionId))!;
-      await ctx.mail.enqueue(
-        tx,
-        nonPaymentNoticeMail({
+      const which = instalmentOf(invoice.installmentNo, invoice.schedule);
+      const payUrl = instalmentPayUrl(publicUrlOf(ctx), row.clientUrl, invoice.id);
+      // The notice's PDF, kept with the order's documents (to download again) and attached to its mail.
+      const pdf = Buffer.from(
+        await nonPaymentNoticePdf({
+          policyNumber: policy.number,
+          specialityName: facts.speciality,
+          effectiveDate: policy.effectiveDate,
+          expirationDate: policy.expirationDate,
+          namedInsured: await namedInsured(tx, policy.userId!, policy.submissionId),
+          instalment: {
+            which,
+            invoiceNumber: invoice.number,
+            amountCents: invoice.totalCents,
+            dueDate: invoice.dueDate!,
+          },
+          coverEnds: endDate,
+          payUrl,
+          sentAt: now,
+          trust: ctx.config.trust,
+        }),
+      );
+      const filename = nonPaymentNoticeFileName(policy.number, invoice.number);
+      await insertDocument(tx, {
+        submissionId: policy.submissionId,
+        policyId: policy.id,
+        type: nonPaymentNoticeType(invoice.id),
+        filename,
+        content: pdf,
+        createdAt: now,
+      });
+      await ctx.mail.enqueue(tx, {
+        ...nonPaymentNoticeMail({
           to: facts.email,
           firstName: facts.firstName,
           policyNumber: policy.number,
-          which: instalmentOf(invoice.installmentNo, invoice.schedule),
+          which,
           amount: formatUsd(invoice.totalCents),
           dueDate: invoice.dueDate!,
           invoiceNumber: invoice.number,
-          payUrl: instalmentPayUrl(publicUrlOf(ctx), row.clientUrl, invoice.id),
+          payUrl,
           coverEnds: endDate,
         }),
-      );
+        attachments: [{ filename, contentType: 'application/pdf', contentBase64: pdf.toString('base64') }],
+      });
       return true;
     });
     if (done) noticed += 1;

@@ -11,14 +11,20 @@ import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, businessToday } from '@shared/calendar';
 import { documentListSchema } from '@shared/contract/documents';
+import { endorsementSchema } from '@shared/contract/endorsements';
 import { formatUsd } from '@shared/contract/money-format';
-import { users } from '@server/db/schema';
+import { TestClock } from '@server/clock';
+import { invoices, users } from '@server/db/schema';
 import { namedInsured } from '@server/documents/named-insured';
+import { usDate } from '@server/documents/pdf-layout';
+import { invoiceInstalments } from '@server/instalments/instalment-sweeps';
 import { newInsured, quotedOrder } from '@server/test/account-helpers';
 import { mailsTo } from '@server/test/auth-helpers';
 import { expectError } from '@server/test/expect-error';
 import { invoicedOrder, paidOrder } from '@server/test/payment-helpers';
+import type { Insured } from '@server/test/account-helpers';
 import { setupTestApp } from '@server/test/test-app';
 
 const run = promisify(execFile);
@@ -127,6 +133,182 @@ describe('the documents of a paid order', () => {
       ).fields,
     ).toHaveProperty('documentType');
   });
+});
+
+/**
+ * A monthly plan's second instalment invoiced by the real sweep, run on a clock of its own moved to
+ * the instalment's invoice day (the app's clock, and so the insured's sign-in, stay where they are),
+ * and an increase of limit waiting for its own invoice.
+ */
+async function orderWithSeveralInvoices(insured: Insured) {
+  const { order, policy } = await paidOrder(app, insured, { paymentTerm: 'monthly' });
+  const rows = () =>
+    t.app.db.select().from(invoices).where(eq(invoices.submissionId, order.submissionId)).orderBy(invoices.id);
+  const [first] = await rows();
+  const second = first!.schedule[1]!;
+  const sweepClock = new TestClock();
+  const ms = Date.parse(`${addDays(second.dueDate, -14)}T17:00:00Z`) - sweepClock.now().getTime();
+  if (ms > 0) sweepClock.advance(ms);
+  const ctx = { db: t.app.db, clock: sweepClock, config: t.app.config, log: t.app.log, mail: t.app.mail };
+  expect(await invoiceInstalments(ctx)).toBeGreaterThanOrEqual(1);
+  const today = businessToday(t.app.clock.now());
+  const effectiveDate = policy.effectiveDate > today ? policy.effectiveDate : today;
+  const endorsed = await insured.call(
+    'POST',
+    'insured/endorse',
+    { policyid: policy.id, limitCode: '2M/4M', effectiveDate },
+    { headers: { 'idempotency-key': `several-invoices-${order.submissionId}` } },
+  );
+  expect(endorsed.statusCode, endorsed.body).toBe(201);
+  const endorsement = v.parse(endorsementSchema, endorsed.json());
+  expect(endorsement.invoiceId).not.toBeNull();
+  const all = await rows();
+  expect(all.map((row) => [row.installmentNo, row.endorsementId])).toEqual([
+    [1, null],
+    [2, null],
+    [1, endorsement.id],
+  ]);
+  return { order, policy, first: all[0]!, instalment: all[1]!, endorsementInvoice: all[2]!, endorsement };
+}
+
+describe('every invoice of an order (documents/downloadinvoice with invoiceid)', () => {
+  it('lists each invoice with what it is for, its amount and status, and downloads each one; without invoiceid, the first as before', async () => {
+    const insured = await newInsured(app);
+    const { order, policy, first, instalment, endorsementInvoice, endorsement } =
+      await orderWithSeveralInvoices(insured);
+    const list = v.parse(documentListSchema, (await insured.call('GET', 'documents/list')).json());
+    const listed = list.orders.find((one) => one.submissionId === order.submissionId)!;
+    expect(listed.invoices).toEqual([
+      {
+        id: first.id,
+        number: first.number,
+        purpose: 'order',
+        description: 'Installment 1 of 10, with the year’s schedule',
+        totalCents: first.totalCents,
+        status: 'paid',
+        dueDate: first.dueDate,
+        filename: `invoice-${first.number.toLowerCase()}.pdf`,
+      },
+      {
+        id: instalment.id,
+        number: instalment.number,
+        purpose: 'instalment',
+        description: 'Installment 2 of 10',
+        totalCents: instalment.totalCents,
+        status: 'open',
+        dueDate: instalment.dueDate,
+        filename: `invoice-${instalment.number.toLowerCase()}.pdf`,
+      },
+      {
+        id: endorsementInvoice.id,
+        number: endorsementInvoice.number,
+        purpose: 'endorsement',
+        description: `Endorsement ${endorsement.number}`,
+        totalCents: endorsementInvoice.totalCents,
+        status: 'open',
+        dueDate: endorsementInvoice.dueDate,
+        filename: `invoice-${endorsementInvoice.number.toLowerCase()}.pdf`,
+      },
+    ]);
+    // The spec's call, no invoice named: the first invoice, byte for byte the same as naming it.
+    const plain = await download(insured, 'downloadinvoice', { submissionid: order.submissionId });
+    expect(plain.statusCode, plain.body.slice(0, 200)).toBe(200);
+    expect(plain.headers['content-disposition']).toBe(
+      `attachment; filename="invoice-${first.number.toLowerCase()}.pdf"`,
+    );
+    const named = await download(insured, 'downloadinvoice', { submissionid: order.submissionId, invoiceid: first.id });
+    expect(named.rawPayload.equals(plain.rawPayload)).toBe(true);
+
+    // A later instalment, named as a form would send it (strings).
+    const second = await insured.call(
+      'POST',
+      'documents/downloadinvoice',
+      { submissionid: String(order.submissionId), invoiceid: String(instalment.id) },
+      { form: true },
+    );
+    expect(second.statusCode, second.body.slice(0, 200)).toBe(200);
+    expect(second.headers['content-type']).toBe('application/pdf');
+    expect(second.headers['content-disposition']).toBe(
+      `attachment; filename="invoice-${instalment.number.toLowerCase()}.pdf"`,
+    );
+    const secondText = await textOf(second.rawPayload);
+    expect(secondText).toContain(instalment.number);
+    expect(secondText).toContain('Installment 2 of 10');
+    expect(secondText).toContain(policy.number);
+    expect(secondText).toMatch(new RegExp(`This invoice: Due ${usDate(instalment.dueDate!)}`));
+    expect(secondText).toContain(`Amount due ${formatUsd(instalment.totalCents)}`);
+    expect(secondText).not.toContain(first.number);
+
+    const extra = await download(insured, 'downloadinvoice', {
+      submissionid: order.submissionId,
+      invoiceid: endorsementInvoice.id,
+    });
+    expect(extra.statusCode).toBe(200);
+    const extraText = await textOf(extra.rawPayload);
+    expect(extraText).toContain(endorsementInvoice.number);
+    expect(extraText).toContain(`Endorsement ${endorsement.number}`);
+    expect(extraText).toContain(`Premium for the rest of the period ${formatUsd(endorsementInvoice.premiumCents)}`);
+    expect(extraText).toContain(`Total ${formatUsd(endorsementInvoice.totalCents)}`);
+    expect(extraText).not.toContain('Installment schedule');
+    // A paid plan, the sweep, an endorsement and several PDFs: slow on a loaded machine.
+  }, 90_000);
+
+  it('another insured’s invoice is a 404, an invoice of another order a 404, a bad id a 400 naming invoiceid', async () => {
+    const insured = await newInsured(app);
+    const { order, instalment } = await orderWithSeveralInvoices(insured);
+    const { order: otherOrder, invoice: otherInvoice } = await invoicedOrder(app, insured);
+    // Another order of the same insured: its invoice does not belong to this order, nor this one's to it.
+    expectError(
+      await download(insured, 'downloadinvoice', {
+        submissionid: order.submissionId,
+        invoiceid: otherInvoice.invoiceId,
+      }),
+      404,
+    );
+    expectError(
+      await download(insured, 'downloadinvoice', { submissionid: otherOrder.submissionId, invoiceid: instalment.id }),
+      404,
+    );
+    expectError(
+      await download(insured, 'downloadinvoice', { submissionid: order.submissionId, invoiceid: 2_000_000_000 }),
+      404,
+    );
+    // Another insured: the order and the invoice alike are a 404, named or not.
+    const stranger = await newInsured(app);
+    expectError(
+      await download(stranger, 'downloadinvoice', { submissionid: order.submissionId, invoiceid: instalment.id }),
+      404,
+    );
+    const { order: strangersOrder } = await invoicedOrder(app, stranger);
+    expectError(
+      await download(stranger, 'downloadinvoice', {
+        submissionid: strangersOrder.submissionId,
+        invoiceid: instalment.id,
+      }),
+      404,
+    );
+    for (const invoiceid of ['abc', 0, -3, 1.5, '']) {
+      const fields = expectError(
+        await download(insured, 'downloadinvoice', { submissionid: order.submissionId, invoiceid }),
+        400,
+      ).fields;
+      expect(Object.keys(fields ?? {}), String(invoiceid)).toEqual(['invoiceid']);
+    }
+    // And the notice of non-payment's download, for an order that has none.
+    expectError(
+      await download(insured, 'downloadnotice', { submissionid: order.submissionId, invoiceid: instalment.id }),
+      404,
+    );
+    expectError(
+      await download(stranger, 'downloadnotice', { submissionid: order.submissionId, invoiceid: instalment.id }),
+      404,
+    );
+    expect(
+      Object.keys(
+        expectError(await download(insured, 'downloadnotice', { submissionid: order.submissionId }), 400).fields ?? {},
+      ),
+    ).toEqual(['invoiceid']);
+  }, 90_000);
 });
 
 describe('documents by mail', () => {

@@ -8,7 +8,9 @@ import * as v from 'valibot';
 import {
   documentListSchema,
   documentRequestSchema,
+  invoiceDocumentRequestSchema,
   mailDocumentRequestSchema,
+  noticeDocumentRequestSchema,
   mailQueuedSchema,
   policyDocumentRequestSchema,
 } from '@shared/contract/documents';
@@ -18,6 +20,7 @@ import {
   documentList,
   invoiceFile,
   issuedFile,
+  nonPaymentNoticeFile,
   orderSummaryFile,
   type DocumentFile,
 } from '@server/documents/document-downloads';
@@ -126,16 +129,40 @@ export async function documentRoutes(app: FastifyInstance) {
   defineRoute(app, {
     method: 'POST',
     url: '/documents/downloadinvoice',
-    summary: 'The invoice with its installment schedule, open or paid',
-    description: 'JSON or form: submissionid. From the moment the order is invoiced.',
+    summary: 'An invoice of the order: the first with its installment schedule, or any other by invoiceid',
+    description:
+      'JSON or form: submissionid, and optionally invoiceid. Without invoiceid: the order’s first invoice with its ' +
+      'installment schedule, open or paid, from the moment the order is invoiced (409 before). With invoiceid: that ' +
+      'invoice of the order, as documents/list lists them (a later instalment, an endorsement’s or a tail’s), open, ' +
+      'paid or void; an invoice of another order, or of another insured, is a 404, a bad id a 400 naming invoiceid.',
     tags,
     public: false,
-    body: documentRequestSchema,
+    body: invoiceDocumentRequestSchema,
     response: pdfBytesSchema,
     binary: binary('invoice-{invoice}.pdf'),
     errors: { 409: notIssued },
     handler: async ({ body, request, reply }) =>
-      sendPdf(reply, await invoiceFile(app.db, currentUser(request), body.submissionid, app.config.trust)),
+      sendPdf(
+        reply,
+        await invoiceFile(app.db, currentUser(request), body.submissionid, app.config.trust, body.invoiceid),
+      ),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/documents/downloadnotice',
+    summary: 'A notice of cancellation for non-payment, as it was mailed',
+    description:
+      'JSON or form: submissionid, invoiceid (the unpaid instalment’s invoice the notice is about, as documents/list ' +
+      'names it). Kept when the notice was sent, and still there once the notice is withdrawn by payment. No such ' +
+      'notice of the order, or another insured’s, is a 404.',
+    tags,
+    public: false,
+    body: noticeDocumentRequestSchema,
+    response: pdfBytesSchema,
+    binary: binary('notice-of-non-payment-{policy}-{invoice}.pdf'),
+    handler: async ({ body, request, reply }) =>
+      sendPdf(reply, await nonPaymentNoticeFile(app.db, currentUser(request), body.submissionid, body.invoiceid)),
   });
 
   const rateLimited =

@@ -116,6 +116,7 @@ export const BILLING_ROUTES = [
   'POST /api/weborder/documents/downloadpolicy',
   'POST /api/weborder/documents/downloadbinder',
   'POST /api/weborder/documents/downloadinvoice',
+  'POST /api/weborder/documents/downloadnotice',
   'POST /api/weborder/documents/shareOrderSummary',
   'POST /api/weborder/emailtemplate/sendemailwithorderconfirmation',
 ] as const;

@@ -19,9 +19,19 @@ const integer = v.pipe(v.number(), v.integer());
  * - invoice: the invoice with its installment schedule, open or paid;
  * - ordersummary: the order as placed (answers, locations, price);
  * - application: the application as the insured signed it electronically, with the signature
- *   (documentType "application" of downloadpolicy), once the policy is issued.
+ *   (documentType "application" of downloadpolicy), once the policy is issued;
+ * - nonpaymentnotice: a notice of cancellation for non-payment, one per instalment noticed
+ *   (documents/downloadnotice with the instalment's invoiceid), as it was mailed.
  */
-export const documentKinds = ['policy', 'declarations', 'binder', 'invoice', 'ordersummary', 'application'] as const;
+export const documentKinds = [
+  'policy',
+  'declarations',
+  'binder',
+  'invoice',
+  'ordersummary',
+  'application',
+  'nonpaymentnotice',
+] as const;
 export type DocumentKind = (typeof documentKinds)[number];
 
 export const policyDocumentTypes = ['policy', 'declarations', 'application'] as const;
@@ -29,6 +39,25 @@ export type PolicyDocumentType = (typeof policyDocumentTypes)[number];
 
 /** POST documents/downloadordersummary, downloadinvoice, downloadbinder (form or JSON: submissionid). */
 export const documentRequestSchema = v.object({ submissionid: recordIdInputSchema });
+
+/**
+ * POST documents/downloadinvoice (form or JSON: submissionid, and optionally invoiceid): without
+ * invoiceid the order's own first invoice, as the specification's call always answered; with it,
+ * that invoice of the order (a later instalment, an endorsement's or a tail's).
+ */
+export const invoiceDocumentRequestSchema = v.object({
+  submissionid: recordIdInputSchema,
+  invoiceid: v.optional(recordIdInputSchema),
+});
+
+/**
+ * POST documents/downloadnotice (form or JSON: submissionid, invoiceid): the notice of
+ * cancellation for non-payment sent about that unpaid instalment of the order.
+ */
+export const noticeDocumentRequestSchema = v.object({
+  submissionid: recordIdInputSchema,
+  invoiceid: recordIdInputSchema,
+});
 
 /** POST documents/downloadpolicy (form or JSON: submissionid, documentType). */
 export const policyDocumentRequestSchema = v.object({
@@ -52,8 +81,30 @@ export const documentEntrySchema = v.object({
   title: v.string(),
   /** What the download will be called: policy-p-2026-000042.pdf. */
   filename: v.string(),
+  /** A notice of non-payment's: the invoice of the instalment it is about (what downloadnotice asks for). */
+  invoiceId: v.optional(integer),
 });
 export type DocumentEntry = v.InferOutput<typeof documentEntrySchema>;
+
+/** What an invoice bills: the order (its first instalment), a later instalment, an endorsement's premium, a tail. */
+export const invoicePurposes = ['order', 'instalment', 'endorsement', 'tail'] as const;
+export type InvoicePurpose = (typeof invoicePurposes)[number];
+
+/** One invoice of an order, each downloaded by documents/downloadinvoice with its invoiceid. */
+export const orderInvoiceSchema = v.object({
+  id: integer,
+  /** INV-2026-000101. */
+  number: v.string(),
+  purpose: v.picklist(invoicePurposes),
+  /** What it is for, in words: "Instalment 3 of 10", "Endorsement P-2026-000042-E01". */
+  description: v.string(),
+  totalCents: integer,
+  status: v.picklist(['open', 'paid', 'void']),
+  /** YYYY-MM-DD, or null when it names none. */
+  dueDate: v.nullable(v.string()),
+  filename: v.string(),
+});
+export type OrderInvoice = v.InferOutput<typeof orderInvoiceSchema>;
 
 /** GET documents/list: every document of every order that has any, policies first, newest first. */
 export const documentListSchema = v.object({
@@ -67,6 +118,12 @@ export const documentListSchema = v.object({
       effectiveDate: v.nullable(v.string()),
       expirationDate: v.nullable(v.string()),
       documents: v.array(documentEntrySchema),
+      /**
+       * Every invoice of the order, oldest first: the order's own instalments, then its policy's
+       * endorsements and tail. (The documents' "invoice" entry is the first of them.) The server
+       * always sends it; optional for a client reading an answer from before it was listed.
+       */
+      invoices: v.optional(v.array(orderInvoiceSchema)),
     }),
   ),
 });

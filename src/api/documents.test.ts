@@ -50,6 +50,19 @@ describe('downloadDocument', () => {
     expect(Buffer.from(await blob.arrayBuffer()).equals(PDF)).toBe(true);
   });
 
+  it.each([
+    ['invoice', '/api/weborder/documents/downloadinvoice'],
+    ['nonpaymentnotice', '/api/weborder/documents/downloadnotice'],
+  ] as const)('%s of one invoice POSTs its invoiceid beside the order to %s', async (kind, url) => {
+    script.push(pdfAnswer('attachment; filename="invoice-inv-2026-000031.pdf"'));
+    const { filename } = await downloadDocument(kind, 7, 'fallback.pdf', 31);
+    expect([received[0]!.request.url, JSON.parse(received[0]!.body)]).toEqual([
+      url,
+      { submissionid: 7, invoiceid: 31 },
+    ]);
+    expect(filename).toBe('invoice-inv-2026-000031.pdf');
+  });
+
   it('falls back to the list entry’s name when the server names none', async () => {
     script.push(pdfAnswer());
     expect((await downloadDocument('binder', 7, 'binder-q-2026-000007.pdf')).filename).toBe('binder-q-2026-000007.pdf');
@@ -74,7 +87,27 @@ describe('documentList and the mails', () => {
           speciality: 'Architects',
           effectiveDate: '2026-07-01',
           expirationDate: '2027-07-01',
-          documents: [{ kind: 'policy', title: 'Policy', filename: 'policy-p-2026-000007.pdf' }],
+          documents: [
+            { kind: 'policy', title: 'Policy', filename: 'policy-p-2026-000007.pdf' },
+            {
+              kind: 'nonpaymentnotice',
+              title: 'Notice of cancellation for non-payment',
+              filename: 'notice-of-non-payment-p-2026-000007-inv-2026-000031.pdf',
+              invoiceId: 31,
+            },
+          ],
+          invoices: [
+            {
+              id: 31,
+              number: 'INV-2026-000031',
+              purpose: 'instalment',
+              description: 'Installment 2 of 10',
+              totalCents: 23_817,
+              status: 'open',
+              dueDate: '2026-08-01',
+              filename: 'invoice-inv-2026-000031.pdf',
+            },
+          ],
         },
       ],
     };
@@ -87,6 +120,9 @@ describe('documentList and the mails', () => {
     );
     await expect(documentList()).resolves.toEqual(list);
     await expect(documentList()).rejects.toThrow();
+    // An answer from before the invoices were listed still reads.
+    script.push({ status: 200, body: { orders: [{ ...list.orders[0], invoices: undefined }] } });
+    expect((await documentList()).orders[0]!.invoices).toBeUndefined();
     expect(received[0]!.request.url).toBe('/api/weborder/documents/list');
   });
 

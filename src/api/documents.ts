@@ -29,6 +29,7 @@ const DOWNLOADS: Record<DocumentKind, { path: string; documentType?: PolicyDocum
   invoice: { path: 'documents/downloadinvoice' },
   ordersummary: { path: 'documents/downloadordersummary' },
   application: { path: 'documents/downloadpolicy', documentType: 'application' },
+  nonpaymentnotice: { path: 'documents/downloadnotice' },
 };
 
 /**
@@ -61,16 +62,22 @@ export async function documentList(): Promise<DocumentList> {
 }
 
 /**
- * POST documents/download{policy,binder,invoice,ordersummary}: the PDF, named by the server's
- * Content-Disposition, else by `fallbackName` (the list entry's).
+ * POST documents/download{policy,binder,invoice,ordersummary,notice}: the PDF, named by the
+ * server's Content-Disposition, else by `fallbackName` (the list entry's). `invoiceId` names one
+ * invoice of the order (left out: its first), or the instalment a notice of non-payment is about.
  */
 export async function downloadDocument(
   kind: DocumentKind,
   submissionId: number,
   fallbackName: string,
+  invoiceId?: number,
 ): Promise<DownloadedDocument> {
   const { path, documentType } = DOWNLOADS[kind];
-  const json = { submissionid: submissionId, ...(documentType ? { documentType } : {}) };
+  const json = {
+    submissionid: submissionId,
+    ...(documentType ? { documentType } : {}),
+    ...(invoiceId === undefined ? {} : { invoiceid: invoiceId }),
+  };
   const response = await http().post(path, { json });
   const blob = await response.blob();
   return { blob, filename: attachmentFilename(response.headers.get('content-disposition')) ?? fallbackName };

@@ -14,6 +14,7 @@ import {
   type DocumentsEvent,
   type DocumentsInput,
   type LoadedDocuments,
+  sameDocument,
 } from '@/machines/documents.machine';
 import { actorAnswer, answerableCalls, httpError, reading } from '@/machines/machine-test-harness';
 import { shareDocumentMachine } from '@/machines/share-document.machine';
@@ -170,6 +171,18 @@ describe('documentsMachine: downloads', () => {
     await documents.answer('fetchDocument', 'done', pdf('policy-P-2026-004217.pdf'));
     expect(documents.saved).toEqual([{ size: 14, filename: 'policy-P-2026-004217.pdf' }]);
     expect(documents.value()).toBe('ready');
+  });
+
+  it('fetches one invoice of the order by its id, and keeps its failure beside that invoice alone', async () => {
+    const documents = await listed();
+    const third: DocumentRef = { ...invoiceRef, filename: 'invoice-inv-2027-000171.pdf', invoiceId: 171 };
+    documents.send({ type: 'document.download', ...third });
+    expect(documents.calls.at(-1)).toEqual({ call: 'fetchDocument', input: third });
+    await documents.answer('fetchDocument', 'error', httpError(404, 'Order Q-2026-004300 has no invoice 171'));
+    expect(documents.context().failure).toEqual({ ...third, message: '404: Order Q-2026-004300 has no invoice 171' });
+    expect(sameDocument(documents.context().failure, third)).toBe(true);
+    // The order's first invoice (no id) is another document: its button shows no failure.
+    expect(sameDocument(documents.context().failure, invoiceRef)).toBe(false);
   });
 
   it('ignores another download while one is being fetched', async () => {

@@ -28,7 +28,13 @@ export interface DocumentRef {
   submissionId: number;
   kind: DocumentKind;
   filename: string;
+  /** One invoice of the order (kind invoice; the first when left out), or the instalment a notice is about. */
+  invoiceId?: number;
 }
+
+/** Whether two references name the same document. */
+export const sameDocument = (a: DocumentRef | null, b: DocumentRef): boolean =>
+  a?.submissionId === b.submissionId && a.kind === b.kind && a.invoiceId === b.invoiceId;
 
 /** The last mail queued, for the screen to announce; `count` makes a repeat announced again. */
 export interface SharedMail {
@@ -86,7 +92,7 @@ export const documentsMachine = setup({
   actors: {
     loadDocuments: fromPromise<LoadedDocuments, DocumentsInput>(({ input }) => loadDocuments(input)),
     fetchDocument: fromPromise<DownloadedDocument, DocumentRef>(({ input }) =>
-      downloadDocument(input.kind, input.submissionId, input.filename),
+      downloadDocument(input.kind, input.submissionId, input.filename, input.invoiceId),
     ),
     shareDocument: shareDocumentMachine,
   },
@@ -168,7 +174,12 @@ export const documentsMachine = setup({
           description: 'The person downloads a document.',
           actions: {
             type: 'startDownload',
-            params: ({ event }) => ({ submissionId: event.submissionId, kind: event.kind, filename: event.filename }),
+            params: ({ event }) => ({
+              submissionId: event.submissionId,
+              kind: event.kind,
+              filename: event.filename,
+              ...(event.invoiceId === undefined ? {} : { invoiceId: event.invoiceId }),
+            }),
           },
         },
         'share.open': { target: 'sharing', description: 'The person chooses to e-mail a document.' },

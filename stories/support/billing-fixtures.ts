@@ -2,7 +2,7 @@ import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import type { ApplicationRecord } from '@shared/contract/application-signature';
 import type { Checkout, Installment, Invoice, PaymentConfirmation, PolicyInfo } from '@shared/contract/billing';
 import type { Contact } from '@shared/contract/contacts';
-import type { DocumentKind, DocumentList, MailQueued } from '@shared/contract/documents';
+import type { DocumentKind, DocumentList, MailQueued, OrderInvoice } from '@shared/contract/documents';
 import type { FileSummary } from '@shared/contract/files';
 import type { BuyNowResult, OrderSummaryDetails, RequiredItem } from '@shared/contract/lifecycle';
 import type { Location, PlanLocation, PlanLocations } from '@shared/contract/locations';
@@ -40,6 +40,7 @@ export const BILLING_URLS = {
   downloadBinder: '*/api/weborder/documents/downloadbinder',
   downloadInvoice: '*/api/weborder/documents/downloadinvoice',
   downloadOrderSummary: '*/api/weborder/documents/downloadordersummary',
+  downloadNotice: '*/api/weborder/documents/downloadnotice',
   shareOrderSummary: '*/api/weborder/documents/shareOrderSummary',
   mailConfirmation: '*/api/weborder/emailtemplate/sendemailwithorderconfirmation',
 } as const;
@@ -191,6 +192,81 @@ export const twoPolicies: DocumentList = {
       expirationDate: '2026-09-01',
       documents: documentsOf(EARLIER_POLICY, EARLIER_NUMBER, 'INV-2025-000007'),
     },
+  ],
+};
+
+const invoiceFile = (number: string) => `invoice-${number.toLowerCase()}.pdf`;
+
+/** The quarterly plan's third instalment, unpaid past its grace: the notice of non-payment is about it. */
+export const OVERDUE_INVOICE_ID = 171;
+export const OVERDUE_INVOICE_NUMBER = 'INV-2027-000171';
+export const NOTICE_FILENAME = `notice-of-non-payment-${POLICY_NUMBER.toLowerCase()}-${OVERDUE_INVOICE_NUMBER.toLowerCase()}.pdf`;
+
+/**
+ * Every invoice of Ada's policy P-2026-004217 half-way through its quarterly plan: the first
+ * two instalments paid, an endorsement's additional premium paid, the third instalment overdue
+ * (under a notice of non-payment), and the fourth not invoiced yet.
+ */
+export const planInvoices: OrderInvoice[] = [
+  {
+    id: 42,
+    number: INVOICE_NUMBER,
+    purpose: 'order',
+    description: `Installment 1 of ${quarterlySchedule.length}, with the year’s schedule`,
+    totalCents: quarterlySchedule[0]!.amountCents,
+    status: 'paid',
+    dueDate: quarterlySchedule[0]!.dueDate,
+    filename: invoiceFile(INVOICE_NUMBER),
+  },
+  {
+    id: 118,
+    number: 'INV-2026-000118',
+    purpose: 'instalment',
+    description: `Installment 2 of ${quarterlySchedule.length}`,
+    totalCents: quarterlySchedule[1]!.amountCents,
+    status: 'paid',
+    dueDate: quarterlySchedule[1]!.dueDate,
+    filename: invoiceFile('INV-2026-000118'),
+  },
+  {
+    id: 160,
+    number: 'INV-2026-000160',
+    purpose: 'endorsement',
+    description: `Endorsement ${POLICY_NUMBER}-E01`,
+    totalCents: 31_466,
+    status: 'paid',
+    dueDate: '2026-11-12',
+    filename: invoiceFile('INV-2026-000160'),
+  },
+  {
+    id: OVERDUE_INVOICE_ID,
+    number: OVERDUE_INVOICE_NUMBER,
+    purpose: 'instalment',
+    description: `Installment 3 of ${quarterlySchedule.length}`,
+    totalCents: quarterlySchedule[2]!.amountCents,
+    status: 'open',
+    dueDate: quarterlySchedule[2]!.dueDate,
+    filename: invoiceFile(OVERDUE_INVOICE_NUMBER),
+  },
+];
+
+/** Ada's two policies, this year's with every invoice of its plan and the notice of non-payment sent about one. */
+export const severalInvoices: DocumentList = {
+  orders: [
+    {
+      ...twoPolicies.orders[0]!,
+      documents: [
+        ...twoPolicies.orders[0]!.documents,
+        {
+          kind: 'nonpaymentnotice',
+          title: 'Notice of cancellation for non-payment',
+          filename: NOTICE_FILENAME,
+          invoiceId: OVERDUE_INVOICE_ID,
+        },
+      ],
+      invoices: planInvoices,
+    },
+    twoPolicies.orders[1]!,
   ],
 };
 
@@ -392,9 +468,19 @@ export function billingWorld(options: BillingWorldOptions = {}): BillingWorld {
       const body = await record('download', request, await json(request));
       const answer = await configured('download');
       if (answer) return answer;
-      const entry = (options.documents ?? twoPolicies).orders
-        .find((order) => order.submissionId === Number(body.submissionid))
-        ?.documents.find((candidate) => candidate.kind === kind(body));
+      const order = (options.documents ?? twoPolicies).orders.find(
+        (candidate) => candidate.submissionId === Number(body.submissionid),
+      );
+      const wanted = kind(body);
+      // One invoice of the order by its id, or the notice about that instalment, as the server finds them.
+      const named = body.invoiceid === undefined ? undefined : Number(body.invoiceid);
+      const entry =
+        wanted === 'invoice' && named !== undefined
+          ? order?.invoices?.find((invoice) => invoice.id === named)
+          : order?.documents.find(
+              (candidate) =>
+                candidate.kind === wanted && (wanted !== 'nonpaymentnotice' || candidate.invoiceId === named),
+            );
       return entry ? pdf(entry.filename) : apiError(404, 'No such document');
     };
   const mail =
@@ -640,6 +726,10 @@ export function billingWorld(options: BillingWorldOptions = {}): BillingWorld {
     http.post(
       BILLING_URLS.downloadOrderSummary,
       download(() => 'ordersummary'),
+    ),
+    http.post(
+      BILLING_URLS.downloadNotice,
+      download(() => 'nonpaymentnotice'),
     ),
     http.post(BILLING_URLS.shareOrderSummary, mail('shareOrderSummary')),
     http.post(BILLING_URLS.mailConfirmation, mail('mailConfirmation')),

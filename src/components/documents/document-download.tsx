@@ -1,6 +1,6 @@
 import { failureWords } from '@/components/format/failure-words';
 import type { DocumentsHandle } from '@/components/documents/use-documents';
-import type { DocumentRef } from '@/machines/documents.machine';
+import { sameDocument, type DocumentRef } from '@/machines/documents.machine';
 
 interface DocumentDownloadProps {
   documents: DocumentsHandle;
@@ -23,8 +23,7 @@ interface DocumentDownloadProps {
 export function DocumentDownload({ documents, document, title, text = 'Download', describes }: DocumentDownloadProps) {
   const [state, send] = documents;
   const { document: current, failure } = state.context;
-  const same = (other: DocumentRef | null) =>
-    other?.submissionId === document.submissionId && other.kind === document.kind;
+  const same = (other: DocumentRef | null) => sameDocument(other, document);
   const busy = state.matches('downloading') && same(current);
   const words = busy ? 'Downloading…' : text;
   return (

@@ -8,4 +8,5 @@ export const DOCUMENT_KIND_WORDS: Record<DocumentKind, string> = {
   invoice: 'invoice',
   ordersummary: 'order summary',
   application: 'signed application',
+  nonpaymentnotice: 'notice of cancellation for non-payment',
 };

@@ -91,11 +91,21 @@ function OrderDocumentList({
       {entries.length > 0 && (
         <ul className="documents-list">
           {entries.map((entry) => (
-            <li key={entry.kind} className="documents-list__item" data-document-kind={entry.kind}>
+            <li
+              key={`${entry.kind}-${entry.invoiceId ?? ''}`}
+              className="documents-list__item"
+              data-document-kind={entry.kind}
+            >
               <span className="documents-list__title">{entry.title}</span>
               <DocumentDownload
                 documents={documents}
-                document={{ submissionId, kind: entry.kind, filename: entry.filename }}
+                document={{
+                  submissionId,
+                  kind: entry.kind,
+                  filename: entry.filename,
+                  // A notice of non-payment is fetched by the instalment it is about.
+                  ...(entry.invoiceId === undefined ? {} : { invoiceId: entry.invoiceId }),
+                }}
                 title={entry.title}
                 text={`Download ${DOCUMENT_KIND_WORDS[entry.kind]}`}
               />

@@ -1,19 +1,24 @@
 import '@/styles/order.css';
 import '@/styles/billing.css';
 import { periodWords } from '@/components/billing/money-words';
+import { formatDay } from '@/components/format/dates';
 import { DocumentDownload } from '@/components/documents/document-download';
 import { ShareAction, SharedNotice } from '@/components/documents/share-action';
 import { useDocuments, type DocumentsHandle } from '@/components/documents/use-documents';
 import { usePolicyIds, ViewPolicyLink } from '@/components/policy-history/view-policy-link';
 import { ScreenLink } from '@/components/screen-link';
 import type { DocumentOrder } from '@/machines/documents.machine';
+import type { OrderInvoice } from '@shared/contract/documents';
+import { formatUsd } from '@shared/contract/money-format';
 
 const TITLE_ID = 'document-title';
 
 /**
  * document: every document of every order, grouped by policy (or order, before one is issued),
  * each downloaded with the bearer token and saved under the server's name, and the order summary
- * sent by e-mail to an address of the insured's choosing.
+ * sent by e-mail to an address of the insured's choosing. Each invoice of the order (the plan's
+ * instalments, an endorsement's, a tail's) is listed apart with what it is for, its amount and
+ * status, and its own download.
  */
 export default function DocumentsScreen() {
   const documents = useDocuments({ scope: 'account' });
@@ -87,6 +92,9 @@ function OrderDocuments({
 }) {
   const titleId = `documents-${order.submissionId}-title`;
   const name = nameOf(order);
+  // The first invoice is among the order's invoices when they are listed: once is enough.
+  const invoices = order.invoices ?? [];
+  const listed = invoices.length ? order.documents.filter((entry) => entry.kind !== 'invoice') : order.documents;
   return (
     <section
       className="order-section documents-order"
@@ -109,19 +117,31 @@ function OrderDocuments({
         </p>
       )}
       <ul className="documents-list">
-        {order.documents.map((entry) => (
-          <li key={entry.kind} className="documents-list__item" data-document-kind={entry.kind}>
+        {listed.map((entry) => (
+          <li
+            key={`${entry.kind}-${entry.invoiceId ?? ''}`}
+            className="documents-list__item"
+            data-document-kind={entry.kind}
+          >
             <span className="documents-list__title">{entry.title}</span>
             <span className="documents-list__file">{entry.filename}</span>
             <DocumentDownload
               documents={documents}
-              document={{ submissionId: order.submissionId, kind: entry.kind, filename: entry.filename }}
+              document={{
+                submissionId: order.submissionId,
+                kind: entry.kind,
+                filename: entry.filename,
+                ...(entry.invoiceId === undefined ? {} : { invoiceId: entry.invoiceId }),
+              }}
               title={entry.title}
-              describes={`${entry.title}, ${name}`}
+              describes={`${entry.title}${entry.invoiceId === undefined ? '' : ` ${entry.filename}`}, ${name}`}
             />
           </li>
         ))}
       </ul>
+      {invoices.length > 0 && (
+        <OrderInvoices submissionId={order.submissionId} invoices={invoices} documents={documents} describes={name} />
+      )}
       <ShareAction
         documents={documents}
         what="orderSummary"
@@ -129,6 +149,64 @@ function OrderDocuments({
         orderNumber={order.orderNumber}
         describes={`of order ${order.orderNumber}`}
       />
+    </section>
+  );
+}
+
+/** "Paid", "Void", "Due Aug 1, 2026" (or "Open" when it names no day). */
+function invoiceStatusWords(invoice: OrderInvoice): string {
+  if (invoice.status === 'paid') return 'Paid';
+  if (invoice.status === 'void') return 'Void: nothing to pay';
+  return invoice.dueDate ? `Due ${formatDay(invoice.dueDate)}` : 'Open';
+}
+
+/** Every invoice of the order, oldest first, each with its own download. */
+function OrderInvoices({
+  submissionId,
+  invoices,
+  documents,
+  describes,
+}: {
+  submissionId: number;
+  invoices: OrderInvoice[];
+  documents: DocumentsHandle;
+  describes: string;
+}) {
+  const titleId = `invoices-${submissionId}-title`;
+  return (
+    <section aria-labelledby={titleId} className="documents-invoices">
+      <h3 id={titleId}>Invoices</h3>
+      <ul className="documents-list">
+        {invoices.map((invoice) => (
+          <li
+            key={invoice.id}
+            className="documents-list__item documents-invoice"
+            data-document-kind="invoice"
+            data-invoice-id={invoice.id}
+            data-invoice-status={invoice.status}
+          >
+            <span className="documents-list__title">{invoice.description}</span>
+            <span className="documents-invoice__facts">
+              <span>Invoice {invoice.number}</span>
+              <span className="documents-invoice__amount">{formatUsd(invoice.totalCents)}</span>
+              <span className={`documents-invoice__status documents-invoice__status--${invoice.status}`}>
+                {invoiceStatusWords(invoice)}
+              </span>
+            </span>
+            <DocumentDownload
+              documents={documents}
+              document={{
+                submissionId,
+                kind: 'invoice',
+                filename: invoice.filename,
+                invoiceId: invoice.id,
+              }}
+              title={`Invoice ${invoice.number}`}
+              describes={`invoice ${invoice.number}, ${invoice.description}, ${describes}`}
+            />
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
