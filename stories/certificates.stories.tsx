@@ -214,6 +214,8 @@ export const Loaded: Story = {
     const landlord = await itemFor(canvas, landlordCertificate.holder.name);
     await expect(landlord.getByText('1200 Smith Street, Suite 400, Houston, TX 77002')).toBeVisible();
     await expect(landlord.getByText(/^Issued/)).toHaveTextContent('Issued Oct 14, 2026 · also an additional insured');
+    // What the certificate is for, as it was typed.
+    await expect(landlord.getByText(`For: ${landlordCertificate.description}`)).toBeVisible();
     await expect(landlord.getByRole('link', { name: 'HT7K-Q2MW-RZ4P' })).toHaveAttribute(
       'href',
       `/verify-certificate/${landlordCertificate.code}`,
@@ -228,6 +230,7 @@ export const Loaded: Story = {
     ).toBeVisible();
     const client = await itemFor(canvas, clientCertificate.holder.name);
     await expect(client.getByText(/^Issued/)).toHaveTextContent(/^Issued Aug 3, 2026$/);
+    await expect(client.queryByText(/^For:/)).toBeNull();
     // The form, with the additional-insured wording shown before it is ticked.
     const form = await holderForm(canvas);
     await expect(form.getByRole('checkbox', { name: 'Also an additional insured' })).not.toBeChecked();
@@ -290,6 +293,9 @@ export const Issued: Story = {
     await userEvent.click(also);
     // The wording names the holder as typed.
     await expect(also).toHaveAccessibleDescription(/Allen Center Partners is an additional insured under policy/);
+    const description = form.getByLabelText('Description of operations / project (optional)');
+    await expect(description).toHaveAttribute('maxlength', '500');
+    await userEvent.type(description, 'Lobby renovation, 2 Houston Center');
     await userEvent.click(form.getByRole('button', { name: 'Issue and download the certificate' }));
     await waitFor(() => expect(downloads).toHaveLength(1));
     await expect(server.issues).toEqual([
@@ -302,6 +308,7 @@ export const Issued: Story = {
           city: 'Houston',
           state: 'TX',
           zipcode: '77002',
+          description: 'Lobby renovation, 2 Houston Center',
           additionalInsured: true,
         },
         idempotencyKey: expect.stringMatching(/^[0-9a-f]{64}$/),
@@ -321,9 +328,11 @@ export const Issued: Story = {
     await expect(first.getByRole('heading', { level: 3 })).toHaveTextContent('Allen Center Partners');
     await expect(first.getByText(/^Issued/)).toHaveTextContent(/also an additional insured$/);
     await expect(first.getByRole('link', { name: 'NW4R-K8PQ-2XYZ' })).toBeVisible();
+    await expect(first.getByText('For: Lobby renovation, 2 Houston Center')).toBeVisible();
     // Ready for the next holder.
     const again = await holderForm(canvas);
     await expect(again.getByLabelText('Name')).toHaveValue('');
+    await expect(again.getByLabelText('Description of operations / project (optional)')).toHaveValue('');
     await expect(again.getByRole('checkbox', { name: 'Also an additional insured' })).not.toBeChecked();
   },
 };

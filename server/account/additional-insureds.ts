@@ -30,7 +30,8 @@ import { policyOf, specialityAndBroker } from '@server/billing/billing-queries';
 import type { Clock } from '@server/clock';
 import type { Database, Queryable } from '@server/db/connection';
 import { isUniqueViolation } from '@server/db/errors';
-import { certificateFileName, certificatePdf } from '@server/documents/certificate-pdf';
+import { certificateFileName, certificatePdf, certificateProducer } from '@server/documents/certificate-pdf';
+import { POLICY_FORM, retroactiveDate } from '@server/billing/retroactive-date';
 import { badRequest, conflict, notFound } from '@server/http/http-error';
 import { keyUsedForAnotherRequest, requestHash, sameRequest } from '@server/http/idempotency-key';
 import { addressLines, namedInsured } from '@server/documents/named-insured';
@@ -231,6 +232,8 @@ export async function certificateOfInsurance(
   input: CertificateInput,
   /** The insurer affording coverage (Config.trust). */
   trust: Trust,
+  /** The site's public origin (Config.publicUrl): a direct sale's producer is the portal, reached there. */
+  publicUrl: string,
 ): Promise<{ fileName: string; pdf: Uint8Array }> {
   const order = await ownedSubmission(db, callerOf(user), input.submissionid);
   // The additional insured must be on this order: a 404 before any word about the order's status.
@@ -247,19 +250,22 @@ export async function certificateOfInsurance(
   }
   const details = await specialityAndBroker(db, order.id);
   const pdf = await certificatePdf({
-    orderNumber: order.number,
     policyNumber: policy.number,
     specialityName: details!.speciality,
     effectiveDate: policy.effectiveDate,
     expirationDate: policy.expirationDate,
+    coverageForm: POLICY_FORM,
+    retroactiveDate: retroactiveDate(policy.effectiveDate, order.applicationAnswers),
     perClaimLimitCents: policy.perClaimLimitCents,
     aggregateLimitCents: policy.aggregateLimitCents,
     deductibleCents: policy.deductibleCents,
     issuedAt: policy.issuedAt,
     brokerName: details!.broker,
+    producer: certificateProducer(details!.broker, trust, publicUrl),
     namedInsured: await namedInsured(db, user.id, order.id),
     holder: { name: holder.name, relationship: holder.relationship, addressLines: addressLines(holder) },
     additionalInsured: true,
+    operations: null,
     verification: null,
     trust,
   });

@@ -7,6 +7,12 @@
 import { isCalendarDay } from '@shared/calendar-day';
 import { answerText } from '@shared/contract/question-rules';
 
+/**
+ * The form every policy here is written on: claims-made and reported (the declarations print it,
+ * server/documents/policy-pdf.ts). The certificate marks the cover by it.
+ */
+export const POLICY_FORM = 'claims-made' as const;
+
 /** The application question "Do you carry professional liability insurance today?" (yes/no). */
 export const PRIOR_COVERAGE = 'prior_coverage';
 /** Asked only after a yes to PRIOR_COVERAGE: the date continuous cover began (YYYY-MM-DD). */

@@ -26,6 +26,8 @@ const policyColumns = {
   submissionId: policies.submissionId,
   orderNumber: submissions.number,
   orderStatus: submissions.status,
+  /** The prior-acts answers the claims-made retroactive date comes from. */
+  applicationAnswers: submissions.applicationAnswers,
 };
 
 /**
@@ -52,6 +54,7 @@ const summaryColumns = {
   holderZipcode: certificates.holderZipcode,
   additionalInsured: certificates.additionalInsured,
   additionalInsuredWording: certificates.additionalInsuredWording,
+  description: certificates.description,
   idempotencyKeyHash: certificates.idempotencyKeyHash,
   idempotencyRequestHash: certificates.idempotencyRequestHash,
   issuedAt: certificates.issuedAt,

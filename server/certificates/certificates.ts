@@ -42,7 +42,13 @@ import { newVerificationCode } from '@server/certificates/verification-code';
 import type { Clock } from '@server/clock';
 import type { Database, Queryable } from '@server/db/connection';
 import { isUniqueViolation } from '@server/db/errors';
-import { additionalInsuredWording, certificateFileName, certificatePdf } from '@server/documents/certificate-pdf';
+import { POLICY_FORM, retroactiveDate } from '@server/billing/retroactive-date';
+import {
+  additionalInsuredWording,
+  certificateFileName,
+  certificatePdf,
+  certificateProducer,
+} from '@server/documents/certificate-pdf';
 import { addressLines, namedInsured } from '@server/documents/named-insured';
 import { conflict, notFound } from '@server/http/http-error';
 import { keyUsedForAnotherRequest, requestHash, sameRequest } from '@server/http/idempotency-key';
@@ -89,6 +95,7 @@ const toWire = (row: CertificateSummary, publicUrl: string): Certificate => ({
   holder: holderOf(row),
   additionalInsured: row.additionalInsured,
   additionalInsuredWording: row.additionalInsuredWording,
+  description: row.description,
 });
 
 /** 409 unless the policy's order is bound and the policy in force today or starting later. */
@@ -191,24 +198,25 @@ async function drawn(
     relationship: null,
     addressLines: addressLines(input),
   };
-  const wording = input.additionalInsured
-    ? additionalInsuredWording({ policyNumber: policy.number, orderNumber: policy.orderNumber, holder })
-    : null;
+  const wording = input.additionalInsured ? additionalInsuredWording({ policyNumber: policy.number, holder }) : null;
   const details = await specialityAndBroker(tx, policy.submissionId);
   const pdf = await certificatePdf({
-    orderNumber: policy.orderNumber,
     policyNumber: policy.number,
     specialityName: details!.speciality,
     effectiveDate: policy.effectiveDate,
     expirationDate: policy.expirationDate,
+    coverageForm: POLICY_FORM,
+    retroactiveDate: retroactiveDate(policy.effectiveDate, policy.applicationAnswers),
     perClaimLimitCents: policy.perClaimLimitCents,
     aggregateLimitCents: policy.aggregateLimitCents,
     deductibleCents: policy.deductibleCents,
     issuedAt: now,
     brokerName: details!.broker,
+    producer: certificateProducer(details!.broker, deps.trust, deps.publicUrl),
     namedInsured: await namedInsured(tx, user.id, policy.submissionId),
     holder,
     additionalInsured: input.additionalInsured,
+    operations: input.description,
     verification: { code, url: verificationUrl(deps.publicUrl, code) },
     trust: deps.trust,
   });
@@ -224,6 +232,7 @@ async function drawn(
     holderZipcode: input.zipcode,
     additionalInsured: input.additionalInsured,
     additionalInsuredWording: wording,
+    description: input.description,
     content: Buffer.from(pdf),
     issuedAt: now,
   };

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { certificatePdf, type CertificateData } from '@server/documents/certificate-pdf';
+import { certificatePdf, certificateProducer, type CertificateData } from '@server/documents/certificate-pdf';
+import { MAX_CERTIFICATE_DESCRIPTION_LENGTH } from '@shared/contract/certificates';
 import { testTrust } from '@server/test/trust-fixtures';
 
 const run = promisify(execFile);
@@ -28,16 +29,18 @@ const pagesOf = async (bytes: Uint8Array) =>
   Number(/^Pages:\s+(\d+)$/m.exec((await run('pdfinfo', [await fileOf(bytes)])).stdout)![1]);
 
 const certificate = (overrides: Partial<CertificateData> = {}): CertificateData => ({
-  orderNumber: 'Q-2026-000123',
   policyNumber: 'P-2026-000042',
   specialityName: 'General dentistry',
   effectiveDate: '2026-06-01',
   expirationDate: '2027-06-01',
+  coverageForm: 'claims-made',
+  retroactiveDate: '2019-03-15',
   perClaimLimitCents: 100_000_000,
   aggregateLimitCents: 300_000_000,
   deductibleCents: 500_000,
   issuedAt: new Date('2026-05-20T15:04:05Z'),
   brokerName: 'Lone Star Brokers',
+  producer: certificateProducer('Lone Star Brokers', testTrust, 'https://portal.example.com'),
   namedInsured: { name: 'Bright Smile Dental PLLC', addressLines: ['500 Main St', 'Houston, TX 77002'] },
   holder: {
     name: 'Main Street Properties LLC',
@@ -45,6 +48,7 @@ const certificate = (overrides: Partial<CertificateData> = {}): CertificateData 
     addressLines: ['1 Main St', 'Houston, TX 77002'],
   },
   additionalInsured: true,
+  operations: null,
   verification: null,
   trust: testTrust,
   ...overrides,
@@ -108,7 +112,45 @@ describe('certificatePdf issued on demand (issue 19)', () => {
     expect(words).toContain('Main Street Properties LLC');
   });
 
-  it('stays one page with long names, a long address and a long origin', async () => {
+  it('marks the cover claims-made with its retroactive date, prints what it is for, and names the policy, never the order', async () => {
+    const operations =
+      'Design of the 12th-floor tenant fit-out at 1200 Smith Street, Houston, under contract HT-2026-114 with Harbor Tower Owners LLC.';
+    const bytes = await certificatePdf(certificate({ verification, operations }));
+    const words = (await textOf(bytes)).replace(/\s+/g, ' ');
+    expect(words).toContain('Claims-made');
+    expect(words).toContain('Retro date: 03/15/2019');
+    expect(words).not.toContain('Occurrence');
+    expect(words).toContain('DESCRIPTION OF OPERATIONS / PROJECT / ADDITIONAL INSURED');
+    expect(words).toContain(operations);
+    expect(words).toContain(
+      'Main Street Properties LLC (Landlord) is an additional insured under policy P-2026-000042, with respect to',
+    );
+    expect(words).not.toMatch(/order|Q-2026/i);
+    expect(await pagesOf(bytes)).toBe(1);
+    // An occurrence form has no retroactive date to print.
+    const occurrence = await certificatePdf(
+      certificate({ verification, coverageForm: 'occurrence', retroactiveDate: null }),
+    );
+    const occurrenceWords = (await textOf(occurrence)).replace(/\s+/g, ' ');
+    expect(occurrenceWords).toContain('Occurrence');
+    expect(occurrenceWords).not.toContain('Claims-made');
+    expect(occurrenceWords).not.toContain('Retro date');
+  });
+
+  it('names the broker as producer, and for a direct sale the portal with its phone and site, never "no broker"', async () => {
+    const broker = (await textOf(await certificatePdf(certificate()))).replace(/\s+/g, ' ');
+    expect(broker).toMatch(/PRODUCER .*Lone Star Brokers/);
+    const direct = await certificatePdf(
+      certificate({ brokerName: null, producer: certificateProducer(null, testTrust, 'https://portal.example.com') }),
+    );
+    const words = (await textOf(direct)).replace(/\s+/g, ' ');
+    expect(words).not.toMatch(/no broker|Sold directly/i);
+    expect(words).toContain('Practice Shield');
+    expect(words).toContain(`Phone ${testTrust.supportPhone.display}`);
+    expect(words).toContain('portal.example.com');
+  });
+
+  it('stays one page with long names, a long address, a long origin and the longest description', async () => {
     const long = 'Northern Plains and Great Lakes Regional Property Management Holdings and Leasing Company LLC';
     const url = `https://${'very-long-subdomain.'.repeat(5)}example.com/verify-certificate/ABCDEFGHJKMN`;
     const bytes = await certificatePdf(
@@ -116,9 +158,13 @@ describe('certificatePdf issued on demand (issue 19)', () => {
         verification: { code: 'ABCDEFGHJKMN', url },
         holder: { name: long, relationship: null, addressLines: [long, long, 'Houston, TX 77002'] },
         namedInsured: { name: long, addressLines: [long, 'Houston, TX 77002'] },
+        operations: 'Tenant fit-out and façade works, phase two. '
+          .repeat(12)
+          .slice(0, MAX_CERTIFICATE_DESCRIPTION_LENGTH),
       }),
     );
     expect(await pagesOf(bytes)).toBe(1);
+    expect((await textOf(bytes)).replace(/\s+/g, ' ')).toContain('Tenant fit-out and façade works, phase two.');
     expect((await textOf(bytes)).replace(/\s+/g, '')).toContain(url);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The certificate of insurance: one US Letter page laid out like an ACORD 25 (producer and
- * insured side by side, the coverage with its limits, the additional insured and the
- * certificate holder, the usual disclaimers), naming one holder of a bound policy: an additional
+ * insured side by side, the coverage with its form, retroactive date and limits, the description
+ * of operations, the additional insured and the certificate holder, the usual disclaimers), naming
+ * one holder of a bound policy: an additional
  * insured of the order, or a holder named on demand (issue 19), who may also be made an
  * additional insured. A certificate issued on demand also prints its verification code, the
  * public page that checks it and that page's QR code.
@@ -19,6 +20,7 @@ import type { Trust } from '@shared/contract/runtime-config';
 import { DEMO_TRUST_NOTICE, licenceWords } from '@shared/contract/trust-words';
 import { fileSlug } from '@server/documents/document-file-names';
 import { encodable, usDate, wrap } from '@server/documents/pdf-layout';
+import { PRODUCT_NAME } from '@server/documents/pdf-layout';
 import { drawQrCode } from '@server/documents/qr-code';
 
 export type CertificateParty = {
@@ -27,24 +29,35 @@ export type CertificateParty = {
   addressLines: string[];
 };
 
+/** The coverage form the policy is written on: the certificate marks it, as ACORD 25 does. */
+export type CoverageForm = 'claims-made' | 'occurrence';
+
+/** Who placed the cover: the broker, or for a direct sale the portal itself, with how to reach it. */
+export type CertificateProducer = { name: string; lines: string[] };
+
 export type CertificateData = {
-  orderNumber: string;
   policyNumber: string;
   specialityName: string;
   /** YYYY-MM-DD. */
   effectiveDate: string;
   expirationDate: string;
+  coverageForm: CoverageForm;
+  /** YYYY-MM-DD, claims-made only: work done before it is not covered. Null on an occurrence form. */
+  retroactiveDate: string | null;
   perClaimLimitCents: number;
   aggregateLimitCents: number;
   deductibleCents: number;
   /** When the policy was issued: the certificate's date, and its metadata dates. */
   issuedAt: Date;
   brokerName: string | null;
+  producer: CertificateProducer;
   namedInsured: CertificateParty;
   /** The certificate holder. */
   holder: CertificateParty & { relationship: string | null };
   /** Whether the holder is also an additional insured (the standard wording is printed then). */
   additionalInsured: boolean;
+  /** What the certificate is for, as the insured typed it ("Description of operations / project"); null when none. */
+  operations: string | null;
   /** A certificate issued on demand: its code and the public page that checks it; null for an order's certificate. */
   verification: { code: string; url: string } | null;
   /** The insurer affording coverage and the producer's licences (Config.trust). */
@@ -64,17 +77,34 @@ const SHADE = rgb(0.92, 0.93, 0.95);
 const MAX_FIELD_LINES = 4;
 
 /**
+ * The producer box: the broker the policy came through; for a direct sale the portal itself
+ * (its name, and the support phone and site from the configuration), never "no broker".
+ */
+export function certificateProducer(
+  brokerName: string | null,
+  trust: Pick<Trust, 'supportPhone'>,
+  publicUrl: string | null,
+): CertificateProducer {
+  if (brokerName) return { name: brokerName, lines: ['Insurance broker'] };
+  return {
+    name: PRODUCT_NAME,
+    lines: [`Phone ${trust.supportPhone.display}`, ...(publicUrl ? [publicUrl.replace(/^https?:\/\//, '')] : [])],
+  };
+}
+
+/**
  * The standard wording that makes the holder an additional insured, as the certificate prints it
  * (and a certificate issued on demand keeps it).
  */
 export function additionalInsuredWording(
-  data: Pick<CertificateData, 'policyNumber' | 'orderNumber'> & {
+  data: Pick<CertificateData, 'policyNumber'> & {
     holder: { name: string; relationship: string | null };
   },
 ): string {
   const relationship = data.holder.relationship ? ` (${data.holder.relationship})` : '';
+  // The policy number only: the order number is the portal's own reference, not the holder's business.
   return (
-    `${data.holder.name}${relationship} is an additional insured under policy ${data.policyNumber} (order ${data.orderNumber}), ` +
+    `${data.holder.name}${relationship} is an additional insured under policy ${data.policyNumber}, ` +
     'with respect to liability arising out of the named insured’s professional services, subject to the policy’s terms, ' +
     'conditions and exclusions.'
   );
@@ -234,9 +264,7 @@ export async function certificatePdf(data: CertificateData): Promise<Uint8Array>
   // Producer and insured, side by side.
   const gap = 12;
   const half = (CONTENT_WIDTH - gap) / 2;
-  const producerRows = [
-    { text: fonts.clean(data.brokerName ?? 'Sold directly (no broker)'), bold: data.brokerName !== null },
-  ];
+  const producerRows = layout.party({ name: data.producer.name, addressLines: [] }, half, data.producer.lines);
   const insuredRows = layout.party(data.namedInsured, half);
   const rowsHeight = 14 + 2 * PADDING + Math.max(producerRows.length, insuredRows.length) * 12.5;
   layout.section('Producer', [producerRows], MARGIN, half, rowsHeight);
@@ -279,6 +307,10 @@ export async function certificatePdf(data: CertificateData): Promise<Uint8Array>
   const coverageType = [
     'Professional liability',
     ...layout.lines(data.specialityName, columns[0]!.width - 2 * PADDING, 9.5, { maxLines: 3 }),
+    data.coverageForm === 'claims-made' ? 'Claims-made' : 'Occurrence',
+    ...(data.coverageForm === 'claims-made' && data.retroactiveDate
+      ? [`Retro date: ${usDate(data.retroactiveDate)}`]
+      : []),
   ];
   const cells = [
     coverageType,
@@ -313,15 +345,22 @@ export async function certificatePdf(data: CertificateData): Promise<Uint8Array>
   });
   layout.y -= coverageHeight + 14;
 
-  // The additional insured, or evidence of cover for a holder only: what the certificate is for.
+  // What the certificate is for, as the insured wrote it, then the additional insured or evidence
+  // of cover for a holder only.
   const description = data.additionalInsured
     ? additionalInsuredWording(data)
     : `Evidence of coverage under policy ${data.policyNumber} for the certificate holder, who is not an additional ` +
       'insured under the policy.';
+  const inner = CONTENT_WIDTH - 2 * PADDING;
+  const operations = data.operations ? layout.lines(data.operations, inner, 9.5, { maxLines: 6 }) : [];
   layout.y -=
     layout.section(
-      data.additionalInsured ? 'Description of operations / additional insured' : 'Description of operations',
-      [layout.lines(description, CONTENT_WIDTH - 2 * PADDING, 9.5, { maxLines: 8 }).map((text) => ({ text }))],
+      data.additionalInsured
+        ? 'Description of operations / project / additional insured'
+        : 'Description of operations / project',
+      [operations, layout.lines(description, inner, 9.5, { maxLines: 5 })].map((lines) =>
+        lines.map((text) => ({ text })),
+      ),
     ) + 14;
 
   const holderHeight = layout.section(

@@ -450,20 +450,27 @@ describe('POST documents/certificateofinsurance', () => {
       '500 Main St',
       'Houston, TX 77002',
       policy!.number,
-      order.number,
       'Tester Dental',
       'Dentists',
       '$1,000,000.00',
       '$3,000,000.00',
       '$1,000.00',
-      'Sold directly',
+      // A direct sale's producer is the portal, with its configured phone.
+      'Practice Shield',
+      `Phone ${t.app.config.trust.supportPhone.display}`,
+      'Claims-made',
     ]) {
       expect(text).toContain(expected);
     }
+    // The order number is the portal's own reference, not the holder's business.
+    expect(text).not.toContain(order.number);
+    expect(text).not.toContain('Sold directly');
     const usDay = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
     expect(text).toContain(usDay(policy!.effectiveDate));
     expect(text).toContain(usDay(policy!.expirationDate));
     expect(text).toContain(`Date issued: ${usDay(dayOf(policy!.issuedAt))}`);
+    // No prior cover asked: the retroactive date is the policy's inception.
+    expect(text).toContain(`Retro date: ${usDay(policy!.effectiveDate)}`);
     expect(text).not.toContain('Other Holder Inc');
 
     const again = await insured.call('POST', CERTIFICATE, {
@@ -501,8 +508,8 @@ describe('POST documents/certificateofinsurance', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     const text = await pdfText(response.rawPayload);
-    expect(text).toContain(broker!.name);
-    expect(text).not.toContain('Sold directly');
+    expect(text).toMatch(new RegExp(`PRODUCER[\\s\\S]*${broker!.name}`));
+    expect(text).not.toContain('Practice Shield');
   });
 
   it('answers 404 for someone else’s order or additional insured, or one not on the order', async () => {

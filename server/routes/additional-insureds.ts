@@ -120,7 +120,13 @@ export async function additionalInsuredRoutes(app: FastifyInstance) {
     },
     errors: { 409: 'The order’s policy is not issued yet (`fields.status` names the order’s status)' },
     handler: async ({ body, request, reply }) => {
-      const { fileName, pdf } = await certificateOfInsurance(app.db, currentUser(request), body, app.config.trust);
+      const { fileName, pdf } = await certificateOfInsurance(
+        app.db,
+        currentUser(request),
+        body,
+        app.config.trust,
+        app.config.publicUrl,
+      );
       // The file name is already [a-z0-9.-] only: no quoting or encoding issues.
       return reply
         .code(200)

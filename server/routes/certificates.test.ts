@@ -105,6 +105,7 @@ describe('POST insured/issuecertificate, GET insured/certificates, POST document
       },
       additionalInsured: false,
       additionalInsuredWording: null,
+      description: null,
     });
     expect(new Date(certificate.issuedAt).getTime()).toBeGreaterThanOrEqual(before.getTime());
 
@@ -165,7 +166,7 @@ describe('POST insured/issuecertificate, GET insured/certificates, POST document
     expect(certificate.additionalInsured).toBe(true);
     expect(certificate.holder.address2).toBeNull();
     expect(certificate.additionalInsuredWording).toBe(
-      `Acme Landlord LLC is an additional insured under policy ${policy.number} (order ${order.number}), with respect ` +
+      `Acme Landlord LLC is an additional insured under policy ${policy.number}, with respect ` +
         'to liability arising out of the named insured’s professional services, subject to the policy’s terms, ' +
         'conditions and exclusions.',
     );
@@ -173,6 +174,63 @@ describe('POST insured/issuecertificate, GET insured/certificates, POST document
     const words = (await pdfText(download.rawPayload)).replace(/\s+/g, ' ');
     expect(words).toContain('CERTIFICATE HOLDER AND ADDITIONAL INSURED');
     expect(words).toContain(`Acme Landlord LLC is an additional insured under policy ${policy.number}`);
+    // The order number is the portal's own reference: not on the certificate.
+    expect(words).not.toContain(order.number);
+  });
+
+  it('marks the cover claims-made with its retroactive date, names the portal as a direct sale’s producer, and prints the description typed', async () => {
+    const { insured, order, policyId, policy } = await boundPolicy();
+    const [row] = await t.app.db.select().from(submissions).where(eq(submissions.id, order.submissionId));
+    // Continuous prior cover since 2018: the retroactive date reaches back to it.
+    await t.app.db
+      .update(submissions)
+      .set({ applicationAnswers: { ...row!.applicationAnswers, prior_coverage: 'yes', prior_acts_date: '2018-04-01' } })
+      .where(eq(submissions.id, order.submissionId));
+    const description = '  Tenant fit-out of the 12th floor, 1200 Smith Street (contract HT-2026-114).  ';
+    const certificate = await issue(insured, { policyid: policyId, ...holder, additionalInsured: true, description });
+    expect(certificate.description).toBe(description.trim());
+    const listed = v.parse(certificateListSchema, (await insured.call('GET', listUrl(policyId))).json());
+    expect(listed.certificates[0]!.description).toBe(description.trim());
+
+    const download = await insured.call('POST', DOWNLOAD, { certificateid: certificate.id });
+    const words = (await pdfText(download.rawPayload)).replace(/\s+/g, ' ');
+    expect(words).toContain('Claims-made');
+    expect(words).toContain('Retro date: 04/01/2018');
+    expect(words).toContain(policy.number);
+    expect(words).toContain(description.trim());
+    expect(words).not.toContain(order.number);
+    expect(words).not.toMatch(/no broker|Sold directly/i);
+    expect(words).toMatch(/PRODUCER .*Practice Shield/);
+    expect(words).toContain(`Phone ${t.app.config.trust.supportPhone.display}`);
+
+    // Without prior cover the retroactive date is the policy's inception; an empty description is none.
+    const plain = await boundPolicy();
+    const bare = await issue(plain.insured, { policyid: plain.policyId, ...holder, description: '   ' });
+    expect(bare.description).toBeNull();
+    const bareWords = (
+      await pdfText((await plain.insured.call('POST', DOWNLOAD, { certificateid: bare.id })).rawPayload)
+    ).replace(/\s+/g, ' ');
+    const [year, month, day] = plain.policy.effectiveDate.split('-');
+    expect(bareWords).toContain(`Retro date: ${month}/${day}/${year}`);
+  });
+
+  it('refuses a description longer than the certificate holds, or not text: 400 naming description, nothing issued', async () => {
+    const { insured, policyId } = await boundPolicy();
+    const long = expectError(
+      await insured.call('POST', ISSUE, { policyid: policyId, ...holder, description: 'x'.repeat(501) }),
+      400,
+    );
+    expect(long.fields).toEqual({ description: 'must be at most 500 characters' });
+    const notText = expectError(
+      await insured.call('POST', ISSUE, { policyid: policyId, ...holder, description: 42 }),
+      400,
+    );
+    expect(Object.keys(notText.fields ?? {})).toEqual(['description']);
+    expect(await certificateCount(policyId)).toBe(0);
+    // Exactly the limit is fine.
+    expect(
+      (await issue(insured, { policyid: policyId, ...holder, description: 'y'.repeat(500) })).description,
+    ).toHaveLength(500);
   });
 
   it('lists the newest first, and issues a new certificate with a new code each time without a key', async () => {

@@ -49,7 +49,11 @@ export async function certificateRoutes(app: FastifyInstance) {
       'JSON or form body. Answers the certificate (201): its verification code (12 characters), the public page that ' +
       'checks it, when it was issued and the holder; the PDF is drawn now, kept, and downloaded with ' +
       'documents/downloadcertificate. additionalInsured (default false) also makes the holder an additional insured, ' +
-      'with the standard wording. The policy must be the caller’s (404 otherwise), its order bound or complete and the ' +
+      'with the standard wording. description (optional, plain text up to 500 characters; 400 naming it otherwise) says ' +
+      'what the certificate is for, printed as the description of operations / project. The certificate marks the ' +
+      'cover claims-made with its retroactive date, names the policy by its number, and names the broker as producer ' +
+      '(for a direct sale the portal, with its support phone and site). ' +
+      'The policy must be the caller’s (404 otherwise), its order bound or complete and the ' +
       'policy in force today or starting later (409 naming `fields.status`: is cancelled, is expired, or the order’s ' +
       'status). The ZIP must lie in the state (400 naming it). With an Idempotency-Key header, repeating the call ' +
       'answers the certificate issued the first time (200) and issues nothing; the same key with a different request ' +

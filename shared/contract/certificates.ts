@@ -1,5 +1,11 @@
 import * as v from 'valibot';
-import { addressInputEntries, flagInputSchema, recordIdInputSchema, requiredText } from '@shared/contract/address';
+import {
+  addressInputEntries,
+  flagInputSchema,
+  optionalText,
+  recordIdInputSchema,
+  requiredText,
+} from '@shared/contract/address';
 
 /**
  * Certificates of insurance on demand (issue 19): on one of their bound policies the insured
@@ -76,13 +82,20 @@ export const certificateSchema = v.object({
   additionalInsured: v.boolean(),
   /** The additional-insured wording the certificate prints, or null when the holder is not one. */
   additionalInsuredWording: v.nullable(v.string()),
+  /** The description of operations / project the certificate prints, as typed; null when none. */
+  description: v.nullable(v.string()),
 });
 export type Certificate = v.InferOutput<typeof certificateSchema>;
+
+/** The longest description of operations / project: what fits its box on the one-page certificate. */
+export const MAX_CERTIFICATE_DESCRIPTION_LENGTH = 500;
 
 /**
  * POST insured/issuecertificate (JSON or form): the policy (the insured's own, bound, in force or
  * starting later; 404 / 409 otherwise), the holder's name and address (the ZIP must lie in the
- * state), and whether the holder is also an additional insured (false when left out). 201 with
+ * state), whether the holder is also an additional insured (false when left out) and, optionally,
+ * what the certificate is for (description: the project or operations, plain text up to
+ * MAX_CERTIFICATE_DESCRIPTION_LENGTH characters, printed as ACORD 25's description). 201 with
  * the certificate; an Idempotency-Key makes a retry answer it again (200).
  */
 export const issueCertificateRequestSchema = v.object({
@@ -90,6 +103,7 @@ export const issueCertificateRequestSchema = v.object({
   holderName: requiredText(200),
   ...addressInputEntries,
   additionalInsured: v.optional(flagInputSchema, false),
+  description: optionalText(MAX_CERTIFICATE_DESCRIPTION_LENGTH),
 });
 export type IssueCertificateRequest = v.InferInput<typeof issueCertificateRequestSchema>;
 

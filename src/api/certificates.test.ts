@@ -23,6 +23,7 @@ const certificate: Certificate = {
   },
   additionalInsured: false,
   additionalInsuredWording: null,
+  description: null,
 };
 
 const list: CertificateList = {
@@ -78,6 +79,7 @@ describe('issueCertificate', () => {
     state: 'TX',
     zipcode: '77002',
     additionalInsured: true,
+    description: 'Tenant fit-out, 12th floor, 1200 Smith Street',
   };
 
   it('POSTs the holder as JSON with the Idempotency-Key and parses the certificate (201, or 200 on a retry)', async () => {
@@ -85,6 +87,7 @@ describe('issueCertificate', () => {
       ...certificate,
       additionalInsured: true,
       additionalInsuredWording: 'Harbor Property Management LLC is an additional insured under policy P-2026-000007 …',
+      description: 'Tenant fit-out, 12th floor, 1200 Smith Street',
     };
     script.push({ status: 201, body: issued }, { status: 200, body: issued });
     await expect(issueCertificate(request, 'key-1')).resolves.toEqual(issued);

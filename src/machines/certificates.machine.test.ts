@@ -38,6 +38,7 @@ const certificateOf = (id: number, name: string, code: string): Certificate => (
   holder: { name, address1: '1 Main St', address2: null, city: 'Houston', state: 'TX', zipcode: '77002' },
   additionalInsured: false,
   additionalInsuredWording: null,
+  description: null,
 });
 
 const earlier = certificateOf(30, 'Bayou Clinic', 'ZZZZYYYYXXXX');

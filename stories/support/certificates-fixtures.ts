@@ -66,6 +66,7 @@ function certificate(
   holder: Certificate['holder'],
   issuedAt: string,
   additionalInsured = false,
+  description: string | null = null,
 ): Certificate {
   return {
     id,
@@ -77,8 +78,9 @@ function certificate(
     holder,
     additionalInsured,
     additionalInsuredWording: additionalInsured
-      ? `${holder.name} is an additional insured under policy ${policy.number} (order Q-2026-004217), with respect to liability arising out of the named insured’s professional services, subject to the policy’s terms, conditions and exclusions.`
+      ? `${holder.name} is an additional insured under policy ${policy.number}, with respect to liability arising out of the named insured’s professional services, subject to the policy’s terms, conditions and exclusions.`
       : null,
+    description,
   };
 }
 
@@ -96,6 +98,7 @@ export const landlordCertificate = certificate(
   },
   '2026-10-14T15:20:00.000Z',
   true,
+  'Design of the 12th-floor tenant fit-out, 1200 Smith Street.',
 );
 
 export const clientCertificate = certificate(
@@ -246,6 +249,7 @@ export function certificatesServer(
         },
         new Date().toISOString(),
         body.additionalInsured === true,
+        body.description?.trim() || null,
       );
       list.certificates.unshift(issued);
       if (idempotencyKey) byKey.set(idempotencyKey, issued);

@@ -8,6 +8,7 @@ import { stateCodeSchema, zip5Schema } from '@shared/contract/address';
 import {
   groupedCode,
   issueCertificateRequestSchema,
+  MAX_CERTIFICATE_DESCRIPTION_LENGTH,
   type Certificate,
   type CertificateList,
 } from '@shared/contract/certificates';
@@ -16,6 +17,7 @@ import { standingTone, standingWords } from '@/components/certificates/standing-
 import { StateField } from '@/components/edit-order/state-field';
 import { saveBlob } from '@/components/files/save-blob';
 import { ServerFailure } from '@/components/form/server-failure';
+import { TextAreaField } from '@/components/form/text-area-field';
 import { TextField } from '@/components/form/text-field';
 import { useForm } from '@/components/form/use-form';
 import { formatDay } from '@/components/format/dates';
@@ -201,6 +203,9 @@ function IssuedCertificate({
             Issued <time dateTime={certificate.issuedAt}>{formatDay(certificate.issuedAt)}</time>
             {certificate.additionalInsured && ' · also an additional insured'}
           </span>
+          {certificate.description && (
+            <span className="certificate-item__line certificate-item__description">For: {certificate.description}</span>
+          )}
         </p>
         <p className="certificate-item__code">
           Verification code{' '}
@@ -258,7 +263,16 @@ function CopyVerificationLink({ url, name }: { url: string; name: string }) {
   );
 }
 
-const SHOWN_FIELDS = ['holderName', 'address1', 'address2', 'city', 'state', 'zipcode', 'additionalInsured'] as const;
+const SHOWN_FIELDS = [
+  'holderName',
+  'address1',
+  'address2',
+  'city',
+  'state',
+  'zipcode',
+  'description',
+  'additionalInsured',
+] as const;
 const entries = issueCertificateRequestSchema.entries;
 // A select has nothing to mistype: the only thing to say is that none was chosen.
 const chosenState = v.pipe(v.string(), v.nonEmpty('is required'), stateCodeSchema);
@@ -293,6 +307,7 @@ function HolderForm({
       city: { schema: entries.city, name: 'City' },
       state: { schema: chosenState, name: 'State' },
       zipcode: { schema: filledZip, name: 'ZIP code' },
+      description: { schema: entries.description, name: 'Description of operations / project' },
     },
     failure?.fields,
   );
@@ -312,11 +327,12 @@ function HolderForm({
       city: values.city,
       state: values.state,
       zipcode: values.zipcode,
+      description: values.description.trim() || null,
       additionalInsured,
     });
   }
 
-  const text = (name: 'holderName' | 'address1' | 'address2' | 'city' | 'zipcode') => ({
+  const text = (name: 'holderName' | 'address1' | 'address2' | 'city' | 'zipcode' | 'description') => ({
     ...form.field(name),
     readOnly: issuing,
   });
@@ -351,6 +367,14 @@ function HolderForm({
           />
           <TextField label="ZIP code" inputMode="numeric" autoComplete="off" {...text('zipcode')} />
         </div>
+        <TextAreaField
+          label="Description of operations / project"
+          hint={`What the certificate is for, as the holder’s contract puts it: a project, a site or a contract number. Printed on the certificate; at most ${MAX_CERTIFICATE_DESCRIPTION_LENGTH} characters.`}
+          optional
+          rows={3}
+          maxLength={MAX_CERTIFICATE_DESCRIPTION_LENGTH}
+          {...text('description')}
+        />
         <div className="checkbox certificates-form__additional">
           <input
             id={checkboxId}
