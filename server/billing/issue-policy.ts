@@ -69,7 +69,7 @@ export async function issuePolicy(
     },
     renewal?.number,
   );
-  if (renewal) await markRenewed(tx, renewal, policy.id);
+  if (renewal) await markRenewed(tx, renewal, policy, now);
   const data = await policyDocumentData(tx, policy, trust);
   const drawn = [
     { kind: 'policy' as const, bytes: await policyPdf(data, 'policy') },

@@ -280,6 +280,33 @@ export function renewalOfferMail(input: {
   ]);
 }
 
+/**
+ * A renewal bound (paid, its new term issued), to the broker the policy came through: the insured
+ * has the confirmation with the documents; the broker learns the client stays covered.
+ */
+export function renewalBoundMail(input: {
+  to: string;
+  insuredEmail: string;
+  speciality: string;
+  /** The expiring term's number, and the new term's (P-…-R1). */
+  policyNumber: string;
+  renewalNumber: string;
+  effectiveDate: string;
+  expirationDate: string;
+  /** The new year's total, formatted. */
+  total: string;
+}): OutgoingMail {
+  return render(input.to, `Renewal bound: ${input.renewalNumber}`, 'Hello,', [
+    {
+      text:
+        `Your client ${input.insuredEmail}'s ${input.speciality} policy ${input.policyNumber} is renewed: their renewal ` +
+        `was paid and policy ${input.renewalNumber} is issued for ${formatCalendarDay(input.effectiveDate)} to ` +
+        `${formatCalendarDay(input.expirationDate)}, at a yearly total of ${input.total}.`,
+    },
+    { text: 'Its declarations, policy and binder are issued to your client.' },
+  ]);
+}
+
 /** The policy ends soon unrenewed (issue 20): to the insured, or the broker with `broker`. */
 export function expiryReminderMail(input: {
   to: string;

@@ -6,14 +6,21 @@
  *
  * The expiring term is left as it is: it still covers the insured (and still owes its instalments)
  * until its end date, when the expiry sweep moves it to renewed instead of expired (expiries.ts).
+ * The broker the policy came through is mailed in the same transaction, so once: a payment settled
+ * again (a webhook redelivered, the browser's return) finds it bound and issues nothing.
  */
+import { formatUsd } from '@shared/contract/money-format';
+import type { PolicyRow } from '@server/billing/billing-queries';
 import type { Transaction } from '@server/db/connection';
+import { enqueueMail } from '@server/mail/outbox';
+import { renewalBoundMail } from '@server/mail/templates';
 import { renewalNumber } from '@server/renewals/renewal-offers';
-import { lockPolicyWithOrder, offerOfOrder, setOfferRenewed } from '@server/renewals/renewal-queries';
+import { lockPolicyWithOrder, mailFacts, offerOfOrder, setOfferRenewed } from '@server/renewals/renewal-queries';
 
 type RenewalTerm = {
   offerId: number;
   expiringPolicyId: number;
+  expiringNumber: string;
   number: string;
   effectiveDate: string;
   expirationDate: string;
@@ -27,6 +34,7 @@ export async function renewalTermOf(tx: Transaction, submissionId: number): Prom
   return {
     offerId: offer.id,
     expiringPolicyId: offer.policyId,
+    expiringNumber: expiring!.policy.number,
     number: renewalNumber(expiring!.policy.number, offer.term),
     effectiveDate: offer.effectiveDate,
     expirationDate: offer.expirationDate,
@@ -57,7 +65,29 @@ export async function renewalRefusal(tx: Transaction, submissionId: number): Pro
   return null;
 }
 
-/** After the new term is issued: the offer marked renewed by it (the expiring term is, on its end date). */
-export async function markRenewed(tx: Transaction, term: RenewalTerm, newPolicyId: number): Promise<void> {
-  await setOfferRenewed(tx, term.offerId, newPolicyId);
+/**
+ * After the new term is issued: the offer marked renewed by it (the expiring term is, on its end
+ * date), and the broker the policy came through told (the insured has the confirmation mail).
+ * Queued in the binding transaction (`now`, the settlement's clock): it goes when that commits.
+ */
+export async function markRenewed(
+  tx: Transaction,
+  term: RenewalTerm,
+  issued: Pick<PolicyRow, 'id' | 'submissionId' | 'effectiveDate' | 'expirationDate' | 'premiumCents'>,
+  now: Date,
+): Promise<void> {
+  await setOfferRenewed(tx, term.offerId, issued.id);
+  const facts = await mailFacts(tx, issued.submissionId);
+  if (!facts?.brokerEmail) return;
+  const mail = renewalBoundMail({
+    to: facts.brokerEmail,
+    insuredEmail: facts.email,
+    speciality: facts.speciality,
+    policyNumber: term.expiringNumber,
+    renewalNumber: term.number,
+    effectiveDate: issued.effectiveDate,
+    expirationDate: issued.expirationDate,
+    total: formatUsd(issued.premiumCents),
+  });
+  await enqueueMail(tx, mail, now);
 }

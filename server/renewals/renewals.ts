@@ -18,6 +18,7 @@ import {
   type Renewal,
   type RenewalAccept,
   type renewalAcceptRequestSchema,
+  type RenewalQuote,
   type RenewalStatus,
   type RenewalSummary,
 } from '@shared/contract/renewal';
@@ -38,7 +39,7 @@ import { lockUsersSubmission } from '@server/lifecycle/lifecycle-queries';
 import { latestEvents } from '@server/lifecycle/order-events';
 import { startCheckout, type CheckoutDeps } from '@server/payments/checkout';
 import { loadQuestionSet, toWireQuestion } from '@server/rating/question-sets';
-import { createRatingCatalog } from '@server/rating/rating-catalog';
+import { createRatingCatalog, type RatingCatalog } from '@server/rating/rating-catalog';
 import { renewalNumber } from '@server/renewals/renewal-offers';
 import {
   offerOfPolicy,
@@ -49,7 +50,7 @@ import {
 } from '@server/renewals/renewal-queries';
 import type { SubmissionRow } from '@server/submissions/access';
 import { moveSubmission } from '@server/submissions/lifecycle';
-import { priceQuote, rowInputs } from '@server/submissions/submission-pricing';
+import { priceQuote, rowInputs, type PricingDeps } from '@server/submissions/submission-pricing';
 import { storedRating } from '@server/submissions/stored-rating';
 
 export type RenewalDeps = CheckoutDeps & {
@@ -57,6 +58,8 @@ export type RenewalDeps = CheckoutDeps & {
 };
 
 type AcceptInput = v.InferOutput<typeof renewalAcceptRequestSchema>;
+/** What prices a renewal: the asked questions' answers and the payment term. */
+type PricedAnswers = Pick<AcceptInput, 'answers' | 'applicationAnswers' | 'paymentTerm'>;
 
 const CURRENT = new Set(['in_force', 'cancellation_notice']);
 const REFERRED: SubmissionStatus[] = ['underwriter_review', 'missing_info', 'application_under_review'];
@@ -67,6 +70,8 @@ async function ownedPolicy(db: Queryable, user: AuthUser, policyId: number) {
   if (!found || found.order.userId !== user.id) throw notFound('No such policy (or it is not yours)');
   return found;
 }
+
+type PolicyRow = Awaited<ReturnType<typeof ownedPolicy>>['policy'];
 
 async function renewalOrder(db: Queryable, offer: RenewalOfferRow): Promise<SubmissionRow | undefined> {
   return offer.submissionId ? orderRow(db, offer.submissionId) : undefined;
@@ -109,10 +114,14 @@ function worksheetChanges(before: Calculation | null, after: Calculation | null)
   });
 }
 
+/**
+ * The questions asked at renewal, as the screen lists them: still to answer while the order is
+ * open to answers, then (accepted) answered, with the answers carried into the renewal.
+ */
 async function askedWire(db: Queryable, offer: RenewalOfferRow, order: SubmissionRow) {
   const speciality = await loadQuestionSet(db, order.specialityId);
   const application = await loadQuestionSet(db, null);
-  return offer.asked.flatMap((asked) => {
+  const wire = offer.asked.flatMap((asked) => {
     const question = (asked.general ? application : speciality).find((one) => one.code === asked.code);
     if (!question) return [];
     return [
@@ -123,6 +132,7 @@ async function askedWire(db: Queryable, offer: RenewalOfferRow, order: Submissio
       },
     ];
   });
+  return OPEN_TO_ANSWER.includes(order.status) ? { questions: wire, answered: [] } : { questions: [], answered: wire };
 }
 
 export async function renewalView(
@@ -160,7 +170,7 @@ export async function renewalView(
           previousRating,
           changes: rating ? worksheetChanges(previousRating, rating) : [],
           paymentTerm: order?.paymentTerm ?? null,
-          questions: order ? await askedWire(deps.db, offer, order) : [],
+          ...(order ? await askedWire(deps.db, offer, order) : { questions: [], answered: [] }),
           reasons,
           renewedPolicyId: offer.renewedPolicyId,
         }
@@ -173,7 +183,7 @@ const SUPPLY: LifecycleEvent = { type: 'order.supplyItems', actor: 'insured' };
 const BUY_NOW: LifecycleEvent = { type: 'order.buyNow', actor: 'insured' };
 
 /** Only the asked questions may be answered at renewal: anything else is a 400 naming it. */
-function checkAsked(offer: RenewalOfferRow, input: AcceptInput) {
+function checkAsked(offer: RenewalOfferRow, input: PricedAnswers) {
   const asked = (general: boolean) =>
     new Set(offer.asked.filter((one) => one.general === general).map((one) => one.code));
   const problems: Record<string, string> = {};
@@ -188,6 +198,59 @@ function checkAsked(offer: RenewalOfferRow, input: AcceptInput) {
   }
   if (Object.keys(problems).length)
     throw badRequest(`Check the answers: ${Object.keys(problems)[0]} is not asked at renewal`, problems);
+}
+
+/**
+ * The one pricing rule of a renewal, for the preview and the acceptance alike: the asked
+ * questions' answers (only those: anything else is a 400 naming it) over the carried ones, the
+ * payment term given or the offer's, priced on the offer's rate table (the one in force when it
+ * was offered; in force now for an offer not priced then).
+ */
+async function priceRenewal(pricing: PricingDeps, offer: RenewalOfferRow, row: SubmissionRow, input: PricedAnswers) {
+  checkAsked(offer, input);
+  const answers = { ...row.answers, ...input.answers };
+  const applicationAnswers = { ...row.applicationAnswers, ...input.applicationAnswers };
+  const paymentTerm = input.paymentTerm ?? row.paymentTerm;
+  const rating = await priceQuote(
+    pricing,
+    { ...rowInputs(row), answers, applicationAnswers, paymentTerm },
+    undefined,
+    row.rateTableId,
+  );
+  return { answers, applicationAnswers, paymentTerm, rating };
+}
+
+/** The offer as it can still be answered: current, offered, and not accepted yet (else a 409 saying which). */
+function answerable(policy: PolicyRow, offer: RenewalOfferRow | undefined, row: SubmissionRow | undefined) {
+  if (!offer?.submissionId || !row)
+    throw conflict(`Policy ${policy.number} has no renewal offer to accept`, { offer: 'no renewal is offered yet' });
+  if (!CURRENT.has(policy.status))
+    throw conflict(
+      `Policy ${policy.number} is ${policy.status.replaceAll('_', ' ')}: its renewal can no longer be accepted`,
+      { status: `is ${policy.status}` },
+    );
+  if (offer.renewedPolicyId || !OPEN_TO_ANSWER.includes(row.status))
+    throw conflict(`The renewal of policy ${policy.number} is accepted already: its price no longer changes`, {
+      status: 'is accepted already',
+    });
+}
+
+/**
+ * POST insured/renewalquote: what accepting with these answers would price, by the same rule
+ * (priceRenewal), read outside any transaction and writing nothing — no order moved, no invoice,
+ * no checkout.
+ */
+export async function quoteRenewal(
+  deps: Pick<RenewalDeps, 'db'> & { catalog: RatingCatalog },
+  user: AuthUser,
+  input: PricedAnswers & { policyid: number },
+): Promise<RenewalQuote> {
+  const { policy, order: previous } = await ownedPolicy(deps.db, user, input.policyid);
+  const offer = await offerOfPolicy(deps.db, policy.id);
+  const row = offer?.submissionId ? await orderRow(deps.db, offer.submissionId) : undefined;
+  answerable(policy, offer, row);
+  const { rating } = await priceRenewal({ db: deps.db, catalog: deps.catalog }, offer!, row!, input);
+  return { rating, changes: worksheetChanges(storedRating(previous.worksheet), rating) };
 }
 
 /** Inside one transaction: the answers priced, the application signed, buy now's rules decided. */
@@ -220,13 +283,11 @@ async function acceptOffer(
     );
   const now = deps.clock.now();
   if (OPEN_TO_ANSWER.includes(row.status)) {
-    checkAsked(offer, input);
-    const answers = { ...row.answers, ...input.answers };
-    const applicationAnswers = { ...row.applicationAnswers, ...input.applicationAnswers };
-    const paymentTerm = input.paymentTerm ?? row.paymentTerm;
-    const rating = await priceQuote(
+    const { answers, applicationAnswers, paymentTerm, rating } = await priceRenewal(
       { db: tx, catalog: createRatingCatalog(tx) },
-      { ...rowInputs(row), answers, applicationAnswers, paymentTerm },
+      offer,
+      row,
+      input,
     );
     await moveSubmission(tx, user, row, now, {
       event: row.status === 'incomplete' ? SUPPLY : RATE,

@@ -644,6 +644,13 @@ function attempts(): Attempt[] {
       },
     },
     {
+      route: 'POST /api/weborder/insured/renewalquote',
+      what: 'price the other’s policy’s renewal',
+      method: 'POST',
+      url: 'insured/renewalquote',
+      body: { policyid: ids.policyId },
+    },
+    {
       route: 'GET /api/weborder/dashboard/submissiondetails',
       what: 'list: the other’s orders are not in it',
       method: 'GET',

@@ -14,16 +14,29 @@ import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, addMonths, businessToday } from '@shared/calendar';
 import { bookSchema } from '@shared/contract/broker-book';
-import { renewalAcceptSchema, renewalSchema, type Renewal } from '@shared/contract/renewal';
+import { formatCalendarDay } from '@shared/contract/date-format';
+import { formatUsd } from '@shared/contract/money-format';
+import { renewalAcceptSchema, renewalQuoteSchema, renewalSchema, type Renewal } from '@shared/contract/renewal';
 import { rate } from '@shared/rating/engine';
 import { DAY, TestClock } from '@server/clock';
-import { brokers, documents, policies, policyNotices, renewalOffers, submissions, users } from '@server/db/schema';
+import {
+  brokers,
+  documents,
+  invoices,
+  payments,
+  policies,
+  policyNotices,
+  renewalOffers,
+  sandboxCheckoutSessions,
+  submissions,
+  users,
+} from '@server/db/schema';
 import type { ScheduledWorkContext } from '@server/jobs/scheduled-work';
 import { loadRatingCatalogEntry } from '@server/rating/rating-catalog';
 import { remindAndExpire } from '@server/renewals/expiries';
 import { offerRenewals } from '@server/renewals/renewal-offers';
 import { newInsured, type Insured } from '@server/test/account-helpers';
-import { caller, linkIn, mailsTo, signIn } from '@server/test/auth-helpers';
+import { caller, linkIn, mailsTo, readOutbox, signIn } from '@server/test/auth-helpers';
 import { expectError } from '@server/test/expect-error';
 import { paidOrder } from '@server/test/payment-helpers';
 import { pdfReader } from '@server/test/pdf-text';
@@ -66,6 +79,7 @@ let dentists: number;
 let renewing: Bound;
 let referred: Bound;
 let lapsing: Bound;
+let brokered: Bound;
 
 async function boundPolicy(overrides: Record<string, unknown> = {}): Promise<Bound> {
   const insured = await newInsured(app);
@@ -91,6 +105,54 @@ async function renewal(insured: Insured, policyId: number): Promise<Renewal> {
   const response = await insured.call('GET', `insured/renewal?policyid=${policyId}`);
   expect(response.statusCode, response.body).toBe(200);
   return v.parse(renewalSchema, response.json());
+}
+
+/** The renewal's price by the engine itself: the table in force, last year's answers with `answers` over them. */
+async function engineTotal(bound: Bound, answers: Record<string, unknown>) {
+  const [previous] = await t.app.db.select().from(submissions).where(eq(submissions.id, bound.orderId));
+  const expiring = await policyRow(bound.policyId);
+  const entry = (await loadRatingCatalogEntry(t.app.db, dentists, 'TX'))!;
+  return rate(entry.table!, {
+    zipcode: previous!.zipcode!,
+    limitCode: expiring.limitCode,
+    deductibleCode: expiring.deductibleCode,
+    questions: entry.specialityQuestions,
+    answers: { ...previous!.answers, ...answers },
+    applicationQuestions: entry.applicationQuestions,
+    applicationAnswers: {
+      ...previous!.applicationAnswers,
+      prior_coverage: 'yes',
+      prior_acts_date: expiring.effectiveDate,
+    },
+    priorClaims: 0,
+  }).totalCents;
+}
+
+/** One session for a run of calls while the clock stands still (each `later` call signs in, and sign-ins are limited). */
+async function signedIn(insured: Insured): Promise<Insured> {
+  const session = await signIn(caller(app), insured.email, insured.password);
+  return {
+    ...insured,
+    call: (method, url, body, options = {}) =>
+      t.app.inject({
+        method,
+        url: `/api/weborder/${url}`,
+        headers: { authorization: `Bearer ${session.token}`, ...options.headers },
+        ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+      }),
+  };
+}
+
+const preview = (insured: Insured, body: Record<string, unknown>) => insured.call('POST', 'insured/renewalquote', body);
+
+/** Everything a preview must leave alone: the renewal's order, and any invoice, payment or checkout of it. */
+async function renewalState(policyId: number) {
+  const offer = (await offerOf(policyId))!;
+  const [order] = await t.app.db.select().from(submissions).where(eq(submissions.id, offer.submissionId!));
+  const billed = await t.app.db.select().from(invoices).where(eq(invoices.submissionId, offer.submissionId!));
+  const paid = await t.app.db.select().from(payments).where(eq(payments.submissionId, offer.submissionId!));
+  const { updatedAt: _at, ...row } = order!;
+  return { row, invoices: billed.length, payments: paid.length };
 }
 
 const signature = { signerName: 'Dana Whitfield', consentToElectronicRecords: true, agreeToDeclarations: true };
@@ -122,6 +184,8 @@ beforeAll(async () => {
   // Through a broker: the renewal shows in the broker's book.
   referred = await boundPolicy({ clientId: 'harbor-risk' });
   lapsing = await boundPolicy();
+  // Through a broker too, renewed: the broker is told when it binds.
+  brokered = await boundPolicy({ clientId: 'harbor-risk' });
   // Since the policies were sold: a new (optional) question, and a new rate table version.
   const added = await admin.call('POST', `admin/specialities/${dentists}/questions`, {
     code: 'teledentistry',
@@ -142,7 +206,7 @@ beforeAll(async () => {
     basePremiumCents: Math.round(inForce!.table!.basePremiumCents * 1.08),
   });
   expect(raised.statusCode, raised.body).toBe(201);
-  for (const bound of [renewing, referred, lapsing]) await endsIn(bound.policyId, 61);
+  for (const bound of [renewing, referred, lapsing, brokered]) await endsIn(bound.policyId, 61);
 });
 
 describe('the renewal offer', () => {
@@ -205,6 +269,7 @@ describe('the renewal offer', () => {
     expect(orders.map((order) => order.submissionId)).not.toContain(offer.submissionId);
     // Only the question added since is asked.
     expect(shown.offer!.questions.map((question) => [question.code, question.why])).toEqual([['teledentistry', 'new']]);
+    expect(shown.offer!.answered).toEqual([]);
 
     // The broker's book: the order that renews the broker's client's policy says so.
     const harbor = (await t.app.db.select().from(brokers).where(eq(brokers.clientUrl, 'harbor-risk')))[0]!;
@@ -233,6 +298,46 @@ describe('the renewal offer', () => {
     expectError(await accept(lapsing.insured, { policyid: renewing.policyId }, 'renew-not-yours'), 404);
   });
 
+  it('is priced as the insured answers, by the rule accepting prices with, writing nothing', async () => {
+    const before = await renewalState(renewing.policyId);
+    const session = await signedIn(renewing.insured);
+    const quote = (body: Record<string, unknown>) => preview(session, body);
+    const priced = async (answers: Record<string, unknown>) => {
+      const response = await quote({ policyid: renewing.policyId, answers });
+      expect(response.statusCode, response.body).toBe(200);
+      return v.parse(renewalQuoteSchema, response.json());
+    };
+    const no = await priced({ teledentistry: 'no' });
+    const yes = await priced({ teledentistry: 'yes' });
+    // The engine's figures for the same answers: the new question's 'yes' is a 10 % debit.
+    expect(no.rating.totalCents).toBe(await engineTotal(renewing, { teledentistry: 'no' }));
+    expect(yes.rating.totalCents).toBe(await engineTotal(renewing, { teledentistry: 'yes' }));
+    expect(yes.rating.totalCents).toBeGreaterThan(no.rating.totalCents);
+    expect(yes.rating.premiumCents + yes.rating.policyFeeCents + yes.rating.taxCents + yes.rating.stateFeeCents).toBe(
+      yes.rating.totalCents,
+    );
+    expect(yes.rating.paymentPlans.length).toBeGreaterThan(0);
+    expect(yes.changes.map((change) => change.step)).toContain('base');
+    // Priced on the offer's table, as the offer was.
+    expect(no.rating.rateTableId).toBe((await renewal(session, renewing.policyId)).offer!.rating!.rateTableId);
+    // Nothing written: no order moved, no invoice, no payment or checkout.
+    expect(await renewalState(renewing.policyId)).toEqual(before);
+
+    // Bad input is a 400 naming the field; another insured's policy a 404.
+    const notAsked = await quote({
+      policyid: renewing.policyId,
+      answers: { years_in_practice: 40 },
+    });
+    expect(expectError(notAsked, 400).fields).toHaveProperty('answers.years_in_practice');
+    const wrong = await quote({ policyid: renewing.policyId, answers: { teledentistry: 'maybe' } });
+    expect(expectError(wrong, 400).fields).toHaveProperty('answers.teledentistry');
+    const term = await quote({ policyid: renewing.policyId, paymentTerm: 'weekly' });
+    expect(expectError(term, 400).fields).toHaveProperty('paymentTerm');
+    expect(expectError(await quote({ policyid: 'seven' }), 400).fields).toHaveProperty('policyid');
+    expectError(await preview(lapsing.insured, { policyid: renewing.policyId }), 404);
+    expect(await renewalState(renewing.policyId)).toEqual(before);
+  });
+
   it('is accepted and paid in one step: the next period as -R1 with its documents, the old term still in force', async () => {
     const key = 'renew-accept-1';
     const first = await accept(
@@ -244,6 +349,19 @@ describe('the renewal offer', () => {
     const accepted = v.parse(renewalAcceptSchema, first.json());
     expect(accepted.outcome).toBe('checkout');
     expect(accepted.renewal.status).toBe('awaiting_payment');
+    // Accepted at the price the preview showed for the same answers.
+    expect(accepted.renewal.offer!.rating!.totalCents).toBe(await engineTotal(renewing, { teledentistry: 'no' }));
+    // The question answered is carried into the renewal, no longer asked.
+    const session = await signedIn(renewing.insured);
+    for (const shown of [accepted.renewal, await renewal(session, renewing.policyId)]) {
+      expect(shown.offer!.questions).toEqual([]);
+      expect(shown.offer!.answered.map((question) => [question.code, question.answer])).toEqual([
+        ['teledentistry', 'no'],
+      ]);
+    }
+    // Its price no longer changes: a preview now is a 409 naming the status.
+    const late = await preview(session, { policyid: renewing.policyId, answers: { teledentistry: 'yes' } });
+    expect(expectError(late, 409).fields).toHaveProperty('status');
     // A retry answers the same checkout.
     const again = v.parse(
       renewalAcceptSchema,
@@ -289,6 +407,12 @@ describe('the renewal offer', () => {
   });
 
   it('goes to the underwriter when the rules refer it: the insured sees it with an underwriter', async () => {
+    const previewed = await preview(referred.insured, {
+      policyid: referred.policyId,
+      answers: { teledentistry: 'yes' },
+    });
+    expect(previewed.statusCode, previewed.body).toBe(200);
+    const previewTotal = v.parse(renewalQuoteSchema, previewed.json()).rating.totalCents;
     const response = await accept(
       referred.insured,
       { policyid: referred.policyId, answers: { teledentistry: 'yes' } },
@@ -303,7 +427,59 @@ describe('the renewal offer', () => {
     const offer = (await offerOf(referred.policyId))!;
     const [order] = await t.app.db.select().from(submissions).where(eq(submissions.id, offer.submissionId!));
     expect(order!.status).toBe('underwriter_review');
+    // Stored at the price the preview gave for the same answer: one pricing rule.
+    expect(order!.premiumCents).toBe(previewTotal);
+    expect(answer.renewal.offer!.questions).toEqual([]);
+    expect(answer.renewal.offer!.answered.map((question) => [question.code, question.answer])).toEqual([
+      ['teledentistry', 'yes'],
+    ]);
     expect((await policyRow(referred.policyId)).status).toBe('in_force');
+  });
+
+  it('bound through a broker: the broker is mailed once, however often the payment is reported', async () => {
+    const response = await accept(
+      brokered.insured,
+      { policyid: brokered.policyId, answers: { teledentistry: 'no' } },
+      'renew-brokered',
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const accepted = v.parse(renewalAcceptSchema, response.json());
+    expect(accepted.outcome).toBe('checkout');
+    expect((await payPage(accepted.checkout!.url)).statusCode).toBe(303);
+    // The provider's webhook for the same payment: one event delivered twice, then another event.
+    const [session] = await t.app.db
+      .select()
+      .from(sandboxCheckoutSessions)
+      .where(eq(sandboxCheckoutSessions.id, accepted.checkout!.sessionId));
+    const event = t.app.sandbox!.paidEvent(session!);
+    for (const delivery of [event, event, t.app.sandbox!.paidEvent(session!)]) {
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: '/api/weborder/payments/webhook/sandbox',
+        headers: { 'content-type': 'application/json', 'stripe-signature': delivery.signature },
+        payload: delivery.payload,
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+    }
+    const next = `${brokered.number}-R1`;
+    const nextTerm = (await t.app.db.select().from(policies).where(eq(policies.number, next)))[0]!;
+    expect((await offerOf(brokered.policyId))!.renewedPolicyId).toBe(nextTerm.id);
+
+    const harbor = (await t.app.db.select().from(brokers).where(eq(brokers.clientUrl, 'harbor-risk')))[0]!;
+    const told = (await mailsTo(t.app, harbor.email!)).filter((mail) => mail.subject === `Renewal bound: ${next}`);
+    expect(told).toHaveLength(1);
+    expect(told[0]!.text).toContain(`Your client ${brokered.insured.email}'s`);
+    expect(told[0]!.text).toContain(`policy ${brokered.number} is renewed`);
+    expect(told[0]!.text).toContain(formatCalendarDay(nextTerm.effectiveDate));
+    expect(told[0]!.text).toContain(formatUsd(accepted.renewal.offer!.rating!.totalCents));
+    expect(told[0]!.html).toContain(`policy ${next} is issued`);
+    // The insured has the confirmation once, and not the broker's mail.
+    const insuredMails = await mailsTo(t.app, brokered.insured.email);
+    expect(insuredMails.filter((mail) => mail.subject === `Your policy ${next} is issued`)).toHaveLength(1);
+    expect(insuredMails.filter((mail) => mail.subject.startsWith('Renewal bound'))).toEqual([]);
+    // A renewal sold without a broker tells no broker.
+    const outbox = await readOutbox(t.app.config.dataDir);
+    expect(outbox.filter((mail) => mail.subject === `Renewal bound: ${renewing.number}-R1`)).toEqual([]);
   });
 });
 

@@ -8,6 +8,8 @@ import {
   renewalAcceptRequestSchema,
   renewalAcceptSchema,
   renewalQuerySchema,
+  renewalQuoteRequestSchema,
+  renewalQuoteSchema,
   renewalSchema,
   renewalSummariesSchema,
 } from '@shared/contract/renewal';
@@ -15,7 +17,7 @@ import { currentUser } from '@server/http/authenticate';
 import { idempotencyKeyHeaderDoc, idempotencyKeyOf } from '@server/http/idempotency-key';
 import { appBaseFor } from '@server/http/request-origin';
 import { defineRoute } from '@server/http/route';
-import { acceptRenewal, openRenewals, renewalView, type RenewalDeps } from '@server/renewals/renewals';
+import { acceptRenewal, openRenewals, quoteRenewal, renewalView, type RenewalDeps } from '@server/renewals/renewals';
 
 export async function renewalRoutes(app: FastifyInstance) {
   const deps = (): RenewalDeps => ({
@@ -65,6 +67,33 @@ export async function renewalRoutes(app: FastifyInstance) {
     handler: async ({ request, reply }) => {
       reply.headers(noStore);
       return openRenewals(deps(), currentUser(request));
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/insured/renewalquote',
+    summary: 'Price a renewal offer with the answers given, as accepting would (writes nothing)',
+    description:
+      'JSON: policyid; answers and applicationAnswers to the asked questions only (any other code is a 400 naming ' +
+      'it; last year’s answers stand); paymentTerm (optional, the offer’s otherwise). Answers the renewal priced by ' +
+      'the very rule renewalaccept prices it with — the offer’s rate table, the carried answers with these over ' +
+      'them — with its worksheet, premium, policy fee, taxes, state fees, total and payment plans, and the worksheet ' +
+      'lines that differ from last year’s. Writes nothing: no order moves, no invoice, no checkout. A wrong or ' +
+      'missing required answer, or a payment term not on offer, is a 400 naming the field; a policy no longer ' +
+      'current, or a renewal accepted already, a 409 naming `fields.status`; no offer yet a 409 naming ' +
+      '`fields.offer`; someone else’s or a missing policy a 404.',
+    tags: ['account'],
+    public: false,
+    body: renewalQuoteRequestSchema,
+    response: renewalQuoteSchema,
+    errors: {
+      409: 'No offer yet (`fields.offer`), or the policy is no longer current or its renewal accepted already (`fields.status`)',
+      422: 'The offer’s rate table cannot price these answers',
+    },
+    handler: async ({ body, request, reply }) => {
+      reply.headers(noStore);
+      return quoteRenewal({ db: app.db, catalog: app.ratingCatalog }, currentUser(request), body);
     },
   });
 

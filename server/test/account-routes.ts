@@ -54,6 +54,7 @@ export const ACCOUNT_ROUTES = [
   'GET /api/weborder/insured/renewal',
   'GET /api/weborder/insured/renewals',
   'POST /api/weborder/insured/renewalaccept',
+  'POST /api/weborder/insured/renewalquote',
 ] as const;
 
 /** The insured's lifecycle calls (issue 7): signed-in only, the order's owner only. */

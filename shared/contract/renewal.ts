@@ -14,8 +14,8 @@ import { answersSchema, calculateResponseSchema, ratingSchema } from '@shared/co
  * accepts and pays in one step through the hosted checkout; paid, the next term is issued with the
  * renewal suffix (P-2026-000042-R1). An offer the rules refer waits with an underwriter.
  *
- * Routes (beyond the specification): GET insured/renewal?policyid=N, POST insured/renewalaccept
- * (Idempotency-Key).
+ * Routes (beyond the specification): GET insured/renewal?policyid=N, POST insured/renewalquote (the
+ * price with the answers given, nothing written), POST insured/renewalaccept (Idempotency-Key).
  */
 
 const integer = v.pipe(v.number(), v.integer());
@@ -79,7 +79,10 @@ export const renewalSchema = v.object({
       previousRating: v.nullable(ratingSchema),
       changes: v.array(renewalChangeSchema),
       paymentTerm: v.nullable(v.string()),
+      /** The questions still to answer: new or changed since, until the renewal is accepted. */
       questions: v.array(askedQuestionSchema),
+      /** Once accepted, the same questions with the answers given: carried into the renewal, no longer asked. */
+      answered: v.array(askedQuestionSchema),
       reasons: v.array(referralReasonSchema),
       renewedPolicyId: v.nullable(integer),
     }),
@@ -100,6 +103,26 @@ export const renewalAcceptRequestSchema = v.object({
   clientid: v.optional(clientUrlSchema),
 });
 export type RenewalAcceptRequest = v.InferInput<typeof renewalAcceptRequestSchema>;
+
+/**
+ * POST insured/renewalquote: the renewal priced with these answers and payment term, exactly as
+ * accepting would price it (the same server function), writing nothing. Only the asked questions'
+ * codes; anything else is a 400 naming it.
+ */
+export const renewalQuoteRequestSchema = v.pick(renewalAcceptRequestSchema, [
+  'policyid',
+  'answers',
+  'applicationAnswers',
+  'paymentTerm',
+]);
+export type RenewalQuoteRequest = v.InferInput<typeof renewalQuoteRequestSchema>;
+
+/** The renewal's price with the answers given, and the worksheet lines that differ from last year's. */
+export const renewalQuoteSchema = v.object({
+  rating: calculateResponseSchema,
+  changes: v.array(renewalChangeSchema),
+});
+export type RenewalQuote = v.InferOutput<typeof renewalQuoteSchema>;
 
 /** checkout: go pay there; referred: with an underwriter; declined; renewed: paid already. */
 export const renewalAcceptSchema = v.object({

@@ -56,6 +56,7 @@ const renewalOf = (status: Renewal['status']): Renewal => ({
     changes: [],
     paymentTerm: 'annual',
     questions: [question, general],
+    answered: [],
     reasons: [],
     renewedPolicyId: null,
   },

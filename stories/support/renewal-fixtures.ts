@@ -106,6 +106,7 @@ export function renewalOf(status: RenewalStatus, questions: AskedQuestion[] = [n
           changes: priced ? changesOf(lastYear, thisYear) : [],
           paymentTerm: 'annual',
           questions,
+          answered: [],
           reasons:
             status === 'with_underwriter'
               ? [{ code: 'referral_answer', label: 'One of your answers needs an underwriter’s review', detail: null }]
