@@ -3,13 +3,13 @@
  * and count limits, sanitised names, one transaction for all or none, Idempotency-Key kept with
  * the upload). The insured's side reaches only their own claims; a closed claim takes no more
  * (the files module checks it under the claim's lock). Each upload stored is mailed, once, to
- * whoever handles the claim (claim-handler-notice.ts); a retry answered from its key is not. A
+ * whoever handles the claim: the files module queues it with the files (store-upload.ts), as
+ * for an upload through files/uploadfilebymodule; a retry answered from its key is not. A
  * download names the claim and the file: a file of another claim is the same 404 as a missing one.
  */
 import type { FastifyRequest } from 'fastify';
 import { claimAttachmentFieldsSchema, type ClaimAttachment } from '@shared/contract/claims';
 import { claimAttachments, noSuchClaim } from '@server/claims/claim-detail';
-import { queueHandlerNotice } from '@server/claims/claim-handler-notice';
 import type { ClaimDeps } from '@server/claims/claims';
 import type { AuthUser } from '@server/auth/user';
 import type { Database } from '@server/db/connection';
@@ -47,13 +47,6 @@ export async function uploadClaimAttachments(
   const stored = await storeUpload(deps, user, target, files, { keyHash, ip: request.ip });
   const ids = new Set(stored.files.map((file) => file.id));
   const attachments = (await claimAttachments(db, target.moduleId)).filter((file) => ids.has(file.id));
-  if (stored.created) {
-    // After the files' own transaction (the files module's, shared with orders): should the
-    // process die between the two, the files are kept and show in the queue as waiting; only
-    // this mail about them is lost.
-    const filenames = attachments.map((file) => file.filename);
-    if ((await queueHandlerNotice(db, deps, target.moduleId, { kind: 'files', filenames })) > 0) deps.mail.kick();
-  }
   return { created: stored.created, attachments };
 }
 

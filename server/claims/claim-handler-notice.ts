@@ -5,7 +5,8 @@
  * claim, the person the insured is talking to; before anyone has (a fresh report), or once that
  * person no longer handles claims, to every underwriter, as the desk's queue is theirs; with no
  * underwriter at all, to the administrators, the only others who may handle claims. The insured
- * is never told about their own words, even when they are an underwriter too.
+ * is never told about their own words, even when they are an underwriter too. Messages queue it
+ * here (claim-messages.ts); uploads by whichever route from the files module (store-upload.ts).
  */
 import { claimDeskUrl, claimInsuredFilesMail, claimInsuredMessageMail } from '@server/claims/claim-mails';
 import { claimById, claimInsured, lastHandlerOf, usersWithRole } from '@server/claims/claim-queries';

@@ -4,7 +4,10 @@
  * transaction locks the order (file-order.ts) and records the upload in its history: an
  * insured's upload to an order waiting for their items (incomplete, missing information) as
  * `order.supplyItems`, any other upload past buy now as `files` (status unchanged, version
- * bumped, history naming the files either way).
+ * bumped, history naming the files either way). On a claim the insured's upload is mailed to
+ * whoever handles the claim (claim-handler-notice.ts's rule), queued in that same transaction,
+ * so every path that attaches a file to a claim (insured/claimattachments, the generic
+ * files/uploadfilebymodule) tells the handler once: an upload's retry never reaches it.
  *
  * A retried upload with the same Idempotency-Key stores nothing and answers the first upload's
  * files, whatever became of the order since. The files table has no key column, so the key is
@@ -16,6 +19,8 @@ import { createHash } from 'node:crypto';
 import * as v from 'valibot';
 import { acceptedFileTypes, type FileSummary } from '@shared/contract/files';
 import type { AuthUser } from '@server/auth/user';
+import { queueHandlerNotice } from '@server/claims/claim-handler-notice';
+import type { ClaimDeps } from '@server/claims/claims';
 import type { Clock } from '@server/clock';
 import type { Database, Queryable } from '@server/db/connection';
 import type { FileTarget } from '@server/files/file-access';
@@ -29,7 +34,8 @@ import { badRequest, HttpError } from '@server/http/http-error';
 import { keyUsedForAnotherRequest, requestHash, sameRequest } from '@server/http/idempotency-key';
 import { canMove, moveSubmission } from '@server/submissions/lifecycle';
 
-export type UploadDeps = { db: Database; clock: Clock };
+/** mail and publicUrl: the claim handler's notice of an upload to a claim. */
+export type UploadDeps = { db: Database; clock: Clock } & Pick<ClaimDeps, 'mail' | 'publicUrl'>;
 
 type CheckedFile = { filename: string; mime: AcceptedMime; bytes: Buffer; sha256: string; sent: string };
 
@@ -82,7 +88,7 @@ export async function keyAlreadyUsed(db: Queryable, user: AuthUser, keyHash: str
 }
 
 export async function storeUpload(
-  { db, clock }: UploadDeps,
+  deps: UploadDeps,
   user: AuthUser,
   target: FileTarget,
   uploaded: readonly UploadedFile[],
@@ -92,8 +98,10 @@ export async function storeUpload(
   const { module, moduleId } = target;
   const hash = requestHash({ module, moduleId, files: checked.map(({ sent, sha256 }) => ({ name: sent, sha256 })) });
   const keyScope = options.keyHash ? keyScopeOf(user, options.keyHash) : null;
+  const { db, clock } = deps;
+  let mailed = 0;
 
-  return db.transaction(async (tx) => {
+  const stored = await db.transaction(async (tx): Promise<StoredUpload> => {
     if (keyScope) {
       await advisoryLock(tx, keyScope);
       const earlier = await earlierUpload(tx, keyScope);
@@ -139,6 +147,16 @@ export async function storeUpload(
       ip: options.ip ?? null,
       createdAt: now,
     });
-    return { created: true, files: await liveFilesByIds(tx, module, fileIds) };
+    const files = await liveFilesByIds(tx, module, fileIds);
+    // The claim's insured attached them (not a handler, who is the one told): the handler hears
+    // of it with the files, or of nothing when they roll back.
+    if (module === 'claim' && !target.staff) {
+      const filenames = files.map((file) => file.filename);
+      mailed = await queueHandlerNotice(tx, deps, moduleId, { kind: 'files', filenames });
+    }
+    return { created: true, files };
   });
+  // Only once committed: a rolled-back upload must not have the sender look for its mail.
+  if (mailed > 0) deps.mail.kick();
+  return stored;
 }

@@ -4,17 +4,26 @@
  * (or the files' names) and a link that opens the claim on the claims desk. It goes to the
  * handler who last moved or wrote on the claim; before anyone has, or once they no longer handle
  * claims, to every underwriter (the administrators only when there is no underwriter). A retry
- * answered from its Idempotency-Key mails nobody again.
+ * answered from its Idempotency-Key mails nobody again. Files attached through the specification's
+ * generic files/uploadfilebymodule (module claim) are told by the same rule.
  */
 import { and, eq, ne } from 'drizzle-orm';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { businessToday } from '@shared/calendar';
 import { claimSchema, type Claim } from '@shared/contract/claims';
-import { users } from '@server/db/schema';
+import type { Transaction } from '@server/db/connection';
+import { claims, files, users } from '@server/db/schema';
 import { demoUsers } from '@server/db/seed/demo-data';
 import { multipartOf, pdfBytes, pngBytes } from '@server/files/test-files';
-import { bindForTest, newInsured, quotedOrder, type Insured } from '@server/test/account-helpers';
+import {
+  bindForTest,
+  lockWaiters,
+  newInsured,
+  quotedOrder,
+  whileLocked,
+  type Insured,
+} from '@server/test/account-helpers';
 import { caller, mailsTo, readOutbox, signIn, type ReadMail } from '@server/test/auth-helpers';
 import { setupTestApp } from '@server/test/test-app';
 
@@ -65,6 +74,17 @@ async function upload(insured: Insured, claimId: number, parts: { name: string; 
     method: 'POST',
     url: '/api/weborder/insured/claimattachments',
     headers: { ...headers, authorization: `Bearer ${insured.token}`, 'idempotency-key': key },
+    payload,
+  });
+}
+
+/** The same upload through the specification's generic call (module claim), as `token` (the insured's or a handler's). */
+async function uploadByModule(token: string, claimId: number, parts: { name: string; bytes: Buffer }[], key: string) {
+  const { payload, headers } = await multipartOf({ module: 'claim', moduleid: String(claimId) }, parts);
+  return app().inject({
+    method: 'POST',
+    url: '/api/weborder/files/uploadfilebymodule',
+    headers: { ...headers, authorization: `Bearer ${token}`, 'idempotency-key': key },
     payload,
   });
 }
@@ -151,6 +171,53 @@ describe('the handler is mailed what the insured writes', () => {
     expect(mails[0]!.attachments).toEqual([]);
   });
 
+  it('files attached through files/uploadfilebymodule are mailed by the same rule, once; a handler’s own upload mails nobody', async () => {
+    const { insured, claim } = await reportedClaim();
+    const letter = [{ name: 'patient-letter.pdf', bytes: pdfBytes('generic letter') }];
+    // Before anyone has acted: every underwriter, as for insured/claimattachments.
+    const first = await uploadByModule(insured.token, claim.id, letter, 'generic-letter');
+    expect(first.statusCode, first.body).toBe(201);
+    const retried = await uploadByModule(insured.token, claim.id, letter, 'generic-letter');
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json()).toEqual(first.json());
+    // The same upload retried through the claim's own route is the same key's: answered, not mailed.
+    expect((await upload(insured, claim.id, letter, 'generic-letter')).statusCode).toBe(200);
+
+    const mails = await handlerMails(claim);
+    expect(mails.map((mail) => mail.to[0]).sort()).toEqual(await underwriterAddresses(insured));
+    const uma = mails.find((mail) => mail.to[0] === UNDERWRITER.email)!;
+    expect(uma.subject).toBe(`Claim ${claim.number}: the insured attached a file`);
+    expect(uma.text).toContain('Hello Uma,');
+    expect(uma.text).toContain(
+      `Dana Reyes (Tester Dental), the insured on claim ${claim.number} (policy ${claim.policyNumber}), attached a file:`,
+    );
+    expect(uma.text).toContain('patient-letter.pdf');
+    expect(uma.text).toContain(`Open the claim on the claims desk: ${deskLink(claim)}`);
+    expect(uma.attachments).toEqual([]);
+
+    // Once a handler has acted, only they hear of the next one; the handler's own upload (an
+    // underwriter through the generic call) tells nobody, not even themselves.
+    await handlerPost('admin', 'move', { claimid: claim.id, to: 'acknowledged' });
+    const fromDesk = await uploadByModule(
+      tokens.underwriter,
+      claim.id,
+      [{ name: 'note.png', bytes: pngBytes() }],
+      'handler-note',
+    );
+    expect(fromDesk.statusCode, fromDesk.body).toBe(201);
+    const parts = [
+      { name: 'x-ray.png', bytes: pngBytes() },
+      { name: 'invoice.pdf', bytes: pdfBytes('invoice') },
+    ];
+    expect((await uploadByModule(insured.token, claim.id, parts, 'generic-two')).statusCode).toBe(201);
+    const later = (await handlerMails(claim)).slice(mails.length);
+    expect(later.map((mail) => [mail.to, mail.subject])).toEqual([
+      [[ADMIN.email], `Claim ${claim.number}: the insured attached 2 files`],
+    ]);
+    expect(later[0]!.text).toContain('x-ray.png\ninvoice.pdf');
+    expect(later[0]!.text).not.toContain('note.png');
+  });
+
   it('a handler who no longer handles claims is passed over: every underwriter is told', async () => {
     const { insured, claim } = await reportedClaim();
     const former = await newInsured(app);
@@ -192,5 +259,35 @@ describe('the handler is mailed what the insured writes', () => {
         await t.app.db.update(users).set({ role: 'underwriter' }).where(eq(users.id, id));
       }
     }
+  });
+});
+
+// Only PostgreSQL runs requests side by side; PGlite would run them one after the other.
+describe.skipIf(!process.env.TEST_DATABASE_URL)('one upload sent twice at once', () => {
+  it('through both routes with one key: stored once, one mail per handler', async () => {
+    const { insured, claim } = await reportedClaim();
+    await handlerPost('underwriter', 'move', { claimid: claim.id, to: 'acknowledged' });
+    const letter = [{ name: 'lawyer-letter.pdf', bytes: pdfBytes('race') }];
+    let pending: Promise<Awaited<ReturnType<typeof upload>>[]> | undefined;
+    // The claim's row held while both start: each waits, one of them for the other's key.
+    const lockClaim = (tx: Transaction) =>
+      tx.select({ id: claims.id }).from(claims).where(eq(claims.id, claim.id)).for('update');
+    await whileLocked(t.app, lockClaim, async () => {
+      pending = Promise.all([
+        uploadByModule(insured.token, claim.id, letter, 'race-letter'),
+        upload(insured, claim.id, letter, 'race-letter'),
+      ]);
+      await lockWaiters(t.app, 2);
+    });
+    const answers = await pending!;
+    expect(answers.map((a) => a.statusCode).sort(), answers.map((a) => a.body).join('\n')).toEqual([200, 201]);
+    const stored = await t.app.db
+      .select({ id: files.id })
+      .from(files)
+      .where(and(eq(files.module, 'claim'), eq(files.moduleId, claim.id)));
+    expect(stored).toHaveLength(1);
+    expect((await handlerMails(claim)).map((mail) => [mail.to, mail.subject])).toEqual([
+      [[UNDERWRITER.email], `Claim ${claim.number}: the insured attached a file`],
+    ]);
   });
 });

@@ -69,7 +69,7 @@ export async function fileRoutes(app: FastifyInstance) {
   // Here only: no other route takes multipart bodies.
   await app.register(multipart, { limits: uploadLimits, throwFileSizeLimit: true });
 
-  const deps = { db: app.db, clock: app.clock };
+  const deps = { db: app.db, clock: app.clock, mail: app.mail, publicUrl: app.config.publicUrl };
   const tags = ['files'];
   const noStore = { 'cache-control': 'private, no-store' };
 
@@ -85,9 +85,10 @@ export async function fileRoutes(app: FastifyInstance) {
       'extension of the detected type. The record must be the caller’s, or the caller an underwriter (404 otherwise); ' +
       'an insured uploads to an order only while it is open (409). An insured’s upload to an order waiting for their ' +
       'items (incomplete, missing_info) is recorded in the order’s history as order.supplyItems; any other upload to an ' +
-      'order past buy now as `files` (data fileIds), version bumped either way. With an Idempotency-Key header, ' +
-      'repeating the upload answers the files stored the first time (200) and stores nothing, even once the order is ' +
-      'closed; the same key with other files is a 422.',
+      'order past buy now as `files` (data fileIds), version bumped either way. An insured’s upload to their claim is ' +
+      'mailed to whoever handles the claim (as insured/claimattachments: one mail naming the files). With an ' +
+      'Idempotency-Key header, repeating the upload answers the files stored the first time (200), stores nothing ' +
+      'and mails nobody, even once the order is closed; the same key with other files is a 422.',
     tags,
     public: false,
     headers: idempotencyKeyHeaderDoc,
