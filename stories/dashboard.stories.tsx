@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { http, HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { formatUsd } from '@shared/contract/money-format';
 import DashboardScreen from '@/screens/dashboard/dashboard-screen';
@@ -17,7 +18,7 @@ import {
   quotedOrder,
 } from './support/dashboard-fixtures';
 import { closableDashboard } from './support/order-status-fixtures';
-import { cancelledWithTail, inForce, policyServer } from './support/policy-history-fixtures';
+import { cancelledWithTail, inForce, POLICY_URLS } from './support/policy-history-fixtures';
 import type { RouterParameters } from './support/router-decorator';
 import { navigatedTo } from './support/story-navigation';
 
@@ -294,16 +295,25 @@ export const CloseOrderCancelled: Story = {
 
 const withPolicies = [quotedOrder, inForce.order, cancelledWithTail.order];
 
+/** insured/policies, counted: the dashboard's orders carry their policy's id, so it is never asked. */
+const policyLookups = { count: 0 };
+
 export const Policies: Story = {
-  name: 'Bound policies: View policy opens each one’s page',
+  name: 'Bound policies: View policy opens each one’s page from the first paint',
   parameters: {
     msw: {
       handlers: [
         ...authHandlers(),
         ...dashboardHandlers({ orders: withPolicies }),
-        ...policyServer({ policies: [inForce, cancelledWithTail] }).handlers,
+        http.get(POLICY_URLS.policies, () => {
+          policyLookups.count += 1;
+          return HttpResponse.json([inForce.claimable, cancelledWithTail.claimable]);
+        }),
       ],
     },
+  },
+  beforeEach: () => {
+    policyLookups.count = 0;
   },
   play: async ({ canvasElement }) => {
     const canvas = await screenOf(canvasElement);
@@ -315,11 +325,10 @@ export const Policies: Story = {
       [cancelled, cancelledWithTail],
     ] as const) {
       await expect(within(card).getByText(`Policy ${world.claimable.number}`)).toBeVisible();
-      await waitFor(() =>
-        expect(within(card).getByRole('link', { name: `View policy ${world.claimable.number}` })).toHaveAttribute(
-          'href',
-          `/policy?policyid=${world.claimable.id}`,
-        ),
+      // Read as soon as the cards show, without waiting: the link names the policy's page at once.
+      await expect(within(card).getByRole('link', { name: `View policy ${world.claimable.number}` })).toHaveAttribute(
+        'href',
+        `/policy?policyid=${world.claimable.id}`,
       );
     }
     const links = within(canvas.getByRole('navigation', { name: 'Your account' }));
@@ -328,5 +337,8 @@ export const Policies: Story = {
       'href',
       '/certificates',
     );
+    await userEvent.click(within(current).getByRole('link', { name: `View policy ${inForce.claimable.number}` }));
+    await expect((await navigatedTo(canvasElement)).href).toBe(`/policy?policyid=${inForce.claimable.id}`);
+    await expect(policyLookups.count).toBe(0);
   },
 };

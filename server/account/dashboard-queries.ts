@@ -22,6 +22,7 @@ export async function orderSummaryRows(
       stateCode: submissions.stateCode,
       effectiveDate: submissions.effectiveDate,
       updatedAt: submissions.updatedAt,
+      policyId: policies.id,
       policyNumber: policies.number,
       policyStatus: policies.status,
       cancellationDate: policies.cancellationDate,

@@ -79,8 +79,10 @@ async function summaries(
     open: isOpenStatus(row.status),
     nextStep: row.policyStatus === 'cancelled' ? cancelledStep(row.cancellationDate) : NEXT_STEPS[row.status],
     policy:
-      row.policyNumber && row.policyStatus
+      row.policyId !== null && row.policyNumber && row.policyStatus
         ? {
+            // The policy's page takes its id: the dashboard links to it at first paint.
+            id: row.policyId,
             number: row.policyNumber,
             status: row.policyStatus,
             cancellationDate: row.policyStatus === 'cancelled' ? row.cancellationDate : null,

@@ -100,17 +100,22 @@ describe('GET dashboard/submissiondetails', () => {
       .set({ effectiveDate, expirationDate: addMonths(effectiveDate, 12) })
       .where(eq(policies.id, policyId));
     const [policy] = await t.app.db.select().from(policies).where(eq(policies.id, policyId));
-    expect((await summaries(insured))[0]).toMatchObject({
-      policy: { number: policy!.number, status: 'in_force', cancellationDate: null },
+    const [issued] = await summaries(insured);
+    expect(issued).toMatchObject({
+      policy: { id: policyId, number: policy!.number, status: 'in_force', cancellationDate: null },
       nextStep: { action: 'documents', label: 'Download your documents', screen: 'document' },
     });
+    // The id is the one the policy's page asks its history by (policy?policyid=…).
+    const history = await insured.call('GET', `insured/policyhistory?policyid=${issued!.policy!.id}`);
+    expect(history.statusCode, history.body).toBe(200);
+    expect(history.json()).toMatchObject({ policyId, policyNumber: policy!.number });
 
     const cancellationDate = addDays(today, 3);
     const cancelled = await insured.call('POST', 'insured/cancelpolicy', { policyid: policyId, cancellationDate });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect((await summaries(insured))[0]).toMatchObject({
       status: 'complete',
-      policy: { number: policy!.number, status: 'cancelled', cancellationDate },
+      policy: { id: policyId, number: policy!.number, status: 'cancelled', cancellationDate },
       nextStep: {
         action: 'documents',
         label: `Policy cancelled from ${formatCalendarDay(cancellationDate)}`,

@@ -19,7 +19,8 @@ export async function dashboardRoutes(app: FastifyInstance) {
     summary: 'The insured’s orders, most recently changed first, each with its price and next step',
     description:
       'nextStep says what the insured can do next (answer, buy, supply, wait, pay, documents, none), in words for the ' +
-      'insured, and on which screen; totalCents is null while a draft.',
+      'insured, and on which screen; totalCents is null while a draft. Once issued, policy names the policy: its id ' +
+      '(what its page, policy?policyid=, takes), number, status and, once cancelled, the first day without cover.',
     tags,
     public: false,
     response: submissionSummaryListSchema,

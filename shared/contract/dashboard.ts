@@ -34,12 +34,18 @@ export const submissionSummarySchema = v.object({
     screen: v.nullable(v.string()),
   }),
   /**
-   * Once issued: the policy's number, its lifecycle status and, once cancelled, the first day
-   * without cover (YYYY-MM-DD; it may lie ahead). Null before; optional for clients of an older server.
+   * Once issued: the policy's id (what its page, `policy?policyid=`, takes), number, lifecycle
+   * status and, once cancelled, the first day without cover (YYYY-MM-DD; it may lie ahead). Null
+   * before; optional (and its id) for clients of an older server.
    */
   policy: v.optional(
     v.nullable(
-      v.object({ number: v.string(), status: v.picklist(policyStatuses), cancellationDate: v.nullable(v.string()) }),
+      v.object({
+        id: v.optional(v.pipe(v.number(), v.integer())),
+        number: v.string(),
+        status: v.picklist(policyStatuses),
+        cancellationDate: v.nullable(v.string()),
+      }),
     ),
   ),
 });

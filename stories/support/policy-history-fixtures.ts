@@ -122,7 +122,7 @@ function policyWorld({
       updatedAt: info.issuedAt,
       open: false,
       nextStep: { action: 'documents', label: 'Download your documents', screen: 'document' },
-      policy: { number, status, cancellationDate },
+      policy: { id, number, status, cancellationDate },
     },
     info,
     history: {

@@ -32,8 +32,9 @@ const NONE: ReadonlyMap<string, number> = new Map();
 
 /**
  * The insured's policy ids by policy number (insured/policies), asked once when `wanted`: the
- * dashboard's orders and the documents' list name a policy by its number, and the policy screen
- * takes its id. A failure is an empty map: the links then open the list of policies instead.
+ * documents' list names a policy by its number, and the policy screen takes its id (the
+ * dashboard's orders carry the id themselves). A failure is an empty map: the links then open
+ * the list of policies instead.
  */
 const policyIdsLogic = fromPromise<ReadonlyMap<string, number>, { wanted: boolean }>(async ({ input }) => {
   if (!input.wanted) return NONE;

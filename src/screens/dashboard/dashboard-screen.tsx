@@ -10,7 +10,7 @@ import { formatDay } from '@/components/format/dates';
 import { InstalmentsCard } from '@/components/instalments/instalments-card';
 import { RenewalCard } from '@/components/renewal/renewal-card';
 import { CloseOrderDialog } from '@/components/order/close-order-dialog';
-import { usePolicyIds, ViewPolicyLink } from '@/components/policy-history/view-policy-link';
+import { ViewPolicyLink } from '@/components/policy-history/view-policy-link';
 import { ScreenLink } from '@/components/screen-link';
 import { useAuth } from '@/components/use-auth';
 import { signedInUser } from '@/machines/auth.machine';
@@ -164,7 +164,7 @@ function StatusBadge({ order }: { order: SubmissionSummary }) {
   );
 }
 
-/** The orders' cards; a bound policy's links to its page by its id, looked up once the orders are in. */
+/** The orders' cards. */
 function OrderCards({
   orders,
   onClose,
@@ -174,14 +174,12 @@ function OrderCards({
   onClose: (submissionId: number) => void;
   closeBusy: boolean;
 }) {
-  const policyIds = usePolicyIds(orders.some((order) => order.policy));
   return (
     <ul className="order-cards">
       {orders.map((order) => (
         <li key={order.submissionId}>
           <OrderCard
             order={order}
-            policyId={order.policy ? policyIds.get(order.policy.number) : undefined}
             onClose={order.open ? () => onClose(order.submissionId) : undefined}
             closeBusy={closeBusy}
           />
@@ -193,12 +191,10 @@ function OrderCards({
 
 function OrderCard({
   order,
-  policyId,
   onClose,
   closeBusy,
 }: {
   order: SubmissionSummary;
-  policyId: number | undefined;
   onClose: (() => void) | undefined;
   closeBusy: boolean;
 }) {
@@ -232,7 +228,8 @@ function OrderCard({
       {order.policy && (
         <p className="order-card__next">
           <span className="order-card__next-label">Policy {order.policy.number}</span>
-          <ViewPolicyLink number={order.policy.number} policyId={policyId} />
+          {/* The id comes with the order (an older server's orders lack it: the list of policies then). */}
+          <ViewPolicyLink number={order.policy.number} policyId={order.policy.id} />
         </p>
       )}
       {onClose && (
