@@ -88,7 +88,6 @@ export type DocumentEntry = v.InferOutput<typeof documentEntrySchema>;
 
 /** What an invoice bills: the order (its first instalment), a later instalment, an endorsement's premium, a tail. */
 export const invoicePurposes = ['order', 'instalment', 'endorsement', 'tail'] as const;
-export type InvoicePurpose = (typeof invoicePurposes)[number];
 
 /** One invoice of an order, each downloaded by documents/downloadinvoice with its invoiceid. */
 export const orderInvoiceSchema = v.object({
