@@ -4,7 +4,7 @@
  * statement answering plain rows; what a document says is document-sources.ts's and the PDF
  * modules'.
  */
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { SubmissionStatus } from '@shared/contract/submissions';
 import type { Queryable } from '@server/db/connection';
 import {
@@ -66,7 +66,11 @@ export function invoicedOrders(db: Queryable, userId: number, statuses: readonly
     })
     .from(submissions)
     .innerJoin(specialities, eq(specialities.id, submissions.specialityId))
-    .innerJoin(invoices, and(eq(invoices.submissionId, submissions.id), eq(invoices.installmentNo, 1)))
+    .innerJoin(
+      invoices,
+      // The order's own first invoice: an endorsement's or tail's invoice is also number 1.
+      and(eq(invoices.submissionId, submissions.id), eq(invoices.installmentNo, 1), isNull(invoices.endorsementId)),
+    )
     .leftJoin(policies, eq(policies.submissionId, submissions.id))
     .where(and(eq(submissions.userId, userId), inArray(submissions.status, [...statuses])))
     .orderBy(desc(policies.issuedAt), desc(invoices.createdAt));
