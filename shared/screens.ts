@@ -130,7 +130,14 @@ export const screens = [
     module: 'additional-insureds/additional-insureds-screen',
     guard: 'requireSignedIn',
   },
-  { name: 'claims', path: 'claims', title: 'Claims', module: 'claims/claims-screen', guard: 'requireSignedIn' },
+  {
+    name: 'claims',
+    path: 'claims',
+    title: 'Claims',
+    module: 'claims/claims-screen',
+    guard: 'requireSignedIn',
+    search: 'claimsSearch',
+  },
   // Claims an insured can follow (issue 19): one claim's progress, messages and attachments.
   {
     name: 'claim',

@@ -177,7 +177,13 @@ export const PreviewProRata: Story = {
     const canvas = await screenOf(canvasElement);
     await expect(await workingRows(canvas)).toEqual(expectedRows(returnOf(inForcePolicy, TODAY), 'pro rata'));
     await expect(canvas.getByText(/You get back the premium for exactly the days of cover you give up/)).toBeVisible();
-    await expect(canvas.getByRole('note')).toHaveTextContent(`Your cover ends on ${day(TODAY)}`);
+    // Today chosen: cover stops at 12:01 a.m. today, the first day without cover — said plainly as already past.
+    await expect(
+      canvas.getByText(/The first day without cover: your cover stops at 12:01 a\.m\. on the day/),
+    ).toHaveTextContent(`From ${day(TODAY)} (today) to`);
+    await expect(canvas.getByRole('note')).toHaveTextContent(
+      `Your cover stops at the start of today (12:01 a.m., ${day(TODAY)}), already past`,
+    );
     await expect(canvas.getByRole('note')).toHaveTextContent(
       `unless you buy a tail (an extended reporting period), from ${usd(tailOf(1, TODAY).totalCents)} for a year`,
     );
@@ -190,6 +196,7 @@ export const PreviewProRata: Story = {
       expect(await workingRows(canvas)).toEqual(expectedRows(returnOf(inForcePolicy, later), 'pro rata')),
     );
     await expect(server.quotes.at(-1)).toBe(later);
+    await expect(canvas.getByRole('note')).toHaveTextContent(`Your cover stops at 12:01 a.m. on ${day(later)}`);
   },
 };
 
@@ -250,6 +257,10 @@ export const Confirming: Story = {
     const returned = returnOf(inForcePolicy, TODAY);
     await expect(canvas.getByText('Owed back to you').nextElementSibling).toHaveTextContent(usd(returned.totalCents));
     await expect(canvas.getByText('Reason').nextElementSibling).toHaveTextContent('I am retiring');
+    // The summary says what the form and the box below say: from the start of today, already past.
+    await expect(canvas.getByText('Cover stops').nextElementSibling).toHaveTextContent(
+      `At the start of today (12:01 a.m., ${day(TODAY)}), already past`,
+    );
     await expect(
       canvas.getByRole('button', { name: `Cancel policy ${inForcePolicy.number} from ${day(TODAY)}` }),
     ).toBeVisible();

@@ -16,6 +16,7 @@ import {
   expired,
   inForce,
   policyServer,
+  renewalOfferDate,
   underNotice,
   type PolicyServer,
 } from './support/policy-history-fixtures';
@@ -182,9 +183,10 @@ export const InForce: Story = {
       'Get a certificate',
       'Change your policy',
       'Report a claim',
-      'Renew your policy',
       'Cancel your policy',
     ]);
+    // Not offered yet: when it will be, in words, not a link to a screen that would only say "not yet".
+    await expect(canvas.getByText(`Renewal offered from ${formatDay(renewalOfferDate(inForce))}`)).toBeVisible();
     const search = `?policyid=${inForce.claimable.id}`;
     await expect(canvas.getByRole('link', { name: 'Get a certificate' })).toHaveAttribute(
       'href',
@@ -198,9 +200,10 @@ export const InForce: Story = {
       'href',
       `/policy/cancel${search}`,
     );
-    await expect(canvas.getByRole('link', { name: 'Renew your policy' })).toHaveAttribute(
+    // The claims screen's report form, open with this policy.
+    await expect(canvas.getByRole('link', { name: 'Report a claim' })).toHaveAttribute(
       'href',
-      `/policy/renewal${search}`,
+      `/claims?report=${inForce.claimable.id}`,
     );
     await expect(await timeline(canvas)).toEqual([`Policy issued ${inForce.claimable.number}`]);
     await expect(canvas.getByText('No changes since the policy was issued.')).toBeVisible();
@@ -212,6 +215,28 @@ export const InForce: Story = {
       ]),
     );
     await expect(await canvas.findByText('The declarations have been downloaded.')).toBeVisible();
+  },
+};
+
+const offering = policyServer({ renewalStatus: 'offered' });
+
+export const RenewalOffered: Story = {
+  name: 'In force, its renewal offered: Renew your policy',
+  ...withServer(offering, routeOf(inForce)),
+  play: async ({ canvasElement }) => {
+    const canvas = await screenOf(canvasElement);
+    await expect(await actionNames(canvas)).toEqual([
+      'Get a certificate',
+      'Change your policy',
+      'Report a claim',
+      'Renew your policy',
+      'Cancel your policy',
+    ]);
+    await expect(canvas.getByRole('link', { name: 'Renew your policy' })).toHaveAttribute(
+      'href',
+      `/policy/renewal?policyid=${inForce.claimable.id}`,
+    );
+    await expect(canvas.queryByText(/^Renewal offered from/)).toBeNull();
   },
 };
 
@@ -288,12 +313,7 @@ export const CancellationNotice: Story = {
     await expect(summary.getByText('Cancellation notice')).toBeVisible();
     await expect(summary.getByText(/A payment is past due/)).toBeVisible();
     // No change while under notice; it can still be cancelled.
-    await expect(await actionNames(canvas)).toEqual([
-      'Get a certificate',
-      'Report a claim',
-      'Renew your policy',
-      'Cancel your policy',
-    ]);
+    await expect(await actionNames(canvas)).toEqual(['Get a certificate', 'Report a claim', 'Cancel your policy']);
   },
 };
 
@@ -305,6 +325,11 @@ export const CancelledWithTail: Story = {
     const summary = await summaryOf(canvas, cancelledWithTail.claimable.number);
     const cancelledFrom = cancelledWithTail.info.cancellationDate!;
     await expect(summary.getByText(`Cancelled from ${formatDay(cancelledFrom)}`)).toBeVisible();
+    await expect(
+      summary.getByText(
+        `Your cover stopped at 12:01 a.m. on ${formatDay(cancelledFrom)}, the first day without cover.`,
+      ),
+    ).toBeVisible();
     await expect(summary.getByText('Your reason: We are closing the practice.')).toBeVisible();
     // The tail is bought: no other is offered, nor a change, a cancellation or a new certificate.
     await expect(await actionNames(canvas)).toEqual(['Your certificates', 'Report a claim']);
@@ -315,7 +340,7 @@ export const CancelledWithTail: Story = {
       `Policy issued ${cancelledWithTail.claimable.number}`,
     ]);
     const cancelled = await rowOf(canvas, cancellation!.number);
-    await expect(cancelled.getByText(`Cover ends on ${formatDay(cancelledFrom)}`)).toBeVisible();
+    await expect(cancelled.getByText(`Cover stops at 12:01 a.m. on ${formatDay(cancelledFrom)}`)).toBeVisible();
     await expect(cancelled.getByText('Premium returned pro rata, by the days left')).toBeVisible();
     await expect(
       cancelled.getByText(
@@ -340,13 +365,38 @@ export const CancelledAhead: Story = {
     await expect(
       summary.getByText(`Cancelled from ${formatDay(cancelledAhead.info.cancellationDate!)}`),
     ).toHaveAttribute('data-policy-standing', 'notice');
-    await expect(summary.getByText('Your cover continues until then.')).toBeVisible();
+    const day = formatDay(cancelledAhead.info.cancellationDate!);
+    await expect(
+      summary.getByText(`Your cover stops at 12:01 a.m. on ${day}, the first day without cover.`),
+    ).toBeVisible();
     await expect(await actionNames(canvas)).toEqual(['Buy tail cover', 'Get a certificate', 'Report a claim']);
     const [cancellation] = cancelledAhead.history.endorsements;
     const row = await rowOf(canvas, cancellation!.number);
     await expect(row.getByText(/^Cancels from/)).toHaveTextContent(
       `Cancels from ${formatDay(cancelledAhead.info.cancellationDate!)} · Issued`,
     );
+  },
+};
+
+/** The server's clock has reached the cancellation date, the browser's has not: the server's day is the one read. */
+const onTheDay = policyServer({ serverToday: cancelledAhead.info.cancellationDate! });
+
+export const CancelledToday: Story = {
+  name: 'Cancelled from today (the server’s day): cover stopped at its start, no new certificate',
+  ...withServer(onTheDay, routeOf(cancelledAhead)),
+  play: async ({ canvasElement }) => {
+    const canvas = await screenOf(canvasElement);
+    const summary = await summaryOf(canvas, cancelledAhead.claimable.number);
+    const day = formatDay(cancelledAhead.info.cancellationDate!);
+    await expect(summary.getByText(`Cancelled from ${day}`)).toHaveAttribute('data-policy-standing', 'ended');
+    await expect(
+      summary.getByText(
+        `Your cover stopped at the start of today (12:01 a.m., ${day}): today is the first day without cover.`,
+      ),
+    ).toBeVisible();
+    await expect(canvas.queryByText(/continues until then/)).toBeNull();
+    // The certificates screen would refuse a new one: only the issued ones are offered.
+    await expect(await actionNames(canvas)).toEqual(['Buy tail cover', 'Your certificates', 'Report a claim']);
   },
 };
 

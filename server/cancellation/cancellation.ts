@@ -71,6 +71,8 @@ import { tailEndorsementPdf } from '@server/documents/tail-endorsement-pdf';
 import { badRequest, conflict, notFound } from '@server/http/http-error';
 import { keyUsedForAnotherRequest, requestHash, sameRequest } from '@server/http/idempotency-key';
 import { cancellationNoticeMail } from '@server/mail/templates';
+import { tailIssuedMail } from '@server/mail/endorsement-mails';
+import { endorsementFileName } from '@server/documents/endorsement-pdf';
 import { confirmationFacts } from '@server/payments/payment-queries';
 import type { MailService } from '@server/plugins/mail';
 
@@ -274,6 +276,7 @@ export async function cancelPolicy(
           firstName: facts.firstName,
           policyNumber: policy.number,
           cancellationDate: date,
+          today: businessToday(now),
           returned: formatUsd(recorded.returned.totalCents),
           ...(recorded.unpaidCents > 0
             ? {
@@ -477,6 +480,7 @@ export async function cancellationOptions(
           reportingUntil: String(changed('reportingUntil')),
         }
       : null,
+    today,
   };
 }
 
@@ -493,7 +497,8 @@ export const tailPayable = (policyStatus: CancellablePolicy['status']) =>
  */
 export async function issueTail(
   tx: Transaction,
-  deps: Pick<CancellationDeps, 'trust'>,
+  // The mail goes in this transaction's outbox: a webhook delivered again finds the tail issued and mails nothing.
+  deps: Pick<CancellationDeps, 'trust' | 'publicUrl'> & { mail: Pick<MailService, 'enqueue'> },
   endorsementId: number,
   now: Date,
 ): Promise<void> {
@@ -516,4 +521,27 @@ export async function issueTail(
     trust: deps.trust,
   });
   await markTailIssued(tx, row.id, Buffer.from(pdf), now);
+  // The receipt, with the tail's endorsement attached.
+  await deps.mail.enqueue(tx, {
+    ...tailIssuedMail(
+      { to: facts.email, firstName: facts.firstName },
+      {
+        policyNumber: policy.number,
+        endorsementNumber: row.number,
+        years: purchase.tail.years,
+        startsOn: purchase.startsOn,
+        reportingUntil: purchase.tail.reportingUntil,
+        invoiceNumber: purchase.invoice.number,
+        total: formatUsd(purchase.invoice.totalCents),
+        documentsUrl: `${deps.publicUrl}/document`,
+      },
+    ),
+    attachments: [
+      {
+        filename: endorsementFileName(row.number),
+        contentType: 'application/pdf',
+        contentBase64: Buffer.from(pdf).toString('base64'),
+      },
+    ],
+  });
 }

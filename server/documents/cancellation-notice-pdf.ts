@@ -76,12 +76,15 @@ export async function cancellationNoticePdf(data: CancellationNoticeData): Promi
   writer.field('Retroactive date', usDate(data.retroactiveDate));
 
   writer.heading('Cancellation');
-  writer.field('Cancellation date', `${usDate(data.cancellationDate)}, 12:01 a.m.`, { bold: true });
+  writer.field('Cancellation date', `${usDate(data.cancellationDate)}, 12:01 a.m. (the first day without cover)`, {
+    bold: true,
+  });
   writer.field('Requested by', 'The named insured');
   if (data.reason) writer.field('Reason given', data.reason);
   writer.paragraph(
-    `At the insured's request, this policy is cancelled from 12:01 a.m. on ${usDate(data.cancellationDate)}. ` +
-      'No claim first made after that moment is covered unless an extended reporting period is bought.',
+    `At the insured's request, this policy is cancelled: cover stops at 12:01 a.m. on ${usDate(data.cancellationDate)}, ` +
+      'the first day without cover. No claim first made from that moment on is covered unless an extended reporting ' +
+      'period is bought.',
   );
 
   writer.heading('Return premium');

@@ -84,6 +84,7 @@ import { createRatingCatalog, type RatingCatalog } from '@server/rating/rating-c
 import { rateTableById } from '@server/rating/rating-queries';
 import { endorsementReferredMail } from '@server/mail/endorsement-mails';
 import { storedRating } from '@server/submissions/stored-rating';
+import { nonPaymentNoticesOf } from '@server/documents/document-downloads';
 
 export type EndorsementDeps = {
   db: Database;
@@ -684,7 +685,12 @@ export async function payableEndorsement(db: Database, user: AuthUser, endorseme
 // ---------------------------------------------------------------------------------------------
 // GET insured/policyhistory
 
-export async function policyHistory(db: Database, user: AuthUser, policyId: number): Promise<PolicyHistory> {
+export async function policyHistory(
+  db: Database,
+  user: AuthUser,
+  policyId: number,
+  today: CalendarDay,
+): Promise<PolicyHistory> {
   const owned = await ownedPolicyWithOrder(db, user.id, policyId);
   if (!owned) throw noSuchPolicy();
   const { policy } = owned;
@@ -695,6 +701,9 @@ export async function policyHistory(db: Database, user: AuthUser, policyId: numb
     effectiveDate: policy.effectiveDate,
     expirationDate: policy.expirationDate,
     endorsements: (await endorsementsOfPolicy(db, policy.id)).map(toWire),
+    // The notices of non-payment sent about its instalments: events of its history too.
+    notices: await nonPaymentNoticesOf(db, policy.submissionId),
+    today,
   };
 }
 

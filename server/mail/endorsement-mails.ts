@@ -122,3 +122,44 @@ export function endorsementDecisionMail(
     ],
   );
 }
+
+/**
+ * A tail (Extended Reporting Period) paid for and issued: the receipt, to the insured, with the
+ * tail's endorsement attached — sent once, by the transaction that issues it.
+ */
+export function tailIssuedMail(
+  recipient: { to: string; firstName: string | null },
+  input: {
+    policyNumber: string;
+    endorsementNumber: string;
+    years: number;
+    /** The first day it covers (the cancellation or expiration date) and the day reporting ends, YYYY-MM-DD. */
+    startsOn: string;
+    reportingUntil: string;
+    invoiceNumber: string;
+    /** What was paid, formatted ($1,234.56). */
+    total: string;
+    documentsUrl: string;
+  },
+): OutgoingMail {
+  const period = `${input.years} ${input.years === 1 ? 'year' : 'years'}`;
+  return render(
+    recipient.to,
+    `Your tail cover for policy ${input.policyNumber} is in place`,
+    greet(recipient.firstName),
+    [
+      {
+        text:
+          `Thank you: we received your payment of ${input.total} (invoice ${input.invoiceNumber}) for an extended ` +
+          `reporting period (tail) of ${period} on policy ${input.policyNumber}.`,
+      },
+      {
+        text:
+          `Claims first made against you from 12:01 a.m. on ${formatCalendarDay(input.startsOn)} until 12:01 a.m. on ` +
+          `${formatCalendarDay(input.reportingUntil)} can be reported under it, for work done while the policy was in force.`,
+      },
+      { text: `The tail's endorsement (${input.endorsementNumber}) is attached, and kept with your documents.` },
+      { link: input.documentsUrl, label: 'Your documents' },
+    ],
+  );
+}

@@ -4,6 +4,7 @@
  * built by the server from PUBLIC_URL.
  */
 import { formatCalendarDay } from '@shared/contract/date-format';
+import { coverStopsSentence } from '@shared/contract/cover-stops';
 import type { OutgoingMail } from '@server/mail/outbox';
 
 export const PRODUCT_NAME = 'Practice Shield';
@@ -204,6 +205,8 @@ export function cancellationNoticeMail(input: {
   firstName: string | null;
   policyNumber: string;
   cancellationDate: string;
+  /** The business day it is sent: a cancellation from today has already stopped the cover. */
+  today: string;
   /** The return premium owed, formatted. */
   returned: string;
   /** A payment plan's premium still unpaid, set against the return (issue 20), formatted: what is left either way. */
@@ -213,8 +216,8 @@ export function cancellationNoticeMail(input: {
   documentsUrl: string;
 }): OutgoingMail {
   const cancelled =
-    `As you asked, your policy ${input.policyNumber} is cancelled from 12:01 a.m. on ` +
-    `${formatCalendarDay(input.cancellationDate)}.`;
+    `As you asked, your policy ${input.policyNumber} is cancelled. ` +
+    coverStopsSentence(input.cancellationDate, input.today);
   const { unpaid } = input;
   let money = ` The return premium owed to you is ${input.returned}.`;
   if (unpaid) {

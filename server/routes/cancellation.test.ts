@@ -15,8 +15,19 @@ import {
 import { checkoutSchema, policyInfoSchema } from '@shared/contract/billing';
 import { certificateSchema, certificateVerificationSchema } from '@shared/contract/certificates';
 import { policyHistorySchema } from '@shared/contract/endorsements';
+import { formatCalendarDay } from '@shared/contract/date-format';
+import { formatUsd } from '@shared/contract/money-format';
 import { TestClock } from '@server/clock';
-import { documents, endorsements, invoices, policies, rateTables, submissions, usStates } from '@server/db/schema';
+import {
+  documents,
+  endorsements,
+  invoices,
+  policies,
+  rateTables,
+  sandboxCheckoutSessions,
+  submissions,
+  usStates,
+} from '@server/db/schema';
 import { storedRating } from '@server/submissions/stored-rating';
 import { bindForTest, newInsured, quotedOrder, type Insured } from '@server/test/account-helpers';
 import { freshIp, mailsTo } from '@server/test/auth-helpers';
@@ -285,6 +296,10 @@ describe('POST insured/cancelpolicy', () => {
     );
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(usd(preview.returnPremium.totalCents));
+    // The one wording of the cancellation date: cover stops at 12:01 a.m. on it, its first day without cover.
+    expect(mails[0]!.text.replace(/\s+/g, ' ')).toContain(
+      `Your cover stops at 12:01 a.m. on ${formatCalendarDay(date)}, the first day without cover.`,
+    );
     expect(mails[0]!.attachments.map((a) => [a.filename, a.mimeType])).toEqual([
       [cancelled.notice.filename, 'application/pdf'],
     ]);
@@ -474,6 +489,21 @@ describe('POST insured/buytail', () => {
       }).toString(),
     });
     expect(paid.statusCode, paid.body).toBe(303);
+    // The provider's webhook for the same payment, delivered twice: nothing more is issued or mailed.
+    const [session] = await t.app.db
+      .select()
+      .from(sandboxCheckoutSessions)
+      .where(eq(sandboxCheckoutSessions.id, checkout.sessionId));
+    const event = t.app.sandbox!.paidEvent(session!);
+    for (const delivery of [event, event]) {
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: '/api/weborder/payments/webhook/sandbox',
+        headers: { 'content-type': 'application/json', 'stripe-signature': delivery.signature },
+        payload: delivery.payload,
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+    }
 
     const [tail] = await t.app.db.select().from(endorsements).where(eq(endorsements.id, purchase.endorsement.id));
     expect(tail).toMatchObject({ kind: 'tail', status: 'issued', totalChangeCents: purchase.tail.totalCents });
@@ -492,6 +522,24 @@ describe('POST insured/buytail', () => {
     ]) {
       expect(text, expected).toContain(expected);
     }
+    // The receipt, mailed once (the MIME mail read back from the outbox), with the tail's endorsement attached.
+    const receipts = (await mailsTo(t.app, insured.email)).filter(
+      (mail) => mail.subject === `Your tail cover for policy ${policy.number} is in place`,
+    );
+    expect(receipts).toHaveLength(1);
+    const receipt = receipts[0]!;
+    for (const expected of [
+      `payment of ${formatUsd(purchase.tail.totalCents)} (invoice ${purchase.invoice.number})`,
+      `tail) of 1 year on policy ${policy.number}`,
+      `from 12:01 a.m. on ${formatCalendarDay(date)} until 12:01 a.m. on ${formatCalendarDay(purchase.tail.reportingUntil)}`,
+      `(${purchase.endorsement.number}) is attached`,
+    ]) {
+      expect(receipt.text.replace(/\s+/g, ' '), expected).toContain(expected);
+    }
+    expect(receipt.attachments.map((a) => [a.filename, a.mimeType])).toEqual([
+      [`endorsement-${purchase.endorsement.number.toLowerCase()}.pdf`, 'application/pdf'],
+    ]);
+    expect(receipt.attachments[0]!.content.startsWith('%PDF-')).toBe(true);
     // Paid: the retry of the checkout is refused, and no second tail can be bought.
     const again = await insured.call('POST', 'insured/payendorsement', { endorsementid: purchase.endorsement.id });
     expect(again.statusCode, again.body).toBe(409);
@@ -632,7 +680,18 @@ describe('the certificates’ public check after a cancellation', () => {
     await cancelOn(later.insured, later.policyId, future);
 
     expect(await lookUp(certificateNow.code)).toMatchObject({ standing: 'cancelled', cancellationDate: today() });
+    // Cancelled from today: the mail says the cover stopped at the start of today, not that it continues.
+    const fromToday = (await mailsTo(t.app, now.insured.email)).find((mail) => mail.subject.endsWith('is cancelled'));
+    expect(fromToday!.text.replace(/\s+/g, ' ')).toContain(
+      `Your cover stopped at the start of today (12:01 a.m., ${formatCalendarDay(today())}): today is the first day without cover.`,
+    );
     expect(await lookUp(certificateLater.code)).toMatchObject({ standing: 'in_force', cancellationDate: future });
+
+    // The policy page and the cancel screen read the day by the server's (test) clock, not the browser's.
+    const history = await later.insured.call('GET', `insured/policyhistory?policyid=${later.policyId}`);
+    expect(v.parse(policyHistorySchema, history.json()).today).toBe(today());
+    const options = await later.insured.call('GET', `insured/cancellationoptions?policyid=${later.policyId}`);
+    expect(options.json()).toMatchObject({ today: today(), cancellationDate: future });
 
     // Six days on, the cancellation has taken effect (the last test: bearer tokens do not outlive this).
     clock.advance(6 * 24 * 60 * 60 * 1000);

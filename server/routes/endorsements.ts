@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
+import { businessToday } from '@shared/calendar';
 import {
   downloadEndorsementRequestSchema,
   endorsementOptionsQuerySchema,
@@ -184,14 +185,16 @@ export async function endorsementRoutes(app: FastifyInstance) {
     method: 'GET',
     url: '/insured/policyhistory',
     summary: 'A policy’s history: its issue and every endorsement (change, cancellation, tail), newest first',
-    description: 'Any status. Someone else’s or a missing policy is a 404.',
+    description:
+      'Any status, with the server’s business day (today) the page reads its standing by. Someone else’s or a ' +
+      'missing policy is a 404.',
     tags: ['account'],
     public: false,
     query: policyHistoryQuerySchema,
     response: policyHistorySchema,
     handler: async ({ query, request, reply }) => {
       reply.headers(noStore);
-      return policyHistory(app.db, currentUser(request), query.policyid);
+      return policyHistory(app.db, currentUser(request), query.policyid, businessToday(app.clock.now()));
     },
   });
 

@@ -203,5 +203,10 @@ export const cancellationOptionsSchema = v.object({
   /** The tails on offer now: 1, 2 and 3 years on a cancelled or expired policy without one; empty otherwise. */
   tailOffer: v.array(tailOptionSchema),
   tail: v.nullable(boughtTailSchema),
+  /**
+   * The server's business day (YYYY-MM-DD): whether the cancellation date is today (cover stopped
+   * at its start) or still to come is read by it, not by the browser's clock. Absent from an older server.
+   */
+  today: v.optional(v.string()),
 });
 export type CancellationOptions = v.InferOutput<typeof cancellationOptionsSchema>;

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { endorsementKinds, endorsementStatuses, policyStatuses } from '@shared/contract/enums';
+import { policyNoticeSchema } from '@shared/contract/documents';
 import { addressInputEntries, recordIdInputSchema, requiredText } from '@shared/contract/address';
 import { clientUrlSchema } from '@shared/contract/specialities';
 import { isoDateSchema } from '@shared/contract/submissions';
@@ -193,6 +194,17 @@ export const policyHistorySchema = v.object({
   effectiveDate: v.string(),
   expirationDate: v.string(),
   endorsements: v.array(endorsementSchema),
+  /**
+   * Each notice of cancellation for non-payment sent about the policy's instalments, newest first
+   * (documents/downloadnotice downloads it again). Optional for an older server.
+   */
+  notices: v.optional(v.array(policyNoticeSchema)),
+  /**
+   * The server's business day (YYYY-MM-DD), the day every rule reads the policy by: the page says
+   * where it stands and what may be done on this day, not on the browser's (another time zone, a
+   * wrong clock). Absent from an older server: the page falls back on the browser's day.
+   */
+  today: v.optional(isoDateSchema),
 });
 export type PolicyHistory = v.InferOutput<typeof policyHistorySchema>;
 

@@ -6,6 +6,7 @@ import type { PolicyInfo } from '@shared/contract/billing';
 import type { ClaimablePolicy } from '@shared/contract/claims';
 import type { SubmissionSummary } from '@shared/contract/dashboard';
 import type { Endorsement, PolicyHistory } from '@shared/contract/endorsements';
+import type { Renewal } from '@shared/contract/renewal';
 import {
   loadPolicy,
   policyHistoryMachine,
@@ -72,7 +73,7 @@ const policy = {
   status: 'in_force',
 } as PolicyInfo;
 
-const loaded: LoadedPolicy = { policy, history };
+const loaded: LoadedPolicy = { policy, history, renewal: null };
 
 const pdf = (filename: string): DownloadedDocument => ({ blob: new Blob(['%PDF-1.7 test']), filename });
 const serverDown = httpError(503, 'The policy service is unavailable.');
@@ -222,6 +223,15 @@ describe('policyHistoryMachine: downloads', () => {
 });
 
 describe('loadPolicy', () => {
+  const renewalOf = (policyId: number): Renewal => ({
+    policyId,
+    policyNumber: 'P-2026-000007',
+    status: 'not_yet',
+    currentPeriod: { effectiveDate: '2026-07-01', expirationDate: '2027-07-01' },
+    offerDate: '2027-05-02',
+    offer: null,
+  });
+
   const order = (submissionId: number, number: string | null) =>
     ({
       submissionId,
@@ -238,9 +248,20 @@ describe('loadPolicy', () => {
         asked.push(submissionId);
         return Promise.resolve(policy);
       },
+      getRenewal: (id) => Promise.resolve(renewalOf(id)),
     });
     expect(asked).toEqual([4217]);
-    expect(result).toEqual({ policy, history });
+    expect(result).toEqual({ policy, history, renewal: renewalOf(7) });
+  });
+
+  it('shows the policy without its renewal when the renewal cannot be read (a cancelled policy’s 409)', async () => {
+    const result = await loadPolicy(7, {
+      getPolicyHistory: () => Promise.resolve(history),
+      getSubmissionDetails: () => Promise.resolve([order(4217, 'P-2026-000007')]),
+      policyInfo: () => Promise.resolve(policy),
+      getRenewal: () => Promise.reject(httpError(409, 'Policy P-2026-000007 is cancelled')),
+    });
+    expect(result).toEqual({ policy, history, renewal: null });
   });
 
   it('fails in words when no order holds the policy, and passes the history’s 404 on', async () => {
@@ -248,6 +269,7 @@ describe('loadPolicy', () => {
       getPolicyHistory: () => Promise.resolve(history),
       getSubmissionDetails: () => Promise.resolve([order(5120, 'P-2025-005120')]),
       policyInfo: () => Promise.resolve(policy),
+      getRenewal: () => Promise.resolve(renewalOf(7)),
     };
     await expect(loadPolicy(7, api)).rejects.toThrow('Policy P-2026-000007 is not among your orders.');
     await expect(loadPolicy(8, { ...api, getPolicyHistory: () => Promise.reject(notYours) })).rejects.toBe(notYours);

@@ -5,18 +5,25 @@ import { getClaimablePolicies } from '@/api/claims';
 import { getSubmissionDetails } from '@/api/dashboard';
 import { downloadDocument, type DownloadedDocument } from '@/api/documents';
 import { downloadEndorsementPdf, getPolicyHistory } from '@/api/policy-history';
+import { getRenewal } from '@/api/renewal';
 import type { PolicyInfo } from '@shared/contract/billing';
+import type { Renewal } from '@shared/contract/renewal';
 import type { ClaimablePolicy } from '@shared/contract/claims';
 import type { Endorsement, PolicyHistory } from '@shared/contract/endorsements';
 import { errorOf, outputOf } from '@/machines/actor-events';
 
-/** The policy as issued (insured/policyinfo) and its history since (insured/policyhistory). */
+/**
+ * The policy as issued (insured/policyinfo), its history since (insured/policyhistory), and where
+ * its renewal stands (insured/renewal): null when there is none to speak of (a policy no longer
+ * current is the server's 409) or it could not be read — the page then offers no renewal.
+ */
 export interface LoadedPolicy {
   policy: PolicyInfo;
   history: PolicyHistory;
+  renewal: Renewal | null;
 }
 
-const reads = { getPolicyHistory, getSubmissionDetails, policyInfo };
+const reads = { getPolicyHistory, getSubmissionDetails, policyInfo, getRenewal };
 
 /**
  * One policy by its id: its history first (a policy that is not the insured's is the server's
@@ -24,10 +31,15 @@ const reads = { getPolicyHistory, getSubmissionDetails, policyInfo };
  * asked by (it takes the order's id, not the policy's).
  */
 export async function loadPolicy(policyId: number, api = reads): Promise<LoadedPolicy> {
-  const [history, orders] = await Promise.all([api.getPolicyHistory(policyId), api.getSubmissionDetails()]);
+  const [history, orders, renewal] = await Promise.all([
+    api.getPolicyHistory(policyId),
+    api.getSubmissionDetails(),
+    // The renewal is a link on the page, not the page: without it the policy still shows.
+    api.getRenewal(policyId).catch(() => null),
+  ]);
   const order = orders.find((candidate) => candidate.policy?.number === history.policyNumber);
   if (!order) throw new Error(`Policy ${history.policyNumber} is not among your orders.`);
-  return { policy: await api.policyInfo(order.submissionId), history };
+  return { policy: await api.policyInfo(order.submissionId), history, renewal };
 }
 
 export interface PolicyHistoryInput {
@@ -44,6 +56,8 @@ export interface PolicyHistoryContext {
   policies: ClaimablePolicy[];
   policy: PolicyInfo | null;
   history: PolicyHistory | null;
+  /** Where the policy's renewal stands; null when none is to be offered or it could not be read. */
+  renewal: Renewal | null;
   /** Why the policy (or the list of policies) could not load, in words. */
   errorMessage: string | undefined;
   /** The download under way, or the last one. */
@@ -120,6 +134,7 @@ export const policyHistoryMachine = setup({
     policyId: input.policyId,
     policies: [],
     policy: null,
+    renewal: null,
     history: null,
     errorMessage: undefined,
     download: null,

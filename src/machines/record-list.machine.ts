@@ -142,6 +142,11 @@ export const recordListMachine = setup({
     })),
   },
   guards: {
+    /**
+     * Provided by a screen opened to add a record (the policy page's "Report a claim"): the dialog
+     * opens as the list first arrives. Only the first load and a retry after it failed come here.
+     */
+    addOnLoad: () => false,
     knownRecord: ({ context }, id: number) => context.records.some((record) => record.id === id),
     alreadyGone: (_, error: unknown) => errorStatus(error) === 404,
   },
@@ -164,11 +169,19 @@ export const recordListMachine = setup({
       description: 'The insured’s records (contacts, locations, additional insureds or claims) are being fetched.',
       invoke: {
         src: 'loadRecords',
-        onDone: {
-          target: 'ready',
-          description: 'The records arrived.',
-          actions: { type: 'storeRecords', params: ({ event }) => event.output },
-        },
+        onDone: [
+          {
+            guard: 'addOnLoad',
+            target: 'editing',
+            description: 'The records arrived, and the screen was opened to add one: its dialog opens at once.',
+            actions: [{ type: 'storeRecords', params: ({ event }) => event.output }, 'openNew'],
+          },
+          {
+            target: 'ready',
+            description: 'The records arrived.',
+            actions: { type: 'storeRecords', params: ({ event }) => event.output },
+          },
+        ],
         onError: {
           target: 'loadFailed',
           description: 'The records could not be fetched.',

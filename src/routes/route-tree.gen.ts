@@ -3,7 +3,7 @@ import { createRoute, lazyRouteComponent, type RouteComponent } from '@tanstack/
 import { clientIndexRoute, clientRoute } from '@/routes/client-route';
 import { rootRoute } from '@/routes/root-route';
 import { alwaysAllow, requireSignedIn, requireUnderwriter, requireBroker, requireAdmin } from '@/routes/guards';
-import { landingSearch, loginSearch, editOrderSearch, paymentSearch, paymentConfirmSearch, certificatesSearch, policySearch, instalmentSearch, orderSearch, specialitiesSearch, underwritingSearch, brokerBookSearch, adminRateTablesSearch, adminUsersSearch, adminAuditSearch } from '@/routes/search-params';
+import { landingSearch, loginSearch, editOrderSearch, paymentSearch, paymentConfirmSearch, claimsSearch, certificatesSearch, policySearch, instalmentSearch, orderSearch, specialitiesSearch, underwritingSearch, brokerBookSearch, adminRateTablesSearch, adminUsersSearch, adminAuditSearch } from '@/routes/search-params';
 
 const landingScreen: RouteComponent = lazyRouteComponent(() => import('@/screens/landing/landing-screen'));
 const signupScreen: RouteComponent = lazyRouteComponent(() => import('@/screens/signup/signup-screen'));
@@ -88,8 +88,8 @@ const locationsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/lo
 const clientLocationsRoute = createRoute({ getParentRoute: () => clientRoute, path: 'locations/$clientid', staticData: { screen: 'locations', title: "Locations" }, component: locationsScreen, beforeLoad: requireSignedIn });
 const additionallyInsuredRoute = createRoute({ getParentRoute: () => rootRoute, path: '/additionally-insured', staticData: { screen: 'additionally-insured', title: "Additional insureds" }, component: additionallyInsuredScreen, beforeLoad: requireSignedIn });
 const clientAdditionallyInsuredRoute = createRoute({ getParentRoute: () => clientRoute, path: 'additionally-insured/$clientid', staticData: { screen: 'additionally-insured', title: "Additional insureds" }, component: additionallyInsuredScreen, beforeLoad: requireSignedIn });
-const claimsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/claims', staticData: { screen: 'claims', title: "Claims" }, component: claimsScreen, beforeLoad: requireSignedIn });
-const clientClaimsRoute = createRoute({ getParentRoute: () => clientRoute, path: 'claims/$clientid', staticData: { screen: 'claims', title: "Claims" }, component: claimsScreen, beforeLoad: requireSignedIn });
+const claimsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/claims', staticData: { screen: 'claims', title: "Claims" }, component: claimsScreen, validateSearch: claimsSearch, beforeLoad: requireSignedIn });
+const clientClaimsRoute = createRoute({ getParentRoute: () => clientRoute, path: 'claims/$clientid', staticData: { screen: 'claims', title: "Claims" }, component: claimsScreen, validateSearch: claimsSearch, beforeLoad: requireSignedIn });
 const claimClaimidRoute = createRoute({ getParentRoute: () => rootRoute, path: '/claim/$claimid', staticData: { screen: 'claim', title: "Your claim" }, component: claimScreen, beforeLoad: requireSignedIn });
 const clientClaimClaimidRoute = createRoute({ getParentRoute: () => clientRoute, path: 'claim/$claimid/$clientid', staticData: { screen: 'claim', title: "Your claim" }, component: claimScreen, beforeLoad: requireSignedIn });
 const certificatesRoute = createRoute({ getParentRoute: () => rootRoute, path: '/certificates', staticData: { screen: 'certificates', title: "Certificates of insurance" }, component: certificatesScreen, validateSearch: certificatesSearch, beforeLoad: requireSignedIn });

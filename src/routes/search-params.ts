@@ -110,6 +110,14 @@ export const policySearch = v.object({
   unpaid: v.fallback(v.optional(recordIdInputSchema), undefined),
 });
 
+/**
+ * claims: `report`, a policy to report a claim against — the report form opens at once with it
+ * chosen (the policy page's "Report a claim"). Anything else in its place reads as none: the list.
+ */
+export const claimsSearch = v.object({
+  report: v.fallback(v.optional(recordIdInputSchema), undefined),
+});
+
 /** The underwriter's queue: filters by broker, speciality and status, each optional. */
 export const underwritingSearch = v.object({
   brokerId: v.fallback(v.optional(recordIdInputSchema), undefined),

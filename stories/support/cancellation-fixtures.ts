@@ -135,6 +135,8 @@ function optionsOf(policy: ClaimablePolicy, status: CancellationOptions['status'
     expirationDate: policy.expirationDate,
     retroactiveDate: RETRO(policy),
     status,
+    // As the server says it: its business day, which "today" on the screen is.
+    today: TODAY,
     earliestCancellationDate: open ? (TODAY > policy.effectiveDate ? TODAY : policy.effectiveDate) : null,
     latestCancellationDate: open ? addDays(policy.expirationDate, -1) : null,
     cancellationDate: cancelledFrom,

@@ -3,6 +3,7 @@ import type { PolicyInfo } from '@shared/contract/billing';
 import type { ClaimablePolicy } from '@shared/contract/claims';
 import type { SubmissionSummary } from '@shared/contract/dashboard';
 import type { Endorsement, EndorsementChange, PolicyHistory } from '@shared/contract/endorsements';
+import type { Renewal, RenewalStatus } from '@shared/contract/renewal';
 import { addDays, addMonths } from '@shared/calendar';
 import { applyBps } from '@shared/rating/money';
 import { proratedChange } from '@shared/rating/proration';
@@ -28,6 +29,7 @@ export const POLICY_URLS = {
   policyInfo: '*/api/weborder/insured/policyinfo',
   downloadEndorsement: '*/api/weborder/documents/downloadendorsement',
   downloadPolicy: '*/api/weborder/documents/downloadpolicy',
+  renewal: '*/api/weborder/insured/renewal',
 } as const;
 
 const TODAY = localToday();
@@ -341,7 +343,14 @@ export interface PolicyServerOptions {
   failPoliciesOnce?: boolean;
   /** Never answers the policy history (a screen that stays loading). */
   pendingHistory?: boolean;
+  /** The server's business day in the history (its clock moved on from the browser's); none: as an older server. */
+  serverToday?: string;
+  /** Where a current policy's renewal stands (insured/renewal): not offered yet unless said. */
+  renewalStatus?: RenewalStatus;
 }
+
+/** The day a renewal is offered: 60 days before the period ends (the demo's Config.renewals.offerDays). */
+export const renewalOfferDate = (world: PolicyWorld) => addDays(world.claimable.expirationDate, -60);
 
 export interface PolicyServer {
   handlers: HttpHandler[];
@@ -377,9 +386,31 @@ export function policyServer(options: PolicyServerOptions = {}): PolicyServer {
         if (options.pendingHistory) await delay('infinite');
         if (historyFailures-- > 0) return apiError(500, 'The policy service is unavailable.');
         const world = byPolicy(request);
-        return world ? HttpResponse.json(world.history) : apiError(404, 'No such policy (or it is not yours)');
+        if (!world) return apiError(404, 'No such policy (or it is not yours)');
+        return HttpResponse.json({ ...world.history, ...(options.serverToday ? { today: options.serverToday } : {}) });
       }),
       http.get(POLICY_URLS.orders, () => HttpResponse.json(worlds.map((world) => world.order))),
+      // As the server answers: a policy no longer current (cancelled, expired) is a 409.
+      http.get(POLICY_URLS.renewal, ({ request }) => {
+        const world = byPolicy(request);
+        if (!world) return apiError(404, 'No such policy (or it is not yours)');
+        const { status } = world.info;
+        if (status !== 'in_force' && status !== 'cancellation_notice') {
+          return apiError(409, `Policy ${world.claimable.number} is ${status}: it is not renewed`);
+        }
+        const renewal: Renewal = {
+          policyId: world.claimable.id,
+          policyNumber: world.claimable.number,
+          status: options.renewalStatus ?? 'not_yet',
+          currentPeriod: {
+            effectiveDate: world.claimable.effectiveDate,
+            expirationDate: world.claimable.expirationDate,
+          },
+          offerDate: renewalOfferDate(world),
+          offer: null,
+        };
+        return HttpResponse.json(renewal);
+      }),
       // Issue 20: Ada pays her policies once a year (no payment-plan card).
       http.get('*/api/weborder/insured/instalments', () => HttpResponse.json([])),
       http.get(POLICY_URLS.policyInfo, ({ request }) => {

@@ -82,7 +82,7 @@ export function changeWords(change: EndorsementChange): string | null {
     case 'status':
       return null;
     case 'cancellationDate':
-      return typeof after === 'string' ? `Cover ends on ${formatDay(after)}` : null;
+      return typeof after === 'string' ? `Cover stops at 12:01 a.m. on ${formatDay(after)}` : null;
     case 'returnMethod':
       return typeof after === 'string' ? `Premium returned ${RETURN_METHODS[after] ?? after}` : null;
     case 'tailYears':

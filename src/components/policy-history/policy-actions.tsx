@@ -1,11 +1,19 @@
 import { ScreenLink } from '@/components/screen-link';
-import type { PolicyActions } from '@/components/policy-history/policy-standing';
+import type { PolicyActions, RenewalAction } from '@/components/policy-history/policy-standing';
 
 /**
  * What the insured can do with the policy as it stands, as plain links to the screens that do it:
  * each shown only when the policy allows it (a change only in force, a tail once cancelled or expired).
  */
-export function PolicyActionLinks({ policyId, actions }: { policyId: number; actions: PolicyActions }) {
+export function PolicyActionLinks({
+  policyId,
+  actions,
+  renewal,
+}: {
+  policyId: number;
+  actions: PolicyActions;
+  renewal: RenewalAction;
+}) {
   const search = { policyid: policyId };
   return (
     <nav className="policy-actions" aria-labelledby="policy-actions-title">
@@ -36,16 +44,22 @@ export function PolicyActionLinks({ policyId, actions }: { policyId: number; act
           </li>
         )}
         <li>
-          <ScreenLink screen="claims" className="button button--secondary">
+          {/* The claims screen's report form, open at once with this policy chosen. */}
+          <ScreenLink screen="claims" search={{ report: policyId }} className="button button--secondary">
             Report a claim
           </ScreenLink>
         </li>
-        {/* Issue 20: the renewal offer (or when it will be made) while the policy is current. */}
-        {actions.cancel && (
+        {/* Issue 20: the renewal once it is offered; before then, the day it will be (no link to "not yet"). */}
+        {renewal?.kind === 'link' && (
           <li>
             <ScreenLink screen="renewal" search={search} className="button button--secondary">
-              Renew your policy
+              {renewal.words}
             </ScreenLink>
+          </li>
+        )}
+        {renewal?.kind === 'later' && (
+          <li className="policy-actions__later" data-renewal-later>
+            {renewal.words}
           </li>
         )}
         {actions.cancel && (

@@ -1,6 +1,9 @@
 import type { PolicyInfo } from '@shared/contract/billing';
 import type { PolicyHistory } from '@shared/contract/endorsements';
+import type { Renewal } from '@shared/contract/renewal';
 import { formatDay } from '@/components/format/dates';
+import { coverStopsSentence } from '@shared/contract/cover-stops';
+import { nextPolicyStatus, type PolicyEvent } from '@shared/lifecycle/policy-lifecycle.machine';
 
 /**
  * Where a policy stands today and what the insured may do with it, from its status (what has been
@@ -15,7 +18,7 @@ export type StandingTone = 'covered' | 'waiting' | 'notice' | 'ended';
 export interface PolicyStanding {
   /** "In force", "Cancelled from Mar 1, 2027"… */
   words: string;
-  /** A sentence more when the words alone would leave a question ("Covered until then."). */
+  /** A sentence more when the words alone would leave a question (when a cancellation stops the cover). */
   detail: string | null;
   tone: StandingTone;
   /** The policy covers today, or will (not cancelled from a past day, not ended). */
@@ -31,7 +34,8 @@ export function policyStanding(policy: Dates, today: string): PolicyStanding {
     const ahead = cancellationDate !== null && cancellationDate > today;
     return {
       words: cancellationDate ? `Cancelled from ${formatDay(cancellationDate)}` : 'Cancelled',
-      detail: ahead ? 'Your cover continues until then.' : null,
+      // 12:01 a.m. on the date, its first day without cover: on the day itself, already past.
+      detail: cancellationDate ? coverStopsSentence(cancellationDate, today) : null,
       tone: ahead ? 'notice' : 'ended',
       covering: ahead,
     };
@@ -82,18 +86,47 @@ export interface PolicyActions {
   tail: boolean;
 }
 
+/** Whether the shared policy lifecycle lets the insured make this move from the policy's status (as the server asks it). */
+const insuredMay = (status: Dates['status'], type: PolicyEvent['type']) =>
+  nextPolicyStatus(status, { type, actor: 'insured' }) !== null;
+
 export function policyActions(policy: Dates, history: PolicyHistory, today: string): PolicyActions {
-  const expired = policy.status === 'expired' || today >= policy.expirationDate;
-  const current = !expired && policy.status !== 'cancelled';
+  // The lifecycle reads the stored status; a period that has ended is over whatever it says yet.
+  const ended = today >= policy.expirationDate;
   return {
     // A cancellation still ahead leaves the cover in force until then, and certificates say so.
     certificate: policyStanding(policy, today).covering,
-    change: current && policy.status === 'in_force',
-    cancel: current && (policy.status === 'in_force' || policy.status === 'cancellation_notice'),
+    change: !ended && insuredMay(policy.status, 'policy.endorse'),
+    cancel: !ended && insuredMay(policy.status, 'policy.cancel'),
     // The server sells a tail on a cancelled policy (even one whose date is still ahead) or one it has
     // marked expired, once: the lifecycle's policy.buyTail from the stored status.
-    tail: (policy.status === 'cancelled' || policy.status === 'expired') && !hasTail(history),
+    tail: insuredMay(policy.status, 'policy.buyTail') && !hasTail(history),
   };
+}
+
+/**
+ * The renewal as the policy page offers it: a link once there is an offer to act on (or one to
+ * follow: with an underwriter, awaiting payment, decided), the day it will be offered before then
+ * (words, not a link to a screen that would only say "not yet"), and nothing when none will be
+ * (not sold any more, the policy cancelled or ended unrenewed, or the renewal could not be read).
+ */
+export type RenewalAction = { kind: 'link'; words: string } | { kind: 'later'; words: string } | null;
+
+export function renewalAction(renewal: Renewal | null): RenewalAction {
+  switch (renewal?.status) {
+    case 'offered':
+    case 'needs_answers':
+      return { kind: 'link', words: 'Renew your policy' };
+    case 'with_underwriter':
+    case 'awaiting_payment':
+    case 'renewed':
+    case 'declined':
+      return { kind: 'link', words: 'Your renewal' };
+    case 'not_yet':
+      return { kind: 'later', words: `Renewal offered from ${formatDay(renewal.offerDate)}` };
+    default:
+      return null;
+  }
 }
 
 /**

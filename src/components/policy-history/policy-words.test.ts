@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { PolicyInfo } from '@shared/contract/billing';
 import type { Endorsement, PolicyHistory } from '@shared/contract/endorsements';
 import { changeLines, deductibleWords, limitWords, moneyWords } from '@/components/policy-history/endorsement-words';
-import { policyActions, policyNow, policyStanding } from '@/components/policy-history/policy-standing';
+import { policyActions, policyNow, policyStanding, renewalAction } from '@/components/policy-history/policy-standing';
+import type { Renewal } from '@shared/contract/renewal';
 
 const period = { effectiveDate: '2026-07-01', expirationDate: '2027-07-01', cancellationDate: null };
 const inForce = { ...period, status: 'in_force' as const };
@@ -55,15 +56,26 @@ describe('policyStanding', () => {
     expect(policyStanding({ ...period, status: 'renewed' }, '2026-11-26').words).toBe('Renewed');
   });
 
-  it('a cancellation from a day still ahead covers until then', () => {
+  it('a cancellation stops the cover at 12:01 a.m. on its date, said the same before, on and after it', () => {
     const cancelled = { ...period, status: 'cancelled' as const, cancellationDate: '2026-12-01' };
     expect(policyStanding(cancelled, '2026-11-26')).toEqual({
       words: 'Cancelled from Dec 1, 2026',
-      detail: 'Your cover continues until then.',
+      detail: 'Your cover stops at 12:01 a.m. on Dec 1, 2026, the first day without cover.',
       tone: 'notice',
       covering: true,
     });
-    expect(policyStanding(cancelled, '2026-12-01')).toMatchObject({ tone: 'ended', covering: false, detail: null });
+    // On the day itself the cover has already stopped, at its start: it does not "continue until then".
+    expect(policyStanding(cancelled, '2026-12-01')).toEqual({
+      words: 'Cancelled from Dec 1, 2026',
+      detail:
+        'Your cover stopped at the start of today (12:01 a.m., Dec 1, 2026): today is the first day without cover.',
+      tone: 'ended',
+      covering: false,
+    });
+    expect(policyStanding(cancelled, '2026-12-02')).toMatchObject({
+      detail: 'Your cover stopped at 12:01 a.m. on Dec 1, 2026, the first day without cover.',
+      covering: false,
+    });
   });
 });
 
@@ -167,7 +179,7 @@ describe('endorsement words', () => {
           ],
         }),
       ),
-    ).toEqual(['Cover ends on Dec 1, 2026', 'Premium returned short rate (90% of pro rata)']);
+    ).toEqual(['Cover stops at 12:01 a.m. on Dec 1, 2026', 'Premium returned short rate (90% of pro rata)']);
     expect(
       changeLines(
         row({
@@ -213,5 +225,26 @@ describe('endorsement words', () => {
     });
     expect(moneyWords(row({ totalChangeCents: 0 })).text).toBe('No change to your premium');
     expect(moneyWords(row({ status: 'declined', totalChangeCents: 35_106 })).payable).toBe(false);
+  });
+});
+
+describe('renewalAction', () => {
+  const renewal = (status: Renewal['status']): Renewal => ({
+    policyId: 7,
+    policyNumber: 'P-2026-000007',
+    status,
+    currentPeriod: { effectiveDate: '2026-07-01', expirationDate: '2027-07-01' },
+    offerDate: '2027-05-02',
+    offer: null,
+  });
+
+  it('links the renewal only once it is offered, says from when before, and nothing when none will be', () => {
+    expect(renewalAction(renewal('not_yet'))).toEqual({ kind: 'later', words: 'Renewal offered from May 2, 2027' });
+    expect(renewalAction(renewal('offered'))).toEqual({ kind: 'link', words: 'Renew your policy' });
+    expect(renewalAction(renewal('needs_answers'))).toEqual({ kind: 'link', words: 'Renew your policy' });
+    expect(renewalAction(renewal('awaiting_payment'))).toEqual({ kind: 'link', words: 'Your renewal' });
+    expect(renewalAction(renewal('lapsed'))).toBeNull();
+    expect(renewalAction(renewal('not_offered'))).toBeNull();
+    expect(renewalAction(null)).toBeNull();
   });
 });

@@ -14,7 +14,8 @@ import { saveBlob } from '@/components/files/save-blob';
 import { SelectField } from '@/components/form/select-field';
 import { ServerFailure } from '@/components/form/server-failure';
 import { TextAreaField } from '@/components/form/text-area-field';
-import { formatDay } from '@/components/format/dates';
+import { formatDay, localToday } from '@/components/format/dates';
+import { coverStopsAt, coverStopsSentence } from '@shared/contract/cover-stops';
 import { failureWords, refusal } from '@/components/format/failure-words';
 import { ScreenLink } from '@/components/screen-link';
 import { useFocusRescue } from '@/components/use-focus-rescue';
@@ -166,6 +167,7 @@ function PolicyCancellation({ policyId, unpaid }: { policyId: number; unpaid: nu
               <h2 ref={concludedHeading} tabIndex={-1} className="cancellation-done__title">
                 Policy {cancellation.policyNumber} is cancelled from {formatDay(cancellation.cancellationDate)}
               </h2>
+              <p>{coverStopsSentence(cancellation.cancellationDate, todayOf(options))}</p>
               {cancellation.unpaidPremium ? (
                 <p>
                   Return premium: {formatUsd(cancellation.returnPremium.totalCents)}, less your instalments not yet
@@ -237,6 +239,7 @@ function Standing({ options }: { options: CancellationOptions }) {
         <h2 className="cancellation-done__title">
           Policy {options.policyNumber} is cancelled from {formatDay(options.cancellationDate)}
         </h2>
+        <p>{coverStopsSentence(options.cancellationDate, todayOf(options))}</p>
         {options.cancellationReason && <p>Reason given: {options.cancellationReason}</p>}
       </div>
     );
@@ -297,6 +300,7 @@ function ChooseStep({
   const dateError = dateProblem ?? (previewFailed ? failure?.fields.cancellationDate : undefined);
   // Its first day is still to come (or today): cancelling from it is flat.
   const notStarted = options!.earliestCancellationDate === options!.effectiveDate;
+  const today = todayOf(options!);
 
   function review(event: FormEvent) {
     event.preventDefault();
@@ -310,7 +314,9 @@ function ChooseStep({
         <div className={`field${dateError ? ' field--invalid' : ''}`}>
           <label htmlFor="cancellation-date">Cancellation date</label>
           <div id="cancellation-date-hint" className="field__hint">
-            The first day without cover: from {formatDay(options!.earliestCancellationDate!)} to{' '}
+            The first day without cover: your cover stops at 12:01 a.m. on the day you choose. From{' '}
+            {formatDay(options!.earliestCancellationDate!)}
+            {options!.earliestCancellationDate === today ? ' (today)' : ''} to{' '}
             {formatDay(options!.latestCancellationDate!)}.
             {notStarted && (
               <>
@@ -374,7 +380,9 @@ function ChooseStep({
         )}
       </section>
 
-      {quote && previewed && <CoverWarning date={quote.cancellationDate} fromCents={quote.tailOffer[0]?.totalCents} />}
+      {quote && previewed && (
+        <CoverWarning date={quote.cancellationDate} today={today} fromCents={quote.tailOffer[0]?.totalCents} />
+      )}
 
       <div className="form__actions">
         <button type="submit" className="button" aria-disabled={!previewed || undefined}>
@@ -409,11 +417,21 @@ function UnpaidInstalments({ unpaid }: { unpaid: CancellationQuote['unpaidPremiu
   );
 }
 
-function CoverWarning({ date, fromCents }: { date: string; fromCents: number | undefined }) {
+/** The server's business day when it said (the days on offer are counted from it), else the browser's. */
+const todayOf = (options: CancellationOptions | null) => options?.today ?? localToday();
+
+/**
+ * When the chosen date stops the cover, as the policy page, the mail and the notice say it: 12:01
+ * a.m. on that day, its first day without cover — from today, a moment already past.
+ */
+const coverStopsWords = (date: string, today: string) =>
+  `${coverStopsAt(date, today)}${date === today ? ', already past' : ''}`;
+
+function CoverWarning({ date, today, fromCents }: { date: string; today: string; fromCents: number | undefined }) {
   return (
     <div className="cancellation-warning" role="note" aria-labelledby="cancellation-warning-title">
       <p id="cancellation-warning-title" className="cancellation-warning__title">
-        Your cover ends on {formatDay(date)}
+        Your cover stops {coverStopsWords(date, today)}
       </p>
       <p>
         Claims made against you on or after {formatDay(date)} are <strong>not covered</strong> — even for work you did
@@ -428,7 +446,7 @@ function CoverWarning({ date, fromCents }: { date: string; fromCents: number | u
 const SHOWN_FIELDS = ['cancellationDate', 'reason'] as const;
 
 function ConfirmStep({ state, send }: StepProps) {
-  const { quote, reason, failure } = state.context;
+  const { quote, reason, failure, options } = state.context;
   const submitting = state.matches({ cancelling: { confirming: 'submitting' } });
   const heading = useFocusWhen<HTMLHeadingElement>(true);
   if (!quote) return null;
@@ -451,8 +469,12 @@ function ConfirmStep({ state, send }: StepProps) {
           <dd>{quote.policyNumber}</dd>
         </div>
         <div>
-          <dt>Cover ends on</dt>
-          <dd>{day}</dd>
+          <dt>Cover stops</dt>
+          <dd>
+            {/* "At 12:01 a.m. on …": the sentence's words, capitalised for a list. */}
+            {coverStopsWords(quote.cancellationDate, todayOf(options)).replace(/^a/, 'A')}
+            {quote.cancellationDate === todayOf(options) ? '' : ', the first day without cover'}
+          </dd>
         </div>
         {quote.unpaidPremium ? (
           <>
@@ -480,7 +502,7 @@ function ConfirmStep({ state, send }: StepProps) {
           <dd>{reason.trim() || 'Not given'}</dd>
         </div>
       </dl>
-      <CoverWarning date={quote.cancellationDate} fromCents={quote.tailOffer[0]?.totalCents} />
+      <CoverWarning date={quote.cancellationDate} today={todayOf(options)} fromCents={quote.tailOffer[0]?.totalCents} />
       <p>This cannot be undone online. The notice of cancellation is e-mailed to you.</p>
       <div className="form__actions cancellation-confirm__actions">
         <button

@@ -1,6 +1,7 @@
 import '@/styles/claims.css';
+import { useSearch } from '@tanstack/react-router';
 import { useActor, useMachine } from '@xstate/react';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { fromPromise } from 'xstate';
 import { errorText } from '@/api/api-error';
@@ -23,6 +24,7 @@ import { useForm } from '@/components/form/use-form';
 import { claimNextStep, claimStatusWords } from '@/components/claims/claim-words';
 import { ScreenLink } from '@/components/screen-link';
 import { recordListMachine, type ListedRecord, type SaveRecordInput } from '@/machines/record-list.machine';
+import { claimsSearch } from '@/routes/search-params';
 
 /**
  * Claims are reported, never edited or withdrawn here: the claims team owns them once reported.
@@ -53,7 +55,14 @@ const policiesLogic = fromPromise<{ policies: ClaimablePolicy[] } | { failure: s
 });
 
 export default function ClaimsScreen() {
-  const [state, send] = useMachine(claimsMachine);
+  // ?report=<policy id>: opened from the policy page's "Report a claim", the form opens at once with that policy.
+  const parsed = v.safeParse(claimsSearch, useSearch({ strict: false }));
+  const reportPolicyId = parsed.success ? parsed.output.report : undefined;
+  const machine = useMemo(
+    () => claimsMachine.provide({ guards: { addOnLoad: () => reportPolicyId !== undefined } }),
+    [reportPolicyId],
+  );
+  const [state, send] = useMachine(machine);
   // A new attempt at the policies is a new actor: the key remounts the part that asks.
   const [policiesAttempt, setPoliciesAttempt] = useState(0);
   const claims = state.context.records as Claim[];
@@ -78,6 +87,7 @@ export default function ClaimsScreen() {
         onCancel={() => send({ type: 'editor.cancel' })}
         onReport={(request) => send({ type: 'editor.save', values: { ...request } })}
         onRetry={() => setPoliciesAttempt((attempt) => attempt + 1)}
+        policyId={reportPolicyId}
       />
 
       {/* Present from the start, so that what is put in it later is announced. */}
@@ -178,13 +188,15 @@ interface ReportClaimProps {
   onCancel: () => void;
   onReport: (request: ReportClaimRequest) => void;
   onRetry: () => void;
+  /** The policy the form opens with (the address's report), when it is one a claim can be reported against. */
+  policyId: number | undefined;
 }
 
 /**
  * "Report a claim", once it is known there is a policy to report against; otherwise why not.
  * Owns the policies it needs for the dialog's choice.
  */
-function ReportClaim({ dialogOpen, saving, failure, onOpen, onCancel, onReport, onRetry }: ReportClaimProps) {
+function ReportClaim({ dialogOpen, saving, failure, onOpen, onCancel, onReport, onRetry, policyId }: ReportClaimProps) {
   const [check] = useActor(policiesLogic);
   const answer = check.status === 'done' ? check.output : undefined;
 
@@ -226,6 +238,7 @@ function ReportClaim({ dialogOpen, saving, failure, onOpen, onCancel, onReport, 
       {dialogOpen && (
         <ReportClaimDialog
           policies={answer.policies}
+          policyId={policyId}
           saving={saving}
           failure={failure}
           onCancel={onCancel}
@@ -244,12 +257,14 @@ function policyLabel(policy: ClaimablePolicy): string {
 
 function ReportClaimDialog({
   policies,
+  policyId,
   saving,
   failure,
   onCancel,
   onReport,
 }: {
   policies: ClaimablePolicy[];
+  policyId: number | undefined;
   saving: boolean;
   failure: { message: string; fields: Record<string, string> } | null;
   onCancel: () => void;
@@ -262,8 +277,13 @@ function ReportClaimDialog({
       policyid: {
         schema: v.pipe(v.string(), v.nonEmpty('is required: choose the policy the claim is against')),
         name: 'The policy',
-        // With one policy there is nothing to choose.
-        initial: policies.length === 1 ? String(policies[0]!.id) : '',
+        // With one policy there is nothing to choose; from a policy's page, that one.
+        initial:
+          policies.length === 1
+            ? String(policies[0]!.id)
+            : policies.some((policy) => policy.id === policyId)
+              ? String(policyId)
+              : '',
       },
       dateofloss: {
         schema: (values) => {

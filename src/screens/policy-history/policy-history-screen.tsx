@@ -8,7 +8,7 @@ import { localToday } from '@/components/format/dates';
 import { InstalmentsCard } from '@/components/instalments/instalments-card';
 import { PolicyActionLinks } from '@/components/policy-history/policy-actions';
 import { PolicyLinks } from '@/components/policy/policy-picker';
-import { policyActions, policyStanding } from '@/components/policy-history/policy-standing';
+import { policyActions, policyStanding, renewalAction } from '@/components/policy-history/policy-standing';
 import { PolicySummary } from '@/components/policy-history/policy-summary';
 import { PolicyTimeline } from '@/components/policy-history/policy-timeline';
 import { ScreenLink } from '@/components/screen-link';
@@ -55,7 +55,7 @@ function PolicyPage({ policyId }: { policyId: number | undefined }) {
     [navigate],
   );
   const [state, send] = useMachine(machine, { input: { policyId } });
-  const { policies, policy, history, errorMessage, download, downloadFailure, downloaded } = state.context;
+  const { policies, policy, history, renewal, errorMessage, download, downloadFailure, downloaded } = state.context;
 
   if (state.matches('choosing')) {
     return (
@@ -103,7 +103,8 @@ function PolicyPage({ policyId }: { policyId: number | undefined }) {
     );
   }
 
-  const today = localToday();
+  // The server's business day, which its rules (certificates, cancellations) go by; the browser's only from an older server.
+  const today = history.today ?? localToday();
   const standing = policyStanding(policy, today);
   const declarationsBusy = state.matches({ ready: 'downloadingDeclarations' });
   const endorsementBusy = state.matches({ ready: 'downloadingEndorsement' });
@@ -130,7 +131,11 @@ function PolicyPage({ policyId }: { policyId: number | undefined }) {
           failure={downloadFailure?.kind === 'declarations' ? downloadFailure.message : undefined}
           onDownload={() => send({ type: 'declarations.download' })}
         />
-        <PolicyActionLinks policyId={policy.policyId} actions={policyActions(policy, history, today)} />
+        <PolicyActionLinks
+          policyId={policy.policyId}
+          actions={policyActions(policy, history, today)}
+          renewal={renewalAction(renewal)}
+        />
       </div>
       {/* Issue 20: the policy's instalments — what is due, Pay now, a notice's end date. */}
       <InstalmentsCard policyId={policy.policyId} />
