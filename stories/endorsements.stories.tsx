@@ -192,7 +192,11 @@ export const Choosing: Story = {
     await expect(line(canvas, 'Practice address')).toHaveTextContent('1200 Smith Street, Suite 400, Houston, TX 77002');
     // The current choices are selected and marked; the change starts today.
     await expect(form.getByLabelText(/^Limit of liability/)).toHaveValue('1M/1M');
-    await expect(form.getByRole('option', { name: '$1,000,000 / $1,000,000 (current)' })).toBeInTheDocument();
+    // "Now" in the hint rather than the option, which a phone cut off ("$1,000,000 / $1,000,000 (curre…").
+    await expect(form.getByRole('option', { name: '$1,000,000 / $1,000,000' })).toBeInTheDocument();
+    await expect(form.getByLabelText(/^Limit of liability/)).toHaveAccessibleDescription(
+      'Per claim / in all for the policy period. Now: $1,000,000 / $1,000,000.',
+    );
     await expect(form.getByLabelText(/^Deductible/)).toHaveValue('2500');
     await expect(form.getByLabelText(/^Effective date/)).toHaveValue('2026-11-26');
     await expect(form.getByLabelText(/^Effective date/)).toHaveAccessibleDescription(

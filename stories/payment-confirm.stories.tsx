@@ -304,7 +304,9 @@ export const PaidEndorsement: Story = {
     await expect(fact(change, 'Amount paid')).toHaveTextContent(formatUsd(paidChange.totalChangeCents));
     await expect(fact(change, 'Invoice')).toHaveTextContent(paidChange.invoiceNumber!);
     await expect(fact(change, 'Effective')).toHaveTextContent('Nov 26, 2026');
-    await expect(change.getByRole('listitem')).toHaveTextContent('Limit of liability: 1M/1M → becomes 2M/4M');
+    await expect(change.getByRole('listitem')).toHaveTextContent(
+      'Limit of liability: $1,000,000/$1,000,000 → becomes $2,000,000/$4,000,000',
+    );
     // The order's receipt is not what was paid here, nor is it a step of the purchase.
     await expect(canvas.queryByRole('region', { name: 'Your receipt' })).toBeNull();
     await expect(canvas.queryByRole('navigation', { name: 'Your purchase' })).toBeNull();

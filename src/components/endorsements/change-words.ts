@@ -1,5 +1,6 @@
 import type { EndorsementChange, EndorsementOptions } from '@shared/contract/endorsements';
 import { formatUsd } from '@shared/contract/money-format';
+import { deductibleWords, limitWords } from '@/components/policy-history/endorsement-words';
 
 /** What each changed field is called on the screen. */
 const FIELD_NAMES: Record<string, string> = {
@@ -9,7 +10,10 @@ const FIELD_NAMES: Record<string, string> = {
   address: 'Practice address',
 };
 
-/** A code as the insured reads it: the option's label when the policy offers it ("$2M / $2M"), else the code. */
+/**
+ * A code as the insured reads it: the option's label when the policy offers it ("$2,000,000 /
+ * $4,000,000"), else in full as the policy page writes it ("$2,000,000/$4,000,000", never "2M/4M").
+ */
 function valueWords(
   field: string,
   value: EndorsementChange['before'],
@@ -17,8 +21,10 @@ function valueWords(
 ): string {
   if (value === null) return 'none';
   const text = String(value);
-  if (field === 'limitCode') return options?.limits.find((limit) => limit.code === text)?.label ?? text;
-  if (field === 'deductibleCode') return options?.deductibles.find((one) => one.code === text)?.label ?? text;
+  if (field === 'limitCode') return options?.limits.find((limit) => limit.code === text)?.label ?? limitWords(text);
+  if (field === 'deductibleCode') {
+    return options?.deductibles.find((one) => one.code === text)?.label ?? deductibleWords(text);
+  }
   // An address is kept as its printed lines: one line on the screen.
   return text.split('\n').join(', ');
 }

@@ -340,11 +340,9 @@ function ChangeForm({ options, state, send }: { options: EndorsementOptions; sta
             <div className="form__row endorsements-form__cover">
               <SelectField
                 label="Limit of liability"
-                hint="Per claim / in all for the policy period."
-                options={options.limits.map((limit) => ({
-                  value: limit.code,
-                  label: limit.code === options.limitCode ? `${limit.label} (current)` : limit.label,
-                }))}
+                // "Current" in the hint, not the option: "$1,000,000 / $1,000,000 (current)" was cut off on a phone.
+                hint={`Per claim / in all for the policy period. Now: ${labelOf(options.limits, options.limitCode)}.`}
+                options={options.limits.map((limit) => ({ value: limit.code, label: limit.label }))}
                 value={values.limitCode}
                 onValueChange={(value) => change('limitCode', value)}
                 error={messageOf('limitCode', 'Limit of liability')}
@@ -352,12 +350,8 @@ function ChangeForm({ options, state, send }: { options: EndorsementOptions; sta
               />
               <SelectField
                 label="Deductible"
-                hint="What you pay towards each claim."
-                options={options.deductibles.map((deductible) => ({
-                  value: deductible.code,
-                  label:
-                    deductible.code === options.deductibleCode ? `${deductible.label} (current)` : deductible.label,
-                }))}
+                hint={`What you pay towards each claim. Now: ${labelOf(options.deductibles, options.deductibleCode)}.`}
+                options={options.deductibles.map((deductible) => ({ value: deductible.code, label: deductible.label }))}
                 value={values.deductibleCode}
                 onValueChange={(value) => change('deductibleCode', value)}
                 error={messageOf('deductibleCode', 'Deductible')}
