@@ -12,6 +12,7 @@ import {
   lastYear,
   newQuestion,
   renewalOf,
+  renewalPricedWith,
   renewalServer,
   renewingPolicy,
   thisYear,
@@ -72,7 +73,9 @@ export const Offered: Story = {
     await expect(
       await canvas.findByRole('heading', { name: `Your renewal: ${renewingPolicy.number}-R1` }),
     ).toBeVisible();
-    await expect(canvas.getByText(formatUsd(thisYear.totalCents))).toBeVisible();
+    await expect(canvasElement.querySelector('.renewal-offer__amount')).toHaveTextContent(
+      formatUsd(thisYear.totalCents),
+    );
     await expect(canvas.getByText(`(last year ${formatUsd(lastYear.totalCents)})`)).toBeVisible();
     const changes = within(canvas.getByRole('table'));
     await expect(changes.getByRole('rowheader', { name: thisYear.worksheet[0]!.label })).toBeVisible();
@@ -129,6 +132,72 @@ export const AcceptAndPay: Story = {
       agreeToDeclarations: true,
     });
     await expect(paying.server.accepted[0]!.key).toMatch(/^[0-9a-f]{64}$/);
+  },
+};
+
+/** Answers the new question Yes: the renewal is priced again by the server as the insured answers. */
+async function answerYes(canvasElement: HTMLElement) {
+  const canvas = await screenOf(canvasElement);
+  const question = within(await canvas.findByRole('group', { name: newQuestion.text }));
+  await userEvent.click(question.getByRole('radio', { name: 'Yes' }));
+  return canvas;
+}
+
+const previewed = withServer();
+
+export const PricedPreview: Story = {
+  name: 'Priced as the insured answers: premium, fees, taxes and total for the answers given, before accepting',
+  ...previewed.story,
+  play: async ({ canvasElement }) => {
+    const canvas = await answerYes(canvasElement);
+    const yes = renewalPricedWith('yes').rating;
+    // The server's price for these answers replaces the offer's, with its lines.
+    await expect(await canvas.findByText('Priced with your answers.')).toBeInTheDocument();
+    await expect(canvasElement.querySelector('.renewal-offer__amount')).toHaveTextContent(formatUsd(yes.totalCents));
+    const price = within(canvasElement.querySelector<HTMLElement>('.renewal-price')!);
+    await expect(price.getByText('Premium').nextElementSibling).toHaveTextContent(formatUsd(yes.premiumCents));
+    await expect(price.getByText('Premium tax').nextElementSibling).toHaveTextContent(formatUsd(yes.taxCents));
+    await expect(price.getByText('Total for the year').nextElementSibling).toHaveTextContent(formatUsd(yes.totalCents));
+    await expect(yes.totalCents).toBeGreaterThan(thisYear.totalCents);
+    // Priced once, with exactly the answers Accept and pay would send; nothing accepted.
+    await expect(previewed.server.quoted).toEqual([
+      {
+        policyid: renewingPolicy.id,
+        answers: { bim_coordination: 'yes' },
+        applicationAnswers: {},
+        paymentTerm: 'annual',
+      },
+    ]);
+    await expect(previewed.server.accepted).toHaveLength(0);
+  },
+};
+
+const held = withServer({ quote: 'held' });
+
+export const Pricing: Story = {
+  name: 'Pricing the answers: the last price dimmed, “working out your price” said',
+  ...held.story,
+  play: async ({ canvasElement }) => {
+    const canvas = await answerYes(canvasElement);
+    await expect(await canvas.findByText('Working out your price for these answers…')).toBeVisible();
+    await expect(canvasElement.querySelector('.renewal-offer__priced')).toHaveAttribute('aria-busy', 'true');
+    await expect(canvas.getByRole('button', { name: 'Accept and pay' })).toBeEnabled();
+  },
+};
+
+const priceRefused = withServer({ quote: 'refused' });
+
+export const PriceError: Story = {
+  name: 'The answers could not be priced: the server’s words, by the question, with Try again',
+  ...priceRefused.story,
+  play: async ({ canvasElement }) => {
+    const canvas = await answerYes(canvasElement);
+    const alert = await canvas.findByRole('alert');
+    await expect(alert).toHaveTextContent('We could not price your renewal with these answers.');
+    await expect(canvas.getByText('This answer is not one of the choices.')).toBeVisible();
+    await expect(canvasElement.querySelector('.renewal-offer__amount')).toBeNull();
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(priceRefused.server.quoted).toHaveLength(2));
   },
 };
 
@@ -208,6 +277,9 @@ export const AwaitingPayment: Story = {
     const canvas = await screenOf(canvasElement);
     await expect(await canvas.findByRole('heading', { name: 'Pay your renewal' })).toBeVisible();
     await expect(canvas.queryByRole('group', { name: newQuestion.text })).toBeNull();
+    // The question answered at acceptance is listed as answered, carried into the renewal.
+    const answered = within(canvas.getByRole('region', { name: 'Answered for this renewal' }));
+    await expect(answered.getByText(newQuestion.text).nextElementSibling).toHaveTextContent('No');
   },
 };
 

@@ -2,12 +2,15 @@ import * as v from 'valibot';
 import { http } from '@/api/client';
 import {
   renewalAcceptSchema,
+  renewalQuoteSchema,
   renewalSchema,
   renewalSummariesSchema,
   type Renewal,
   type RenewalSummary,
   type RenewalAccept,
   type RenewalAcceptRequest,
+  type RenewalQuote,
+  type RenewalQuoteRequest,
 } from '@shared/contract/renewal';
 import { IDEMPOTENCY_KEY_HEADER } from '@shared/contract/submissions';
 
@@ -21,6 +24,15 @@ import { IDEMPOTENCY_KEY_HEADER } from '@shared/contract/submissions';
 export async function getRenewal(policyId: number): Promise<Renewal> {
   const response = await http().get('insured/renewal', { searchParams: { policyid: policyId } });
   return v.parse(renewalSchema, await response.json());
+}
+
+/**
+ * POST insured/renewalquote: the renewal priced with the answers given, by the rule accepting
+ * prices with, writing nothing. `signal` aborts it when a newer answer makes it moot.
+ */
+export async function previewRenewal(request: RenewalQuoteRequest, signal?: AbortSignal): Promise<RenewalQuote> {
+  const response = await http().post('insured/renewalquote', { json: request, ...(signal ? { signal } : {}) });
+  return v.parse(renewalQuoteSchema, await response.json());
 }
 
 /**

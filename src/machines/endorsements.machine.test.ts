@@ -11,12 +11,12 @@ import type {
 } from '@shared/contract/endorsements';
 import {
   endorsementsMachine,
-  PREVIEW_DELAY_MS,
   type ChangeRequest,
   type EndorsementsContext,
   type EndorsementsEvent,
 } from '@/machines/endorsements.machine';
 import { actorAnswer, answerableCalls, httpError, networkError, reading } from '@/machines/machine-test-harness';
+import { PREVIEW_DELAY_MS } from '@/machines/preview-delay';
 import { getTransitionPaths } from '@/machines/transition-paths';
 
 /**

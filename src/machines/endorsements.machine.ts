@@ -19,6 +19,7 @@ import {
   type EndorsementRequest,
 } from '@shared/contract/endorsements';
 import { errorOf, outputOf } from '@/machines/actor-events';
+import { PREVIEW_DELAY_MS } from '@/machines/preview-delay';
 
 /** The change as the form sends it: everything of the request but the policy. */
 export type ChangeRequest = Omit<EndorsementRequest, 'policyid'>;
@@ -71,12 +72,6 @@ export type EndorsementsEvent =
   | { type: 'change.confirm' }
   | { type: 'endorsement.download' }
   | { type: 'endorsement.pay' };
-
-/**
- * How long the form must rest before its change is priced: long enough that typing a name or
- * moving through the limits asks once, short enough to feel immediate.
- */
-export const PREVIEW_DELAY_MS = 400;
 
 const changeSchema = v.omit(endorsementRequestSchema, ['policyid']);
 

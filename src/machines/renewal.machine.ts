@@ -1,10 +1,11 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { errorFields, errorText, serverMessage } from '@/api/api-error';
-import { acceptRenewal, getRenewal } from '@/api/renewal';
+import { acceptRenewal, getRenewal, previewRenewal } from '@/api/renewal';
 import { newSaveKey } from '@/api/saved-quote';
 import type { AnswerValue } from '@shared/contract/rating';
-import type { Renewal, RenewalAccept } from '@shared/contract/renewal';
+import type { Renewal, RenewalAccept, RenewalQuote, RenewalQuoteRequest } from '@shared/contract/renewal';
 import { errorOf, outputOf } from '@/machines/actor-events';
+import { PREVIEW_DELAY_MS } from '@/machines/preview-delay';
 
 export interface RenewalInput {
   policyId: number;
@@ -32,12 +33,17 @@ export interface RenewalContext {
   /** What must be done before accepting, by field: checked here before asking. */
   problems: Record<string, string>;
   failure: RenewalFailure | null;
+  /** The renewal priced with the answers as they stand (insured/renewalquote); null until asked. */
+  preview: RenewalQuote | null;
+  /** Why the answers could not be priced: the server's words, and its messages by field. */
+  previewFailure: RenewalFailure | null;
   /** The Idempotency-Key of this acceptance: a retry after a failure keeps it, so one checkout opens. */
   acceptKey: string;
 }
 
 export type RenewalEvent =
   | { type: 'renewal.retry' }
+  | { type: 'renewal.reprice' }
   | { type: 'renewal.answer'; code: string; value: AnswerValue }
   | { type: 'renewal.term'; code: string }
   | { type: 'renewal.signer'; name: string }
@@ -56,17 +62,38 @@ export function startingAnswers(renewal: Renewal): Record<string, AnswerValue> {
   return answers;
 }
 
+/** A required question asked still blank: the answers cannot be priced (nor accepted) yet. */
+function blankRequired(context: Pick<RenewalContext, 'renewal' | 'answers'>) {
+  const problems: Record<string, string> = {};
+  for (const question of context.renewal?.offer?.questions ?? []) {
+    const value = context.answers[question.code];
+    const blank = value === undefined || value === null || value === '' || (Array.isArray(value) && !value.length);
+    if (question.required && blank) problems[question.code] = 'is required';
+  }
+  return problems;
+}
+
+/** The asked questions' answers split as the server reads them: the speciality's, and the application's. */
+function answerSets(context: Pick<RenewalContext, 'renewal' | 'answers'>) {
+  const general = new Set(context.renewal?.offer?.questions.filter((q) => q.general).map((q) => q.code) ?? []);
+  const pick = (wantGeneral: boolean) =>
+    Object.fromEntries(Object.entries(context.answers).filter(([code]) => general.has(code) === wantGeneral));
+  return { answers: pick(false), applicationAnswers: pick(true) };
+}
+
+/** What the preview prices: exactly what Accept and pay would send, less the signature. */
+export function previewRequest(context: RenewalContext): RenewalQuoteRequest {
+  return {
+    policyid: context.policyId,
+    ...answerSets(context),
+    ...(context.paymentTerm ? { paymentTerm: context.paymentTerm } : {}),
+  };
+}
+
 /** What stops an acceptance before asking: a required question unanswered, no signature, no agreement. */
 export function problemsOf(context: Pick<RenewalContext, 'renewal' | 'answers' | 'signerName' | 'agreed'>) {
   const problems: Record<string, string> = {};
-  const status = context.renewal?.status;
-  if (status !== 'awaiting_payment') {
-    for (const question of context.renewal?.offer?.questions ?? []) {
-      const value = context.answers[question.code];
-      const blank = value === undefined || value === null || value === '' || (Array.isArray(value) && !value.length);
-      if (question.required && blank) problems[question.code] = 'is required';
-    }
-  }
+  if (context.renewal?.status !== 'awaiting_payment') Object.assign(problems, blankRequired(context));
   if (!context.signerName.trim()) problems.signerName = 'Type your full name to sign';
   if (!context.agreed) problems.agreed = 'Tick the box to agree';
   return problems;
@@ -75,7 +102,10 @@ export function problemsOf(context: Pick<RenewalContext, 'renewal' | 'answers' |
 /**
  * A renewal offer, accepted and paid in one step (renewal screen). The offer is fetched first; one
  * the insured can act on shows the new period, its premium and what changed from last year, the
- * questions new or changed since (last year's answers prefilled), the ways to pay and a signature;
+ * questions new or changed since (last year's answers prefilled), the ways to pay and a signature.
+ * Each answer is priced once the answers rest (PREVIEW_DELAY_MS) by insured/renewalquote — the
+ * server's own rule for accepting, so the price shown is the price accepted — a newer answer
+ * restarting the wait or cancelling the pricing under way, so only the last answers' price shows;
  * "Accept and pay" checks what it can here, then accepts with an Idempotency-Key made once per
  * acceptance (kept on a retry after a failure, so the server opens one checkout), and the browser
  * leaves for the hosted checkout (the `goToCheckout` action the component provides). Referred,
@@ -89,16 +119,13 @@ export const renewalMachine = setup({
   },
   actors: {
     loadRenewal: fromPromise<Renewal, { policyId: number }>(({ input }) => getRenewal(input.policyId)),
+    previewRenewal: fromPromise<RenewalQuote, { request: RenewalQuoteRequest }>(({ input, signal }) =>
+      previewRenewal(input.request, signal),
+    ),
     acceptRenewal: fromPromise<RenewalAccept, { context: RenewalContext }>(({ input: { context } }) => {
-      const general = new Set(context.renewal?.offer?.questions.filter((q) => q.general).map((q) => q.code) ?? []);
-      const pick = (wantGeneral: boolean) =>
-        Object.fromEntries(Object.entries(context.answers).filter(([code]) => general.has(code) === wantGeneral));
       return acceptRenewal(
         {
-          policyid: context.policyId,
-          answers: pick(false),
-          applicationAnswers: pick(true),
-          ...(context.paymentTerm ? { paymentTerm: context.paymentTerm } : {}),
+          ...previewRequest(context),
           signerName: context.signerName.trim(),
           consentToElectronicRecords: true,
           agreeToDeclarations: true,
@@ -118,6 +145,8 @@ export const renewalMachine = setup({
       paymentTerm: renewal.offer?.paymentTerm ?? null,
       problems: {},
       failure: null,
+      preview: null,
+      previewFailure: null,
     })),
     storeLoadError: assign((_, error: unknown) => ({ loadError: errorText(error) })),
     storeAnswer: assign(({ context }, { code, value }: { code: string; value: AnswerValue }) => {
@@ -142,12 +171,21 @@ export const renewalMachine = setup({
     storeFailure: assign((_, error: unknown) => ({
       failure: { message: serverMessage(error) ?? errorText(error), fields: errorFields(error) },
     })),
+    storePreview: assign((_, preview: RenewalQuote) => ({ preview, previewFailure: null })),
+    storePreviewFailure: assign((_, error: unknown) => ({
+      preview: null,
+      previewFailure: { message: serverMessage(error) ?? errorText(error), fields: errorFields(error) },
+    })),
+    // A price for other answers than the ones on screen would mislead: it goes until these are priced.
+    dropPreview: assign({ preview: null, previewFailure: null }),
   },
   guards: {
     actionable: (_, renewal: Renewal) => ACTIONABLE.has(renewal.status),
     complete: ({ context }) => Object.keys(problemsOf(context)).length === 0,
+    priceable: ({ context }) => Object.keys(blankRequired(context)).length === 0,
     toCheckout: (_, accepted: RenewalAccept) => accepted.outcome === 'checkout' && accepted.checkout !== null,
   },
+  delays: { previewDelay: PREVIEW_DELAY_MS },
 }).createMachine({
   id: 'renewal',
   context: ({ input }) => ({
@@ -161,6 +199,8 @@ export const renewalMachine = setup({
     agreed: false,
     problems: {},
     failure: null,
+    preview: null,
+    previewFailure: null,
     acceptKey: '',
   }),
   initial: 'loading',
@@ -197,14 +237,18 @@ export const renewalMachine = setup({
     },
     offered: {
       description:
-        'The offer: the new period and premium, what changed, the questions asked, the way to pay, the signature.',
+        'The offer: the new period and premium, what changed, the questions asked, the way to pay, the signature. Answers are priced as they are given.',
+      initial: 'shown',
       on: {
         'renewal.answer': {
-          description: 'The insured answers one of the questions asked.',
+          target: '.waiting',
+          reenter: true,
+          description:
+            'The insured answers one of the questions asked: priced once the answers rest, any pricing under way dropped.',
           actions: { type: 'storeAnswer', params: ({ event }) => ({ code: event.code, value: event.value }) },
         },
         'renewal.term': {
-          description: 'The insured chooses how to pay the year.',
+          description: 'The insured chooses how to pay the year (each plan is priced already).',
           actions: { type: 'storeTerm', params: ({ event }) => event.code },
         },
         'renewal.signer': {
@@ -227,6 +271,57 @@ export const renewalMachine = setup({
             actions: 'refuse',
           },
         ],
+      },
+      states: {
+        shown: {
+          description: 'The price on screen stands: the offer’s, or the one last worked out for these answers.',
+        },
+        waiting: {
+          description: 'An answer has just changed; the renewal is priced if the answers rest a moment.',
+          after: {
+            previewDelay: [
+              {
+                guard: 'priceable',
+                target: 'pricing',
+                description: 'The answers rested, every required one given: they are priced.',
+              },
+              {
+                target: 'unanswered',
+                description: 'The answers rested with a required one blank: nothing to price yet.',
+                actions: 'dropPreview',
+              },
+            ],
+          },
+        },
+        unanswered: {
+          description: 'A required question is blank: the screen asks for it before it shows a price.',
+        },
+        pricing: {
+          description:
+            'The server prices the answers as accepting would (nothing is written); a new answer cancels it.',
+          invoke: {
+            id: 'previewRenewal',
+            src: 'previewRenewal',
+            input: ({ context }) => ({ request: previewRequest(context) }),
+            onDone: {
+              target: 'priced',
+              description: 'Priced: the premium, taxes, fees and total for these answers show.',
+              actions: { type: 'storePreview', params: outputOf<RenewalQuote> },
+            },
+            onError: {
+              target: 'priceFailed',
+              description: 'Refused (an answer that does not fit, the renewal accepted meanwhile…) or not reached.',
+              actions: { type: 'storePreviewFailure', params: errorOf },
+            },
+          },
+        },
+        priced: {
+          description: 'The renewal’s price for the answers on screen shows, before the insured accepts.',
+        },
+        priceFailed: {
+          description: 'The answers could not be priced: the server’s reason shows, with Try again.',
+          on: { 'renewal.reprice': { target: 'pricing', description: 'The insured asks for the price again.' } },
+        },
       },
     },
     accepting: {

@@ -3,13 +3,20 @@ import { addDays, addMonths } from '@shared/calendar';
 import type { Checkout } from '@shared/contract/billing';
 import type { ClaimablePolicy } from '@shared/contract/claims';
 import type { Calculation } from '@shared/contract/rating';
-import type { AskedQuestion, Renewal, RenewalAccept, RenewalStatus } from '@shared/contract/renewal';
+import type { AskedQuestion, Renewal, RenewalAccept, RenewalQuote, RenewalStatus } from '@shared/contract/renewal';
 import { demoPaymentTerms } from '@server/db/seed/demo-data';
 import { rate } from '@shared/rating/engine';
 import { paymentPlans } from '@shared/rating/payment-plans';
 import { localToday } from '@/components/format/dates';
 import { sandboxCheckoutUrl } from './billing-fixtures';
-import { architectsRatingRequest, architectsTexasTable, DEFAULT_CHOICE, houston, rateOption } from './quote-fixtures';
+import {
+  architectsRatingRequest,
+  architectsTexasTable,
+  completeAnswers,
+  DEFAULT_CHOICE,
+  houston,
+  rateOption,
+} from './quote-fixtures';
 
 /**
  * Ada's Architects policy P-2026-004217 renewing (src/api/renewal.ts), priced by the rating engine
@@ -23,6 +30,7 @@ export const RENEWAL_URLS = {
   policies: '*/api/weborder/insured/policies',
   renewal: '*/api/weborder/insured/renewal',
   accept: '*/api/weborder/insured/renewalaccept',
+  quote: '*/api/weborder/insured/renewalquote',
 } as const;
 
 const TODAY = localToday();
@@ -86,6 +94,37 @@ export const newQuestion: AskedQuestion = {
   why: 'new',
 };
 
+/** BIM coordination for other firms is a 12.5 % debit, as the renewal's table would rate the new question. */
+const BIM_DEBIT_BPS = 1250;
+
+/** The renewal priced with the new question answered, by the engine: insured/renewalquote's answer. */
+export function renewalPricedWith(bim: string): RenewalQuote {
+  const request = architectsRatingRequest({}, houston.zipcode);
+  const rating = rate(nextTable, {
+    ...request,
+    questions: [
+      ...request.questions,
+      {
+        code: newQuestion.code,
+        type: 'yesno',
+        required: true,
+        condition: null,
+        options: [
+          { value: 'yes', label: 'Yes', modifierBps: BIM_DEBIT_BPS },
+          { value: 'no', label: 'No' },
+        ],
+      },
+    ],
+    answers: { ...completeAnswers, [newQuestion.code]: bim },
+    ...DEFAULT_CHOICE,
+  });
+  const priced = { ...rating, paymentPlans: paymentPlans(rating.totalCents, demoPaymentTerms) };
+  return { rating: priced, changes: changesOf(lastYear, priced) };
+}
+
+/** Accepted, the questions asked are answered: carried into the renewal, no longer asked. */
+const ACCEPTED = new Set<RenewalStatus>(['awaiting_payment', 'with_underwriter', 'renewed', 'declined']);
+
 export function renewalOf(status: RenewalStatus, questions: AskedQuestion[] = [newQuestion]): Renewal {
   const offered = status !== 'not_yet';
   const priced = status !== 'needs_answers' && status !== 'not_offered';
@@ -105,8 +144,8 @@ export function renewalOf(status: RenewalStatus, questions: AskedQuestion[] = [n
           previousRating: lastYear,
           changes: priced ? changesOf(lastYear, thisYear) : [],
           paymentTerm: 'annual',
-          questions,
-          answered: [],
+          questions: ACCEPTED.has(status) ? [] : questions,
+          answered: ACCEPTED.has(status) ? questions.map((question) => ({ ...question, answer: 'no' })) : [],
           reasons:
             status === 'with_underwriter'
               ? [{ code: 'referral_answer', label: 'One of your answers needs an underwriter’s review', detail: null }]
@@ -135,11 +174,14 @@ export interface RenewalServerOptions {
   pending?: boolean;
   /** The offer fails to load. */
   failing?: boolean;
+  /** What pricing the answers answers: the engine's price (default), never (held), or a refusal. */
+  quote?: 'priced' | 'held' | 'refused';
 }
 
 /** The renewal's server: the offer, and the acceptances it was sent (their bodies and keys). */
 export function renewalServer(options: RenewalServerOptions = {}) {
   const accepted: { body: Record<string, unknown>; key: string | null }[] = [];
+  const quoted: Record<string, unknown>[] = [];
   const handlers: HttpHandler[] = [
     http.get(RENEWAL_URLS.policies, () => HttpResponse.json([renewingPolicy])),
     http.get(RENEWAL_URLS.renewal, async () => {
@@ -147,6 +189,22 @@ export function renewalServer(options: RenewalServerOptions = {}) {
       if (options.failing)
         return HttpResponse.json({ status: 503, message: 'The service is unavailable.' }, { status: 503 });
       return HttpResponse.json(renewalOf(options.status ?? 'offered', options.questions));
+    }),
+    http.post(RENEWAL_URLS.quote, async ({ request }) => {
+      const body = (await request.json()) as { answers?: Record<string, string> };
+      quoted.push(body);
+      if (options.quote === 'held') await delay('infinite');
+      if (options.quote === 'refused') {
+        return HttpResponse.json(
+          {
+            status: 400,
+            message: `Check the answers: answers.${newQuestion.code} is not one of the choices`,
+            fields: { [`answers.${newQuestion.code}`]: 'is not one of the choices' },
+          },
+          { status: 400 },
+        );
+      }
+      return HttpResponse.json(renewalPricedWith(body.answers?.[newQuestion.code] ?? 'no'));
     }),
     http.post(RENEWAL_URLS.accept, async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;
@@ -177,5 +235,13 @@ export function renewalServer(options: RenewalServerOptions = {}) {
       return HttpResponse.json(answer);
     }),
   ];
-  return { handlers, accepted, reset: () => void accepted.splice(0) };
+  return {
+    handlers,
+    accepted,
+    quoted,
+    reset: () => {
+      accepted.splice(0);
+      quoted.splice(0);
+    },
+  };
 }

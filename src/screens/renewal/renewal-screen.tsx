@@ -14,6 +14,8 @@ import { PolicyPicker } from '@/components/policy/policy-picker';
 import { PaymentPlans } from '@/components/quote/payment-plans';
 import { QuestionField } from '@/components/quote/question-field';
 import { Worksheet } from '@/components/quote/worksheet';
+import { RenewalAnswers } from '@/components/renewal/renewal-answers';
+import { RenewalPrice } from '@/components/renewal/renewal-price';
 import { ScreenLink } from '@/components/screen-link';
 import { useFocusRescue } from '@/components/use-focus-rescue';
 import { renewalMachine } from '@/machines/renewal.machine';
@@ -152,6 +154,7 @@ function PolicyRenewal({ policyId }: { policyId: number }) {
               ))}
             </ul>
           )}
+          {renewal.offer && <RenewalAnswers answered={renewal.offer.answered} />}
           <p className="screen-actions">
             <ScreenLink
               screen="policy-history"
@@ -167,7 +170,13 @@ function PolicyRenewal({ policyId }: { policyId: number }) {
   }
 
   const offer = renewal.offer!;
-  const rating = offer.rating;
+  const { preview, previewFailure } = state.context;
+  // The price for the answers on screen once they were priced; the offer's until then.
+  const rating = preview?.rating ?? offer.rating;
+  const changes = preview?.changes ?? offer.changes;
+  const repricing = state.matches({ offered: 'waiting' }) || state.matches({ offered: 'pricing' });
+  const unanswered = state.matches({ offered: 'unanswered' });
+  const priceFailed = state.matches({ offered: 'priceFailed' });
   const accepting = state.matches('accepting') || state.matches('toCheckout');
   const paying = renewal.status === 'awaiting_payment';
   const submit = (event: FormEvent) => {
@@ -184,19 +193,47 @@ function PolicyRenewal({ policyId }: { policyId: number }) {
           New period: <strong>{periodWords(offer.effectiveDate, offer.expirationDate)}</strong>, starting the day this
           one ends, so there is no gap in cover.
         </p>
-        {rating ? (
-          <p className="renewal-offer__premium">
-            <span className="renewal-offer__amount">{formatUsd(rating.totalCents)}</span> for the year
-            {offer.previousRating && (
-              <span className="renewal-offer__was"> (last year {formatUsd(offer.previousRating.totalCents)})</span>
-            )}
-          </p>
+        {rating && !unanswered && !priceFailed ? (
+          <div
+            className="renewal-offer__priced"
+            aria-busy={repricing || undefined}
+            data-renewal-total={rating.totalCents}
+          >
+            <p className="renewal-offer__premium">
+              <span className="renewal-offer__amount">{formatUsd(rating.totalCents)}</span> for the year
+              {offer.previousRating && (
+                <span className="renewal-offer__was"> (last year {formatUsd(offer.previousRating.totalCents)})</span>
+              )}
+            </p>
+            <RenewalPrice rating={rating} />
+          </div>
         ) : (
-          <p className="renewal-offer__premium">Answer the new questions below and we price your renewal at once.</p>
+          !priceFailed && (
+            <p className="renewal-offer__premium">Answer the new questions below and we price your renewal at once.</p>
+          )
         )}
+        {priceFailed && previewFailure && (
+          <div className="notice notice--error" role="alert">
+            <p>We could not price your renewal with these answers. {previewFailure.message}</p>
+            <p className="screen-actions">
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => send({ type: 'renewal.reprice' })}
+              >
+                Try again
+              </button>
+            </p>
+          </div>
+        )}
+        {/* Said politely as the price is worked out again, so a screen reader hears the new figure is coming. */}
+        <p className="renewal-offer__status" role="status">
+          {repricing ? 'Working out your price for these answers…' : preview ? 'Priced with your answers.' : ''}
+        </p>
+        {paying && <RenewalAnswers answered={offer.answered} />}
       </section>
 
-      {rating && offer.changes.length > 0 && (
+      {rating && !unanswered && !priceFailed && changes.length > 0 && (
         <section className="renewal-section" aria-labelledby="renewal-changes-title">
           <h2 id="renewal-changes-title">What changed from last year, and why</h2>
           <p className="renewal-section__lead">
@@ -211,7 +248,7 @@ function PolicyRenewal({ policyId }: { policyId: number }) {
               </tr>
             </thead>
             <tbody>
-              {offer.changes.map((change) => (
+              {changes.map((change) => (
                 <tr key={change.step}>
                   <th scope="row">{change.label}</th>
                   <td>{change.before ?? '—'}</td>
@@ -247,7 +284,11 @@ function PolicyRenewal({ policyId }: { policyId: number }) {
                   <QuestionField
                     question={question}
                     value={state.context.answers[question.code]}
-                    error={problems[question.code] ?? failure?.fields[`answers.${question.code}`]}
+                    error={
+                      problems[question.code] ??
+                      failure?.fields[`${question.general ? 'applicationAnswers' : 'answers'}.${question.code}`] ??
+                      previewFailure?.fields[`${question.general ? 'applicationAnswers' : 'answers'}.${question.code}`]
+                    }
                     onAnswer={(value) => send({ type: 'renewal.answer', code: question.code, value })}
                   />
                 </div>
