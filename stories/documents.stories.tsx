@@ -4,6 +4,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import DocumentsScreen from '@/screens/documents/documents-screen';
 import { ada, adaStored } from './support/auth-fixtures';
 import {
+  changedAndCancelled,
   EARLIER_NUMBER,
   EARLIER_POLICY,
   NOTICE_FILENAME,
@@ -173,6 +174,58 @@ export const SeveralInvoices: Story = {
     // The earlier policy, from before invoices were listed apart, keeps its one invoice entry.
     const earlier = within(canvas.getByRole('region', { name: LAST_YEAR }));
     await expect(earlier.getByRole('button', { name: `Download Invoice, policy ${EARLIER_POLICY}` })).toBeVisible();
+  },
+};
+
+const cancelledListed = servedBilling({ documents: changedAndCancelled });
+
+export const ChangedAndCancelled: Story = {
+  name: 'A policy changed and cancelled: its endorsement, the notice of cancellation and the tail, and its standing',
+  ...cancelledListed.story,
+  beforeEach: () => {
+    cancelledListed.world.reset();
+    return captureDownloads();
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = await listed(canvasElement);
+    const current = within(canvas.getByRole('region', { name: THIS_YEAR }));
+    // Where each policy stands today, in the policy page's words.
+    await expect(current.getByText('Cancelled from Dec 15, 2026')).toBeVisible();
+    const earlier = within(canvas.getByRole('region', { name: LAST_YEAR }));
+    await expect(earlier.getByText('Expired')).toBeVisible();
+    // The list names each policy's page by its own id: no lookup needed.
+    await expect(current.getByRole('link', { name: `View policy ${POLICY_NUMBER}` })).toHaveAttribute(
+      'href',
+      `/policy?policyid=17`,
+    );
+    // Every endorsement it was sent, oldest first, with its number and the day it counts from.
+    const sent = [...canvasElement.querySelectorAll('.documents-order')][0]!.querySelectorAll(
+      '[data-endorsement-number]',
+    );
+    await expect([...sent].map((item) => item.querySelector('.documents-list__facts')?.textContent)).toEqual([
+      `${POLICY_NUMBER}-E01, effective Oct 1, 2026`,
+      `${POLICY_NUMBER}-E02, cancelled from Dec 15, 2026`,
+      `${POLICY_NUMBER}-E03, reporting period from Dec 15, 2026`,
+    ]);
+    await userEvent.click(
+      current.getByRole('button', {
+        name: `Download Notice of cancellation ${POLICY_NUMBER}-E02, policy ${POLICY_NUMBER}`,
+      }),
+    );
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    await expect(downloads[0]).toMatchObject({ fileName: `endorsement-${POLICY_NUMBER.toLowerCase()}-e02.pdf` });
+    await userEvent.click(
+      current.getByRole('button', {
+        name: `Download Extended reporting period (tail) endorsement ${POLICY_NUMBER}-E03, policy ${POLICY_NUMBER}`,
+      }),
+    );
+    await waitFor(() => expect(downloads).toHaveLength(2));
+    await expect(downloads[1]).toMatchObject({ fileName: `endorsement-${POLICY_NUMBER.toLowerCase()}-e03.pdf` });
+    // Asked for by the endorsement alone, as documents/downloadendorsement takes it.
+    await expect(cancelledListed.world.sent.map((call) => call.body)).toEqual([
+      { endorsementid: 305 },
+      { endorsementid: 306 },
+    ]);
   },
 };
 

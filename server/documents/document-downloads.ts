@@ -4,7 +4,7 @@
  * data gives the same bytes). Only the owner's orders: anyone else's is the same 404 as a
  * missing one; a document that does not exist yet is a 409 naming the order's status.
  */
-import type { DocumentEntry, DocumentKind, DocumentList, OrderInvoice } from '@shared/contract/documents';
+import type { DocumentEntry, DocumentKind, DocumentList, OrderInvoice, PolicyNotice } from '@shared/contract/documents';
 import type { Trust } from '@shared/contract/runtime-config';
 import { callerOf } from '@server/account/plan-locations';
 import { signedOrderIds } from '@server/application/signatures';
@@ -19,7 +19,9 @@ import {
   invoicesOfOrders,
   issuedDocument,
   issuedDocumentKinds,
+  issuedEndorsementsOfOrders,
 } from '@server/documents/documents-queries';
+import { endorsementFileName } from '@server/documents/endorsement-pdf';
 import { documentFileName, documentTitle } from '@server/documents/document-file-names';
 import { invoiceBillsWords, invoicePdf } from '@server/documents/invoice-pdf';
 import { NON_PAYMENT_NOTICE_TYPE_PREFIX, nonPaymentNoticeType } from '@server/documents/non-payment-notice-pdf';
@@ -95,6 +97,30 @@ export async function nonPaymentNoticeFile(
   return document;
 }
 
+/**
+ * The notices of non-payment sent about the order's instalments, newest first, with the invoice
+ * each is about: the policy's history lists them among its events (insured/policyhistory).
+ */
+export async function nonPaymentNoticesOf(db: Queryable, submissionId: number): Promise<PolicyNotice[]> {
+  const notices = await documentsOfType(db, [submissionId], NON_PAYMENT_NOTICE_TYPE_PREFIX);
+  if (notices.length === 0) return [];
+  const invoices = await invoicesOfOrders(db, [submissionId]);
+  return notices
+    .map((notice) => {
+      const invoiceId = Number(notice.type.slice(NON_PAYMENT_NOTICE_TYPE_PREFIX.length));
+      const invoice = invoices.find((row) => row.id === invoiceId);
+      return {
+        submissionId,
+        invoiceId,
+        invoiceNumber: invoice?.number ?? '',
+        dueDate: invoice?.dueDate ?? null,
+        sentAt: notice.createdAt.toISOString(),
+        filename: notice.filename,
+      };
+    })
+    .reverse();
+}
+
 type InvoiceListRow = Awaited<ReturnType<typeof invoicesOfOrders>>[number];
 
 /** An invoice as the documents list names it: what it is for, in the words its PDF uses. */
@@ -142,8 +168,19 @@ const entry = (kind: DocumentKind, number: string): DocumentEntry => ({
   filename: documentFileName(kind, number),
 });
 
-/** Every order with an invoice or a policy, policies first, newest first. */
-export async function documentList(db: Queryable, user: AuthUser): Promise<DocumentList> {
+/** The list's kind of each endorsement's PDF: a change's endorsement, the cancellation's notice, the tail's endorsement. */
+const ENDORSEMENT_DOCUMENTS = {
+  change: 'endorsement',
+  cancellation: 'cancellationnotice',
+  tail: 'tailendorsement',
+} as const satisfies Record<string, DocumentKind>;
+
+/**
+ * Every order with an invoice or a policy, policies first, newest first, each with the policy's
+ * status beside it and every document the insured was sent; `today` is the business day its
+ * standing is read by.
+ */
+export async function documentList(db: Queryable, user: AuthUser, today: string): Promise<DocumentList> {
   const rows = await invoicedOrders(db, user.id, ['awaiting_payment', 'bound', 'complete']);
   const issued = rows.length
     ? await issuedDocumentKinds(
@@ -159,8 +196,10 @@ export async function documentList(db: Queryable, user: AuthUser): Promise<Docum
   const ids = rows.map((row) => row.id);
   const invoices = ids.length ? await invoicesOfOrders(db, ids) : [];
   const notices = ids.length ? await documentsOfType(db, ids, NON_PAYMENT_NOTICE_TYPE_PREFIX) : [];
+  const issuedEndorsements = ids.length ? await issuedEndorsementsOfOrders(db, ids) : [];
   const sorted = [...rows].sort((a, b) => Number(b.policyNumber !== null) - Number(a.policyNumber !== null));
   return {
+    today,
     orders: sorted.map((row) => {
       const kinds = new Set(
         issued.filter((document) => document.submissionId === row.id).map((document) => document.type),
@@ -172,6 +211,9 @@ export async function documentList(db: Queryable, user: AuthUser): Promise<Docum
         submissionId: row.id,
         orderNumber: row.number,
         policyNumber: row.policyNumber,
+        policyId: row.policyId,
+        policyStatus: row.policyStatus,
+        cancellationDate: row.cancellationDate,
         speciality: row.speciality,
         effectiveDate: row.effectiveDate,
         expirationDate: row.expirationDate,
@@ -189,6 +231,20 @@ export async function documentList(db: Queryable, user: AuthUser): Promise<Docum
               filename: notice.filename,
               invoiceId: Number(notice.type.slice(NON_PAYMENT_NOTICE_TYPE_PREFIX.length)),
             })),
+          // Each endorsement as issued (a change, the cancellation's notice, a tail), oldest first.
+          ...issuedEndorsements
+            .filter((endorsement) => endorsement.submissionId === row.id)
+            .map((endorsement) => {
+              const kind = ENDORSEMENT_DOCUMENTS[endorsement.kind];
+              return {
+                kind,
+                title: documentTitle(kind),
+                filename: endorsementFileName(endorsement.number),
+                endorsementId: endorsement.id,
+                endorsementNumber: endorsement.number,
+                effectiveDate: endorsement.effectiveDate,
+              };
+            }),
         ],
         invoices: invoices.filter((invoice) => invoice.submissionId === row.id).map(listedInvoice),
       };

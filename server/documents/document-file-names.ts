@@ -24,6 +24,10 @@ const PREFIXES: Record<DocumentKind, string> = {
   ordersummary: 'order-summary',
   application: 'signed-application',
   nonpaymentnotice: 'notice-of-non-payment',
+  // Named by the endorsement's number, as documents/downloadendorsement names every one of them.
+  endorsement: 'endorsement',
+  cancellationnotice: 'endorsement',
+  tailendorsement: 'endorsement',
 };
 
 const TITLES: Record<DocumentKind, string> = {
@@ -34,6 +38,9 @@ const TITLES: Record<DocumentKind, string> = {
   ordersummary: 'Order summary',
   application: 'Signed application',
   nonpaymentnotice: 'Notice of cancellation for non-payment',
+  endorsement: 'Endorsement (change to the policy)',
+  cancellationnotice: 'Notice of cancellation',
+  tailendorsement: 'Extended reporting period (tail) endorsement',
 };
 
 /** policy-p-2026-000042.pdf; the policy, invoice or order number it names, made safe. */

@@ -4,7 +4,7 @@
  * statement answering plain rows; what a document says is document-sources.ts's and the PDF
  * modules'.
  */
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { SubmissionStatus } from '@shared/contract/submissions';
 import type { Queryable } from '@server/db/connection';
 import {
@@ -58,7 +58,10 @@ export function invoicedOrders(db: Queryable, userId: number, statuses: readonly
       number: submissions.number,
       speciality: specialities.name,
       invoiceNumber: invoices.number,
+      policyId: policies.id,
       policyNumber: policies.number,
+      policyStatus: policies.status,
+      cancellationDate: policies.cancellationDate,
       effectiveDate: policies.effectiveDate,
       expirationDate: policies.expirationDate,
       issuedAt: policies.issuedAt,
@@ -97,6 +100,32 @@ export function invoicesOfOrders(db: Queryable, submissionIds: readonly number[]
     .orderBy(asc(invoices.id));
 }
 
+/**
+ * The issued endorsements of these orders' policies that have their PDF (mid-term changes,
+ * cancellations with their notice, tails), oldest first: what the insured was sent and
+ * documents/downloadendorsement answers. Pending, referred and declined ones were never sent.
+ */
+export function issuedEndorsementsOfOrders(db: Queryable, submissionIds: readonly number[]) {
+  return db
+    .select({
+      id: endorsements.id,
+      submissionId: policies.submissionId,
+      number: endorsements.number,
+      kind: endorsements.kind,
+      effectiveDate: endorsements.effectiveDate,
+    })
+    .from(endorsements)
+    .innerJoin(policies, eq(policies.id, endorsements.policyId))
+    .where(
+      and(
+        inArray(policies.submissionId, [...submissionIds]),
+        eq(endorsements.status, 'issued'),
+        isNotNull(endorsements.content),
+      ),
+    )
+    .orderBy(asc(endorsements.id));
+}
+
 /** One invoice, only if it is this order's (its own, or its policy's endorsement's or tail's). */
 export async function invoiceOfOrder(db: Queryable, submissionId: number, invoiceId: number) {
   const [row] = await db
@@ -118,7 +147,12 @@ export async function endorsementNumberAndKind(db: Queryable, endorsementId: num
 /** The documents kept under types starting with `prefix` for these orders (each notice of non-payment), oldest first. */
 export function documentsOfType(db: Queryable, submissionIds: readonly number[], prefix: string) {
   return db
-    .select({ submissionId: documents.submissionId, type: documents.type, filename: documents.filename })
+    .select({
+      submissionId: documents.submissionId,
+      type: documents.type,
+      filename: documents.filename,
+      createdAt: documents.createdAt,
+    })
     .from(documents)
     .where(and(inArray(documents.submissionId, [...submissionIds]), sql`starts_with(${documents.type}, ${prefix})`))
     .orderBy(asc(documents.id));

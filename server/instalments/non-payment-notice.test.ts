@@ -15,6 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays, businessToday } from '@shared/calendar';
 import { checkoutSchema } from '@shared/contract/billing';
 import { documentListSchema } from '@shared/contract/documents';
+import { policyHistorySchema } from '@shared/contract/endorsements';
 import { formatUsd } from '@shared/contract/money-format';
 import { TestClock } from '@server/clock';
 import { documents, invoices, policies } from '@server/db/schema';
@@ -150,6 +151,23 @@ describe('the notice of cancellation for non-payment, as a PDF', () => {
     expect(listed.documents.filter((entry) => entry.kind === 'nonpaymentnotice')).toEqual([
       { kind: 'nonpaymentnotice', title: 'Notice of cancellation for non-payment', filename, invoiceId: invoice!.id },
     ]);
+    // Beside it, the policy's standing today: under the notice.
+    expect(listed).toMatchObject({ policyId: policy.id, policyStatus: 'cancellation_notice', cancellationDate: null });
+    // The policy's history lists the notice among its events, with what downloadnotice asks for.
+    const history = v.parse(
+      policyHistorySchema,
+      (await callAs(insured, 'GET', `insured/policyhistory?policyid=${policy.id}`)).json(),
+    );
+    expect(history.notices).toEqual([
+      {
+        submissionId: order.submissionId,
+        invoiceId: invoice!.id,
+        invoiceNumber: invoice!.number,
+        dueDate: invoice!.dueDate,
+        sentAt: notices[0]!.createdAt.toISOString(),
+        filename,
+      },
+    ]);
     const downloaded = await callAs(insured, 'POST', 'documents/downloadnotice', {
       submissionid: order.submissionId,
       invoiceid: invoice!.id,
@@ -201,5 +219,13 @@ describe('the notice of cancellation for non-payment, as a PDF', () => {
     const after = await t.app.db.select().from(documents).where(eq(documents.submissionId, order.submissionId));
     expect(after.filter((row) => row.type.startsWith('nonpayment_notice'))).toHaveLength(1);
     expect(await noticeMailsTo(insured.email)).toHaveLength(1);
+    // Withdrawn, the notice stays in the policy's history, and the policy reads in force again.
+    const historyAfter = v.parse(
+      policyHistorySchema,
+      (await callAs(insured, 'GET', `insured/policyhistory?policyid=${policy.id}`)).json(),
+    );
+    expect(historyAfter.notices?.map((notice) => notice.invoiceId)).toEqual([invoice!.id]);
+    const listAfter = v.parse(documentListSchema, (await callAs(insured, 'GET', 'documents/list')).json());
+    expect(listAfter.orders.find((one) => one.submissionId === order.submissionId)?.policyStatus).toBe('in_force');
   }, 120_000);
 });

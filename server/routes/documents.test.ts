@@ -12,6 +12,8 @@ import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, businessToday } from '@shared/calendar';
+import { checkoutSchema } from '@shared/contract/billing';
+import { cancellationSchema, tailPurchaseSchema } from '@shared/contract/cancellation';
 import { documentListSchema } from '@shared/contract/documents';
 import { endorsementSchema } from '@shared/contract/endorsements';
 import { formatUsd } from '@shared/contract/money-format';
@@ -101,8 +103,13 @@ describe('the documents of a paid order', () => {
       [paid.number, policy.number, ['policy', 'declarations', 'binder', 'application', 'invoice', 'ordersummary']],
       [invoiced.number, null, ['invoice', 'ordersummary']],
     ]);
+    expect(list.orders[0]).toMatchObject({ policyId: policy.id, policyStatus: 'in_force', cancellationDate: null });
+    expect(list.orders[1]).toMatchObject({ policyId: null, policyStatus: null });
     const other = await newInsured(app);
-    expect((await other.call('GET', 'documents/list')).json()).toEqual({ orders: [] });
+    expect((await other.call('GET', 'documents/list')).json()).toEqual({
+      orders: [],
+      today: businessToday(t.app.clock.now()),
+    });
   });
 
   it('is the owner’s only (another insured gets 404), and a document not issued yet is a 409 naming the status', async () => {
@@ -311,6 +318,148 @@ describe('every invoice of an order (documents/downloadinvoice with invoiceid)',
         expectError(await download(insured, 'downloadnotice', { submissionid: order.submissionId }), 400).fields ?? {},
       ),
     ).toEqual(['invoiceid']);
+  }, 90_000);
+});
+
+/**
+ * A paid policy changed once (a decrease, issued at once), cancelled a few days later, and its
+ * tail bought and paid through the sandbox's hosted checkout: every endorsement issued.
+ */
+async function changedCancelledPolicy(insured: Insured) {
+  const { order, policy } = await paidOrder(app, insured);
+  const today = businessToday(t.app.clock.now());
+  const changeDate = policy.effectiveDate > today ? policy.effectiveDate : today;
+  const headers = (name: string) => ({ headers: { 'idempotency-key': `${name}-${order.submissionId}` } });
+  const changed = await insured.call(
+    'POST',
+    'insured/endorse',
+    { policyid: policy.id, limitCode: '500K/1M', deductibleCode: '2500', effectiveDate: changeDate },
+    headers('documents-change'),
+  );
+  expect(changed.statusCode, changed.body).toBe(201);
+  const change = v.parse(endorsementSchema, changed.json());
+  expect(change.status).toBe('issued');
+  const cancellationDate = addDays(changeDate, 5);
+  const cancelled = await insured.call(
+    'POST',
+    'insured/cancelpolicy',
+    { policyid: policy.id, cancellationDate },
+    headers('documents-cancel'),
+  );
+  expect(cancelled.statusCode, cancelled.body).toBe(200);
+  const cancellation = v.parse(cancellationSchema, cancelled.json());
+  const bought = await insured.call(
+    'POST',
+    'insured/buytail',
+    { policyid: policy.id, years: 1 },
+    headers('documents-tail'),
+  );
+  expect(bought.statusCode, bought.body).toBe(201);
+  const tail = v.parse(tailPurchaseSchema, bought.json());
+  const opened = await insured.call(
+    'POST',
+    'insured/payendorsement',
+    { endorsementid: tail.endorsement.id },
+    headers('documents-pay-tail'),
+  );
+  expect(opened.statusCode, opened.body).toBe(200);
+  const page = new URL(v.parse(checkoutSchema, opened.json()).url);
+  const paid = await t.app.inject({
+    method: 'POST',
+    url: page.pathname,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      name: 'Dana Whitfield',
+      number: '4242424242424242',
+      expiry: '12/35',
+      cvc: '123',
+    }).toString(),
+  });
+  expect(paid.statusCode, paid.body).toBe(303);
+  return { order, policy, change, changeDate, cancellation, cancellationDate, tail };
+}
+
+describe('every document a policy was sent: its endorsements, the cancellation notice, the tail', () => {
+  it('lists each issued endorsement with its number and date beside the policy’s status today, and downloads each again', async () => {
+    const insured = await newInsured(app);
+    const { order, policy, change, changeDate, cancellation, cancellationDate, tail } =
+      await changedCancelledPolicy(insured);
+    const list = v.parse(documentListSchema, (await insured.call('GET', 'documents/list')).json());
+    expect(list.today).toBe(businessToday(t.app.clock.now()));
+    const [listed] = list.orders.filter((one) => one.submissionId === order.submissionId);
+    expect(listed).toMatchObject({
+      policyId: policy.id,
+      policyNumber: policy.number,
+      policyStatus: 'cancelled',
+      cancellationDate,
+    });
+    const sent = listed!.documents.filter((entry) => entry.endorsementId !== undefined);
+    expect(sent).toEqual([
+      {
+        kind: 'endorsement',
+        title: 'Endorsement (change to the policy)',
+        filename: `endorsement-${change.number.toLowerCase()}.pdf`,
+        endorsementId: change.id,
+        endorsementNumber: `${policy.number}-E01`,
+        effectiveDate: changeDate,
+      },
+      {
+        kind: 'cancellationnotice',
+        title: 'Notice of cancellation',
+        filename: `endorsement-${policy.number.toLowerCase()}-e02.pdf`,
+        endorsementId: cancellation.endorsement.id,
+        endorsementNumber: `${policy.number}-E02`,
+        effectiveDate: cancellationDate,
+      },
+      {
+        kind: 'tailendorsement',
+        title: 'Extended reporting period (tail) endorsement',
+        filename: `endorsement-${policy.number.toLowerCase()}-e03.pdf`,
+        endorsementId: tail.endorsement.id,
+        endorsementNumber: `${policy.number}-E03`,
+        effectiveDate: cancellationDate,
+      },
+    ]);
+    // The declarations are still listed once: the current (reissued) copy.
+    expect(listed!.documents.filter((entry) => entry.kind === 'declarations')).toHaveLength(1);
+
+    const wanted = {
+      endorsement: [change.number, 'Endorsement'],
+      cancellationnotice: [`${policy.number}-E02`, 'cancel'],
+      tailendorsement: [`${policy.number}-E03`, 'Extended reporting period endorsement'],
+    } as const;
+    for (const entry of sent) {
+      const response = await download(insured, 'downloadendorsement', { endorsementid: entry.endorsementId });
+      expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+      expect(response.headers['content-type']).toBe('application/pdf');
+      expect(response.headers['content-disposition']).toBe(`attachment; filename="${entry.filename}"`);
+      const text = (await textOf(response.rawPayload)).replace(/\s+/g, ' ');
+      const [number, words] = wanted[entry.kind as keyof typeof wanted];
+      expect(text, entry.kind).toContain(number);
+      expect(text, entry.kind).toContain(policy.number);
+      expect(text.toLowerCase(), entry.kind).toContain(words.toLowerCase());
+    }
+
+    // Another insured: each of them a 404, and none listed.
+    const stranger = await newInsured(app);
+    for (const entry of sent) {
+      expectError(await download(stranger, 'downloadendorsement', { endorsementid: entry.endorsementId }), 404);
+    }
+    expect(v.parse(documentListSchema, (await stranger.call('GET', 'documents/list')).json()).orders).toEqual([]);
+    for (const endorsementid of ['abc', 0, -3, 1.5]) {
+      const fields = expectError(await download(insured, 'downloadendorsement', { endorsementid }), 400).fields;
+      expect(Object.keys(fields ?? {}), String(endorsementid)).toEqual(['endorsementid']);
+    }
+  }, 120_000);
+
+  it('lists only what was sent: a change awaiting its payment is not listed until it is issued', async () => {
+    const insured = await newInsured(app);
+    const { order, endorsement } = await orderWithSeveralInvoices(insured);
+    expect(endorsement.status).toBe('awaiting_payment');
+    const list = v.parse(documentListSchema, (await insured.call('GET', 'documents/list')).json());
+    const [listed] = list.orders.filter((one) => one.submissionId === order.submissionId);
+    expect(listed!.policyStatus).toBe('in_force');
+    expect(listed!.documents.map((entry) => entry.kind)).not.toContain('endorsement');
   }, 90_000);
 });
 

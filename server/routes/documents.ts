@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as v from 'valibot';
+import { businessToday } from '@shared/calendar';
 import {
   documentListSchema,
   documentRequestSchema,
@@ -59,12 +60,20 @@ export async function documentRoutes(app: FastifyInstance) {
     method: 'GET',
     url: '/documents/list',
     summary: 'Every document of every invoiced order and policy, policies first, newest first',
+    description:
+      'Per order: the policy’s id and status today (the policy lifecycle’s: in_force, cancellation_notice, cancelled, ' +
+      'expired, renewed) and its cancellation date; every document the insured was sent — the policy, the declarations ' +
+      'as last reissued, the binder, the signed application, the first invoice, the order summary, each notice of ' +
+      'non-payment (documents/downloadnotice), each issued endorsement with its number and effective date: a change ' +
+      '(endorsement), the cancellation’s notice (cancellationnotice), a tail (tailendorsement), each downloaded by ' +
+      'documents/downloadendorsement with its endorsementId — and every invoice. `today` is the business day the ' +
+      'status is read by.',
     tags,
     public: false,
     response: documentListSchema,
     handler: async ({ request, reply }) => {
       reply.headers(noStore);
-      return documentList(app.db, currentUser(request));
+      return documentList(app.db, currentUser(request), businessToday(app.clock.now()));
     },
   });
 

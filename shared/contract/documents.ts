@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { recordIdInputSchema } from '@shared/contract/address';
 import { emailSchema } from '@shared/contract/auth';
+import { policyStatuses } from '@shared/contract/enums';
 
 /**
  * The order's documents (specification §7 documents/downloadordersummary, downloadpolicy,
@@ -21,7 +22,10 @@ const integer = v.pipe(v.number(), v.integer());
  * - application: the application as the insured signed it electronically, with the signature
  *   (documentType "application" of downloadpolicy), once the policy is issued;
  * - nonpaymentnotice: a notice of cancellation for non-payment, one per instalment noticed
- *   (documents/downloadnotice with the instalment's invoiceid), as it was mailed.
+ *   (documents/downloadnotice with the instalment's invoiceid), as it was mailed;
+ * - endorsement, cancellationnotice, tailendorsement: an issued endorsement of the policy (a
+ *   mid-term change, the cancellation with its notice, an Extended Reporting Period), as it was
+ *   issued and mailed (documents/downloadendorsement with its endorsementid).
  */
 export const documentKinds = [
   'policy',
@@ -31,6 +35,9 @@ export const documentKinds = [
   'ordersummary',
   'application',
   'nonpaymentnotice',
+  'endorsement',
+  'cancellationnotice',
+  'tailendorsement',
 ] as const;
 export type DocumentKind = (typeof documentKinds)[number];
 
@@ -83,8 +90,32 @@ export const documentEntrySchema = v.object({
   filename: v.string(),
   /** A notice of non-payment's: the invoice of the instalment it is about (what downloadnotice asks for). */
   invoiceId: v.optional(integer),
+  /** An endorsement's (endorsement, cancellationnotice, tailendorsement): what downloadendorsement asks for. */
+  endorsementId: v.optional(integer),
+  /** An endorsement's number: P-2026-000042-E01. */
+  endorsementNumber: v.optional(v.string()),
+  /** An endorsement's effective date (a cancellation's: the day cover ends; a tail's: the day it starts), YYYY-MM-DD. */
+  effectiveDate: v.optional(v.string()),
 });
 export type DocumentEntry = v.InferOutput<typeof documentEntrySchema>;
+
+/**
+ * A notice of cancellation for non-payment as the policy's history lists it (insured/policyhistory's
+ * notices): when it was sent, about which unpaid instalment, downloaded again by
+ * documents/downloadnotice (submissionid, invoiceid).
+ */
+export const policyNoticeSchema = v.object({
+  submissionId: integer,
+  invoiceId: integer,
+  /** INV-2026-000171: the unpaid instalment's invoice. */
+  invoiceNumber: v.string(),
+  /** YYYY-MM-DD the instalment was due, or null when it names none. */
+  dueDate: v.nullable(v.string()),
+  /** When the notice was sent (ISO 8601). */
+  sentAt: v.string(),
+  filename: v.string(),
+});
+export type PolicyNotice = v.InferOutput<typeof policyNoticeSchema>;
 
 /** What an invoice bills: the order (its first instalment), a later instalment, an endorsement's premium, a tail. */
 export const invoicePurposes = ['order', 'instalment', 'endorsement', 'tail'] as const;
@@ -112,10 +143,22 @@ export const documentListSchema = v.object({
       submissionId: integer,
       orderNumber: v.string(),
       policyNumber: v.nullable(v.string()),
+      /** The policy's id (its page, insured/policyhistory), once issued. Optional for an older server. */
+      policyId: v.optional(v.nullable(integer)),
+      /** The policy's status (the shared policy lifecycle's), once issued. Optional for an older server. */
+      policyStatus: v.optional(v.nullable(v.picklist(policyStatuses))),
+      /** YYYY-MM-DD from which a cancelled policy stopped (or stops) covering, else null. */
+      cancellationDate: v.optional(v.nullable(v.string())),
       speciality: v.string(),
       /** YYYY-MM-DD, or null before a policy is issued. */
       effectiveDate: v.nullable(v.string()),
       expirationDate: v.nullable(v.string()),
+      /**
+       * Every document the insured was sent, in this order: the policy, declarations (as last
+       * reissued) and binder, the signed application, the first invoice, the order summary, each
+       * notice of non-payment, then each issued endorsement oldest first (changes, the
+       * cancellation notice, the tail).
+       */
       documents: v.array(documentEntrySchema),
       /**
        * Every invoice of the order, oldest first: the order's own instalments, then its policy's
@@ -125,5 +168,7 @@ export const documentListSchema = v.object({
       invoices: v.optional(v.array(orderInvoiceSchema)),
     }),
   ),
+  /** The server's business day (YYYY-MM-DD) a policy's standing is read by. Optional for an older server. */
+  today: v.optional(v.string()),
 });
 export type DocumentList = v.InferOutput<typeof documentListSchema>;

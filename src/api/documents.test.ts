@@ -63,6 +63,25 @@ describe('downloadDocument', () => {
     expect(filename).toBe('invoice-inv-2026-000031.pdf');
   });
 
+  it.each([
+    ['endorsement', 'endorsement-p-2026-000007-e01.pdf'],
+    ['cancellationnotice', 'endorsement-p-2026-000007-e02.pdf'],
+    ['tailendorsement', 'endorsement-p-2026-000007-e03.pdf'],
+  ] as const)('%s POSTs its endorsementid alone to documents/downloadendorsement', async (kind, name) => {
+    script.push(pdfAnswer(`attachment; filename="${name}"`));
+    const { filename } = await downloadDocument(kind, 7, 'fallback.pdf', undefined, 52);
+    expect([received[0]!.request.url, JSON.parse(received[0]!.body)]).toEqual([
+      '/api/weborder/documents/downloadendorsement',
+      { endorsementid: 52 },
+    ]);
+    expect(filename).toBe(name);
+  });
+
+  it('an endorsement without its id is refused before any request', async () => {
+    await expect(downloadDocument('cancellationnotice', 7, 'x.pdf')).rejects.toThrow(/endorsement id/);
+    expect(received).toHaveLength(0);
+  });
+
   it('falls back to the list entry’s name when the server names none', async () => {
     script.push(pdfAnswer());
     expect((await downloadDocument('binder', 7, 'binder-q-2026-000007.pdf')).filename).toBe('binder-q-2026-000007.pdf');
@@ -84,11 +103,22 @@ describe('documentList and the mails', () => {
           submissionId: 7,
           orderNumber: 'Q-2026-000007',
           policyNumber: 'P-2026-000007',
+          policyId: 3,
+          policyStatus: 'cancelled',
+          cancellationDate: '2026-10-01',
           speciality: 'Architects',
           effectiveDate: '2026-07-01',
           expirationDate: '2027-07-01',
           documents: [
             { kind: 'policy', title: 'Policy', filename: 'policy-p-2026-000007.pdf' },
+            {
+              kind: 'cancellationnotice',
+              title: 'Notice of cancellation',
+              filename: 'endorsement-p-2026-000007-e02.pdf',
+              endorsementId: 52,
+              endorsementNumber: 'P-2026-000007-E02',
+              effectiveDate: '2026-10-01',
+            },
             {
               kind: 'nonpaymentnotice',
               title: 'Notice of cancellation for non-payment',
@@ -110,6 +140,7 @@ describe('documentList and the mails', () => {
           ],
         },
       ],
+      today: '2026-09-20',
     };
     script.push(
       { status: 200, body: list },
@@ -123,6 +154,13 @@ describe('documentList and the mails', () => {
     // An answer from before the invoices were listed still reads.
     script.push({ status: 200, body: { orders: [{ ...list.orders[0], invoices: undefined }] } });
     expect((await documentList()).orders[0]!.invoices).toBeUndefined();
+    // A policy status outside the lifecycle's is refused; an older server's answer without one reads.
+    script.push(
+      { status: 200, body: { ...list, orders: [{ ...list.orders[0], policyStatus: 'lapsed' }] } },
+      { status: 200, body: { orders: [{ ...list.orders[0], policyStatus: undefined, policyId: undefined }] } },
+    );
+    await expect(documentList()).rejects.toThrow();
+    expect((await documentList()).orders[0]!.policyStatus).toBeUndefined();
     expect(received[0]!.request.url).toBe('/api/weborder/documents/list');
   });
 

@@ -30,7 +30,14 @@ const DOWNLOADS: Record<DocumentKind, { path: string; documentType?: PolicyDocum
   ordersummary: { path: 'documents/downloadordersummary' },
   application: { path: 'documents/downloadpolicy', documentType: 'application' },
   nonpaymentnotice: { path: 'documents/downloadnotice' },
+  // An endorsement's PDF is named by its endorsementid alone (documents/downloadendorsement).
+  endorsement: { path: 'documents/downloadendorsement' },
+  cancellationnotice: { path: 'documents/downloadendorsement' },
+  tailendorsement: { path: 'documents/downloadendorsement' },
 };
+
+/** The kinds documents/downloadendorsement answers: asked for by endorsementid, not by the order. */
+const BY_ENDORSEMENT: ReadonlySet<DocumentKind> = new Set(['endorsement', 'cancellationnotice', 'tailendorsement']);
 
 /**
  * The file name of a Content-Disposition header: `filename*` (RFC 5987, UTF-8) when given, else
@@ -62,22 +69,30 @@ export async function documentList(): Promise<DocumentList> {
 }
 
 /**
- * POST documents/download{policy,binder,invoice,ordersummary,notice}: the PDF, named by the
- * server's Content-Disposition, else by `fallbackName` (the list entry's). `invoiceId` names one
- * invoice of the order (left out: its first), or the instalment a notice of non-payment is about.
+ * POST documents/download{policy,binder,invoice,ordersummary,notice,endorsement}: the PDF, named
+ * by the server's Content-Disposition, else by `fallbackName` (the list entry's). `invoiceId` names
+ * one invoice of the order (left out: its first), or the instalment a notice of non-payment is
+ * about; `endorsementId` the endorsement (a change, the cancellation's notice, a tail) an
+ * endorsement's kind is downloaded by.
  */
 export async function downloadDocument(
   kind: DocumentKind,
   submissionId: number,
   fallbackName: string,
   invoiceId?: number,
+  endorsementId?: number,
 ): Promise<DownloadedDocument> {
   const { path, documentType } = DOWNLOADS[kind];
-  const json = {
-    submissionid: submissionId,
-    ...(documentType ? { documentType } : {}),
-    ...(invoiceId === undefined ? {} : { invoiceid: invoiceId }),
-  };
+  if (BY_ENDORSEMENT.has(kind) && endorsementId === undefined) {
+    throw new Error(`A ${kind} is downloaded by its endorsement id`);
+  }
+  const json = BY_ENDORSEMENT.has(kind)
+    ? { endorsementid: endorsementId }
+    : {
+        submissionid: submissionId,
+        ...(documentType ? { documentType } : {}),
+        ...(invoiceId === undefined ? {} : { invoiceid: invoiceId }),
+      };
   const response = await http().post(path, { json });
   const blob = await response.blob();
   return { blob, filename: attachmentFilename(response.headers.get('content-disposition')) ?? fallbackName };

@@ -44,7 +44,7 @@ const dentists: DocumentOrder = {
   policyNumber: 'P-2026-004300',
   speciality: 'Dentists',
 };
-const everyOrder: LoadedDocuments = { orders: [architects, dentists], policy: null };
+const everyOrder: LoadedDocuments = { orders: [architects, dentists], policy: null, today: '2026-09-01' };
 const policy = { policyNumber: 'P-2026-004217', submissionId: 4217 } as PolicyInfo;
 
 const policyRef: DocumentRef = { submissionId: 4217, kind: 'policy', filename: 'policy-p-2026-004217.pdf' };
@@ -68,27 +68,31 @@ vi.mock('@/api/billing', () => ({ policyInfo: vi.fn() }));
 
 describe('loadDocuments', () => {
   it('lists every order for the account, one order with its policy, or nothing', async () => {
-    vi.mocked(documentList).mockResolvedValue({ orders: [architects, dentists] });
+    vi.mocked(documentList).mockResolvedValue({ orders: [architects, dentists], today: '2026-09-01' });
     vi.mocked(policyInfo).mockResolvedValue(policy);
     await expect(loadDocuments({ scope: 'account' })).resolves.toEqual({
       orders: [architects, dentists],
       policy: null,
+      today: '2026-09-01',
     });
     await expect(loadDocuments({ scope: 'order', submissionId: 4300 })).resolves.toEqual({
       orders: [dentists],
       policy,
+      today: '2026-09-01',
     });
     expect(vi.mocked(policyInfo).mock.calls).toEqual([[4300]]);
-    await expect(loadDocuments({ scope: 'none' })).resolves.toEqual({ orders: [], policy: null });
+    await expect(loadDocuments({ scope: 'none' })).resolves.toEqual({ orders: [], policy: null, today: null });
     expect(vi.mocked(documentList)).toHaveBeenCalledTimes(2);
   });
 
   it('an order without a policy yet (404) has none; any other failure fails the load', async () => {
     vi.mocked(documentList).mockResolvedValue({ orders: [architects] });
     vi.mocked(policyInfo).mockRejectedValueOnce(noPolicy).mockRejectedValueOnce(serverDown);
+    // An older server names no day.
     await expect(loadDocuments({ scope: 'order', submissionId: 4217 })).resolves.toEqual({
       orders: [architects],
       policy: null,
+      today: null,
     });
     await expect(loadDocuments({ scope: 'order', submissionId: 4217 })).rejects.toBe(serverDown);
   });
@@ -140,7 +144,7 @@ describe('documentsMachine: loading', () => {
   it('loads one order’s documents and its policy when given the order', async () => {
     const documents = harness({ scope: 'order', submissionId: 4217 });
     expect(documents.calls).toEqual([{ call: 'loadDocuments', input: { scope: 'order', submissionId: 4217 } }]);
-    await documents.answer('loadDocuments', 'done', { orders: [architects], policy });
+    await documents.answer('loadDocuments', 'done', { orders: [architects], policy, today: null });
     expect(documents.context().policy).toBe(policy);
   });
 

@@ -21,6 +21,8 @@ export interface LoadedDocuments {
   orders: DocumentOrder[];
   /** The order's policy (scope order), null until one is issued or for the other scopes. */
   policy: PolicyInfo | null;
+  /** The server's business day a policy's standing is read by (documents/list's), null when it names none. */
+  today: string | null;
 }
 
 /** A document to fetch: which, of which order, and the name to save it under when the server names none. */
@@ -30,11 +32,16 @@ export interface DocumentRef {
   filename: string;
   /** One invoice of the order (kind invoice; the first when left out), or the instalment a notice is about. */
   invoiceId?: number;
+  /** The endorsement an endorsement's PDF (a change, the cancellation's notice, a tail) is fetched by. */
+  endorsementId?: number;
 }
 
 /** Whether two references name the same document. */
 export const sameDocument = (a: DocumentRef | null, b: DocumentRef): boolean =>
-  a?.submissionId === b.submissionId && a.kind === b.kind && a.invoiceId === b.invoiceId;
+  a?.submissionId === b.submissionId &&
+  a.kind === b.kind &&
+  a.invoiceId === b.invoiceId &&
+  a.endorsementId === b.endorsementId;
 
 /** The last mail queued, for the screen to announce; `count` makes a repeat announced again. */
 export interface SharedMail {
@@ -48,6 +55,7 @@ export interface DocumentsContext {
   input: DocumentsInput;
   orders: DocumentOrder[];
   policy: PolicyInfo | null;
+  today: string | null;
   /** Why the list could not load, in words. */
   errorMessage: string | undefined;
   /** The document being fetched (or last fetched). */
@@ -64,8 +72,11 @@ export type DocumentsEvent =
 
 /** GET documents/list, and for one order GET insured/policyinfo beside it (its 404: no policy yet). */
 export async function loadDocuments(input: DocumentsInput): Promise<LoadedDocuments> {
-  if (input.scope === 'none') return { orders: [], policy: null };
-  if (input.scope === 'account') return { orders: (await documentList()).orders, policy: null };
+  if (input.scope === 'none') return { orders: [], policy: null, today: null };
+  if (input.scope === 'account') {
+    const list = await documentList();
+    return { orders: list.orders, policy: null, today: list.today ?? null };
+  }
   const [list, policy] = await Promise.all([
     documentList(),
     policyInfo(input.submissionId).catch((error: unknown) => {
@@ -73,7 +84,11 @@ export async function loadDocuments(input: DocumentsInput): Promise<LoadedDocume
       throw error;
     }),
   ]);
-  return { orders: list.orders.filter((order) => order.submissionId === input.submissionId), policy };
+  return {
+    orders: list.orders.filter((order) => order.submissionId === input.submissionId),
+    policy,
+    today: list.today ?? null,
+  };
 }
 
 /**
@@ -92,7 +107,7 @@ export const documentsMachine = setup({
   actors: {
     loadDocuments: fromPromise<LoadedDocuments, DocumentsInput>(({ input }) => loadDocuments(input)),
     fetchDocument: fromPromise<DownloadedDocument, DocumentRef>(({ input }) =>
-      downloadDocument(input.kind, input.submissionId, input.filename, input.invoiceId),
+      downloadDocument(input.kind, input.submissionId, input.filename, input.invoiceId, input.endorsementId),
     ),
     shareDocument: shareDocumentMachine,
   },
@@ -125,6 +140,7 @@ export const documentsMachine = setup({
     input,
     orders: [],
     policy: null,
+    today: null,
     errorMessage: undefined,
     document: null,
     failure: null,
@@ -179,6 +195,7 @@ export const documentsMachine = setup({
               kind: event.kind,
               filename: event.filename,
               ...(event.invoiceId === undefined ? {} : { invoiceId: event.invoiceId }),
+              ...(event.endorsementId === undefined ? {} : { endorsementId: event.endorsementId }),
             }),
           },
         },

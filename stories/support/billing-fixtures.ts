@@ -41,6 +41,7 @@ export const BILLING_URLS = {
   downloadInvoice: '*/api/weborder/documents/downloadinvoice',
   downloadOrderSummary: '*/api/weborder/documents/downloadordersummary',
   downloadNotice: '*/api/weborder/documents/downloadnotice',
+  downloadEndorsement: '*/api/weborder/documents/downloadendorsement',
   shareOrderSummary: '*/api/weborder/documents/shareOrderSummary',
   mailConfirmation: '*/api/weborder/emailtemplate/sendemailwithorderconfirmation',
 } as const;
@@ -267,6 +268,56 @@ export const severalInvoices: DocumentList = {
       invoices: planInvoices,
     },
     twoPolicies.orders[1]!,
+  ],
+};
+
+/** The day the stories' documents list reads each policy's standing by. */
+export const DOCUMENTS_TODAY = '2026-12-01';
+export const CANCELLED_FROM = '2026-12-15';
+
+/**
+ * Ada's policy P-2026-004217 changed once (E01, its limit raised from Oct 1), then cancelled at
+ * her request from Dec 15 (E02, the notice of cancellation) with a one-year tail bought (E03);
+ * her earlier policy expired. The list says where each stands today.
+ */
+export const changedAndCancelled: DocumentList = {
+  today: DOCUMENTS_TODAY,
+  orders: [
+    {
+      ...twoPolicies.orders[0]!,
+      policyId: 17,
+      policyStatus: 'cancelled',
+      cancellationDate: CANCELLED_FROM,
+      documents: [
+        ...twoPolicies.orders[0]!.documents,
+        {
+          kind: 'endorsement',
+          title: 'Endorsement (change to the policy)',
+          filename: `endorsement-${POLICY_NUMBER.toLowerCase()}-e01.pdf`,
+          endorsementId: 301,
+          endorsementNumber: `${POLICY_NUMBER}-E01`,
+          effectiveDate: '2026-10-01',
+        },
+        {
+          kind: 'cancellationnotice',
+          title: 'Notice of cancellation',
+          filename: `endorsement-${POLICY_NUMBER.toLowerCase()}-e02.pdf`,
+          endorsementId: 305,
+          endorsementNumber: `${POLICY_NUMBER}-E02`,
+          effectiveDate: CANCELLED_FROM,
+        },
+        {
+          kind: 'tailendorsement',
+          title: 'Extended reporting period (tail) endorsement',
+          filename: `endorsement-${POLICY_NUMBER.toLowerCase()}-e03.pdf`,
+          endorsementId: 306,
+          endorsementNumber: `${POLICY_NUMBER}-E03`,
+          effectiveDate: CANCELLED_FROM,
+        },
+      ],
+      invoices: planInvoices.slice(0, 3),
+    },
+    { ...twoPolicies.orders[1]!, policyId: 12, policyStatus: 'expired', cancellationDate: null },
   ],
 };
 
@@ -731,6 +782,16 @@ export function billingWorld(options: BillingWorldOptions = {}): BillingWorld {
       BILLING_URLS.downloadNotice,
       download(() => 'nonpaymentnotice'),
     ),
+    // An endorsement's PDF (a change, the cancellation's notice, a tail), by its endorsementid alone.
+    http.post(BILLING_URLS.downloadEndorsement, async ({ request }) => {
+      const body = await record('download', request, await json(request));
+      const answer = await configured('download');
+      if (answer) return answer;
+      const entry = (options.documents ?? twoPolicies).orders
+        .flatMap((order) => order.documents)
+        .find((candidate) => candidate.endorsementId === Number(body.endorsementid));
+      return entry ? pdf(entry.filename) : apiError(404, 'No such endorsement document');
+    }),
     http.post(BILLING_URLS.shareOrderSummary, mail('shareOrderSummary')),
     http.post(BILLING_URLS.mailConfirmation, mail('mailConfirmation')),
   ];

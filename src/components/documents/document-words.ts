@@ -9,4 +9,7 @@ export const DOCUMENT_KIND_WORDS: Record<DocumentKind, string> = {
   ordersummary: 'order summary',
   application: 'signed application',
   nonpaymentnotice: 'notice of cancellation for non-payment',
+  endorsement: 'endorsement',
+  cancellationnotice: 'notice of cancellation',
+  tailendorsement: 'tail endorsement',
 };

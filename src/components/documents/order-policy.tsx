@@ -92,7 +92,7 @@ function OrderDocumentList({
         <ul className="documents-list">
           {entries.map((entry) => (
             <li
-              key={`${entry.kind}-${entry.invoiceId ?? ''}`}
+              key={`${entry.kind}-${entry.invoiceId ?? ''}-${entry.endorsementId ?? ''}`}
               className="documents-list__item"
               data-document-kind={entry.kind}
             >
@@ -105,9 +105,11 @@ function OrderDocumentList({
                   filename: entry.filename,
                   // A notice of non-payment is fetched by the instalment it is about.
                   ...(entry.invoiceId === undefined ? {} : { invoiceId: entry.invoiceId }),
+                  // An endorsement's PDF (a change, the cancellation's notice, a tail) by its endorsement.
+                  ...(entry.endorsementId === undefined ? {} : { endorsementId: entry.endorsementId }),
                 }}
                 title={entry.title}
-                text={`Download ${DOCUMENT_KIND_WORDS[entry.kind]}`}
+                text={`Download ${DOCUMENT_KIND_WORDS[entry.kind]}${entry.endorsementNumber ? ` ${entry.endorsementNumber}` : ''}`}
               />
             </li>
           ))}

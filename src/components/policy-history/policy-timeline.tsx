@@ -1,5 +1,8 @@
 import { useId } from 'react';
+import type { PolicyNotice } from '@shared/contract/documents';
 import type { Endorsement, PolicyHistory } from '@shared/contract/endorsements';
+import { DocumentDownload } from '@/components/documents/document-download';
+import { useDocuments, type DocumentsHandle } from '@/components/documents/use-documents';
 import { formatDay } from '@/components/format/dates';
 import { failureWords } from '@/components/format/failure-words';
 import { changeLines, kindWords, moneyWords, statusWords } from '@/components/policy-history/endorsement-words';
@@ -8,7 +11,9 @@ import { ScreenLink } from '@/components/screen-link';
 /**
  * The policy's history as a timeline, newest first: each endorsement with its number, kind,
  * effective date and standing, what it changed, its money (with Pay while an additional premium
- * waits) and its PDF once issued; the policy's issue at the bottom.
+ * waits) and its PDF once issued; each notice of cancellation for non-payment sent about an
+ * instalment, where it falls, with its PDF (fetched by the documents machine, as the documents
+ * screen fetches it); the policy's issue at the bottom.
  */
 export function PolicyTimeline({
   history,
@@ -25,6 +30,12 @@ export function PolicyTimeline({
   failure: { endorsementId: number; message: string } | null;
   onDownload: (endorsementId: number) => void;
 }) {
+  // A notice's PDF is fetched like any document of the order: one at a time, saved under its name.
+  const documents = useDocuments({ scope: 'none' });
+  const events = [
+    ...history.endorsements.map((endorsement) => ({ at: endorsement.createdAt, endorsement, notice: null })),
+    ...(history.notices ?? []).map((notice) => ({ at: notice.sentAt, endorsement: null, notice })),
+  ].sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
   return (
     <section className="policy-history-section" aria-labelledby="policy-timeline-title">
       <h2 id="policy-timeline-title">History</h2>
@@ -34,16 +45,20 @@ export function PolicyTimeline({
           : 'Every change since the policy was issued, newest first.'}
       </p>
       <ol className="policy-timeline">
-        {history.endorsements.map((endorsement) => (
-          <EndorsementItem
-            key={endorsement.id}
-            endorsement={endorsement}
-            busy={busy}
-            fetching={fetching === endorsement.id}
-            failure={failure?.endorsementId === endorsement.id ? failure.message : undefined}
-            onDownload={() => onDownload(endorsement.id)}
-          />
-        ))}
+        {events.map(({ endorsement, notice }) =>
+          endorsement ? (
+            <EndorsementItem
+              key={endorsement.id}
+              endorsement={endorsement}
+              busy={busy}
+              fetching={fetching === endorsement.id}
+              failure={failure?.endorsementId === endorsement.id ? failure.message : undefined}
+              onDownload={() => onDownload(endorsement.id)}
+            />
+          ) : (
+            <NoticeItem key={`notice-${notice.invoiceId}`} notice={notice} documents={documents} />
+          ),
+        )}
         <li className="policy-timeline__item policy-timeline__item--issue">
           <h3 className="policy-timeline__title">
             <span className="policy-timeline__kind">Policy issued</span>{' '}
@@ -57,6 +72,39 @@ export function PolicyTimeline({
         </li>
       </ol>
     </section>
+  );
+}
+
+/** A notice of cancellation for non-payment: when it was sent, the instalment it was about, its PDF. */
+function NoticeItem({ notice, documents }: { notice: PolicyNotice; documents: DocumentsHandle }) {
+  const title = 'Notice of cancellation for non-payment';
+  return (
+    <li className="policy-timeline__item policy-timeline__item--notice" data-notice-invoice-id={notice.invoiceId}>
+      <h3 className="policy-timeline__title">
+        <span className="policy-timeline__kind">{title}</span>
+      </h3>
+      <p className="policy-timeline__meta">
+        Sent <time dateTime={notice.sentAt}>{formatDay(notice.sentAt)}</time> · invoice {notice.invoiceNumber}
+        {notice.dueDate && (
+          <>
+            , due <time dateTime={notice.dueDate}>{formatDay(notice.dueDate)}</time>
+          </>
+        )}
+      </p>
+      <div className="policy-timeline__actions">
+        <DocumentDownload
+          documents={documents}
+          document={{
+            submissionId: notice.submissionId,
+            kind: 'nonpaymentnotice',
+            filename: notice.filename,
+            invoiceId: notice.invoiceId,
+          }}
+          title={title}
+          describes={`notice of non-payment for invoice ${notice.invoiceNumber}`}
+        />
+      </div>
+    </li>
   );
 }
 

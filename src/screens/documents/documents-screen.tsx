@@ -5,10 +5,11 @@ import { formatDay } from '@/components/format/dates';
 import { DocumentDownload } from '@/components/documents/document-download';
 import { ShareAction, SharedNotice } from '@/components/documents/share-action';
 import { useDocuments, type DocumentsHandle } from '@/components/documents/use-documents';
+import { policyStanding } from '@/components/policy-history/policy-standing';
 import { usePolicyIds, ViewPolicyLink } from '@/components/policy-history/view-policy-link';
 import { ScreenLink } from '@/components/screen-link';
 import type { DocumentOrder } from '@/machines/documents.machine';
-import type { OrderInvoice } from '@shared/contract/documents';
+import type { DocumentEntry, OrderInvoice } from '@shared/contract/documents';
 import { formatUsd } from '@shared/contract/money-format';
 
 const TITLE_ID = 'document-title';
@@ -18,18 +19,21 @@ const TITLE_ID = 'document-title';
  * each downloaded with the bearer token and saved under the server's name, and the order summary
  * sent by e-mail to an address of the insured's choosing. Each invoice of the order (the plan's
  * instalments, an endorsement's, a tail's) is listed apart with what it is for, its amount and
- * status, and its own download.
+ * status, and its own download. Each policy says where it stands today (the policy page's words)
+ * and lists every endorsement it was sent (changes, the cancellation's notice, a tail) with its
+ * number and date.
  */
 export default function DocumentsScreen() {
   const documents = useDocuments({ scope: 'account' });
   const [state, send] = documents;
-  const { orders, errorMessage } = state.context;
+  const { orders, errorMessage, today } = state.context;
   return (
     <section data-screen="document" className="screen order-screen documents-screen" aria-labelledby={TITLE_ID}>
       <p className="eyebrow">Your policy</p>
       <h1 id={TITLE_ID}>Your documents</h1>
       <p className="order-screen__lead">
-        Your policies, binders, invoices and order summaries, ready to download or send by e-mail.
+        Your policies, binders, endorsements, notices, invoices and order summaries, ready to download or send by
+        e-mail.
       </p>
       {state.matches('loading') || state.matches('starting') ? (
         <p role="status">Loading your documents…</p>
@@ -56,7 +60,7 @@ export default function DocumentsScreen() {
             </p>
           )}
           <SharedNotice documents={documents} />
-          <EveryOrderDocuments orders={orders} documents={documents} />
+          <EveryOrderDocuments orders={orders} documents={documents} today={today} />
         </>
       )}
     </section>
@@ -68,27 +72,74 @@ function nameOf(order: DocumentOrder): string {
   return order.policyNumber ? `policy ${order.policyNumber}` : `order ${order.orderNumber}`;
 }
 
-/** Each order's documents; a policy's link to its own page by its id, looked up once the list is in. */
-function EveryOrderDocuments({ orders, documents }: { orders: DocumentOrder[]; documents: DocumentsHandle }) {
-  const policyIds = usePolicyIds(orders.some((order) => order.policyNumber));
+/**
+ * Each order's documents; a policy's link to its own page by its id — the list's, or, from an
+ * older server that names none, looked up once the list is in.
+ */
+function EveryOrderDocuments({
+  orders,
+  documents,
+  today,
+}: {
+  orders: DocumentOrder[];
+  documents: DocumentsHandle;
+  today: string | null;
+}) {
+  const policyIds = usePolicyIds(orders.some((order) => order.policyNumber && order.policyId == null));
   return orders.map((order) => (
     <OrderDocuments
       key={order.submissionId}
       order={order}
       documents={documents}
-      policyId={order.policyNumber ? policyIds.get(order.policyNumber) : undefined}
+      today={today}
+      policyId={order.policyNumber ? (order.policyId ?? policyIds.get(order.policyNumber)) : undefined}
     />
   ));
+}
+
+/** The policy's standing today in the policy page's words ("In force", "Cancelled from Oct 1, 2026"), when known. */
+function PolicyStandingBadge({ order, today }: { order: DocumentOrder; today: string | null }) {
+  const { policyStatus, effectiveDate, expirationDate } = order;
+  if (!policyStatus || !today || !effectiveDate || !expirationDate) return null;
+  const standing = policyStanding(
+    { status: policyStatus, effectiveDate, expirationDate, cancellationDate: order.cancellationDate ?? null },
+    today,
+  );
+  return (
+    <p className="documents-order__standing">
+      <span className="visually-hidden">Status: </span>
+      <span className={`documents-standing documents-standing--${standing.tone}`} data-policy-status={policyStatus}>
+        {standing.words}
+      </span>
+      {standing.detail && <span className="documents-order__standing-detail"> {standing.detail}</span>}
+    </p>
+  );
+}
+
+/** An endorsement's number and the day it counts from, in the words of what it did. */
+function endorsementFacts(entry: DocumentEntry): string | null {
+  if (!entry.endorsementNumber) return null;
+  const day = entry.effectiveDate ? formatDay(entry.effectiveDate) : null;
+  if (!day) return entry.endorsementNumber;
+  const words =
+    entry.kind === 'cancellationnotice'
+      ? `cancelled from ${day}`
+      : entry.kind === 'tailendorsement'
+        ? `reporting period from ${day}`
+        : `effective ${day}`;
+  return `${entry.endorsementNumber}, ${words}`;
 }
 
 function OrderDocuments({
   order,
   documents,
   policyId,
+  today,
 }: {
   order: DocumentOrder;
   documents: DocumentsHandle;
   policyId: number | undefined;
+  today: string | null;
 }) {
   const titleId = `documents-${order.submissionId}-title`;
   const name = nameOf(order);
@@ -104,6 +155,7 @@ function OrderDocuments({
       <h2 id={titleId}>
         {order.policyNumber ? `Policy ${order.policyNumber}` : `Order ${order.orderNumber}`}: {order.speciality}
       </h2>
+      {order.policyNumber && <PolicyStandingBadge order={order} today={today} />}
       <p className="documents-order__meta">
         {order.effectiveDate && order.expirationDate
           ? `${periodWords(order.effectiveDate, order.expirationDate)}. `
@@ -117,27 +169,39 @@ function OrderDocuments({
         </p>
       )}
       <ul className="documents-list">
-        {listed.map((entry) => (
-          <li
-            key={`${entry.kind}-${entry.invoiceId ?? ''}`}
-            className="documents-list__item"
-            data-document-kind={entry.kind}
-          >
-            <span className="documents-list__title">{entry.title}</span>
-            <span className="documents-list__file">{entry.filename}</span>
-            <DocumentDownload
-              documents={documents}
-              document={{
-                submissionId: order.submissionId,
-                kind: entry.kind,
-                filename: entry.filename,
-                ...(entry.invoiceId === undefined ? {} : { invoiceId: entry.invoiceId }),
-              }}
-              title={entry.title}
-              describes={`${entry.title}${entry.invoiceId === undefined ? '' : ` ${entry.filename}`}, ${name}`}
-            />
-          </li>
-        ))}
+        {listed.map((entry) => {
+          const facts = endorsementFacts(entry);
+          return (
+            <li
+              key={`${entry.kind}-${entry.invoiceId ?? ''}-${entry.endorsementId ?? ''}`}
+              className="documents-list__item"
+              data-document-kind={entry.kind}
+              data-endorsement-number={entry.endorsementNumber}
+            >
+              <span className="documents-list__title">{entry.title}</span>
+              {facts && <span className="documents-list__facts">{facts}</span>}
+              <span className="documents-list__file">{entry.filename}</span>
+              <DocumentDownload
+                documents={documents}
+                document={{
+                  submissionId: order.submissionId,
+                  kind: entry.kind,
+                  filename: entry.filename,
+                  ...(entry.invoiceId === undefined ? {} : { invoiceId: entry.invoiceId }),
+                  ...(entry.endorsementId === undefined ? {} : { endorsementId: entry.endorsementId }),
+                }}
+                title={entry.title}
+                describes={`${entry.title}${
+                  entry.endorsementNumber
+                    ? ` ${entry.endorsementNumber}`
+                    : entry.invoiceId === undefined
+                      ? ''
+                      : ` ${entry.filename}`
+                }, ${name}`}
+              />
+            </li>
+          );
+        })}
       </ul>
       {invoices.length > 0 && (
         <OrderInvoices submissionId={order.submissionId} invoices={invoices} documents={documents} describes={name} />
