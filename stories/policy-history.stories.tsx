@@ -16,6 +16,7 @@ import {
   expired,
   inForce,
   policyServer,
+  NOTICE_INVOICE,
   renewalOfferDate,
   underNotice,
   type PolicyServer,
@@ -312,6 +313,21 @@ export const CancellationNotice: Story = {
     const summary = await summaryOf(canvas, underNotice.claimable.number);
     await expect(summary.getByText('Cancellation notice')).toBeVisible();
     await expect(summary.getByText(/A payment is past due/)).toBeVisible();
+    // The notice of non-payment is among the history's events, and downloads again.
+    await expect(await timeline(canvas)).toContain('Notice of cancellation for non-payment');
+    const history = within(await canvas.findByRole('region', { name: 'History' }));
+    const notice = history.getByText('Notice of cancellation for non-payment').closest('li')!;
+    await expect(notice).toHaveTextContent(
+      `invoice ${NOTICE_INVOICE.number}, due ${formatDay(NOTICE_INVOICE.dueDate)}`,
+    );
+    await userEvent.click(
+      within(notice as HTMLElement).getByRole('button', {
+        name: `Download notice of non-payment for invoice ${NOTICE_INVOICE.number}`,
+      }),
+    );
+    await waitFor(() =>
+      expect(downloads).toEqual([expect.objectContaining({ fileName: underNotice.history.notices![0]!.filename })]),
+    );
     // No change while under notice; it can still be cancelled.
     await expect(await actionNames(canvas)).toEqual(['Get a certificate', 'Report a claim', 'Cancel your policy']);
   },

@@ -29,6 +29,7 @@ export const POLICY_URLS = {
   policyInfo: '*/api/weborder/insured/policyinfo',
   downloadEndorsement: '*/api/weborder/documents/downloadendorsement',
   downloadPolicy: '*/api/weborder/documents/downloadpolicy',
+  downloadNotice: '*/api/weborder/documents/downloadnotice',
   renewal: '*/api/weborder/insured/renewal',
 } as const;
 
@@ -238,7 +239,25 @@ export const changed = policyWorld({
 });
 
 /** P-2026-00103: a payment past due, under a notice of cancellation. */
-export const underNotice = policyWorld({ id: 103, startedDaysAgo: 100, status: 'cancellation_notice' });
+const noticeWorld = policyWorld({ id: 103, startedDaysAgo: 100, status: 'cancellation_notice' });
+/** The unpaid instalment the notice of non-payment was sent about, two days ago. */
+export const NOTICE_INVOICE = { id: 1031, number: 'INV-2026-001031', dueDate: addDays(TODAY, -12) };
+export const underNotice: PolicyWorld = {
+  ...noticeWorld,
+  history: {
+    ...noticeWorld.history,
+    notices: [
+      {
+        submissionId: noticeWorld.info.submissionId,
+        invoiceId: NOTICE_INVOICE.id,
+        invoiceNumber: NOTICE_INVOICE.number,
+        dueDate: NOTICE_INVOICE.dueDate,
+        sentAt: `${addDays(TODAY, -2)}T14:00:00.000Z`,
+        filename: `notice-of-non-payment-${noticeWorld.info.policyNumber.toLowerCase()}-${NOTICE_INVOICE.number.toLowerCase()}.pdf`,
+      },
+    ],
+  },
+};
 
 const CANCELLED_FROM = addDays(TODAY, -10);
 
@@ -424,6 +443,14 @@ export function policyServer(options: PolicyServerOptions = {}): PolicyServer {
         if (!row?.hasDocument) return apiError(404, 'No such endorsement (or it is not issued)');
         endorsementDownloads.push(endorsementid);
         return pdf(`endorsement-${row.number.toLowerCase()}.pdf`);
+      }),
+      // A notice of non-payment, by its order and the instalment's invoice it is about.
+      http.post(POLICY_URLS.downloadNotice, async ({ request }) => {
+        const { submissionid, invoiceid } = (await request.json()) as { submissionid: number; invoiceid: number };
+        const notice = worlds
+          .flatMap((world) => world.history.notices ?? [])
+          .find((one) => one.submissionId === submissionid && one.invoiceId === invoiceid);
+        return notice ? pdf(notice.filename) : apiError(404, 'No such notice of non-payment');
       }),
       http.post(POLICY_URLS.downloadPolicy, async ({ request }) => {
         const { submissionid } = (await request.json()) as { submissionid: number };
