@@ -70,7 +70,7 @@ export const Loaded: Story = {
     await expect(within(first).getByRole('heading', { level: 3 })).toHaveTextContent(`Claim ${reportedClaim.number}`);
     await expect(fact(first, 'Status')).toHaveTextContent('Under review');
     await expect(fact(first, 'Policy')).toHaveTextContent(`${architectsPolicy.number} (Architects)`);
-    await expect(fact(first, 'Date of loss')).toHaveTextContent('Feb 14, 2026');
+    await expect(fact(first, 'Claim made on')).toHaveTextContent('Feb 14, 2026');
     await expect(fact(first, 'Reported')).toHaveTextContent('Feb 16, 2026');
     // Each claim says what happens next and opens on its own page.
     await expect(within(first).getByText(/Your handler is reviewing the claim/)).toBeVisible();
@@ -171,12 +171,26 @@ export const ReportDialog: Story = {
     const policy = dialog.getByLabelText('Policy');
     await expect(policy).toHaveValue(String(architectsPolicy.id));
     await expect(policy).toHaveFocus();
-    await expect(dialog.getByLabelText('Date of loss')).toHaveAttribute('type', 'date');
-    await expect(dialog.getByLabelText('Date of loss')).toHaveAccessibleDescription(/from Sep 1, 2025 to today/);
+    // Short enough for a phone; the period under it.
+    await expect(within(policy).getByRole('option', { selected: true })).toHaveTextContent(
+      `${architectsPolicy.number} · Architects`,
+    );
+    await expect(policy).toHaveAccessibleDescription('In force from Sep 1, 2025 to Sep 1, 2026.');
+    await expect(dialog.getByLabelText('What are you reporting?')).toHaveValue('claim');
+    await expect(dialog.getByLabelText('Date the claim was made')).toHaveAttribute('type', 'date');
+    await expect(dialog.getByLabelText('Date the claim was made')).toHaveAccessibleDescription(
+      /first reached you: from Sep 1, 2025 to today/,
+    );
+    await expect(dialog.getByText(/Don’t admit liability or agree to a settlement or payment/)).toBeVisible();
+    await expect(dialog.getByText(/We acknowledge every report within one business day/)).toBeVisible();
+    // A notice of circumstance asks when it came to light.
+    await userEvent.selectOptions(dialog.getByLabelText('What are you reporting?'), 'circumstance');
+    await expect(dialog.getByLabelText('Date you learned of it')).toHaveAttribute('type', 'date');
+    await userEvent.selectOptions(dialog.getByLabelText('What are you reporting?'), 'claim');
     await expect(dialog.getByLabelText('What happened')).toBeVisible();
     // Documents go on the claim's own page once it is reported: no promise of a later release.
     await expect(
-      dialog.getByText(/once the claim is reported, attach letters, photos and invoices on its page/),
+      dialog.getByText(/once the claim is reported, attach the demand, letters and court papers on its page/),
     ).toBeVisible();
     await expect(dialog.queryByText(/later release/)).toBeNull();
     await expect(dialog.getByRole('button', { name: 'Report claim' })).toBeVisible();
@@ -190,15 +204,23 @@ export const ValidationErrors: Story = {
     const dialog = await openReport(canvas);
     await userEvent.type(dialog.getByLabelText('What happened'), 'Too short');
     await userEvent.click(dialog.getByRole('button', { name: 'Report claim' }));
-    const date = dialog.getByLabelText('Date of loss');
-    await expect(date).toHaveAccessibleDescription(/The date of loss is required$/);
+    const date = dialog.getByLabelText('Date the claim was made');
+    await expect(date).toHaveAccessibleDescription(/The date is required$/);
     await expect(date).toHaveFocus();
     await expect(dialog.getByLabelText('What happened')).toHaveAccessibleDescription(
       /The description must say what happened in at least 10 characters$/,
     );
     await userEvent.type(date, '2025-08-01');
-    await expect(date).toHaveAccessibleDescription(
-      /The date of loss must be on or after the policy started \(Sep 1, 2025\)$/,
+    await expect(date).toHaveAccessibleDescription(/The date must be on or after the policy started \(Sep 1, 2025\)$/);
+    // The act cannot come after the claim was made; a demand must be dollars.
+    await userEvent.type(dialog.getByLabelText('Date of the act or error (optional)'), '2025-09-02');
+    await userEvent.type(dialog.getByLabelText('Amount demanded (optional)'), 'lots');
+    await userEvent.click(dialog.getByRole('button', { name: 'Report claim' }));
+    await expect(dialog.getByLabelText('Date of the act or error (optional)')).toHaveAccessibleDescription(
+      /The date of the act or error cannot come after the claim was made$/,
+    );
+    await expect(dialog.getByLabelText('Amount demanded (optional)')).toHaveAccessibleDescription(
+      /The amount demanded must be an amount in dollars, such as 25,000$/,
     );
     await expect(server.reports).toHaveLength(0);
   },
@@ -217,7 +239,7 @@ export const ServerRefusal: Story = {
     const policy = dialog.getByLabelText('Policy');
     await expect(policy).toHaveValue('');
     await userEvent.selectOptions(policy, String(lapsedPolicy.id));
-    await userEvent.type(dialog.getByLabelText('Date of loss'), '2025-03-10');
+    await userEvent.type(dialog.getByLabelText('Date the claim was made'), '2025-03-10');
     await userEvent.type(dialog.getByLabelText('What happened'), 'A client disputes our fee for the library annex.');
     await userEvent.click(dialog.getByRole('button', { name: 'Report claim' }));
     const alert = await dialog.findByRole('alert');
@@ -235,7 +257,7 @@ export const Reported: Story = {
   play: async ({ canvasElement }) => {
     const canvas = await screenOf(canvasElement);
     const dialog = await openReport(canvas);
-    await userEvent.type(dialog.getByLabelText('Date of loss'), '2026-03-02');
+    await userEvent.type(dialog.getByLabelText('Date the claim was made'), '2026-03-02');
     await userEvent.type(
       dialog.getByLabelText('What happened'),
       'A roof drain we specified failed and flooded the tenant’s unit.',
@@ -255,10 +277,41 @@ export const Reported: Story = {
     await expect(server.reports).toHaveLength(1);
     await expect(server.reports[0]!.body).toEqual({
       policyid: architectsPolicy.id,
+      kind: 'claim',
       dateofloss: '2026-03-02',
+      actdate: null,
+      claimant: null,
+      lawsuitfiled: false,
+      amountdemandedcents: null,
       description: 'A roof drain we specified failed and flooded the tenant’s unit.',
     });
     await expect(server.reports[0]!.idempotencyKey).toMatch(/^[0-9a-f]{64}$/);
+  },
+};
+
+export const ReportedWithFacts: Story = {
+  name: 'Reported with every claims-made fact: the act, the claimant, a lawsuit, the demand',
+  play: async ({ canvasElement }) => {
+    const canvas = await screenOf(canvasElement);
+    const dialog = await openReport(canvas);
+    await userEvent.type(dialog.getByLabelText('Date the claim was made'), '2026-03-02');
+    await userEvent.type(dialog.getByLabelText('Date of the act or error (optional)'), '2025-10-06');
+    await userEvent.type(dialog.getByLabelText('Who is claiming (optional)'), 'Gulf Freight Storage LLC');
+    await userEvent.click(dialog.getByRole('checkbox', { name: 'A lawsuit has been filed' }));
+    await userEvent.type(dialog.getByLabelText('Amount demanded (optional)'), '$48,500');
+    await userEvent.type(dialog.getByLabelText('What happened'), 'The owner says our mezzanine loads were wrong.');
+    await userEvent.click(dialog.getByRole('button', { name: 'Report claim' }));
+    await waitFor(() => expect(canvas.queryByRole('dialog')).toBeNull());
+    await expect(server.reports[0]!.body).toEqual({
+      policyid: architectsPolicy.id,
+      kind: 'claim',
+      dateofloss: '2026-03-02',
+      actdate: '2025-10-06',
+      claimant: 'Gulf Freight Storage LLC',
+      lawsuitfiled: true,
+      amountdemandedcents: 4_850_000,
+      description: 'The owner says our mezzanine loads were wrong.',
+    });
   },
 };
 

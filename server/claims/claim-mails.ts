@@ -4,8 +4,8 @@
  * claim's number (what people quote on the phone) and links to the claims screen, on the
  * broker's branded site when the policy came through one.
  */
-import type { ClaimStatus } from '@shared/contract/claims';
-import { formatCalendarDay } from '@shared/contract/date-format';
+import { CLAIM_KIND_WORDS, claimFacts } from '@shared/contract/claim-facts';
+import type { Claim, ClaimStatus } from '@shared/contract/claims';
 import type { OutgoingMail } from '@server/mail/outbox';
 import { greet, render, type Block } from '@server/mail/templates';
 
@@ -13,21 +13,40 @@ type Addressee = { to: string; firstName: string | null; claimNumber: string; cl
 
 const seeClaim = (claimUrl: string): Block => ({ link: claimUrl, label: 'Follow your claim' });
 
+/** What the report told us, one fact a line ("Claimant: Harbor Tower Owners LLC"). */
+const factsBlock = (claim: ReportedClaim): Block => ({
+  quote: claimFacts(claim)
+    .map((fact) => `${fact.label}: ${fact.value}`)
+    .join('\n'),
+});
+
+type ReportedClaim = Pick<
+  Claim,
+  | 'kind'
+  | 'policyNumber'
+  | 'dateOfLoss'
+  | 'actDate'
+  | 'claimant'
+  | 'lawsuitFiled'
+  | 'amountDemandedCents'
+  | 'description'
+>;
+
 /** The receipt of a report: what was recorded, and what happens next. */
-export function claimReceivedMail(
-  input: Addressee & { policyNumber: string; dateOfLoss: string; description: string },
-): OutgoingMail {
-  return render(input.to, `We have received your claim ${input.claimNumber}`, greet(input.firstName), [
+export function claimReceivedMail(input: Addressee & { claim: ReportedClaim }): OutgoingMail {
+  const { claim } = input;
+  const what = claim.kind === 'circumstance' ? 'notice of circumstance' : 'claim';
+  return render(input.to, `We have received your ${what} ${input.claimNumber}`, greet(input.firstName), [
     {
-      text:
-        `Thank you for telling us. Your claim ${input.claimNumber} on policy ${input.policyNumber}, for a loss on ` +
-        `${formatCalendarDay(input.dateOfLoss)}, is recorded as you reported it:`,
+      text: `Thank you for telling us. Your ${what} ${input.claimNumber} on policy ${claim.policyNumber} is recorded as you reported it:`,
     },
-    { quote: input.description },
+    factsBlock(claim),
+    { quote: claim.description },
     {
       text:
-        'A claims handler will acknowledge it and tell you what happens next. Until then, add any documents you have ' +
-        '(letters, records, photographs) and write to us on the claim.',
+        'We acknowledge every report within one business day, and a claims handler then tells you what happens next. ' +
+        'Until then, add any documents you have (letters, the demand, court papers) and write to us on the claim. ' +
+        'Please don’t admit liability or agree to a settlement or payment: we handle that with you.',
     },
     seeClaim(input.claimUrl),
   ]);
@@ -113,6 +132,32 @@ export function claimInsuredFilesMail(input: HandlerAddressee & { filenames: str
     { quote: input.filenames.join('\n') },
     openOnDesk(input.deskUrl),
   ]);
+}
+
+/**
+ * A new report, to the claims desk: everything the insured reported, so the handler can
+ * acknowledge it from the mail. Its subject does not start "Claim C-…:" as the mails about an
+ * insured's later words do: it is the report itself.
+ */
+export function claimReportedDeskMail(
+  input: Omit<HandlerAddressee, 'policyNumber'> & { claim: ReportedClaim },
+): OutgoingMail {
+  const { claim } = input;
+  const kind = CLAIM_KIND_WORDS[claim.kind].toLowerCase();
+  return render(
+    input.to,
+    `New ${kind} ${input.claimNumber} on policy ${claim.policyNumber}${claim.lawsuitFiled ? ': lawsuit filed' : ''}`,
+    greet(input.firstName),
+    [
+      {
+        text: `${input.insured} reported a ${kind}, ${input.claimNumber}, on policy ${claim.policyNumber}:`,
+      },
+      factsBlock(claim),
+      { quote: claim.description },
+      { text: 'The insured was told we acknowledge every report within one business day.' },
+      openOnDesk(input.deskUrl),
+    ],
+  );
 }
 
 /** The claim opened on the claims desk (screen `claims-desk`), where handlers work: never branded. */

@@ -7,9 +7,9 @@
  */
 import type * as v from 'valibot';
 import { businessToday } from '@shared/calendar';
-import type { Claim, ClaimablePolicy, reportClaimRequestSchema } from '@shared/contract/claims';
+import type { Claim, ClaimablePolicy, ClaimKind, reportClaimRequestSchema } from '@shared/contract/claims';
 import { formatCalendarDay } from '@shared/contract/date-format';
-import { claimReceivedMail, claimUrl } from '@server/claims/claim-mails';
+import { claimDeskUrl, claimReceivedMail, claimReportedDeskMail, claimUrl } from '@server/claims/claim-mails';
 import {
   claimById,
   claimInsured,
@@ -19,6 +19,7 @@ import {
   insertClaimEvent,
   policiesOfUserIn,
   usersPolicy,
+  usersWithRole,
   type ClaimRow,
 } from '@server/claims/claim-queries';
 import type { AuthUser } from '@server/auth/user';
@@ -51,7 +52,13 @@ export const claimToWire = (row: ClaimRow): Claim => ({
   policyId: row.policyId!,
   policyNumber: row.policyNumber,
   specialityName: row.specialityName,
+  // Written only by reportclaim, which checks it.
+  kind: row.kind as ClaimKind,
   dateOfLoss: row.dateOfLoss ?? '',
+  actDate: row.actDate,
+  claimant: row.claimant,
+  lawsuitFiled: row.lawsuitFiled,
+  amountDemandedCents: row.amountDemandedCents,
   description: row.description,
   status: row.status,
   reportedAt: row.createdAt.toISOString(),
@@ -105,24 +112,8 @@ export async function reportClaim(
   }
 
   const now = clock.now();
-  // The business day is the latest day any insured lives in (every state is at or west of New
-  // York), so their own today always passes.
   const today = businessToday(now);
-  if (input.dateofloss > today) {
-    throw badRequest(`The date of loss ${formatCalendarDay(input.dateofloss)} is in the future`, {
-      dateofloss: 'must not be in the future',
-    });
-  }
-  if (input.dateofloss < policy.effectiveDate) {
-    // Worded as the screens write dates: the insured reads this beside the field.
-    const began = formatCalendarDay(policy.effectiveDate);
-    throw badRequest(
-      `The date of loss ${formatCalendarDay(input.dateofloss)} is before policy ${policy.number} began (${began})`,
-      {
-        dateofloss: `must not be before the policy’s effective date, ${began}`,
-      },
-    );
-  }
+  checkReportDates(input, policy, today);
 
   try {
     const claim = await db.transaction(async (tx) => {
@@ -130,7 +121,12 @@ export async function reportClaim(
         userId: user.id,
         submissionId: policy.submissionId,
         policyId: policy.id,
+        kind: input.kind,
         claimDate: input.dateofloss,
+        actDate: input.actdate,
+        claimant: input.claimant,
+        lawsuitFiled: input.lawsuitfiled,
+        amountDemandedCents: input.amountdemandedcents,
         reportedDate: today,
         description: input.description,
         status: 'reported',
@@ -150,6 +146,7 @@ export async function reportClaim(
       });
       const created = claimToWire((await claimById(tx, id))!);
       await queueReceipt(tx, deps, created);
+      await queueDeskNotice(tx, deps, created, user.id);
       return created;
     });
     deps.mail.kick();
@@ -164,6 +161,37 @@ export async function reportClaim(
   }
 }
 
+/**
+ * The report's dates, against the policy's own dates and the server's clock only (never the
+ * browser's: a time-zone gap must not refuse a valid day). The business day is the latest day any
+ * insured lives in (every state is at or west of New York), so their own today always passes.
+ * Each refusal names its field, worded as the screens write dates: the insured reads it beside it.
+ */
+function checkReportDates(
+  input: Pick<ReportInput, 'dateofloss' | 'actdate' | 'kind'>,
+  policy: { number: string; effectiveDate: string },
+  today: string,
+): void {
+  const day = formatCalendarDay;
+  const made = input.kind === 'circumstance' ? 'The day you learned of it' : 'The day the claim was made';
+  if (input.dateofloss > today) {
+    throw badRequest(`${made}, ${day(input.dateofloss)}, is in the future`, {
+      dateofloss: 'must not be in the future',
+    });
+  }
+  if (input.dateofloss < policy.effectiveDate) {
+    const began = day(policy.effectiveDate);
+    throw badRequest(`${made}, ${day(input.dateofloss)}, is before policy ${policy.number} began (${began})`, {
+      dateofloss: `must not be before the policy’s effective date, ${began}`,
+    });
+  }
+  if (input.actdate !== null && input.actdate > input.dateofloss) {
+    throw badRequest(`The act or error, ${day(input.actdate)}, cannot come after ${made.toLowerCase()}`, {
+      actdate: `must not be after ${day(input.dateofloss)}, the day the ${input.kind === 'circumstance' ? 'circumstance came to light' : 'claim was made'}`,
+    });
+  }
+}
+
 /** Inside the report's transaction: the insured's receipt, naming the claim's number. */
 async function queueReceipt(tx: Transaction, deps: ClaimDeps, claim: Claim): Promise<void> {
   const insured = await claimInsured(tx, claim.id);
@@ -175,9 +203,34 @@ async function queueReceipt(tx: Transaction, deps: ClaimDeps, claim: Claim): Pro
       firstName: insured.firstName,
       claimNumber: claim.number,
       claimUrl: claimUrl(deps.publicUrl, insured.clientUrl, claim.id),
-      policyNumber: claim.policyNumber,
-      dateOfLoss: claim.dateOfLoss,
-      description: claim.description,
+      claim,
     }),
   );
+}
+
+/**
+ * Inside the report's transaction: the claims desk is told of the new report with everything it
+ * says. Nobody has handled it yet, so every underwriter is told (the desk's queue is theirs), or
+ * with none the administrators, as for the insured's later words (claim-handler-notice.ts); never
+ * the insured themselves, even when they are an underwriter too.
+ */
+async function queueDeskNotice(tx: Transaction, deps: ClaimDeps, claim: Claim, insuredUserId: number): Promise<void> {
+  const insured = await claimInsured(tx, claim.id);
+  if (!insured) return;
+  const underwriters = await usersWithRole(tx, 'underwriter', insuredUserId);
+  const handlers = underwriters.length > 0 ? underwriters : await usersWithRole(tx, 'admin', insuredUserId);
+  const who = insured.name ?? insured.email;
+  for (const handler of handlers) {
+    await deps.mail.enqueue(
+      tx,
+      claimReportedDeskMail({
+        to: handler.email,
+        firstName: handler.firstName,
+        claimNumber: claim.number,
+        insured: insured.companyName ? `${who} (${insured.companyName})` : who,
+        deskUrl: claimDeskUrl(deps.publicUrl, claim.id),
+        claim,
+      }),
+    );
+  }
 }

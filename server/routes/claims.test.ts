@@ -6,7 +6,8 @@ import { claimablePolicyListSchema, claimListSchema, claimSchema, type Claim } f
 import { formatCalendarDay } from '@shared/contract/date-format';
 import { DAY, TestClock } from '@server/clock';
 import { claims, policies, submissions } from '@server/db/schema';
-import { caller, signIn } from '@server/test/auth-helpers';
+import { demoUsers } from '@server/db/seed/demo-data';
+import { caller, mailsTo, signIn } from '@server/test/auth-helpers';
 import { expectError } from '@server/test/expect-error';
 import { bindForTest, newInsured, quotedOrder, type Insured } from '@server/test/account-helpers';
 import { setupTestApp } from '@server/test/test-app';
@@ -87,7 +88,12 @@ describe('POST insured/reportclaim and GET insured/claims', () => {
       policyId: policy.id,
       policyNumber: policy.number,
       specialityName: 'Dentists',
+      kind: 'claim',
       dateOfLoss: today(),
+      actDate: null,
+      claimant: null,
+      lawsuitFiled: false,
+      amountDemandedCents: null,
       description,
       status: 'reported',
       reportedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
@@ -151,6 +157,180 @@ describe('POST insured/reportclaim and GET insured/claims', () => {
     );
     expect(early.fields?.dateofloss).toMatch(/, [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
     expect(await claimCount(insured.userId)).toBe(0);
+  });
+
+  it('records what a claims-made report says: claim or circumstance, the act’s date, the claimant, a lawsuit, the demand (JSON or form)', async () => {
+    const { insured, policy } = await insuredWithPolicy();
+    const claim = await report(insured, {
+      policyid: policy.id,
+      kind: 'claim',
+      dateofloss: today(),
+      actdate: '2019-05-02',
+      claimant: '  Harbor Tower Owners LLC  ',
+      lawsuitfiled: true,
+      amountdemandedcents: 25_000_000,
+      description,
+    });
+    expect(claim).toMatchObject({
+      kind: 'claim',
+      dateOfLoss: today(),
+      actDate: '2019-05-02',
+      claimant: 'Harbor Tower Owners LLC',
+      lawsuitFiled: true,
+      amountDemandedCents: 25_000_000,
+    });
+    const [row] = await t.app.db.select().from(claims).where(eq(claims.id, claim.id));
+    expect(row).toMatchObject({
+      kind: 'claim',
+      claimDate: today(),
+      actDate: '2019-05-02',
+      claimant: 'Harbor Tower Owners LLC',
+      lawsuitFiled: true,
+      amountDemandedCents: 25_000_000,
+    });
+
+    // A notice of circumstance from a form: empty optional fields are none.
+    const response = await insured.call(
+      'POST',
+      REPORT,
+      {
+        policyid: String(policy.id),
+        kind: 'circumstance',
+        dateofloss: today(),
+        actdate: '',
+        claimant: '',
+        lawsuitfiled: 'false',
+        amountdemandedcents: '',
+        description,
+      },
+      { form: true },
+    );
+    // An empty amount from a form is not a number: named, not guessed.
+    expect(Object.keys(expectError(response, 400).fields ?? {})).toEqual(['amountdemandedcents']);
+    const notice = v.parse(
+      claimSchema,
+      (
+        await insured.call(
+          'POST',
+          REPORT,
+          {
+            policyid: String(policy.id),
+            kind: 'circumstance',
+            dateofloss: today(),
+            actdate: '',
+            claimant: '',
+            description,
+          },
+          { form: true },
+        )
+      ).json(),
+    );
+    expect(notice).toMatchObject({
+      kind: 'circumstance',
+      actDate: null,
+      claimant: null,
+      lawsuitFiled: false,
+      amountDemandedCents: null,
+    });
+    const listed = v.parse(claimListSchema, (await insured.call('GET', 'insured/claims')).json());
+    expect(listed.map((c) => [c.id, c.kind])).toEqual([
+      [notice.id, 'circumstance'],
+      [claim.id, 'claim'],
+    ]);
+  });
+
+  it('refuses each bad claims-made fact naming its field; the act may not come after the claim was made', async () => {
+    const { insured, policy } = await insuredWithPolicy();
+    const base = { policyid: policy.id, dateofloss: today(), description };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...base, kind: 'occurrence' }, 'kind'],
+      [{ ...base, actdate: day(1) }, 'actdate'],
+      [{ ...base, actdate: '2026-02-30' }, 'actdate'],
+      [{ ...base, actdate: 'last spring' }, 'actdate'],
+      [{ ...base, claimant: 'x'.repeat(201) }, 'claimant'],
+      [{ ...base, claimant: 7 }, 'claimant'],
+      [{ ...base, lawsuitfiled: 'maybe' }, 'lawsuitfiled'],
+      [{ ...base, amountdemandedcents: -1 }, 'amountdemandedcents'],
+      [{ ...base, amountdemandedcents: 10.5 }, 'amountdemandedcents'],
+      [{ ...base, amountdemandedcents: 'ten thousand' }, 'amountdemandedcents'],
+      [{ ...base, amountdemandedcents: 1_000_000_000_001 }, 'amountdemandedcents'],
+    ];
+    for (const [body, field] of cases) {
+      const error = expectError(await insured.call('POST', REPORT, body), 400);
+      expect(Object.keys(error.fields ?? {}), JSON.stringify(body)).toEqual([field]);
+    }
+    // The act after the claim was made, both in the past: checked against the claim's own date.
+    await t.app.db
+      .update(policies)
+      .set({ effectiveDate: day(-30) })
+      .where(eq(policies.id, policy.id));
+    const after = expectError(
+      await insured.call('POST', REPORT, { ...base, dateofloss: day(-30), actdate: day(-1) }),
+      400,
+    );
+    expect(after.fields).toEqual({
+      actdate: `must not be after ${formatCalendarDay(day(-30))}, the day the claim was made`,
+    });
+    expect(await claimCount(insured.userId)).toBe(0);
+    // The same day for both, and the longest claimant, are fine.
+    await report(insured, { ...base, actdate: today(), claimant: 'y'.repeat(200), amountdemandedcents: 0 });
+  });
+
+  it('mails the insured a receipt with the facts and what to do, and the claims desk a notice of the new report', async () => {
+    const { insured, policy } = await insuredWithPolicy();
+    const claim = await report(insured, {
+      policyid: policy.id,
+      dateofloss: today(),
+      actdate: '2024-03-18',
+      claimant: 'Harbor Tower Owners LLC',
+      lawsuitfiled: true,
+      amountdemandedcents: 12_500_000,
+      description,
+    });
+    const receipt = (await mailsTo(t.app, insured.email)).find((mail) => mail.subject.includes(claim.number));
+    expect(receipt!.subject).toBe(`We have received your claim ${claim.number}`);
+    for (const line of [
+      `Claim made on: ${formatCalendarDay(today())}`,
+      'Act or error on: Mar 18, 2024',
+      'Claimant: Harbor Tower Owners LLC',
+      'Lawsuit filed: Yes',
+      'Amount demanded: $125,000.00',
+      description,
+      'within one business day',
+      'don’t admit liability or agree to a settlement',
+    ]) {
+      expect(receipt!.text).toContain(line);
+    }
+
+    const underwriter = demoUsers.find((user) => user.role === 'underwriter')!;
+    const desk = (await mailsTo(t.app, underwriter.email)).filter((mail) => mail.text.includes(claim.number));
+    expect(desk.map((mail) => mail.subject)).toEqual([
+      `New claim ${claim.number} on policy ${policy.number}: lawsuit filed`,
+    ]);
+    for (const line of [
+      `reported a claim, ${claim.number}, on policy ${policy.number}:`,
+      'Act or error on: Mar 18, 2024',
+      'Claimant: Harbor Tower Owners LLC',
+      'Lawsuit filed: Yes',
+      'Amount demanded: $125,000.00',
+      description,
+      `${t.app.config.publicUrl}/underwriting/claims?claimid=${claim.id}`,
+    ]) {
+      expect(desk[0]!.text).toContain(line);
+    }
+    // A retry answered from its key mails nobody again.
+    const body = { policyid: policy.id, kind: 'circumstance', dateofloss: today(), description };
+    const headers = { 'idempotency-key': 'circumstance-mail-0001' };
+    const notice = await report(insured, body, headers);
+    expect((await insured.call('POST', REPORT, body, { headers })).statusCode).toBe(200);
+    const noticeMails = (await mailsTo(t.app, underwriter.email)).filter((mail) => mail.text.includes(notice.number));
+    expect(noticeMails.map((mail) => mail.subject)).toEqual([
+      `New notice of circumstance ${notice.number} on policy ${policy.number}`,
+    ]);
+    expect(noticeMails[0]!.text).toContain('Claimant: Not given');
+    expect((await mailsTo(t.app, insured.email)).map((mail) => mail.subject)).toContain(
+      `We have received your notice of circumstance ${notice.number}`,
+    );
   });
 
   it('answers 404 for someone else’s or a missing policy, and records nothing', async () => {

@@ -90,9 +90,14 @@ export async function claimRoutes(app: FastifyInstance) {
     summary: 'Report a claim against one of the insured’s policies',
     description:
       'Records the claim as reported with a number (C-YYYY-NNNNNN), starts its timeline with the report, mails the ' +
-      'insured a receipt and answers the claim (201). The policy must be the ' +
-      'caller’s (404 otherwise) and its order bound or complete (409 naming the status). dateofloss must not be in the ' +
-      'future nor before the policy’s effective date (400 naming dateofloss). With an Idempotency-Key header, ' +
+      'insured a receipt and the claims desk (every underwriter, else the administrators) a notice with the report, and ' +
+      'answers the claim (201). Claims-made: kind is claim (the default) or circumstance (notice of a circumstance that ' +
+      'may become a claim); dateofloss is the day the claim was made (first demand or notice) or the circumstance came ' +
+      'to light, required. Optional: actdate (the act or error), claimant, lawsuitfiled, amountdemandedcents. The ' +
+      'policy must be the caller’s (404 otherwise) and its order bound or complete (409 naming the status). Dates are ' +
+      'checked against the policy’s own dates and the server’s business day only: dateofloss not in the future nor ' +
+      'before the policy’s effective date (400 naming dateofloss), actdate not after dateofloss (400 naming actdate); ' +
+      'every other bad field is a 400 naming it. With an Idempotency-Key header, ' +
       'repeating the call answers the claim recorded the first time (200) and records nothing; the same key with a ' +
       'different report is a 422 naming Idempotency-Key.',
     tags,

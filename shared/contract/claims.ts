@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { optionalText, recordIdInputSchema, requiredText } from '@shared/contract/address';
+import { flagInputSchema, optionalText, recordIdInputSchema, requiredText } from '@shared/contract/address';
 import { claimStatuses } from '@shared/contract/enums';
 import { isoDateSchema } from '@shared/contract/submissions';
 
@@ -26,6 +26,20 @@ const integer = v.pipe(v.number(), v.integer());
 export type ClaimStatus = (typeof claimStatuses)[number];
 export const claimStatusSchema = v.picklist(claimStatuses, `must be one of: ${claimStatuses.join(', ')}`);
 
+/**
+ * Our policies are claims-made: what the insured reports is either a claim made against them (a
+ * demand, a letter, a lawsuit) or a circumstance that may become one (notice of circumstance),
+ * which, reported while the policy is in force, keeps a later claim from it on this policy.
+ */
+export const claimKinds = ['claim', 'circumstance'] as const;
+export type ClaimKind = (typeof claimKinds)[number];
+export const claimKindSchema = v.picklist(claimKinds, `must be one of: ${claimKinds.join(', ')}`);
+
+/** The largest amount demanded the report takes, in cents: $10 billion (anything above is a typing slip). */
+export const MAX_AMOUNT_DEMANDED_CENTS = 1_000_000_000_000;
+/** The longest claimant name. */
+export const MAX_CLAIMANT_LENGTH = 200;
+
 export const claimSchema = v.object({
   id: integer,
   /** C-2026-000042. */
@@ -33,8 +47,20 @@ export const claimSchema = v.object({
   policyId: integer,
   policyNumber: v.string(),
   specialityName: v.string(),
-  /** Date of loss, YYYY-MM-DD. */
+  kind: claimKindSchema,
+  /**
+   * YYYY-MM-DD: the day the claim was made — the first demand or notice reached the insured — or,
+   * for a circumstance, the day they learned of it. The name is the call's first one, kept so
+   * existing callers keep working; it is not an occurrence policy's date of loss.
+   */
   dateOfLoss: v.string(),
+  /** YYYY-MM-DD: the day of the act, error or omission complained of, when the insured knows it. */
+  actDate: v.nullable(v.string()),
+  /** Who is claiming; null when not said. */
+  claimant: v.nullable(v.string()),
+  lawsuitFiled: v.boolean(),
+  /** What the claimant demands, in cents; null when they named no amount. */
+  amountDemandedCents: v.nullable(integer),
   description: v.string(),
   status: claimStatusSchema,
   reportedAt: v.string(),
@@ -54,15 +80,49 @@ export type ClaimablePolicy = v.InferOutput<typeof claimablePolicySchema>;
 /** GET insured/policies: the policies the insured holds. */
 export const claimablePolicyListSchema = v.array(claimablePolicySchema);
 
+/** A date the report may leave out: empty or missing is none (null). */
+const optionalDay = v.optional(
+  v.nullable(
+    v.pipe(
+      v.union([v.literal(''), isoDateSchema], 'must be a date (YYYY-MM-DD)'),
+      v.transform((day) => (day === '' ? null : day)),
+    ),
+  ),
+  null,
+);
+
 /**
- * POST insured/reportclaim: the policy (the insured's own; 404 otherwise), the date of loss
- * (a real date, not in the future, not before the policy's effective date: 400 naming
- * dateofloss) and what happened. 201 with the claim; an Idempotency-Key makes a retry answer it
- * again (200). The insured is mailed a receipt naming the claim's number.
+ * POST insured/reportclaim (JSON or form): the policy (the insured's own; 404 otherwise), kind
+ * (claim, the default, or circumstance), dateofloss — the day the claim was made (first demand or
+ * notice) or the circumstance came to light: required, a real date, not before the policy's
+ * effective date, not after its end and not after the server's business day (400 naming
+ * dateofloss) — and what happened (description, required). Optional: actdate (the day of the act
+ * or error, not after dateofloss), claimant (who is claiming), lawsuitfiled (true/false),
+ * amountdemandedcents (what they demand, whole cents). Each refused naming its field. 201 with the
+ * claim; an Idempotency-Key makes a retry answer it again (200). The insured is mailed a receipt,
+ * and the claims desk is told.
  */
 export const reportClaimRequestSchema = v.object({
   policyid: recordIdInputSchema,
+  kind: v.optional(claimKindSchema, 'claim'),
   dateofloss: isoDateSchema,
+  actdate: optionalDay,
+  claimant: optionalText(MAX_CLAIMANT_LENGTH),
+  lawsuitfiled: v.optional(flagInputSchema, false),
+  amountdemandedcents: v.optional(
+    v.nullable(
+      v.pipe(
+        v.union(
+          [v.number(), v.pipe(v.string(), v.trim(), v.regex(/^\d+$/), v.transform(Number))],
+          'must be a whole number of cents',
+        ),
+        v.integer('must be a whole number of cents'),
+        v.minValue(0, 'must not be negative'),
+        v.maxValue(MAX_AMOUNT_DEMANDED_CENTS, 'must be at most $10,000,000,000'),
+      ),
+    ),
+    null,
+  ),
   description: v.pipe(requiredText(4000), v.minLength(10, 'must say what happened in at least 10 characters')),
 });
 export type ReportClaimRequest = v.InferInput<typeof reportClaimRequestSchema>;

@@ -38,7 +38,12 @@ export const reportedClaim: Claim = {
   policyId: architectsPolicy.id,
   policyNumber: architectsPolicy.number,
   specialityName: 'Architects',
+  kind: 'claim',
   dateOfLoss: '2026-02-14',
+  actDate: '2025-10-06',
+  claimant: 'Gulf Freight Storage LLC',
+  lawsuitFiled: false,
+  amountDemandedCents: 4_850_000,
   description:
     'A client says the load calculations for their warehouse mezzanine were wrong and asks us to pay for the rework.',
   status: 'under_review',
@@ -51,7 +56,12 @@ export const closedClaim: Claim = {
   policyId: architectsPolicy.id,
   policyNumber: architectsPolicy.number,
   specialityName: 'Architects',
+  kind: 'claim',
   dateOfLoss: '2025-11-03',
+  actDate: null,
+  claimant: null,
+  lawsuitFiled: false,
+  amountDemandedCents: null,
   description: 'A contractor claimed a drawing error delayed the project. Settled without payment.',
   status: 'closed',
   reportedAt: '2025-11-04T09:00:00.000Z',
@@ -139,6 +149,11 @@ export function claimsServer(
           },
         );
       }
+      if (body.actdate && body.actdate > body.dateofloss) {
+        return apiError(400, 'The act or error cannot come after the claim was made.', {
+          actdate: `must not be after ${formatCalendarDay(body.dateofloss)}, the day the claim was made`,
+        });
+      }
       if ((body.description ?? '').trim().length < 10) {
         return apiError(400, 'Please say what happened.', {
           description: 'must say what happened in at least 10 characters',
@@ -151,7 +166,12 @@ export function claimsServer(
         policyId: policy.id,
         policyNumber: policy.number,
         specialityName: policy.specialityName,
+        kind: body.kind ?? 'claim',
         dateOfLoss: body.dateofloss,
+        actDate: body.actdate || null,
+        claimant: body.claimant?.trim() || null,
+        lawsuitFiled: body.lawsuitfiled === true,
+        amountDemandedCents: typeof body.amountdemandedcents === 'number' ? body.amountdemandedcents : null,
         description: body.description.trim(),
         status: 'reported',
         reportedAt: '2026-06-12T15:20:00.000Z',

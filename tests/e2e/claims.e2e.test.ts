@@ -194,7 +194,7 @@ describe.runIf(chromiumPath)('a claim followed by both sides in Chromium (issue 
     const dialog = insured.getByRole('dialog', { name: 'Report a claim' });
     // One policy: it is chosen already.
     expect(await dialog.getByLabel('Policy').locator('option:checked').textContent()).toContain(policy.policyNumber);
-    await dialog.getByLabel('Date of loss').fill(policy.effectiveDate);
+    await dialog.getByLabel('Date the claim was made').fill(policy.effectiveDate);
     await dialog.getByLabel('What happened').fill(WHAT_HAPPENED);
     await look(insured, 'claims-report-dialog');
     await dialog.getByRole('button', { name: 'Report claim' }).click();

@@ -1,3 +1,4 @@
+import { claimFacts } from '@shared/contract/claim-facts';
 import '@/styles/claim.css';
 import { useParams } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
@@ -131,10 +132,13 @@ function ClaimFacts({ detail }: { detail: ClaimDetail }) {
           <span className="claim-facts__sub">{claim.specialityName}</span>
         </dd>
       </div>
-      <div>
-        <dt>Date of loss</dt>
-        <dd>{formatDay(claim.dateOfLoss)}</dd>
-      </div>
+      {/* What the report said: claim or circumstance, when it was made, the act, the claimant, a suit, the demand. */}
+      {claimFacts(claim).map((fact) => (
+        <div key={fact.label}>
+          <dt>{fact.label}</dt>
+          <dd>{fact.value}</dd>
+        </div>
+      ))}
       <div>
         <dt>Reported</dt>
         <dd>{formatDay(claim.reportedAt)}</dd>

@@ -1,3 +1,4 @@
+import { claimFacts } from '@shared/contract/claim-facts';
 import '@/styles/underwriting.css';
 import '@/styles/claim.css';
 import { useMachine } from '@xstate/react';
@@ -137,7 +138,7 @@ function ClaimsTable({ items, status }: { items: ClaimQueueItem[]; status: Claim
             <th scope="col">Claim</th>
             <th scope="col">Insured</th>
             <th scope="col">Policy</th>
-            <th scope="col">Date of loss</th>
+            <th scope="col">Claim made</th>
             <th scope="col">Status</th>
             <th scope="col">Last activity</th>
             <th scope="col">Waiting on</th>
@@ -315,10 +316,13 @@ function HandlerFacts({ detail }: { detail: ClaimHandlerDetail }) {
           <span className="claim-facts__sub">{claim.specialityName}</span>
         </dd>
       </div>
-      <div>
-        <dt>Date of loss</dt>
-        <dd>{formatDay(claim.dateOfLoss)}</dd>
-      </div>
+      {/* What the report said: claim or circumstance, when it was made, the act, the claimant, a suit, the demand. */}
+      {claimFacts(claim).map((fact) => (
+        <div key={fact.label}>
+          <dt>{fact.label}</dt>
+          <dd>{fact.value}</dd>
+        </div>
+      ))}
       <div>
         <dt>Reported</dt>
         <dd>{formatDay(claim.reportedAt)}</dd>

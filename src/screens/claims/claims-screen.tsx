@@ -1,15 +1,19 @@
 import '@/styles/claims.css';
 import { useSearch } from '@tanstack/react-router';
 import { useActor, useMachine } from '@xstate/react';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { fromPromise } from 'xstate';
 import { errorText } from '@/api/api-error';
 import { getClaimablePolicies, getClaims, reportClaim } from '@/api/claims';
+import { addDays, type CalendarDay } from '@shared/calendar';
+import { claimMadeLabel } from '@shared/contract/claim-facts';
 import {
+  MAX_CLAIMANT_LENGTH,
   reportClaimRequestSchema,
   type Claim,
   type ClaimablePolicy,
+  type ClaimKind,
   type ReportClaimRequest,
 } from '@shared/contract/claims';
 import { isoDateSchema } from '@shared/contract/submissions';
@@ -143,7 +147,7 @@ function ClaimItem({ claim }: { claim: Claim }) {
     <li className="record claim" data-claim-id={claim.id}>
       <div className="claim__body">
         <h3 className="record__title" id={headingId}>
-          Claim {claim.number}
+          {claim.kind === 'circumstance' ? 'Notice of circumstance' : 'Claim'} {claim.number}
         </h3>
         <dl className="claim__facts">
           <div>
@@ -161,7 +165,7 @@ function ClaimItem({ claim }: { claim: Claim }) {
             </dd>
           </div>
           <div>
-            <dt>Date of loss</dt>
+            <dt>{claimMadeLabel(claim.kind)}</dt>
             <dd>{formatDay(claim.dateOfLoss)}</dd>
           </div>
           <div>
@@ -249,11 +253,37 @@ function ReportClaim({ dialogOpen, saving, failure, onOpen, onCancel, onReport, 
   );
 }
 
-const SHOWN_FIELDS = ['policyid', 'dateofloss', 'description'] as const;
+const SHOWN_FIELDS = [
+  'policyid',
+  'kind',
+  'dateofloss',
+  'actdate',
+  'claimant',
+  'lawsuitfiled',
+  'amountdemandedcents',
+  'description',
+] as const;
 
+/** Short enough for a phone's select ("P-2026-000001 · Architects"); the period shows under it. */
 function policyLabel(policy: ClaimablePolicy): string {
-  return `${policy.number}, ${policy.specialityName} (${formatDay(policy.effectiveDate)} to ${formatDay(policy.expirationDate)})`;
+  return `${policy.number} · ${policy.specialityName}`;
 }
+
+const KIND_OPTIONS: { value: ClaimKind; label: string }[] = [
+  { value: 'claim', label: 'A claim made against me' },
+  { value: 'circumstance', label: 'Something that may become a claim' },
+];
+
+/** "$25,000", "25000.50": dollars as people type them; whole cents on the wire. */
+const DOLLARS = /^\$?\s*(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$/;
+const dollarsToCents = (typed: string) => Math.round(Number(typed.replace(/[$,\s]/g, '')) * 100);
+
+/**
+ * The browser refuses only what is wrong whatever the time zone: a day before the policy began
+ * (the policy's own date) or later than tomorrow here. Whether a day is in the future is the
+ * server's to say, by its clock and business day: a phone's date may be a day behind or ahead.
+ */
+const latestPossibleDay = (): CalendarDay => addDays(localToday() as CalendarDay, 1);
 
 function ReportClaimDialog({
   policies,
@@ -264,13 +294,14 @@ function ReportClaimDialog({
   onReport,
 }: {
   policies: ClaimablePolicy[];
-  policyId: number | undefined;
+  /** The policy the form opens with, when it is one of `policies`. */
+  policyId?: number | undefined;
   saving: boolean;
   failure: { message: string; fields: Record<string, string> } | null;
   onCancel: () => void;
   onReport: (request: ReportClaimRequest) => void;
 }) {
-  const today = localToday();
+  const latest = latestPossibleDay();
   const policyFor = (id: string) => policies.find((policy) => String(policy.id) === id);
   const form = useForm(
     {
@@ -285,6 +316,7 @@ function ReportClaimDialog({
               ? String(policyId)
               : '',
       },
+      kind: { schema: v.picklist(['claim', 'circumstance']), name: 'What you report', initial: 'claim' },
       dateofloss: {
         schema: (values) => {
           const start = policyFor(values.policyid ?? '')?.effectiveDate;
@@ -292,20 +324,53 @@ function ReportClaimDialog({
             v.string(),
             v.nonEmpty('is required'),
             isoDateSchema,
-            v.check((value) => value <= today, 'cannot be in the future'),
+            v.check((value) => value <= latest, 'cannot be in the future'),
             v.check(
               (value) => !start || value >= start,
               `must be on or after the policy started${start ? ` (${formatDay(start)})` : ''}`,
             ),
           );
         },
-        name: 'The date of loss',
+        name: 'The date',
+      },
+      actdate: {
+        schema: (values) =>
+          v.union([
+            v.literal(''),
+            v.pipe(
+              isoDateSchema,
+              v.check((value) => value <= latest, 'cannot be in the future'),
+              v.check(
+                (value) => !values.dateofloss || value <= values.dateofloss,
+                'cannot come after the claim was made',
+              ),
+            ),
+          ]),
+        name: 'The date of the act or error',
+      },
+      claimant: {
+        schema: v.pipe(
+          v.string(),
+          v.trim(),
+          v.maxLength(MAX_CLAIMANT_LENGTH, `must be at most ${MAX_CLAIMANT_LENGTH} characters`),
+        ),
+        name: 'Who is claiming',
+      },
+      amount: {
+        schema: v.union([
+          v.literal(''),
+          v.pipe(v.string(), v.trim(), v.regex(DOLLARS, 'must be an amount in dollars, such as 25,000')),
+        ]),
+        name: 'The amount demanded',
       },
       description: { schema: reportClaimRequestSchema.entries.description, name: 'The description' },
     },
     failure?.fields,
   );
+  const [lawsuitFiled, setLawsuitFiled] = useState(false);
+  const lawsuitId = useId();
   const chosen = policyFor(form.values.policyid);
+  const circumstance = form.values.kind === 'circumstance';
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -314,7 +379,12 @@ function ReportClaimDialog({
     if (values)
       onReport({
         policyid: Number(values.policyid),
+        kind: values.kind as ClaimKind,
         dateofloss: values.dateofloss,
+        actdate: values.actdate || null,
+        claimant: values.claimant.trim() || null,
+        lawsuitfiled: lawsuitFiled,
+        amountdemandedcents: values.amount.trim() ? dollarsToCents(values.amount.trim()) : null,
         description: values.description.trim(),
       });
   }
@@ -323,24 +393,74 @@ function ReportClaimDialog({
     <Dialog title="Report a claim" onClose={onCancel} className="dialog--wide">
       {failure && <ServerFailure title="We could not report your claim" failure={failure} shownFields={SHOWN_FIELDS} />}
       <form className="form claims__form" noValidate onSubmit={submit} aria-busy={saving}>
+        <p className="notice claims__guidance">
+          <strong>Don’t admit liability or agree to a settlement or payment</strong> — we handle that with you. We
+          acknowledge every report within one business day.
+        </p>
         <SelectField
           label="Policy"
           data-autofocus
           options={policies.map((policy) => ({ value: String(policy.id), label: policyLabel(policy) }))}
           placeholder={policies.length === 1 ? undefined : 'Choose a policy'}
-          {...form.field('policyid')}
-        />
-        <TextField
-          label="Date of loss"
-          type="date"
           hint={
             chosen
-              ? `The day it happened, or the day you first learned of it: from ${formatDay(chosen.effectiveDate)} to today.`
-              : 'The day it happened, or the day you first learned of it.'
+              ? `In force from ${formatDay(chosen.effectiveDate)} to ${formatDay(chosen.expirationDate)}.`
+              : undefined
+          }
+          {...form.field('policyid')}
+        />
+        <SelectField
+          label="What are you reporting?"
+          options={KIND_OPTIONS}
+          hint="A claim is a demand for money or services, a lawyer’s letter or a lawsuit. Tell us too of something that may become one (a notice of circumstance): a claim that follows stays on this policy."
+          {...form.field('kind')}
+        />
+        <TextField
+          label={circumstance ? 'Date you learned of it' : 'Date the claim was made'}
+          type="date"
+          hint={
+            circumstance
+              ? 'The day you became aware of what happened.'
+              : `The day the demand, letter or lawsuit first reached you${chosen ? `: from ${formatDay(chosen.effectiveDate)} to today` : ''}.`
           }
           min={chosen?.effectiveDate}
-          max={today}
+          max={latest}
           {...form.field('dateofloss')}
+          readOnly={saving}
+        />
+        <TextField
+          label="Date of the act or error"
+          type="date"
+          optional
+          hint="When the work complained of was done, if you know."
+          max={form.values.dateofloss || latest}
+          {...form.field('actdate')}
+          readOnly={saving}
+        />
+        <TextField
+          label="Who is claiming"
+          optional
+          hint="The person or organisation making the claim."
+          autoComplete="off"
+          {...form.field('claimant')}
+          readOnly={saving}
+        />
+        <div className="checkbox claims__lawsuit">
+          <input
+            id={lawsuitId}
+            type="checkbox"
+            checked={lawsuitFiled}
+            onChange={(event) => !saving && setLawsuitFiled(event.target.checked)}
+          />
+          <label htmlFor={lawsuitId}>A lawsuit has been filed</label>
+        </div>
+        <TextField
+          label="Amount demanded"
+          optional
+          inputMode="decimal"
+          hint="In dollars, if the claimant named one."
+          autoComplete="off"
+          {...form.field('amount')}
           readOnly={saving}
         />
         <TextAreaField
@@ -351,8 +471,8 @@ function ReportClaimDialog({
           readOnly={saving}
         />
         <p className="notice claims__documents">
-          <strong>Documents:</strong> once the claim is reported, attach letters, photos and invoices on its page, and
-          write to your claims handler there.
+          <strong>Documents:</strong> once the claim is reported, attach the demand, letters and court papers on its
+          page, and write to your claims handler there.
         </p>
         <div className="dialog__actions">
           <button
