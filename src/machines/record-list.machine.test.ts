@@ -43,7 +43,7 @@ type Call = 'loadRecords' | 'saveRecord' | 'removeRecord';
 type Snapshot = SnapshotFrom<typeof recordListMachine>;
 
 /** The machine with calls that wait to be answered, and a record of what each was asked. */
-function harness() {
+function harness({ addOnLoad = false }: { addOnLoad?: boolean } = {}) {
   const { calls, waiting, answer, waitingOn } = answerableCalls<Call>();
   const actor = createActor(
     recordListMachine.provide({
@@ -52,6 +52,7 @@ function harness() {
         saveRecord: waiting<ListedRecord, SaveRecordInput>('saveRecord'),
         removeRecord: waiting<unknown, { id: number }>('removeRecord'),
       },
+      guards: { addOnLoad: () => addOnLoad },
     }),
   ).start();
   return { ...reading(actor), calls, answer, waitingOn };
@@ -80,6 +81,14 @@ describe('recordListMachine', () => {
       errorMessage: undefined,
       lastChange: undefined,
     });
+  });
+
+  it('opened to add a record (the policy page’s Report a claim), opens the new record’s dialog once the list is in', async () => {
+    const list = harness({ addOnLoad: true });
+    expect(list.value()).toBe('loading');
+    await list.answer('loadRecords', 'done', listed);
+    expect(list.value()).toBe('editing');
+    expect(list.context()).toMatchObject({ records: listed, editing: null });
   });
 
   it('says why the list did not load, and Try again loads it', async () => {
