@@ -2,11 +2,11 @@
  * Paying one instalment from its mailed link (issue 20), and what the insured and the broker read
  * of the plan. GET insured/instalment answers the instalment the link names (the caller's own:
  * anyone else's is a 404); POST insured/payinstalment opens the hosted checkout for exactly it
- * (one per Idempotency-Key, one payable session per invoice, as for the order's first invoice);
+ * through the order's own startCheckout (server/payments/checkout.ts: one per Idempotency-Key,
+ * one payable session per invoice);
  * POST insured/confirminstalment is the browser back from the provider, settled through the same
  * settlement as the webhook (server/payments/settle.ts, which pays it: instalment-settle.ts).
  */
-import { createHash, randomBytes } from 'node:crypto';
 import type * as v from 'valibot';
 import { businessToday, daysBetween } from '@shared/calendar';
 import type { Checkout } from '@shared/contract/billing';
@@ -23,7 +23,7 @@ import type { AuthUser } from '@server/auth/user';
 import { brokerOfUser } from '@server/broker/book-queries';
 import type { Clock } from '@server/clock';
 import type { Database, Transaction } from '@server/db/connection';
-import { conflict, notFound, serviceUnavailable } from '@server/http/http-error';
+import { conflict, notFound } from '@server/http/http-error';
 import {
   instalmentInvoicesOf,
   overdueOfBroker,
@@ -31,19 +31,8 @@ import {
   usersInstalment,
 } from '@server/instalments/instalment-queries';
 import { instalmentStatus } from '@server/instalments/instalment-rules';
-import { lockedOrder } from '@server/lifecycle/locked-order';
-import type { CheckoutDeps } from '@server/payments/checkout';
-import {
-  confirmationFacts,
-  insertPayment,
-  paymentOfOrderSession,
-  paymentWithKey,
-  pendingPaymentOfInvoice,
-  updatePayment,
-  updatePendingPayment,
-  updatePendingPaymentWithoutSession,
-} from '@server/payments/payment-queries';
-import { settlePaid } from '@server/payments/settle';
+import { confirmCheckout, screenUrl, startCheckout, type Bill, type CheckoutDeps } from '@server/payments/checkout';
+import { paymentOfOrderSession } from '@server/payments/payment-queries';
 
 type PayInput = v.InferOutput<typeof payInstalmentRequestSchema>;
 type ConfirmInput = v.InferOutput<typeof confirmInstalmentRequestSchema>;
@@ -89,20 +78,12 @@ export async function instalment(deps: { db: Database; clock: Clock }, user: Aut
   return payableView(await ownInstalment(deps.db, user, invoiceId), businessToday(deps.clock.now()));
 }
 
-const keyHash = (userId: number, key: string | undefined) =>
-  createHash('sha256')
-    .update(`instalment:${userId}:${key ?? randomBytes(16).toString('hex')}`)
-    .digest('hex');
-
-/** A screen's address, plain or under the broker's client prefix (specification §2). */
-const screenUrl = (base: string, screen: string, clientId: string | undefined) =>
-  clientId ? `${base}/client/${screen}/${encodeURIComponent(clientId)}` : `${base}/${screen}`;
-
-/** Inside the order's locks: this request's payment row (a retry's own, the invoice's open one, or a new one). */
-async function preparePayment(deps: CheckoutDeps, user: AuthUser, invoiceId: number, idempotency: string) {
-  return deps.db.transaction(async (tx) => {
-    const found = await ownInstalment(tx, user, invoiceId);
-    const order = await lockedOrder(tx, user, found.submissionId);
+/**
+ * The instalment as startCheckout bills it: inside the order's lock, only while it is open or
+ * overdue (a 409 saying it is paid or void otherwise); its Idempotency-Keys name this one invoice.
+ */
+const instalmentBill = (deps: CheckoutDeps, user: AuthUser, invoiceId: number): Bill => ({
+  invoice: async (tx) => {
     const row = await ownInstalment(tx, user, invoiceId);
     const view = payableView(row, businessToday(deps.clock.now()));
     if (!view.payable) {
@@ -110,30 +91,17 @@ async function preparePayment(deps: CheckoutDeps, user: AuthUser, invoiceId: num
         view.status === 'paid' ? 'is paid' : view.status === 'void' ? 'is void: the policy is cancelled' : 'is not due';
       throw conflict(`Instalment ${view.installmentNo} (invoice ${view.invoiceNumber}) ${words}`, { status: words });
     }
-    const earlier = await paymentWithKey(tx, idempotency);
-    if (earlier && earlier.invoiceId !== invoiceId) {
-      throw conflict('This Idempotency-Key was used for another payment: send a new key', {
-        'Idempotency-Key': 'was used for another payment',
-      });
-    }
-    if (earlier?.status === 'pending') return { order, invoice: row.invoice, payment: earlier };
-    const open = await pendingPaymentOfInvoice(tx, invoiceId, deps.provider.name);
-    if (open) return { order, invoice: row.invoice, payment: open };
-    const payment = await insertPayment(tx, {
-      invoiceId,
-      submissionId: order.id,
-      provider: deps.provider.name,
-      idempotencyKey: earlier ? keyHash(user.id, undefined) : idempotency,
-      amountCents: row.invoice.totalCents,
-      currency: row.invoice.currency,
-      status: 'pending',
-      createdAt: deps.clock.now(),
-    });
-    return { order, invoice: row.invoice, payment };
-  });
-}
+    return row.invoice;
+  },
+  what: (_order, invoice) => `instalment ${invoice.installmentNo} of ${invoice.schedule.length}`,
+  back: (appBase, clientId) => {
+    const page = `${screenUrl(appBase, 'policy/instalment', clientId)}?invoiceid=${invoiceId}`;
+    return { paid: page, unpaid: `${page}&cancelled=1` };
+  },
+  key: { space: 'instalment:', invoiceId },
+});
 
-/** POST insured/payinstalment. */
+/** POST insured/payinstalment: the same checkout as the order's, for this instalment's invoice. */
 export async function payInstalment(
   deps: CheckoutDeps,
   user: AuthUser,
@@ -141,65 +109,15 @@ export async function payInstalment(
   idempotencyKey: string | undefined,
   appBase: string,
 ): Promise<Checkout> {
-  const idempotency = keyHash(user.id, idempotencyKey);
-  let prepared = await preparePayment(deps, user, input.invoiceid, idempotency);
-  if (prepared.payment.providerRef) {
-    let expired = false;
-    try {
-      expired = (await deps.provider.retrieveSession(prepared.payment.providerRef)).status === 'expired';
-    } catch {
-      // An unreachable provider counts as still payable: the page it sent us to will say.
-    }
-    if (expired) {
-      await updatePendingPayment(deps.db, prepared.payment.id, {
-        status: 'expired',
-        failureMessage: 'The checkout expired before it was paid.',
-      });
-      prepared = await preparePayment(deps, user, input.invoiceid, idempotency);
-    }
-  }
-  const { order, invoice, payment } = prepared;
-  const answer = (sessionId: string, url: string): Checkout => ({
-    submissionId: order.id,
-    invoiceId: invoice.id,
-    provider: deps.provider.name,
-    sessionId,
-    url,
-    amountCents: payment.amountCents,
-  });
-  if (payment.providerRef && payment.checkoutUrl) return answer(payment.providerRef, payment.checkoutUrl);
-  const facts = (await confirmationFacts(deps.db, order.id))!;
-  const page = `${screenUrl(appBase, 'policy/instalment', input.clientid)}?invoiceid=${invoice.id}`;
-  let session;
-  try {
-    session = await deps.provider.createCheckout({
-      paymentId: payment.id,
-      invoiceId: invoice.id,
-      submissionId: order.id,
-      orderNumber: order.number,
-      invoiceNumber: invoice.number,
-      description: `Professional liability, ${facts.speciality}: instalment ${invoice.installmentNo} of ${invoice.schedule.length}, invoice ${invoice.number}`,
-      amountCents: payment.amountCents,
-      currency: 'USD',
-      customerEmail: facts.email,
-      successUrl: `${page}&sessionid={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${page}&cancelled=1`,
-      clientId: input.clientid,
-      idempotencyKey: `payment-${payment.id}-${payment.idempotencyKey.slice(0, 16)}`,
-    });
-  } catch (error) {
-    deps.log.error({ err: error, paymentId: payment.id }, 'The payment provider refused or did not answer a checkout');
-    await updatePendingPaymentWithoutSession(deps.db, payment.id, {
-      status: 'failed',
-      failureMessage: 'The payment service did not answer: no checkout was opened.',
-    });
-    throw serviceUnavailable(
-      'The payment service is not answering just now. Nothing was charged: try again in a minute.',
-      error,
-    );
-  }
-  await updatePayment(deps.db, payment.id, { providerRef: session.sessionId, checkoutUrl: session.url });
-  return answer(session.sessionId, session.url);
+  const { submissionId } = await ownInstalment(deps.db, user, input.invoiceid);
+  return startCheckout(
+    deps,
+    user,
+    { submissionid: submissionId, clientid: input.clientid },
+    idempotencyKey,
+    appBase,
+    instalmentBill(deps, user, input.invoiceid),
+  );
 }
 
 /** POST insured/confirminstalment. */
@@ -211,28 +129,16 @@ export async function confirmInstalment(
   const row = await ownInstalment(deps.db, user, input.invoiceid);
   const payment = await paymentOfOrderSession(deps.db, row.submissionId, input.sessionid, deps.provider.name);
   if (!payment || payment.invoiceId !== row.invoice.id) throw notFound('This instalment has no such checkout');
-  const answer = async (outcome: InstalmentConfirmation['outcome'], message: string | null) => ({
+  const { outcome, message } = await confirmCheckout(deps, payment, input.sessionid, {
+    notApplied: 'This payment could not be applied: we will refund it.',
+    refused: 'Your payment could not be applied to this instalment. We will refund it.',
+    expired: 'This checkout expired before it was paid. Pay again.',
+  });
+  return {
     outcome,
     message,
     instalment: payableView(await ownInstalment(deps.db, user, input.invoiceid), businessToday(deps.clock.now())),
-  });
-  if (payment.status === 'succeeded') return answer('paid', null);
-  if (payment.status === 'needs_refund')
-    return answer('failed', payment.failureMessage ?? 'This payment could not be applied: we will refund it.');
-  let session;
-  try {
-    session = await deps.provider.retrieveSession(input.sessionid);
-  } catch (error) {
-    deps.log.warn({ err: error, paymentId: payment.id }, 'Could not ask the payment provider about a checkout');
-    return answer('pending', 'We are waiting for the payment service to confirm your payment.');
-  }
-  if (session.status === 'paid') {
-    const settled = await settlePaid(deps, deps.provider.name, session);
-    if (settled.outcome === 'instalment_paid' || settled.outcome === 'already_bound') return answer('paid', null);
-    return answer('failed', 'Your payment could not be applied to this instalment. We will refund it.');
-  }
-  if (session.status === 'expired') return answer('failed', 'This checkout expired before it was paid. Pay again.');
-  return answer('pending', payment.failureMessage ?? 'We have not received your payment yet.');
+  };
 }
 
 /** GET insured/instalments: each of the insured's policies paid by instalments, with its schedule as it stands. */

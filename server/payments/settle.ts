@@ -26,7 +26,7 @@ import { ratingOf } from '@server/billing/invoices';
 import { issuePolicy, type IssuedDocument } from '@server/billing/issue-policy';
 import { lockOwner } from '@server/account/primary-records';
 import { issueTail, tailPayable } from '@server/cancellation/cancellation';
-import { payInstalment } from '@server/instalments/instalment-settle';
+import { instalmentPayment } from '@server/instalments/instalment-settle';
 import { endorsementRow, policyWithOrder } from '@server/endorsements/endorsement-queries';
 import { issueEndorsement } from '@server/endorsements/endorsements';
 import type { Clock } from '@server/clock';
@@ -161,21 +161,66 @@ async function confirmationMail(
   });
 }
 
+/** Why money taken pays nothing: the words the payment keeps, and what the log says. */
+export type Refusal = {
+  message: string;
+  /** Kept in the payment's record beside the session, when the words alone do not say it. */
+  reason?: string;
+  log: string;
+  facts: Record<string, unknown>;
+};
+
+/**
+ * What paying one invoice comes to, found under the settlement's locks by what the invoice is
+ * for: refused (the money is kept for a refund), or the invoice it pays and what follows once the
+ * payment and the invoice are recorded paid (the policy bound, an endorsement issued, a notice
+ * withdrawn).
+ */
+export type InvoicePayment =
+  { refused: Refusal; policyNumber: string | null } | { invoiceId: number; paid: () => Promise<Settled> };
+
 /** Money taken that binds nothing: the payment is marked for a refund by hand, with why in words. */
 async function keepForRefund(
   tx: Transaction,
   paymentId: number,
   session: SessionState,
   now: Date,
-  why: { raw: Record<string, unknown>; message: string },
+  why: Pick<Refusal, 'message' | 'reason'>,
 ) {
   await updatePayment(tx, paymentId, {
     status: 'needs_refund',
     providerPaymentRef: session.paymentRef,
     completedAt: now,
-    raw: why.raw,
+    raw: why.reason ? { session, reason: why.reason } : { session },
     failureMessage: why.message,
   });
+}
+
+/** The one place a payment counts, or is kept for a refund, whatever its invoice is for. */
+async function settleInvoice(
+  tx: Transaction,
+  deps: SettleDeps,
+  payment: PaymentRow,
+  session: SessionState,
+  now: Date,
+  payable: InvoicePayment,
+): Promise<Settled> {
+  if ('refused' in payable) {
+    await keepForRefund(tx, payment.id, session, now, payable.refused);
+    deps.log.warn({ paymentId: payment.id, ...payable.refused.facts }, payable.refused.log);
+    return { outcome: 'not_payable', submissionId: payment.submissionId, policyNumber: payable.policyNumber };
+  }
+  await updatePayment(tx, payment.id, {
+    status: 'succeeded',
+    providerPaymentRef: session.paymentRef,
+    failureMessage: null,
+    completedAt: now,
+    raw: { session },
+  });
+  await markInvoicePaid(tx, payable.invoiceId, now);
+  // Other checkouts of this invoice left open can no longer pay it.
+  await supersedePendingPayments(tx, payable.invoiceId);
+  return payable.paid();
 }
 
 async function bind(
@@ -186,142 +231,132 @@ async function bind(
 ): Promise<Settled> {
   const { order, payment } = locked;
   const now = deps.clock.now();
-  const answer = (outcome: SettleOutcome, policyNumber: string | null = null): Settled => ({
-    outcome,
-    submissionId: order.id,
-    policyNumber,
-  });
-  if (payment.status === 'succeeded') return answer('already_bound', (await policyOf(tx, order.id))?.number ?? null);
+  if (payment.status === 'succeeded') {
+    return {
+      outcome: 'already_bound',
+      submissionId: order.id,
+      policyNumber: (await policyOf(tx, order.id))?.number ?? null,
+    };
+  }
   if (session.amountCents !== payment.amountCents || session.currency.toUpperCase() !== payment.currency) {
     // Money was taken that does not pay this invoice: recorded for a refund, nothing bound.
     await keepForRefund(tx, payment.id, session, now, {
-      raw: { session, reason: 'amount_mismatch' },
+      reason: 'amount_mismatch',
       message: 'The amount paid did not match the invoice, so it was not applied: we will refund it.',
     });
     deps.log.error(
       { paymentId: payment.id, session },
       'Payment amount does not match the checkout: not bound, refund it',
     );
-    return answer('amount_mismatch');
+    return { outcome: 'amount_mismatch', submissionId: order.id, policyNumber: null };
   }
   const billed = await invoiceById(tx, payment.invoiceId);
-  if (billed?.endorsementId) return payEndorsement(tx, deps, locked, session, billed);
-  // A payment plan's later instalment (issue 20): paid, and a notice of non-payment withdrawn.
-  if (billed && billed.installmentNo > 1) return payInstalment(tx, deps, payment, session, billed);
+  const payable = billed?.endorsementId
+    ? await endorsementPayment(tx, deps, billed, now)
+    : // A payment plan's later instalment (issue 20): paid, and a notice of non-payment withdrawn.
+      billed && billed.installmentNo > 1
+      ? await instalmentPayment(tx, deps, payment, billed, now)
+      : await orderPayment(tx, deps, locked, now);
+  return settleInvoice(tx, deps, payment, session, now, payable);
+}
+
+/** The order's own invoice: paid, it binds the order and issues the policy (or the money is refunded). */
+async function orderPayment(
+  tx: Transaction,
+  deps: SettleDeps,
+  { order, payment }: Awaited<ReturnType<typeof lockPayment>>,
+  now: Date,
+): Promise<InvoicePayment> {
   const invoice = await invoiceOf(tx, order.id);
   if (order.status !== 'awaiting_payment' || !invoice || invoice.status === 'paid') {
     // Paid twice (two checkouts of one invoice) or after the order was closed: the money must be
     // refunded by hand; the record says so and nothing else changes.
-    await keepForRefund(tx, payment.id, session, now, {
-      raw: { session },
-      message: 'This payment arrived after the order was paid or closed: we will refund it.',
-    });
-    deps.log.warn(
-      { paymentId: payment.id, orderStatus: order.status },
-      'A payment arrived for an order that cannot be bound: refund it',
-    );
-    return answer('not_payable');
+    return {
+      refused: {
+        message: 'This payment arrived after the order was paid or closed: we will refund it.',
+        log: 'A payment arrived for an order that cannot be bound: refund it',
+        facts: { orderStatus: order.status },
+      },
+      policyNumber: null,
+    };
   }
   // A renewal's order whose policy was cancelled (or is under a notice) meanwhile renews nothing.
   const refused = await renewalRefusal(tx, order.id);
   if (refused) {
-    await keepForRefund(tx, payment.id, session, now, {
-      raw: { session, reason: 'renewal_refused' },
-      message: refused,
-    });
-    deps.log.warn(
-      { paymentId: payment.id, orderId: order.id },
-      'A renewal was paid for a policy it cannot renew: refund it',
-    );
-    return answer('not_payable');
+    return {
+      refused: {
+        message: refused,
+        reason: 'renewal_refused',
+        log: 'A renewal was paid for a policy it cannot renew: refund it',
+        facts: { orderId: order.id },
+      },
+      policyNumber: null,
+    };
   }
-  await updatePayment(tx, payment.id, {
-    status: 'succeeded',
-    providerPaymentRef: session.paymentRef,
-    failureMessage: null,
-    completedAt: now,
-    raw: { session },
-  });
-  await markInvoicePaid(tx, invoice.id, now);
-  // Other checkouts of this invoice left open can no longer bind.
-  await supersedePendingPayments(tx, invoice.id);
-  const bound = await moveSubmission(tx, null, order, now, {
-    event: PAID,
-    data: {
-      paymentId: payment.id,
-      provider: payment.provider,
-      amountCents: payment.amountCents,
-      invoiceNumber: invoice.number,
-    },
-  });
-  const { policy, issued } = await issuePolicy(tx, order, ratingOf(order), now, deps.trust);
-  await moveSubmission(tx, null, bound, now, {
-    event: ISSUED,
-    data: { policyId: policy.id, policyNumber: policy.number, documents: issued.map((document) => document.kind) },
-  });
-  const paidInvoice = { ...invoice, status: 'paid', paidAt: now, lastFailure: null };
-  await confirmationMail(
-    tx,
-    deps,
-    order.id,
-    issued,
-    await invoicePdf(await invoiceDocumentData(tx, paidInvoice, deps.trust)),
-    invoice.number,
-  );
-  return answer('bound', policy.number);
+  const paid = async (): Promise<Settled> => {
+    const bound = await moveSubmission(tx, null, order, now, {
+      event: PAID,
+      data: {
+        paymentId: payment.id,
+        provider: payment.provider,
+        amountCents: payment.amountCents,
+        invoiceNumber: invoice.number,
+      },
+    });
+    const { policy, issued } = await issuePolicy(tx, order, ratingOf(order), now, deps.trust);
+    await moveSubmission(tx, null, bound, now, {
+      event: ISSUED,
+      data: { policyId: policy.id, policyNumber: policy.number, documents: issued.map((document) => document.kind) },
+    });
+    const paidInvoice = { ...invoice, status: 'paid', paidAt: now, lastFailure: null };
+    await confirmationMail(
+      tx,
+      deps,
+      order.id,
+      issued,
+      await invoicePdf(await invoiceDocumentData(tx, paidInvoice, deps.trust)),
+      invoice.number,
+    );
+    return { outcome: 'bound', submissionId: order.id, policyNumber: policy.number };
+  };
+  return { invoiceId: invoice.id, paid };
 }
 
 /**
- * An endorsement's additional premium paid (issue 19): the payment succeeds, the invoice is paid
- * and the endorsement is issued (the policy changed, its declarations reissued) — unless it can no
- * longer be (paid already, or the policy is no longer in force): then the money is kept for a
- * refund as any payment that binds nothing. The policy's row is locked after the payment's, the
- * one order every endorsement takes it in.
+ * An endorsement's additional premium (issue 19): paid, the endorsement is issued (the policy
+ * changed, its declarations reissued) — unless it can no longer be (paid already, or the policy is
+ * no longer in force): then the money is kept for a refund as any payment that binds nothing. The
+ * policy's row is locked after the payment's, the one order every endorsement takes it in.
  */
-async function payEndorsement(
+async function endorsementPayment(
   tx: Transaction,
   deps: SettleDeps,
-  locked: Awaited<ReturnType<typeof lockPayment>>,
-  session: SessionState,
   invoice: InvoiceRow,
-): Promise<Settled> {
-  const { order, payment } = locked;
-  const now = deps.clock.now();
+  now: Date,
+): Promise<InvoicePayment> {
   const endorsement = (await endorsementRow(tx, invoice.endorsementId!))!;
   const { policy } = (await policyWithOrder(tx, endorsement.policyId))!;
-  const answer = (outcome: SettleOutcome): Settled => ({
-    outcome,
-    submissionId: order.id,
-    policyNumber: policy.number,
-  });
   // A tail is bought on a cancelled or expired policy (policy.buyTail); any other change needs it in force.
   const tail = endorsement.kind === 'tail';
   const endorsable = tail
     ? tailPayable(policy.status)
     : nextPolicyStatus(policy.status, { type: 'policy.endorse', actor: 'insured' }) !== null;
   if (invoice.status === 'paid' || endorsement.status !== 'awaiting_payment' || !endorsable) {
-    await keepForRefund(tx, payment.id, session, now, {
-      raw: { session },
-      message: 'This payment arrived after the endorsement was paid or the policy ended: we will refund it.',
-    });
-    deps.log.warn(
-      { paymentId: payment.id, endorsement: endorsement.number, policyStatus: policy.status },
-      'A payment arrived for an endorsement that cannot be issued: refund it',
-    );
-    return answer('not_payable');
+    return {
+      refused: {
+        message: 'This payment arrived after the endorsement was paid or the policy ended: we will refund it.',
+        log: 'A payment arrived for an endorsement that cannot be issued: refund it',
+        facts: { endorsement: endorsement.number, policyStatus: policy.status },
+      },
+      policyNumber: policy.number,
+    };
   }
-  await updatePayment(tx, payment.id, {
-    status: 'succeeded',
-    providerPaymentRef: session.paymentRef,
-    failureMessage: null,
-    completedAt: now,
-    raw: { session },
-  });
-  await markInvoicePaid(tx, invoice.id, now);
-  await supersedePendingPayments(tx, invoice.id);
-  if (tail) await issueTail(tx, deps, endorsement.id, now);
-  else await issueEndorsement(deps, tx, endorsement.id, now);
-  return answer('endorsed');
+  const paid = async (): Promise<Settled> => {
+    if (tail) await issueTail(tx, deps, endorsement.id, now);
+    else await issueEndorsement(deps, tx, endorsement.id, now);
+    return { outcome: 'endorsed', submissionId: invoice.submissionId, policyNumber: policy.number };
+  };
+  return { invoiceId: invoice.id, paid };
 }
 
 /** The provider says `session` is paid. `event`: the webhook delivery it came in, if any. */

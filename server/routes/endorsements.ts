@@ -37,7 +37,7 @@ import {
   KEY_REUSED_DOC,
 } from '@server/http/idempotency-key';
 import { appBaseFor } from '@server/http/request-origin';
-import { startCheckout, type CheckoutDeps } from '@server/payments/checkout';
+import { endorsementBill, startCheckout, type CheckoutDeps } from '@server/payments/checkout';
 import { defineRoute } from '@server/http/route';
 
 /** What the OpenAPI document shows for the PDF answer (the route sends the bytes itself). */
@@ -176,7 +176,7 @@ export async function endorsementRoutes(app: FastifyInstance) {
         { submissionid: endorsement.submissionId, clientid: body.clientid },
         idempotencyKeyOf(request),
         appBaseFor(app, request),
-        endorsement,
+        endorsementBill(endorsement),
       );
     },
   });
