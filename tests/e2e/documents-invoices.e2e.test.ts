@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, businessToday, daysBetween } from '@shared/calendar';
+import type { DocumentList } from '@shared/contract/documents';
 import type { PolicyInstalments } from '@shared/contract/instalments';
 import { formatUsd } from '@shared/contract/money-format';
 import { demoUsers } from '@server/db/seed/demo-data';
@@ -129,6 +130,33 @@ describe.runIf(chromiumPath)('every invoice of an order and the notice of non-pa
     const noticeButton = screen.getByRole('button', { name: /^Download Notice of cancellation for non-payment / });
     const [noticeFile] = await Promise.all([page.waitForEvent('download'), noticeButton.click()]);
     expect(noticeFile.suggestedFilename()).toMatch(/^notice-of-non-payment-p-\d{4}-\d+-inv-\d{4}-\d+\.pdf$/);
+    expect(await screen.locator('[data-policy-status]').first().getAttribute('data-policy-status')).toBe(
+      'cancellation_notice',
+    );
+
+    // The policy page lists the notice among its history's events.
+    const token = await signIn(email, PASSWORD);
+    const list = await call<DocumentList>('documents/list', token);
+    const policyId = list.orders[0]!.policyId!;
+    await page.goto(`${server.url}/policy?policyid=${policyId}`);
+    const history = page.locator('[data-screen="policy-history"]').getByRole('region', { name: 'History' });
+    await history.getByText('Notice of cancellation for non-payment').waitFor();
+    await look('policy-notice');
+
+    // The insured cancels from the server's today: the notice of cancellation is kept with the
+    // documents, and the policy reads cancelled beside them.
+    await call('insured/cancelpolicy', token, { policyid: policyId, cancellationDate: list.today });
+    await page.goto(`${server.url}/document`);
+    const cancelled = screen.locator('[data-document-kind="cancellationnotice"]');
+    await cancelled.waitFor();
+    expect(await screen.locator('[data-policy-status]').first().getAttribute('data-policy-status')).toBe('cancelled');
+    expect(await screen.locator('.documents-standing').first().textContent()).toMatch(/^Cancelled from /);
+    await look('documents-cancelled');
+    const [cancellationFile] = await Promise.all([
+      page.waitForEvent('download'),
+      cancelled.getByRole('button', { name: /^Download Notice of cancellation P-/ }).click(),
+    ]);
+    expect(cancellationFile.suggestedFilename()).toMatch(/^endorsement-p-\d{4}-\d+-e\d{2}\.pdf$/);
     expect(problems).toEqual([]);
-  }, 240_000);
+  }, 300_000);
 });
