@@ -1,7 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import type { SubmissionSummary } from '@shared/contract/dashboard';
 import { formatUsd } from '@shared/contract/money-format';
+import { formatDay } from '@/components/format/dates';
 import DashboardScreen from '@/screens/dashboard/dashboard-screen';
 import { adaStored, authHandlers } from './support/auth-fixtures';
 import { brokerHandlers } from './support/broker-fixtures';
@@ -17,6 +19,16 @@ import {
   pendingDashboardHandlers,
   quotedOrder,
 } from './support/dashboard-fixtures';
+import {
+  cancelledAheadOrder,
+  cancelledOrder,
+  cancelledOwingOrder,
+  changedOrder,
+  expiredOrder,
+  inForceOrder,
+  renewedOrder,
+  underNoticeOrder,
+} from './support/dashboard-policy-fixtures';
 import { closableDashboard } from './support/order-status-fixtures';
 import { cancelledWithTail, inForce, POLICY_URLS } from './support/policy-history-fixtures';
 import type { RouterParameters } from './support/router-decorator';
@@ -342,3 +354,86 @@ export const Policies: Story = {
     await expect(policyLookups.count).toBe(0);
   },
 };
+
+/**
+ * One policy's order on the dashboard: its card's badge says where the policy stands today (the
+ * policy page's words), and its price line what the year costs now or, once cancelled, what came
+ * back or is still owed. The order's own status ("Complete: documents issued") no longer shows.
+ */
+function policyState(
+  order: SubmissionSummary,
+  expected: { badge: string; term: string; value: string; note?: string },
+): Story {
+  return {
+    parameters: { msw: { handlers: [...authHandlers(), ...dashboardHandlers({ orders: [order] })] } },
+    play: async ({ canvasElement }) => {
+      const canvas = await screenOf(canvasElement);
+      const [card] = (await orderCards(canvas)) as [HTMLElement];
+      const badge = card.querySelector('[data-policy-status]');
+      await expect(badge).toHaveTextContent(expected.badge, { normalizeWhitespace: true });
+      await expect(badge).toHaveAttribute('data-policy-status', order.policy!.status);
+      await expect(within(card).queryByText(/Complete: documents issued/)).toBeNull();
+      const value = fact(card, expected.term);
+      await expect(value).toHaveTextContent(expected.note ? `${expected.value} (${expected.note})` : expected.value, {
+        normalizeWhitespace: true,
+      });
+      if (expected.term !== 'Price for the year') {
+        await expect(within(card).queryByText('Price for the year', { selector: 'dt' })).toBeNull();
+      }
+    },
+  };
+}
+
+const day = (iso: string) => formatDay(iso);
+
+export const PolicyInForce = policyState(inForceOrder, {
+  badge: 'In force',
+  term: 'Price for the year',
+  value: formatUsd(inForceOrder.totalCents!),
+});
+
+export const PolicyChanged = policyState(changedOrder, {
+  badge: 'In force, changed',
+  term: 'Price for the year',
+  value: formatUsd(changedOrder.policy.premiumCents),
+  note: `after your changes; ${formatUsd(changedOrder.totalCents!)} when bought`,
+});
+
+export const PolicyUnderNotice = policyState(underNoticeOrder, {
+  badge: 'Cancellation notice',
+  term: 'Price for the year',
+  value: formatUsd(underNoticeOrder.totalCents!),
+});
+
+export const PolicyCancelled = policyState(cancelledOrder, {
+  badge: `Cancelled from ${day(cancelledOrder.policy.cancellationDate!)}`,
+  term: 'Owed back to you',
+  value: formatUsd(cancelledOrder.policy.cancellationNet!.netCents),
+  note: 'we credit or refund it',
+});
+
+export const PolicyCancelledAhead = policyState(cancelledAheadOrder, {
+  badge: `Cancelled from ${day(cancelledAheadOrder.policy.cancellationDate!)}`,
+  term: 'Owed back to you',
+  value: formatUsd(cancelledAheadOrder.policy.cancellationNet!.netCents),
+  note: 'we credit or refund it',
+});
+
+export const PolicyCancelledOwing = policyState(cancelledOwingOrder, {
+  badge: `Cancelled from ${day(cancelledOwingOrder.policy!.cancellationDate!)}`,
+  term: 'You still owe',
+  value: formatUsd(-cancelledOwingOrder.policy!.cancellationNet!.netCents),
+  note: 'premium earned for the days covered',
+});
+
+export const PolicyExpired = policyState(expiredOrder, {
+  badge: 'Expired',
+  term: 'Price for the year',
+  value: formatUsd(expiredOrder.totalCents!),
+});
+
+export const PolicyRenewed = policyState(renewedOrder, {
+  badge: 'Renewed',
+  term: 'Price for the year',
+  value: formatUsd(renewedOrder.totalCents!),
+});

@@ -1,8 +1,12 @@
 /** The SQL of the insured's dashboard: their orders with their speciality, most recently changed first. */
-import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { SubmissionStatus } from '@shared/contract/submissions';
 import type { Queryable } from '@server/db/connection';
-import { policies, renewalOffers, specialities, submissions } from '@server/db/schema';
+import { endorsements, policies, renewalOffers, specialities, submissions } from '@server/db/schema';
+
+/** A policy's cancellation: issued at once, and at most one (a cancelled policy cannot be cancelled again). */
+const cancellation = alias(endorsements, 'cancellation');
 
 /** The user's orders, only those in `statuses` when given, at most `limit` when given. */
 export async function orderSummaryRows(
@@ -26,10 +30,24 @@ export async function orderSummaryRows(
       policyNumber: policies.number,
       policyStatus: policies.status,
       cancellationDate: policies.cancellationDate,
+      policyEffectiveDate: policies.effectiveDate,
+      policyExpirationDate: policies.expirationDate,
+      policyPremiumCents: policies.premiumCents,
+      issuedChanges: sql<number>`(select count(*)::int from ${endorsements} where ${endorsements.policyId} = ${policies.id} and ${endorsements.kind} = 'change' and ${endorsements.status} = 'issued')`,
+      cancellationTotalCents: cancellation.totalChangeCents,
+      returnPremiumStatus: cancellation.returnPremiumStatus,
     })
     .from(submissions)
     .innerJoin(specialities, eq(specialities.id, submissions.specialityId))
     .leftJoin(policies, eq(policies.submissionId, submissions.id))
+    .leftJoin(
+      cancellation,
+      and(
+        eq(cancellation.policyId, policies.id),
+        eq(cancellation.kind, 'cancellation'),
+        eq(cancellation.status, 'issued'),
+      ),
+    )
     // Issue 20: a renewal's order is the renewal card's until it is bound (then it is the new term's order).
     .leftJoin(renewalOffers, eq(renewalOffers.submissionId, submissions.id))
     .where(

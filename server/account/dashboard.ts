@@ -3,6 +3,7 @@
  * resume. The next step is decided here, from the status alone, so every screen that links to
  * an order words it the same way.
  */
+import { businessToday } from '@shared/calendar';
 import { formatCalendarDay } from '@shared/contract/date-format';
 import { submissionStatuses } from '@shared/contract/enums';
 import type { NextStepAction, SubmissionSummary } from '@shared/contract/dashboard';
@@ -11,7 +12,10 @@ import { isOpenStatus } from '@shared/lifecycle/order-lifecycle.machine';
 import type { ScreenName } from '@shared/screens';
 import { orderSummaryRows } from '@server/account/dashboard-queries';
 import type { AuthUser } from '@server/auth/user';
+import type { Clock } from '@server/clock';
 import type { Database } from '@server/db/connection';
+
+export type DashboardDeps = { db: Database; clock: Clock };
 
 type NextStep = { action: NextStepAction; label: string; screen: ScreenName | null };
 
@@ -60,12 +64,13 @@ const cancelledStep = (cancellationDate: string | null): NextStep => ({
 });
 
 async function summaries(
-  db: Database,
+  { db, clock }: DashboardDeps,
   user: AuthUser,
   statuses?: readonly SubmissionStatus[],
   limit?: number,
 ): Promise<SubmissionSummary[]> {
   const rows = await orderSummaryRows(db, user.id, statuses, limit);
+  const today = businessToday(clock.now());
   return rows.map((row) => ({
     submissionId: row.id,
     number: row.number,
@@ -86,18 +91,29 @@ async function summaries(
             number: row.policyNumber,
             status: row.policyStatus,
             cancellationDate: row.policyStatus === 'cancelled' ? row.cancellationDate : null,
+            effectiveDate: row.policyEffectiveDate!,
+            expirationDate: row.policyExpirationDate!,
+            // Each issued change reprices the policy's year (issueEndorsement): the order's price is as bought.
+            premiumCents: row.policyPremiumCents!,
+            issuedChanges: row.issuedChanges,
+            cancellationNet:
+              row.policyStatus === 'cancelled' && row.cancellationTotalCents !== null
+                ? // The cancellation's total is signed as a premium (negative: returned); the insured reads the other way.
+                  { netCents: -row.cancellationTotalCents, refundPending: row.returnPremiumStatus === 'owed' }
+                : null,
+            today,
           }
         : null,
   }));
 }
 
 /** Every order of the insured's, most recently changed first. */
-export function submissionSummaries(db: Database, user: AuthUser): Promise<SubmissionSummary[]> {
-  return summaries(db, user);
+export function submissionSummaries(deps: DashboardDeps, user: AuthUser): Promise<SubmissionSummary[]> {
+  return summaries(deps, user);
 }
 
 /** The open order changed most recently, to resume; null when none is open. */
-export async function existingOpenOrder(db: Database, user: AuthUser): Promise<SubmissionSummary | null> {
-  const [order] = await summaries(db, user, OPEN_STATUSES, 1);
+export async function existingOpenOrder(deps: DashboardDeps, user: AuthUser): Promise<SubmissionSummary | null> {
+  const [order] = await summaries(deps, user, OPEN_STATUSES, 1);
   return order ?? null;
 }

@@ -10,8 +10,12 @@ import {
 } from '@shared/contract/dashboard';
 import type { SubmissionStatus } from '@shared/contract/submissions';
 import { screens } from '@shared/screens';
-import { policies, submissions } from '@server/db/schema';
+import { cancellationSchema } from '@shared/contract/cancellation';
+import { checkoutSchema } from '@shared/contract/billing';
+import { endorsementSchema } from '@shared/contract/endorsements';
+import { endorsements, policies, submissions } from '@server/db/schema';
 import { bindForTest, newInsured, quotedOrder, type Insured } from '@server/test/account-helpers';
+import { newKey, paidOrder } from '@server/test/payment-helpers';
 import { specialityId } from '@server/test/quote-helpers';
 import { setupTestApp } from '@server/test/test-app';
 
@@ -166,6 +170,149 @@ describe('GET dashboard/submissiondetails', () => {
   it('answers 401 without a bearer token', async () => {
     for (const url of ['dashboard/submissiondetails', 'insured/existingopenorder']) {
       expect((await t.app.inject({ method: 'GET', url: `/api/weborder/${url}` })).statusCode).toBe(401);
+    }
+  });
+});
+
+/** The policy's row as the database holds it now. */
+const policyRow = async (policyId: number) =>
+  (await t.app.db.select().from(policies).where(eq(policies.id, policyId)))[0]!;
+
+/** The only order of the insured's, as the dashboard lists it. */
+async function onlyOrder(insured: Insured): Promise<SubmissionSummary> {
+  const listed = await summaries(insured);
+  expect(listed).toHaveLength(1);
+  return listed[0]!;
+}
+
+/** Pays an invoice through the sandbox's hosted checkout page with its success card. */
+async function payEndorsement(insured: Insured, endorsementId: number) {
+  const opened = await insured.call(
+    'POST',
+    'insured/payendorsement',
+    { endorsementid: endorsementId },
+    { headers: { 'idempotency-key': newKey() } },
+  );
+  expect(opened.statusCode, opened.body).toBe(200);
+  const page = new URL(v.parse(checkoutSchema, opened.json()).url);
+  const paid = await t.app.inject({
+    method: 'POST',
+    url: page.pathname,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      name: 'Dana Whitfield',
+      number: '4242424242424242',
+      expiry: '12/35',
+      cvc: '123',
+    }).toString(),
+  });
+  expect(paid.statusCode, paid.body).toBe(303);
+}
+
+async function cancel(insured: Insured, policyId: number, cancellationDate: string) {
+  const response = await insured.call(
+    'POST',
+    'insured/cancelpolicy',
+    { policyid: policyId, cancellationDate },
+    { headers: { 'idempotency-key': newKey() } },
+  );
+  expect(response.statusCode, response.body).toBe(200);
+  return v.parse(cancellationSchema, response.json());
+}
+
+describe('GET dashboard/submissiondetails: the policy as it stands today', () => {
+  const today = () => businessToday(t.app.clock.now());
+
+  it('in force as issued: its period, the price for the year as bought, no change, the server’s day', async () => {
+    const insured = await newInsured(app);
+    const { order, policy } = await paidOrder(app, insured);
+    const listed = await onlyOrder(insured);
+    expect(listed.totalCents).toBe(order.rating.totalCents);
+    expect(listed.policy).toEqual({
+      id: policy.id,
+      number: policy.number,
+      status: 'in_force',
+      cancellationDate: null,
+      effectiveDate: policy.effectiveDate,
+      expirationDate: policy.expirationDate,
+      premiumCents: order.rating.totalCents,
+      issuedChanges: 0,
+      cancellationNet: null,
+      today: today(),
+    });
+  });
+
+  it('in force, changed: the limit raised and paid for, the year’s price is the policy’s after the change', async () => {
+    const insured = await newInsured(app);
+    const { order, policy } = await paidOrder(app, insured);
+    const response = await insured.call('POST', 'insured/endorse', { policyid: policy.id, limitCode: '2M/4M' });
+    expect(response.statusCode, response.body).toBe(201);
+    const endorsement = v.parse(endorsementSchema, response.json());
+    expect(endorsement.status).toBe('awaiting_payment');
+
+    // Not paid yet: not in effect, nothing changed on the dashboard.
+    expect((await onlyOrder(insured)).policy).toMatchObject({
+      issuedChanges: 0,
+      premiumCents: order.rating.totalCents,
+    });
+
+    await payEndorsement(insured, endorsement.id);
+    const changed = await policyRow(policy.id);
+    expect(changed.limitCode).toBe('2M/4M');
+    const listed = await onlyOrder(insured);
+    expect(changed.premiumCents).toBeGreaterThan(order.rating.totalCents);
+    expect(listed).toMatchObject({
+      // The order's price is what was bought; the policy's is what the year costs now.
+      totalCents: order.rating.totalCents,
+      policy: { status: 'in_force', issuedChanges: 1, premiumCents: changed.premiumCents, cancellationNet: null },
+    });
+  });
+
+  it('cancelled, paid in full: the return premium, still to be credited or refunded', async () => {
+    const insured = await newInsured(app);
+    const { policy } = await paidOrder(app, insured);
+    const cancellationDate = addDays(today(), 30);
+    const cancelled = await cancel(insured, policy.id, cancellationDate);
+    expect(cancelled.returnPremium.totalCents).toBeGreaterThan(0);
+    expect((await onlyOrder(insured)).policy).toMatchObject({
+      status: 'cancelled',
+      cancellationDate,
+      issuedChanges: 0,
+      cancellationNet: { netCents: cancelled.returnPremium.totalCents, refundPending: true },
+    });
+  });
+
+  it('cancelled late on a monthly plan: the earned premium the insured still owes, as a negative net', async () => {
+    const insured = await newInsured(app);
+    const { policy } = await paidOrder(app, insured, { paymentTerm: 'monthly' });
+    const cancellationDate = addDays(policy.effectiveDate, 200);
+    const cancelled = await cancel(insured, policy.id, cancellationDate);
+    const net = cancelled.unpaidPremium!.netCents;
+    expect(net).toBeLessThan(0);
+    expect((await onlyOrder(insured)).policy).toMatchObject({
+      status: 'cancelled',
+      cancellationDate,
+      cancellationNet: { netCents: net, refundPending: false },
+    });
+    const [row] = await t.app.db.select().from(endorsements).where(eq(endorsements.policyId, policy.id));
+    expect(row).toMatchObject({ kind: 'cancellation', totalChangeCents: -net, returnPremiumStatus: null });
+  });
+
+  it('expired and renewed: the status the sweeps leave, with the period it read against', async () => {
+    const insured = await newInsured(app);
+    const { policy } = await paidOrder(app, insured);
+    const effectiveDate = addMonths(today(), -13);
+    const expirationDate = addMonths(effectiveDate, 12);
+    for (const status of ['expired', 'renewed'] as const) {
+      await t.app.db.update(policies).set({ status, effectiveDate, expirationDate }).where(eq(policies.id, policy.id));
+      expect((await onlyOrder(insured)).policy, status).toMatchObject({
+        status,
+        effectiveDate,
+        expirationDate,
+        cancellationDate: null,
+        cancellationNet: null,
+        today: today(),
+      });
     }
   });
 });

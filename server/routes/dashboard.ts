@@ -20,13 +20,15 @@ export async function dashboardRoutes(app: FastifyInstance) {
     description:
       'nextStep says what the insured can do next (answer, buy, supply, wait, pay, documents, none), in words for the ' +
       'insured, and on which screen; totalCents is null while a draft. Once issued, policy names the policy: its id ' +
-      '(what its page, policy?policyid=, takes), number, status and, once cancelled, the first day without cover.',
+      '(what its page, policy?policyid=, takes), number, status and, once cancelled, the first day without cover; ' +
+      'its period, the price for the year after its issued changes (premiumCents), how many changes were issued, ' +
+      'once cancelled what the cancellation returned or left owing (cancellationNet), and the server’s day (today).',
     tags,
     public: false,
     response: submissionSummaryListSchema,
     handler: async ({ request, reply }) => {
       reply.headers(noStore);
-      return submissionSummaries(app.db, currentUser(request));
+      return submissionSummaries(app, currentUser(request));
     },
   });
 
@@ -41,7 +43,7 @@ export async function dashboardRoutes(app: FastifyInstance) {
     response: existingOpenOrderSchema,
     handler: async ({ request, reply }) => {
       reply.headers(noStore);
-      return { order: await existingOpenOrder(app.db, currentUser(request)) };
+      return { order: await existingOpenOrder(app, currentUser(request)) };
     },
   });
 }

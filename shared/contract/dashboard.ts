@@ -12,6 +12,8 @@ import { submissionStatusSchema } from '@shared/contract/submissions';
  * What the insured can do next. `screen` is the screen the step happens on (a name of
  * shared/screens.ts); its order screens take the submission id.
  */
+const integer = v.pipe(v.number(), v.integer());
+
 export const nextSteps = ['answer', 'buy', 'supply', 'wait', 'pay', 'documents', 'none'] as const;
 export type NextStepAction = (typeof nextSteps)[number];
 
@@ -36,15 +38,33 @@ export const submissionSummarySchema = v.object({
   /**
    * Once issued: the policy's id (what its page, `policy?policyid=`, takes), number, lifecycle
    * status and, once cancelled, the first day without cover (YYYY-MM-DD; it may lie ahead). Null
-   * before; optional (and its id) for clients of an older server.
+   * before; optional (and everything after its status) for clients of an older server.
    */
   policy: v.optional(
     v.nullable(
       v.object({
-        id: v.optional(v.pipe(v.number(), v.integer())),
+        id: v.optional(integer),
         number: v.string(),
         status: v.picklist(policyStatuses),
         cancellationDate: v.nullable(v.string()),
+        /** The policy's period, YYYY-MM-DD: it covers from the first day up to, not including, the second. */
+        effectiveDate: v.optional(v.string()),
+        expirationDate: v.optional(v.string()),
+        /**
+         * The price for the year as it stands now (fees and taxes included, like totalCents): what
+         * issuance priced, then each issued change's. totalCents stays the order's price as bought.
+         */
+        premiumCents: v.optional(integer),
+        /** How many changes (endorsements of limit, deductible, locations, named insured) were issued. */
+        issuedChanges: v.optional(integer),
+        /**
+         * Once cancelled: what the cancellation settled, signed as the cancellation's netCents —
+         * above 0 premium returned to the insured (refundPending until it is credited or refunded),
+         * below 0 earned premium the insured still owes, 0 neither. Null otherwise.
+         */
+        cancellationNet: v.optional(v.nullable(v.object({ netCents: integer, refundPending: v.boolean() }))),
+        /** The server's business day the policy's standing is read on (not the browser's clock). */
+        today: v.optional(v.string()),
       }),
     ),
   ),

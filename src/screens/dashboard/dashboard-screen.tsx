@@ -3,8 +3,8 @@ import '@/styles/order-status.css';
 import { useMachine, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { SubmissionSummary } from '@shared/contract/dashboard';
-import { formatUsd } from '@shared/contract/money-format';
 import { NextStepLink } from '@/components/dashboard/next-step-link';
+import { orderPolicyStanding, priceFact, type CardFact } from '@/components/dashboard/order-policy';
 import { orderStatusTone, orderStatusWords } from '@/components/dashboard/order-status';
 import { formatDay } from '@/components/format/dates';
 import { InstalmentsCard } from '@/components/instalments/instalments-card';
@@ -124,10 +124,6 @@ export default function DashboardScreen() {
   );
 }
 
-function price(order: SubmissionSummary): string {
-  return order.totalCents === null ? 'Not priced yet' : formatUsd(order.totalCents);
-}
-
 /** The order the insured was last working on, with its next step up front. */
 function ResumeCard({ order }: { order: SubmissionSummary }) {
   return (
@@ -141,10 +137,7 @@ function ResumeCard({ order }: { order: SubmissionSummary }) {
         <StatusBadge order={order} />
       </p>
       <dl className="order-facts-list">
-        <div>
-          <dt>Price for the year</dt>
-          <dd>{price(order)}</dd>
-        </div>
+        <Fact fact={priceFact(order)} />
       </dl>
       <p className="resume-card__next">
         <NextStepLink order={order} className="button" />
@@ -153,7 +146,23 @@ function ResumeCard({ order }: { order: SubmissionSummary }) {
   );
 }
 
+/**
+ * The order's status, or once its policy is issued the policy's standing today (in force, changed,
+ * cancelled from a day, expired, renewed): what the insured has now, not that the sale completed.
+ */
 function StatusBadge({ order }: { order: SubmissionSummary }) {
+  if (order.policy) {
+    const standing = orderPolicyStanding(order.policy);
+    return (
+      <span
+        className={`order-status-badge order-status-badge--${standing.tone}`}
+        data-order-status={order.status}
+        data-policy-status={order.policy.status}
+      >
+        {standing.words}
+      </span>
+    );
+  }
   return (
     <span
       className={`order-status-badge order-status-badge--${orderStatusTone(order.status)}`}
@@ -161,6 +170,18 @@ function StatusBadge({ order }: { order: SubmissionSummary }) {
     >
       {orderStatusWords(order.status)}
     </span>
+  );
+}
+
+function Fact({ fact }: { fact: CardFact }) {
+  return (
+    <div>
+      <dt>{fact.term}</dt>
+      <dd>
+        {fact.value}
+        {fact.note && <span className="order-facts-list__note"> ({fact.note})</span>}
+      </dd>
+    </div>
   );
 }
 
@@ -213,10 +234,7 @@ function OrderCard({
         <StatusBadge order={order} />
       </p>
       <dl className="order-facts-list">
-        <div>
-          <dt>Price for the year</dt>
-          <dd>{price(order)}</dd>
-        </div>
+        <Fact fact={priceFact(order)} />
         <div>
           <dt>Starts</dt>
           <dd>{order.effectiveDate ? formatDay(order.effectiveDate) : 'Not set yet'}</dd>
