@@ -77,6 +77,8 @@ describe.runIf(chromiumPath)('the policy after the sale in Chromium (issue 19)',
   let today: string;
   /** The engine's year with the raised limit: what the policy costs a year after the change. */
   let raised: Calculation;
+  /** The cancellation made below: from which day, and the return owed (for the dashboard's check). */
+  let cancelled: { from: string; owedBack: number } | undefined;
 
   const screen = (name: string, on: Page = page) => on.locator(`[data-screen="${name}"]`);
 
@@ -151,6 +153,24 @@ describe.runIf(chromiumPath)('the policy after the sale in Chromium (issue 19)',
     await screen('policy-history').getByRole('heading', { level: 1 }).waitFor();
   }
 
+  /**
+   * The dashboard's card of the policy's order: its badge and its price line (term and value) as
+   * the insured reads them, after a look at 1280 and 390 px.
+   */
+  async function dashboardCard(name: string): Promise<{ badge: string; term: string; value: string }> {
+    await page.goto(`${env.server.url}/dashboard`);
+    const card = screen('dashboard').locator(`article[data-submission-id="${policy.submissionId}"]`);
+    const badge = card.locator('[data-policy-status]');
+    await badge.waitFor();
+    await look(page, name);
+    const term = card.locator('dt').first();
+    return {
+      badge: (await badge.textContent()) ?? '',
+      term: (await term.textContent()) ?? '',
+      value: (await card.locator('dd').first().textContent()) ?? '',
+    };
+  }
+
   beforeAll(async () => {
     context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
     page = await context.newPage();
@@ -165,6 +185,14 @@ describe.runIf(chromiumPath)('the policy after the sale in Chromium (issue 19)',
   afterAll(async () => {
     await context?.close();
     rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it('the dashboard’s card of the issued policy says In force, at the price bought', async () => {
+    expect(await dashboardCard('dashboard-in-force')).toEqual({
+      badge: 'In force',
+      term: 'Price for the year',
+      value: formatUsd(policy.totalCents),
+    });
   });
 
   it('from Your policy, a certificate holder is added: the certificate names the holder, the limits and its code', async () => {
@@ -285,6 +313,14 @@ describe.runIf(chromiumPath)('the policy after the sale in Chromium (issue 19)',
     await look(page, 'policy-changed');
   });
 
+  it('the dashboard keeps up with the change: In force, changed, at the year’s price with the raised limit', async () => {
+    expect(await dashboardCard('dashboard-changed')).toEqual({
+      badge: 'In force, changed',
+      term: 'Price for the year',
+      value: `${formatUsd(raised.totalCents)} (after your changes; ${formatUsd(policy.totalCents)} when bought)`,
+    });
+  });
+
   it('cancelling: the return premium is shown, the check page says cancelled from that day, and a tail is offered', async () => {
     const now = await api<PolicyInfo>(`insured/policyinfo?submissionid=${policy.submissionId}`);
     expect(now.limit.code).toBe(NEW_LIMIT);
@@ -330,10 +366,21 @@ describe.runIf(chromiumPath)('the policy after the sale in Chromium (issue 19)',
       await cancel.getByRole('button', { name: `Buy the ${years}-year tail` }).waitFor();
     }
     await look(page, 'cancelled-tail-offered');
+    cancelled = { from, owedBack };
 
     const standing = await standingSignedOut('verify-cancelled');
     expect(standing.value).toBe('cancelled');
     expect(standing.text).toBe(`Cancelled on ${formatCalendarDay(from)}`);
+    expect(problems).toEqual([]);
+  });
+
+  it('the dashboard says the policy is cancelled from that day, and what comes back rather than the year’s price', async () => {
+    expect(cancelled, 'the cancellation above went through').toBeDefined();
+    expect(await dashboardCard('dashboard-cancelled')).toEqual({
+      badge: `Cancelled from ${formatCalendarDay(cancelled!.from)}`,
+      term: 'Owed back to you',
+      value: `${formatUsd(cancelled!.owedBack)} (we credit or refund it)`,
+    });
     expect(problems).toEqual([]);
   });
 });
