@@ -75,7 +75,7 @@ type Order = Awaited<ReturnType<typeof lockedOrder>>;
 export type Bill = {
   /** Inside the order's lock: the invoice, while it can be paid (a 404 or a 409 saying why not otherwise). */
   invoice: (tx: Transaction, order: Order) => Promise<InvoiceRow>;
-  /** How the checkout page names what is paid: `order Q-…`, `endorsement E-…`, `instalment 2 of 4`. */
+  /** How the checkout page names what is paid: `order Q-…`, `a change to your policy (endorsement P-…-E01)`, `instalment 2 of 4`. */
   what: (order: Order, invoice: InvoiceRow) => string;
   /** The app's address the payer comes back to: paid (the session's id is added to it), or not. */
   back: (appBase: string, clientId: string | undefined, order: Order) => { paid: string; unpaid: string };
@@ -115,7 +115,11 @@ export const endorsementBill = (endorsement: UnpaidReturn & { number: string }):
     }
     return invoice;
   },
-  what: () => `endorsement ${endorsement.number}`,
+  // In the payer's words first: the bare number (P-…-E03) read as an internal code on the hosted page.
+  what: () =>
+    endorsement.kind === 'tail'
+      ? `an extended reporting period (tail), endorsement ${endorsement.number}`
+      : `a change to your policy (endorsement ${endorsement.number})`,
   back: (appBase, clientId, order) => ({
     paid: `${screenUrl(appBase, 'paymentconfirm', clientId)}?submissionid=${order.id}&endorsementid=${endorsement.id}`,
     unpaid: endorsementCancelUrl(appBase, endorsement, clientId),

@@ -51,7 +51,12 @@ async function returns(insured: Insured, endorsementId: number) {
   // The hosted page's own way back is the session's cancel address.
   const page = await t.app.inject({ method: 'GET', url: new URL(checkout.url).pathname });
   expect(page.body).toContain(`href="${session!.cancelUrl.replace(/&/g, '&amp;')}"`);
-  return { cancel: new URL(session!.cancelUrl), success: new URL(session!.successUrl) };
+  return {
+    cancel: new URL(session!.cancelUrl),
+    success: new URL(session!.successUrl),
+    // What the hosted page tells the payer they are paying for.
+    description: session!.description,
+  };
 }
 
 const searchOf = (url: URL) => Object.fromEntries(url.searchParams);
@@ -64,7 +69,10 @@ describe('leaving the hosted checkout unpaid', () => {
     const change: Endorsement = v.parse(endorsementSchema, made.json());
     expect(change.status).toBe('awaiting_payment');
 
-    const { cancel, success } = await returns(insured, change.id);
+    const { cancel, success, description } = await returns(insured, change.id);
+    expect(description).toMatch(
+      new RegExp(`: a change to your policy \\(endorsement ${change.number}\\), invoice INV-`),
+    );
     expect(cancel.pathname).toBe('/policy/changes');
     expect(searchOf(cancel)).toEqual({ policyid: String(policyId), unpaid: String(change.id) });
     // Paid, the confirmation still knows the endorsement.
@@ -83,7 +91,8 @@ describe('leaving the hosted checkout unpaid', () => {
     expect(bought.statusCode, bought.body).toBe(201);
     const tailId = (bought.json() as { endorsement: { id: number } }).endorsement.id;
 
-    const { cancel } = await returns(insured, tailId);
+    const { cancel, description } = await returns(insured, tailId);
+    expect(description).toMatch(/: an extended reporting period \(tail\), endorsement P-[\w-]+-E\d+, invoice INV-/);
     expect(cancel.pathname).toBe('/policy/cancel');
     expect(searchOf(cancel)).toEqual({ policyid: String(policyId), unpaid: String(tailId) });
   });
