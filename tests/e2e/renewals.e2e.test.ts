@@ -140,7 +140,8 @@ describe.runIf(chromiumPath)(
 
       const renewal = page.locator('[data-screen="renewal"]');
       await renewal.getByRole('heading', { name: `Your renewal: ${policy!.number}-R1` }).waitFor();
-      await renewal.getByText(formatUsd(total), { exact: true }).waitFor();
+      // The year's total, beside its premium, fees and taxes (the same figure again in the lines).
+      await renewal.locator('.renewal-offer__amount').getByText(formatUsd(total), { exact: true }).waitFor();
       await look('renewal');
 
       // By the keyboard: the signature, the agreement, Accept and pay.
