@@ -24,9 +24,7 @@ export function orderPolicyStanding(policy: OrderPolicy): { words: string; tone:
       effectiveDate: policy.effectiveDate ?? '0000-01-01',
       expirationDate: policy.expirationDate ?? '9999-12-31',
     },
-    // Renewed is final and true on any day; its period has always ended, which policyStanding
-    // would read as expired first, so it is read on its first day.
-    policy.status === 'renewed' && policy.effectiveDate ? policy.effectiveDate : (policy.today ?? localToday()),
+    policy.today ?? localToday(),
   );
   const changed = (policy.issuedChanges ?? 0) > 0 && policy.status === 'in_force' && standing.tone === 'covered';
   return { words: changed ? `${standing.words}, changed` : standing.words, tone: BADGE_TONES[standing.tone] };

@@ -40,6 +40,17 @@ export function policyStanding(policy: Dates, today: string): PolicyStanding {
       covering: ahead,
     };
   }
+  // Renewed before the end test: a term is marked renewed on its end date, so its period has always
+  // ended by then — read as expired first, a renewed term never said so. Its own cover has ended
+  // (certificates and changes belong to the new term); the renewal carries the insured on.
+  if (status === 'renewed') {
+    return {
+      words: 'Renewed',
+      detail: `This period ended on ${formatDay(expirationDate)}; the renewal continues your cover as a new policy term.`,
+      tone: 'covered',
+      covering: false,
+    };
+  }
   if (status === 'expired' || today >= expirationDate) {
     return {
       words: 'Expired',
@@ -47,9 +58,6 @@ export function policyStanding(policy: Dates, today: string): PolicyStanding {
       tone: 'ended',
       covering: false,
     };
-  }
-  if (status === 'renewed') {
-    return { words: 'Renewed', detail: 'The next period is a new policy term.', tone: 'covered', covering: true };
   }
   if (status === 'cancellation_notice') {
     return {

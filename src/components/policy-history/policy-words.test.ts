@@ -54,6 +54,11 @@ describe('policyStanding', () => {
       tone: 'notice',
     });
     expect(policyStanding({ ...period, status: 'renewed' }, '2026-11-26').words).toBe('Renewed');
+    // A term is marked renewed on its end date: past its period it still says renewed, not expired.
+    expect(policyStanding({ ...period, status: 'renewed' }, '2027-07-01')).toMatchObject({
+      words: 'Renewed',
+      covering: false,
+    });
   });
 
   it('a cancellation stops the cover at 12:01 a.m. on its date, said the same before, on and after it', () => {
