@@ -6,9 +6,16 @@
  * person no longer handles claims, to every underwriter, as the desk's queue is theirs; with no
  * underwriter at all, to the administrators, the only others who may handle claims. The insured
  * is never told about their own words, even when they are an underwriter too. Messages queue it
- * here (claim-messages.ts); uploads by whichever route from the files module (store-upload.ts).
+ * here (claim-messages.ts); uploads by whichever route from the files module (store-upload.ts);
+ * a new report from its transaction (claims.ts), when the fallback tells the desk.
  */
-import { claimDeskUrl, claimInsuredFilesMail, claimInsuredMessageMail } from '@server/claims/claim-mails';
+import {
+  claimDeskUrl,
+  claimInsuredFilesMail,
+  claimInsuredMessageMail,
+  claimReportedDeskMail,
+  type ReportedClaim,
+} from '@server/claims/claim-mails';
 import { claimById, claimInsured, lastHandlerOf, usersWithRole } from '@server/claims/claim-queries';
 import type { ClaimDeps } from '@server/claims/claims';
 import type { Queryable } from '@server/db/connection';
@@ -23,7 +30,11 @@ async function handlersToTell(db: Queryable, claimId: number, insuredUserId: num
   return underwriters.length > 0 ? underwriters : usersWithRole(db, 'admin', insuredUserId);
 }
 
-type What = { kind: 'message'; body: string } | { kind: 'files'; filenames: string[] };
+type What =
+  | { kind: 'message'; body: string }
+  | { kind: 'files'; filenames: string[] }
+  // A fresh report: nobody has handled it yet, so the rule's fallback (the desk) hears of it.
+  | { kind: 'reported'; claim: ReportedClaim };
 
 /**
  * Queues the mails telling the claim's handlers what its insured did, in `db` (the transaction
@@ -51,7 +62,9 @@ export async function queueHandlerNotice(
       db,
       what.kind === 'message'
         ? claimInsuredMessageMail({ ...addressee, body: what.body })
-        : claimInsuredFilesMail({ ...addressee, filenames: what.filenames }),
+        : what.kind === 'files'
+          ? claimInsuredFilesMail({ ...addressee, filenames: what.filenames })
+          : claimReportedDeskMail({ ...addressee, claim: what.claim }),
     );
   }
   return handlers.length;

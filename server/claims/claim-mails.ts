@@ -20,7 +20,7 @@ const factsBlock = (claim: ReportedClaim): Block => ({
     .join('\n'),
 });
 
-type ReportedClaim = Pick<
+export type ReportedClaim = Pick<
   Claim,
   | 'kind'
   | 'policyNumber'

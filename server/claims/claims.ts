@@ -9,7 +9,8 @@ import type * as v from 'valibot';
 import { businessToday } from '@shared/calendar';
 import type { Claim, ClaimablePolicy, ClaimKind, reportClaimRequestSchema } from '@shared/contract/claims';
 import { formatCalendarDay } from '@shared/contract/date-format';
-import { claimDeskUrl, claimReceivedMail, claimReportedDeskMail, claimUrl } from '@server/claims/claim-mails';
+import { queueHandlerNotice } from '@server/claims/claim-handler-notice';
+import { claimReceivedMail, claimUrl } from '@server/claims/claim-mails';
 import {
   claimById,
   claimInsured,
@@ -19,7 +20,6 @@ import {
   insertClaimEvent,
   policiesOfUserIn,
   usersPolicy,
-  usersWithRole,
   type ClaimRow,
 } from '@server/claims/claim-queries';
 import type { AuthUser } from '@server/auth/user';
@@ -146,7 +146,8 @@ export async function reportClaim(
       });
       const created = claimToWire((await claimById(tx, id))!);
       await queueReceipt(tx, deps, created);
-      await queueDeskNotice(tx, deps, created, user.id);
+      // The desk hears of it by the one rule for who handles a claim (claim-handler-notice.ts).
+      await queueHandlerNotice(tx, deps, created.id, { kind: 'reported', claim: created });
       return created;
     });
     deps.mail.kick();
@@ -206,31 +207,4 @@ async function queueReceipt(tx: Transaction, deps: ClaimDeps, claim: Claim): Pro
       claim,
     }),
   );
-}
-
-/**
- * Inside the report's transaction: the claims desk is told of the new report with everything it
- * says. Nobody has handled it yet, so every underwriter is told (the desk's queue is theirs), or
- * with none the administrators, as for the insured's later words (claim-handler-notice.ts); never
- * the insured themselves, even when they are an underwriter too.
- */
-async function queueDeskNotice(tx: Transaction, deps: ClaimDeps, claim: Claim, insuredUserId: number): Promise<void> {
-  const insured = await claimInsured(tx, claim.id);
-  if (!insured) return;
-  const underwriters = await usersWithRole(tx, 'underwriter', insuredUserId);
-  const handlers = underwriters.length > 0 ? underwriters : await usersWithRole(tx, 'admin', insuredUserId);
-  const who = insured.name ?? insured.email;
-  for (const handler of handlers) {
-    await deps.mail.enqueue(
-      tx,
-      claimReportedDeskMail({
-        to: handler.email,
-        firstName: handler.firstName,
-        claimNumber: claim.number,
-        insured: insured.companyName ? `${who} (${insured.companyName})` : who,
-        deskUrl: claimDeskUrl(deps.publicUrl, claim.id),
-        claim,
-      }),
-    );
-  }
 }
