@@ -162,9 +162,11 @@ export async function currentInsured(db: Queryable, policy: OwnedPolicyWithOrder
 
 /**
  * The year's rating of the order with another limit and deductible, on the table the policy was
- * priced with and with the order's answers and adjustment: what the policy costs with them.
+ * priced with and with the order's answers and adjustment: what the policy costs with them. With
+ * the policy's own limit and deductible it is the year as it stands after its changes (the
+ * renewal's "last year").
  */
-async function rated(
+export async function rated(
   deps: Pick<EndorsementDeps, 'catalog'>,
   db: Queryable,
   order: OwnedPolicyWithOrder['order'],

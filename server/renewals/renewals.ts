@@ -31,6 +31,7 @@ import { applicationRecord } from '@server/application/application-record';
 import { recordHash } from '@server/application/canonical-json';
 import type { AuthUser } from '@server/auth/user';
 import { generateInvoice } from '@server/billing/invoices';
+import { rated } from '@server/endorsements/endorsements';
 import type { Config } from '@server/config';
 import type { Queryable, Transaction } from '@server/db/connection';
 import { badRequest, conflict, notFound } from '@server/http/http-error';
@@ -135,17 +136,35 @@ async function askedWire(db: Queryable, offer: RenewalOfferRow, order: Submissio
   return OPEN_TO_ANSWER.includes(order.status) ? { questions: wire, answered: [] } : { questions: [], answered: wire };
 }
 
+/**
+ * Last year as the renewal compares with it: the year as the policy stands at its end, not as it
+ * was bought — after a change of limit or deductible, the order's answers priced with the policy's
+ * own limit and deductible on the table it was priced with (the endorsements' rule). Before, a
+ * policy raised to $2M/$4M was compared with the $1M/$1M it was bought at.
+ */
+async function yearAsItStands(
+  db: Queryable,
+  { policy, order }: Awaited<ReturnType<typeof ownedPolicy>>,
+): Promise<Calculation | null> {
+  const bought = storedRating(order.worksheet);
+  // The bought worksheet names its own limit and deductible (a change may have moved the order's).
+  if (!bought || (policy.limitCode === bought.limit.code && policy.deductibleCode === bought.deductible.code))
+    return bought;
+  return rated({ catalog: createRatingCatalog(db) }, db, order, policy.limitCode, policy.deductibleCode);
+}
+
 export async function renewalView(
   deps: Pick<RenewalDeps, 'db' | 'config'>,
   user: AuthUser,
   policyId: number,
 ): Promise<Renewal> {
-  const { policy, order: previous } = await ownedPolicy(deps.db, user, policyId);
+  const owned = await ownedPolicy(deps.db, user, policyId);
+  const { policy } = owned;
   const offer = await offerOfPolicy(deps.db, policyId);
   const order = offer && (await renewalOrder(deps.db, offer));
   const status = statusOf(policy.status, offer, order);
   const rating = order ? storedRating(order.worksheet) : null;
-  const previousRating = storedRating(previous.worksheet);
+  const previousRating = await yearAsItStands(deps.db, owned);
   let reasons: ReferralReason[] = [];
   if (order && (status === 'with_underwriter' || status === 'declined')) {
     const outcome = (await latestEvents(deps.db, order.id, 5)).find(

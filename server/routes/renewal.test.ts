@@ -552,3 +552,39 @@ describe('a policy not renewed', () => {
     expectError(await accept(lapsing.insured, { policyid: lapsing.policyId }, 'renew-too-late'), 409);
   });
 });
+
+describe('a policy changed during the year', () => {
+  it('is compared with the year as it stands: the raised limit priced on its own table, not the year as bought', async () => {
+    const changed = await boundPolicy();
+    await endsIn(changed.policyId, 90);
+    const bought = await renewal(changed.insured, changed.policyId);
+    expect(bought.offer).toBeNull();
+
+    const made = await changed.insured.call(
+      'POST',
+      'insured/endorse',
+      { policyid: changed.policyId, limitCode: '2M/4M', effectiveDate: today() },
+      { headers: { 'idempotency-key': `renewal-last-year-${changed.policyId}` } },
+    );
+    expect(made.statusCode, made.body).toBe(201);
+    const endorsement = made.json() as { id: number; status: string };
+    expect(endorsement.status).toBe('awaiting_payment');
+    const opened = await changed.insured.call('POST', 'insured/payendorsement', { endorsementid: endorsement.id });
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect((await payPage((opened.json() as { url: string }).url)).statusCode).toBe(303);
+    const expiring = await policyRow(changed.policyId);
+    expect(expiring.limitCode).toBe('2M/4M');
+
+    clock.advance(31 * DAY);
+    expect((await offerRenewals(ctx())).offered).toBeGreaterThanOrEqual(1);
+    const offered = (await renewal(changed.insured, changed.policyId)).offer!;
+    const [order] = await t.app.db.select().from(submissions).where(eq(submissions.id, changed.orderId));
+    const asBought = (order!.worksheet as { totalCents: number }).totalCents;
+    // Last year is the policy's own price for the year after the change, which the change stored.
+    expect(offered.previousRating!.totalCents).toBe(expiring.premiumCents);
+    expect(offered.previousRating!.totalCents).toBeGreaterThan(asBought);
+    expect(offered.previousRating!.limit.code).toBe('2M/4M');
+    // The limit is no longer listed as a change from last year: both years are $2M/$4M.
+    expect(offered.changes.map((line) => line.step)).not.toContain('limit');
+  });
+});
