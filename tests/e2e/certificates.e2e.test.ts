@@ -131,6 +131,9 @@ describe.runIf(chromiumPath)('certificates of insurance in Chromium (issue 19)',
     await keys.press('Tab');
     await keys.type('77002');
     await keys.press('Tab');
+    // The description of operations (optional), as the holder's contract names the work.
+    await keys.type('Office lease, 1200 Smith Street');
+    await keys.press('Tab');
     await keys.press('Space');
     expect(await form.getByRole('checkbox', { name: 'Also an additional insured' }).isChecked()).toBe(true);
     await keys.press('Tab');
@@ -156,6 +159,7 @@ describe.runIf(chromiumPath)('certificates of insurance in Chromium (issue 19)',
     expect(text).toContain(formatUsd(policy.limit.aggregateCents));
     expect(text).toContain(groupedCode(issued!.code));
     expect(text).toContain(`${HOLDER} is an additional insured under policy ${policy.policyNumber}`);
+    expect(text).toContain('Office lease, 1200 Smith Street');
 
     // Said, listed, and the form empty for the next holder.
     await certificates.getByText(`Certificate for ${HOLDER} issued and downloaded.`).waitFor();
