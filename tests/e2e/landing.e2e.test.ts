@@ -196,7 +196,8 @@ describe.runIf(chromiumPath)('the server restarted on the same data directory', 
       await browser.close();
       await second.stop();
     }
-  });
+    // Two cold starts on an empty data directory (migrations and the seed, no test template).
+  }, 180_000);
 });
 
 describe.runIf(!chromiumPath && browserRequired)('browser tests in CI', () => {

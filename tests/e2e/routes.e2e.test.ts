@@ -104,7 +104,8 @@ describe.runIf(chromiumPath)('every route, plain and branded, in Chromium', () =
     expect(visited).toContain('/');
     expect(visited).toContain('/order/1042');
     expect(visited).toHaveLength(screens.length + 1);
-  });
+    // Every screen of the table with axe on each (50 and growing): seconds each on a busy machine.
+  }, 240_000);
 
   it('shows the right screen at every branded route of §2, under the broker’s header, passing axe on each', async () => {
     for (const { name, path } of screens) {
@@ -118,7 +119,7 @@ describe.runIf(chromiumPath)('every route, plain and branded, in Chromium', () =
       expect(await axeViolations(page), address).toEqual([]);
     }
     expect(problems).toEqual([]);
-  });
+  }, 240_000);
 
   it.each([
     '/nope',
